@@ -1,0 +1,46 @@
+"""Which engine runs: the compiled extension when it was built, else the same source as
+plain Python. Setting ``SUDOKIT_PURE_PYTHON=1`` forces the pure-Python core."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+PURE_ENV = "SUDOKIT_PURE_PYTHON"
+
+
+def load_pure(name: str) -> ModuleType:
+    """Load ``sudokit.<name>`` from its .py source even when a compiled module shadows it."""
+    qualified = f"sudokit.{name}_pure"
+    if qualified in sys.modules:
+        return sys.modules[qualified]
+    path = Path(__file__).with_name(name + ".py")
+    spec = importlib.util.spec_from_file_location(qualified, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - the source ships with us
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[qualified] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load(name: str, pure: bool | None = None) -> ModuleType:
+    """The engine module ``name``: compiled unless ``pure`` (or the environment) says not."""
+    if pure is None:
+        pure = os.environ.get(PURE_ENV, "") not in ("", "0")
+    if pure:
+        return load_pure(name)
+    return importlib.import_module(f"sudokit.{name}")
+
+
+def forced_pure() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def core_name() -> str:
+    """'compiled' or 'pure-Python': what ``sudoku --version`` reports."""
+    return "compiled" if load("_core").is_compiled() else "pure-Python"

@@ -1,0 +1,69 @@
+"""The exceptions sudokit raises. All are ``ValueError`` subclasses, so ``except ValueError``
+keeps working; each message says what is wrong and where (file, line, cell)."""
+
+from __future__ import annotations
+
+
+class SudokuError(ValueError):
+    """Base class: something about a puzzle or its input is wrong.
+
+    ``source`` (a file name or ``<stdin>``), ``line`` (1-based) and ``cell`` (r1c1 notation)
+    say where, when known; ``str()`` puts them in front of the message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        cell: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.cell = cell
+
+    def located(self, *, source: str | None = None, line: int | None = None) -> SudokuError:
+        """Fill in where the error happened, keeping what is already known."""
+        if self.source is None:
+            self.source = source
+        if self.line is None:
+            self.line = line
+        return self
+
+    def __str__(self) -> str:
+        where = ""
+        if self.source is not None:
+            where = self.source
+            if self.line is not None:
+                where += f", line {self.line}"
+            where += ": "
+        elif self.line is not None:
+            where = f"line {self.line}: "
+        return where + self.message
+
+
+class ParseError(SudokuError):
+    """The input cannot be read as a puzzle in the expected format."""
+
+
+class CellCountError(ParseError):
+    """Too few or too many cells for the puzzle's size."""
+
+
+class SymbolError(ParseError):
+    """A character or value that is not a digit of this size, nor a blank."""
+
+
+class ShapeError(SudokuError):
+    """A size or box shape that sudokit cannot use (e.g. 7x7, or a box that does not tile)."""
+
+
+class ConflictError(SudokuError):
+    """Two givens clash: the same digit twice in a row, column or box."""
+
+
+class MixedSizeError(ParseError):
+    """One file holds puzzles of different sizes."""

@@ -1,0 +1,240 @@
+"""The puzzle value: an immutable grid of digits, with its line form as parse/format pair.
+
+>>> g = Grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+>>> g[0], g["r1c5"], g.n
+(4, 3, 9)
+>>> eval(repr(g)) == g
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from .errors import CellCountError, ConflictError, ShapeError, SymbolError
+from .shape import Shape
+
+#: Digit d is written as SYMBOLS[d - 1]; 10 and up are letters, so the line form reaches 35.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANKS = ".0"
+_VALUE_OF = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
+    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
+}
+
+
+def digit_symbol(d: int) -> str:
+    """The character for digit ``d`` in the line form ('.' for a blank)."""
+    return "." if d == 0 else SYMBOLS[d - 1]
+
+
+def symbol_value(ch: str, n: int) -> int:
+    """The digit a character stands for in an N x N line (0 for a blank).
+
+    Raises SymbolError for anything else."""
+    if ch in BLANKS:
+        return 0
+    d = _VALUE_OF.get(ch, 0)
+    if d == 0 or d > n:
+        raise SymbolError(f"{ch!r} is not a digit of a {n}x{n} sudoku")
+    return d
+
+
+class Conflict(NamedTuple):
+    """Two or more cells of one unit that hold the same digit."""
+
+    unit: str  # "row 3", "column 5", "box 2"
+    digit: int
+    cells: tuple[int, ...]
+
+
+class Grid:
+    """An immutable N x N sudoku grid: ``cells[i]`` is 0 for a blank or a digit 1..N.
+
+    ``Grid(line)`` parses the one-line form (``.`` or ``0`` for blanks; 1-9 then A-Z);
+    ``str(grid)`` draws it; ``repr(grid)`` is Python that rebuilds it. Grids are values:
+    equal when shape and cells are equal, hashable, never changed in place.
+    """
+
+    __slots__ = ("_cells", "_shape", "_hash")
+
+    def __init__(self, line: str, box: tuple[int, int] | None = None) -> None:
+        text = line.strip()
+        shape = Shape.from_cell_count(len(text), box) if text else None
+        if shape is None:
+            raise CellCountError("an empty line is not a puzzle")
+        cells = []
+        for i, ch in enumerate(text):
+            try:
+                cells.append(symbol_value(ch, shape.n))
+            except SymbolError as e:
+                raise SymbolError(f"{e.message} (character {i + 1})") from None
+        self._init(tuple(cells), shape)
+
+    def _init(self, cells: tuple[int, ...], shape: Shape) -> None:
+        self._cells = cells
+        self._shape = shape
+        self._hash = hash((cells, shape))
+
+    # -- constructors ---------------------------------------------------------------
+    @classmethod
+    def from_cells(cls, cells: Iterable[int], box: tuple[int, int] | None = None) -> Grid:
+        """A grid from N*N integers (0 for blank), in reading order."""
+        values = tuple(int(v) for v in cells)
+        shape = Shape.from_cell_count(len(values), box)
+        return cls._trusted(values, shape, check=True)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]], box: tuple[int, int] | None = None) -> Grid:
+        """A grid from N rows of N integers."""
+        n = len(rows)
+        for i, row in enumerate(rows):
+            if len(row) != n:
+                raise CellCountError(f"row {i + 1} has {len(row)} values, expected {n}")
+        return cls.from_cells((v for row in rows for v in row), box)
+
+    @classmethod
+    def empty(cls, n: int = 9, box: tuple[int, int] | None = None) -> Grid:
+        """The blank N x N grid."""
+        shape = Shape.for_size(n, box)
+        return cls._trusted((0,) * shape.ncells, shape)
+
+    @classmethod
+    def _trusted(cls, cells: tuple[int, ...], shape: Shape, check: bool = False) -> Grid:
+        if check:
+            if len(cells) != shape.ncells:
+                raise CellCountError(f"expected {shape.ncells} cells, got {len(cells)}")
+            for i, v in enumerate(cells):
+                if not 0 <= v <= shape.n:
+                    raise SymbolError(
+                        f"{v} is not a digit of a {shape.n}x{shape.n} sudoku "
+                        f"(cell {shape.cell_name(i)})"
+                    )
+        grid = cls.__new__(cls)
+        grid._init(cells, shape)
+        return grid
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self._cells
+
+    @property
+    def shape(self) -> Shape:
+        return self._shape
+
+    @property
+    def n(self) -> int:
+        return self._shape.n
+
+    @property
+    def box(self) -> tuple[int, int]:
+        return (self._shape.box_rows, self._shape.box_cols)
+
+    def __getitem__(self, key: int | str | tuple[int, int]) -> int:
+        """``grid[cell]``, ``grid[row, col]`` (0-based) or ``grid["r1c1"]``."""
+        if isinstance(key, str):
+            return self._cells[self._shape.parse_cell(key)]
+        if isinstance(key, tuple):
+            r, c = key
+            return self._cells[r * self.n + c]
+        return self._cells[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def rows(self) -> list[tuple[int, ...]]:
+        n = self.n
+        return [self._cells[r * n : (r + 1) * n] for r in range(n)]
+
+    @property
+    def givens(self) -> int:
+        """How many cells hold a digit."""
+        return sum(1 for v in self._cells if v)
+
+    @property
+    def blanks(self) -> int:
+        return len(self._cells) - self.givens
+
+    def is_complete(self) -> bool:
+        """No blank cell left (says nothing about conflicts)."""
+        return all(self._cells)
+
+    def conflicts(self) -> list[Conflict]:
+        """Every unit in which one digit stands more than once."""
+        shape = self._shape
+        out = []
+        names = ["row"] * shape.n + ["column"] * shape.n + ["box"] * shape.n
+        for k, unit in enumerate(shape.units):
+            seen: dict[int, list[int]] = {}
+            for cell in unit:
+                v = self._cells[cell]
+                if v:
+                    seen.setdefault(v, []).append(cell)
+            for digit, cells in sorted(seen.items()):
+                if len(cells) > 1:
+                    out.append(Conflict(f"{names[k]} {k % shape.n + 1}", digit, tuple(cells)))
+        return out
+
+    def is_valid(self) -> bool:
+        """No digit repeats in a unit (blanks allowed)."""
+        return not self.conflicts()
+
+    def is_solved(self) -> bool:
+        return self.is_complete() and self.is_valid()
+
+    def raise_on_conflict(self) -> None:
+        """Raise ConflictError naming the first clash, if there is one."""
+        found = self.conflicts()
+        if found:
+            c = found[0]
+            names = ", ".join(self._shape.cell_name(i) for i in c.cells)
+            raise ConflictError(
+                f"digit {c.digit} appears twice in {c.unit} ({names})",
+                cell=self._shape.cell_name(c.cells[-1]),
+            )
+
+    # -- derived values -------------------------------------------------------------
+    def with_digit(self, cell: int, digit: int) -> Grid:
+        """A copy with ``cell`` set to ``digit`` (0 clears it)."""
+        if not 0 <= digit <= self.n:
+            raise SymbolError(f"{digit} is not a digit of a {self.n}x{self.n} sudoku")
+        cells = list(self._cells)
+        cells[cell] = digit
+        return Grid._trusted(tuple(cells), self._shape)
+
+    # -- formatting -----------------------------------------------------------------
+    def to_line(self, blank: str = ".") -> str:
+        """The one-line form, the inverse of ``Grid(line)``."""
+        if self.n > len(SYMBOLS):
+            raise ShapeError(f"the line form cannot write a {self.n}x{self.n} grid")
+        return "".join(SYMBOLS[v - 1] if v else blank for v in self._cells)
+
+    def __str__(self) -> str:
+        from .formats.pretty import dumps  # the drawing lives with the other formats
+
+        return dumps(self).rstrip("\n")
+
+    def __repr__(self) -> str:
+        box = "" if self._shape.is_natural() else f", box={self.box}"
+        if self.n <= len(SYMBOLS):
+            return f"Grid({self.to_line()!r}{box})"
+        return f"Grid.from_cells({list(self._cells)!r}, box={self.box})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self._cells == other._cells and self._shape == other._shape
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def is_solution(solution: Grid, puzzle: Grid) -> bool:
+    """Is ``solution`` complete, free of conflicts, and does it keep every given of ``puzzle``?"""
+    if solution.shape != puzzle.shape or not solution.is_solved():
+        return False
+    return all(p == 0 or p == s for p, s in zip(puzzle.cells, solution.cells, strict=True))

@@ -1,0 +1,154 @@
+"""The geometry of a sudoku of side N = R x C: its cells, units and peers.
+
+Glossary (used everywhere in sudokit):
+
+- *cell*: one square, numbered 0 .. N*N-1 in reading order; named ``r1c1`` .. ``rNcN``.
+- *digit*: 1 .. N; 0 means a blank cell.
+- *box*: an R x C block; *unit*: a row, a column or a box (3N units in all).
+- *peers* of a cell: the other cells that share a unit with it.
+- *mask*: a set of digits as bits, digit d at bit d-1.
+- *givens*: the digits of the puzzle, which no operation ever changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import ShapeError
+
+MAX_SIZE = 64
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A board's geometry: boxes of ``box_rows`` x ``box_cols`` cells, side ``n``."""
+
+    box_rows: int
+    box_cols: int
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1:
+            raise ShapeError(f"box {self.box_rows}x{self.box_cols}: sides must be positive")
+        if self.n > MAX_SIZE:
+            raise ShapeError(f"size {self.n} is larger than the largest supported, {MAX_SIZE}")
+        if self.n < 1:
+            raise ShapeError("size must be at least 1")
+
+    @property
+    def n(self) -> int:
+        return self.box_rows * self.box_cols
+
+    @property
+    def ncells(self) -> int:
+        return self.n * self.n
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << self.n) - 1
+
+    @classmethod
+    def for_size(cls, n: int, box: tuple[int, int] | None = None) -> Shape:
+        """The shape of an N x N board: ``box`` when given, else the natural one.
+
+        The natural box has as many rows as the largest divisor of N that is at most
+        sqrt(N) (so 6 -> 2x3, 12 -> 3x4); a prime N above 3 has none, and needs ``box``.
+        """
+        if box is not None:
+            shape = cls(*box)
+            if shape.n != n:
+                raise ShapeError(f"a {box[0]}x{box[1]} box does not tile a {n}x{n} grid")
+            return shape
+        if n < 1 or n > MAX_SIZE:
+            raise ShapeError(f"size {n} is not supported (1 to {MAX_SIZE})")
+        rows = max(r for r in range(1, int(n**0.5) + 1) if n % r == 0)
+        if rows == 1 and n > 3:
+            raise ShapeError(f"size {n} has no natural box shape; give one with --box RxC")
+        return cls(rows, n // rows)
+
+    @classmethod
+    def from_cell_count(cls, count: int, box: tuple[int, int] | None = None) -> Shape:
+        """The shape of a board of ``count`` cells, or ShapeError if count is not a square."""
+        n = round(count**0.5)
+        if n * n != count:
+            raise ShapeError(f"{count} cells do not make a square grid")
+        return cls.for_size(n, box)
+
+    def is_natural(self) -> bool:
+        try:
+            return Shape.for_size(self.n) == self
+        except ShapeError:
+            return False
+
+    def row_of(self, cell: int) -> int:
+        return cell // self.n
+
+    def col_of(self, cell: int) -> int:
+        return cell % self.n
+
+    def box_of(self, cell: int) -> int:
+        r, c = divmod(cell, self.n)
+        boxes_per_row = self.n // self.box_cols
+        return (r // self.box_rows) * boxes_per_row + c // self.box_cols
+
+    @cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+
+    @cached_property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        out: list[list[int]] = [[] for _ in range(self.n)]
+        for cell in range(self.ncells):
+            out[self.box_of(cell)].append(cell)
+        return tuple(tuple(b) for b in out)
+
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """Rows, then columns, then boxes."""
+        return self.rows + self.cols + self.boxes
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        out = []
+        for cell in range(self.ncells):
+            same = set(self.rows[self.row_of(cell)])
+            same |= set(self.cols[self.col_of(cell)])
+            same |= set(self.boxes[self.box_of(cell)])
+            same.discard(cell)
+            out.append(tuple(sorted(same)))
+        return tuple(out)
+
+    def cell_name(self, cell: int) -> str:
+        """``r1c1`` notation, 1-based: cell 0 is ``r1c1``."""
+        r, c = divmod(cell, self.n)
+        return f"r{r + 1}c{c + 1}"
+
+    def parse_cell(self, name: str) -> int:
+        """The inverse of :meth:`cell_name`."""
+        text = name.strip().lower()
+        try:
+            r_text, c_text = text[1:].split("c")
+            r, c = int(r_text), int(c_text)
+        except ValueError:
+            raise ShapeError(f"not a cell name: {name!r} (expected e.g. 'r1c1')") from None
+        if not (text.startswith("r") and 1 <= r <= self.n and 1 <= c <= self.n):
+            raise ShapeError(f"not a cell of a {self.n}x{self.n} grid: {name!r}")
+        return (r - 1) * self.n + (c - 1)
+
+    def __str__(self) -> str:
+        return f"{self.box_rows}x{self.box_cols}"
+
+
+def parse_box(text: str) -> tuple[int, int]:
+    """Parse ``RxC`` (as given to --box) into (R, C)."""
+    try:
+        r, c = text.lower().split("x")
+        return int(r), int(c)
+    except ValueError:
+        raise ShapeError(f"not a box shape: {text!r} (expected RxC, e.g. 2x3)") from None

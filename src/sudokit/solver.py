@@ -1,0 +1,122 @@
+"""Solve and count: the public face of the engine.
+
+>>> from sudokit import Grid, solve, count_solutions
+>>> puzzle = Grid(
+...     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+>>> count_solutions(puzzle)
+1
+>>> solve(puzzle).to_line()[:9]
+'468931527'
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from dataclasses import dataclass
+from types import ModuleType
+
+from . import engine
+from .grid import Grid, is_solution
+from .shape import Shape
+
+#: Propagation rounds between looks at the clock when a time limit is set.
+_ROUNDS_PER_CLOCK_CHECK = 2048
+
+
+class Status(enum.Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"
+    NO_SOLUTION = "no solution"
+    TIMED_OUT = "timed out"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What one search found: ``count`` solutions (up to its limit), the first of them,
+    and how many guesses it took. ``status`` is SOLVED when at least one was found."""
+
+    status: Status
+    solution: Grid | None
+    count: int
+    guesses: int
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1 and self.status is Status.SOLVED
+
+
+_local = threading.local()
+
+
+def _search_for(shape: Shape, core: ModuleType) -> object:
+    """A Search object for this shape, one per thread (they hold mutable state)."""
+    cache = getattr(_local, "searches", None)
+    if cache is None:
+        cache = _local.searches = {}
+    key = (shape, core.__name__)
+    search = cache.get(key)
+    if search is None:
+        peers = [p for cell_peers in shape.peers for p in cell_peers]
+        units = [c for unit in shape.units for c in unit]
+        search = cache[key] = core.Search(shape.n, peers, units)
+    return search
+
+
+def search(
+    puzzle: Grid,
+    *,
+    limit: int = 1,
+    time_limit: float | None = None,
+    pure: bool | None = None,
+) -> SolveResult:
+    """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    core = engine.load("_core", pure)
+    s = _search_for(puzzle.shape, core)
+    if not s.reset(puzzle.cells, limit):  # type: ignore[attr-defined]
+        return SolveResult(Status.NO_SOLUTION, None, 0, 0)
+    if time_limit is None:
+        while s.run(1 << 30) != core.DONE:  # type: ignore[attr-defined]
+            pass
+    else:
+        deadline = time.monotonic() + time_limit
+        while s.run(_ROUNDS_PER_CLOCK_CHECK) != core.DONE:  # type: ignore[attr-defined]
+            if time.monotonic() > deadline:
+                count, guesses = s.counts()  # type: ignore[attr-defined]
+                return SolveResult(
+                    Status.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses
+                )
+    count, guesses = s.counts()  # type: ignore[attr-defined]
+    status = Status.SOLVED if count else Status.NO_SOLUTION
+    return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
+
+
+def _first_solution(s: object, puzzle: Grid, count: int) -> Grid | None:
+    if not count:
+        return None
+    solution = Grid._trusted(tuple(s.solution()), puzzle.shape)  # type: ignore[attr-defined]
+    if not is_solution(solution, puzzle):  # never trust an answer unchecked
+        raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
+    return solution
+
+
+def solve(puzzle: Grid, *, time_limit: float | None = None) -> Grid | None:
+    """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
+    result = search(puzzle, limit=1, time_limit=time_limit)
+    if result.status is Status.TIMED_OUT:
+        raise TimeoutError(f"no solution found within {time_limit} s")
+    return result.solution
+
+
+def count_solutions(puzzle: Grid, limit: int = 2) -> int:
+    """How many solutions ``puzzle`` has, counting no further than ``limit``."""
+    return search(puzzle, limit=limit).count
+
+
+def has_unique_solution(puzzle: Grid) -> bool:
+    """True when ``puzzle`` has exactly one solution."""
+    return count_solutions(puzzle, 2) == 1

@@ -1,0 +1,38 @@
+"""Shared fixtures: every engine test runs on the compiled core and on the pure-Python core."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from sudokit import engine
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+if not DATA.exists():  # a clean clone sits beside shared/
+    DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def data_file(name: str) -> Path:
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    return path
+
+
+def read_lines(path: Path) -> list[str]:
+    return [s.strip() for s in path.read_text().splitlines() if s.strip() and s[0] != "#"]
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def pure(request: pytest.FixtureRequest) -> bool:
+    """False for the compiled core, True for the pure-Python one."""
+    if request.param == "compiled":
+        if not engine.load("_core", pure=False).is_compiled():
+            if os.environ.get("CI"):
+                pytest.fail("CI must test the compiled core, but it was not built")
+            pytest.skip("the compiled core is not built")
+        return False
+    return True

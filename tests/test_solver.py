@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import data_file, read_lines
+from sudokit import Grid, Status, count_solutions, is_solution, search, solve
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_solves_a_classic(pure: bool) -> None:
+    puzzle = Grid(EASY)
+    result = search(puzzle, pure=pure)
+    assert result.status is Status.SOLVED
+    assert result.solution is not None and is_solution(result.solution, puzzle)
+    assert result.solution.to_line().startswith("534678912")
+
+
+def test_unsolvable_has_no_solution(pure: bool) -> None:
+    # r1c3 can hold nothing: 1-8 are in its row and 9 in its column
+    bad = "12.345678" + "." * 9 + "..9" + "." * 60
+    result = search(Grid(bad), pure=pure)
+    assert result.status is Status.NO_SOLUTION and result.solution is None
+
+
+def test_clashing_givens_have_no_solution(pure: bool) -> None:
+    assert search(Grid("11" + "." * 79), pure=pure).count == 0
+
+
+@pytest.mark.parametrize("n", [1, 4, 6, 8, 9, 12, 16, 25])
+def test_empty_grid_of_every_size(n: int, pure: bool) -> None:
+    if pure and n == 25:
+        pytest.skip("covered by the compiled core; the pure one is slow at 25x25")
+    empty = Grid.empty(n)
+    solution = search(empty, pure=pure).solution
+    assert solution is not None and is_solution(solution, empty)
+
+
+def test_counting_stops_at_the_limit(pure: bool) -> None:
+    assert search(Grid.empty(4), limit=1000, pure=pure).count == 288
+    assert search(Grid.empty(9), limit=5, pure=pure).count == 5
+
+
+def test_time_limit_stops_the_search(pure: bool) -> None:
+    result = search(Grid.empty(25), limit=10**9, time_limit=0.05, pure=pure)
+    assert result.status is Status.TIMED_OUT
+
+
+def test_top1465_all_unique_compiled_sample_pure(pure: bool) -> None:
+    lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+    sample = random.Random(1).sample(lines, 20) if pure else lines
+    for line in sample:
+        puzzle = Grid(line)
+        result = search(puzzle, limit=2, pure=pure)
+        assert result.count == 1, line
+        assert result.solution is not None and is_solution(result.solution, puzzle)
+
+
+def test_public_helpers() -> None:
+    puzzle = Grid(EASY)
+    assert count_solutions(puzzle) == 1
+    solution = solve(puzzle)
+    assert solution is not None and solution.is_solved()
