@@ -1,0 +1,128 @@
+"""A board of candidate sets (pencilmarks): each cell holds the digits still possible there.
+
+This is the board of seed 001 (the MIPS exercise): a cell's candidates, ruling a digit out
+of a cell, counting solved cells, and its one tactic, ``propagate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import CellCountError, SymbolError
+from .grid import Grid
+from .shape import Shape
+
+
+class Candidates:
+    """An immutable board of candidate masks (digit d at bit d-1), one per cell.
+
+    A cell is *solved* when one candidate is left; a cell with none is a contradiction.
+    """
+
+    __slots__ = ("_masks", "_shape")
+
+    def __init__(self, masks: Sequence[int], shape: Shape | None = None) -> None:
+        values = tuple(int(m) for m in masks)
+        shape = shape or Shape.from_cell_count(len(values))
+        if len(values) != shape.ncells:
+            raise CellCountError(f"expected {shape.ncells} cells, got {len(values)}")
+        for i, m in enumerate(values):
+            if m < 0 or m > shape.full_mask:
+                raise SymbolError(f"candidate mask {m} out of range at {shape.cell_name(i)}")
+        self._masks = values
+        self._shape = shape
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """Givens become single candidates, blanks hold every digit (nothing ruled out yet)."""
+        full = grid.shape.full_mask
+        return cls([1 << (v - 1) if v else full for v in grid.cells], grid.shape)
+
+    @classmethod
+    def from_sets(cls, sets: Iterable[Iterable[int]], shape: Shape | None = None) -> Candidates:
+        return cls([sum(1 << (d - 1) for d in set(s)) for s in sets], shape)
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        return self._masks
+
+    @property
+    def shape(self) -> Shape:
+        return self._shape
+
+    @property
+    def n(self) -> int:
+        return self._shape.n
+
+    def candidates(self, cell: int) -> frozenset[int]:
+        """The digits still possible in ``cell``."""
+        m = self._masks[cell]
+        return frozenset(d + 1 for d in range(self.n) if m >> d & 1)
+
+    def num_candidates(self, cell: int) -> int:
+        """How many digits are still possible in ``cell`` (0 to N)."""
+        return self._masks[cell].bit_count()
+
+    def is_cell_solved(self, cell: int) -> bool:
+        return self._masks[cell].bit_count() == 1
+
+    def count_solved(self) -> int:
+        """How many cells have exactly one candidate left."""
+        return sum(1 for m in self._masks if m.bit_count() == 1)
+
+    def rule_out(self, cell: int, digit: int) -> Candidates:
+        """A copy with ``digit`` removed from ``cell`` (the same board if it was already out)."""
+        m = self._masks[cell]
+        bit = 1 << (digit - 1)
+        if not m & bit:
+            return self
+        masks = list(self._masks)
+        masks[cell] = m & ~bit
+        return Candidates._trusted(tuple(masks), self._shape)
+
+    def propagate(self) -> Candidates:
+        """Seed 001's tactic: rule each solved cell's digit out of its row, column and box,
+        until nothing changes. The result may still have unsolved cells."""
+        masks = list(self._masks)
+        peers = self._shape.peers
+        queue = [i for i, m in enumerate(masks) if m.bit_count() == 1]
+        while queue:
+            cell = queue.pop()
+            bit = masks[cell]
+            for p in peers[cell]:
+                m = masks[p]
+                if m & bit and m != bit:
+                    m &= ~bit
+                    masks[p] = m
+                    if m.bit_count() == 1:
+                        queue.append(p)
+        return Candidates._trusted(tuple(masks), self._shape)
+
+    def is_solved(self) -> bool:
+        return all(m.bit_count() == 1 for m in self._masks) and self.to_grid().is_valid()
+
+    def to_grid(self) -> Grid:
+        """Solved cells as digits, every other cell blank."""
+        return Grid._trusted(
+            tuple(m.bit_length() if m.bit_count() == 1 else 0 for m in self._masks), self._shape
+        )
+
+    @classmethod
+    def _trusted(cls, masks: tuple[int, ...], shape: Shape) -> Candidates:
+        board = cls.__new__(cls)
+        board._masks = masks
+        board._shape = shape
+        return board
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Candidates):
+            return NotImplemented
+        return self._masks == other._masks and self._shape == other._shape
+
+    def __hash__(self) -> int:
+        return hash((self._masks, self._shape))
+
+    def __repr__(self) -> str:
+        s = self._shape
+        box = "" if s.is_natural() else f", Shape({s.box_rows}, {s.box_cols})"
+        return f"Candidates({list(self._masks)!r}{box})"
