@@ -12,7 +12,7 @@ from setuptools.command.build_ext import build_ext
 
 # The hot modules: each is ordinary Python in Cython's pure mode, compiled under the
 # same name so that the extension shadows the .py when it exists.
-COMPILED_MODULES = ["sudokit._core", "sudokit._kernel9"]
+COMPILED_MODULES = ["sudokit._core", "sudokit._kernel9", "sudokit._gen"]
 
 mode = os.environ.get("SUDOKIT_BUILD_EXT", "auto").lower()
 

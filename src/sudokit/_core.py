@@ -125,6 +125,23 @@ class Search:
                 return False
         return True
 
+    def reset_masks(self, masks: object, limit: int) -> bool:
+        """Load a pencilmark puzzle: one candidate mask per cell. False if a cell has none."""
+        i: cython.int
+        m: cython.ulonglong
+        self.reset([0] * self.ncells, limit)
+        for i in range(self.ncells):
+            m = masks[i]  # type: ignore[index]
+            m = m & self.full
+            if m == 0:
+                self.finished = True
+                return False
+            self.masks[i] = m
+            if (m & (m - 1)) == 0:
+                self.queue[self.qlen] = i
+                self.qlen += 1
+        return True
+
     def run(self, budget: int) -> int:
         """Search for up to ``budget`` propagation rounds; DONE or PAUSED."""
         status: cython.int

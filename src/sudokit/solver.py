@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from . import engine
+from .candidates import Candidates
 from .grid import Grid, is_solution
 from .shape import Shape
 
@@ -66,18 +67,25 @@ def _search_for(shape: Shape, core: ModuleType) -> object:
 
 
 def search(
-    puzzle: Grid,
+    puzzle: Grid | Candidates,
     *,
     limit: int = 1,
     time_limit: float | None = None,
     pure: bool | None = None,
 ) -> SolveResult:
-    """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds."""
+    """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds.
+
+    ``puzzle`` is a Grid, or a Candidates board whose solutions keep each cell within its
+    candidates."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     core = engine.load("_core", pure)
     s = _search_for(puzzle.shape, core)
-    if not s.reset(puzzle.cells, limit):  # type: ignore[attr-defined]
+    if isinstance(puzzle, Candidates):
+        loaded = s.reset_masks(puzzle.masks, limit)  # type: ignore[attr-defined]
+    else:
+        loaded = s.reset(puzzle.cells, limit)  # type: ignore[attr-defined]
+    if not loaded:
         return SolveResult(Status.NO_SOLUTION, None, 0, 0)
     if time_limit is None:
         while s.run(1 << 30) != core.DONE:  # type: ignore[attr-defined]
@@ -95,16 +103,25 @@ def search(
     return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
 
 
-def _first_solution(s: object, puzzle: Grid, count: int) -> Grid | None:
+def _first_solution(s: object, puzzle: Grid | Candidates, count: int) -> Grid | None:
     if not count:
         return None
     solution = Grid._trusted(tuple(s.solution()), puzzle.shape)  # type: ignore[attr-defined]
-    if not is_solution(solution, puzzle):  # never trust an answer unchecked
+    if not _keeps(solution, puzzle):  # never trust an answer unchecked
         raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
     return solution
 
 
-def solve(puzzle: Grid, *, time_limit: float | None = None) -> Grid | None:
+def _keeps(solution: Grid, puzzle: Grid | Candidates) -> bool:
+    """Is ``solution`` a solved grid that respects every given (or candidate) of ``puzzle``?"""
+    if isinstance(puzzle, Grid):
+        return is_solution(solution, puzzle)
+    return solution.is_solved() and all(
+        m >> (v - 1) & 1 for m, v in zip(puzzle.masks, solution.cells, strict=True)
+    )
+
+
+def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid | None:
     """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
     result = search(puzzle, limit=1, time_limit=time_limit)
     if result.status is Status.TIMED_OUT:
@@ -112,11 +129,11 @@ def solve(puzzle: Grid, *, time_limit: float | None = None) -> Grid | None:
     return result.solution
 
 
-def count_solutions(puzzle: Grid, limit: int = 2) -> int:
+def count_solutions(puzzle: Grid | Candidates, limit: int = 2) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``."""
     return search(puzzle, limit=limit).count
 
 
-def has_unique_solution(puzzle: Grid) -> bool:
+def has_unique_solution(puzzle: Grid | Candidates) -> bool:
     """True when ``puzzle`` has exactly one solution."""
     return count_solutions(puzzle, 2) == 1

@@ -1,0 +1,5 @@
+"""``python -m sudokit`` is the ``sudoku`` command."""
+
+from .cli import main
+
+main()
