@@ -4,10 +4,8 @@ plain Python. Setting ``SUDOKIT_PURE_PYTHON=1`` forces the pure-Python core."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
-from pathlib import Path
 from types import ModuleType
 
 PURE_ENV = "SUDOKIT_PURE_PYTHON"
@@ -15,10 +13,12 @@ PURE_ENV = "SUDOKIT_PURE_PYTHON"
 
 def load_pure(name: str) -> ModuleType:
     """Load ``sudokit.<name>`` from its .py source even when a compiled module shadows it."""
+    import importlib.util  # only the pure path needs it: keep start-up light
+
     qualified = f"sudokit.{name}_pure"
     if qualified in sys.modules:
         return sys.modules[qualified]
-    path = Path(__file__).with_name(name + ".py")
+    path = os.path.join(os.path.dirname(__file__), name + ".py")
     spec = importlib.util.spec_from_file_location(qualified, path)
     if spec is None or spec.loader is None:  # pragma: no cover - the source ships with us
         raise ImportError(f"cannot load {path}")
