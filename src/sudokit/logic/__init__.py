@@ -1,0 +1,26 @@
+"""Human-style solving: techniques, hints, explanations and ratings.
+
+- :func:`next_step` (a hint): the easiest step available on a puzzle or candidate board;
+- :func:`solve_path` (an explanation): every step until solved or stuck;
+- :func:`rate`: the puzzle's level, score and the scale that made them.
+
+Techniques that assume a unique solution (unique rectangles, BUG+1) run only on a puzzle
+proven to have exactly one; elsewhere they are skipped and the path's notes say so.
+"""
+
+from .path import Path, next_step, solve_path
+from .step import Elimination, Level, Placement, Step, Technique
+from .techniques import BY_KEY, LADDER
+
+__all__ = [
+    "BY_KEY",
+    "LADDER",
+    "Elimination",
+    "Level",
+    "Path",
+    "Placement",
+    "Step",
+    "Technique",
+    "next_step",
+    "solve_path",
+]

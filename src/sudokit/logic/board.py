@@ -1,0 +1,256 @@
+"""The working board of the logic solver: candidate masks plus the digits already placed.
+
+Techniques read it a great deal and change it a little, so it is mutable and keeps, besides
+one candidate mask per cell, one *cell set* per digit: an int whose bit ``c`` says that
+unplaced cell ``c`` still has that digit. Cell sets make the unit questions techniques ask
+("where can 5 go in row 3?") one ``&`` away. The geometry (units, peers, intersections as
+cell sets) is computed once per shape and shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from ..candidates import Candidates
+from ..grid import Grid
+from ..shape import Shape
+
+
+def bits(x: int) -> Iterator[int]:
+    """The indices of the set bits of ``x``, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits (1-based) of a candidate mask, smallest first."""
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+class Geometry:
+    """Unit and peer tables of one shape, as tuples of cells and as cell sets."""
+
+    def __init__(self, shape: Shape) -> None:
+        n = shape.n
+        self.shape = shape
+        self.n = n
+        self.ncells = shape.ncells
+        self.full = shape.full_mask
+        #: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1 (the order of Shape.units)
+        self.units: tuple[tuple[int, ...], ...] = shape.units
+        self.unit_bits: tuple[int, ...] = tuple(sum(1 << c for c in u) for u in self.units)
+        self.row_of = tuple(shape.row_of(c) for c in range(self.ncells))
+        self.col_of = tuple(shape.col_of(c) for c in range(self.ncells))
+        self.box_of = tuple(shape.box_of(c) for c in range(self.ncells))
+        #: the three units of each cell: (row, n + column, 2n + box)
+        self.cell_units = tuple(
+            (self.row_of[c], n + self.col_of[c], 2 * n + self.box_of[c]) for c in range(self.ncells)
+        )
+        self.peers: tuple[tuple[int, ...], ...] = shape.peers
+        self.peer_bits: tuple[int, ...] = tuple(sum(1 << p for p in ps) for ps in self.peers)
+        self.unit_names = tuple(
+            [f"row {i + 1}" for i in range(n)]
+            + [f"column {i + 1}" for i in range(n)]
+            + [f"box {i + 1}" for i in range(n)]
+        )
+        self.cell_names = tuple(shape.cell_name(c) for c in range(self.ncells))
+        #: (box unit, line unit, cells they share) for every box and line that cross
+        inter = []
+        for b in range(2 * n, 3 * n):
+            for line in range(2 * n):
+                common = self.unit_bits[b] & self.unit_bits[line]
+                if common:
+                    inter.append((b, line, common))
+        self.intersections: tuple[tuple[int, int, int], ...] = tuple(inter)
+
+    def sees(self, a: int, b: int) -> bool:
+        """Do cells ``a`` and ``b`` share a unit (and differ)?"""
+        return bool(self.peer_bits[a] >> b & 1)
+
+    def seen_by_all(self, cellset: int) -> int:
+        """The cells that see every cell of ``cellset`` (none of them included)."""
+        out = -1
+        for c in bits(cellset):
+            out &= self.peer_bits[c]
+            if not out:
+                return 0
+        return out & ~cellset if out != -1 else 0
+
+    def names(self, cellset: int) -> list[str]:
+        """r1c1 names of a cell set, in reading order."""
+        return [self.cell_names[c] for c in bits(cellset)]
+
+    def common_units(self, cellset: int) -> list[int]:
+        """The units that hold every cell of ``cellset``."""
+        return [u for u, ub in enumerate(self.unit_bits) if cellset & ub == cellset]
+
+
+@lru_cache(maxsize=16)
+def geometry(shape: Shape) -> Geometry:
+    """The (shared, immutable) tables of ``shape``."""
+    return Geometry(shape)
+
+
+class Contradiction(Exception):
+    """The board has no solution: a cell lost its last candidate, or a unit a digit's last
+    place. Raised only by the forcing-chain propagation, which expects it."""
+
+
+class Board:
+    """A mutable candidate board: ``masks[c]`` the candidates of cell c, ``values[c]`` its
+    placed digit (0 while unplaced), ``dcells[d - 1]`` the unplaced cells where d is possible.
+
+    ``solutions`` is how many solutions the puzzle has, counted to two (None: not counted),
+    ``solution`` one of them; ``unique`` (exactly one) is what uniqueness techniques need.
+    """
+
+    __slots__ = ("geo", "masks", "values", "dcells", "unsolved", "solutions", "solution")
+
+    def __init__(self, geo: Geometry, masks: list[int], values: list[int]) -> None:
+        self.geo = geo
+        self.masks = masks
+        self.values = values
+        self.solutions: int | None = None
+        #: one solution, when known (the brute-force step places its digits)
+        self.solution: tuple[int, ...] | None = None
+        dcells = [0] * geo.n
+        unsolved = 0
+        for c, m in enumerate(masks):
+            if values[c]:
+                continue
+            unsolved |= 1 << c
+            while m:
+                low = m & -m
+                dcells[low.bit_length() - 1] |= 1 << c
+                m ^= low
+        self.dcells = dcells
+        self.unsolved = unsolved
+
+    # -- construction ---------------------------------------------------------------
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Board:
+        """Givens placed, every blank holding the digits its peers do not hold."""
+        geo = geometry(grid.shape)
+        cells = grid.cells
+        full = geo.full
+        masks = []
+        for c, v in enumerate(cells):
+            if v:
+                masks.append(1 << (v - 1))
+                continue
+            m = full
+            for p in geo.peers[c]:
+                pv = cells[p]
+                if pv:
+                    m &= ~(1 << (pv - 1))
+            masks.append(m)
+        return cls(geo, masks, list(cells))
+
+    @classmethod
+    def from_candidates(cls, board: Candidates) -> Board:
+        """A pencilmark board: a cell counts as placed when it has one candidate and no
+        peer still holds that digit; any other single-candidate cell is a naked single."""
+        geo = geometry(board.shape)
+        masks = list(board.masks)
+        values = [0] * geo.ncells
+        for c, m in enumerate(masks):
+            if m and not m & (m - 1) and not any(masks[p] & m for p in geo.peers[c]):
+                values[c] = m.bit_length()
+        return cls(geo, masks, values)
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.geo = self.geo
+        other.masks = self.masks.copy()
+        other.values = self.values.copy()
+        other.dcells = self.dcells.copy()
+        other.unsolved = self.unsolved
+        other.solutions = self.solutions
+        other.solution = self.solution
+        return other
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def unique(self) -> bool:
+        return self.solutions == 1
+
+    def is_solved(self) -> bool:
+        return not self.unsolved
+
+    def to_candidates(self) -> Candidates:
+        return Candidates._trusted(tuple(self.masks), self.geo.shape)
+
+    def to_grid(self) -> Grid:
+        """The placed digits (blanks elsewhere)."""
+        return Grid._trusted(tuple(self.values), self.geo.shape)
+
+    def has(self, cell: int, digit: int) -> bool:
+        return bool(self.masks[cell] >> (digit - 1) & 1)
+
+    def unit_cells(self, unit: int, digit: int) -> int:
+        """Where ``digit`` can still go in ``unit``, as a cell set."""
+        return self.dcells[digit - 1] & self.geo.unit_bits[unit]
+
+    def bivalue_cells(self) -> int:
+        """The unplaced cells with exactly two candidates, as a cell set."""
+        out = 0
+        masks = self.masks
+        for c in bits(self.unsolved):
+            m = masks[c]
+            if (m & (m - 1)).bit_count() == 1:
+                out |= 1 << c
+        return out
+
+    # -- changing -------------------------------------------------------------------
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and rule it out of the cell's peers."""
+        bit = 1 << (digit - 1)
+        cellbit = 1 << cell
+        m = self.masks[cell]
+        dcells = self.dcells
+        while m:
+            low = m & -m
+            dcells[low.bit_length() - 1] &= ~cellbit
+            m ^= low
+        self.masks[cell] = bit
+        self.values[cell] = digit
+        self.unsolved &= ~cellbit
+        d = digit - 1
+        hit = dcells[d] & self.geo.peer_bits[cell]
+        if hit:
+            dcells[d] &= ~hit
+            masks = self.masks
+            nbit = ~bit
+            while hit:
+                low = hit & -hit
+                p = low.bit_length() - 1
+                masks[p] &= nbit
+                hit ^= low
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Rule ``digit`` out of unplaced ``cell``."""
+        self.masks[cell] &= ~(1 << (digit - 1))
+        self.dcells[digit - 1] &= ~(1 << cell)
+
+    def eliminate_set(self, cellset: int, digit: int) -> None:
+        """Rule ``digit`` out of every cell of ``cellset``."""
+        hit = self.dcells[digit - 1] & cellset
+        if not hit:
+            return
+        self.dcells[digit - 1] &= ~hit
+        nbit = ~(1 << (digit - 1))
+        masks = self.masks
+        while hit:
+            low = hit & -hit
+            masks[low.bit_length() - 1] &= nbit
+            hit ^= low

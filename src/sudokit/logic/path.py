@@ -1,0 +1,161 @@
+"""Solving like a human: the next step, and the whole path of steps.
+
+>>> from sudokit import Grid
+>>> from sudokit.logic import next_step, solve_path
+>>> puzzle = Grid(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> print(next_step(puzzle))
+Hidden Single [r5c5]: r5c5=5
+>>> path = solve_path(puzzle)
+>>> path.solved, len(path.steps), str(path.level)
+(True, 51, 'easy')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..candidates import Candidates
+from ..grid import Grid
+from .board import Board
+from .step import Level, Step, Technique
+from .techniques import LADDER
+from .techniques.brute_force import BRUTE_FORCE
+
+Puzzle = Grid | Candidates
+
+#: What the output says when uniqueness techniques were left out, and why.
+SKIPPED_NOT_UNIQUE = (
+    "uniqueness techniques (unique rectangles, BUG+1) skipped: the puzzle has more than one "
+    "solution"
+)
+SKIPPED_NO_SOLUTION = "the puzzle has no solution: no step can be trusted"
+
+
+@dataclass(frozen=True)
+class Path:
+    """The steps that solve a puzzle (or as far as logic goes).
+
+    ``solved`` is True when the steps fill the grid; ``final`` is the candidate board they
+    reach; ``solutions`` is how many solutions the puzzle has (0, 1, or 2 for "two or more");
+    ``notes`` says what was skipped and why.
+    """
+
+    steps: tuple[Step, ...]
+    solved: bool
+    final: Candidates
+    solutions: int
+    notes: tuple[str, ...] = ()
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def level(self) -> Level | None:
+        """The level of the hardest step (None when there are no steps)."""
+        return max((s.level for s in self.steps), default=None)
+
+    @property
+    def guesses(self) -> int:
+        """How many brute-force steps the path took."""
+        return sum(1 for s in self.steps if s.key == BRUTE_FORCE.key)
+
+
+def _board(puzzle: Puzzle) -> Board:
+    if isinstance(puzzle, Grid):
+        return Board.from_grid(puzzle)
+    if isinstance(puzzle, Candidates):
+        return Board.from_candidates(puzzle)
+    raise TypeError(f"expected a Grid or Candidates, got {type(puzzle).__name__}")
+
+
+def _count(board: Board, puzzle: Puzzle) -> None:
+    """Count the solutions (to two) and keep one, on the board."""
+    from ..solver import search
+
+    result = search(puzzle, limit=2)
+    board.solutions = result.count
+    board.solution = result.solution.cells if result.solution is not None else None
+
+
+def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | None:
+    """The first step of the first technique that has one (uniqueness techniques only on a
+    board known to have one solution)."""
+    unique = board.unique
+    for tech in techniques:
+        if tech.uniqueness and not unique:
+            continue
+        step = tech.find(board)
+        if step is not None:
+            return step
+    return None
+
+
+def _notes(board: Board, techniques: Iterable[Technique]) -> tuple[str, ...]:
+    if board.solutions == 0:
+        return (SKIPPED_NO_SOLUTION,)
+    if board.unique or not any(t.uniqueness for t in techniques):
+        return ()
+    return (SKIPPED_NOT_UNIQUE,)
+
+
+def next_step(
+    puzzle: Puzzle,
+    *,
+    unique: bool | None = None,
+    techniques: Iterable[Technique] = LADDER,
+) -> Step | None:
+    """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
+    None when no technique applies (or the puzzle is solved, or has no solution).
+
+    Uniqueness techniques are used only when the puzzle has exactly one solution: pass
+    ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
+    them without counting).
+    """
+    board = _board(puzzle)
+    if unique is None:
+        _count(board, puzzle)
+        if board.solutions == 0:
+            return None
+    else:
+        board.solutions = 1 if unique else None
+    return find_step(board, techniques)
+
+
+def solve_path(
+    puzzle: Puzzle,
+    *,
+    guess: bool = False,
+    techniques: Iterable[Technique] = LADDER,
+) -> Path:
+    """Every step from ``puzzle`` until it is solved or no technique applies.
+
+    The puzzle's solutions are counted first: uniqueness techniques run only when there is
+    exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
+    (a digit from a solution found by search) is taken whenever logic is stuck, so the path
+    of a solvable puzzle always ends solved.
+    """
+    techniques = tuple(techniques)
+    board = _board(puzzle)
+    _count(board, puzzle)
+    steps: list[Step] = []
+    if board.solutions:
+        while board.unsolved:
+            step = find_step(board, techniques)
+            if step is None and guess:
+                step = BRUTE_FORCE.find(board)
+            if step is None:
+                break
+            steps.append(step)
+            step.apply_to(board)
+    return Path(
+        tuple(steps),
+        not board.unsolved,
+        board.to_candidates(),
+        board.solutions or 0,
+        _notes(board, techniques),
+    )

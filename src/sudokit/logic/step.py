@@ -1,0 +1,178 @@
+"""Steps and techniques as data.
+
+A :class:`Step` is one deduction: the technique that made it, the cells it looks at, the
+digits it places and the candidates it eliminates, and a sentence that says why. Cells are
+named in r1c1 notation. A :class:`Technique` is a named way of finding steps, with its
+level and its scores on the rating scale (see docs/rating.md).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..candidates import Candidates
+    from .board import Board, Geometry
+
+
+class Level(enum.IntEnum):
+    """How hard a technique (or a puzzle) is, easiest first."""
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    EXPERT = 4
+    EXTREME = 5
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+class Placement(NamedTuple):
+    """A digit put in a cell."""
+
+    cell: str
+    digit: int
+
+    def __str__(self) -> str:
+        return f"{self.cell}={self.digit}"
+
+
+class Elimination(NamedTuple):
+    """A candidate ruled out of a cell."""
+
+    cell: str
+    digit: int
+
+    def __str__(self) -> str:
+        return f"{self.cell}<>{self.digit}"
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A way of finding steps: ``find(board)`` returns one step it can make, or None.
+
+    ``score`` is the technique's base difficulty on the Sudoku-Explainer-like scale,
+    ``effort`` its HoDoKu-like points per use; ``uniqueness`` marks techniques that are
+    sound only on a puzzle with exactly one solution.
+    """
+
+    key: str
+    name: str
+    level: Level
+    score: float
+    effort: int
+    find: Callable[[Board], Step | None] = field(repr=False, compare=False)
+    uniqueness: bool = False
+
+    def step(
+        self,
+        board: Board,
+        cells: Iterable[int],
+        text: str,
+        *,
+        place: Iterable[tuple[int, int]] = (),
+        elim: Iterable[tuple[int, int]] = (),
+        score: float | None = None,
+    ) -> Step:
+        """A step of this technique from cell indices (the finders' currency)."""
+        geo = board.geo
+        placed = tuple(sorted(set(place)))
+        removed = tuple(sorted(set(elim), key=lambda cd: (cd[1], cd[0])))
+        return Step(
+            technique=self.name,
+            cells=tuple(geo.cell_names[c] for c in sorted(set(cells))),
+            placements=tuple(Placement(geo.cell_names[c], d) for c, d in placed),
+            eliminations=tuple(Elimination(geo.cell_names[c], d) for c, d in removed),
+            text=text,
+            score=self.score if score is None else round(score, 1),
+            level=self.level,
+            key=self.key,
+            _place=placed,
+            _elim=removed,
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: ``technique`` found it in ``cells``; it places ``placements`` and
+    rules out ``eliminations``; ``text`` says why in a sentence. ``score`` is its difficulty
+    on the rating scale, ``level`` its technique's level."""
+
+    technique: str
+    cells: tuple[str, ...]
+    placements: tuple[Placement, ...]
+    eliminations: tuple[Elimination, ...]
+    text: str
+    score: float
+    level: Level
+    key: str
+    _place: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    _elim: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+
+    def changes(self) -> str:
+        """Placements and eliminations in short form: ``r1c1=5, r2c3,r2c4<>7``."""
+        parts = [str(p) for p in self.placements]
+        by_digit: dict[int, list[str]] = {}
+        for e in self.eliminations:
+            by_digit.setdefault(e.digit, []).append(e.cell)
+        parts += [f"{','.join(cells)}<>{d}" for d, cells in by_digit.items()]
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        """One line: the technique, the cells, what changes."""
+        return f"{self.technique} [{' '.join(self.cells)}]: {self.changes()}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict for JSON output."""
+        return {
+            "technique": self.technique,
+            "key": self.key,
+            "level": str(self.level),
+            "score": self.score,
+            "cells": list(self.cells),
+            "placements": [{"cell": c, "digit": d} for c, d in self.placements],
+            "eliminations": [{"cell": c, "digit": d} for c, d in self.eliminations],
+            "text": self.text,
+        }
+
+    def apply(self, board: Candidates) -> Candidates:
+        """The candidate board after this step: placed digits become single candidates
+        and leave their peers, eliminated candidates are gone."""
+        from ..candidates import Candidates
+
+        shape = board.shape
+        masks = list(board.masks)
+        for name, d in self.placements:
+            cell = shape.parse_cell(name)
+            bit = 1 << (d - 1)
+            masks[cell] = bit
+            for p in shape.peers[cell]:
+                masks[p] &= ~bit
+        for name, d in self.eliminations:
+            masks[shape.parse_cell(name)] &= ~(1 << (d - 1))
+        return Candidates._trusted(tuple(masks), shape)
+
+    def apply_to(self, board: Board) -> None:
+        """Make this step's changes on a working board (in place)."""
+        for c, d in self._place:
+            board.place(c, d)
+        for c, d in self._elim:
+            if board.masks[c] >> (d - 1) & 1 and not board.values[c]:
+                board.eliminate(c, d)
+
+
+def cell_list(geo: Geometry, cells: Iterable[int]) -> str:
+    """``r1c1, r1c5 and r4c1``: cell names for a sentence."""
+    names = [geo.cell_names[c] for c in cells]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def digit_list(digits: Iterable[int]) -> str:
+    """``{2,5,7}``: a digit set for a sentence."""
+    return "{" + ",".join(str(d) for d in digits) + "}"

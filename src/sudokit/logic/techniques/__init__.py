@@ -1,0 +1,76 @@
+"""The techniques, one small module each, and the ladder that orders them.
+
+The ladder goes level by level (all easy techniques before any medium one, and so on), and
+within a level from the lowest score up, so the first step found is always one of the
+easiest available. A puzzle's level is then the level of the hardest step it needed.
+"""
+
+from __future__ import annotations
+
+from ..step import Technique
+from . import (
+    aic,
+    als_xz,
+    bug,
+    empty_rectangle,
+    finned_fish,
+    fish,
+    forcing_chains,
+    full_house,
+    hidden_single,
+    locked_candidates,
+    naked_single,
+    simple_colouring,
+    skyscraper,
+    subsets,
+    two_string_kite,
+    unique_rectangles,
+    w_wing,
+    xy_wing,
+    xyz_wing,
+)
+
+LADDER: tuple[Technique, ...] = (
+    # easy
+    full_house.FULL_HOUSE,
+    hidden_single.HIDDEN_SINGLE,
+    naked_single.NAKED_SINGLE,
+    # medium
+    locked_candidates.POINTING,
+    locked_candidates.CLAIMING,
+    subsets.NAKED_PAIR,
+    subsets.HIDDEN_PAIR,
+    subsets.NAKED_TRIPLE,
+    subsets.HIDDEN_TRIPLE,
+    # hard
+    fish.X_WING,
+    finned_fish.FINNED[2],
+    fish.SWORDFISH,
+    skyscraper.SKYSCRAPER,
+    two_string_kite.TWO_STRING_KITE,
+    xy_wing.XY_WING,
+    xyz_wing.XYZ_WING,
+    w_wing.W_WING,
+    empty_rectangle.EMPTY_RECTANGLE,
+    unique_rectangles.UR_TYPE1,
+    unique_rectangles.UR_TYPE2,
+    simple_colouring.SIMPLE_COLOURING,
+    unique_rectangles.UR_TYPE4,
+    unique_rectangles.UR_TYPE3,
+    subsets.NAKED_QUAD,
+    fish.JELLYFISH,
+    subsets.HIDDEN_QUAD,
+    bug.BUG_PLUS_1,
+    # expert
+    finned_fish.FINNED[3],
+    finned_fish.FINNED[4],
+    aic.X_CHAIN,
+    aic.XY_CHAIN,
+    aic.AIC,
+    als_xz.ALS_XZ,
+    # extreme
+    forcing_chains.FORCING_CHAIN,
+)
+
+#: Every technique by key.
+BY_KEY: dict[str, Technique] = {t.key: t for t in LADDER + tuple(finned_fish.SASHIMI.values())}

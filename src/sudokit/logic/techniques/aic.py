@@ -1,0 +1,89 @@
+"""Chains on candidates: X-Chain (one digit), XY-Chain (bivalue cells), and the general
+alternating inference chain (AIC, discontinuous nice loops). See :mod:`.chains`."""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique, cell_list
+from .chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+
+
+def _eliminate(
+    board: Board, search: Search, tech: Technique, start: int, end: int, base: float
+) -> Step:
+    geo = board.geo
+    n = geo.n
+    nodes = search.path_to(start, end, True)
+    chain = Chain(nodes, n)
+    gone = search.targets(start, end)
+    elim = [divmod(x, n) for x in bits(gone)]
+    elim = [(c, d0 + 1) for c, d0 in elim]
+    cells = sorted({x // n for x in nodes})
+    text = (
+        f"{node_name(geo, start)} or {node_name(geo, end)} is true (chain "
+        f"{chain.eureka(geo)}), so {', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
+    )
+    return tech.step(board, cells, text, elim=elim, score=base + chain_bonus(chain.length))
+
+
+def find_x_chain(board: Board) -> Step | None:
+    best = None
+    for d in range(1, board.geo.n + 1):
+        if not board.dcells[d - 1]:
+            continue
+        search = Search(board, X_LINKS, digit=d)
+        found = search.run()
+        if found is None:
+            continue
+        start, end, _ = found
+        nodes = search.path_to(start, end, True)
+        if best is None or len(nodes) < best[0]:
+            best = (len(nodes), search, start, end)
+    if best is None:
+        return None
+    _, search, start, end = best
+    return _eliminate(board, search, X_CHAIN, start, end, X_CHAIN.score)
+
+
+def find_xy_chain(board: Board) -> Step | None:
+    search = Search(board, XY_LINKS)
+    found = search.run()
+    if found is None:
+        return None
+    start, end, _ = found
+    return _eliminate(board, search, XY_CHAIN, start, end, XY_CHAIN.score)
+
+
+def find_aic(board: Board) -> Step | None:
+    search = Search(board, ALL_LINKS)
+    found = search.run()
+    if found is None:
+        return None
+    start, end, kind = found
+    if kind == 0:
+        return _eliminate(board, search, AIC, start, end, AIC.score)
+    geo = board.geo
+    n = geo.n
+    c, d0 = divmod(start, n)
+    on_path = search.path_to(start, end, True)
+    if end == start:
+        chains = [on_path]
+        why = f"if it were not, the chain {Chain(on_path, n).eureka(geo)} would make it so"
+    else:
+        off_path = search.path_to(start, end, False)
+        chains = [on_path, off_path]
+        why = (
+            f"if it were not, {node_name(geo, end)} would be both true "
+            f"({Chain(on_path, n).eureka(geo)}) and false ({Chain(off_path, n).eureka(geo)})"
+        )
+    cells = sorted({x // n for path in chains for x in path})
+    length = sum(len(p) - 1 for p in chains)
+    text = f"{geo.cell_names[c]} must be {d0 + 1}: {why}."
+    return AIC.step(board, cells, text, place=[(c, d0 + 1)], score=AIC.score + chain_bonus(length))
+
+
+X_CHAIN = Technique("x-chain", "X-Chain", Level.EXPERT, 6.5, 260, find_x_chain)
+XY_CHAIN = Technique("xy-chain", "XY-Chain", Level.EXPERT, 6.6, 260, find_xy_chain)
+AIC = Technique("aic", "AIC", Level.EXPERT, 7.0, 280, find_aic)
+
+__all__ = ["AIC", "X_CHAIN", "XY_CHAIN", "cell_list"]

@@ -1,0 +1,28 @@
+"""Brute force: when no technique applies, take one cell's digit from a solution found by
+search (trial and error). The last resort, used only when asked for (rating does)."""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique
+
+
+def find(board: Board) -> Step | None:
+    if board.solution is None or not board.unsolved:
+        return None
+    masks = board.masks
+    # the cell a human would try first: fewest candidates, then reading order
+    cell = min(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c))
+    d = board.solution[cell]
+    if not masks[cell] >> (d - 1) & 1:
+        return None
+    others = [x for x in range(1, board.geo.n + 1) if x != d and masks[cell] >> (x - 1) & 1]
+    tried = ", ".join(str(x) for x in others)
+    text = (
+        f"No technique applies: trial and error shows that {board.geo.cell_names[cell]} "
+        f"must be {d} (the search rules out {tried})."
+    )
+    return BRUTE_FORCE.step(board, [cell], text, place=[(cell, d)])
+
+
+BRUTE_FORCE = Technique("brute-force", "Brute Force", Level.EXTREME, 11.0, 10000, find)

@@ -1,0 +1,240 @@
+"""Alternating inference chains: the engine behind X-Chains, XY-Chains and AICs.
+
+A *node* is a candidate, numbered ``cell * n + digit - 1``. Two nodes are *strongly* linked
+when at least one is true (a digit with two places in a unit; a cell with two candidates),
+*weakly* linked when at most one is (same digit in cells that see each other; two digits of
+one cell). An alternating chain from node s to node e that starts and ends with strong links
+proves "s or e": any candidate weakly linked to both is false.
+
+The search runs a breadth-first search from every start at once, one link pair at a time, so
+the first chains found are the shortest. Node sets are ints used as bit sets.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..board import Board, Geometry, bits
+
+#: which links a kind of chain may use: (bilocal strong, bivalue strong, in-cell weak)
+X_LINKS = (True, False, False)
+XY_LINKS = (False, True, False)
+ALL_LINKS = (True, True, True)
+
+
+@lru_cache(maxsize=16)
+def weak_tables(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each node, its weak neighbours as a node set: (same digit in peer cells,
+    other digits of the same cell)."""
+    n = geo.n
+    same_digit = []
+    same_cell = []
+    for c in range(geo.ncells):
+        cell_nodes = ((1 << n) - 1) << (c * n)
+        for d0 in range(n):
+            x = 0
+            for p in geo.peers[c]:
+                x |= 1 << (p * n + d0)
+            same_digit.append(x)
+            same_cell.append(cell_nodes & ~(1 << (c * n + d0)))
+    return tuple(same_digit), tuple(same_cell)
+
+
+def live_nodes(board: Board) -> int:
+    """Every candidate of an unplaced cell, as a node set."""
+    n = board.geo.n
+    masks = board.masks
+    out = 0
+    for c in bits(board.unsolved):
+        out |= masks[c] << (c * n)
+    return out
+
+
+def strong_links(
+    board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
+) -> dict[int, int]:
+    """Each node's strong partners, as node sets (only the digit ``digit``, when given)."""
+    geo = board.geo
+    n = geo.n
+    out: dict[int, int] = {}
+    if bilocal:
+        for d0 in range(n) if digit is None else [digit - 1]:
+            dc = board.dcells[d0]
+            for ub in geo.unit_bits:
+                x = dc & ub
+                if x and (x & (x - 1)).bit_count() == 1:
+                    low = x & -x
+                    a = (low.bit_length() - 1) * n + d0
+                    b = ((x ^ low).bit_length() - 1) * n + d0
+                    out[a] = out.get(a, 0) | 1 << b
+                    out[b] = out.get(b, 0) | 1 << a
+    if bivalue and digit is None:
+        masks = board.masks
+        for c in bits(board.bivalue_cells()):
+            m = masks[c]
+            low = m & -m
+            a = c * n + low.bit_length() - 1
+            b = c * n + (m ^ low).bit_length() - 1
+            out[a] = out.get(a, 0) | 1 << b
+            out[b] = out.get(b, 0) | 1 << a
+    return out
+
+
+class Chain:
+    """A found chain: ``nodes`` alternate strong, weak, strong... links from the first node
+    (assumed false) to the last (then true)."""
+
+    def __init__(self, nodes: list[int], n: int) -> None:
+        self.nodes = nodes
+        self.n = n
+
+    def eureka(self, geo: Geometry) -> str:
+        """Eureka notation: ``(5)r1c1=(5)r1c5-(5)r4c5=(5)r4c1``."""
+        n = self.n
+        out = []
+        for i, node in enumerate(self.nodes):
+            c, d0 = divmod(node, n)
+            if i:
+                out.append("=" if i % 2 else "-")
+            out.append(f"({d0 + 1}){geo.cell_names[c]}")
+        return "".join(out)
+
+    @property
+    def length(self) -> int:
+        """Links in the chain."""
+        return len(self.nodes) - 1
+
+
+class Search:
+    """Breadth-first alternating search over one board with the given links."""
+
+    def __init__(
+        self, board: Board, links: tuple[bool, bool, bool], digit: int | None = None
+    ) -> None:
+        self.board = board
+        self.n = board.geo.n
+        self.same_digit, self.same_cell = weak_tables(board.geo)
+        self.live = live_nodes(board)
+        if digit is not None:
+            d0 = digit - 1
+            self.live &= sum(1 << (c * self.n + d0) for c in range(board.geo.ncells))
+        self.strong = strong_links(board, links[0], links[1], digit)
+        self.strong_nodes = 0
+        for node in self.strong:
+            self.strong_nodes |= 1 << node
+        # an XY-chain's weak links join cells (same digit), never digits of one cell: its
+        # in-cell steps are the strong bivalue links
+        self.in_cell_weak = links[2]
+
+    def weak(self, node: int) -> int:
+        """The weak neighbours a chain may step to."""
+        w = self.same_digit[node]
+        if self.in_cell_weak:
+            w |= self.same_cell[node]
+        return w & self.live
+
+    def targets(self, start: int, end: int) -> int:
+        """The candidates weakly linked to both ends (of any kind): they are false."""
+        sd, sc = self.same_digit, self.same_cell
+        return (sd[start] | sc[start]) & (sd[end] | sc[end]) & self.live
+
+    def run(self, max_links: int = 40) -> tuple[int, int, int] | None:
+        """(start, end, kind) of the first (shortest) useful chain: kind 0 is an elimination
+        chain from start to end, kind 1 a start that must be true (its falsity makes end
+        both true and false; only when in-cell weak links are allowed)."""
+        live = self.live
+        strong = self.strong
+        strong_nodes = self.strong_nodes
+        same_digit, same_cell = self.same_digit, self.same_cell
+        in_cell = self.in_cell_weak
+        state = {}
+        for s in strong:
+            if live >> s & 1:
+                first = strong[s] & live
+                state[s] = [first, 1 << s, first]  # frontier (on), off seen, on seen
+        links = 1
+        while state and links <= max_links:
+            for s, st in state.items():
+                ws = (same_digit[s] | same_cell[s]) & live
+                for e in bits(st[0]):
+                    if e != s and ws & (same_digit[e] | same_cell[e]):
+                        return s, e, 0
+            links += 2
+            done = []
+            for s, st in state.items():
+                frontier, off_seen, on_seen = st
+                new_off = 0
+                for x in bits(frontier):
+                    new_off |= same_digit[x]
+                    if in_cell:
+                        new_off |= same_cell[x]
+                new_off &= live & ~off_seen
+                off_seen |= new_off
+                new_on = 0
+                for y in bits(new_off & strong_nodes):
+                    new_on |= strong[y]
+                new_on &= live & ~on_seen
+                on_seen |= new_on
+                if in_cell and on_seen & off_seen:
+                    return s, (on_seen & off_seen).bit_length() - 1, 1
+                if not new_on:
+                    done.append(s)
+                st[0], st[1], st[2] = new_on, off_seen, on_seen
+            for s in done:
+                del state[s]
+        return None
+
+    def path_to(self, start: int, end: int, end_on: bool) -> list[int]:
+        """The shortest alternating chain from off(start) to on(end) (or to off(end))."""
+        parent_on: dict[int, int] = {}
+        parent_off: dict[int, int] = {start: -1}
+        frontier = []
+        for e in bits(self.strong[start] & self.live):
+            parent_on[e] = start
+            frontier.append(e)
+        while frontier and not (end in parent_on if end_on else end in parent_off and end != start):
+            nxt_off = []
+            for x in frontier:
+                for y in bits(self.weak(x)):
+                    if y not in parent_off:
+                        parent_off[y] = x
+                        nxt_off.append(y)
+            if not end_on and end in parent_off:
+                break
+            frontier = []
+            for y in nxt_off:
+                for e in bits(self.strong.get(y, 0) & self.live):
+                    if e not in parent_on:
+                        parent_on[e] = y
+                        frontier.append(e)
+        path = [end]
+        on = end_on
+        node = end
+        while True:
+            prev = parent_on[node] if on else parent_off[node]
+            if prev == -1:
+                break
+            path.append(prev)
+            node = prev
+            on = not on
+        path.reverse()
+        return path
+
+
+def chain_bonus(links: int) -> float:
+    """Sudoku Explainer's length increment: +0.1 each time the length passes a ceiling
+    (4, 6, 8, 12, 16, 24, 32, ... alternately times 3/2 and 4/3)."""
+    ceiling = 4
+    added = 0.0
+    odd = False
+    length = links
+    while length > ceiling:
+        added += 0.1
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
+        odd = not odd
+    return added
+
+
+def node_name(geo: Geometry, node: int) -> str:
+    c, d0 = divmod(node, geo.n)
+    return f"{d0 + 1}{geo.cell_names[c]}"

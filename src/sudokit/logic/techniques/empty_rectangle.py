@@ -1,0 +1,78 @@
+"""Empty Rectangle: in a box, a digit fits only within one row and one column of the box
+(the rest of the box is 'empty'). With a strong link on the digit in a column (or row) that
+crosses the box's row (or column) outside the box, the digit leaves the cell where the far
+end's line crosses the box's other line."""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique
+from .strong_links import strong_links
+
+
+def find(board: Board) -> Step | None:
+    geo = board.geo
+    n = geo.n
+    row_of, col_of = geo.row_of, geo.col_of
+    for d0 in range(n):
+        dc = board.dcells[d0]
+        links = None
+        for b in range(2 * n, 3 * n):
+            here = dc & geo.unit_bits[b]
+            if here.bit_count() < 2:
+                continue
+            rows = {row_of[c] for c in bits(here)}
+            cols = {col_of[c] for c in bits(here)}
+            if len(rows) < 2 or len(cols) < 2:
+                continue  # all in one line: that is pointing
+            box_rows = {row_of[c] for c in geo.units[b]}
+            box_cols = {col_of[c] for c in geo.units[b]}
+            for r in rows:
+                for c in cols:
+                    if any(row_of[x] != r and col_of[x] != c for x in bits(here)):
+                        continue
+                    if links is None:
+                        links = strong_links(board, d0, range(2 * n))
+                    step = _with_link(board, d0, b, r, c, box_rows, box_cols, links, here)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _with_link(
+    board: Board,
+    d0: int,
+    box: int,
+    r: int,
+    c: int,
+    box_rows: set[int],
+    box_cols: set[int],
+    links: list[tuple[int, int, int]],
+    here: int,
+) -> Step | None:
+    geo = board.geo
+    n = geo.n
+    row_of, col_of = geo.row_of, geo.col_of
+    for u, p, q in links:
+        for near, far in ((p, q), (q, p)):
+            if u >= n:  # a column link: near end in the box's row r, outside the box
+                if col_of[near] in box_cols or row_of[near] != r or row_of[far] in box_rows:
+                    continue
+                target = row_of[far] * n + c
+            else:  # a row link: near end in the box's column c, outside the box
+                if row_of[near] in box_rows or col_of[near] != c or col_of[far] in box_cols:
+                    continue
+                target = r * n + col_of[far]
+            if not board.dcells[d0] >> target & 1:
+                continue
+            d = d0 + 1
+            text = (
+                f"In {geo.unit_names[box]}, {d} lies only in row {r + 1} or column {c + 1}; "
+                f"{d} is in {geo.cell_names[near]} or {geo.cell_names[far]} "
+                f"({geo.unit_names[u]}): either way {geo.cell_names[target]} cannot be {d}."
+            )
+            return EMPTY_RECTANGLE.step(board, list(bits(here)) + [p, q], text, elim=[(target, d)])
+    return None
+
+
+EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", Level.HARD, 4.5, 120, find)

@@ -1,0 +1,95 @@
+"""Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4).
+
+For one digit, k base lines (rows, or columns) hold it only within the same k cross lines
+(the cover): the digit then fills each cover line inside the base lines, and leaves the rest
+of the cover lines.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, Geometry, bits
+from ..step import Level, Step, Technique
+
+NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def line_positions(geo: Geometry, dc: int, rows: bool) -> list[int]:
+    """For each base line (rows when ``rows``, else columns), the cross-line indices where
+    the cell set ``dc`` has cells, as a bit mask."""
+    n = geo.n
+    out = [0] * n
+    if rows:
+        full = geo.full
+        for r in range(n):
+            out[r] = (dc >> (n * r)) & full
+        return out
+    row_of, col_of = geo.row_of, geo.col_of
+    while dc:
+        low = dc & -dc
+        c = low.bit_length() - 1
+        out[col_of[c]] |= 1 << row_of[c]
+        dc ^= low
+    return out
+
+
+def lines_cells(geo: Geometry, lines: int, offset: int) -> int:
+    """The cell set of the lines (a bit mask of indices) counted from unit ``offset``."""
+    out = 0
+    unit_bits = geo.unit_bits
+    while lines:
+        low = lines & -lines
+        out |= unit_bits[offset + low.bit_length() - 1]
+        lines ^= low
+    return out
+
+
+def line_word(rows: bool, plural: bool = False) -> str:
+    word = "row" if rows else "column"
+    return word + "s" if plural else word
+
+
+def find(board: Board, k: int) -> Step | None:
+    geo = board.geo
+    n = geo.n
+    for d0 in range(n):
+        dc = board.dcells[d0]
+        if not dc:
+            continue
+        for rows in (True, False):
+            pos = line_positions(geo, dc, rows)
+            base = [i for i in range(n) if 2 <= pos[i].bit_count() <= k]
+            if len(base) < k:
+                continue
+            base_off, cover_off = (0, n) if rows else (n, 0)
+            for combo in combinations(base, k):
+                cover = 0
+                for i in combo:
+                    cover |= pos[i]
+                if cover.bit_count() != k:
+                    continue
+                base_cells = lines_cells(geo, sum(1 << i for i in combo), base_off)
+                gone = dc & lines_cells(geo, cover, cover_off) & ~base_cells
+                if not gone:
+                    continue
+                d = d0 + 1
+                b_names = ", ".join(str(i + 1) for i in combo)
+                c_names = ", ".join(str(i + 1) for i in bits(cover))
+                text = (
+                    f"{d} in {line_word(rows, True)} {b_names} fits only in "
+                    f"{line_word(not rows, True)} {c_names}: {d} leaves the rest of those "
+                    f"{line_word(not rows, True)}."
+                )
+                return FISH[k].step(
+                    board, bits(dc & base_cells), text, elim=[(c, d) for c in bits(gone)]
+                )
+    return None
+
+
+FISH = {
+    2: Technique("x-wing", "X-Wing", Level.HARD, 3.2, 140, lambda b: find(b, 2)),
+    3: Technique("swordfish", "Swordfish", Level.HARD, 3.8, 150, lambda b: find(b, 3)),
+    4: Technique("jellyfish", "Jellyfish", Level.HARD, 5.2, 160, lambda b: find(b, 4)),
+}
+X_WING, SWORDFISH, JELLYFISH = FISH[2], FISH[3], FISH[4]

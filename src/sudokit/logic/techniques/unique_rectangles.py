@@ -1,0 +1,196 @@
+"""Unique rectangles, types 1 to 4 (sound only on a puzzle with exactly one solution).
+
+Four unplaced cells at the corners of a rectangle that spans two rows, two columns and two
+boxes must not all end up as the same pair {a,b}: the two digits could then be swapped, and
+the puzzle would have two solutions. Candidates that would force that deadly pattern go.
+
+- Type 1: three corners hold only {a,b}: the fourth loses a and b.
+- Type 2: two corners hold only {a,b}, the other two exactly {a,b,z}: one of those is z,
+  so z leaves every cell that sees both.
+- Type 3: the two extra corners' extra digits act as one cell that, with other cells of a
+  unit they share, forms a naked subset.
+- Type 4: two corners hold only {a,b}; in a unit the other two share, a fits only in them:
+  so b leaves both (else they would be a and b, deadly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique, cell_list, digit_list
+
+
+def rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+    """(pair mask, floor1, floor2, roof1, roof2): rectangles over two boxes whose floor cells
+    hold exactly the pair and whose roof cells hold it too; floor and roof each share a line."""
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    row_of, col_of, box_of = geo.row_of, geo.col_of, geo.box_of
+    unsolved = board.unsolved
+    bivalue = board.bivalue_cells()
+    for f1 in bits(bivalue):
+        pair = masks[f1]
+        for line_unit in (row_of[f1], n + col_of[f1]):
+            for f2 in bits(bivalue & geo.unit_bits[line_unit]):
+                if f2 <= f1 or masks[f2] != pair:
+                    continue
+                # the roof: the same two cross positions on a parallel line
+                along_row = line_unit < n
+                for other in range(n):
+                    if other == (row_of[f1] if along_row else col_of[f1]):
+                        continue
+                    if along_row:
+                        r1, r2 = other * n + col_of[f1], other * n + col_of[f2]
+                    else:
+                        r1, r2 = row_of[f1] * n + other, row_of[f2] * n + other
+                    if not (unsolved >> r1 & 1 and unsolved >> r2 & 1):
+                        continue
+                    if masks[r1] & pair != pair or masks[r2] & pair != pair:
+                        continue
+                    if len({box_of[f1], box_of[f2], box_of[r1], box_of[r2]}) != 2:
+                        continue
+                    yield pair, f1, f2, r1, r2
+
+
+def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
+    geo = board.geo
+    return (
+        f"Unique rectangle {cell_list(geo, sorted(corners))} on {digit_list(digits_of(pair))}: "
+        f"{why}"
+    )
+
+
+def find_type1(board: Board) -> Step | None:
+    masks = board.masks
+    for pair, f1, f2, r1, r2 in rectangles(board):
+        for roof, other in ((r1, r2), (r2, r1)):
+            if masks[other] == pair and masks[roof] != pair:
+                gone = [(roof, d) for d in digits_of(pair)]
+                name = board.geo.cell_names[roof]
+                text = _text(
+                    board,
+                    pair,
+                    (f1, f2, r1, r2),
+                    f"three corners hold only the pair, so {name} must not.",
+                )
+                return UR_TYPE1.step(board, (f1, f2, r1, r2), text, elim=gone)
+    return None
+
+
+def find_type2(board: Board) -> Step | None:
+    masks = board.masks
+    peer_bits = board.geo.peer_bits
+    for pair, f1, f2, r1, r2 in rectangles(board):
+        extra = masks[r1] & ~pair
+        if masks[r2] & ~pair != extra or extra.bit_count() != 1:
+            continue
+        z = extra.bit_length()
+        gone = board.dcells[z - 1] & peer_bits[r1] & peer_bits[r2]
+        if gone:
+            text = _text(
+                board,
+                pair,
+                (f1, f2, r1, r2),
+                f"{board.geo.cell_names[r1]} or {board.geo.cell_names[r2]} is {z}, so "
+                f"{z} leaves {cell_list(board.geo, bits(gone))}.",
+            )
+            return UR_TYPE2.step(board, (f1, f2, r1, r2), text, elim=[(c, z) for c in bits(gone)])
+    return None
+
+
+def find_type3(board: Board) -> Step | None:
+    geo = board.geo
+    masks = board.masks
+    for pair, f1, f2, r1, r2 in rectangles(board):
+        extra = (masks[r1] | masks[r2]) & ~pair
+        if not masks[r1] & ~pair or not masks[r2] & ~pair:
+            continue
+        roof = (1 << r1) | (1 << r2)
+        for u in geo.common_units(roof):
+            others = [c for c in bits(geo.unit_bits[u] & board.unsolved & ~roof)]
+            for size in range(1, min(4, len(others))):
+                for combo in combinations(others, size):
+                    union = extra
+                    for c in combo:
+                        union |= masks[c]
+                    if union.bit_count() != size + 1:
+                        continue
+                    inside = roof | sum(1 << c for c in combo)
+                    gone = [
+                        (c, d)
+                        for d in digits_of(union)
+                        for c in bits(board.unit_cells(u, d) & ~inside)
+                    ]
+                    if gone:
+                        text = _text(
+                            board,
+                            pair,
+                            (f1, f2, r1, r2),
+                            f"{geo.cell_names[r1]} or {geo.cell_names[r2]} holds one of "
+                            f"{digit_list(digits_of(extra))}; with {cell_list(geo, combo)} "
+                            f"they make a naked subset on {digit_list(digits_of(union))} in "
+                            f"{geo.unit_names[u]}.",
+                        )
+                        return UR_TYPE3.step(board, (f1, f2, r1, r2, *combo), text, elim=gone)
+    return None
+
+
+def find_type4(board: Board) -> Step | None:
+    geo = board.geo
+    for pair, f1, f2, r1, r2 in rectangles(board):
+        roof = (1 << r1) | (1 << r2)
+        for u in geo.common_units(roof):
+            for a in digits_of(pair):
+                if board.unit_cells(u, a) != roof:
+                    continue
+                b = digits_of(pair & ~(1 << (a - 1)))[0]
+                text = _text(
+                    board,
+                    pair,
+                    (f1, f2, r1, r2),
+                    f"in {geo.unit_names[u]}, {a} fits only in {geo.cell_names[r1]} and "
+                    f"{geo.cell_names[r2]}, so {b} leaves both.",
+                )
+                return UR_TYPE4.step(board, (f1, f2, r1, r2), text, elim=[(r1, b), (r2, b)])
+    return None
+
+
+UR_TYPE1 = Technique(
+    "unique-rectangle-1",
+    "Unique Rectangle Type 1",
+    Level.HARD,
+    4.5,
+    100,
+    find_type1,
+    uniqueness=True,
+)
+UR_TYPE2 = Technique(
+    "unique-rectangle-2",
+    "Unique Rectangle Type 2",
+    Level.HARD,
+    4.6,
+    100,
+    find_type2,
+    uniqueness=True,
+)
+UR_TYPE3 = Technique(
+    "unique-rectangle-3",
+    "Unique Rectangle Type 3",
+    Level.HARD,
+    4.8,
+    100,
+    find_type3,
+    uniqueness=True,
+)
+UR_TYPE4 = Technique(
+    "unique-rectangle-4",
+    "Unique Rectangle Type 4",
+    Level.HARD,
+    4.7,
+    100,
+    find_type4,
+    uniqueness=True,
+)

@@ -1,0 +1,42 @@
+"""XY-Wing: a bivalue pivot {x,y} sees two bivalue pincers {x,z} and {y,z}. Whichever digit
+the pivot takes, one pincer is z, so z leaves every cell that sees both pincers."""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique, cell_list
+
+
+def find(board: Board) -> Step | None:
+    geo = board.geo
+    masks = board.masks
+    peer_bits = geo.peer_bits
+    bivalue = board.bivalue_cells()
+    for pivot in bits(bivalue):
+        pm = masks[pivot]
+        wings = [c for c in bits(bivalue & peer_bits[pivot]) if (masks[c] & pm).bit_count() == 1]
+        for i, a in enumerate(wings):
+            am = masks[a]
+            z = am & ~pm
+            for b in wings[i + 1 :]:
+                bm = masks[b]
+                if bm & ~pm != z or bm & am != z:
+                    continue
+                zd = z.bit_length()
+                gone = board.dcells[zd - 1] & peer_bits[a] & peer_bits[b]
+                if not gone:
+                    continue
+                text = (
+                    f"Pivot {geo.cell_names[pivot]} holds {_pair(pm)}, pincers "
+                    f"{geo.cell_names[a]} {_pair(am)} and {geo.cell_names[b]} {_pair(bm)}: "
+                    f"one pincer is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
+                )
+                return XY_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
+    return None
+
+
+def _pair(m: int) -> str:
+    return "{" + ",".join(str(d + 1) for d in bits(m)) + "}"
+
+
+XY_WING = Technique("xy-wing", "XY-Wing", Level.HARD, 4.2, 160, find)

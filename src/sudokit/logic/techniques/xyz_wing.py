@@ -1,0 +1,41 @@
+"""XYZ-Wing: a pivot {x,y,z} sees two bivalue pincers {x,z} and {y,z}. Whichever digit the
+pivot takes, one of the three cells is z, so z leaves every cell that sees all three."""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique, cell_list
+from .xy_wing import _pair
+
+
+def find(board: Board) -> Step | None:
+    geo = board.geo
+    masks = board.masks
+    peer_bits = geo.peer_bits
+    bivalue = board.bivalue_cells()
+    for pivot in bits(board.unsolved):
+        pm = masks[pivot]
+        if pm.bit_count() != 3:
+            continue
+        wings = [c for c in bits(bivalue & peer_bits[pivot]) if masks[c] & ~pm == 0]
+        for i, a in enumerate(wings):
+            am = masks[a]
+            for b in wings[i + 1 :]:
+                bm = masks[b]
+                z = am & bm
+                if am | bm != pm or z.bit_count() != 1:
+                    continue
+                zd = z.bit_length()
+                gone = board.dcells[zd - 1] & peer_bits[pivot] & peer_bits[a] & peer_bits[b]
+                if not gone:
+                    continue
+                text = (
+                    f"Pivot {geo.cell_names[pivot]} holds {_pair(pm)}, pincers "
+                    f"{geo.cell_names[a]} {_pair(am)} and {geo.cell_names[b]} {_pair(bm)}: "
+                    f"one of the three is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
+                )
+                return XYZ_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
+    return None
+
+
+XYZ_WING = Technique("xyz-wing", "XYZ-Wing", Level.HARD, 4.4, 180, find)
