@@ -1,0 +1,297 @@
+"""Reading formats whose puzzle is a block of N row lines: grid, csv, table, pretty.
+
+A block is N *row* lines (lines with cells), with *decoration* lines (borders such as
+``------+-------+------``) among or around them. Blocks are separated by blank lines or
+comment lines (``#``); a block also ends after its N-th row (and the decoration right after
+it), so puzzles written one after another without a blank line are read as well. N is fixed
+by ``box``, else by the first row of the first puzzle; a later block of another size is a
+:class:`MixedSizeError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+
+from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError
+from ..shape import Shape
+from ._common import (
+    Input,
+    Item,
+    Record,
+    Style,
+    Template,
+    box_shape,
+    decode,
+    is_comment,
+    shape_for,
+    split_eol,
+    with_tail,
+)
+
+_DECORATION = re.compile(r"[-+=.:'|]*[-=][-+=.:'|]*")
+
+Spans = list[tuple[int, int]]
+
+
+def is_decoration(stripped: str) -> bool:
+    """A border line: no spaces, only ``- + = . : ' |``, with at least one ``-`` or ``=``."""
+    return _DECORATION.fullmatch(stripped) is not None
+
+
+@dataclass
+class Block:
+    """The lines of one puzzle as read: ``lines`` (with their line endings), the line number
+    of the first, which of them are rows, and the text before the block (``lead``)."""
+
+    first: int
+    lead: str
+    lines: list[str] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+    expected: int = 0
+
+    def line_of(self, index: int) -> int:
+        """The input line number of ``lines[index]``."""
+        return self.first + index
+
+    def row_line(self, row: int) -> int:
+        """The input line number of row ``row`` (0-based)."""
+        return self.first + self.rows[row]
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+def read_blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterator[Record]:
+    """Records of the puzzles of ``inp`` in block format ``fmt`` (a module with ``NAME``,
+    ``row_cells(stripped)`` and ``parse_block(block, n, box)``)."""
+    return with_tail(inp, _blocks(inp, box, fmt))
+
+
+def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterator[Record | str]:
+    fixed = box_shape(box)
+    size = fixed.n if fixed else None
+    lead: list[str] = []
+    block: Block | None = None
+    lineno = 0
+    for raw in inp.lines():
+        lineno += 1
+        text = decode(raw)
+        s = text.strip()
+        if not s or is_comment(s):
+            if block is not None:
+                record, size = _finish(inp, fmt, block, size, box)
+                yield record
+                block = None
+            lead.append(text)
+            continue
+        if is_decoration(s):
+            if block is None:
+                block = Block(lineno, "".join(lead))
+                lead.clear()
+            block.lines.append(text)
+            continue
+        if block is not None and block.rows and len(block.rows) >= block.expected:
+            record, size = _finish(inp, fmt, block, size, box)
+            yield record
+            block = None
+        if block is None:
+            block = Block(lineno, "".join(lead))
+            lead.clear()
+        if not block.rows:
+            cells = fmt.row_cells(s)
+            block.expected = cells if size is None or cells > size else size
+        block.rows.append(len(block.lines))
+        block.lines.append(text)
+    if block is not None:
+        record, size = _finish(inp, fmt, block, size, box)
+        yield record
+    yield "".join(lead)
+
+
+def _finish(
+    inp: Input, fmt: ModuleType, block: Block, size: int | None, box: tuple[int, int] | None
+) -> tuple[Record, int | None]:
+    try:
+        item, style = fmt.parse_block(block, size, box)
+    except SudokuError as e:
+        if size is not None and block.rows:
+            other = fmt.row_cells(block.lines[block.rows[0]].strip())
+            if other != size and _parses(fmt, block, other):
+                raise inp.fail(
+                    MixedSizeError(
+                        f"a {other}x{other} puzzle among {size}x{size} puzzles: "
+                        "one input holds puzzles of one size"
+                    ),
+                    block.first,
+                ) from None
+        error = inp.fail(e, block.first)
+        return Record(None, block.first, error, Style(fmt.NAME, lead=block.lead)), size
+    return Record(item, block.first, None, replace(style, lead=block.lead)), item.n
+
+
+def _parses(fmt: ModuleType, block: Block, n: int) -> bool:
+    try:
+        fmt.parse_block(block, n, None)
+    except SudokuError:
+        return False
+    return True
+
+
+def block_shape(block: Block, n: int | None, box: tuple[int, int] | None, cells: int) -> Shape:
+    """The shape of a block: from ``box``, else from N (``n``, else the first row's
+    ``cells``)."""
+    size = n if n is not None else cells
+    if box is not None:
+        size = box[0] * box[1]
+    shape = shape_for(size, box)
+    if shape is None:
+        raise ShapeError(
+            f"a row of {size} cells: no sudoku of that size has a natural box shape "
+            "(give the box shape, e.g. --box 2x3)",
+            line=block.row_line(0) if block.rows else block.first,
+        )
+    return shape
+
+
+def cut(block: Block, spans_of: Callable[[str], Spans]) -> tuple[Template, list[int]]:
+    """The block's text cut around its cells: ``spans_of(row_line)`` gives the (start, end)
+    of each cell token of a row line. Returns the template (values left empty) and, per
+    token, the index of its row."""
+    parts: list[str] = []
+    tokens: list[str] = []
+    token_rows: list[int] = []
+    pending: list[str] = []
+    row_index = {line: r for r, line in enumerate(block.rows)}
+    for j, text in enumerate(block.lines):
+        r = row_index.get(j)
+        if r is None:
+            pending.append(text)
+            continue
+        pos = 0
+        for start, end in spans_of(text):
+            pending.append(text[pos:start])
+            parts.append("".join(pending))
+            pending = []
+            tokens.append(text[start:end])
+            token_rows.append(r)
+            pos = end
+        pending.append(text[pos:])
+    parts.append("".join(pending))
+    return Template(tuple(parts), tuple(tokens), ()), token_rows
+
+
+def check_counts(block: Block, token_rows: list[int], n: int) -> None:
+    """N rows of N cells, or a CellCountError on the line at fault."""
+    counts = [0] * len(block.rows)
+    for r in token_rows:
+        counts[r] += 1
+    for r, count in enumerate(counts):
+        if count != n:
+            raise CellCountError(
+                f"row {r + 1} has {count} cells, expected {n}", line=block.row_line(r)
+            )
+    if len(block.rows) != n:
+        raise CellCountError(
+            f"expected {n} rows of {n} cells, got {len(block.rows)} rows",
+            line=block.first,
+        )
+
+
+def eol_of(block: Block) -> str:
+    """The line ending of the block's first row."""
+    return split_eol(block.lines[block.rows[0]] if block.rows else block.lines[0])[1]
+
+
+def finish_style(
+    name: str, block: Block, template: Template, values: tuple[int, ...], canonical: str,
+    blank: str, eol: str, form: str = "",
+) -> Style:
+    """The style of a parsed block: plain when the writer gives back the same text by
+    itself, else with the block's template."""
+    if canonical == block.text():
+        return Style(name, blank, eol, form=form)
+    return Style(
+        name, blank, eol, form=form, template=Template(template.parts, template.tokens, values)
+    )
+
+
+def field_spans(text: str, sep: str, inner_only: bool) -> Spans:
+    """Spans of the stripped fields of a row line split at ``sep`` (csv: ``,``; table:
+    ``|``, where ``inner_only`` drops what lies outside the first and last separator)."""
+    body, _ = split_eol(text)
+    spans: Spans = []
+    pos = 0
+    fields = body.split(sep)
+    for k, f in enumerate(fields):
+        start = pos
+        pos += len(f) + len(sep)
+        if inner_only and (k == 0 or k == len(fields) - 1):
+            continue
+        stripped = f.strip()
+        if not stripped:
+            spans.append((start, start))
+            continue
+        left = start + len(f) - len(f.lstrip())
+        spans.append((left, left + len(stripped)))
+    return spans
+
+
+def regex_spans(pattern: re.Pattern[str]) -> Callable[[str], Spans]:
+    """Spans of the matches of ``pattern`` in a row line."""
+
+    def spans(text: str) -> Spans:
+        return [m.span() for m in pattern.finditer(text)]
+
+    return spans
+
+
+def as_item_shape(item: Item) -> Shape:
+    return item.shape
+
+
+def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
+    """The digit an integer cell token stands for (``.``, ``0`` or nothing: a blank)."""
+    from ..errors import SymbolError
+
+    if token in ("", ".", "0"):
+        return 0
+    n = shape.n
+    digits = token[1:] if token[:1] in "+-" else token
+    if not (digits.isascii() and digits.isdigit()):
+        raise SymbolError(
+            f"{token!r} at {shape.cell_name(cell)} is not a number",
+            line=line,
+            cell=shape.cell_name(cell),
+        )
+    v = int(token)
+    if not 0 <= v <= n:
+        raise SymbolError(
+            f"{v} at {shape.cell_name(cell)} is out of range for a {n}x{n} sudoku (0 to {n})",
+            line=line,
+            cell=shape.cell_name(cell),
+        )
+    return v
+
+
+def symbol_cell(token: str, cell: int, shape: Shape, line: int) -> int:
+    """The digit a one-symbol cell token stands for (``.`` or ``0``: a blank; 1-9, A-Z; a
+    number written out, like ``12``, is read too)."""
+    from ..errors import SymbolError
+    from ..grid import symbol_value
+
+    if len(token) > 1 and token.isascii() and token.isdigit():
+        return int_value(token, cell, shape, line)
+    try:
+        if len(token) != 1:
+            raise SymbolError("")
+        return symbol_value(token, shape.n)
+    except SymbolError:
+        n = shape.n
+        raise SymbolError(
+            f"{token!r} at {shape.cell_name(cell)} is not a digit of a {n}x{n} sudoku",
+            line=line,
+            cell=shape.cell_name(cell),
+        ) from None

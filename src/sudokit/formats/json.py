@@ -1,0 +1,348 @@
+"""The ``json`` format: one object per puzzle, with its size, box shape and cells.
+
+::
+
+    {"size": 9, "box": [3, 3], "cells": [[5, 3, 0, 0, 7, 0, 0, 0, 0], [6, 0, 0, ...], ...]}
+
+``cells`` holds N rows of N integers, ``0`` for a blank (``null`` is read as a blank too; so
+are a flat list of N*N integers and a string in the line form). A candidates board has
+``"candidates"`` instead: N rows of N lists of digits. ``size`` and ``box`` are optional when
+reading (``box`` also as ``"3x3"``); ``box`` gives a shape other than the natural one.
+
+Several puzzles are written one object per line (JSON Lines), so a stream of answers stays
+valid line by line; a message written in place of a puzzle is ``{"error": "..."}``. Reading
+accepts JSON Lines, objects one after another in any layout (pretty-printed, say), and a JSON
+array of objects; a puzzle written back keeps its layout and any other keys it had.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..candidates import Candidates
+from ..errors import (
+    CellCountError,
+    MixedSizeError,
+    ParseError,
+    ShapeError,
+    SudokuError,
+    SymbolError,
+)
+from ..grid import SYMBOLS, Grid, symbol_value
+from ..shape import Shape, parse_box
+from . import _writer
+from ._common import Input, Item, Record, Style, Template, decode, loads_with, with_tail
+
+NAME = "json"
+DEFAULT = Style(NAME, blank="0")
+_SELF = sys.modules[__name__]
+
+#: An object still not complete after this many characters is a mistake, not a puzzle.
+MAX_OBJECT = 1 << 24
+
+
+def separator(style: Style) -> str:
+    """Nothing goes between two objects: each ends its own line."""
+    return ""
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def _digits_token(mask: int, n: int) -> str:
+    return "[" + ", ".join(str(d + 1) for d in range(n) if mask >> d & 1) + "]"
+
+
+def format_item(item: Item, style: Style = DEFAULT) -> str:
+    """One puzzle as one JSON object and a line ending."""
+    import json
+
+    n = item.n
+    template = style.template
+    if isinstance(item, Candidates):
+        if template is not None and len(template.tokens) == len(item.masks):
+            return template.fill(item.masks, lambda m: _digits_token(m, n))
+        rows: list[Any] = [
+            [[d + 1 for d in range(n) if m >> d & 1] for m in item.masks[r * n : (r + 1) * n]]
+            for r in range(n)
+        ]
+        key = "candidates"
+    else:
+        if template is not None and len(template.tokens) == len(item.cells):
+            if style.form == "string":
+                return template.fill(item.cells, lambda v: SYMBOLS[v - 1] if v else ".")
+            return template.fill(item.cells, str)
+        rows = [list(row) for row in item.rows()]
+        key = "cells"
+    obj = {"size": n, "box": [item.shape.box_rows, item.shape.box_cols], key: rows}
+    return json.dumps(obj) + style.eol
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def encode_message(text: str, style: Style) -> bytes:
+    """A message in place of a puzzle: ``{"error": text}`` on its own line."""
+    import json
+
+    return (json.dumps({"error": text}) + (style.eol or "\n")).encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as JSON Lines (one object per line). Option: ``eol``."""
+    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, (), **style)).decode()
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | Candidates]:
+    """Every puzzle of a JSON text; raises the first error (a SudokuError)."""
+    return loads_with(read_records, data, box)
+
+
+def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+    """Records of the puzzles of ``inp``, in order."""
+    return with_tail(inp, _records(inp, box))
+
+
+def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+    import json
+
+    decoder = json.JSONDecoder()
+    lines = inp.lines()
+    buf = ""
+    buf_line = 1  # the input line where buf starts
+    next_line: str | None = None
+    size: int | None = None
+    lead: list[str] = []
+    eof = False
+
+    def pull() -> bool:
+        nonlocal buf, next_line, eof
+        if next_line is None:
+            if eof:
+                return False
+            raw = next(lines, None)
+            if raw is None:
+                eof = True
+                return False
+            next_line = decode(raw)
+        buf += next_line
+        next_line = None
+        return True
+
+    def peek() -> str | None:
+        nonlocal next_line, eof
+        if next_line is None and not eof:
+            raw = next(lines, None)
+            if raw is None:
+                eof = True
+            else:
+                next_line = decode(raw)
+        return next_line
+
+    def take(count: int) -> str:
+        nonlocal buf, buf_line
+        text, buf = buf[:count], buf[count:]
+        buf_line += text.count("\n")
+        return text
+
+    while True:
+        skip = len(buf) - len(buf.lstrip(" \t\r\n,[]"))
+        if skip:
+            lead.append(take(skip))
+        if not buf:
+            if not pull():
+                break
+            continue
+        start = buf_line
+        if buf[0] != "{":
+            if "\n" not in buf and pull():
+                continue
+            end = buf.find("\n") + 1 or len(buf)
+            take(end)
+            error = ParseError("expected a JSON object (a puzzle) here", line=start)
+            yield Record(None, start, inp.fail(error), Style(NAME, lead="".join(lead)))
+            lead.clear()
+            continue
+        try:
+            obj, end = decoder.raw_decode(buf)
+        except json.JSONDecodeError as e:
+            upcoming = peek()
+            indent = len(buf) - len(buf.lstrip(" \t"))
+            if upcoming is not None and len(buf) < MAX_OBJECT and not (
+                upcoming.lstrip().startswith("{")
+                and len(upcoming) - len(upcoming.lstrip(" \t")) <= indent
+            ):
+                pull()  # the object goes on on the next line
+                continue
+            take(len(buf))
+            error = ParseError(f"invalid JSON: {e.msg}", line=start + e.lineno - 1)
+            yield Record(None, start, inp.fail(error), Style(NAME, lead="".join(lead)))
+            lead.clear()
+            continue
+        rest = len(buf) - end - len(buf[end:].lstrip(" \t\r"))
+        stop = end + rest
+        if buf[stop : stop + 1] == "\n":
+            stop += 1
+        text = take(stop)
+        before = "".join(lead)
+        lead.clear()
+        try:
+            item = _item(obj, box)
+            if size is not None and item.n != size:
+                raise MixedSizeError(
+                    f"a {item.n}x{item.n} puzzle among {size}x{size} puzzles: "
+                    "one input holds puzzles of one size"
+                )
+        except MixedSizeError as e:
+            raise inp.fail(e, start) from None
+        except SudokuError as e:
+            yield Record(None, start, inp.fail(e, start), Style(NAME, lead=before))
+            continue
+        size = item.n
+        yield Record(item, start, None, _style(item, text, before, obj))
+    yield "".join(lead)
+
+
+def _style(item: Item, text: str, lead: str, obj: dict[str, Any]) -> Style:
+    eol = "\r\n" if text.endswith("\r\n") else "\n" if text.endswith("\n") else ""
+    plain = Style(NAME, "0", eol, lead)
+    if format_item(item, plain) == text:
+        return plain
+    key = "candidates" if isinstance(item, Candidates) else "cells"
+    form = "string" if isinstance(obj.get(key), str) else ""
+    template = _template(text, key, item, form)
+    return Style(NAME, "0", eol, lead, form=form, template=template)
+
+
+def _template(text: str, key: str, item: Item, form: str) -> Template | None:
+    """The object's text cut around the cells of its ``key`` value (None if it cannot be)."""
+    m = re.search(r'"' + key + r'"\s*:\s*', text)
+    if m is None:
+        return None
+    start = m.end()
+    if form == "string":
+        end = text.find('"', start + 1)
+        spans = [(i, i + 1) for i in range(start + 1, end)]
+    else:
+        depth, end = 0, start
+        for end in range(start, len(text)):
+            depth += {"[": 1, "]": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        pattern = r"\[[^\[\]]*\]" if key == "candidates" else r"-?\d+|null"
+        found = re.finditer(pattern, text[start:end])
+        spans = [(start + a.start(), start + a.end()) for a in found]
+    values = item.masks if isinstance(item, Candidates) else item.cells
+    if len(spans) != len(values):
+        return None
+    parts, tokens, pos = [], [], 0
+    for a, b in spans:
+        parts.append(text[pos:a])
+        tokens.append(text[a:b])
+        pos = b
+    parts.append(text[pos:])
+    return Template(tuple(parts), tuple(tokens), tuple(values))
+
+
+def _item(obj: Any, box: tuple[int, int] | None) -> Item:
+    if not isinstance(obj, dict):
+        raise ParseError('expected an object with "cells"')
+    if "error" in obj and "cells" not in obj and "candidates" not in obj:
+        raise ParseError(f"no puzzle here: {obj['error']}")
+    given_box = obj.get("box")
+    if given_box is not None:
+        box = _box(given_box)
+    size = obj.get("size")
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
+        raise ParseError(f'"size" must be an integer, not {size!r}')
+    if "cells" in obj:
+        cells, n = _cells(obj["cells"], size)
+        shape = _shape(n, box, size)
+        return Grid._trusted(tuple(_digit(v, i, shape) for i, v in enumerate(cells)), shape)
+    if "candidates" in obj:
+        sets, n = _candidate_sets(obj["candidates"], size)
+        shape = _shape(n, box, size)
+        masks = []
+        for i, digits in enumerate(sets):
+            mask = 0
+            for d in digits:
+                mask |= 1 << (_digit(d, i, shape) - 1) if d else 0
+            masks.append(mask)
+        return Candidates._trusted(tuple(masks), shape)
+    raise ParseError('an object without "cells" (nor "candidates") is not a puzzle')
+
+
+def _box(value: Any) -> tuple[int, int]:
+    if isinstance(value, str):
+        return parse_box(value)
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return value[0], value[1]
+    raise ShapeError(f'"box" must be [rows, columns] or "RxC", not {value!r}')
+
+
+def _shape(n: int, box: tuple[int, int] | None, size: int | None) -> Shape:
+    if size is not None and size != n:
+        raise CellCountError(f'"size" is {size} but the cells make a {n}x{n} grid')
+    return Shape.for_size(n, box)
+
+
+def _rows_or_flat(value: Any, what: str, size: int | None) -> tuple[list[Any], int]:
+    if not isinstance(value, list) or not value:
+        raise CellCountError(f'"{what}" must be a list of rows')
+    if all(isinstance(row, list) for row in value) and (
+        what == "cells" or all(isinstance(c, list) for row in value for c in row)
+    ):
+        n = len(value)
+        for r, row in enumerate(value):
+            if len(row) != n:
+                raise CellCountError(f'row {r + 1} of "{what}" has {len(row)} cells, expected {n}')
+        return [c for row in value for c in row], n
+    n = size if size is not None else round(len(value) ** 0.5)
+    if n * n != len(value):
+        raise CellCountError(f'{len(value)} "{what}" do not make a square grid')
+    return value, n
+
+
+def _cells(value: Any, size: int | None) -> tuple[list[Any], int]:
+    if isinstance(value, str):
+        n = round(len(value) ** 0.5)
+        if n * n != len(value) or not value:
+            raise CellCountError(f'"cells": {len(value)} characters do not make a square grid')
+        return [symbol_value(ch, n) for ch in value], n
+    return _rows_or_flat(value, "cells", size)
+
+
+def _candidate_sets(value: Any, size: int | None) -> tuple[list[Any], int]:
+    sets, n = _rows_or_flat(value, "candidates", size)
+    for s in sets:
+        if not isinstance(s, list):
+            raise SymbolError(f'each cell of "candidates" must be a list of digits, not {s!r}')
+    return sets, n
+
+
+def _digit(v: Any, cell: int, shape: Shape) -> int:
+    if v is None:
+        return 0
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SymbolError(
+            f"{v!r} at {shape.cell_name(cell)} is not a number", cell=shape.cell_name(cell)
+        )
+    if not 0 <= v <= shape.n:
+        raise SymbolError(
+            f"{v} at {shape.cell_name(cell)} is out of range for a {shape.n}x{shape.n} sudoku "
+            f"(0 to {shape.n})",
+            cell=shape.cell_name(cell),
+        )
+    return v

@@ -1,0 +1,221 @@
+"""The ``line`` format: one puzzle per line, its N*N cells in reading order.
+
+Digits are 1-9 then A-Z (so up to 35x35; lower case is read too), a blank is ``.`` or
+``0``; lines that start with ``#`` are comments, blank lines are ignored. This is the form of
+the public collections (``data/*.txt``)::
+
+    # top 1465
+    4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+
+Reading is the batch path: a line of the usual size is checked and converted with two
+``bytes.translate`` calls, so millions of lines stream through in bounded memory.
+
+>>> from sudokit.formats import line
+>>> text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+>>> puzzles = line.loads(text)
+>>> line.dumps(puzzles, blank="0")[:20]
+'53007000060019500009'
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
+from ..grid import SYMBOLS, Grid
+from ..shape import Shape
+from . import _writer
+from ._common import (
+    HEAD_SIZE,
+    Input,
+    Item,
+    Record,
+    Style,
+    Template,
+    as_grid,
+    box_shape,
+    check_symbol_size,
+    decode,
+    is_comment,
+    loads_with,
+    shape_for_count,
+    split_eol,
+    template_fits,
+    with_tail,
+)
+
+NAME = "line"
+BLANKS = (".", "0")
+DEFAULT = Style(NAME, blank=".")
+_SELF = sys.modules[__name__]
+
+#: Character -> digit for every size (case-insensitive); blanks are 0.
+_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
+    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
+} | {".": 0, "0": 0}
+
+_IN_TABLES: dict[int, bytes] = {}
+_OUT_TABLES: dict[str, bytes] = {}
+
+
+def _in_table(n: int) -> bytes:
+    """bytes.translate table: a valid upper-case symbol or blank -> its digit, else 255."""
+    table = _IN_TABLES.get(n)
+    if table is None:
+        t = bytearray([255]) * 256
+        t[ord(".")] = t[ord("0")] = 0
+        for v in range(1, n + 1):
+            t[ord(SYMBOLS[v - 1])] = v
+        table = _IN_TABLES[n] = bytes(t)
+    return table
+
+
+def _out_table(blank: str) -> bytes:
+    """bytes.translate table: digit -> its symbol, 0 -> ``blank``."""
+    table = _OUT_TABLES.get(blank)
+    if table is None:
+        t = bytearray(range(256))
+        t[0] = ord(blank)
+        for v, s in enumerate(SYMBOLS, 1):
+            t[v] = ord(s)
+        table = _OUT_TABLES[blank] = bytes(t)
+    return table
+
+
+def separator(style: Style) -> str:
+    """Nothing goes between two lines."""
+    return ""
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as its line, with its line ending."""
+    grid = as_grid(item)
+    check_symbol_size(grid.n, NAME)
+    template = template_fits(style, len(grid.cells))
+    if template is not None:
+        blank = style.blank
+        return template.fill(grid.cells, lambda v: SYMBOLS[v - 1] if v else blank).encode()
+    return bytes(grid.cells).translate(_out_table(style.blank)) + style.eol.encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
+    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
+    return loads_with(read_records, data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+    """Records of the puzzles of ``inp``, one per puzzle line, in order."""
+    return with_tail(inp, _records(inp, box))
+
+
+def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None:
+    """The shape most puzzle lines at the start of the input have (None if none fits)."""
+    lines = head.split(b"\n")
+    if len(head) >= HEAD_SIZE:
+        lines = lines[:-1]  # the last one may be cut short
+    lengths: Counter[int] = Counter()
+    for raw in lines[:1000]:
+        s = raw.strip()
+        if s and not s.startswith(b"#"):
+            lengths[len(s)] += 1
+    for length, _ in lengths.most_common():
+        shape = shape_for_count(length, box)
+        if shape is not None:
+            return shape
+    return None
+
+
+def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+    shape = box_shape(box) or guess_shape(inp.head, box)
+    trusted = Grid._trusted
+    dot, zero = Style(NAME, "."), Style(NAME, "0")
+    lead: list[str] = []
+    lineno = 0
+    # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n".
+    width, table = (shape.ncells + 1, _in_table(shape.n)) if shape else (-1, b"")
+    for raw in inp.lines():
+        lineno += 1
+        if len(raw) == width and raw[-1] == 10:
+            t = raw.translate(table, b"\n")
+            if 255 not in t:
+                has_zero = 48 in raw
+                if not (has_zero and 46 in raw):  # not both '0' and '.' as blanks
+                    style = zero if has_zero else dot
+                    if lead:
+                        style = Style(NAME, style.blank, "\n", "".join(lead))
+                        lead.clear()
+                    yield Record(trusted(tuple(t), shape), lineno, None, style)  # type: ignore[arg-type]
+                    continue
+        # Everything else: comments, blank lines, other line endings, mistakes.
+        text = decode(raw)
+        body, eol = split_eol(text)
+        s = body.strip()
+        if not s or is_comment(s):
+            lead.append(text)
+            continue
+        before = "".join(lead) or None
+        lead.clear()
+        if shape is None:
+            shape = shape_for_count(len(s), box)
+            if shape is not None:
+                width, table = shape.ncells + 1, _in_table(shape.n)
+        try:
+            if shape is None:
+                raise CellCountError(
+                    f"{len(s)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
+                )
+            grid, style = _parse(s, body, eol, shape, before)
+        except SudokuError as e:
+            if shape is not None and _other_size(s, shape):
+                raise inp.fail(
+                    MixedSizeError(
+                        f"a puzzle of {len(s)} cells among puzzles of {shape.ncells}: "
+                        "one input holds puzzles of one size"
+                    ),
+                    lineno,
+                ) from None
+            yield Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
+            continue
+        yield Record(grid, lineno, None, style)
+    yield "".join(lead)
+
+
+def _other_size(s: str, shape: Shape) -> bool:
+    """Is ``s`` a well-formed puzzle line of a size other than ``shape``'s?"""
+    other = shape_for_count(len(s), None)
+    if other is None or other.n == shape.n:
+        return False
+    return all(_VALUE.get(ch, 99) <= other.n for ch in s)
+
+
+def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple[Grid, Style]:
+    n, ncells = shape.n, shape.ncells
+    if len(s) != ncells:
+        raise CellCountError(f"expected {ncells} cells, got {len(s)}")
+    values = []
+    for i, ch in enumerate(s):
+        v = _VALUE.get(ch, 99)
+        if v > n:
+            raise SymbolError(
+                f"{ch!r} at {shape.cell_name(i)} is not a digit of a {n}x{n} sudoku",
+                cell=shape.cell_name(i),
+            )
+        values.append(v)
+    cells = tuple(values)
+    has_dot, has_zero = "." in s, "0" in s
+    blank = "0" if has_zero and not has_dot else "."
+    if s == body and not (has_dot and has_zero) and s == s.upper():
+        return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead)
+    start = body.index(s)
+    parts = (body[:start],) + ("",) * (ncells - 1) + (body[start + ncells :] + eol,)
+    template = Template(parts, tuple(s), cells)
+    return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead, template=template)
+
+

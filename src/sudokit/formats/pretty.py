@@ -1,0 +1,242 @@
+"""The ``pretty`` format: a picture for people, with box separators, that reads back.
+
+A grid (``.`` for a blank; ``0`` is read too)::
+
+    5 3 . | . 7 . | . . .
+    6 . . | 1 9 5 | . . .
+    . 9 8 | . . . | . 6 .
+    ------+-------+------
+    8 . . | . 6 . | . . 3
+    ...
+
+A candidates board, each cell's candidates in a column as wide as its widest cell, ``-``
+for a cell with none (the pencilmark grid of HoDoKu and Sudoku Explainer)::
+
+    .----------------.----------------.----------------.
+    | 5    3    124  | 26   7    1246 | 1489 1249 248  |
+    ...
+    :----------------+----------------+----------------:
+    ...
+    '----------------'----------------'----------------'
+
+The separators also give the box shape, so a 6x6 with 3x2 boxes reads back as such. Puzzles
+are separated by a blank line. This is what ``str(grid)`` shows, and what ``sudoku`` prints
+for a binary grid.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator
+
+from ..candidates import Candidates
+from ..errors import SymbolError
+from ..grid import SYMBOLS, Grid
+from ..shape import Shape
+from . import _writer
+from ._blocks import (
+    Block,
+    block_shape,
+    check_counts,
+    cut,
+    eol_of,
+    finish_style,
+    is_decoration,
+    read_blocks,
+    regex_spans,
+    symbol_cell,
+)
+from ._common import Input, Item, Record, Style, check_symbol_size, loads_with, template_fits
+
+NAME = "pretty"
+BLANKS = (".", "0")
+DEFAULT = Style(NAME, blank=".")
+_SELF = sys.modules[__name__]
+_TOKEN = re.compile(r"[^\s|]+")
+_SPANS = regex_spans(_TOKEN)
+_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
+    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
+}
+
+
+def separator(style: Style) -> str:
+    """A blank line between two puzzles."""
+    return style.eol or "\n"
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def format_item(item: Item, style: Style = DEFAULT) -> str:
+    """One puzzle drawn: a grid, or a candidates board as a pencilmark grid."""
+    check_symbol_size(item.n, NAME)
+    if isinstance(item, Candidates):
+        return _format_candidates(item, style)
+    blank = style.blank
+    template = template_fits(style, len(item.cells))
+    if template is not None:
+        return template.fill(item.cells, lambda v: SYMBOLS[v - 1] if v else blank)
+    shape = item.shape
+    symbols = [blank] + list(SYMBOLS[: shape.n])
+    groups = _column_groups(shape)
+    eol = style.eol
+    line = _rule(shape) + eol
+    out = []
+    for r, row in enumerate(item.rows()):
+        if r and r % shape.box_rows == 0:
+            out.append(line)
+        cells = [symbols[v] for v in row]
+        out.append(" | ".join(" ".join(cells[a:b]) for a, b in groups) + eol)
+    return "".join(out)
+
+
+def _column_groups(shape: Shape) -> list[tuple[int, int]]:
+    c = shape.box_cols
+    return [(a, a + c) for a in range(0, shape.n, c)]
+
+
+def _rule(shape: Shape) -> str:
+    """The line between two bands: dashes under the cells, ``+`` under each bar."""
+    c, k = shape.box_cols, shape.n // shape.box_cols
+    if k == 1:
+        return "-" * (2 * c - 1)
+    widths = [2 * c] + [2 * c + 1] * (k - 2) + [2 * c]
+    return "+".join("-" * w for w in widths)
+
+
+def _candidate_text(mask: int, n: int) -> str:
+    return "".join(SYMBOLS[d] for d in range(n) if mask >> d & 1) or "-"
+
+
+def _format_candidates(board: Candidates, style: Style) -> str:
+    shape, n = board.shape, board.n
+    template = template_fits(style, len(board.masks))
+    if template is not None:
+        return template.fill(board.masks, lambda m: _candidate_text(m, n))
+    texts = [_candidate_text(m, n) for m in board.masks]
+    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    groups = _column_groups(shape)
+    dashes = ["-" * (sum(widths[a:b]) + (b - a - 1) + 2) for a, b in groups]
+    eol = style.eol
+    out = ["." + ".".join(dashes) + "." + eol]
+    for r in range(n):
+        if r and r % shape.box_rows == 0:
+            out.append(":" + "+".join(dashes) + ":" + eol)
+        row = texts[r * n : (r + 1) * n]
+        cells = [row[c].ljust(widths[c]) for c in range(n)]
+        out.append("| " + " | ".join(" ".join(cells[a:b]) for a, b in groups) + " |" + eol)
+    out.append("'" + "'".join(dashes) + "'" + eol)
+    return "".join(out)
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles drawn, a blank line between two. Options: ``blank`` (``"."`` or ``"0"``),
+    ``eol``.
+
+    >>> from sudokit import Grid
+    >>> print(dumps(Grid("1234341221434321")), end="")
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    """
+    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | Candidates]:
+    """Every puzzle of a text of pictures; raises the first error (a SudokuError)."""
+    return loads_with(read_records, data, box)
+
+
+def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+    """Records of the puzzles of ``inp``, in order."""
+    return read_blocks(inp, box, _SELF)
+
+
+def row_cells(stripped: str) -> int:
+    """How many cells a row line holds."""
+    return len(_TOKEN.findall(stripped))
+
+
+def parse_block(
+    block: Block, n: int | None, box: tuple[int, int] | None
+) -> tuple[Grid | Candidates, Style]:
+    """The grid (or candidates board) of one picture, and its style."""
+    first_row = block.lines[block.rows[0]] if block.rows else ""
+    template, token_rows = cut(block, _SPANS)
+    tokens = template.tokens
+    top = block.lines[0].strip()
+    is_board = (is_decoration(top) and top.startswith(".")) or any(len(t) > 1 for t in tokens)
+    shape = block_shape(block, n, box, row_cells(first_row))
+    if box is None:
+        shape = _drawn_shape(block, shape, is_board)
+    check_counts(block, token_rows, shape.n)
+    eol = eol_of(block)
+    if is_board:
+        masks = tuple(
+            _mask(tok, i, shape, block.row_line(token_rows[i])) for i, tok in enumerate(tokens)
+        )
+        board = Candidates._trusted(masks, shape)
+        canonical = _format_candidates(board, Style(NAME, ".", eol))
+        return board, finish_style(NAME, block, template, masks, canonical, ".", eol)
+    cells = tuple(
+        symbol_cell(tok, i, shape, block.row_line(token_rows[i])) for i, tok in enumerate(tokens)
+    )
+    blank = "0" if "0" in tokens and "." not in tokens else "."
+    grid = Grid._trusted(cells, shape)
+    canonical = format_item(grid, Style(NAME, blank, eol))
+    return grid, finish_style(NAME, block, template, cells, canonical, blank, eol)
+
+
+def _drawn_shape(block: Block, shape: Shape, is_board: bool) -> Shape:
+    """The box shape the picture draws: cells before the first inner bar, rows before the
+    first inner rule. Falls back to ``shape`` (the natural one) when they do not tile."""
+    n = shape.n
+    first = block.lines[block.rows[0]].strip()
+    if is_board:
+        first = first[1:] if first.startswith("|") else first
+    bar = first.find("|")
+    cols = len(_TOKEN.findall(first[:bar])) if bar >= 0 else 0
+    rows = 0
+    start = block.rows[0]
+    for j in range(start + 1, len(block.lines)):
+        if is_decoration(block.lines[j].strip()):
+            if j < block.rows[-1]:
+                rows = sum(1 for r in block.rows if r < j)
+            break
+    if cols and not rows and n % cols == 0:
+        rows = n // cols
+    if rows and not cols and n % rows == 0:
+        cols = n // rows
+    if rows and cols and rows * cols == n and (rows, cols) != (shape.box_rows, shape.box_cols):
+        return Shape(rows, cols)
+    return shape
+
+
+def _mask(token: str, cell: int, shape: Shape, line: int) -> int:
+    if token == "-":
+        return 0
+    mask = 0
+    n = shape.n
+    for ch in token:
+        d = _VALUE.get(ch, 0)
+        if not 1 <= d <= n:
+            raise SymbolError(
+                f"{ch!r} in the candidates of {shape.cell_name(cell)} is not a digit of a "
+                f"{n}x{n} sudoku",
+                line=line,
+                cell=shape.cell_name(cell),
+            )
+        mask |= 1 << (d - 1)
+    return mask
+

@@ -1,0 +1,257 @@
+"""The ``text`` format: any text; its cell symbols are read in order, the rest is ignored.
+
+This is seed 003's reader ("reads the digits of a text file, ignores the rest"), so a puzzle
+typed by hand, in whatever layout, can be read::
+
+    +-------+-------+-------+
+    | 5 3 0 | 0 7 0 | 0 0 0 |
+    | 6 0 0 | 1 9 5 | 0 0 0 |
+    ...
+
+Cell symbols are the digits, ``.`` and the letters (A-Z for 10 and up, either case); ``0``
+and ``.`` are blanks. Everything else (spaces, ``|``, ``-``, ``+``, commas...) is layout;
+lines that start with ``#`` are comments.
+
+How the cells are cut into puzzles: N comes from ``box`` if given; otherwise from the first
+puzzle. If its first line with cells holds k cells and k is a sudoku size (a row per line),
+the puzzle is k*k cells; else the puzzle ends at the first blank line (or the end of the input)
+where the cells counted so far make a square grid (a whole puzzle on one line, or any other
+layout). Then every puzzle has N*N cells: blank lines between bands are allowed, and a
+puzzle ends after its last cell, together with the border lines that follow it.
+
+Writing puts each cell back where it was read, so a solution keeps its puzzle's layout;
+a puzzle that was not read from text is drawn with ``0`` for blanks and a frame, as above.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator
+
+from ..errors import CellCountError, ParseError, SymbolError
+from ..grid import SYMBOLS, Grid
+from ..shape import MAX_SIZE, Shape
+from . import _writer
+from ._common import (
+    Input,
+    Item,
+    Record,
+    Style,
+    Template,
+    as_grid,
+    box_shape,
+    check_symbol_size,
+    decode,
+    is_comment,
+    loads_with,
+    shape_for,
+    shape_for_count,
+    split_eol,
+    template_fits,
+    with_tail,
+)
+
+NAME = "text"
+BLANKS = ("0", ".")
+DEFAULT = Style(NAME, blank="0")
+_SELF = sys.modules[__name__]
+_CELL = re.compile(r"[0-9.A-Za-z]")
+_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
+    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
+} | {".": 0, "0": 0}
+
+
+def separator(style: Style) -> str:
+    """A blank line between two puzzles."""
+    return style.eol or "\n"
+
+
+def format_item(item: Item, style: Style = DEFAULT) -> str:
+    """One puzzle: in the layout it was read in, else framed."""
+    grid = as_grid(item)
+    check_symbol_size(grid.n, NAME)
+    blank = style.blank
+    template = template_fits(style, len(grid.cells))
+    if template is not None:
+        return template.fill(grid.cells, lambda v: SYMBOLS[v - 1] if v else blank)
+    shape = grid.shape
+    c = shape.box_cols
+    groups = [(a, a + c) for a in range(0, shape.n, c)]
+    eol = style.eol
+    border = "+" + "+".join("-" * (2 * c + 1) for _ in groups) + "+" + eol
+    symbols = [blank] + list(SYMBOLS[: shape.n])
+    out = [border]
+    for r, row in enumerate(grid.rows()):
+        if r and r % shape.box_rows == 0:
+            out.append(border)
+        cells = [symbols[v] for v in row]
+        out.append("| " + " | ".join(" ".join(cells[a:b]) for a, b in groups) + " |" + eol)
+    out.append(border)
+    return "".join(out)
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as framed text, a blank line between two. Options: ``blank`` (``"0"`` or
+    ``"."``), ``eol``."""
+    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a text; raises the first error (a SudokuError)."""
+    return loads_with(read_records, data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+    """Records of the puzzles of ``inp``, in order."""
+    return with_tail(inp, _records(inp, box))
+
+
+class _Open:
+    """A puzzle being read: its lines, where it starts, how many cells so far."""
+
+    __slots__ = ("lines", "first", "lead", "count", "done")
+
+    def __init__(self, first: int, lead: str) -> None:
+        self.lines: list[str] = []
+        self.first = first
+        self.lead = lead
+        self.count = 0
+        self.done = False
+
+
+def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+    shape = box_shape(box)
+    first_count: int | None = None  # cells on the first line that has any
+    lead: list[str] = []
+    cur: _Open | None = None
+    lineno = 0
+    for raw in inp.lines():
+        lineno += 1
+        text = decode(raw)
+        s = text.strip()
+        if not s or is_comment(s):
+            if cur is not None and not cur.done:
+                if s:  # a comment inside a puzzle stays with it
+                    cur.lines.append(text)
+                    continue
+                if shape is None:
+                    shape = _square(cur.count, first_count, box)
+                    if shape is None:
+                        cur.lines.append(text)
+                        continue
+                elif cur.count and cur.count % (shape.n * shape.box_rows) == 0 and (
+                    cur.count < shape.ncells
+                ):
+                    cur.lines.append(text)  # a blank line between two bands
+                    continue
+            if cur is not None:
+                yield _finish(inp, cur, shape)
+                cur = None
+            lead.append(text)
+            continue
+        count = len(_CELL.findall(text))
+        if cur is not None and cur.done and count:
+            yield _finish(inp, cur, shape)
+            cur = None
+        if cur is None:
+            cur = _Open(lineno, "".join(lead))
+            lead.clear()
+        cur.lines.append(text)
+        if not count:
+            continue  # a border line
+        cur.count += count
+        if first_count is None:
+            first_count = count
+        if shape is None:
+            rows = shape_for(first_count, box)
+            if rows is not None and cur.count == rows.ncells:
+                shape = rows
+                cur.done = True
+            elif cur.count > MAX_SIZE * MAX_SIZE:
+                raise inp.fail(_not_a_puzzle(cur.count), cur.first)
+        elif cur.count >= shape.ncells:
+            cur.done = True
+    if cur is not None:
+        if shape is None:
+            shape = shape_for_count(cur.count, box)
+            if shape is None:
+                raise inp.fail(_not_a_puzzle(cur.count), cur.first)
+        yield _finish(inp, cur, shape)
+    yield "".join(lead)
+
+
+def _square(count: int, first_count: int | None, box: tuple[int, int] | None) -> Shape | None:
+    """At a blank line of the first puzzle: the shape its cells make, if they make one."""
+    if first_count is None:
+        return None
+    if count == first_count or shape_for(first_count, box) is None:
+        return shape_for_count(count, box)
+    return None
+
+
+def _not_a_puzzle(count: int) -> ParseError:
+    return ParseError(
+        f"not a puzzle: {count} cell symbols (digits, '.', letters) do not make a square grid"
+    )
+
+
+def _finish(inp: Input, cur: _Open, shape: Shape | None) -> Record:
+    lead = cur.lead
+    eol = split_eol(cur.lines[0])[1]
+    if shape is None:  # the first puzzle ended before its cells made a grid
+        error = CellCountError(
+            f"{cur.count} cells do not make a square grid", line=cur.first
+        )
+        return Record(None, cur.first, inp.fail(error), Style(NAME, "0", eol, lead))
+    try:
+        grid, style = _parse(cur, shape)
+    except (CellCountError, SymbolError) as e:
+        return Record(None, cur.first, inp.fail(e, cur.first), Style(NAME, "0", eol, lead))
+    return Record(grid, cur.first, None, style)
+
+
+def _parse(cur: _Open, shape: Shape) -> tuple[Grid, Style]:
+    n, ncells = shape.n, shape.ncells
+    if cur.count != ncells:
+        raise CellCountError(f"expected {ncells} cells, got {cur.count}", line=cur.first)
+    parts: list[str] = []
+    tokens: list[str] = []
+    values: list[int] = []
+    pending: list[str] = []
+    for j, text in enumerate(cur.lines):
+        if is_comment(text.strip()):
+            pending.append(text)
+            continue
+        pos = 0
+        for m in _CELL.finditer(text):
+            ch = m.group()
+            v = _VALUE[ch]
+            if v > n:
+                cell = shape.cell_name(len(tokens))
+                raise SymbolError(
+                    f"{ch!r} at {cell} is not a digit of a {n}x{n} sudoku",
+                    line=cur.first + j,
+                    cell=cell,
+                )
+            pending.append(text[pos : m.start()])
+            parts.append("".join(pending))
+            pending = []
+            tokens.append(ch)
+            values.append(v)
+            pos = m.end()
+        pending.append(text[pos:])
+    parts.append("".join(pending))
+    cells = tuple(values)
+    blank = "." if "." in tokens and "0" not in tokens else "0"
+    eol = split_eol(cur.lines[0])[1]
+    grid = Grid._trusted(cells, shape)
+    if format_item(grid, Style(NAME, blank, eol)) == "".join(cur.lines):
+        return grid, Style(NAME, blank, eol, cur.lead)
+    template = Template(tuple(parts), tuple(tokens), cells)
+    return grid, Style(NAME, blank, eol, cur.lead, template=template)
