@@ -31,11 +31,13 @@ How :func:`detect` decides (``head`` is the start of the input):
 
    - ``{`` or ``[`` first: json;
    - lines without spaces of N*N symbols: line, unless N*N*N characters follow the
-     pencilmark pattern (place d holds d or ``.``, no cell empty): candidates;
+     pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
+     characters, which are also an 8x8 line, no cell empty): candidates;
    - ``|x|x|...|`` with one symbol between bars: table;
    - a border starting ``.-``: pretty (a candidates picture);
-   - commas between integers or blanks: csv;
-   - at least 4 space-separated integers (or ``.``) and no ``|``: grid;
+   - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
+   - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
+     ``|``: grid;
    - single symbols with ``|`` between equal groups: pretty;
    - anything else: text.
 """
@@ -126,7 +128,7 @@ def _module(fmt: str) -> ModuleType:
 # -- detection ----------------------------------------------------------------------
 
 _SYMBOL_LINE = re.compile(r"[0-9.A-Za-z]+")
-_TABLE_ROW = re.compile(r"\|(?:[^|\s]?\s*\|)+")
+_TABLE_ROW = re.compile(r"\|(?:\s*[^|\s]?\s*\|)+")
 _CSV_FIELD = re.compile(r"\s*(?:\d+|\.)?\s*")
 _GRID_TOKEN = re.compile(r"\d+|\.")
 _PRETTY_TOKEN = re.compile(r"[0-9.A-Za-z]")
@@ -167,6 +169,17 @@ _NOT_TEXT = (
     "binary data that is not a puzzle (a binary grid is 4*N*N bytes, 324 for a 9x9; a "
     "candidates board 810 bytes of digits, dots and NULs)"
 )
+
+
+def _is_binary(head: bytes) -> bool:
+    """NULs, or bytes that are not UTF-8."""
+    if b"\0" in head:
+        return True
+    try:
+        head.decode("utf-8") if len(head) < HEAD_SIZE else _decode_cut(head)
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _decode_cut(head: bytes) -> str:
@@ -218,6 +231,12 @@ def _is_binary_grid(data: bytes) -> bool:
 
 
 def _detect_text(rows: list[str]) -> str:
+    if rows[0].startswith(".-"):
+        return "pretty"
+    from ._blocks import is_decoration
+
+    # borders say little: look at the first line with cells (a bordered table, say)
+    rows = [r for r in rows if not is_decoration(r)] or rows
     first = rows[0]
     if first[0] in "{[":
         return "json"
@@ -230,12 +249,11 @@ def _detect_text(rows: list[str]) -> str:
             return "line"
     if _TABLE_ROW.fullmatch(first):
         return "table"
-    if first.startswith(".-"):
-        return "pretty"
-    if "," in first and all(_CSV_FIELD.fullmatch(f) for f in first.split(",")):
+    fields = first.split(",")
+    if len(fields) >= 4 and _mostly(_CSV_FIELD, fields):
         return "csv"
     tokens = first.split()
-    if "|" not in first and len(tokens) >= 4 and all(_GRID_TOKEN.fullmatch(t) for t in tokens):
+    if "|" not in first and len(tokens) >= 4 and _mostly(_GRID_TOKEN, tokens):
         return "grid"
     if "|" in first and not first.startswith("|"):
         groups = [g.split() for g in first.split("|")]
@@ -243,6 +261,12 @@ def _detect_text(rows: list[str]) -> str:
         if len(sizes) == 1 and all(_PRETTY_TOKEN.fullmatch(t) for g in groups for t in g):
             return "pretty"
     return "text"
+
+
+def _mostly(pattern: re.Pattern[str], tokens: list[str]) -> bool:
+    """Are three quarters of ``tokens`` values? (A typo must not change the format, or its
+    report would be about something else.)"""
+    return sum(1 for t in tokens if pattern.fullmatch(t)) * 4 >= len(tokens) * 3
 
 
 def _is_pencilmark_line(s: str) -> bool:
@@ -253,13 +277,14 @@ def _is_pencilmark_line(s: str) -> bool:
         return False
     n = shape.n
     symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+    empty = 0
     for i in range(0, len(s), n):
         chunk = s[i : i + n]
-        if all(ch in ".0" for ch in chunk):
-            return False
         if any(ch not in (symbols[d], ".", "0") for d, ch in enumerate(chunk)):
             return False
-    return True
+        empty += all(ch in ".0" for ch in chunk)
+    # 64 characters are also an 8x8 puzzle line: there, insist on a board with no empty cell
+    return empty == 0 if len(s) == 64 else empty < n * n
 
 
 # -- reading ------------------------------------------------------------------------
@@ -290,18 +315,22 @@ class Reader(Iterator[Record]):
     """The records of one input, in order (an iterator); ``fmt`` is the format read."""
 
     def __init__(self, records: Iterator[Record], fmt: str, source: str | None) -> None:
-        self._records = records
+        self._records = _located(records, source)
         self.fmt = fmt
         self.source = source
 
-    def __iter__(self) -> Reader:
-        return self
+    def __iter__(self) -> Iterator[Record]:
+        return self._records  # a for loop runs on the generator itself: no call per record
 
     def __next__(self) -> Record:
-        try:
-            return next(self._records)
-        except SudokuError as e:
-            raise e.located(source=self.source) from None
+        return next(self._records)
+
+
+def _located(records: Iterator[Record], source: str | None) -> Iterator[Record]:
+    try:
+        yield from records
+    except SudokuError as e:
+        raise e.located(source=source) from None
 
 
 def read(
@@ -324,6 +353,8 @@ def read(
     try:
         if fmt is None:
             fmt = detect(inp.head, source)
+        elif fmt not in ("binary", "candidates") and _is_binary(inp.head):
+            raise ParseError(f"binary data, not the text of the {fmt} format")
         records = _module(fmt).read_records(inp, box)
     except SudokuError as e:
         raise e.located(source=source) from None

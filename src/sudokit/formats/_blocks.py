@@ -149,7 +149,8 @@ def block_shape(block: Block, n: int | None, box: tuple[int, int] | None, cells:
     shape = shape_for(size, box)
     if shape is None:
         raise ShapeError(
-            f"a row of {size} cells: no sudoku of that size has a natural box shape "
+            f"a row of {size} cell{'s' if size != 1 else ''}: no sudoku of that size has a "
+            "natural box shape "
             "(give the box shape, e.g. --box 2x3)",
             line=block.row_line(0) if block.rows else block.first,
         )

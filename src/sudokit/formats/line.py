@@ -19,11 +19,13 @@ Reading is the batch path: a line of the usual size is checked and converted wit
 
 from __future__ import annotations
 
+import struct
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
-from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
+from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from . import _writer
@@ -40,10 +42,10 @@ from ._common import (
     decode,
     is_comment,
     loads_with,
+    record_maker,
     shape_for_count,
     split_eol,
     template_fits,
-    with_tail,
 )
 
 NAME = "line"
@@ -112,7 +114,7 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, one per puzzle line, in order."""
-    return with_tail(inp, _records(inp, box))
+    return _records(inp, box)
 
 
 def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None:
@@ -132,14 +134,18 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
     return None
 
 
-def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
+    # Each record is held back until the next one is read, so that the comments after the
+    # last puzzle can become its style's tail (as _common.with_tail does, inlined here).
     shape = box_shape(box) or guess_shape(inp.head, box)
     trusted = Grid._trusted
+    make = record_maker()
     dot, zero = Style(NAME, "."), Style(NAME, "0")
     lead: list[str] = []
     lineno = 0
+    held: Record | None = None
     # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n".
-    width, table = (shape.ncells + 1, _in_table(shape.n)) if shape else (-1, b"")
+    width, table, unpack = _fast(shape)
     for raw in inp.lines():
         lineno += 1
         if len(raw) == width and raw[-1] == 10:
@@ -151,7 +157,9 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                     if lead:
                         style = Style(NAME, style.blank, "\n", "".join(lead))
                         lead.clear()
-                    yield Record(trusted(tuple(t), shape), lineno, None, style)  # type: ignore[arg-type]
+                    if held is not None:
+                        yield held
+                    held = make(trusted(unpack(t), shape), lineno, style)  # type: ignore[arg-type]
                     continue
         # Everything else: comments, blank lines, other line endings, mistakes.
         text = decode(raw)
@@ -164,8 +172,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         lead.clear()
         if shape is None:
             shape = shape_for_count(len(s), box)
-            if shape is not None:
-                width, table = shape.ncells + 1, _in_table(shape.n)
+            width, table, unpack = _fast(shape)
         try:
             if shape is None:
                 raise CellCountError(
@@ -173,26 +180,44 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 )
             grid, style = _parse(s, body, eol, shape, before)
         except SudokuError as e:
-            if shape is not None and _other_size(s, shape):
+            other = _other_size(s, shape) if shape is not None else None
+            if shape is not None and other is not None:
                 raise inp.fail(
                     MixedSizeError(
-                        f"a puzzle of {len(s)} cells among puzzles of {shape.ncells}: "
-                        "one input holds puzzles of one size"
+                        f"a {other.n}x{other.n} puzzle ({len(s)} cells) among "
+                        f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
                     ),
                     lineno,
                 ) from None
-            yield Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
+            if held is not None:
+                yield held
+            held = Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
             continue
-        yield Record(grid, lineno, None, style)
-    yield "".join(lead)
+        if held is not None:
+            yield held
+        held = Record(grid, lineno, None, style)
+    if held is None:
+        raise inp.fail(ParseError("no puzzle found: the input holds only blank lines or comments"))
+    if lead and held.style is not None:
+        held = replace(held, style=replace(held.style, tail="".join(lead)))
+    yield held
 
 
-def _other_size(s: str, shape: Shape) -> bool:
-    """Is ``s`` a well-formed puzzle line of a size other than ``shape``'s?"""
+def _fast(shape: Shape | None) -> tuple[int, bytes, Callable[[bytes], tuple[int, ...]]]:
+    """What the fast path needs for ``shape``: the length of a line with its "\\n", the
+    translate table, and a converter of translated bytes to a tuple of digits."""
+    if shape is None:
+        return -1, b"", tuple
+    return shape.ncells + 1, _in_table(shape.n), struct.Struct(f"{shape.ncells}B").unpack
+
+
+def _other_size(s: str, shape: Shape) -> Shape | None:
+    """The shape of ``s`` if it is a well-formed puzzle line of a size other than
+    ``shape``'s."""
     other = shape_for_count(len(s), None)
     if other is None or other.n == shape.n:
-        return False
-    return all(_VALUE.get(ch, 99) <= other.n for ch in s)
+        return None
+    return other if all(_VALUE.get(ch, 99) <= other.n for ch in s) else None
 
 
 def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple[Grid, Style]:

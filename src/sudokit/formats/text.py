@@ -8,9 +8,11 @@ typed by hand, in whatever layout, can be read::
     | 6 0 0 | 1 9 5 | 0 0 0 |
     ...
 
-Cell symbols are the digits, ``.`` and the letters (A-Z for 10 and up, either case); ``0``
-and ``.`` are blanks. Everything else (spaces, ``|``, ``-``, ``+``, commas...) is layout;
-lines that start with ``#`` are comments.
+Cell symbols are the digits and ``.`` (``0`` and ``.`` are blanks), and, for puzzles larger
+than 9x9, the letters (A-Z for 10 and up, either case). Everything else (spaces, ``|``, ``-``,
+``+``, commas, words such as ``Puzzle:``...) is layout; lines that start with ``#`` are
+comments. Whether letters are cells is decided once, from the start of the input: they are
+not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
 
 How the cells are cut into puzzles: N comes from ``box`` if given; otherwise from the first
 puzzle. If its first line with cells holds k cells and k is a sudoku size (a row per line),
@@ -25,15 +27,17 @@ a puzzle that was not read from text is drawn with ``0`` for blanks and a frame,
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 from collections.abc import Iterable, Iterator
 
-from ..errors import CellCountError, ParseError, SymbolError
+from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
 from ._common import (
+    HEAD_SIZE,
     Input,
     Item,
     Record,
@@ -56,7 +60,8 @@ NAME = "text"
 BLANKS = ("0", ".")
 DEFAULT = Style(NAME, blank="0")
 _SELF = sys.modules[__name__]
-_CELL = re.compile(r"[0-9.A-Za-z]")
+_DIGITS = re.compile(r"[0-9.]")
+_LETTERS = re.compile(r"[0-9.A-Za-z]")
 _VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
     s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
 } | {".": 0, "0": 0}
@@ -109,7 +114,23 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
-    return with_tail(inp, _records(inp, box))
+    return with_tail(inp, _records(inp, box, _cell_pattern(inp.head, box)))
+
+
+def _cell_pattern(head: bytes, box: tuple[int, int] | None) -> re.Pattern[str]:
+    """Digits and dots only, if the first puzzle read that way is at most 9x9; else letters
+    too."""
+    if box is not None:
+        return _LETTERS if box[0] * box[1] > 9 else _DIGITS
+    if len(head) >= HEAD_SIZE:
+        head = head[: head.rfind(b"\n") + 1]
+    try:
+        for first in _records(Input(io.BytesIO(head), None), None, _DIGITS):
+            if isinstance(first, Record):
+                return _DIGITS if first.item is not None and first.item.n <= 9 else _LETTERS
+    except SudokuError:
+        pass
+    return _LETTERS
 
 
 class _Open:
@@ -125,7 +146,9 @@ class _Open:
         self.done = False
 
 
-def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+def _records(
+    inp: Input, box: tuple[int, int] | None, cell: re.Pattern[str]
+) -> Iterator[Record | str]:
     shape = box_shape(box)
     first_count: int | None = None  # cells on the first line that has any
     lead: list[str] = []
@@ -151,13 +174,13 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                     cur.lines.append(text)  # a blank line between two bands
                     continue
             if cur is not None:
-                yield _finish(inp, cur, shape)
+                yield _finish(inp, cur, shape, cell)
                 cur = None
             lead.append(text)
             continue
-        count = len(_CELL.findall(text))
+        count = len(cell.findall(text))
         if cur is not None and cur.done and count:
-            yield _finish(inp, cur, shape)
+            yield _finish(inp, cur, shape, cell)
             cur = None
         if cur is None:
             cur = _Open(lineno, "".join(lead))
@@ -182,7 +205,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             shape = shape_for_count(cur.count, box)
             if shape is None:
                 raise inp.fail(_not_a_puzzle(cur.count), cur.first)
-        yield _finish(inp, cur, shape)
+        yield _finish(inp, cur, shape, cell)
     yield "".join(lead)
 
 
@@ -201,7 +224,9 @@ def _not_a_puzzle(count: int) -> ParseError:
     )
 
 
-def _finish(inp: Input, cur: _Open, shape: Shape | None) -> Record:
+def _finish(
+    inp: Input, cur: _Open, shape: Shape | None, cell: re.Pattern[str]
+) -> Record:
     lead = cur.lead
     eol = split_eol(cur.lines[0])[1]
     if shape is None:  # the first puzzle ended before its cells made a grid
@@ -210,13 +235,15 @@ def _finish(inp: Input, cur: _Open, shape: Shape | None) -> Record:
         )
         return Record(None, cur.first, inp.fail(error), Style(NAME, "0", eol, lead))
     try:
-        grid, style = _parse(cur, shape)
+        grid, style = _parse(cur, shape, cell)
     except (CellCountError, SymbolError) as e:
         return Record(None, cur.first, inp.fail(e, cur.first), Style(NAME, "0", eol, lead))
     return Record(grid, cur.first, None, style)
 
 
-def _parse(cur: _Open, shape: Shape) -> tuple[Grid, Style]:
+def _parse(
+    cur: _Open, shape: Shape, cell_pattern: re.Pattern[str]
+) -> tuple[Grid, Style]:
     n, ncells = shape.n, shape.ncells
     if cur.count != ncells:
         raise CellCountError(f"expected {ncells} cells, got {cur.count}", line=cur.first)
@@ -229,7 +256,7 @@ def _parse(cur: _Open, shape: Shape) -> tuple[Grid, Style]:
             pending.append(text)
             continue
         pos = 0
-        for m in _CELL.finditer(text):
+        for m in cell_pattern.finditer(text):
             ch = m.group()
             v = _VALUE[ch]
             if v > n:
