@@ -23,6 +23,7 @@ from ._common import (
     Record,
     Style,
     Template,
+    a_size,
     box_shape,
     decode,
     is_comment,
@@ -122,7 +123,7 @@ def _finish(
             if other != size and _parses(fmt, block, other):
                 raise inp.fail(
                     MixedSizeError(
-                        f"a {other}x{other} puzzle among {size}x{size} puzzles: "
+                        f"{a_size(other)} puzzle among {size}x{size} puzzles: "
                         "one input holds puzzles of one size"
                     ),
                     block.first,
@@ -270,7 +271,7 @@ def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
     v = int(token)
     if not 0 <= v <= n:
         raise SymbolError(
-            f"{v} at {shape.cell_name(cell)} is out of range for a {n}x{n} sudoku (0 to {n})",
+            f"{v} at {shape.cell_name(cell)} is out of range for {a_size(n)} sudoku (0 to {n})",
             line=line,
             cell=shape.cell_name(cell),
         )
@@ -292,7 +293,7 @@ def symbol_cell(token: str, cell: int, shape: Shape, line: int) -> int:
     except SymbolError:
         n = shape.n
         raise SymbolError(
-            f"{token!r} at {shape.cell_name(cell)} is not a digit of a {n}x{n} sudoku",
+            f"{token!r} at {shape.cell_name(cell)} is not a digit of {a_size(n)} sudoku",
             line=line,
             cell=shape.cell_name(cell),
         ) from None

@@ -216,6 +216,11 @@ def as_grid(item: Item) -> Grid:
     return item.to_grid() if isinstance(item, Candidates) else item
 
 
+def a_size(n: int) -> str:
+    """``"a 9x9"``, ``"an 8x8"``: a size with its article, for messages."""
+    return f"{'an' if str(n).startswith('8') or n in (11, 18) else 'a'} {n}x{n}"
+
+
 def symbol(v: int) -> str:
     """The one-character symbol of digit ``v`` (1-9, then A-Z)."""
     return SYMBOLS[v - 1]
@@ -228,7 +233,7 @@ def check_symbol_size(n: int, fmt: str) -> None:
 
         raise ShapeError(
             f"the {fmt} format writes one symbol per digit (1-9, A-Z), so it stops at "
-            f"{MAX_SYMBOL_SIZE}x{MAX_SYMBOL_SIZE}; a {n}x{n} grid needs grid, csv, json or binary"
+            f"{MAX_SYMBOL_SIZE}x{MAX_SYMBOL_SIZE}; {a_size(n)} grid needs grid, csv, json or binary"
         )
 
 

@@ -16,7 +16,7 @@ from ..errors import CellCountError, ParseError, SymbolError
 from ..grid import Grid
 from ..shape import MAX_SIZE
 from . import _writer
-from ._common import Input, Item, Record, Style, as_grid, as_items, box_shape, shape_for
+from ._common import Input, Item, Record, Style, a_size, as_grid, as_items, box_shape, shape_for
 
 NAME = "binary"
 ONE_PER_INPUT = True
@@ -80,7 +80,7 @@ def _record(inp: Input, data: bytes, box: tuple[int, int] | None) -> Record:
     ):
         if fixed is not None:
             message = (
-                f"expected {4 * fixed.ncells} bytes for a {fixed.n}x{fixed.n} binary grid "
+                f"expected {4 * fixed.ncells} bytes for {a_size(fixed.n)} binary grid "
                 f"(4*N*N), got {len(data)}"
             )
         else:
@@ -91,7 +91,7 @@ def _record(inp: Input, data: bytes, box: tuple[int, int] | None) -> Record:
         if not 0 <= v <= shape.n:
             cell = shape.cell_name(i)
             error = SymbolError(
-                f"value {v} at {cell} is out of range for a {shape.n}x{shape.n} sudoku "
+                f"value {v} at {cell} is out of range for {a_size(shape.n)} sudoku "
                 f"(0 to {shape.n})",
                 cell=cell,
             )

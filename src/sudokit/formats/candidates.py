@@ -36,6 +36,7 @@ from ._common import (
     Record,
     Style,
     Template,
+    a_size,
     box_shape,
     check_symbol_size,
     decode,
@@ -176,7 +177,7 @@ def _boards(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 yield data.decode("ascii")  # a line ending after the last board
                 break
             error = CellCountError(
-                f"{where}expected {size} bytes for a {n}x{n} candidates board "
+                f"{where}expected {size} bytes for {a_size(n)} candidates board "
                 f"(N*N cells of N characters and a NUL), got {len(data)}"
             )
             yield Record(None, 1, inp.fail(error), Style(NAME, form="board", eol=""))
@@ -245,7 +246,7 @@ def _lines(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 other = cube_shape(len(s), None)
                 if other is not None:
                     raise MixedSizeError(
-                        f"a {other.n}x{other.n} board among {n}x{n} boards: "
+                        f"{a_size(other.n)} board among {n}x{n} boards: "
                         "one input holds boards of one size",
                         line=lineno,
                     )

@@ -34,7 +34,7 @@ from ..errors import (
 from ..grid import SYMBOLS, Grid, symbol_value
 from ..shape import Shape, parse_box
 from . import _writer
-from ._common import Input, Item, Record, Style, Template, decode, loads_with, with_tail
+from ._common import Input, Item, Record, Style, Template, a_size, decode, loads_with, with_tail
 
 NAME = "json"
 DEFAULT = Style(NAME, blank="0")
@@ -198,7 +198,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             item = _item(obj, box)
             if size is not None and item.n != size:
                 raise MixedSizeError(
-                    f"a {item.n}x{item.n} puzzle among {size}x{size} puzzles: "
+                    f"{a_size(item.n)} puzzle among {size}x{size} puzzles: "
                     "one input holds puzzles of one size"
                 )
         except MixedSizeError as e:
@@ -294,7 +294,7 @@ def _box(value: Any) -> tuple[int, int]:
 
 def _shape(n: int, box: tuple[int, int] | None, size: int | None) -> Shape:
     if size is not None and size != n:
-        raise CellCountError(f'"size" is {size} but the cells make a {n}x{n} grid')
+        raise CellCountError(f'"size" is {size} but the cells make {a_size(n)} grid')
     return Shape.for_size(n, box)
 
 
@@ -341,7 +341,7 @@ def _digit(v: Any, cell: int, shape: Shape) -> int:
         )
     if not 0 <= v <= shape.n:
         raise SymbolError(
-            f"{v} at {shape.cell_name(cell)} is out of range for a {shape.n}x{shape.n} sudoku "
+            f"{v} at {shape.cell_name(cell)} is out of range for {a_size(shape.n)} sudoku "
             f"(0 to {shape.n})",
             cell=shape.cell_name(cell),
         )

@@ -36,6 +36,7 @@ from ._common import (
     Record,
     Style,
     Template,
+    a_size,
     as_grid,
     box_shape,
     check_symbol_size,
@@ -184,7 +185,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
             if shape is not None and other is not None:
                 raise inp.fail(
                     MixedSizeError(
-                        f"a {other.n}x{other.n} puzzle ({len(s)} cells) among "
+                        f"{a_size(other.n)} puzzle ({len(s)} cells) among "
                         f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
                     ),
                     lineno,
@@ -229,7 +230,7 @@ def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple
         v = _VALUE.get(ch, 99)
         if v > n:
             raise SymbolError(
-                f"{ch!r} at {shape.cell_name(i)} is not a digit of a {n}x{n} sudoku",
+                f"{ch!r} at {shape.cell_name(i)} is not a digit of {a_size(n)} sudoku",
                 cell=shape.cell_name(i),
             )
         values.append(v)

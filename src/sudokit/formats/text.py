@@ -43,6 +43,7 @@ from ._common import (
     Record,
     Style,
     Template,
+    a_size,
     as_grid,
     box_shape,
     check_symbol_size,
@@ -262,7 +263,7 @@ def _parse(
             if v > n:
                 cell = shape.cell_name(len(tokens))
                 raise SymbolError(
-                    f"{ch!r} at {cell} is not a digit of a {n}x{n} sudoku",
+                    f"{ch!r} at {cell} is not a digit of {a_size(n)} sudoku",
                     line=cur.first + j,
                     cell=cell,
                 )
