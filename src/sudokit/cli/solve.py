@@ -1,0 +1,186 @@
+"""``sudoku solve``: print each puzzle's solution, in input order, in the input's format."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from ..candidates import Candidates
+from ..errors import SudokuError
+from ..grid import Grid, is_solution
+from ..solver import SolveResult, Status, search
+from ._inputs import add_input_arguments, add_output_argument, open_inputs, progress
+from .env import Env
+from .status import ExitStatus
+
+#: seed 004's exact words, printed in place of the answer
+NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
+NOT_UNIQUE = "ERROR: Puzzle has more than one solution"
+TIMED_OUT = "ERROR: Puzzle ran out of time"
+
+#: Puzzles handed to the engine at once: big enough to amortise calls, small enough to stream.
+CHUNK = 4096
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="solve puzzles (also: sudoku FILE)",
+        description="Print a solution of each puzzle, in the input's format and order. A puzzle "
+        f"with no solution prints '{NOT_SOLVEABLE}' in its place and the exit status is 1.",
+    )
+    add_input_arguments(p)
+    add_output_argument(p, "output format (default: the input's; pretty for binary input)")
+    p.add_argument("--unique", action="store_true",
+                   help="insist on exactly one solution; a puzzle with more is a failure")
+    p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+                   help="solve on N cores (default 1)")
+    p.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                   help="give up on a puzzle after this long; it counts as a failure")
+    p.add_argument("--method", choices=["search", "propagate"], default="search",
+                   help="'propagate' applies only seed 001's tactic and prints the board it "
+                   "reaches (candidates)")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    from .. import formats
+
+    status = ExitStatus.OK
+    writer = None
+    for opened in open_inputs(args, env):
+        if isinstance(opened, SudokuError):
+            env.error(str(opened))
+            status = ExitStatus.USAGE
+            continue
+        out_format = args.to_format or ("pretty" if opened.format == "binary" else opened.format)
+        if args.method == "propagate" and args.to_format is None and out_format != "pretty":
+            out_format = "candidates"
+        if writer is None:
+            writer = formats.Writer(out_format, env.stdout)
+        try:
+            records = progress(opened.records, env, "puzzles")
+            for record, answer in _answers(records, args):
+                if isinstance(answer, SudokuError):
+                    env.error(str(answer))
+                    writer.write_message(f"ERROR: {answer}", record.style)
+                    status = max(status, ExitStatus.USAGE)
+                elif isinstance(answer, str):
+                    clash = _clash(record.item)
+                    if clash:
+                        env.error(f"{opened.source}, line {record.line}: {clash}")
+                    writer.write_message(answer, record.style)
+                    status = max(status, ExitStatus.FAILURE)
+                else:
+                    writer.write(answer, record.style)
+        except SudokuError as e:
+            env.error(str(e.located(source=opened.source)))
+            status = ExitStatus.USAGE
+    if writer is not None:
+        writer.close()
+    return status
+
+
+def _answers(records: Iterator, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
+    """(record, answer) for each record in order; an answer is a Grid or Candidates, the
+    message to print in its place, or the SudokuError that made the record unreadable."""
+    chunk: list = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) == CHUNK:
+            yield from _answer_chunk(chunk, args)
+            chunk = []
+    if chunk:
+        yield from _answer_chunk(chunk, args)
+
+
+def _answer_chunk(chunk: list, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
+    puzzles = [r.item for r in chunk if r.error is None]
+    if args.method == "propagate":
+        results: Iterator = iter(_propagated(p) for p in puzzles)
+    else:
+        results = iter(_solve_all(puzzles, args))
+    for record in chunk:
+        if record.error is not None:
+            yield record, record.error
+        else:
+            yield record, next(results)
+
+
+def _clash(puzzle: Grid | Candidates) -> str | None:
+    """Why a puzzle cannot be solved, when its givens already clash."""
+    grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
+    found = grid.conflicts()
+    if not found:
+        return None
+    c = found[0]
+    cells = ", ".join(grid.shape.cell_name(i) for i in c.cells)
+    return f"the givens clash: digit {c.digit} appears twice in {c.unit} ({cells})"
+
+
+def _propagated(puzzle: Grid | Candidates) -> Candidates:
+    board = puzzle if isinstance(puzzle, Candidates) else Candidates.from_grid(puzzle)
+    return board.propagate()
+
+
+def _solve_all(puzzles: list, args: argparse.Namespace) -> list[object]:
+    limit = 2 if args.unique else 1
+    fast = _batch_answers(puzzles, limit, args.jobs) if args.time_limit is None else None
+    if fast is not None:
+        return fast
+    return [_answer(p, search(p, limit=limit, time_limit=args.time_limit), args) for p in puzzles]
+
+
+def _answer(puzzle: Grid | Candidates, result: SolveResult, args: argparse.Namespace) -> object:
+    if result.status is Status.TIMED_OUT:
+        return TIMED_OUT
+    if result.solution is None:
+        return NOT_SOLVEABLE
+    if args.unique and result.count > 1:
+        return NOT_UNIQUE
+    if isinstance(puzzle, Candidates):
+        return Candidates.from_grid(result.solution)
+    return result.solution
+
+
+def _batch_answers(puzzles: list, limit: int, jobs: int) -> list[object] | None:
+    """Answers from the batch engine, when every puzzle is a Grid of one shape; else None."""
+    if not puzzles or any(not isinstance(p, Grid) for p in puzzles):
+        return None
+    shape = puzzles[0].shape
+    if any(p.shape != shape for p in puzzles):
+        return None
+    try:
+        from ..batch import solve_array
+    except ImportError:  # no batch engine yet: puzzle by puzzle
+        return None
+    import numpy as np
+
+    array = np.array([p.cells for p in puzzles], dtype=np.uint8)
+    result = solve_array(array, limit=limit, jobs=jobs)
+    answers: list[object] = []
+    for puzzle, row, count in zip(puzzles, result.solutions, result.counts, strict=True):
+        solution = Grid._trusted(tuple(row.tolist()), shape) if count else None
+        if solution is None:
+            answers.append(NOT_SOLVEABLE)
+        elif limit == 2 and count > 1:
+            answers.append(NOT_UNIQUE)
+        elif not is_solution(solution, puzzle):  # never print an unchecked answer
+            raise AssertionError(f"the batch engine returned a wrong solution for {puzzle!r}")
+        else:
+            answers.append(solution)
+    return answers

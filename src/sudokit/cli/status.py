@@ -1,0 +1,12 @@
+"""The exit statuses of the ``sudoku`` command, in one place (SPEC section 3)."""
+
+import enum
+
+
+class ExitStatus(enum.IntEnum):
+    OK = 0
+    #: a puzzle has no solution (or, for ``check``, is invalid; for ``solve``, ran out of time)
+    FAILURE = 1
+    #: bad usage, or input that cannot be read
+    USAGE = 2
+    INTERRUPTED = 130

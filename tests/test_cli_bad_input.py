@@ -1,0 +1,137 @@
+"""Bad input: each gets one clear line on standard error and the SPEC's exit status; never a
+traceback, never a hang, never a wrong answer."""
+
+from __future__ import annotations
+
+import random
+import struct
+from pathlib import Path
+
+import pytest
+
+from clirunner import Outcome, sudoku, sudoku_process
+
+PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+
+
+@pytest.fixture(autouse=True)
+def _core(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every test here on both cores."""
+    if pure:
+        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)
+
+
+def one_error_line(outcome: Outcome, *fragments: str) -> str:
+    lines = outcome.stderr.splitlines()
+    assert len(lines) == 1, outcome.stderr
+    assert lines[0].startswith("sudoku: error: ")
+    assert "Traceback" not in outcome.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]
+
+
+def test_no_arguments_is_a_usage_error() -> None:
+    outcome = sudoku()
+    assert outcome.status == 2
+    one_error_line(outcome, "no command")
+
+
+def test_unknown_option_is_a_usage_error() -> None:
+    outcome = sudoku("solve", "--frobnicate")
+    assert outcome.status == 2
+    one_error_line(outcome, "--frobnicate")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    outcome = sudoku(str(tmp_path / "nope.txt"))
+    assert outcome.status == 2
+    one_error_line(outcome, "nope.txt", "No such file")
+
+
+def test_unreadable_file_a_directory(tmp_path: Path) -> None:
+    outcome = sudoku("solve", str(tmp_path))
+    assert outcome.status == 2
+    one_error_line(outcome, str(tmp_path))
+
+
+def test_binary_of_the_wrong_size(tmp_path: Path) -> None:
+    path = tmp_path / "grid.bin"
+    path.write_bytes(struct.pack("<80i", *([0] * 80)))
+    outcome = sudoku(str(path))
+    assert outcome.status == 2
+    one_error_line(outcome, "grid.bin")
+
+
+def test_binary_with_a_value_out_of_range(tmp_path: Path) -> None:
+    path = tmp_path / "grid.bin"
+    cells = [0] * 81
+    cells[10] = 12
+    path.write_bytes(struct.pack("<81i", *cells))
+    outcome = sudoku(str(path))
+    assert outcome.status == 2
+    one_error_line(outcome, "grid.bin", "r2c2")
+
+
+@pytest.mark.parametrize("line", [PUZZLE[:-1], PUZZLE + "1"])
+def test_too_few_or_too_many_cells(line: str) -> None:
+    outcome = sudoku("solve", "--from", "line", stdin=(line + "\n").encode())
+    assert outcome.status == 2
+    one_error_line(outcome, "<stdin>", "line 1", "cells")
+
+
+def test_letters() -> None:
+    outcome = sudoku("solve", stdin=(PUZZLE[:5] + "x" + PUZZLE[6:] + "\n").encode())
+    assert outcome.status == 2
+    one_error_line(outcome, "line 1", "'x'")
+
+
+def test_mixed_sizes_in_one_file(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(PUZZLE + "\n" + "1234" + "." * 12 + "\n")
+    outcome = sudoku("solve", str(path))
+    assert outcome.status == 2
+    assert "mixed.txt" in outcome.stderr and "Traceback" not in outcome.stderr
+    assert len(outcome.stderr.splitlines()) == 1
+
+
+def test_clashing_givens() -> None:
+    outcome = sudoku("solve", stdin=("11" + "." * 79 + "\n").encode())
+    assert outcome.status == 1
+    assert outcome.out == "ERROR: Puzzle not solveable\n"
+    one_error_line(outcome, "line 1", "digit 1 appears twice in row 1", "r1c1, r1c2")
+
+
+def test_empty_input() -> None:
+    outcome = sudoku("solve", stdin=b"")
+    assert outcome.status == 2
+    one_error_line(outcome, "empty")
+
+
+def test_a_megabyte_of_random_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "noise"
+    path.write_bytes(random.Random(7).randbytes(1 << 20))
+    outcome = sudoku_process("solve", str(path))  # a real process: a hang would time out
+    assert outcome.status == 2
+    one_error_line(outcome, "noise")
+
+
+def test_one_bad_line_among_many(tmp_path: Path, pure: bool) -> None:
+    # every other puzzle is answered, in order; the bad one is reported with its line number
+    total = 2_000 if pure else 100_000
+    bad = total // 2
+    lines = [PUZZLE] * total
+    lines[bad - 1] = PUZZLE[:40] + "?" + PUZZLE[41:]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n")
+    outcome = sudoku("solve", str(path))
+    assert outcome.status == 2
+    one_error_line(outcome, f"many.txt, line {bad}", "'?'")
+    answers = outcome.out.splitlines()
+    assert len(answers) == total
+    assert answers[bad - 1].startswith("ERROR: ")
+    assert answers[: bad - 1] == [SOLUTION] * (bad - 1)
+    assert answers[bad:] == [SOLUTION] * (total - bad)
