@@ -30,7 +30,8 @@ How :func:`detect` decides (``head`` is the start of the input):
 4. Otherwise the first lines that are neither blank nor ``#`` comments decide:
 
    - ``{`` or ``[`` first: json;
-   - lines without spaces of N*N symbols: line, unless N*N*N characters follow the
+   - lines without spaces of N*N symbols (or of 16 or more, when none has a right
+     length: a typo is reported by the line reader): line, unless N*N*N characters follow the
      pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
      characters, which are also an 8x8 line, no cell empty): candidates;
    - ``|x|x|...|`` with one symbol between bars: table;
@@ -245,7 +246,7 @@ def _detect_text(rows: list[str]) -> str:
 
         if _is_pencilmark_line(first):
             return "candidates"
-        if any(shape_for_count(len(r), None) for r in rows):
+        if any(shape_for_count(len(r), None) for r in rows) or all(len(r) >= 16 for r in rows):
             return "line"
     if _TABLE_ROW.fullmatch(first):
         return "table"

@@ -44,6 +44,7 @@ from ._common import (
     is_comment,
     loads_with,
     record_maker,
+    shape_for,
     shape_for_count,
     split_eol,
     template_fits,
@@ -176,6 +177,9 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
             width, table, unpack = _fast(shape)
         try:
             if shape is None:
+                near = _nearest_shape(len(s), box)
+                if near is not None:
+                    raise CellCountError(f"expected {near.ncells} cells, got {len(s)}")
                 raise CellCountError(
                     f"{len(s)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
                 )
@@ -210,6 +214,14 @@ def _fast(shape: Shape | None) -> tuple[int, bytes, Callable[[bytes], tuple[int,
     if shape is None:
         return -1, b"", tuple
     return shape.ncells + 1, _in_table(shape.n), struct.Struct(f"{shape.ncells}B").unpack
+
+
+def _nearest_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
+    """The size a line of ``count`` cells was most likely meant to have: the square within
+    N cells of it (a cell or a few too many or too few), if there is one."""
+    n = round(count**0.5)
+    shape = shape_for(n, box)
+    return shape if shape is not None and abs(shape.ncells - count) < n else None
 
 
 def _other_size(s: str, shape: Shape) -> Shape | None:
