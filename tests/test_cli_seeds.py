@@ -1,0 +1,119 @@
+"""The seeds' own examples, through the command as their users would run it."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from clirunner import sudoku, sudoku_process
+from conftest import EXAMPLES
+from sudokit import Grid, is_solution
+
+
+@pytest.fixture(autouse=True)
+def _core(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if pure:
+        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)
+
+
+def test_seed_002_cdoku_csv_gives_its_table_byte_for_byte() -> None:
+    outcome = sudoku(str(EXAMPLES / "cdoku.csv"), "--to", "table")
+    assert outcome.status == 0
+    assert outcome.stdout == (EXAMPLES / "cdoku_solution.table").read_bytes()
+
+
+SEED_004_PUZZLE = """\
+5 3 0 0 7 0 0 0 0
+6 0 0 1 9 5 0 0 0
+0 9 8 0 0 0 0 6 0
+8 0 0 0 6 0 0 0 3
+4 0 0 8 0 3 0 0 1
+7 0 0 0 2 0 0 0 6
+0 6 0 0 0 0 2 8 0
+0 0 0 4 1 9 0 0 5
+0 0 0 0 8 0 0 7 9
+"""
+
+
+def test_seed_004_grid_through_standard_input_and_output() -> None:
+    outcome = sudoku("solve", stdin=SEED_004_PUZZLE.encode())
+    assert outcome.status == 0
+    rows = outcome.out.splitlines()
+    assert len(rows) == 9 and all(len(r.split(" ")) == 9 for r in rows)
+    solution = Grid.from_rows([[int(v) for v in r.split()] for r in rows])
+    puzzle = Grid.from_rows([[int(v) for v in r.split()] for r in SEED_004_PUZZLE.splitlines()])
+    assert is_solution(solution, puzzle)
+
+
+def test_seed_004_unsolvable_prints_its_exact_words() -> None:
+    bad = SEED_004_PUZZLE.replace("5 3 0", "5 3 5", 1)
+    outcome = sudoku("solve", stdin=bad.encode())
+    assert outcome.status == 1
+    assert outcome.out == "ERROR: Puzzle not solveable\n"
+
+
+def test_seed_004_too_few_integers_is_an_error() -> None:
+    outcome = sudoku("solve", stdin=SEED_004_PUZZLE.rsplit("\n", 2)[0].encode())
+    assert outcome.status == 2
+    assert "Traceback" not in outcome.stderr and outcome.stderr.startswith("sudoku: error:")
+
+
+def test_seed_000_binary_grid_as_the_only_argument(tmp_path: Path) -> None:
+    outcome = sudoku(str(EXAMPLES / "grid01.bin"))
+    assert outcome.status == 0
+    puzzle = Grid.from_cells(struct.unpack("<81i", (EXAMPLES / "grid01.bin").read_bytes()))
+    digits = [int(ch) for ch in outcome.out if ch.isdigit()]
+    assert is_solution(Grid.from_cells(digits), puzzle)
+    assert "|" in outcome.out  # a binary grid is shown as a picture
+
+
+def test_seed_000_unsolvable_binary_grid() -> None:
+    outcome = sudoku(str(EXAMPLES / "grid02.bin"))
+    assert outcome.status == 1
+    assert outcome.out == "ERROR: Puzzle not solveable\n"
+
+
+def test_seed_000_exactly_one_argument_as_a_real_command() -> None:
+    outcome = sudoku_process(str(EXAMPLES / "grid01.bin"))
+    assert outcome.status == 0 and outcome.stderr == ""
+    outcome = sudoku_process()
+    assert outcome.status == 2 and len(outcome.stderr.splitlines()) == 1
+
+
+def test_seed_003_digit_file_with_separators() -> None:
+    text = (EXAMPLES / "digits.txt").read_text()
+    assert "|" in text and "+" in text
+    outcome = sudoku("solve", str(EXAMPLES / "digits.txt"), "--to", "line")
+    assert outcome.status == 0
+    given = [int(ch) for ch in text if ch.isdigit()]
+    assert is_solution(Grid(outcome.out.strip()), Grid.from_cells(given))
+
+
+def test_seed_001_candidate_board_810_bytes() -> None:
+    board = (EXAMPLES / "board.cand").read_bytes()
+    assert len(board) == 810
+    outcome = sudoku("solve", str(EXAMPLES / "board.cand"))
+    assert outcome.status == 0
+    assert len(outcome.stdout) == 810
+    cells = outcome.stdout.split(b"\0")[:81]
+    digits = [next(i + 1 for i, ch in enumerate(c) if ch != ord(".")) for c in cells]
+    assert all(c.count(b".") == 8 for c in cells)  # one candidate left in every cell
+    before = board.split(b"\0")[:81]
+    for cell, (old, d) in enumerate(zip(before, digits, strict=True)):
+        assert old[d - 1] == ord(str(d)), f"cell {cell}: {d} was ruled out in the puzzle"
+    assert Grid.from_cells(digits).is_solved()
+
+
+def test_seed_001_propagate_alone_prints_the_board_it_reaches() -> None:
+    outcome = sudoku("solve", "--method", "propagate", str(EXAMPLES / "board.cand"))
+    assert outcome.status == 0
+    assert len(outcome.stdout) == 810
+    after = outcome.stdout.split(b"\0")[:81]
+    before = (EXAMPLES / "board.cand").read_bytes().split(b"\0")[:81]
+    # propagation only ever rules digits out
+    for old, new in zip(before, after, strict=True):
+        assert all(n == ord(".") or n == o for o, n in zip(old, new, strict=True))
