@@ -1,0 +1,749 @@
+"""The generator's hot loop: fill a random solution grid, then remove clues while the puzzle
+keeps exactly one solution.
+
+Written in Cython's pure-Python mode like ``_core``: compiled when the package is installed,
+and the same source runs uncompiled as the fallback. Every step below the Python-facing
+methods runs without the GIL, so generators on several threads use several cores.
+
+Representation, as in ``_core``: one bit mask of candidates per cell (digit d at bit d-1),
+every change recorded on a trail so that backtracking is undoing the trail to a mark;
+naked and hidden singles to a fixpoint, then a guess on a cell with the fewest candidates.
+
+The uniqueness test is the one that makes digging cheap. The generator knows the solution
+S, so "is the puzzle still unique once cell c is blank?" is "is there no solution with
+c != S[c]?": one search for a single solution of a narrower puzzle, which usually fails at
+once by propagation, instead of a count to two that must also walk the whole tree around
+S. For a group of cells removed together (a symmetry orbit c1..ck) any second solution
+differs from S in some ci; the test looks for one with c1..c(i-1) = S and ci != S[ci],
+for each i.
+
+Randomness comes from SplitMix64 on 64-bit integers, masked in Python to the same 64 bits
+that C wraps at, so the compiled and the uncompiled module make the same puzzles from the
+same seed, on any machine.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
+from array import array
+
+#: ``unique_without`` and ``is_minimal`` answers: a search ran past its guess budget.
+CUT = -1
+_CUT = cython.declare(cython.int, -1)  # the same, as a C constant for the nogil code
+
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+_ONE = cython.declare(cython.ulonglong, 1)
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, not the .py source."""
+    return cython.compiled
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself.
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _digit_of(m: cython.ulonglong) -> cython.int:
+    """The digit of a single-candidate mask (1 for bit 0)."""
+    d: cython.int = 1
+    while m > 1:
+        m = m >> 1
+        d += 1
+    return d
+
+
+@cython.cclass
+class Generator:
+    """Random solution grids and unique puzzles for one board geometry.
+
+    ``peers`` lists each cell's peers (the same count for every cell), ``units`` each
+    unit's N cells (rows, columns, boxes). One Generator belongs to one thread at a time.
+    """
+
+    n: cython.int
+    ncells: cython.int
+    npeers: cython.int
+    full: cython.ulonglong
+    peers: cython.int[::1]
+    units: cython.int[::1]
+    masks: cython.ulonglong[::1]
+    trail_cell: cython.int[::1]
+    trail_mask: cython.ulonglong[::1]
+    trail_len: cython.int
+    queue: cython.int[::1]
+    qlen: cython.int
+    frame_mark: cython.int[::1]
+    frame_cell: cython.int[::1]
+    frame_rest: cython.ulonglong[::1]
+    depth: cython.int
+    cell_row: cython.int[::1]
+    cell_col: cython.int[::1]
+    cell_box: cython.int[::1]
+    row_clues: cython.ulonglong[::1]
+    col_clues: cython.ulonglong[::1]
+    box_clues: cython.ulonglong[::1]
+    solution: cython.int[::1]
+    puzzle: cython.int[::1]
+    found: cython.int[::1]
+    scratch: cython.int[::1]
+    norbits: cython.int
+    orbit_start: cython.int[::1]
+    orbit_cells: cython.int[::1]
+    order: cython.int[::1]
+    state: cython.ulonglong
+    guesses: cython.longlong
+    cut: cython.longlong
+
+    def __init__(self, n: int, peers: list[int], units: list[int]) -> None:
+        self.n = n
+        self.ncells = n * n
+        self.npeers = len(peers) // self.ncells
+        self.full = (1 << n) - 1
+        self.peers = array("i", peers)
+        self.units = array("i", units)
+        self.masks = array("Q", [0]) * self.ncells
+        # Along one path each cell's mask shrinks at most n times: that bounds the trail.
+        self.trail_cell = array("i", [0]) * (self.ncells * n + 1)
+        self.trail_mask = array("Q", [0]) * (self.ncells * n + 1)
+        self.queue = array("i", [0]) * (2 * self.ncells + 2)
+        self.frame_mark = array("i", [0]) * (self.ncells + 1)
+        self.frame_cell = array("i", [0]) * (self.ncells + 1)
+        self.frame_rest = array("Q", [0]) * (self.ncells + 1)
+        # Each cell's row, column and box, from the units (rows, then columns, then boxes).
+        self.cell_row = array("i", [0]) * self.ncells
+        self.cell_col = array("i", [0]) * self.ncells
+        self.cell_box = array("i", [0]) * self.ncells
+        for u in range(3 * n):
+            for cell in units[u * n : (u + 1) * n]:
+                if u < n:
+                    self.cell_row[cell] = u
+                elif u < 2 * n:
+                    self.cell_col[cell] = u - n
+                else:
+                    self.cell_box[cell] = u - 2 * n
+        # The digits given in each row, column and box: kept in step with ``puzzle``.
+        self.row_clues = array("Q", [0]) * n
+        self.col_clues = array("Q", [0]) * n
+        self.box_clues = array("Q", [0]) * n
+        self.solution = array("i", [0]) * self.ncells
+        self.puzzle = array("i", [0]) * self.ncells
+        self.found = array("i", [0]) * self.ncells
+        self.scratch = array("i", [0]) * (self.ncells + 1)
+        self.set_orbits(list(range(self.ncells + 1)), list(range(self.ncells)))
+        self.state = 0
+
+    # -- the Python face ------------------------------------------------------------
+    def seed(self, value: int) -> None:
+        """Restart the random stream from ``value`` (any integer; its low 64 bits count)."""
+        self.state = value & 0xFFFFFFFFFFFFFFFF
+
+    def randbelow(self, k: int) -> int:
+        """A random integer in [0, k) from the generator's own stream."""
+        if k < 1:
+            raise ValueError(f"randbelow needs k >= 1, got {k}")
+        return self._next() % cython.cast(cython.ulonglong, k)
+
+    def set_orbits(self, starts: list[int], cells: list[int]) -> None:
+        """The groups of cells removed together: group g is cells[starts[g]:starts[g+1]].
+
+        Every cell in exactly one group; one group per cell when there is no symmetry."""
+        self.norbits = len(starts) - 1
+        self.orbit_start = array("i", starts)
+        self.orbit_cells = array("i", cells)
+        self.order = array("i", range(self.norbits))
+
+    def fill(self, budget: int) -> bool:
+        """Make a random solution grid, and the puzzle with every cell given.
+
+        False if the search ran past ``budget`` guesses (call again: the stream has moved)."""
+        b: cython.longlong = budget
+        ok: cython.bint
+        with cython.nogil:
+            ok = self._fill(b)
+        return ok
+
+    def dig(self, target: int, budget: int) -> int:
+        """Remove groups of clues in a random order while the puzzle stays unique.
+
+        Stops when ``target`` clues are left (0: try every group, which leaves a puzzle
+        from which no group can be removed). A test that runs past ``budget`` guesses
+        (-1: no limit) keeps its group and counts in ``cut``. Returns the clues left."""
+        t: cython.int = target
+        b: cython.longlong = budget
+        left: cython.int
+        with cython.nogil:
+            left = self._dig(t, b)
+        return left
+
+    def unique_without(self, cells: list[int], budget: int) -> int:
+        """With ``cells`` blanked (they must be clues), 1 if the puzzle stays unique, 0 if
+        not, CUT if a search ran past ``budget`` guesses. The puzzle is left unchanged."""
+        k: cython.int = len(cells)
+        b: cython.longlong = budget
+        i: cython.int
+        r: cython.int
+        for i in range(k):
+            self.scratch[i] = cells[i]
+        with cython.nogil:
+            r = self._try_remove(self.scratch, 0, k, b, False)
+        return r
+
+    def is_minimal(self, budget: int) -> int:
+        """1 if no single clue can be removed without losing uniqueness, 0 if one can,
+        CUT if a search ran past ``budget`` guesses."""
+        b: cython.longlong = budget
+        r: cython.int
+        with cython.nogil:
+            r = self._is_minimal(b)
+        return r
+
+    def count(self, limit: int, budget: int) -> int:
+        """Solutions of the current puzzle, counted up to ``limit``; CUT past ``budget``."""
+        lim: cython.longlong = limit
+        b: cython.longlong = budget
+        r: cython.longlong
+        with cython.nogil:
+            r = self._count(lim, b)
+        return r
+
+    def set_puzzle(self, puzzle: list[int], solution: list[int]) -> None:
+        """Load a puzzle and its (known) solution, e.g. to dig further from it."""
+        i: cython.int
+        for i in range(self.ncells):
+            self.puzzle[i] = puzzle[i]
+            self.solution[i] = solution[i]
+        self._recount_clues()
+
+    def puzzle_cells(self) -> list[int]:
+        """The current puzzle, N*N ints, 0 for a blank."""
+        return [self.puzzle[i] for i in range(self.ncells)]
+
+    def solution_cells(self) -> list[int]:
+        """The solution grid the puzzle was dug from."""
+        return [self.solution[i] for i in range(self.ncells)]
+
+    def last_cut(self) -> int:
+        """How many uniqueness tests the last ``dig`` gave up at the budget."""
+        return self.cut
+
+    # -- random numbers ----------------------------------------------------------------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _next(self) -> cython.ulonglong:
+        """SplitMix64: the next 64 random bits."""
+        z: cython.ulonglong
+        self.state = (self.state + _GOLDEN) & _WORD
+        z = self.state
+        z = ((z ^ (z >> 30)) * _MIX1) & _WORD
+        z = ((z ^ (z >> 27)) * _MIX2) & _WORD
+        return z ^ (z >> 31)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _random_bit(self, m: cython.ulonglong) -> cython.ulonglong:
+        """One of the set bits of ``m``, each equally likely."""
+        j: cython.ulonglong = self._next() % cython.cast(cython.ulonglong, _popcount(m))
+        while j > 0:
+            m = m & (m - 1)
+            j -= 1
+        return m & (~m + 1)
+
+    # -- propagation and search (as in _core, with a guess budget) ---------------------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _set(self, cell: cython.int, bit: cython.ulonglong) -> cython.bint:
+        """Narrow ``cell`` to the single candidate ``bit`` and queue it for propagation."""
+        m: cython.ulonglong = self.masks[cell]
+        if not (m & bit):
+            return False
+        if m != bit:
+            self.trail_cell[self.trail_len] = cell
+            self.trail_mask[self.trail_len] = m
+            self.trail_len += 1
+            self.masks[cell] = bit
+        self.queue[self.qlen] = cell
+        self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _exclude(self, cell: cython.int, bit: cython.ulonglong) -> cython.bint:
+        """Remove candidate ``bit`` from ``cell``; False if nothing is left."""
+        m: cython.ulonglong = self.masks[cell]
+        if not (m & bit):
+            return True
+        if m == bit:
+            return False
+        self.trail_cell[self.trail_len] = cell
+        self.trail_mask[self.trail_len] = m
+        self.trail_len += 1
+        m = m & ~bit
+        self.masks[cell] = m
+        if (m & (m - 1)) == 0:
+            self.queue[self.qlen] = cell
+            self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _eliminate_queue(self) -> cython.bint:
+        """Remove each queued cell's digit from its peers (naked singles, to a fixpoint)."""
+        head: cython.int = 0
+        cell: cython.int
+        p: cython.int
+        k: cython.int
+        base: cython.int
+        bit: cython.ulonglong
+        m: cython.ulonglong
+        while head < self.qlen:
+            cell = self.queue[head]
+            head += 1
+            bit = self.masks[cell]
+            base = cell * self.npeers
+            for k in range(self.npeers):
+                p = self.peers[base + k]
+                m = self.masks[p]
+                if m & bit:
+                    if m == bit:
+                        return False
+                    self.trail_cell[self.trail_len] = p
+                    self.trail_mask[self.trail_len] = m
+                    self.trail_len += 1
+                    m = m & ~bit
+                    self.masks[p] = m
+                    if (m & (m - 1)) == 0:
+                        self.queue[self.qlen] = p
+                        self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _hidden_singles(self) -> cython.int:
+        """Place each digit that has one cell left in a unit: -1 contradiction, else count."""
+        u: cython.int
+        k: cython.int
+        c: cython.int
+        base: cython.int
+        placed: cython.int = 0
+        once: cython.ulonglong
+        twice: cython.ulonglong
+        m: cython.ulonglong
+        uniq: cython.ulonglong
+        b: cython.ulonglong
+        for u in range(3 * self.n):
+            base = u * self.n
+            once = 0
+            twice = 0
+            for k in range(self.n):
+                m = self.masks[self.units[base + k]]
+                twice |= once & m
+                once |= m
+            if once != self.full:
+                return -1
+            uniq = once & ~twice
+            if uniq == 0:
+                continue
+            for k in range(self.n):
+                c = self.units[base + k]
+                m = self.masks[c]
+                b = m & uniq
+                if b and (m & (m - 1)):
+                    if b & (b - 1):
+                        return -1
+                    self._set(c, b)
+                    placed += 1
+        return placed
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _propagate(self) -> cython.bint:
+        found: cython.int
+        while True:
+            if not self._eliminate_queue():
+                self.qlen = 0
+                return False
+            self.qlen = 0
+            found = self._hidden_singles()
+            if found < 0:
+                self.qlen = 0
+                return False
+            if found == 0:
+                return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _pick_cell(self) -> cython.int:
+        """The unsolved cell with the fewest candidates, or -1 when all are solved."""
+        best: cython.int = -1
+        best_count: cython.int = 65
+        i: cython.int
+        k: cython.int
+        m: cython.ulonglong
+        for i in range(self.ncells):
+            m = self.masks[i]
+            if m & (m - 1):
+                k = _popcount(m)
+                if k < best_count:
+                    best_count = k
+                    best = i
+                    if k == 2:
+                        break
+        return best
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _undo_to(self, mark: cython.int) -> cython.void:
+        while self.trail_len > mark:
+            self.trail_len -= 1
+            self.masks[self.trail_cell[self.trail_len]] = self.trail_mask[self.trail_len]
+        self.qlen = 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _guess(self, cell: cython.int, randomized: cython.bint) -> cython.void:
+        m: cython.ulonglong = self.masks[cell]
+        bit: cython.ulonglong
+        bit = self._random_bit(m) if randomized else m & (~m + 1)
+        self.frame_mark[self.depth] = self.trail_len
+        self.frame_cell[self.depth] = cell
+        self.frame_rest[self.depth] = m & ~bit
+        self.depth += 1
+        self._set(cell, bit)
+        self.guesses += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _backtrack(self, randomized: cython.bint) -> cython.bint:
+        """Undo to the deepest guess with a digit left, and try that digit; False if none."""
+        d: cython.int
+        rest: cython.ulonglong
+        bit: cython.ulonglong
+        while self.depth > 0:
+            d = self.depth - 1
+            self._undo_to(self.frame_mark[d])
+            rest = self.frame_rest[d]
+            if rest == 0:
+                self.depth -= 1
+                continue
+            bit = self._random_bit(rest) if randomized else rest & (~rest + 1)
+            self.frame_rest[d] = rest & ~bit
+            self._set(self.frame_cell[d], bit)
+            self.guesses += 1
+            return True
+        return False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _search(
+        self, limit: cython.longlong, budget: cython.longlong, randomized: cython.bint
+    ) -> cython.longlong:
+        """Count solutions from the current masks, up to ``limit``; CUT past ``budget``
+        guesses (-1: no budget). The first solution found goes to ``found``. The masks are
+        left mid-search: the caller undoes to its own mark."""
+        count: cython.longlong = 0
+        cell: cython.int
+        i: cython.int
+        ok: cython.bint
+        self.guesses = 0
+        self.depth = 0
+        while True:
+            ok = self._propagate()
+            if ok:
+                cell = self._pick_cell()
+                if cell < 0:
+                    if count == 0:
+                        for i in range(self.ncells):
+                            self.found[i] = _digit_of(self.masks[i])
+                    count += 1
+                    if count >= limit:
+                        break
+                    ok = False
+                elif 0 <= budget <= self.guesses:
+                    count = _CUT
+                    break
+                else:
+                    self._guess(cell, randomized)
+                    continue
+            if not self._backtrack(randomized):
+                break
+        self.depth = 0
+        return count
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _load(self) -> cython.bint:
+        """Masks from the puzzle's clues, as if every clue had been eliminated from its
+        peers (read off the unit clue masks), single cells queued; False on a clash."""
+        i: cython.int
+        m: cython.ulonglong
+        self.trail_len = 0
+        self.qlen = 0
+        self.depth = 0
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                self.masks[i] = _ONE << (self.puzzle[i] - 1)
+            else:
+                m = self.full & ~self._seen(i)
+                if m == 0:
+                    return False
+                self.masks[i] = m
+                if (m & (m - 1)) == 0:
+                    self.queue[self.qlen] = i
+                    self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _seen(self, cell: cython.int) -> cython.ulonglong:
+        """The digits given among the cell's peers (and the cell itself)."""
+        return (
+            self.row_clues[self.cell_row[cell]]
+            | self.col_clues[self.cell_col[cell]]
+            | self.box_clues[self.cell_box[cell]]
+        )
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _recount_clues(self) -> cython.void:
+        i: cython.int
+        bit: cython.ulonglong
+        for i in range(self.n):
+            self.row_clues[i] = 0
+            self.col_clues[i] = 0
+            self.box_clues[i] = 0
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                bit = _ONE << (self.puzzle[i] - 1)
+                self.row_clues[self.cell_row[i]] |= bit
+                self.col_clues[self.cell_col[i]] |= bit
+                self.box_clues[self.cell_box[i]] |= bit
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _blank(self, cell: cython.int) -> cython.void:
+        bit: cython.ulonglong = ~(_ONE << (self.puzzle[cell] - 1))
+        self.puzzle[cell] = 0
+        self.row_clues[self.cell_row[cell]] &= bit
+        self.col_clues[self.cell_col[cell]] &= bit
+        self.box_clues[self.cell_box[cell]] &= bit
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _give(self, cell: cython.int) -> cython.void:
+        """Make the cell a clue again, with its solution digit."""
+        bit: cython.ulonglong = _ONE << (self.solution[cell] - 1)
+        self.puzzle[cell] = self.solution[cell]
+        self.row_clues[self.cell_row[cell]] |= bit
+        self.col_clues[self.cell_col[cell]] |= bit
+        self.box_clues[self.cell_box[cell]] |= bit
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _forced_by_clues(self, cell: cython.int) -> cython.bint:
+        """Is the blank ``cell``'s solution digit a single (naked, or hidden in one of its
+        units) given the clues alone? Then every solution agrees with S there."""
+        bit: cython.ulonglong = _ONE << (self.solution[cell] - 1)
+        which: cython.int
+        base: cython.int
+        k: cython.int
+        x: cython.int
+        hidden: cython.bint
+        if (self._seen(cell) | bit) == self.full:
+            return True
+        for which in range(3):
+            if which == 0:
+                base = self.cell_row[cell] * self.n
+            elif which == 1:
+                base = (self.n + self.cell_col[cell]) * self.n
+            else:
+                base = (2 * self.n + self.cell_box[cell]) * self.n
+            hidden = True
+            for k in range(self.n):
+                x = self.units[base + k]
+                if x != cell and self.puzzle[x] == 0 and not (self._seen(x) & bit):
+                    hidden = False
+                    break
+            if hidden:
+                return True
+        return False
+
+    # -- generation ------------------------------------------------------------------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _fill(self, budget: cython.longlong) -> cython.bint:
+        i: cython.int
+        for i in range(self.ncells):
+            self.puzzle[i] = 0
+        self._recount_clues()
+        self._load()
+        if self._search(1, budget, True) != 1:
+            return False
+        for i in range(self.ncells):
+            self.solution[i] = self.found[i]
+            self.puzzle[i] = self.found[i]
+        self._recount_clues()
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _try_remove(
+        self,
+        cells: cython.int[::1],
+        start: cython.int,
+        end: cython.int,
+        budget: cython.longlong,
+        keep_removed: cython.bint,
+    ) -> cython.int:
+        """Blank cells[start:end]: 1 and (if ``keep_removed``) leave them blank if the
+        puzzle stays unique; else restore them and say 0 (a second solution) or CUT."""
+        j: cython.int
+        e: cython.int
+        c: cython.int
+        mark: cython.int
+        result: cython.int = 1
+        r: cython.longlong
+        bit: cython.ulonglong
+        for j in range(start, end):
+            self._blank(cells[j])
+        for j in range(start, end):
+            if not self._forced_by_clues(cells[j]):
+                break
+        else:
+            if keep_removed:
+                return 1
+            for j in range(start, end):
+                self._give(cells[j])
+            return 1
+        self._load()
+        self._propagate()  # cannot fail: the solution keeps every clue
+        mark = self.trail_len
+        for j in range(start, end):
+            c = cells[j]
+            bit = _ONE << (self.solution[c] - 1)
+            self._undo_to(mark)
+            if self.masks[c] == bit:
+                continue  # propagation alone forces it: every solution agrees with S here
+            for e in range(start, j):
+                self._set(cells[e], _ONE << (self.solution[cells[e]] - 1))
+            if not self._exclude(c, bit):
+                continue
+            r = self._search(1, budget, False)
+            if r != 0:
+                result = 0 if r > 0 else _CUT
+                break
+        self._undo_to(mark)
+        if result != 1 or not keep_removed:
+            for j in range(start, end):
+                self._give(cells[j])
+        return result
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _dig(self, target: cython.int, budget: cython.longlong) -> cython.int:
+        i: cython.int
+        j: cython.int
+        o: cython.int
+        tmp: cython.int
+        size: cython.int
+        start: cython.int
+        r: cython.int
+        left: cython.int = 0
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                left += 1
+        # Fisher-Yates from the identity: a uniformly random order of the groups that
+        # depends only on the random stream, not on what this generator did before
+        for i in range(self.norbits):
+            self.order[i] = i
+        i = self.norbits - 1
+        while i > 0:
+            j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, i + 1))
+            tmp = self.order[i]
+            self.order[i] = self.order[j]
+            self.order[j] = tmp
+            i -= 1
+        self.cut = 0
+        for i in range(self.norbits):
+            if target > 0 and left <= target:
+                break
+            o = self.order[i]
+            start = self.orbit_start[o]
+            size = self.orbit_start[o + 1] - start
+            if self.puzzle[self.orbit_cells[start]] == 0:
+                continue  # already blank (digging on from an earlier puzzle)
+            if target > 0 and left - size < target:
+                continue
+            r = self._try_remove(self.orbit_cells, start, start + size, budget, True)
+            if r == 1:
+                left -= size
+            elif r == _CUT:
+                self.cut += 1
+        return left
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _is_minimal(self, budget: cython.longlong) -> cython.int:
+        i: cython.int
+        r: cython.int
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                self.scratch[0] = i
+                r = self._try_remove(self.scratch, 0, 1, budget, False)
+                if r != 0:
+                    return 0 if r == 1 else _CUT
+        return 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _count(self, limit: cython.longlong, budget: cython.longlong) -> cython.longlong:
+        if not self._load():
+            return 0
+        return self._search(limit, budget, False)

@@ -1,0 +1,507 @@
+"""Make puzzles: random solution grids, and puzzles with exactly one solution.
+
+>>> from sudokit.generate import generate
+>>> puzzle = generate(seed=4)            # a 9x9 puzzle, at least 40 blanks, one solution
+>>> puzzle == generate(seed=4)           # the same seed, the same puzzle, on any machine
+True
+>>> generate(clues=24, symmetry="rot180", seed=1).givens
+24
+
+How a puzzle is made: fill a random solution grid, then blank its cells (or groups of cells,
+for a symmetric pattern) in a random order, keeping each blank only if the puzzle still has
+exactly one solution, until the target number of clues is reached or no cell can go. The
+hot loop runs in the compiled module ``sudokit._gen``; every puzzle is then proven unique
+once more by the general engine (a count to two) before it is returned.
+
+Randomness: puzzle i of a run takes its own random stream from (seed, i), so a seed gives
+the same puzzles whatever the number of threads or processes, and no global random state
+is read or changed. Without a seed the streams come from the operating system.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import random
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from . import engine
+from .errors import SudokuError
+from .grid import Grid
+from .shape import Shape
+from .solver import count_solutions
+
+#: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
+SYMMETRIES: dict[str, str] = {
+    "none": "no symmetry",
+    "rot180": "turning the grid half a turn (180 degrees)",
+    "rot90": "turning the grid a quarter turn (90 degrees)",
+    "mirror": "mirroring left to right (about the middle column)",
+    "flip": "flipping top to bottom (about the middle row)",
+    "diagonal": "reflecting in the main diagonal (top left to bottom right)",
+    "antidiagonal": "reflecting in the anti-diagonal (top right to bottom left)",
+    "dihedral": "all eight turns and reflections of the square (also: full)",
+}
+_SYMMETRY_ALIASES = {"full": "dihedral"}
+
+#: The levels ``difficulty=`` accepts, easiest first (sudokit.logic's scale).
+DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
+
+#: The fewest clues with which a puzzle of each box shape can have one solution: proven
+#: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
+#: needs at least N-1: with two digits absent from the clues, swapping them in a
+#: solution gives a second one.
+_FEWEST_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
+
+#: Default blanks, as fractions of the cells: seed 004's 40 to 64 of 81.
+_BLANKS_LOW = 40 / 81
+_BLANKS_HIGH = 64 / 81
+
+#: Guess budgets for each uniqueness test (-1: none). Up to 12x12 the tests are cheap and
+#: run to the end; from 16x16 on, a test that needs more guesses keeps its clue, which
+#: keeps generation fast and every puzzle still proven unique.
+_UNBOUNDED = -1
+_MINIMAL_BUDGET_LARGE = 100_000
+
+
+class GenerateError(SudokuError):
+    """The options ask for a puzzle that cannot exist (e.g. 16 clues on a 9x9 grid)."""
+
+
+class GenerateGaveUp(GenerateError):
+    """The options can be met in principle, but the bounded effort found no such puzzle."""
+
+
+class Generated(NamedTuple):
+    """A puzzle and its one solution."""
+
+    puzzle: Grid
+    solution: Grid
+
+
+@dataclass(frozen=True)
+class _Options:
+    shape: Shape
+    clues: int | None
+    symmetry: str
+    minimal: bool
+    difficulty: str | None
+    tries: int
+    pure: bool | None
+
+    @property
+    def budget(self) -> int:
+        if self.shape.n <= 12:
+            return _UNBOUNDED
+        return _MINIMAL_BUDGET_LARGE if self.minimal else 10
+
+
+Seed = int | str | bytes | random.Random | None
+
+
+# -- public API ---------------------------------------------------------------------
+def generate(
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    clues: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    difficulty: str | None = None,
+    seed: Seed = None,
+    tries: int | None = None,
+    pure: bool | None = None,
+) -> Grid:
+    """One random puzzle with exactly one solution.
+
+    - ``size``, ``box``: the board (9 is 9x9 with 3x3 boxes; ``box=(2, 4)`` for 8x8 with
+      2x4 boxes, and so on).
+    - ``clues``: exactly this many givens; by default 40 to 64 of the 81 cells are blank
+      (the same share of any other size), fewer when no more can go.
+    - ``symmetry``: a pattern of givens that stays the same under a turn or reflection,
+      one of :data:`SYMMETRIES`.
+    - ``minimal``: no given can be removed without the puzzle gaining a second solution.
+    - ``difficulty``: one of :data:`DIFFICULTIES`, rated by :mod:`sudokit.logic`.
+    - ``seed``: an int, str or bytes for a reproducible puzzle, a ``random.Random`` to draw
+      from, or None for a fresh one.
+    - ``tries``: how many solution grids to try before giving up (a default that suits
+      the options otherwise).
+
+    Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
+    out, ShapeError for a size without a box shape.
+    """
+    return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
+                              minimal=minimal, difficulty=difficulty, seed=seed,
+                              tries=tries, pure=pure)).puzzle
+
+
+def generate_many(
+    count: int,
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    clues: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    difficulty: str | None = None,
+    seed: Seed = None,
+    tries: int | None = None,
+    jobs: int = 1,
+    pure: bool | None = None,
+) -> list[Grid]:
+    """``count`` different puzzles, each as :func:`generate` makes them, on ``jobs`` cores.
+
+    With a seed the list is the same whatever ``jobs`` is, and its first puzzle is the
+    one ``generate`` gives for that seed."""
+    return [g.puzzle for g in iter_generate(count, size, box=box, clues=clues,
+                                            symmetry=symmetry, minimal=minimal,
+                                            difficulty=difficulty, seed=seed, tries=tries,
+                                            jobs=jobs, pure=pure)]
+
+
+def iter_generate(
+    count: int,
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    clues: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    difficulty: str | None = None,
+    seed: Seed = None,
+    tries: int | None = None,
+    jobs: int = 1,
+    pure: bool | None = None,
+) -> Iterator[Generated]:
+    """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
+
+    The options are those of :func:`generate`; they are checked before anything is made,
+    so a bad option raises at the first ``next()``."""
+    if count < 0:
+        raise ValueError(f"count must be at least 0, got {count}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, pure)
+    base = _base_key(seed)
+    return _distinct(options, base, count, jobs)
+
+
+def generate_solution_grid(
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    seed: Seed = None,
+    pure: bool | None = None,
+) -> Grid:
+    """A random complete, valid grid (every digit equally likely in every cell)."""
+    shape = Shape.for_size(size, box)
+    g = _generator(shape, "none", pure)
+    g.seed(_stream_key(_base_key(seed), 0, 0))
+    _fill(g, shape)
+    return Grid._trusted(tuple(g.solution_cells()), shape)
+
+
+def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
+    """The groups of cells that a ``symmetry`` pattern gives or blanks together."""
+    name = _symmetry_name(symmetry)
+    n = shape.n
+    last = n - 1
+    moves: list[Callable[[int, int], tuple[int, int]]] = {
+        "none": [],
+        "rot180": [lambda r, c: (last - r, last - c)],
+        "rot90": [lambda r, c: (c, last - r)],
+        "mirror": [lambda r, c: (r, last - c)],
+        "flip": [lambda r, c: (last - r, c)],
+        "diagonal": [lambda r, c: (c, r)],
+        "antidiagonal": [lambda r, c: (last - c, last - r)],
+        "dihedral": [lambda r, c: (c, last - r), lambda r, c: (r, last - c)],
+    }[name]
+    placed: set[int] = set()
+    orbits = []
+    for cell in range(shape.ncells):
+        if cell in placed:
+            continue
+        orbit = {cell}
+        todo = [cell]
+        while todo:
+            r, c = divmod(todo.pop(), n)
+            for move in moves:
+                r2, c2 = move(r, c)
+                other = r2 * n + c2
+                if other not in orbit:
+                    orbit.add(other)
+                    todo.append(other)
+        placed |= orbit
+        orbits.append(tuple(sorted(orbit)))
+    return orbits
+
+
+# -- options ----------------------------------------------------------------------------
+def _symmetry_name(symmetry: str) -> str:
+    name = _SYMMETRY_ALIASES.get(symmetry, symmetry)
+    if name not in SYMMETRIES:
+        choices = ", ".join([*SYMMETRIES, *_SYMMETRY_ALIASES])
+        raise GenerateError(f"unknown symmetry {symmetry!r} (one of: {choices})")
+    return name
+
+
+def fewest_clues(shape: Shape) -> int:
+    """The fewest clues a puzzle of this shape can have and still have one solution
+    (a proven bound for 4x4, 6x6 and 9x9; N-1 for the others)."""
+    return _FEWEST_CLUES.get((shape.box_rows, shape.box_cols), shape.n - 1)
+
+
+def _options(
+    size: int,
+    box: tuple[int, int] | None,
+    clues: int | None,
+    symmetry: str,
+    minimal: bool,
+    difficulty: str | None,
+    tries: int | None,
+    pure: bool | None,
+) -> _Options:
+    shape = Shape.for_size(size, box)
+    name = _symmetry_name(symmetry)
+    label = f"{shape.n}x{shape.n}"
+    if clues is not None:
+        floor = fewest_clues(shape)
+        if clues < floor:
+            why = " (proven by McGuire et al., 2012)" if shape.n == 9 else ""
+            raise GenerateError(
+                f"no {label} puzzle with {clues} clues has exactly one solution: "
+                f"it needs at least {floor}{why}")
+        if clues > shape.ncells:
+            raise GenerateError(f"a {label} grid has only {shape.ncells} cells, "
+                                f"not room for {clues} clues")
+        sizes = sorted({len(o) for o in symmetry_orbits(shape, name)})
+        if not _reachable(clues, symmetry_orbits(shape, name)):
+            raise GenerateError(
+                f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
+                f"(its cells go in groups of {', '.join(map(str, sizes))})")
+    if difficulty is not None:
+        if difficulty not in DIFFICULTIES:
+            raise GenerateError(f"unknown difficulty {difficulty!r} "
+                                f"(one of: {', '.join(DIFFICULTIES)})")
+        if _rater() is None:
+            raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate), "
+                                "which this version does not have yet")
+    if tries is None:
+        tries = _default_tries(shape, clues, minimal, difficulty)
+    elif tries < 1:
+        raise ValueError(f"tries must be at least 1, got {tries}")
+    return _Options(shape, clues, name, minimal, difficulty, tries, pure)
+
+
+def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
+    """Can some of the orbits add up to exactly ``total`` cells? (a bitset subset sum)"""
+    sums = 1
+    for orbit in orbits:
+        sums |= sums << len(orbit)
+    return bool(sums >> total & 1)
+
+
+def _default_tries(shape: Shape, clues: int | None, minimal: bool,
+                   difficulty: str | None) -> int:
+    """About as many solution grids as a few seconds allow (a 9x9 one takes ~0.4 ms)."""
+    if clues is None and not minimal and difficulty is None:
+        return 100  # the default target nearly always succeeds at the first try
+    if shape.n <= 9:
+        return 10_000
+    if shape.n <= 12:
+        return 1_000
+    if shape.n <= 16:
+        return 50
+    return 5
+
+
+# -- seeds ------------------------------------------------------------------------------
+def _base_key(seed: Seed) -> bytes:
+    """The bytes every puzzle's stream is derived from. An int and its decimal string
+    are the same seed, so ``--seed 42`` on the command line is ``seed=42`` here."""
+    if seed is None:
+        return b"os:" + os.urandom(16)
+    if isinstance(seed, random.Random):
+        return b"rng:" + seed.getrandbits(128).to_bytes(16, "little")
+    if isinstance(seed, bool):
+        raise TypeError("a seed must be an int, str, bytes or random.Random, not a bool")
+    if isinstance(seed, int):
+        return b"s:" + str(seed).encode()
+    if isinstance(seed, str):
+        return b"s:" + seed.encode("utf-8")
+    if isinstance(seed, bytes):
+        return b"b:" + seed
+    raise TypeError(f"a seed must be an int, str, bytes or random.Random, not {type(seed)}")
+
+
+def _stream_key(base: bytes, index: int, attempt: int) -> int:
+    """The 64-bit start of puzzle ``index``'s random stream (``attempt`` > 0 when an
+    earlier one duplicated a puzzle already made)."""
+    data = base + f"/{index}/{attempt}".encode()
+    digest = hashlib.blake2b(data, digest_size=8, person=b"sudokit-gen").digest()
+    return int.from_bytes(digest, "little")
+
+
+# -- making puzzles ---------------------------------------------------------------------
+_local = threading.local()
+
+
+def _generator(shape: Shape, symmetry: str, pure: bool | None) -> Any:
+    """This thread's generator for the shape and symmetry (they hold mutable state)."""
+    cache = _local.__dict__.setdefault("generators", {})
+    module = engine.load("_gen", pure)
+    key = (shape, symmetry, module.__name__)
+    g = cache.get(key)
+    if g is None:
+        peers = [p for cell_peers in shape.peers for p in cell_peers]
+        units = [c for unit in shape.units for c in unit]
+        g = module.Generator(shape.n, peers, units)
+        orbits = symmetry_orbits(shape, symmetry)
+        starts = [0]
+        for orbit in orbits:
+            starts.append(starts[-1] + len(orbit))
+        g.set_orbits(starts, [c for orbit in orbits for c in orbit])
+        cache[key] = g
+    return g
+
+
+def _fill(g: Any, shape: Shape) -> None:
+    """A random solution grid; a fill that runs long restarts on a fresh random path."""
+    budget = -1 if shape.n <= 16 else 20 * shape.ncells
+    while not g.fill(budget):
+        pass
+
+
+def _make(options: _Options, key: int) -> Generated:
+    """One puzzle from the random stream ``key``: the whole recipe, tries included."""
+    shape = options.shape
+    g = _generator(shape, options.symmetry, options.pure)
+    g.seed(key)
+    ncells = shape.ncells
+    fewest_blanks = math.ceil(_BLANKS_LOW * ncells)
+    most_blanks = max(fewest_blanks, math.floor(_BLANKS_HIGH * ncells))
+    for _ in range(options.tries):
+        _fill(g, shape)
+        if options.clues is not None:
+            target = 0 if options.minimal else options.clues
+        elif options.minimal or options.difficulty is not None:
+            target = 0
+        else:
+            blanks = fewest_blanks + g.randbelow(most_blanks - fewest_blanks + 1)
+            target = ncells - blanks
+        left = g.dig(target, options.budget)
+        if options.clues is not None and left != options.clues:
+            continue
+        if options.clues is None and not options.minimal and ncells - left < fewest_blanks:
+            continue
+        if options.minimal and not _is_minimal(g, options):
+            continue
+        puzzle = Grid._trusted(tuple(g.puzzle_cells()), shape)
+        if options.difficulty is not None and _level(puzzle) != options.difficulty:
+            continue
+        solution = Grid._trusted(tuple(g.solution_cells()), shape)
+        _prove_unique(puzzle, solution)
+        return Generated(puzzle, solution)
+    raise GenerateGaveUp(_gave_up_message(options))
+
+
+def _is_minimal(g: Any, options: _Options) -> bool:
+    if g.last_cut():
+        return False  # some test gave up at its budget: that clue was never shown needed
+    if options.symmetry == "none":
+        return True  # one pass over every cell: a clue that had to stay still has to
+    return g.is_minimal(options.budget) == 1
+
+
+def _prove_unique(puzzle: Grid, solution: Grid) -> None:
+    """A second, independent proof by the general engine: a count to two."""
+    if count_solutions(puzzle, 2) != 1 or not solution.is_solved():
+        raise AssertionError(f"internal error: generated puzzle is not unique: {puzzle!r}")
+
+
+def _gave_up_message(options: _Options) -> str:
+    shape = options.shape
+    label = f"{shape.n}x{shape.n}"
+    wanted = []
+    if options.clues is not None:
+        wanted.append(f"{options.clues} clues")
+    if options.minimal:
+        wanted.append("minimal")
+    if options.symmetry != "none":
+        wanted.append(f"{options.symmetry} symmetry")
+    if options.difficulty is not None:
+        wanted.append(f"difficulty {options.difficulty}")
+    what = ", ".join(wanted) or "the default options"
+    hint = ""
+    if options.clues is not None and options.clues < fewest_clues(shape) + 6:
+        hint = "; so few clues are rare, try more clues"
+    return (f"gave up: no {label} puzzle with {what} in {options.tries} tries"
+            f"{hint} (or raise --tries)")
+
+
+def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+    """Puzzles 0..count-1 in order, each different from those before it: a duplicate
+    (possible on small boards) is made again from the index's next stream."""
+    seen: set[tuple[int, ...]] = set()
+    for index, result in enumerate(_results(options, base, count, jobs)):
+        attempt = 0
+        while result.puzzle.cells in seen:
+            attempt += 1
+            if attempt > 1000:
+                raise GenerateGaveUp(
+                    f"gave up: found only {len(seen)} different puzzles with these options")
+            result = _make(options, _stream_key(base, index, attempt))
+        seen.add(result.puzzle.cells)
+        yield result
+
+
+def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+    keys = (_stream_key(base, i, 0) for i in range(count))
+    if jobs == 1 or count <= 1:
+        for key in keys:
+            yield _make(options, key)
+        return
+    executor = _executor(options, jobs)
+    try:
+        pending: deque[Future[Generated]] = deque()
+        for key in keys:
+            pending.append(executor.submit(_make, options, key))
+            if len(pending) >= 4 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _executor(options: _Options, jobs: int) -> Executor:
+    """Threads when the compiled generator releases the GIL; processes otherwise."""
+    module: ModuleType = engine.load("_gen", options.pure)
+    if module.is_compiled():
+        return ThreadPoolExecutor(jobs)
+    return ProcessPoolExecutor(jobs)
+
+
+# -- difficulty -------------------------------------------------------------------------
+def _rater() -> Callable[[Grid], object] | None:
+    """sudokit.logic's ``rate``, when this version has it."""
+    try:
+        from . import logic
+    except ImportError:
+        return None
+    return getattr(logic, "rate", None)
+
+
+def _level(puzzle: Grid) -> str:
+    rate = _rater()
+    if rate is None:  # checked with the options
+        raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate)")
+    rating = rate(puzzle)
+    return str(getattr(rating, "level", rating)).lower()
