@@ -1,0 +1,603 @@
+"""The 9x9 fast path: a band-oriented solver in Cython's pure-Python mode.
+
+Compiled when the package is installed; the same source runs uncompiled, slowly, as the
+fallback (``engine.load("_kernel9", pure=True)``) and must give the same answers.
+
+Representation (after Zhou Yundong's band solver, as in JCZSolve): for each digit d and
+band b (three rows of the grid) one 27-bit mask ``P[3*d + b]`` of the cells of that band
+where d is still possible; bit ``9*r + c`` is row r of the band, column c. A whole band of
+one digit is updated at once with table lookups:
+
+- *minirows*: the digit sits exactly once in each row and in each box of the band, so the
+  3x3 pattern (row x box) of minirows that can hold it must contain a permutation; minirows
+  on no permutation are removed (locked candidates of both kinds and hidden singles in rows
+  and boxes, in one lookup).
+- *columns*: a box of the band where the digit is left in a single column removes the digit
+  from that column in the other two bands (pointing).
+- a row of the band whose digit is pinned to one cell is *solved*: the cell is then removed
+  from the other eight digits.
+
+Between these updates, naked singles are found by counting candidates per cell across the
+nine digits, which also yields the cells with two candidates: the search guesses on one of
+those (any unsolved cell when there is none). Guessing copies the state onto a stack; a
+failed guess is undone by returning to the copy and removing the guessed digit there.
+
+The search is iterative so that ``run(budget)`` can stop after ``budget`` steps and be
+resumed, which lets Python enforce a time limit; ``solve_rows`` runs a whole batch of
+puzzles (a ``(B, 81)`` uint8 array) without the GIL.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
+#: The status ``Kernel9.run`` returns (the same values as ``_core``).
+DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
+PAUSED = 1  # the budget ran out; call ``run`` again to go on
+_DONE = cython.declare(cython.int, 0)
+_PAUSED = cython.declare(cython.int, 1)
+
+# What ``_propagate`` found.
+_FAILED = cython.declare(cython.int, 0)
+_SOLVED = cython.declare(cython.int, 1)
+_OPEN = cython.declare(cython.int, 2)
+
+_ALL = cython.declare(cython.uint, 0o777777777)  # the 27 cells of a band
+_LOW9 = cython.declare(cython.uint, 0o777)
+_MASK32 = cython.declare(cython.uint, 0xFFFFFFFF)  # keeps uncompiled Python to 32 bits
+_DEBRUIJN = cython.declare(cython.uint, 0x077CB531)
+
+# Layout of one search state: a row of ``_W`` words in ``Kernel9.st``.
+_P = cython.declare(cython.int, 0)  # 27 candidate masks, index 3*digit + band
+_PREV = cython.declare(cython.int, 27)  # the masks as last processed: the rest is news
+_UNSOLVED = cython.declare(cython.int, 54)  # 3 masks of unsolved cells, one per band
+_ROWS = cython.declare(cython.int, 57)  # 3 masks of unsolved rows: see below
+_W = cython.declare(cython.int, 60)
+#: Deepest stack: every guess places a digit, so at most 81 guesses are open.
+_DEPTH = cython.declare(cython.int, 82)
+# ``_ROWS + g`` holds, for digits 3g, 3g+1, 3g+2, a bit per (digit, band, row) still to be
+# placed: bit 9*(d - 3g) + 3*band + row.
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, not the .py source."""
+    return cython.compiled
+
+
+# -- lookup tables (built once, in Python; each Kernel9 copies them into C arrays) ------
+
+
+def _bits(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _minirow(r: int, k: int) -> int:
+    return 0o7 << (9 * r + 3 * k)
+
+
+def _column(c: int) -> int:
+    return (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
+
+
+def _shrink_table() -> list[int]:
+    """9 bits (one row of a band) -> 3 bits: which of its three minirows are non-empty."""
+    return [(1 if x & 0o7 else 0) | (2 if x & 0o70 else 0) | (4 if x & 0o700 else 0)
+            for x in range(512)]
+
+
+def _complex_table() -> list[int]:
+    """Minirow pattern (bit 3*row + box) -> the cells of the minirows that lie on a
+    permutation (each row and each box used once) inside the pattern; 0 if there is none."""
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    table = []
+    for s in range(512):
+        keep = 0
+        for p in perms:
+            if all(s >> (3 * r + p[r]) & 1 for r in range(3)):
+                for r in range(3):
+                    keep |= _minirow(r, p[r])
+        table.append(keep)
+    return table
+
+
+def _single_column_boxes(cols: int) -> list[tuple[int, int]]:
+    """(box, column) for each box of a band whose digit is left in one column."""
+    out = []
+    for k in range(3):
+        x = (cols >> (3 * k)) & 7
+        if _bits(x) == 1:
+            out.append((k, 3 * k + x.bit_length() - 1))
+    return out
+
+
+def _pointing_table() -> list[int]:
+    """Columns of a digit in a band (9 bits) -> the cells the digit keeps in the other two
+    bands: a box with one column left claims that column."""
+    table = []
+    for cols in range(512):
+        kill = 0
+        for _, c in _single_column_boxes(cols):
+            kill |= _column(c)
+        table.append(_ALL & ~kill)
+    return table
+
+
+def _column_single_table() -> list[int]:
+    """Columns (9 bits) -> minirow pattern: every minirow of a box with one column left."""
+    table = []
+    for cols in range(512):
+        pattern = 0
+        for k, _ in _single_column_boxes(cols):
+            pattern |= (1 << k) | (1 << (3 + k)) | (1 << (6 + k))
+        table.append(pattern)
+    return table
+
+
+def _row_single_table(complex_table: list[int]) -> list[int]:
+    """Minirow pattern -> the minirows left by the permutation rule (``complex_table``) in
+    rows that have only one of them left."""
+    table = []
+    for s in range(512):
+        kept = complex_table[s]
+        keep = 0
+        for r in range(3):
+            x = _SHRINK[(kept >> (9 * r)) & 0o777]
+            if _bits(x) == 1:
+                keep |= x << (3 * r)
+        table.append(keep)
+    return table
+
+
+def _row_mask_table() -> list[int]:
+    """3 bits -> the cells of those rows of a band."""
+    return [sum(0o777 << (9 * r) for r in range(3) if x >> r & 1) for x in range(8)]
+
+
+def _place_table() -> list[int]:
+    """Cell of a band -> the cells that keep the digit placed there (not its row or box)."""
+    table = []
+    for i in range(27):
+        r, c = divmod(i, 9)
+        k = c // 3
+        peers = (0o777 << (9 * r)) | sum(_minirow(rr, k) for rr in range(3))
+        table.append((_ALL & ~peers) | (1 << i))
+    return table
+
+
+def _debruijn_table() -> list[int]:
+    """For ``bit_index``: the index of bit i, looked up by the top 5 bits of bit * const."""
+    table = [0] * 32
+    for i in range(32):
+        table[(((1 << i) * 0x077CB531) & 0xFFFFFFFF) >> 27] = i
+    return table
+
+
+_SHRINK = _shrink_table()
+_COMPLEX = _complex_table()
+_POINTING = _pointing_table()
+_COLUMN_SINGLE = _column_single_table()
+_ROW_SINGLE = _row_single_table(_COMPLEX)
+_ROW_MASK = _row_mask_table()
+_PLACE = _place_table()
+_COLUMN27 = [_column(c) for c in range(9)]
+_BIT_INDEX = _debruijn_table()
+
+
+@cython.final
+@cython.cclass
+class Kernel9:
+    """The search state of one 9x9 puzzle; ``reset`` loads a puzzle into it.
+
+    After ``run`` returns DONE, ``counts()`` says how many solutions were found (at most
+    ``limit``) and ``solution()`` holds the first. One object serves any number of puzzles,
+    one after the other; it is not to be shared between threads.
+    """
+
+    st: cython.uint[82 * 60]
+    frame_sub: cython.int[82]
+    frame_bit: cython.uint[82]
+    pairs: cython.uint[3]
+    sol: cython.uchar[81]
+    depth: cython.int
+    limit: cython.longlong
+    count: cython.longlong
+    guesses: cython.longlong
+    finished: cython.bint
+    t_shrink: cython.uint[512]
+    t_complex: cython.uint[512]
+    t_pointing: cython.uint[512]
+    t_column_single: cython.uint[512]
+    t_row_single: cython.uint[512]
+    t_row_mask: cython.uint[8]
+    t_place: cython.uint[27]
+    t_column: cython.uint[9]
+    t_bit_index: cython.uchar[32]
+
+    def __init__(self) -> None:
+        self.st = [0] * (82 * 60)
+        self.frame_sub = [0] * 82
+        self.frame_bit = [0] * 82
+        self.pairs = [0] * 3
+        self.sol = [0] * 81
+        self.t_shrink = _SHRINK
+        self.t_complex = _COMPLEX
+        self.t_pointing = _POINTING
+        self.t_column_single = _COLUMN_SINGLE
+        self.t_row_single = _ROW_SINGLE
+        self.t_row_mask = _ROW_MASK
+        self.t_place = _PLACE
+        self.t_column = _COLUMN27
+        self.t_bit_index = _BIT_INDEX
+        self.finished = True
+        self.depth = 0
+        self.count = 0
+        self.guesses = 0
+        self.limit = 1
+
+    # -- the Python face (the same as _core.Search) -------------------------------
+    def reset(self, cells: object, limit: int) -> bool:
+        """Load a puzzle (81 ints, 0 blank); False if its givens already clash."""
+        i: cython.int
+        v: cython.int
+        self._clear(limit)
+        for i in range(81):
+            v = cells[i]  # type: ignore[index]
+            if v < 0 or v > 9:
+                raise ValueError(f"cell {i} holds {v}, not a digit 0-9")
+            if v and not self._give(i, v - 1):
+                self.finished = True
+                return False
+        return True
+
+    def reset_masks(self, masks: object, limit: int) -> bool:
+        """Load a pencilmark puzzle: 81 candidate masks (digit d at bit d-1). False if a
+        cell has no candidate."""
+        i: cython.int
+        d: cython.int
+        m: cython.uint
+        self._clear(limit)
+        for d in range(27):
+            self.st[_P + d] = 0
+        for i in range(81):
+            m = masks[i] & 0x1FF  # type: ignore[index]
+            if m == 0:
+                self.finished = True
+                return False
+            for d in range(9):
+                if m >> d & 1:
+                    self.st[_P + 3 * d + i // 27] |= cython.cast(cython.uint, 1) << (i % 27)
+        return True
+
+    def run(self, budget: int) -> int:
+        """Search for up to ``budget`` steps (a step propagates and then guesses or
+        backtracks once); DONE or PAUSED."""
+        status: cython.int
+        b: cython.longlong = budget
+        if self.finished:
+            return DONE
+        with cython.nogil:
+            status = self._run(b)
+        return status
+
+    def counts(self) -> tuple[int, int]:
+        """(solutions found so far, guesses made so far)."""
+        return self.count, self.guesses
+
+    def solution(self) -> list[int]:
+        """The first solution found, as 81 digits."""
+        return [self.sol[i] for i in range(81)]
+
+    # -- the engine (no Python objects below this line: it runs without the GIL) ------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _clear(self, limit: cython.longlong) -> cython.void:
+        """An empty grid: every digit possible everywhere, nothing processed yet."""
+        i: cython.int
+        for i in range(27):
+            self.st[_P + i] = _ALL
+            self.st[_PREV + i] = 0
+        for i in range(3):
+            self.st[_UNSOLVED + i] = _ALL
+            self.st[_ROWS + i] = _ALL
+        self.depth = 0
+        self.limit = limit
+        self.count = 0
+        self.guesses = 0
+        self.finished = False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _give(self, cell: cython.int, d: cython.int) -> cython.bint:
+        """Place digit ``d`` (0-8) at ``cell`` of the root state: False if it is excluded."""
+        b: cython.int = cell // 27
+        i: cython.int = cell % 27
+        bit: cython.uint = cython.cast(cython.uint, 1) << i
+        sub: cython.int = 3 * d + b
+        e: cython.int
+        if not (self.st[_P + sub] & bit):
+            return False
+        for e in range(9):
+            self.st[_P + 3 * e + b] &= ~bit
+        self.st[_P + sub] = (self.st[_P + sub] | bit) & self.t_place[i]
+        for e in range(3):
+            if e != b:
+                self.st[_P + 3 * d + e] &= ~self.t_column[i % 9]
+        return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _bit_index(self, bit: cython.uint) -> cython.int:
+        """The index of the one set bit of ``bit``."""
+        return self.t_bit_index[((bit * _DEBRUIJN) & _MASK32) >> 27]
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _update(self, base: cython.int) -> cython.bint:
+        """Apply the band rules to every changed band until nothing changes; False on a
+        contradiction."""
+        changed: cython.bint = True
+        g: cython.int
+        dg: cython.int
+        d: cython.int
+        b: cython.int
+        e: cython.int
+        sub: cython.int
+        shift: cython.int
+        ur: cython.uint
+        a: cython.uint
+        shrink: cython.uint
+        cols: cython.uint
+        keep: cython.uint
+        solved: cython.uint
+        cl: cython.uint
+        while changed:
+            changed = False
+            for g in range(3):
+                ur = self.st[base + _ROWS + g]
+                if ur == 0:
+                    continue
+                for dg in range(3):
+                    if ((ur >> (9 * dg)) & _LOW9) == 0:
+                        continue
+                    d = 3 * g + dg
+                    for b in range(3):
+                        sub = 3 * d + b
+                        a = self.st[base + _P + sub]
+                        if a == self.st[base + _PREV + sub]:
+                            continue
+                        changed = True
+                        shrink = (self.t_shrink[a & _LOW9]
+                                  | (self.t_shrink[(a >> 9) & _LOW9] << 3)
+                                  | (self.t_shrink[a >> 18] << 6))
+                        a &= self.t_complex[shrink]
+                        if a == 0:
+                            return False
+                        cols = (a | (a >> 9) | (a >> 18)) & _LOW9
+                        keep = self.t_pointing[cols]
+                        for e in range(3):
+                            if e != b:
+                                self.st[base + _P + 3 * d + e] &= keep
+                        solved = self.t_shrink[self.t_row_single[shrink]
+                                               & self.t_column_single[cols]]
+                        shift = 9 * dg + 3 * b
+                        if ((ur >> shift) & 7) != (7 & ~solved):
+                            ur &= ~(solved << shift)
+                            cl = ~(a & self.t_row_mask[solved])
+                            self.st[base + _UNSOLVED + b] &= cl
+                            for e in range(9):
+                                self.st[base + _P + 3 * e + b] &= cl
+                        self.st[base + _P + sub] = a
+                        self.st[base + _PREV + sub] = a
+                self.st[base + _ROWS + g] = ur
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _naked_singles(self, base: cython.int) -> cython.int:
+        """Place every cell with one candidate left: -1 contradiction (a cell with none),
+        else how many were placed. Also records the cells with two candidates."""
+        b: cython.int
+        d: cython.int
+        sub: cython.int
+        placed: cython.int = 0
+        one: cython.uint
+        two: cython.uint
+        three: cython.uint
+        x: cython.uint
+        singles: cython.uint
+        bit: cython.uint
+        for b in range(3):
+            one = 0
+            two = 0
+            three = 0
+            for d in range(9):
+                x = self.st[base + _P + 3 * d + b]
+                three |= two & x
+                two |= one & x
+                one |= x
+            if one != _ALL:
+                return -1
+            self.pairs[b] = two & ~three
+            singles = one & ~two & self.st[base + _UNSOLVED + b]
+            while singles:
+                bit = singles & (~singles + 1)
+                singles ^= bit
+                for d in range(9):
+                    sub = 3 * d + b
+                    if self.st[base + _P + sub] & bit:
+                        self.st[base + _P + sub] &= self.t_place[self._bit_index(bit)]
+                        placed += 1
+                        break
+        return placed
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _propagate(self, base: cython.int) -> cython.int:
+        """Update and place singles to a fixpoint: _FAILED, _SOLVED or _OPEN."""
+        found: cython.int
+        while True:
+            if not self._update(base):
+                return _FAILED
+            if (self.st[base + _UNSOLVED] | self.st[base + _UNSOLVED + 1]
+                    | self.st[base + _UNSOLVED + 2]) == 0:
+                return _SOLVED
+            found = self._naked_singles(base)
+            if found < 0:
+                return _FAILED
+            if found == 0:
+                return _OPEN
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _guess(self, base: cython.int) -> cython.void:
+        """Push a copy of the state and place, in the copy, the lowest candidate of a cell
+        with two candidates (else of the unsolved cell with the fewest)."""
+        b: cython.int
+        d: cython.int
+        k: cython.int
+        n: cython.int
+        best: cython.int = 10
+        best_b: cython.int = 0
+        bit: cython.uint = 0
+        cells: cython.uint
+        c: cython.uint
+        nb: cython.int
+        for b in range(3):
+            if self.pairs[b]:
+                bit = self.pairs[b] & (~self.pairs[b] + 1)
+                best_b = b
+                break
+        if bit == 0:
+            for b in range(3):
+                cells = self.st[base + _UNSOLVED + b]
+                while cells:
+                    c = cells & (~cells + 1)
+                    cells ^= c
+                    n = 0
+                    for d in range(9):
+                        if self.st[base + _P + 3 * d + b] & c:
+                            n += 1
+                    if n < best:
+                        best = n
+                        best_b = b
+                        bit = c
+        b = best_b
+        for d in range(9):
+            if self.st[base + _P + 3 * d + b] & bit:
+                break
+        nb = base + _W
+        for k in range(_W):
+            self.st[nb + k] = self.st[base + k]
+        self.frame_sub[self.depth] = 3 * d + b
+        self.frame_bit[self.depth] = bit
+        self.depth += 1
+        self.st[nb + _P + 3 * d + b] &= self.t_place[self._bit_index(bit)]
+        self.guesses += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _record(self, base: cython.int) -> cython.void:
+        """Write the solved state into ``sol``."""
+        sub: cython.int
+        m: cython.uint
+        bit: cython.uint
+        for sub in range(27):
+            m = self.st[base + _P + sub]
+            while m:
+                bit = m & (~m + 1)
+                m ^= bit
+                self.sol[(sub % 3) * 27 + self._bit_index(bit)] = sub // 3 + 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _run(self, budget: cython.longlong) -> cython.int:
+        base: cython.int
+        found: cython.int
+        while budget > 0:
+            budget -= 1
+            base = self.depth * _W
+            found = self._propagate(base)
+            if found == _OPEN:
+                self._guess(base)
+                continue
+            if found == _SOLVED:
+                if self.count == 0:
+                    self._record(base)
+                self.count += 1
+                if self.count >= self.limit:
+                    self.finished = True
+                    return _DONE
+            # Dead end or a solution already counted: the last guess was wrong (or is
+            # done with), so its digit goes from the state it was made in.
+            if self.depth == 0:
+                self.finished = True
+                return _DONE
+            self.depth -= 1
+            base = self.depth * _W
+            self.st[base + _P + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
+        return _PAUSED
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _solve_row(self, row: cython.uchar[::1], limit: cython.longlong) -> cython.bint:
+        """Load one puzzle row (81 digits) and search it to the end; False if it is
+        unreadable (a value above 9) or its givens clash."""
+        i: cython.int
+        v: cython.int
+        self._clear(limit)
+        for i in range(81):
+            v = row[i]
+            if v > 9:
+                return False
+            if v and not self._give(i, v - 1):
+                return False
+        self._run(1 << 62)
+        return True
+
+
+def solve_rows(
+    puzzles: cython.uchar[:, ::1],
+    solutions: cython.uchar[:, ::1],
+    counts: cython.longlong[::1],
+    guesses: cython.longlong[::1],
+    limit: int,
+) -> None:
+    """Search every row of ``puzzles`` (B x 81 digits, 0 blank) for up to ``limit``
+    solutions, without the GIL: the first solution goes to the same row of ``solutions``
+    (left zero when there is none), the count and the guesses made to ``counts`` and
+    ``guesses``. A row with a value above 9 counts as having no solution."""
+    k: Kernel9 = Kernel9()
+    n: cython.Py_ssize_t = puzzles.shape[0]
+    r: cython.Py_ssize_t
+    i: cython.int
+    lim: cython.longlong = limit
+    if puzzles.shape[1] != 81 or solutions.shape[1] != 81:
+        raise ValueError("puzzles and solutions must have 81 columns")
+    if solutions.shape[0] != n or counts.shape[0] != n or guesses.shape[0] != n:
+        raise ValueError("puzzles, solutions, counts and guesses must have as many rows")
+    if lim < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    with cython.nogil:
+        for r in range(n):
+            if k._solve_row(puzzles[r], lim) and k.count:
+                for i in range(81):
+                    solutions[r, i] = k.sol[i]
+            else:
+                for i in range(81):
+                    solutions[r, i] = 0
+            counts[r] = k.count
+            guesses[r] = k.guesses
