@@ -235,6 +235,15 @@ class Grid:
 
 def is_solution(solution: Grid, puzzle: Grid) -> bool:
     """Is ``solution`` complete, free of conflicts, and does it keep every given of ``puzzle``?"""
-    if solution.shape != puzzle.shape or not solution.is_solved():
+    shape = solution.shape
+    if shape != puzzle.shape:
         return False
-    return all(p == 0 or p == s for p, s in zip(puzzle.cells, solution.cells, strict=True))
+    cells = solution.cells
+    # n distinct digits 1..n in every unit means complete and without conflict
+    n = shape.n
+    for unit_values in shape.unit_getters:
+        if len(set(unit_values(cells))) != n:
+            return False
+    if 0 in cells:
+        return False
+    return all(p == 0 or p == s for p, s in zip(puzzle.cells, cells, strict=True))

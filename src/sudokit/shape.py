@@ -12,8 +12,10 @@ Glossary (used everywhere in sudokit):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 from .errors import ShapeError
 
@@ -112,6 +114,13 @@ class Shape:
     def units(self) -> tuple[tuple[int, ...], ...]:
         """Rows, then columns, then boxes."""
         return self.rows + self.cols + self.boxes
+
+    @cached_property
+    def unit_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        """For each unit, a function that picks its cells' values out of a sequence."""
+        if self.n == 1:  # itemgetter of one index returns a value, not a tuple
+            return (lambda seq: (seq[0],),) * 3
+        return tuple(itemgetter(*unit) for unit in self.units)
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
