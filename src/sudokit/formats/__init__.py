@@ -38,7 +38,7 @@ How :func:`detect` decides (``head`` is the start of the input):
    - a border starting ``.-``: pretty (a candidates picture);
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
    - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
-     ``|``: grid;
+     ``|``: grid (pretty if rules such as ``-------`` stand between the rows);
    - single symbols with ``|`` between equal groups: pretty;
    - anything else: text.
 """
@@ -237,7 +237,9 @@ def _detect_text(rows: list[str]) -> str:
     from ._blocks import is_decoration
 
     # borders say little: look at the first line with cells (a bordered table, say)
-    rows = [r for r in rows if not is_decoration(r)] or rows
+    cells = [r for r in rows if not is_decoration(r)]
+    ruled = 0 < len(cells) < len(rows)
+    rows = cells or rows
     first = rows[0]
     if first[0] in "{[":
         return "json"
@@ -255,7 +257,8 @@ def _detect_text(rows: list[str]) -> str:
         return "csv"
     tokens = first.split()
     if "|" not in first and len(tokens) >= 4 and _mostly(_GRID_TOKEN, tokens):
-        return "grid"
+        # rules between the rows: a picture whose boxes are whole rows (1xN)
+        return "pretty" if ruled and all(len(t) == 1 for t in tokens) else "grid"
     if "|" in first and not first.startswith("|"):
         groups = [g.split() for g in first.split("|")]
         sizes = {len(g) for g in groups}

@@ -12,7 +12,8 @@ reading (``box`` also as ``"3x3"``); ``box`` gives a shape other than the natura
 Several puzzles are written one object per line (JSON Lines), so a stream of answers stays
 valid line by line; a message written in place of a puzzle is ``{"error": "..."}``. Reading
 accepts JSON Lines, objects one after another in any layout (pretty-printed, say), and a JSON
-array of objects; a puzzle written back keeps its layout and any other keys it had.
+array of objects, with ``#`` comment lines between objects as in the other formats; a puzzle
+written back keeps its layout and any other keys it had.
 """
 
 from __future__ import annotations
@@ -160,6 +161,11 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         if not buf:
             if not pull():
                 break
+            continue
+        if buf[0] == "#" and (not lead or lead[-1].endswith("\n")):  # a comment line
+            if "\n" not in buf and pull():
+                continue
+            lead.append(take(buf.find("\n") + 1 or len(buf)))
             continue
         start = buf_line
         if buf[0] != "{":
