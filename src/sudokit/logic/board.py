@@ -114,7 +114,7 @@ class Board:
     ``solution`` one of them; ``unique`` (exactly one) is what uniqueness techniques need.
     """
 
-    __slots__ = ("geo", "masks", "values", "dcells", "unsolved", "solutions", "solution")
+    __slots__ = ("geo", "masks", "values", "dcells", "unsolved", "solutions", "solution", "memo")
 
     def __init__(self, geo: Geometry, masks: list[int], values: list[int]) -> None:
         self.geo = geo
@@ -135,6 +135,9 @@ class Board:
                 m ^= low
         self.dcells = dcells
         self.unsolved = unsolved
+        #: what techniques learnt from a failed search, keyed by what it depended on (e.g.
+        #: "no finned X-Wing on digit 5 with these 5-cells"): a pure cache, so copies share it
+        self.memo: dict[object, object] = {}
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -177,6 +180,7 @@ class Board:
         other.unsolved = self.unsolved
         other.solutions = self.solutions
         other.solution = self.solution
+        other.memo = self.memo
         return other
 
     # -- reading --------------------------------------------------------------------

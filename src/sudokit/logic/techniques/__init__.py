@@ -1,8 +1,10 @@
 """The techniques, one small module each, and the ladder that orders them.
 
 The ladder goes level by level (all easy techniques before any medium one, and so on), and
-within a level from the lowest score up, so the first step found is always one of the
-easiest available. A puzzle's level is then the level of the hardest step it needed.
+within a level roughly from the lowest score up, so the first step found is always one of
+the easiest available. A puzzle's level is then the level of the hardest step it needed.
+(Skyscraper and 2-String Kite come before the finned X-Wing: most skyscrapers are also
+sashimi X-Wings, and the simpler name is the one a solver looks for first.)
 """
 
 from __future__ import annotations
@@ -44,10 +46,10 @@ LADDER: tuple[Technique, ...] = (
     subsets.HIDDEN_TRIPLE,
     # hard
     fish.X_WING,
-    finned_fish.FINNED[2],
-    fish.SWORDFISH,
     skyscraper.SKYSCRAPER,
     two_string_kite.TWO_STRING_KITE,
+    finned_fish.FINNED[2],
+    fish.SWORDFISH,
     xy_wing.XY_WING,
     xyz_wing.XYZ_WING,
     w_wing.W_WING,

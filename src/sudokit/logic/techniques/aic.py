@@ -28,12 +28,15 @@ def _eliminate(
 
 def find_x_chain(board: Board) -> Step | None:
     best = None
+    memo = board.memo
     for d in range(1, board.geo.n + 1):
-        if not board.dcells[d - 1]:
+        dc = board.dcells[d - 1]
+        if not dc or memo.get(("x-chain", d)) == dc:
             continue
         search = Search(board, X_LINKS, digit=d)
         found = search.run()
         if found is None:
+            memo[("x-chain", d)] = dc  # no chain on this digit while its cells stay the same
             continue
         start, end, _ = found
         nodes = search.path_to(start, end, True)

@@ -17,77 +17,115 @@ MAX_CELLS = 5
 
 
 class Als:
+    """An almost locked set: ``cells`` (a cell set) of ``unit`` holding the digits of
+    ``mask``; ``by_digit[d0]`` its cells with digit d0+1, ``seen_by[d0]`` the cells that see
+    all of those."""
+
     __slots__ = ("cells", "mask", "unit", "by_digit", "seen_by")
 
-    def __init__(self, board: Board, cells: int, mask: int, unit: int) -> None:
-        geo = board.geo
+    def __init__(self, geo: Geometry, masks: list[int], cells: int, mask: int, unit: int) -> None:
         self.cells = cells
         self.mask = mask
         self.unit = unit
         self.by_digit: dict[int, int] = {}
         self.seen_by: dict[int, int] = {}
         for d0 in bits(mask):
-            x = board.dcells[d0] & cells
+            bit = 1 << d0
+            x = 0
+            seen = -1
+            for c in bits(cells):
+                if masks[c] & bit:
+                    x |= 1 << c
+                    seen &= geo.peer_bits[c]
             self.by_digit[d0] = x
-            self.seen_by[d0] = _seen_by_all(geo, x)
+            self.seen_by[d0] = seen & ~cells
 
 
-def _seen_by_all(geo: Geometry, cellset: int) -> int:
-    out = -1
-    for c in bits(cellset):
-        out &= geo.peer_bits[c]
-    return 0 if out == -1 else out
+def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
+    """The ALSs of one unit (cached on the board while the unit's candidates stay put)."""
+    geo = board.geo
+    masks = board.masks
+    cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
+    key = ("als", u, max_cells, tuple(masks[c] for c in cells), tuple(cells))
+    found = board.memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    out: list[Als] = []
+    limit = min(max_cells, len(cells) - 1)
+    # depth-first over subsets in increasing cell order, carrying the digit union
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, set, union, size
+    while stack:
+        i, cellset, union, size = stack.pop()
+        if size and union.bit_count() == size + 1:
+            out.append(Als(geo, masks, cellset, union, u))
+        if size == limit:
+            continue
+        for j in range(i, len(cells)):
+            c = cells[j]
+            new_union = union | masks[c]
+            # a union already wider than the biggest set allowed can never close
+            if new_union.bit_count() > limit + 1:
+                continue
+            stack.append((j + 1, cellset | 1 << c, new_union, size + 1))
+    board.memo[key] = out
+    return out
 
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells, each cell set once."""
-    geo = board.geo
-    masks = board.masks
     seen: set[int] = set()
     out: list[Als] = []
-    for u, ub in enumerate(geo.unit_bits):
-        cells = list(bits(ub & board.unsolved))
-        limit = min(max_cells, len(cells) - 1)
-        # depth-first over subsets in increasing cell order, carrying the digit union
-        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, set, union, size
-        while stack:
-            i, cellset, union, size = stack.pop()
-            if size and union.bit_count() == size + 1 and cellset not in seen:
-                seen.add(cellset)
-                out.append(Als(board, cellset, union, u))
-            if size == limit:
-                continue
-            for j in range(i, len(cells)):
-                c = cells[j]
-                new_union = union | masks[c]
-                # a union already wider than the biggest set allowed can never close
-                if new_union.bit_count() > limit + 1:
-                    continue
-                stack.append((j + 1, cellset | 1 << c, new_union, size + 1))
+    for u in range(len(board.geo.unit_bits)):
+        for a in _unit_sets(board, u, max_cells):
+            if a.cells not in seen:
+                seen.add(a.cells)
+                out.append(a)
     return out
 
 
 def find(board: Board) -> Step | None:
     sets = almost_locked_sets(board)
-    by_digit: dict[int, list[int]] = {}
-    for k, a in enumerate(sets):
-        for d0 in a.by_digit:
-            by_digit.setdefault(d0, []).append(k)
     dcells = board.dcells
-    for ka, a in enumerate(sets):
-        for x0 in a.by_digit:
+    # for each set, the digits z it could eliminate (some cell outside sees all its z cells)
+    reach: list[dict[int, int]] = []
+    useful: list[int] = []
+    for a in sets:
+        r = {}
+        mask = 0
+        for d0, seen in a.seen_by.items():
+            x = seen & dcells[d0]
+            if x:
+                r[d0] = x
+                mask |= 1 << d0
+        reach.append(r)
+        useful.append(mask)
+    for x0 in range(board.geo.n):
+        xbit = 1 << x0
+        # the sets holding x that could eliminate some other digit, bucketed by their first
+        # x cell: a partner's x cells must all lie where every x of the set is seen
+        members = [k for k, a in enumerate(sets) if x0 in a.by_digit and useful[k] & ~xbit]
+        first: dict[int, list[int]] = {}
+        for k in members:
+            xc = sets[k].by_digit[x0]
+            first.setdefault((xc & -xc).bit_length() - 1, []).append(k)
+        for ka in members:
+            a = sets[ka]
             a_seen = a.seen_by[x0]
-            for kb in by_digit[x0]:
-                if kb <= ka:
-                    continue
-                b = sets[kb]
-                if a.cells & b.cells or b.by_digit[x0] & ~a_seen:
-                    continue
-                common = a.mask & b.mask & ~(1 << x0)
-                for z0 in bits(common):
-                    gone = dcells[z0] & a.seen_by[z0] & b.seen_by[z0] & ~(a.cells | b.cells)
-                    if gone:
-                        return _step(board, a, b, x0 + 1, z0 + 1, gone)
+            others = useful[ka] & ~xbit
+            ra = reach[ka]
+            for c in bits(a_seen & dcells[x0]):
+                for kb in first.get(c, ()):
+                    common = others & useful[kb]
+                    if not common or kb < ka:
+                        continue
+                    b = sets[kb]
+                    if a.cells & b.cells or b.by_digit[x0] & ~a_seen:
+                        continue
+                    rb = reach[kb]
+                    for z0 in bits(common):
+                        gone = ra[z0] & rb[z0] & ~b.cells
+                        if gone:
+                            return _step(board, a, b, x0 + 1, z0 + 1, gone)
     return None
 
 

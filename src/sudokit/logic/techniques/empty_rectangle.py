@@ -14,8 +14,11 @@ def find(board: Board) -> Step | None:
     geo = board.geo
     n = geo.n
     row_of, col_of = geo.row_of, geo.col_of
+    memo = board.memo
     for d0 in range(n):
         dc = board.dcells[d0]
+        if not dc or memo.get(("er", d0)) == dc:
+            continue
         links = None
         for b in range(2 * n, 3 * n):
             here = dc & geo.unit_bits[b]
@@ -36,6 +39,7 @@ def find(board: Board) -> Step | None:
                     step = _with_link(board, d0, b, r, c, box_rows, box_cols, links, here)
                     if step is not None:
                         return step
+        memo[("er", d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 

@@ -4,6 +4,10 @@ A fish whose base lines have a few extra cells (the fins), all in one box: eithe
 holds the digit, or the fish is real. In both cases the cells of the cover lines that lie in
 the fins' box (and outside the base lines) cannot hold it. Sashimi: a base line keeps only
 one cell in the cover once the fins are taken away.
+
+The search works on line masks (for each base line, the cross lines where the digit is):
+for k base lines with union U, the fins must sit in one stack S of cross lines (the cover
+takes every line of U outside S) and in one band of base lines.
 """
 
 from __future__ import annotations
@@ -13,127 +17,134 @@ from itertools import combinations
 
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
-from .fish import NAMES, line_positions, line_word, lines_cells
+from .fish import NAMES, line_positions, line_word, lines_cells, unions
 
 
 @lru_cache(maxsize=32)
-def _bands(geo: Geometry, rows: bool) -> tuple[tuple[int, int, int], ...]:
-    """Each box as (box unit, its base lines, its cross lines), both as index masks."""
-    out = []
-    for b in range(2 * geo.n, 3 * geo.n):
-        base = cross = 0
-        for c in geo.units[b]:
-            r, col = geo.row_of[c], geo.col_of[c]
-            base |= 1 << (r if rows else col)
-            cross |= 1 << (col if rows else r)
-        out.append((b, base, cross))
-    return tuple(out)
+def _layout(geo: Geometry, rows: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """(band index of each base line, cross-line masks of each stack, stack width)."""
+    br, bc = geo.shape.box_rows, geo.shape.box_cols
+    base_size, cross_size = (br, bc) if rows else (bc, br)
+    n = geo.n
+    band_of = tuple(i // base_size for i in range(n))
+    stacks = tuple(((1 << cross_size) - 1) << (s * cross_size) for s in range(n // cross_size))
+    return band_of, stacks, cross_size
 
 
 def find(board: Board, k: int) -> Step | None:
     """A finned or sashimi fish of size ``k`` that eliminates something."""
     geo = board.geo
-    n = geo.n
-    for rows in (True, False):
-        bands = _bands(geo, rows)
-        width = max(span.bit_count() for _, _, span in bands)
-        base_off, cover_off = (0, n) if rows else (n, 0)
-        for d0 in range(n):
-            dc = board.dcells[d0]
-            if not dc:
-                continue
-            pos = line_positions(geo, dc, rows)
-            base = [i for i in range(n) if 2 <= pos[i].bit_count() <= k + width]
-            if len(base) < k:
-                continue
-            for combo in combinations(base, k):
-                union = 0
-                base_mask = 0
-                for i in combo:
-                    union |= pos[i]
-                    base_mask |= 1 << i
-                size = union.bit_count()
-                if size <= k or size > k + width:
-                    continue
-                for box, band, span in bands:
-                    if not base_mask & band or (union & ~span).bit_count() > k:
-                        continue
-                    # the eliminations: the digit in this box, on lines outside the base
-                    targets = 0
-                    for i in bits(band & ~base_mask):
-                        targets |= pos[i] & span
-                    if not targets & union:
-                        continue
-                    step = _try_box(
-                        board,
-                        k,
-                        rows,
-                        d0,
-                        pos,
-                        combo,
-                        base_mask,
-                        box,
-                        band,
-                        span,
-                        base_off,
-                        cover_off,
-                    )
-                    if step is not None:
-                        return step
+    memo = board.memo
+    for d0 in range(geo.n):
+        dc = board.dcells[d0]
+        if not dc or memo.get(("finned", k, d0)) == dc:
+            continue
+        for rows in (True, False):
+            step = _find_digit(board, k, d0, rows)
+            if step is not None:
+                return step
+        memo[("finned", k, d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 
-def _try_box(
+def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
+    geo = board.geo
+    n = geo.n
+    band_of, stacks, _ = _layout(geo, rows)
+    nbands = band_of[-1] + 1
+    pos = line_positions(geo, board.dcells[d0], rows)
+    for stack in stacks:
+        for band in range(nbands):
+            lines = _band_lines(geo, rows, band)
+            # fins need a base line with the digit in the box, eliminations another
+            boxed = [i for i in bits(lines) if pos[i] & stack]
+            if len(boxed) < 2:
+                continue
+            # the cover must take every position outside the fins' box
+            eff = [p & ~stack if lines >> i & 1 else p for i, p in enumerate(pos)]
+            base = [i for i in range(n) if pos[i] and eff[i].bit_count() <= k]
+            for combo, required in unions(eff, base, k, k):
+                combo_mask = 0
+                for i in combo:
+                    combo_mask |= 1 << i
+                if not lines & combo_mask:
+                    continue
+                targets = 0
+                for i in boxed:
+                    if not combo_mask >> i & 1:
+                        targets |= 1 << i
+                if not targets or targets.bit_count() == len(boxed):
+                    continue
+                step = _in_box(
+                    board, k, rows, d0, pos, combo, combo_mask, stack, lines, required, targets
+                )
+                if step is not None:
+                    return step
+    return None
+
+
+@lru_cache(maxsize=256)
+def _band_lines(geo: Geometry, rows: bool, band: int) -> int:
+    band_of = _layout(geo, rows)[0]
+    return sum(1 << i for i in range(geo.n) if band_of[i] == band)
+
+
+def _in_box(
     board: Board,
     k: int,
     rows: bool,
     d0: int,
     pos: list[int],
     combo: tuple[int, ...],
-    base_mask: int,
-    box: int,
+    combo_mask: int,
+    stack: int,
     band: int,
-    span: int,
-    base_off: int,
-    cover_off: int,
+    required: int,
+    target_lines: int,
 ) -> Step | None:
-    """The finned fish on base lines ``combo`` whose fins lie in ``box``, if one eliminates."""
-    geo = board.geo
-    dc = board.dcells[d0]
-    box_bits = geo.unit_bits[box]
-    base_cells = lines_cells(geo, base_mask, base_off)
-    if not dc & box_bits & ~base_cells:
-        return None  # nothing in the box to eliminate
-    required = 0
-    inside = 0
+    """The fish on base ``combo`` whose fins lie in the box (band, stack), if it eliminates."""
+    forced = required
     for i in combo:
-        if band >> i & 1:
-            required |= pos[i] & ~span
-            inside |= pos[i] & span
-        else:
-            required |= pos[i]
-    need = k - required.bit_count()
+        if not band >> i & 1:
+            forced |= pos[i] & stack  # outside the fins' band everything is body
+    need = k - forced.bit_count()
     if need < 0:
         return None
-    optional = inside & ~required
+    optional = 0
+    for i in combo:
+        if band >> i & 1:
+            optional |= pos[i] & stack
+    optional &= ~forced
+    reach = 0
+    for j in bits(target_lines):
+        reach |= pos[j] & stack
     for extra in combinations(list(bits(optional)), need):
-        cover = required
+        cover = forced
         for j in extra:
             cover |= 1 << j
-        fins_cross = 0
+        if not reach & cover:
+            continue
         low = k
+        fins = 0
         for i in combo:
-            if band >> i & 1:
-                fins_cross |= pos[i] & span & ~cover
-            low = min(low, (pos[i] & cover).bit_count())
-        if not fins_cross or low == 0:
+            fins |= pos[i] & ~cover
+            body = (pos[i] & cover).bit_count()
+            if body < low:
+                low = body
+        if not fins or low == 0:
             continue
-        gone = dc & box_bits & lines_cells(geo, cover & span, cover_off) & ~base_cells
-        if not gone:
-            continue
+        geo = board.geo
+        n = geo.n
+        base_off, cover_off = (0, n) if rows else (n, 0)
+        base_cells = lines_cells(geo, combo_mask, base_off)
+        box_cells = lines_cells(geo, band, base_off) & lines_cells(geo, stack, cover_off)
+        cover_cells = lines_cells(geo, cover, cover_off)
+        dc = board.dcells[d0]
+        gone = dc & box_cells & cover_cells & ~base_cells
         cells = dc & base_cells
-        fins = cells & box_bits & ~lines_cells(geo, cover, cover_off)
-        return _step(board, k, low == 1, rows, d0 + 1, combo, cover, cells, fins, gone)
+        return _step(
+            board, k, low == 1, rows, d0 + 1, combo, cover, cells, cells & ~cover_cells, gone
+        )
     return None
 
 

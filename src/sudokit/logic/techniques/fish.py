@@ -7,8 +7,6 @@ of the cover lines.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
 
@@ -45,6 +43,29 @@ def lines_cells(geo: Geometry, lines: int, offset: int) -> int:
     return out
 
 
+def unions(
+    pos: list[int], base: list[int], k: int, limit: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """Every k lines of ``base`` (as (lines, union of their positions)) whose union has at
+    most ``limit`` positions: unions only grow, so a partial union past the limit is cut."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    m = len(base)
+    while stack:
+        start, chosen, union = stack.pop()
+        left = k - len(chosen)
+        for j in range(start, m - left + 1):
+            i = base[j]
+            u = union | pos[i]
+            if u.bit_count() > limit:
+                continue
+            if left == 1:
+                out.append(((*chosen, i), u))
+            else:
+                stack.append((j + 1, (*chosen, i), u))
+    return out
+
+
 def line_word(rows: bool, plural: bool = False) -> str:
     word = "row" if rows else "column"
     return word + "s" if plural else word
@@ -53,9 +74,10 @@ def line_word(rows: bool, plural: bool = False) -> str:
 def find(board: Board, k: int) -> Step | None:
     geo = board.geo
     n = geo.n
+    memo = board.memo
     for d0 in range(n):
         dc = board.dcells[d0]
-        if not dc:
+        if not dc or memo.get(("fish", k, d0)) == dc:
             continue
         for rows in (True, False):
             pos = line_positions(geo, dc, rows)
@@ -63,12 +85,7 @@ def find(board: Board, k: int) -> Step | None:
             if len(base) < k:
                 continue
             base_off, cover_off = (0, n) if rows else (n, 0)
-            for combo in combinations(base, k):
-                cover = 0
-                for i in combo:
-                    cover |= pos[i]
-                if cover.bit_count() != k:
-                    continue
+            for combo, cover in unions(pos, base, k, k):
                 base_cells = lines_cells(geo, sum(1 << i for i in combo), base_off)
                 gone = dc & lines_cells(geo, cover, cover_off) & ~base_cells
                 if not gone:
@@ -84,6 +101,7 @@ def find(board: Board, k: int) -> Step | None:
                 return FISH[k].step(
                     board, bits(dc & base_cells), text, elim=[(c, d) for c in bits(gone)]
                 )
+        memo[("fish", k, d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 

@@ -15,9 +15,11 @@ def _find(board: Board, pointing: bool) -> Step | None:
     geo = board.geo
     dcells = board.dcells
     unit_bits = geo.unit_bits
+    memo = board.memo
+    key = "pointing" if pointing else "claiming"
     for d0 in range(geo.n):
         dc = dcells[d0]
-        if not dc:
+        if not dc or memo.get((key, d0)) == dc:
             continue
         for box, line, common in geo.intersections:
             inside, outside = (box, line) if pointing else (line, box)
@@ -36,6 +38,7 @@ def _find(board: Board, pointing: bool) -> Step | None:
                 f"{geo.unit_names[outside]}."
             )
             return tech.step(board, list(bits(here)), text, elim=[(c, d) for c in list(bits(gone))])
+        memo[(key, d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 

@@ -15,9 +15,14 @@ from .strong_links import strong_links
 def find(board: Board) -> Step | None:
     geo = board.geo
     peer_bits = geo.peer_bits
+    memo = board.memo
     for d0 in range(geo.n):
+        dc = board.dcells[d0]
+        if not dc or memo.get(("colouring", d0)) == dc:
+            continue
         links = strong_links(board, d0)
         if len(links) < 2:
+            memo[("colouring", d0)] = dc
             continue
         adj: dict[int, list[int]] = {}
         for _, p, q in links:
@@ -42,6 +47,7 @@ def find(board: Board) -> Step | None:
             step = _use(board, d0, colours, peer_bits)
             if step is not None:
                 return step
+        memo[("colouring", d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 

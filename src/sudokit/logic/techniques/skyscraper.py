@@ -13,7 +13,11 @@ def find(board: Board) -> Step | None:
     geo = board.geo
     n = geo.n
     peer_bits = geo.peer_bits
+    memo = board.memo
     for d0 in range(n):
+        dc = board.dcells[d0]
+        if not dc or memo.get(("skyscraper", d0)) == dc:
+            continue
         for rows in (True, False):
             links = strong_links(board, d0, range(0, n) if rows else range(n, 2 * n))
             cross = geo.col_of if rows else geo.row_of
@@ -37,7 +41,8 @@ def find(board: Board) -> Step | None:
                             return SKYSCRAPER.step(
                                 board, (a1, b1, a2, b2), text, elim=[(c, d) for c in bits(gone)]
                             )
+        memo[("skyscraper", d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 
-SKYSCRAPER = Technique("skyscraper", "Skyscraper", Level.HARD, 4.0, 130, find)
+SKYSCRAPER = Technique("skyscraper", "Skyscraper", Level.HARD, 3.3, 130, find)

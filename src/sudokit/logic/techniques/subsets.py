@@ -18,12 +18,17 @@ _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 def find_naked(board: Board, k: int) -> Step | None:
     geo = board.geo
     masks = board.masks
+    memo = board.memo
     for u, ub in enumerate(geo.unit_bits):
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
+        state = (free, tuple([masks[c] for c in geo.units[u]]))
+        if memo.get(("naked", k, u)) == state:
+            continue  # nothing here while the unit's candidates stay the same
         cells = [c for c in bits(free) if masks[c].bit_count() <= k]
         if len(cells) < k:
+            memo[("naked", k, u)] = state
             continue
         for combo in combinations(cells, k):
             union = 0
@@ -42,6 +47,7 @@ def find_naked(board: Board, k: int) -> Step | None:
                     f"{digit_list(digits)}: these digits leave the unit's other cells."
                 )
                 return NAKED[k].step(board, combo, text, elim=elim)
+        memo[("naked", k, u)] = state
     return None
 
 
@@ -49,12 +55,17 @@ def find_hidden(board: Board, k: int) -> Step | None:
     geo = board.geo
     dcells = board.dcells
     masks = board.masks
+    memo = board.memo
     for u, ub in enumerate(geo.unit_bits):
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
+        state = (free, tuple([masks[c] for c in geo.units[u]]))
+        if memo.get(("hidden", k, u)) == state:
+            continue  # nothing here while the unit's candidates stay the same
         digits = [d0 for d0 in range(geo.n) if 2 <= (dcells[d0] & ub).bit_count() <= k]
         if len(digits) < k:
+            memo[("hidden", k, u)] = state
             continue
         for combo in combinations(digits, k):
             where = 0
@@ -71,6 +82,7 @@ def find_hidden(board: Board, k: int) -> Step | None:
                     f"{cell_list(geo, bits(where))}: those cells lose their other candidates."
                 )
                 return HIDDEN[k].step(board, bits(where), text, elim=elim)
+        memo[("hidden", k, u)] = state
     return None
 
 

@@ -14,10 +14,12 @@ def find(board: Board) -> Step | None:
     n = geo.n
     box_of = geo.box_of
     peer_bits = geo.peer_bits
+    memo = board.memo
     for d0 in range(n):
-        row_links = strong_links(board, d0, range(0, n))
-        if not row_links:
+        dc = board.dcells[d0]
+        if not dc or memo.get(("kite", d0)) == dc:
             continue
+        row_links = strong_links(board, d0, range(0, n))
         col_links = strong_links(board, d0, range(n, 2 * n))
         for ur, r1, r2 in row_links:
             if box_of[r1] == box_of[r2]:
@@ -43,7 +45,8 @@ def find(board: Board) -> Step | None:
                         return TWO_STRING_KITE.step(
                             board, (r1, r2, c1, c2), text, elim=[(c, d) for c in bits(gone)]
                         )
+        memo[("kite", d0)] = dc  # nothing for this digit while its cells stay the same
     return None
 
 
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", Level.HARD, 4.1, 150, find)
+TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", Level.HARD, 3.4, 150, find)
