@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sudokit import Grid, Shape
 from sudokit import formats as F
 from sudokit.candidates import Candidates
+from sudokit.grid import SYMBOLS
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -129,7 +130,7 @@ def test_text_in_any_layout_comes_back_and_keeps_it(
 ) -> None:
     shape = Shape(*box)
     puzzle = random_grid(rng, shape, 0.5)
-    symbols = ["0" if v == 0 else F.line.SYMBOLS[v - 1] for v in puzzle.cells]
+    symbols = ["0" if v == 0 else SYMBOLS[v - 1] for v in puzzle.cells]
     if shape.n > 9:
         symbols = [s.lower() if rng.random() < 0.3 else s for s in symbols]
     seps = data.draw(st.lists(st.sampled_from(SEPARATORS), min_size=len(symbols) + 1,
@@ -159,7 +160,7 @@ def test_text_with_a_row_per_line_needs_no_box(box: tuple[int, int], rng: random
     puzzle = random_grid(rng, shape, 0.4)
     lines = []
     for row in puzzle.rows():
-        cells = ["0" if v == 0 else F.line.SYMBOLS[v - 1] for v in row]
+        cells = ["0" if v == 0 else SYMBOLS[v - 1] for v in row]
         lines.append("".join(rng.choice(["", " ", "|", " | "]) + c for c in cells))
     raw = ("\n".join(lines) + "\n").encode()
     assert F.loads(raw, "text") == [puzzle]

@@ -45,19 +45,17 @@ How :func:`detect` decides (``head`` is the start of the input):
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import BinaryIO
 
 from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
-from . import binary, candidates, grid, line, pretty, table, text
-from . import csv as csv_format
-from . import json as json_format
 from ._common import HEAD_SIZE, Input, Item, Record, Style, Template
 from ._writer import ModuleWriter
 
@@ -79,18 +77,35 @@ __all__ = [
     "read",
 ]
 
+class _Registry(Mapping[str, ModuleType]):
+    """Format name -> module, each module imported the first time it is asked for (a
+    program that reads lines need not load the JSON or pencilmark readers)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+
+    def __getitem__(self, name: str) -> ModuleType:
+        if name not in self._names:
+            raise KeyError(name)
+        return importlib.import_module(f"{__name__}.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __repr__(self) -> str:
+        return f"<sudokit formats: {', '.join(self._names)}>"
+
+
 #: Every format, by name: each module has ``loads``, ``dumps``, ``read_records``, ``encode``.
-FORMATS: dict[str, ModuleType] = {
-    "line": line,
-    "grid": grid,
-    "csv": csv_format,
-    "table": table,
-    "text": text,
-    "pretty": pretty,
-    "binary": binary,
-    "candidates": candidates,
-    "json": json_format,
-}
+FORMATS: Mapping[str, ModuleType] = _Registry(
+    ("line", "grid", "csv", "table", "text", "pretty", "binary", "candidates", "json")
+)
 
 #: The format a file name's extension stands for (what ``--to`` defaults to for ``-o FILE``).
 EXTENSIONS: dict[str, str] = {
