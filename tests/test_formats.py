@@ -341,8 +341,9 @@ def test_formats_with_symbols_stop_at_35() -> None:
     big = Grid.empty(36)
     with pytest.raises(SudokuError, match="35x35"):
         line.dumps(big)
-    for fmt in ("grid", "csv", "json", "binary"):
+    for fmt in ("grid", "csv", "json", "binary", "pretty"):
         assert F.loads(F.dumps(big, fmt), fmt) == [big]
+    assert str(big).splitlines()[0].startswith(" .  . ")  # a picture in numbers
 
 
 # -- shapes and sizes ----------------------------------------------------------------------

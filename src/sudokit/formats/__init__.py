@@ -39,7 +39,7 @@ How :func:`detect` decides (``head`` is the start of the input):
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
    - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
      ``|``: grid (pretty if rules such as ``-------`` stand between the rows);
-   - single symbols with ``|`` between equal groups: pretty;
+   - single symbols (or numbers, past 35x35) with ``|`` between equal groups: pretty;
    - anything else: text.
 """
 
@@ -147,7 +147,7 @@ _SYMBOL_LINE = re.compile(r"[0-9.A-Za-z]+")
 _TABLE_ROW = re.compile(r"\|(?:\s*[^|\s]?\s*\|)+")
 _CSV_FIELD = re.compile(r"\s*(?:\d+|\.)?\s*")
 _GRID_TOKEN = re.compile(r"\d+|\.")
-_PRETTY_TOKEN = re.compile(r"[0-9.A-Za-z]")
+_PRETTY_TOKEN = re.compile(r"[0-9.A-Za-z]|\d+")
 
 
 def detect(head: bytes, filename: str | None = None) -> str:

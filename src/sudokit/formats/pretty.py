@@ -19,7 +19,8 @@ for a cell with none (the pencilmark grid of HoDoKu and Sudoku Explainer)::
     ...
     '----------------'----------------'----------------'
 
-The separators also give the box shape, so a 6x6 with 3x2 boxes reads back as such. Puzzles
+Beyond 35x35 (past Z) a grid's digits are drawn as right-aligned numbers. The separators
+also give the box shape, so a 6x6 with 3x2 boxes reads back as such. Puzzles
 are separated by a blank line. This is what ``str(grid)`` shows, and what ``sudoku`` prints
 for a binary grid.
 """
@@ -47,7 +48,16 @@ from ._blocks import (
     regex_spans,
     symbol_cell,
 )
-from ._common import Input, Item, Record, Style, check_symbol_size, loads_with, template_fits
+from ._common import (
+    MAX_SYMBOL_SIZE,
+    Input,
+    Item,
+    Record,
+    Style,
+    check_symbol_size,
+    loads_with,
+    template_fits,
+)
 
 NAME = "pretty"
 BLANKS = (".", "0")
@@ -70,18 +80,22 @@ def separator(style: Style) -> str:
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
     """One puzzle drawn: a grid, or a candidates board as a pencilmark grid."""
-    check_symbol_size(item.n, NAME)
     if isinstance(item, Candidates):
+        check_symbol_size(item.n, NAME)
         return _format_candidates(item, style)
     blank = style.blank
     template = template_fits(style, len(item.cells))
     if template is not None:
-        return template.fill(item.cells, lambda v: SYMBOLS[v - 1] if v else blank)
+        return template.fill(item.cells, lambda v: _symbol(v) if v else blank)
     shape = item.shape
-    symbols = [blank] + list(SYMBOLS[: shape.n])
+    if shape.n <= MAX_SYMBOL_SIZE:
+        symbols = [blank] + list(SYMBOLS[: shape.n])
+    else:  # beyond Z: numbers, right-aligned
+        width = len(str(shape.n))
+        symbols = [blank.rjust(width)] + [str(v).rjust(width) for v in range(1, shape.n + 1)]
     groups = _column_groups(shape)
     eol = style.eol
-    line = _rule(shape) + eol
+    line = _rule(shape, len(symbols[0])) + eol
     out = []
     for r, row in enumerate(item.rows()):
         if r and r % shape.box_rows == 0:
@@ -96,12 +110,17 @@ def _column_groups(shape: Shape) -> list[tuple[int, int]]:
     return [(a, a + c) for a in range(0, shape.n, c)]
 
 
-def _rule(shape: Shape) -> str:
+def _symbol(v: int) -> str:
+    return SYMBOLS[v - 1] if v <= MAX_SYMBOL_SIZE else str(v)
+
+
+def _rule(shape: Shape, width: int = 1) -> str:
     """The line between two bands: dashes under the cells, ``+`` under each bar."""
     c, k = shape.box_cols, shape.n // shape.box_cols
+    span = c * (width + 1)  # the cells of a box and the space before its bar
     if k == 1:
-        return "-" * (2 * c - 1)
-    widths = [2 * c] + [2 * c + 1] * (k - 2) + [2 * c]
+        return "-" * (span - 1)
+    widths = [span] + [span + 1] * (k - 2) + [span]
     return "+".join("-" * w for w in widths)
 
 
@@ -176,7 +195,11 @@ def parse_block(
     template, token_rows = cut(block, _SPANS)
     tokens = template.tokens
     top = block.lines[0].strip()
-    is_board = (is_decoration(top) and top.startswith(".")) or any(len(t) > 1 for t in tokens)
+    # a pencilmark grid has its '.---' border; without it, cells of several candidates give
+    # it away (in grids up to 35x35, whose digits are single symbols)
+    is_board = (is_decoration(top) and top.startswith(".")) or (
+        row_cells(first_row) <= MAX_SYMBOL_SIZE and any(len(t) > 1 for t in tokens)
+    )
     shape = block_shape(block, n, box, row_cells(first_row))
     if box is None:
         shape = _drawn_shape(block, shape, is_board)
