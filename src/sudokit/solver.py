@@ -22,8 +22,9 @@ from .candidates import Candidates
 from .grid import Grid, is_solution
 from .shape import Shape
 
-#: Propagation rounds between looks at the clock when a time limit is set.
-_ROUNDS_PER_CLOCK_CHECK = 2048
+#: Cells visited between looks at the clock when a time limit is set (a round of
+#: propagation costs about one visit per cell): a few milliseconds of work.
+_CELL_VISITS_PER_CLOCK_CHECK = 200_000
 
 
 class Status(enum.Enum):
@@ -92,7 +93,8 @@ def search(
             pass
     else:
         deadline = time.monotonic() + time_limit
-        while s.run(_ROUNDS_PER_CLOCK_CHECK) != core.DONE:  # type: ignore[attr-defined]
+        rounds = max(8, _CELL_VISITS_PER_CLOCK_CHECK // puzzle.shape.ncells)
+        while s.run(rounds) != core.DONE:  # type: ignore[attr-defined]
             if time.monotonic() > deadline:
                 count, guesses = s.counts()  # type: ignore[attr-defined]
                 return SolveResult(

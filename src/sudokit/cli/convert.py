@@ -31,8 +31,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
             env.error(str(opened))
             status = ExitStatus.USAGE
             continue
-        if writer is None:
-            writer = formats.Writer(args.to_format or opened.format, env.stdout)
+        out_format = args.to_format or opened.format
+        if writer is None or writer.fmt != out_format:  # each input answers in its format
+            if writer is not None:
+                writer.close()
+            writer = formats.Writer(out_format, env.stdout)
         try:
             for record in opened.records:
                 if record.error is not None:

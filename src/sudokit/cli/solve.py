@@ -70,7 +70,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
         out_format = args.to_format or ("pretty" if opened.format == "binary" else opened.format)
         if args.method == "propagate" and args.to_format is None and out_format != "pretty":
             out_format = "candidates"
-        if writer is None:
+        if writer is None or writer.fmt != out_format:  # each input answers in its format
+            if writer is not None:
+                writer.close()
             writer = formats.Writer(out_format, env.stdout)
         try:
             records = progress(opened.records, env, "puzzles")
