@@ -87,3 +87,20 @@ def test_pure_core_runs_without_cython_installed() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_25x25_with_a_third_blank(pure: bool) -> None:
+    from reference import pattern_solution
+
+    if pure:
+        pytest.skip("the compiled core covers 25x25; the pure one is slow there")
+    rng = random.Random(25)
+    cells = pattern_solution(25, 5, 5)
+    relabel = list(range(1, 26))
+    rng.shuffle(relabel)
+    cells = [relabel[v - 1] for v in cells]
+    for cell in rng.sample(range(625), 625 // 3):
+        cells[cell] = 0
+    puzzle = Grid.from_cells(cells)
+    solution = solve(puzzle)
+    assert solution is not None and is_solution(solution, puzzle)
