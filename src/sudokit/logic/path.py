@@ -5,7 +5,7 @@
 >>> puzzle = Grid(
 ...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 >>> print(next_step(puzzle))
-Hidden Single [r5c5]: r5c5=5
+Hidden Single [r1c6]: r1c6=8
 >>> path = solve_path(puzzle)
 >>> path.solved, len(path.steps), str(path.level)
 (True, 51, 'easy')

@@ -16,7 +16,7 @@ reproduced. docs/rating.md explains the scale and maps it onto SE and HoDoKu.
 >>> r = rate(Grid(
 ...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
 >>> str(r.level), r.score, r.hardest
-('easy', 1.5, 'Hidden Single')
+('easy', 1.2, 'Hidden Single')
 """
 
 from __future__ import annotations

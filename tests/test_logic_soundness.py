@@ -1,0 +1,53 @@
+"""No technique removes a true candidate: every placement and elimination made on samples of
+the test collections agrees with the puzzle's solution (a larger run: bench/logic_check.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import data_file, read_lines
+from sudokit import Grid, solve
+from sudokit.logic import Level, solve_path
+
+#: (collection, sample size): about 20 s in all on one core
+SAMPLES = [
+    ("puzzles3_magictour_top1465.txt", 300),
+    ("puzzles2_17_clue.txt", 1000),
+    ("puzzles6_forum_hardest_1106.txt", 50),
+]
+
+
+@pytest.mark.parametrize(("name", "size"), SAMPLES)
+def test_every_step_agrees_with_the_solution(name: str, size: int) -> None:
+    lines = read_lines(data_file(name))
+    sample = random.Random(2024).sample(lines, size)
+    used: set[str] = set()
+    for line in sample:
+        puzzle = Grid(line)
+        solution = solve(puzzle)
+        assert solution is not None
+        path = solve_path(puzzle, guess=True)
+        assert path.solved and path.final.to_grid() == solution
+        for step in path:
+            used.add(step.key)
+            for cell, digit in step.placements:
+                assert solution[cell] == digit, f"{line}: {step} ({step.text})"
+            for cell, digit in step.eliminations:
+                assert solution[cell] != digit, f"{line}: {step} ({step.text})"
+    # the sample reaches past the singles, so the check is not vacuous
+    assert len(used) > 3
+
+
+def test_top1465_sample_is_mostly_solved_by_logic() -> None:
+    lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+    sample = random.Random(7).sample(lines, 30)
+    solved = sum(solve_path(Grid(line)).solved for line in sample)
+    assert solved >= 27  # the full collection: see docs/rating.md
+
+
+def test_hardest_sample_needs_the_extreme_level() -> None:
+    lines = read_lines(data_file("puzzles6_forum_hardest_1106.txt"))
+    for line in random.Random(5).sample(lines, 3):
+        assert solve_path(Grid(line), guess=True).level is Level.EXTREME

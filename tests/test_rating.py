@@ -1,0 +1,111 @@
+"""Ratings: the level and score a user reads, and the scale that makes them reproducible."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from conftest import data_file, read_lines
+from sudokit import Grid
+from sudokit.logic import LADDER, Level, solve_path
+from sudokit.logic.rating import INVALID, SCALE_VERSION, rate, scale_id, scale_table
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+POINTING = "........1........2..3..4..........3..1..5..4..6...378.....2.......16....4.7......"
+NAKED_PAIR = "........1.......23..4.56......2....7..5..8....1..........3.7....8....65.2........"
+X_WING = "........1.......2...3..4........53...1.......56....7......6......8...47.7..12...."
+SWORDFISH = "..............1..2.34....5..............6.34.1....78.....4..1.....93....2.......7"
+XY_WING = "..............1.23.45.6............2....78.....9...4.5...5.....12.....8.7........"
+
+
+def test_singles_alone_rate_easy() -> None:
+    r = rate(Grid(EASY))
+    assert r.level == "easy" and r.hardest == "Hidden Single"
+    assert 1.0 <= r.score <= 2.3 and r.logic_only and r.solutions == 1
+    assert str(r) == "easy 1.2 (Hidden Single)"
+
+
+def test_levels_follow_the_hardest_technique_needed() -> None:
+    assert (rate(Grid(POINTING)).level, rate(Grid(POINTING)).hardest) == ("medium", "Pointing")
+    assert rate(Grid(NAKED_PAIR)).level == "medium"
+    assert (rate(Grid(SWORDFISH)).level, rate(Grid(SWORDFISH)).hardest) == ("hard", "Swordfish")
+    assert (rate(Grid(XY_WING)).level, rate(Grid(XY_WING)).hardest) == ("hard", "XY-Wing")
+
+
+def test_a_puzzle_that_needs_an_x_wing_rates_hard() -> None:
+    r = rate(Grid(X_WING))
+    assert (r.level, r.hardest) == ("hard", "X-Wing")
+    # it really needs it: the easy and medium techniques alone get stuck
+    below = [t for t in LADDER if t.level <= Level.MEDIUM]
+    assert not solve_path(Grid(X_WING), techniques=below).solved
+    with_x_wing = below + [t for t in LADDER if t.key == "x-wing"]
+    assert solve_path(Grid(X_WING), techniques=with_x_wing).solved
+
+
+def test_hardest_collection_rates_extreme() -> None:
+    lines = read_lines(data_file("puzzles6_forum_hardest_1106.txt"))
+    for line in random.Random(11).sample(lines, 12):
+        r = rate(Grid(line))
+        assert r.level == "extreme", line
+        assert r.score >= 8.5
+
+
+def test_scores_grow_with_levels_on_average() -> None:
+    lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+    by_level: dict[str, list[float]] = {}
+    for line in random.Random(3).sample(lines, 40):
+        r = rate(Grid(line))
+        by_level.setdefault(r.level, []).append(r.score)
+    means = [
+        sum(v) / len(v) for _, v in sorted(by_level.items(), key=lambda kv: Level[kv[0].upper()])
+    ]
+    assert means == sorted(means)
+
+
+def test_a_rating_names_its_scale() -> None:
+    r = rate(Grid(EASY))
+    assert r.scale == scale_id()
+    assert r.scale.startswith(f"sudokit-{SCALE_VERSION}/")
+    data = r.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert set(data) >= {"level", "score", "effort", "hardest", "scale", "solutions"}
+
+
+def test_the_scale_lists_every_technique_in_order() -> None:
+    table = scale_table()
+    keys = [row["key"] for row in table]
+    assert keys[: len(LADDER)] == [t.key for t in LADDER]
+    assert "brute-force" in keys and "sashimi-x-wing" in keys
+    levels = [Level[row["level"].upper()] for row in table[: len(LADDER)]]
+    assert levels == sorted(levels)  # easiest first, level by level
+    assert {row["key"] for row in table if row["uniqueness"]} == {
+        "unique-rectangle-1",
+        "unique-rectangle-2",
+        "unique-rectangle-3",
+        "unique-rectangle-4",
+        "bug+1",
+    }
+
+
+def test_rating_is_reproducible() -> None:
+    line = read_lines(data_file("puzzles3_magictour_top1465.txt"))[0]
+    assert rate(Grid(line)) == rate(Grid(line))
+
+
+def test_a_puzzle_without_solution_rates_invalid() -> None:
+    r = rate(Grid("12.345678" + "." * 9 + "..9" + "." * 60))
+    assert r.level == INVALID and r.score == 0.0 and r.solutions == 0
+    assert str(r) == "invalid 0.0 (no solution)"
+
+
+def test_a_puzzle_with_several_solutions_is_rated_and_says_so() -> None:
+    several = "8.........59.......67.........8237.5...671..8...594......956137...718492...432586"
+    r = rate(Grid(several))
+    assert r.solutions == 2 and r.notes
+    assert "more than one solution" in r.notes[0]
+
+
+def test_a_complete_grid_rates_easy_with_no_steps() -> None:
+    solved = solve_path(Grid(EASY)).final.to_grid()
+    r = rate(solved)
+    assert r.level == "easy" and r.steps == 0
