@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError
+from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError, SymbolError
 from ..shape import Shape
 from ._common import (
     Input,
-    Item,
     Record,
     Style,
     Template,
@@ -158,18 +157,15 @@ def block_shape(block: Block, n: int | None, box: tuple[int, int] | None, cells:
     return shape
 
 
-def cut(block: Block, spans_of: Callable[[str], Spans]) -> tuple[Template, list[int]]:
+def cut(block: Block, spans_of: Callable[[str], Spans]) -> Template:
     """The block's text cut around its cells: ``spans_of(row_line)`` gives the (start, end)
-    of each cell token of a row line. Returns the template (values left empty) and, per
-    token, the index of its row."""
+    of each cell token of a row line. The template's values are left empty."""
     parts: list[str] = []
     tokens: list[str] = []
-    token_rows: list[int] = []
     pending: list[str] = []
-    row_index = {line: r for r, line in enumerate(block.rows)}
+    rows = set(block.rows)
     for j, text in enumerate(block.lines):
-        r = row_index.get(j)
-        if r is None:
+        if j not in rows:
             pending.append(text)
             continue
         pos = 0
@@ -178,28 +174,39 @@ def cut(block: Block, spans_of: Callable[[str], Spans]) -> tuple[Template, list[
             parts.append("".join(pending))
             pending = []
             tokens.append(text[start:end])
-            token_rows.append(r)
             pos = end
         pending.append(text[pos:])
     parts.append("".join(pending))
-    return Template(tuple(parts), tuple(tokens), ()), token_rows
+    return Template(tuple(parts), tuple(tokens), ())
 
 
-def check_counts(block: Block, token_rows: list[int], n: int) -> None:
-    """N rows of N cells, or a CellCountError on the line at fault."""
-    counts = [0] * len(block.rows)
-    for r in token_rows:
-        counts[r] += 1
-    for r, count in enumerate(counts):
-        if count != n:
+def parse_rows(
+    block: Block,
+    shape: Shape,
+    split_row: Callable[[str], list[str]],
+    table: dict[str, int],
+    slow: Callable[[str, int, Shape, int], int],
+) -> tuple[tuple[int, ...], list[str]]:
+    """The values of a block's cells, and their tokens: N rows of N cells (else a
+    CellCountError on the line at fault), each token looked up in ``table``; a token not
+    there goes to ``slow(token, cell, shape, line)``, which reads it or raises."""
+    n = shape.n
+    rows = [split_row(block.lines[j]) for j in block.rows]
+    for r, row in enumerate(rows):
+        if len(row) != n:
             raise CellCountError(
-                f"row {r + 1} has {count} cells, expected {n}", line=block.row_line(r)
+                f"row {r + 1} has {len(row)} cells, expected {n}", line=block.row_line(r)
             )
-    if len(block.rows) != n:
+    if len(rows) != n:
         raise CellCountError(
-            f"expected {n} rows of {n} cells, got {len(block.rows)} rows",
-            line=block.first,
+            f"expected {n} rows of {n} cells, got {len(rows)} rows", line=block.first
         )
+    tokens = [t for row in rows for t in row]
+    get = table.get
+    values = [get(t, -1) for t in tokens]
+    if -1 in values:
+        values = [slow(t, i, shape, block.row_line(i // n)) for i, t in enumerate(tokens)]
+    return tuple(values), tokens
 
 
 def eol_of(block: Block) -> str:
@@ -207,17 +214,49 @@ def eol_of(block: Block) -> str:
     return split_eol(block.lines[block.rows[0]] if block.rows else block.lines[0])[1]
 
 
-def finish_style(
-    name: str, block: Block, template: Template, values: tuple[int, ...], canonical: str,
-    blank: str, eol: str, form: str = "",
+def style_of(
+    name: str,
+    block: Block,
+    canonical: str,
+    values: tuple[int, ...],
+    spans_of: Callable[[str], Spans],
+    blank: str,
+    eol: str,
+    form: str = "",
 ) -> Style:
     """The style of a parsed block: plain when the writer gives back the same text by
-    itself, else with the block's template."""
+    itself (``canonical``), else with the block's template."""
     if canonical == block.text():
         return Style(name, blank, eol, form=form)
+    template = cut(block, spans_of)
     return Style(
         name, blank, eol, form=form, template=Template(template.parts, template.tokens, values)
     )
+
+
+_INT_TABLES: dict[int, dict[str, int]] = {}
+_SYMBOL_TABLES: dict[int, dict[str, int]] = {}
+
+
+def int_table(n: int) -> dict[str, int]:
+    """Token -> digit for the integer formats (blank: ``0``, ``.`` or nothing)."""
+    table = _INT_TABLES.get(n)
+    if table is None:
+        table = _INT_TABLES[n] = {"": 0, ".": 0, "0": 0} | {str(v): v for v in range(1, n + 1)}
+    return table
+
+
+def symbol_table(n: int) -> dict[str, int]:
+    """Token -> digit for the symbol formats (1-9, A-Z either case, numbers written out;
+    blank: ``.``, ``0`` or nothing)."""
+    from ..grid import SYMBOLS
+
+    table = _SYMBOL_TABLES.get(n)
+    if table is None:
+        table = int_table(n) | {SYMBOLS[v - 1]: v for v in range(1, min(n, len(SYMBOLS)) + 1)}
+        table |= {SYMBOLS[v - 1].lower(): v for v in range(10, min(n, len(SYMBOLS)) + 1)}
+        _SYMBOL_TABLES[n] = table
+    return table
 
 
 def field_spans(text: str, sep: str, inner_only: bool) -> Spans:
@@ -250,14 +289,8 @@ def regex_spans(pattern: re.Pattern[str]) -> Callable[[str], Spans]:
     return spans
 
 
-def as_item_shape(item: Item) -> Shape:
-    return item.shape
-
-
 def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
     """The digit an integer cell token stands for (``.``, ``0`` or nothing: a blank)."""
-    from ..errors import SymbolError
-
     if token in ("", ".", "0"):
         return 0
     n = shape.n
@@ -281,7 +314,6 @@ def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
 def symbol_cell(token: str, cell: int, shape: Shape, line: int) -> int:
     """The digit a one-symbol cell token stands for (``.`` or ``0``: a blank; 1-9, A-Z; a
     number written out, like ``12``, is read too)."""
-    from ..errors import SymbolError
     from ..grid import symbol_value
 
     if len(token) > 1 and token.isascii() and token.isdigit():

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from ..candidates import Candidates
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
@@ -68,6 +69,7 @@ def as_board(item: Item) -> Candidates:
     return item if isinstance(item, Candidates) else Candidates.from_grid(item)
 
 
+@lru_cache(maxsize=1 << 16)
 def _cell_text(mask: int, n: int, blank: str) -> str:
     return "".join(SYMBOLS[d] if mask >> d & 1 else blank for d in range(n))
 
@@ -117,6 +119,10 @@ def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Rec
     return with_tail(inp, _lines(inp, box))
 
 
+#: Cell text -> mask, per N, as they are met (a board repeats a few hundred of them).
+_CHUNK_MASKS: dict[int, dict[str, int]] = {}
+
+
 def _parse_cells(
     chunks: list[str], shape: Shape, line: int | None, where: str = ""
 ) -> tuple[tuple[int, ...], str]:
@@ -125,9 +131,15 @@ def _parse_cells(
     full = SYMBOLS[:n]
     masks = []
     blanks = set()
+    known = _CHUNK_MASKS.setdefault(n, {})
     for i, chunk in enumerate(chunks):
-        if chunk == full:
-            masks.append(shape.full_mask)
+        mask = known.get(chunk, -1)
+        if mask >= 0:
+            masks.append(mask)
+            if "0" in chunk:
+                blanks.add("0")
+            if "." in chunk:
+                blanks.add(".")
             continue
         mask = 0
         for d, ch in enumerate(chunk):
@@ -144,6 +156,8 @@ def _parse_cells(
                     cell=cell,
                 )
         masks.append(mask)
+        if len(known) < 1 << 16:
+            known[chunk] = mask
     blank = "0" if blanks == {"0"} else "."
     return tuple(masks), blank
 

@@ -19,13 +19,13 @@ from . import _writer
 from ._blocks import (
     Block,
     block_shape,
-    check_counts,
-    cut,
     eol_of,
     field_spans,
-    finish_style,
+    int_table,
     int_value,
+    parse_rows,
     read_blocks,
+    style_of,
 )
 from ._common import Input, Item, Record, Style, as_grid, loads_with, template_fits
 
@@ -82,14 +82,13 @@ def row_cells(stripped: str) -> int:
 def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tuple[Grid, Style]:
     """The grid of one block of rows, and its style."""
     shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]].strip()))
-    template, token_rows = cut(block, _SPANS)
-    check_counts(block, token_rows, shape.n)
-    tokens = template.tokens
-    cells = tuple(
-        int_value(tok, i, shape, block.row_line(token_rows[i])) for i, tok in enumerate(tokens)
-    )
+    cells, tokens = parse_rows(block, shape, _split, int_table(shape.n), int_value)
     blank = "." if "." in tokens else "" if "" in tokens else "0" if "0" in tokens else "."
     eol = eol_of(block)
     grid = Grid._trusted(cells, shape)
     canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, finish_style(NAME, block, template, cells, canonical, blank, eol)
+    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
+
+
+def _split(line: str) -> list[str]:
+    return [f.strip() for f in line.split(",")]

@@ -22,13 +22,13 @@ from . import _writer
 from ._blocks import (
     Block,
     block_shape,
-    check_counts,
-    cut,
     eol_of,
-    finish_style,
+    int_table,
     int_value,
+    parse_rows,
     read_blocks,
     regex_spans,
+    style_of,
 )
 from ._common import Input, Item, Record, Style, as_grid, loads_with, template_fits
 
@@ -87,14 +87,9 @@ def row_cells(stripped: str) -> int:
 def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tuple[Grid, Style]:
     """The grid of one block of rows, and its style."""
     shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]]))
-    template, token_rows = cut(block, _SPANS)
-    check_counts(block, token_rows, shape.n)
-    cells = tuple(
-        int_value(tok, i, shape, block.row_line(token_rows[i]))
-        for i, tok in enumerate(template.tokens)
-    )
-    blank = "." if "." in template.tokens else "0"
+    cells, tokens = parse_rows(block, shape, str.split, int_table(shape.n), int_value)
+    blank = "." if "." in tokens else "0"
     eol = eol_of(block)
     grid = Grid._trusted(cells, shape)
     canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, finish_style(NAME, block, template, cells, canonical, blank, eol)
+    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from ..candidates import Candidates
 from ..errors import SymbolError
@@ -39,14 +40,14 @@ from . import _writer
 from ._blocks import (
     Block,
     block_shape,
-    check_counts,
-    cut,
     eol_of,
-    finish_style,
     is_decoration,
+    parse_rows,
     read_blocks,
     regex_spans,
+    style_of,
     symbol_cell,
+    symbol_table,
 )
 from ._common import (
     MAX_SYMBOL_SIZE,
@@ -54,6 +55,7 @@ from ._common import (
     Item,
     Record,
     Style,
+    a_size,
     check_symbol_size,
     loads_with,
     template_fits,
@@ -192,33 +194,27 @@ def parse_block(
 ) -> tuple[Grid | Candidates, Style]:
     """The grid (or candidates board) of one picture, and its style."""
     first_row = block.lines[block.rows[0]] if block.rows else ""
-    template, token_rows = cut(block, _SPANS)
-    tokens = template.tokens
     top = block.lines[0].strip()
     # a pencilmark grid has its '.---' border; without it, cells of several candidates give
     # it away (in grids up to 35x35, whose digits are single symbols)
     is_board = (is_decoration(top) and top.startswith(".")) or (
-        row_cells(first_row) <= MAX_SYMBOL_SIZE and any(len(t) > 1 for t in tokens)
+        row_cells(first_row) <= MAX_SYMBOL_SIZE
+        and any(len(t) > 1 for j in block.rows for t in _TOKEN.findall(block.lines[j]))
     )
     shape = block_shape(block, n, box, row_cells(first_row))
     if box is None:
         shape = _drawn_shape(block, shape, is_board)
-    check_counts(block, token_rows, shape.n)
     eol = eol_of(block)
     if is_board:
-        masks = tuple(
-            _mask(tok, i, shape, block.row_line(token_rows[i])) for i, tok in enumerate(tokens)
-        )
+        masks, _ = parse_rows(block, shape, _TOKEN.findall, {}, _mask)
         board = Candidates._trusted(masks, shape)
         canonical = _format_candidates(board, Style(NAME, ".", eol))
-        return board, finish_style(NAME, block, template, masks, canonical, ".", eol)
-    cells = tuple(
-        symbol_cell(tok, i, shape, block.row_line(token_rows[i])) for i, tok in enumerate(tokens)
-    )
+        return board, style_of(NAME, block, canonical, masks, _SPANS, ".", eol)
+    cells, tokens = parse_rows(block, shape, _TOKEN.findall, symbol_table(shape.n), symbol_cell)
     blank = "0" if "0" in tokens and "." not in tokens else "."
     grid = Grid._trusted(cells, shape)
     canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, finish_style(NAME, block, template, cells, canonical, blank, eol)
+    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
 
 
 def _drawn_shape(block: Block, shape: Shape, is_board: bool) -> Shape:
@@ -247,19 +243,28 @@ def _drawn_shape(block: Block, shape: Shape, is_board: bool) -> Shape:
 
 
 def _mask(token: str, cell: int, shape: Shape, line: int) -> int:
+    """The candidates a token lists, as a mask (``-``: none)."""
+    mask = _mask_of(token, shape.n)
+    if mask < 0:
+        bad = next(ch for ch in token if not 1 <= _VALUE.get(ch, 0) <= shape.n)
+        raise SymbolError(
+            f"{bad!r} in the candidates of {shape.cell_name(cell)} is not a digit of "
+            f"{a_size(shape.n)} sudoku",
+            line=line,
+            cell=shape.cell_name(cell),
+        )
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def _mask_of(token: str, n: int) -> int:
     if token == "-":
         return 0
     mask = 0
-    n = shape.n
     for ch in token:
         d = _VALUE.get(ch, 0)
         if not 1 <= d <= n:
-            raise SymbolError(
-                f"{ch!r} in the candidates of {shape.cell_name(cell)} is not a digit of a "
-                f"{n}x{n} sudoku",
-                line=line,
-                cell=shape.cell_name(cell),
-            )
+            return -1
         mask |= 1 << (d - 1)
     return mask
 

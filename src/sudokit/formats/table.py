@@ -17,13 +17,13 @@ from . import _writer
 from ._blocks import (
     Block,
     block_shape,
-    check_counts,
-    cut,
     eol_of,
     field_spans,
-    finish_style,
+    parse_rows,
     read_blocks,
+    style_of,
     symbol_cell,
+    symbol_table,
 )
 from ._common import (
     Input,
@@ -97,15 +97,13 @@ def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tup
                 line=block.row_line(r),
             )
     shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]].strip()))
-    template, token_rows = cut(block, _SPANS)
-    check_counts(block, token_rows, shape.n)
-    tokens = template.tokens
-    cells = tuple(
-        symbol_cell(tok, i, shape, block.row_line(token_rows[i])) if tok else 0
-        for i, tok in enumerate(tokens)
-    )
+    cells, tokens = parse_rows(block, shape, _split, symbol_table(shape.n), symbol_cell)
     blank = "." if "." in tokens else "0" if "0" in tokens else " " if "" in tokens else "."
     eol = eol_of(block)
     grid = Grid._trusted(cells, shape)
     canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, finish_style(NAME, block, template, cells, canonical, blank, eol)
+    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
+
+
+def _split(line: str) -> list[str]:
+    return [f.strip() for f in line.split("|")[1:-1]]

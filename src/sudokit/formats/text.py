@@ -248,17 +248,12 @@ def _parse(
     n, ncells = shape.n, shape.ncells
     if cur.count != ncells:
         raise CellCountError(f"expected {ncells} cells, got {cur.count}", line=cur.first)
-    parts: list[str] = []
     tokens: list[str] = []
     values: list[int] = []
-    pending: list[str] = []
     for j, text in enumerate(cur.lines):
         if is_comment(text.strip()):
-            pending.append(text)
             continue
-        pos = 0
-        for m in cell_pattern.finditer(text):
-            ch = m.group()
+        for ch in cell_pattern.findall(text):
             v = _VALUE[ch]
             if v > n:
                 cell = shape.cell_name(len(tokens))
@@ -267,19 +262,34 @@ def _parse(
                     line=cur.first + j,
                     cell=cell,
                 )
-            pending.append(text[pos : m.start()])
-            parts.append("".join(pending))
-            pending = []
             tokens.append(ch)
             values.append(v)
-            pos = m.end()
-        pending.append(text[pos:])
-    parts.append("".join(pending))
     cells = tuple(values)
     blank = "." if "." in tokens and "0" not in tokens else "0"
     eol = split_eol(cur.lines[0])[1]
     grid = Grid._trusted(cells, shape)
     if format_item(grid, Style(NAME, blank, eol)) == "".join(cur.lines):
         return grid, Style(NAME, blank, eol, cur.lead)
-    template = Template(tuple(parts), tuple(tokens), cells)
-    return grid, Style(NAME, blank, eol, cur.lead, template=template)
+    return grid, Style(NAME, blank, eol, cur.lead, template=_template(cur, cell_pattern, cells))
+
+
+def _template(cur: _Open, cell_pattern: re.Pattern[str], cells: tuple[int, ...]) -> Template:
+    """The puzzle's text cut around its cells (comment lines stay whole)."""
+    parts: list[str] = []
+    tokens: list[str] = []
+    pending: list[str] = []
+    for text in cur.lines:
+        if is_comment(text.strip()):
+            pending.append(text)
+            continue
+        pos = 0
+        for m in cell_pattern.finditer(text):
+            pending.append(text[pos : m.start()])
+            parts.append("".join(pending))
+            pending = []
+            tokens.append(m.group())
+            pos = m.end()
+        pending.append(text[pos:])
+    parts.append("".join(pending))
+    return Template(tuple(parts), tuple(tokens), cells)
+
