@@ -414,3 +414,10 @@ def test_import_does_not_load_numpy_or_json() -> None:
 def test_mixed_sizes_stop_the_input() -> None:
     with pytest.raises(MixedSizeError, match="puzzles.txt, line 2: a 4x4 puzzle"):
         records(LINE + "\n" + "1234341221434321\n", source="puzzles.txt")
+
+
+def test_byte_order_mark_is_read_past_and_kept() -> None:
+    data = b"\xef\xbb\xbf" + example("cdoku.csv")
+    assert F.detect(data) == "csv"
+    assert F.loads(data) == F.loads(example("cdoku.csv"))
+    assert rewrite(data) == data

@@ -56,7 +56,7 @@ from typing import BinaryIO
 from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
-from ._common import HEAD_SIZE, Input, Item, Record, Style, Template
+from ._common import HEAD_SIZE, Input, Item, Record, Style, Template, with_bom
 from ._writer import ModuleWriter
 
 __all__ = [
@@ -160,6 +160,7 @@ def detect(head: bytes, filename: str | None = None) -> str:
     ext = os.path.splitext(filename)[1].lower() if filename else ""
     if ext in _TRUSTED_EXTENSIONS:
         return EXTENSIONS[ext]
+    head = head.removeprefix(b"\xef\xbb\xbf")  # a byte order mark says nothing
     if not head.strip():
         raise ParseError("empty input: no puzzle to read")
     if b"\0" in head:
@@ -374,7 +375,7 @@ def read(
             fmt = detect(inp.head, source)
         elif fmt not in ("binary", "candidates") and _is_binary(inp.head):
             raise ParseError(f"binary data, not the text of the {fmt} format")
-        records = _module(fmt).read_records(inp, box)
+        records = with_bom(inp, _module(fmt).read_records(inp, box))
     except SudokuError as e:
         raise e.located(source=source) from None
     return Reader(records, fmt, source)

@@ -129,6 +129,29 @@ class _Chain(io.RawIOBase):
         return n
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+def with_bom(inp: Input, records: Iterator[Record]) -> Iterator[Record]:
+    """``records``, the first one's lead starting with the input's byte order mark if it had
+    one (so that writing it back gives the same bytes)."""
+    if not inp.bom:
+        return records
+    return _bom_first(inp.bom, records)
+
+
+def _bom_first(bom: str, records: Iterator[Record]) -> Iterator[Record]:
+    from dataclasses import replace
+
+    first = next(records, None)
+    if first is None:
+        return
+    if first.style is not None:
+        first = replace(first, style=replace(first.style, lead=bom + (first.style.lead or "")))
+    yield first
+    yield from records
+
+
 class Input:
     """One input being read: ``head`` (already read to detect the format) then the rest."""
 
@@ -136,6 +159,12 @@ class Input:
         self.stream = stream
         self.source = source
         self.head = stream.read(HEAD_SIZE) if head is None else head
+        #: A UTF-8 byte order mark the input started with (as editors on Windows write it):
+        #: kept out of the readers' way, and given back in the first record's lead.
+        self.bom = ""
+        if self.head.startswith(_BOM):
+            self.head = self.head[len(_BOM) :]
+            self.bom = "\ufeff"
         self._used = False
 
     def lines(self) -> Iterator[bytes]:
@@ -281,7 +310,7 @@ def loads_with(
     raw = data.encode() if isinstance(data, str) else bytes(data)
     inp = Input(io.BytesIO(raw), None)
     items: list[Item] = []
-    for record in read_records(inp, box):
+    for record in with_bom(inp, read_records(inp, box)):
         if record.error is not None:
             raise record.error
         assert record.item is not None  # a record holds an item or an error
