@@ -421,3 +421,9 @@ def test_byte_order_mark_is_read_past_and_kept() -> None:
     assert F.detect(data) == "csv"
     assert F.loads(data) == F.loads(example("cdoku.csv"))
     assert rewrite(data) == data
+
+
+def test_a_cand_file_is_a_board(tmp_path: Path) -> None:
+    board = candidates.loads(example("board.cand"))[0]
+    F.dump(board, tmp_path / "copy.cand")
+    assert (tmp_path / "copy.cand").read_bytes() == example("board.cand")

@@ -77,6 +77,7 @@ __all__ = [
     "read",
 ]
 
+
 class _Registry(Mapping[str, ModuleType]):
     """Format name -> module, each module imported the first time it is asked for (a
     program that reads lines need not load the JSON or pencilmark readers)."""
@@ -420,9 +421,13 @@ def dump(
     items: Item | Iterable[Item], path: str | os.PathLike[str], fmt: str | None = None,
     **style: str,
 ) -> None:
-    """Write puzzles to a file, in ``fmt`` or the format its extension stands for (line)."""
+    """Write puzzles to a file, in ``fmt`` or the format its extension stands for (line
+    when it stands for none; a ``.cand`` file gets the 810-byte board form of seed 001)."""
     name = os.fspath(path)
-    data = dumps(items, fmt or format_for_path(name) or "line", **style)
+    fmt = fmt or format_for_path(name) or "line"
+    if fmt == "candidates" and name.lower().endswith(".cand"):
+        style.setdefault("form", "board")
+    data = dumps(items, fmt, **style)
     with open(name, "wb") as f:
         f.write(data.encode() if isinstance(data, str) else data)
 
