@@ -1,6 +1,7 @@
 """Human-style solving: techniques, hints, explanations and ratings.
 
-- :func:`next_step` (a hint): the easiest step available on a puzzle or candidate board;
+- :func:`next_step` (a hint): the easiest step available on a puzzle or candidate board
+  (:func:`hint` adds what a hint should say around it);
 - :func:`solve_path` (an explanation): every step until solved or stuck;
 - :func:`rate`: the puzzle's level, score and the scale that made them.
 
@@ -8,7 +9,7 @@ Techniques that assume a unique solution (unique rectangles, BUG+1) run only on 
 proven to have exactly one; elsewhere they are skipped and the path's notes say so.
 """
 
-from .path import Path, next_step, solve_path
+from .path import Hint, Path, hint, next_step, solve_path
 from .step import Elimination, Level, Placement, Step, Technique
 from .techniques import BY_KEY, LADDER
 
@@ -16,11 +17,13 @@ __all__ = [
     "BY_KEY",
     "LADDER",
     "Elimination",
+    "Hint",
     "Level",
     "Path",
     "Placement",
     "Step",
     "Technique",
+    "hint",
     "next_step",
     "solve_path",
 ]

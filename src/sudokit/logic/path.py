@@ -107,6 +107,7 @@ def next_step(
     puzzle: Puzzle,
     *,
     unique: bool | None = None,
+    guess: bool = False,
     techniques: Iterable[Technique] = LADDER,
 ) -> Step | None:
     """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
@@ -114,16 +115,47 @@ def next_step(
 
     Uniqueness techniques are used only when the puzzle has exactly one solution: pass
     ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
-    them without counting).
+    them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
     """
     board = _board(puzzle)
-    if unique is None:
+    if unique is None or guess:
         _count(board, puzzle)
         if board.solutions == 0:
             return None
+        if unique is not None:
+            board.solutions = 1 if unique else 2
     else:
         board.solutions = 1 if unique else None
-    return find_step(board, techniques)
+    step = find_step(board, techniques)
+    if step is None and guess:
+        step = BRUTE_FORCE.find(board)
+    return step
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next step for a puzzle (None when it is solved, stuck, or has no solution), with
+    how many solutions the puzzle has (0, 1, 2 for "two or more") and what was skipped."""
+
+    step: Step | None
+    solutions: int
+    solved: bool
+    notes: tuple[str, ...] = ()
+
+
+def hint(puzzle: Puzzle, *, guess: bool = True, techniques: Iterable[Technique] = LADDER) -> Hint:
+    """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
+    on brute force when logic is stuck), with the facts a hint should mention."""
+    techniques = tuple(techniques)
+    board = _board(puzzle)
+    _count(board, puzzle)
+    notes = _notes(board, techniques)
+    step = None
+    if board.solutions:
+        step = find_step(board, techniques)
+        if step is None and guess:
+            step = BRUTE_FORCE.find(board)
+    return Hint(step, board.solutions or 0, board.is_solved(), notes)
 
 
 def solve_path(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .path import Puzzle, solve_path
+from .path import Path, Puzzle, solve_path
 from .step import Level
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -112,9 +112,13 @@ def scale_table() -> list[dict[str, Any]]:
 
 def rate(puzzle: Puzzle) -> Rating:
     """Rate ``puzzle`` (a Grid, or a Candidates board): see the module docstring."""
-    path = solve_path(puzzle, guess=True)
+    return rating_of(solve_path(puzzle, guess=True))
+
+
+def rating_of(path: Path) -> Rating:
+    """The rating a solved path earns (a path that stops short rates only what it used)."""
     if path.solutions == 0:
-        return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale_id(), path.notes)
+        return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale_id())
     steps = path.steps
     if not steps:  # nothing to fill in: a complete grid
         return Rating(str(Level.EASY), 0.0, 0, None, 0, 0, path.solutions, scale_id(), path.notes)

@@ -1,0 +1,66 @@
+"""``sudoku explain``: the whole logical path of each puzzle, step by step."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..errors import SudokuError
+from ._inputs import add_input_arguments, open_inputs, progress
+from .env import Env
+from .status import ExitStatus
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "explain",
+        help="every step a human solver takes, with the reason for each",
+        description="For each puzzle print the steps of the logical solution, easiest "
+        "technique first, each with its cells, changes and a sentence saying why, then how it "
+        "ended and the rating. Logic alone may get stuck; --guess goes on by trial and error. "
+        "Exit status 1 when a puzzle has no solution.",
+    )
+    add_input_arguments(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--pretty", action="store_true", help="draw the candidate grid before each step")
+    p.add_argument(
+        "--guess",
+        action="store_true",
+        help="when no technique applies, take a brute-force step and go on",
+    )
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    from ..logic import report, solve_path
+    from ..logic.rating import rating_of
+
+    status = ExitStatus.OK
+    for opened in open_inputs(args, env):
+        if isinstance(opened, SudokuError):
+            env.error(str(opened))
+            status = ExitStatus.USAGE
+            continue
+        try:
+            first = True
+            for record in progress(opened.records, env, "puzzles"):
+                if record.error is not None:
+                    env.error(str(record.error))
+                    env.stdout.write(f"ERROR: {record.error}\n".encode())
+                    status = max(status, ExitStatus.USAGE)
+                    continue
+                path = solve_path(record.item, guess=args.guess)
+                if path.solutions == 0:
+                    status = max(status, ExitStatus.FAILURE)
+                rating = rating_of(path) if path.solved else None
+                if args.json:
+                    text = json.dumps(report.path_dict(path, rating)) + "\n"
+                else:
+                    header = f"# {opened.source}, line {record.line}\n"
+                    text = report.path_text(path, rating, args.pretty, record.item)
+                    text = ("" if first else "\n") + header + text
+                first = False
+                env.stdout.write(text.encode())
+        except SudokuError as e:
+            env.error(str(e.located(source=opened.source)))
+            status = ExitStatus.USAGE
+    return status

@@ -1,0 +1,64 @@
+"""``sudoku hint``: the next step for each puzzle, one line each: technique, cells, changes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..errors import SudokuError
+from ._inputs import add_input_arguments, open_inputs, progress
+from .env import Env
+from .status import ExitStatus
+
+NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "hint",
+        help="the next logical step for each puzzle",
+        description="For each puzzle (or candidate board) print the easiest step a human "
+        "solver can take: technique, cells, then placements (r1c1=5) and eliminations "
+        "(r1c1<>5). When no technique applies, a brute-force step says which digit trial "
+        "and error finds. Uniqueness techniques are used only on puzzles with one solution "
+        "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
+    )
+    add_input_arguments(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    from ..logic import hint, report
+
+    status = ExitStatus.OK
+    for opened in open_inputs(args, env):
+        if isinstance(opened, SudokuError):
+            env.error(str(opened))
+            status = ExitStatus.USAGE
+            continue
+        try:
+            for record in progress(opened.records, env, "puzzles"):
+                if record.error is not None:
+                    env.error(str(record.error))
+                    env.stdout.write(f"ERROR: {record.error}\n".encode())
+                    status = max(status, ExitStatus.USAGE)
+                    continue
+                found = hint(record.item)
+                if found.solutions == 0:
+                    status = max(status, ExitStatus.FAILURE)
+                if args.json:
+                    data = report.step_dict(found.step, found.notes)
+                    data["solutions"] = found.solutions
+                    line = json.dumps(data)
+                elif found.solutions == 0:
+                    line = NOT_SOLVEABLE
+                else:
+                    line = report.hint_line(found.step, found.solved, found.notes)
+                    if args.why and found.step is not None:
+                        line += f"\n  {found.step.text}"
+                env.stdout.write(f"{line}\n".encode())
+        except SudokuError as e:
+            env.error(str(e.located(source=opened.source)))
+            status = ExitStatus.USAGE
+    return status

@@ -1,0 +1,123 @@
+"""``sudoku rate``: each puzzle's level and score, one line per puzzle, in input order."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from ..errors import SudokuError
+from ._inputs import add_input_arguments, open_inputs, progress
+from .env import Env
+from .status import ExitStatus
+
+#: Puzzles handed to the workers at once (each rating takes milliseconds).
+CHUNK = 64
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "rate",
+        help="rate puzzles: level (easy .. extreme) and score",
+        description="For each puzzle print its level (easy, medium, hard, expert, extreme), "
+        "its score on a Sudoku-Explainer-like scale and the technique that set the level; "
+        "see docs/rating.md. A puzzle with no solution rates 'invalid 0.0' and makes the exit "
+        "status 1. --scale prints the scale (its version and every technique's parameters).",
+    )
+    add_input_arguments(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="rate on N processes (default 1)",
+    )
+    p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    from ..logic.rating import scale_id, scale_table
+
+    if args.scale:
+        if args.json:
+            env.stdout.write(
+                json.dumps({"scale": scale_id(), "techniques": scale_table()}, indent=1).encode()
+                + b"\n"
+            )
+        else:
+            env.stdout.write(f"scale {scale_id()}\n".encode())
+            for row in scale_table():
+                env.stdout.write(
+                    f"{row['order']:>3} {row['name']:<26} {row['level']:<8} "
+                    f"{row['score']:>5.1f} {row['effort']:>6}"
+                    f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
+                )
+        return ExitStatus.OK
+    status = ExitStatus.OK
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        for opened in open_inputs(args, env):
+            if isinstance(opened, SudokuError):
+                env.error(str(opened))
+                status = ExitStatus.USAGE
+                continue
+            try:
+                records = progress(opened.records, env, "puzzles")
+                for record, rating in _ratings(records, pool):
+                    if record.error is not None:
+                        env.error(str(record.error))
+                        env.stdout.write(f"ERROR: {record.error}\n".encode())
+                        status = max(status, ExitStatus.USAGE)
+                        continue
+                    if rating.solutions == 0:
+                        status = max(status, ExitStatus.FAILURE)
+                    if args.json:
+                        line = json.dumps(rating.to_dict())
+                    else:
+                        line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+                    env.stdout.write(f"{line}\n".encode())
+            except SudokuError as e:
+                env.error(str(e.located(source=opened.source)))
+                status = ExitStatus.USAGE
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return status
+
+
+def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tuple]:
+    """(record, rating or None) in input order; ratings made ``CHUNK`` at a time on the
+    pool's processes when there is one."""
+    from ..logic.rating import rate
+
+    if pool is None:
+        for record in records:
+            yield record, rate(record.item) if record.error is None else None
+        return
+    chunk: list = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) == CHUNK * 4:
+            yield from _rate_chunk(chunk, pool)
+            chunk = []
+    if chunk:
+        yield from _rate_chunk(chunk, pool)
+
+
+def _rate_chunk(chunk: list, pool: ProcessPoolExecutor) -> Iterator[tuple]:
+    from ..logic.rating import rate
+
+    items = [r.item for r in chunk if r.error is None]
+    ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
+    for record in chunk:
+        yield record, next(ratings) if record.error is None else None

@@ -1,0 +1,96 @@
+"""What the ``hint``, ``explain`` and ``rate`` commands print: steps, paths and ratings as
+text and as JSON-ready dicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..candidates import Candidates
+from ..grid import Grid
+from .path import Path
+from .rating import Rating
+from .step import Step
+
+
+def with_notes(line: str, notes: tuple[str, ...]) -> str:
+    """``line`` followed by its notes as a trailing comment."""
+    return line + "".join(f"  # {n}" for n in notes)
+
+
+def hint_line(step: Step | None, solved: bool, notes: tuple[str, ...] = ()) -> str:
+    """One line: the step, or why there is none."""
+    if step is None:
+        return with_notes("solved: nothing left to do" if solved else "no step found", notes)
+    return with_notes(str(step), notes)
+
+
+def step_dict(step: Step | None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {"step": step.to_dict() if step is not None else None, "notes": list(notes)}
+
+
+def path_text(
+    path: Path,
+    rating: Rating | None = None,
+    pretty: bool = False,
+    start: Grid | Candidates | None = None,
+) -> str:
+    """The path as numbered steps with their sentences (and, when ``pretty``, the
+    candidate grid before each step), then a closing line."""
+    out: list[str] = [f"note: {n}" for n in path.notes]
+    board = _as_candidates(start) if pretty and start is not None else None
+    width = len(str(len(path.steps)))
+    for i, step in enumerate(path.steps, 1):
+        if board is not None:
+            out.append(_draw(board))
+        out.append(f"{i:>{width}}. {step}")
+        out.append(f"{' ' * width}  {step.text}")
+        if board is not None:
+            board = step.apply(board)
+    if pretty and board is not None and not path.solved:
+        out.append(_draw(board))
+    out.append(_closing(path, rating))
+    return "\n".join(out) + "\n"
+
+
+def path_dict(path: Path, rating: Rating | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "solved": path.solved,
+        "solutions": path.solutions,
+        "steps": [s.to_dict() for s in path.steps],
+        "notes": list(path.notes),
+    }
+    if rating is not None:
+        data["rating"] = rating.to_dict()
+    if not path.solved:
+        data["reached"] = path.final.to_grid().to_line() if path.final.n <= 35 else None
+    return data
+
+
+def _closing(path: Path, rating: Rating | None) -> str:
+    n = len(path.steps)
+    steps = f"{n} step{'s' * (n != 1)}"
+    if path.solutions == 0:
+        return "no solution: nothing to explain"
+    if path.solved:
+        how = f" ({path.guesses} by trial and error)" if path.guesses else ""
+        rated = f": {rating}" if rating is not None else ""
+        return f"solved in {steps}{how}{rated}"
+    left = path.final.to_grid().blanks
+    return (
+        f"stuck after {steps}: no technique applies, {left} cell{'s' * (left != 1)} left "
+        "(--guess goes on by trial and error)"
+    )
+
+
+def _as_candidates(puzzle: Grid | Candidates) -> Candidates:
+    if isinstance(puzzle, Candidates):
+        return puzzle
+    from .board import Board
+
+    return Board.from_grid(puzzle).to_candidates()
+
+
+def _draw(board: Candidates) -> str:
+    from .. import formats
+
+    return str(formats.dumps(board, "pretty")).rstrip("\n")
