@@ -182,8 +182,8 @@ def iter_generate(
 ) -> Iterator[Generated]:
     """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
 
-    The options are those of :func:`generate`; they are checked before anything is made,
-    so a bad option raises at the first ``next()``."""
+    The options are those of :func:`generate`; they are checked at once, before anything
+    is made. Puzzles stream: the first is yielded before the last is made."""
     if count < 0:
         raise ValueError(f"count must be at least 0, got {count}")
     if jobs < 1:

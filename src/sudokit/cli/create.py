@@ -1,0 +1,77 @@
+"""``sudoku create``: print new random puzzles, each with exactly one solution (seed 004)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..generate import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
+from ._inputs import add_output_argument, progress
+from .env import Env
+from .solve import _positive_int
+from .status import ExitStatus
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    from ._inputs import _box_arg
+
+    p = sub.add_parser(
+        "create",
+        help="create random puzzles with exactly one solution",
+        description="Print new random puzzles, each proven to have exactly one solution. "
+        "By default one 9x9 puzzle with 40 to 64 blanks, as 9 lines of 9 numbers (0 for a "
+        "blank). Try: sudoku create --count 100 --to line | sudoku solve",
+        epilog="Symmetries: " + "; ".join(f"{k}: {v}" for k, v in SYMMETRIES.items()) + ". "
+        "Exit status: 0 done, 1 no puzzle met the options within the tries, "
+        "2 options no puzzle can meet.",
+    )
+    p.add_argument("--count", "-n", type=_positive_int, default=1, metavar="N",
+                   help="how many different puzzles (default 1)")
+    p.add_argument("--seed", metavar="S",
+                   help="any text: the same seed and options print the same puzzles, on any "
+                   "machine and with any --jobs")
+    p.add_argument("--size", type=_positive_int, default=9, metavar="N",
+                   help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, ...")
+    p.add_argument("--box", type=_box_arg, metavar="RxC",
+                   help="box shape (rows x columns), for a size with no natural one or "
+                   "another shape (e.g. --size 8 --box 4x2)")
+    p.add_argument("--clues", type=_positive_int, metavar="K",
+                   help="exactly K givens (at least 17 on 9x9; counts near the least take "
+                   "many tries)")
+    p.add_argument("--symmetry", default="none", metavar="NAME",
+                   choices=[*SYMMETRIES, "full"],
+                   help="a symmetric pattern of givens: " + ", ".join(SYMMETRIES)
+                   + " (full = dihedral); default none")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed without a second solution appearing")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
+                   help="rated level: " + ", ".join(DIFFICULTIES))
+    add_output_argument(p, "output format (default grid, as seed 004 prints it)")
+    p.add_argument("--with-solution", action="store_true",
+                   help="print each puzzle's solution after it")
+    p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+                   help="create on N cores (the output does not change)")
+    p.add_argument("--tries", type=_positive_int, metavar="N",
+                   help="solution grids to try for each puzzle before giving up "
+                   "(default: a few seconds' worth)")
+
+
+def run(args: argparse.Namespace, env: Env) -> int:
+    from .. import formats
+
+    writer = formats.Writer(args.to_format or "grid", env.stdout)
+    try:
+        made = iter_generate(
+            args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
+            minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
+            tries=args.tries, jobs=args.jobs,
+        )
+        for puzzle, solution in progress(made, env, "puzzles"):
+            writer.write(puzzle)
+            if args.with_solution:
+                writer.write(solution)
+    except GenerateGaveUp as e:  # possible in principle, not found in the tries
+        env.error(str(e))
+        return ExitStatus.FAILURE
+    finally:
+        writer.close()
+    return ExitStatus.OK

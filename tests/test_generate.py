@@ -1,0 +1,320 @@
+"""sudokit.generate: every puzzle unique, with the clues, symmetry and minimality asked for,
+all checked by a small backtracking solver written here (not sudokit's engines)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudokit import Grid, Shape, is_solution
+from sudokit.generate import (
+    SYMMETRIES,
+    GenerateError,
+    GenerateGaveUp,
+    generate,
+    generate_many,
+    generate_solution_grid,
+    iter_generate,
+)
+
+
+# -- the reference: plain backtracking on the most constrained choice ---------------------
+def ref_count(grid: Grid, limit: int = 2) -> int:
+    """Solutions of ``grid``, counted up to ``limit``, by plain backtracking: branch on
+    the blank cell with the fewest digits allowed, or on the digit with the fewest places
+    left in a unit, whichever offers fewer choices."""
+    if not grid.is_valid():
+        return 0
+    n = grid.n
+    shape = grid.shape
+    peers = shape.peers
+    cells = list(grid.cells)
+    found = 0
+
+    def allowed(cell: int) -> set[int]:
+        return set(range(1, n + 1)) - {cells[p] for p in peers[cell]}
+
+    def search() -> bool:  # True: the limit is reached
+        nonlocal found
+        options = {cell: allowed(cell) for cell, v in enumerate(cells) if v == 0}
+        if not options:
+            found += 1
+            return found >= limit
+        cell = min(options, key=lambda c: len(options[c]))
+        choices = [(cell, d) for d in options[cell]]
+        for unit in shape.units:
+            placed = {cells[c] for c in unit}
+            for d in range(1, n + 1):
+                if d not in placed and len(choices) > 1:
+                    places = [(c, d) for c in unit if cells[c] == 0 and d in options[c]]
+                    if len(places) < len(choices):
+                        choices = places
+        for c, d in choices:
+            cells[c] = d
+            if search():
+                cells[c] = 0
+                return True
+            cells[c] = 0
+        return False
+
+    search()
+    return found
+
+
+def assert_unique(puzzle: Grid) -> None:
+    assert ref_count(puzzle, 2) == 1, f"not exactly one solution: {puzzle!r}"
+
+
+def assert_minimal(puzzle: Grid) -> None:
+    for cell, v in enumerate(puzzle.cells):
+        if v:
+            assert ref_count(puzzle.with_digit(cell, 0), 2) == 2, (
+                f"r{cell // puzzle.n + 1}c{cell % puzzle.n + 1} can go: {puzzle!r}")
+
+
+def images(r: int, c: int, n: int, symmetry: str) -> list[tuple[int, int]]:
+    """Where the pattern must repeat cell (r, c), written out one symmetry at a time."""
+    m = n - 1
+    return {
+        "none": [],
+        "rot180": [(m - r, m - c)],
+        "rot90": [(c, m - r), (m - r, m - c), (m - c, r)],
+        "mirror": [(r, m - c)],
+        "flip": [(m - r, c)],
+        "diagonal": [(c, r)],
+        "antidiagonal": [(m - c, m - r)],
+        "dihedral": [(c, m - r), (m - r, m - c), (m - c, r), (r, m - c), (m - r, c),
+                     (c, r), (m - c, m - r)],
+    }[symmetry]
+
+
+def assert_symmetric(puzzle: Grid, symmetry: str) -> None:
+    n = puzzle.n
+    for r in range(n):
+        for c in range(n):
+            for r2, c2 in images(r, c, n, symmetry):
+                assert bool(puzzle[r, c]) == bool(puzzle[r2, c2]), (
+                    f"{symmetry}: r{r + 1}c{c + 1} and r{r2 + 1}c{c2 + 1} differ: {puzzle!r}")
+
+
+def test_reference_solver_counts() -> None:
+    assert ref_count(Grid.empty(4), 1000) == 288
+    assert ref_count(Grid("11" + "." * 79)) == 0
+
+
+# -- seed 004: the default puzzle -------------------------------------------------------
+def test_default_puzzle_is_unique_with_40_blanks(pure: bool) -> None:
+    for seed in range(5):
+        puzzle = generate(seed=seed, pure=pure)
+        assert puzzle.n == 9
+        assert puzzle.blanks >= 40
+        assert_unique(puzzle)
+
+
+def test_compiled_and_pure_make_the_same_puzzles(pure: bool) -> None:
+    # the same seed gives the same puzzle on either core (and so on any machine)
+    compiled = generate_many(3, seed="same", pure=False)
+    assert generate_many(3, seed="same", pure=pure) == compiled
+
+
+def test_each_run_without_a_seed_differs() -> None:
+    assert len({generate() for _ in range(5)}) == 5
+
+
+def test_a_seed_repeats_and_different_seeds_differ() -> None:
+    assert generate(seed=42) == generate(seed=42) == generate(seed="42")
+    assert generate(seed=42) != generate(seed=43)
+
+
+def test_seed_from_a_random_instance_and_no_global_state() -> None:
+    state = random.getstate()
+    a = generate_many(3, seed=random.Random(5))
+    assert random.getstate() == state
+    assert generate_many(3, seed=random.Random(5)) == a
+
+
+def test_first_of_many_is_the_single_puzzle_of_that_seed() -> None:
+    assert generate_many(4, seed=9)[0] == generate(seed=9)
+
+
+def test_jobs_do_not_change_the_puzzles() -> None:
+    one = generate_many(12, seed=3, jobs=1)
+    assert generate_many(12, seed=3, jobs=3) == one
+    assert len(set(one)) == 12
+
+
+def test_with_solution_gives_the_one_solution() -> None:
+    for puzzle, solution in iter_generate(5, seed=1):
+        assert is_solution(solution, puzzle)
+        assert solution.blanks == 0
+
+
+def test_count_gives_distinct_puzzles_even_on_a_tiny_board() -> None:
+    # 4x4 has few puzzles: duplicates are made again, never printed twice
+    puzzles = generate_many(60, 4, seed=1)
+    assert len(set(puzzles)) == 60
+    for p in puzzles[:10]:
+        assert_unique(p)
+
+
+# -- options ---------------------------------------------------------------------------
+@pytest.mark.parametrize("clues", [22, 30, 41, 60, 80, 81])
+def test_exact_clue_counts(clues: int) -> None:
+    puzzle = generate(clues=clues, seed=clues)
+    assert puzzle.givens == clues
+    assert_unique(puzzle)
+
+
+def test_exact_clues_on_the_pure_core(pure: bool) -> None:
+    puzzle = generate(clues=28, seed=1, pure=pure)
+    assert puzzle.givens == 28
+    assert_unique(puzzle)
+
+
+@pytest.mark.parametrize("clues", [0, 5, 16])
+def test_fewer_than_17_clues_is_refused(clues: int) -> None:
+    with pytest.raises(GenerateError, match="at least 17"):
+        generate(clues=clues)
+
+
+def test_impossible_counts_are_refused() -> None:
+    with pytest.raises(GenerateError, match="only 81 cells"):
+        generate(clues=82)
+    with pytest.raises(GenerateError, match="at least 4"):
+        generate(4, clues=3)
+    # rot90 moves cells in fours around the centre: 30 = 4k + 1 has no pattern
+    with pytest.raises(GenerateError, match="rot90"):
+        generate(clues=30, symmetry="rot90")
+
+
+def test_hard_counts_give_up_clearly() -> None:
+    with pytest.raises(GenerateGaveUp, match="18 clues in 3 tries"):
+        generate(clues=18, tries=3, seed=1)
+
+
+@pytest.mark.parametrize("symmetry", sorted(SYMMETRIES))
+def test_symmetric_patterns(symmetry: str, pure: bool) -> None:
+    puzzle = generate(symmetry=symmetry, seed=7, pure=pure)
+    assert puzzle.blanks >= 40
+    assert_symmetric(puzzle, symmetry)
+    assert_unique(puzzle)
+
+
+def test_full_is_dihedral_and_unknown_names_are_refused() -> None:
+    assert_symmetric(generate(symmetry="full", seed=1), "dihedral")
+    with pytest.raises(GenerateError, match="unknown symmetry"):
+        generate(symmetry="spiral")
+
+
+def test_symmetry_with_exact_clues() -> None:
+    puzzle = generate(clues=25, symmetry="rot180", seed=2)
+    assert puzzle.givens == 25
+    assert_symmetric(puzzle, "rot180")
+    assert_unique(puzzle)
+
+
+def test_minimal_puzzles(pure: bool) -> None:
+    for seed in range(2):
+        puzzle = generate(minimal=True, seed=seed, pure=pure)
+        assert_unique(puzzle)
+        assert_minimal(puzzle)
+
+
+@pytest.mark.parametrize("symmetry", ["rot180", "mirror"])
+def test_minimal_and_symmetric(symmetry: str) -> None:
+    puzzle = generate(minimal=True, symmetry=symmetry, seed=3)
+    assert_symmetric(puzzle, symmetry)
+    assert_unique(puzzle)
+    assert_minimal(puzzle)
+
+
+def test_minimal_with_exact_clues() -> None:
+    puzzle = generate(minimal=True, clues=24, seed=4)
+    assert puzzle.givens == 24
+    assert_minimal(puzzle)
+
+
+@pytest.mark.parametrize(("size", "box"), [(4, None), (6, None), (6, (3, 2)), (8, (2, 4)),
+                                           (8, (4, 2)), (10, (2, 5)), (12, None)])
+def test_other_sizes(size: int, box: tuple[int, int] | None, pure: bool) -> None:
+    if pure and size > 8:
+        pytest.skip("the compiled core covers the larger sizes")
+    puzzle = generate(size, box=box, seed=size)
+    expected = Shape.for_size(size, box)
+    assert puzzle.shape == expected
+    assert puzzle.blanks >= 40 / 81 * size * size
+    assert_unique(puzzle)
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_minimal_small_sizes(size: int) -> None:
+    puzzle = generate(size, minimal=True, seed=1)
+    assert_unique(puzzle)
+    assert_minimal(puzzle)
+
+
+def test_16x16_is_unique() -> None:
+    puzzle = generate(16, seed=1)
+    assert puzzle.blanks >= 40 / 81 * 256
+    assert_unique(puzzle)
+
+
+def test_25x25_is_made() -> None:
+    from sudokit import count_solutions
+
+    puzzle = generate(25, seed=1)
+    assert puzzle.blanks >= 40 / 81 * 625
+    assert count_solutions(puzzle, 2) == 1  # the reference is too slow at 25x25
+
+
+def test_a_size_without_a_box_is_refused() -> None:
+    from sudokit import ShapeError
+
+    with pytest.raises(ShapeError, match="--box"):
+        generate(7)
+    assert generate(7, box=(1, 7), seed=1).n == 7
+
+
+def test_difficulty_waits_for_the_rater() -> None:
+    from sudokit.generate import _rater
+
+    if _rater() is not None:
+        pytest.skip("the rating engine is here: see test_generate_difficulty")
+    with pytest.raises(GenerateError, match="rating engine"):
+        generate(difficulty="easy")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(GenerateError, match="unknown difficulty"):
+        generate(difficulty="fiendish")
+    with pytest.raises(ValueError, match="count"):
+        generate_many(-1)
+    with pytest.raises(TypeError, match="seed"):
+        generate(seed=1.5)  # type: ignore[arg-type]
+
+
+# -- solution grids: no digit is favoured anywhere ----------------------------------------
+def test_solution_grids_are_valid_on_every_size(pure: bool) -> None:
+    for size in (1, 4, 6, 9, 12) if pure else (1, 4, 6, 9, 12, 16, 25):
+        grid = generate_solution_grid(size, seed=size, pure=pure)
+        assert grid.is_solved()
+
+
+def test_no_digit_by_position_bias() -> None:
+    """Chi-square over 10,000 grids: each (cell, digit) is expected 10,000/9 times.
+
+    81 cells x 8 degrees of freedom = 648; the statistic exceeds 765 with probability
+    0.001 when there is no bias (Wilson-Hilferty). A fixed seed keeps the test exact."""
+    grids = 10_000
+    rng = random.Random(2024)
+    counts = [[0] * 9 for _ in range(81)]
+    for _ in range(grids):
+        for cell, d in enumerate(generate_solution_grid(seed=rng).cells):
+            counts[cell][d - 1] += 1
+    expected = grids / 9
+    chi2 = sum((k - expected) ** 2 / expected for row in counts for k in row)
+    assert chi2 < 765, f"chi-square {chi2:.0f} over 648 degrees of freedom"
+    # and no single cell is far off either (8 degrees of freedom, p = 1e-6: 45.6)
+    worst = max(sum((k - expected) ** 2 / expected for k in row) for row in counts)
+    assert worst < 45.6
