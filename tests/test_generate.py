@@ -276,13 +276,20 @@ def test_a_size_without_a_box_is_refused() -> None:
     assert generate(7, box=(1, 7), seed=1).n == 7
 
 
-def test_difficulty_waits_for_the_rater() -> None:
-    from sudokit.generate import _rater
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "extreme"])
+def test_difficulty_is_the_raters_level(level: str) -> None:
+    from sudokit.logic.rating import rate
 
-    if _rater() is not None:
-        pytest.skip("the rating engine is here: see test_generate_difficulty")
-    with pytest.raises(GenerateError, match="rating engine"):
-        generate(difficulty="easy")
+    for puzzle in generate_many(2, difficulty=level, seed=level):
+        assert rate(puzzle).level == level
+        assert_unique(puzzle)
+
+
+def test_difficulty_with_clues() -> None:
+    from sudokit.logic.rating import rate
+
+    puzzle = generate(difficulty="easy", clues=30, seed=1)
+    assert puzzle.givens == 30 and rate(puzzle).level == "easy"
 
 
 def test_bad_arguments() -> None:

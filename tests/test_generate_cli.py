@@ -115,6 +115,14 @@ def test_impossible_options_exit_2_with_one_line(args: list[str], words: str) ->
     assert "Traceback" not in done.stderr
 
 
+def test_difficulty() -> None:
+    from sudokit.logic.rating import rate
+
+    done = sudoku("create", "--difficulty", "hard", "--seed", "1", "--to", "line")
+    assert done.status == 0
+    assert rate(Grid(done.out.strip())).level == "hard"
+
+
 def test_giving_up_exits_1_and_says_so() -> None:
     done = sudoku("create", "--clues", "18", "--tries", "2", "--seed", "1")
     assert done.status == 1

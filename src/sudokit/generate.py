@@ -313,6 +313,8 @@ def _default_tries(shape: Shape, clues: int | None, minimal: bool,
     """About as many solution grids as a few seconds allow (a 9x9 one takes ~0.4 ms)."""
     if clues is None and not minimal and difficulty is None:
         return 100  # the default target nearly always succeeds at the first try
+    if difficulty is not None:
+        return 1_000 if shape.n <= 9 else 20  # each try is rated (~5 ms on 9x9)
     if shape.n <= 9:
         return 10_000
     if shape.n <= 12:
@@ -391,15 +393,15 @@ def _make(options: _Options, key: int) -> Generated:
         _fill(g, shape)
         if options.clues is not None:
             target = 0 if options.minimal else options.clues
-        elif options.minimal or options.difficulty is not None:
-            target = 0
+        elif options.minimal or options.difficulty not in (None, "easy"):
+            target = 0  # the fewer the clues, the likelier a hard puzzle
         else:
             blanks = fewest_blanks + g.randbelow(most_blanks - fewest_blanks + 1)
             target = ncells - blanks
         left = g.dig(target, options.budget)
         if options.clues is not None and left != options.clues:
             continue
-        if options.clues is None and not options.minimal and ncells - left < fewest_blanks:
+        if options.clues is None and target and ncells - left < fewest_blanks:
             continue
         if options.minimal and not _is_minimal(g, options):
             continue
@@ -482,9 +484,10 @@ def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[
 
 
 def _executor(options: _Options, jobs: int) -> Executor:
-    """Threads when the compiled generator releases the GIL; processes otherwise."""
+    """Threads when the work runs in the compiled generator, which releases the GIL;
+    processes when it is Python: the uncompiled generator, or the rater."""
     module: ModuleType = engine.load("_gen", options.pure)
-    if module.is_compiled():
+    if module.is_compiled() and options.difficulty is None:
         return ThreadPoolExecutor(jobs)
     return ProcessPoolExecutor(jobs)
 
@@ -493,10 +496,10 @@ def _executor(options: _Options, jobs: int) -> Executor:
 def _rater() -> Callable[[Grid], object] | None:
     """sudokit.logic's ``rate``, when this version has it."""
     try:
-        from . import logic
+        from .logic.rating import rate
     except ImportError:
         return None
-    return getattr(logic, "rate", None)
+    return rate
 
 
 def _level(puzzle: Grid) -> str:
