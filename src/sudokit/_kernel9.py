@@ -37,29 +37,14 @@ except ImportError:  # running uncompiled without Cython installed
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
 PAUSED = 1  # the budget ran out; call ``run`` again to go on
-_DONE = cython.declare(cython.int, 0)
-_PAUSED = cython.declare(cython.int, 1)
 
-# What ``_propagate`` found.
-_FAILED = cython.declare(cython.int, 0)
-_SOLVED = cython.declare(cython.int, 1)
-_OPEN = cython.declare(cython.int, 2)
+# Constants are written as literals in the engine below, where the C compiler folds them
+# (a ``cython.declare``d global is a variable it cannot): 0o777777777 is every cell of a
+# band, 0o777 one row of it. ``_propagate`` answers 0 (contradiction), 1 (solved) or 2
+# (open: a guess is needed).
 
-_ALL = cython.declare(cython.uint, 0o777777777)  # the 27 cells of a band
-_LOW9 = cython.declare(cython.uint, 0o777)
-_MASK32 = cython.declare(cython.uint, 0xFFFFFFFF)  # keeps uncompiled Python to 32 bits
-_DEBRUIJN = cython.declare(cython.uint, 0x077CB531)
-
-# Layout of one search state: a row of ``_W`` words in ``Kernel9.st``.
-_P = cython.declare(cython.int, 0)  # 27 candidate masks, index 3*digit + band
-_PREV = cython.declare(cython.int, 27)  # the masks as last processed: the rest is news
-_UNSOLVED = cython.declare(cython.int, 54)  # 3 masks of unsolved cells, one per band
-_ROWS = cython.declare(cython.int, 57)  # 3 masks of unsolved rows: see below
-_W = cython.declare(cython.int, 60)
-#: Deepest stack: every guess places a digit, so at most 81 guesses are open.
-_DEPTH = cython.declare(cython.int, 82)
-# ``_ROWS + g`` holds, for digits 3g, 3g+1, 3g+2, a bit per (digit, band, row) still to be
-# placed: bit 9*(d - 3g) + 3*band + row.
+#: Deepest stack: every guess places a digit, so at most 81 guesses are ever open.
+MAX_DEPTH = 82
 
 
 def is_compiled() -> bool:
@@ -68,6 +53,9 @@ def is_compiled() -> bool:
 
 
 # -- lookup tables (built once, in Python; each Kernel9 copies them into C arrays) ------
+
+
+_BAND = 0o777777777  # every cell of a band
 
 
 def _bits(x: int) -> int:
@@ -103,6 +91,22 @@ def _complex_table() -> list[int]:
     return table
 
 
+def _keep9_table() -> list[int]:
+    """Pattern (bit 3*i + j) -> the bits of it that lie on a permutation inside it (each
+    i and each j once); 0 if there is none. The same rule as ``_complex_table``, kept as
+    a 9-bit pattern: used on columns, where i is the band and j the column of the stack."""
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    table = []
+    for s in range(512):
+        keep = 0
+        for p in perms:
+            if all(s >> (3 * r + p[r]) & 1 for r in range(3)):
+                for r in range(3):
+                    keep |= 1 << (3 * r + p[r])
+        table.append(keep)
+    return table
+
+
 def _single_column_boxes(cols: int) -> list[tuple[int, int]]:
     """(box, column) for each box of a band whose digit is left in one column."""
     out = []
@@ -121,7 +125,7 @@ def _pointing_table() -> list[int]:
         kill = 0
         for _, c in _single_column_boxes(cols):
             kill |= _column(c)
-        table.append(_ALL & ~kill)
+        table.append(_BAND & ~kill)
     return table
 
 
@@ -163,27 +167,29 @@ def _place_table() -> list[int]:
         r, c = divmod(i, 9)
         k = c // 3
         peers = (0o777 << (9 * r)) | sum(_minirow(rr, k) for rr in range(3))
-        table.append((_ALL & ~peers) | (1 << i))
+        table.append((_BAND & ~peers) | (1 << i))
     return table
 
 
-def _debruijn_table() -> list[int]:
-    """For ``bit_index``: the index of bit i, looked up by the top 5 bits of bit * const."""
-    table = [0] * 32
+def _bit_index_table() -> list[int]:
+    """For ``_bit_index``: the powers of two below 2**36 leave distinct remainders mod 37
+    (2 generates the multiplicative group mod 37), so bit i is found at 2**i % 37."""
+    table = [0] * 37
     for i in range(32):
-        table[(((1 << i) * 0x077CB531) & 0xFFFFFFFF) >> 27] = i
+        table[(1 << i) % 37] = i
     return table
 
 
 _SHRINK = _shrink_table()
 _COMPLEX = _complex_table()
+_KEEP9 = _keep9_table()
 _POINTING = _pointing_table()
 _COLUMN_SINGLE = _column_single_table()
 _ROW_SINGLE = _row_single_table(_COMPLEX)
 _ROW_MASK = _row_mask_table()
 _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
-_BIT_INDEX = _debruijn_table()
+_BIT_INDEX = _bit_index_table()
 
 
 @cython.final
@@ -194,9 +200,17 @@ class Kernel9:
     After ``run`` returns DONE, ``counts()`` says how many solutions were found (at most
     ``limit``) and ``solution()`` holds the first. One object serves any number of puzzles,
     one after the other; it is not to be shared between threads.
+
+    The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 3*digit + band),
+    ``prev`` (the same masks as last processed: a difference is news), ``unsolved[3k:3k+3]``
+    (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g, 3g+1, 3g+2, word g has
+    a bit per (digit, band, row) whose digit is not yet placed, bit 9*(d-3g) + 3*band + row.
     """
 
-    st: cython.uint[82 * 60]
+    p: cython.uint[82 * 27]
+    prev: cython.uint[82 * 27]
+    unsolved: cython.uint[82 * 3]
+    rows: cython.uint[82 * 3]
     frame_sub: cython.int[82]
     frame_bit: cython.uint[82]
     pairs: cython.uint[3]
@@ -208,22 +222,27 @@ class Kernel9:
     finished: cython.bint
     t_shrink: cython.uint[512]
     t_complex: cython.uint[512]
+    t_keep9: cython.uint[512]
     t_pointing: cython.uint[512]
     t_column_single: cython.uint[512]
     t_row_single: cython.uint[512]
     t_row_mask: cython.uint[8]
     t_place: cython.uint[27]
     t_column: cython.uint[9]
-    t_bit_index: cython.uchar[32]
+    t_bit_index: cython.uchar[37]
 
     def __init__(self) -> None:
-        self.st = [0] * (82 * 60)
+        self.p = [0] * (82 * 27)
+        self.prev = [0] * (82 * 27)
+        self.unsolved = [0] * (82 * 3)
+        self.rows = [0] * (82 * 3)
         self.frame_sub = [0] * 82
         self.frame_bit = [0] * 82
         self.pairs = [0] * 3
         self.sol = [0] * 81
         self.t_shrink = _SHRINK
         self.t_complex = _COMPLEX
+        self.t_keep9 = _KEEP9
         self.t_pointing = _POINTING
         self.t_column_single = _COLUMN_SINGLE
         self.t_row_single = _ROW_SINGLE
@@ -260,7 +279,7 @@ class Kernel9:
         m: cython.uint
         self._clear(limit)
         for d in range(27):
-            self.st[_P + d] = 0
+            self.p[d] = 0
         for i in range(81):
             m = masks[i] & 0x1FF  # type: ignore[index]
             if m == 0:
@@ -268,7 +287,7 @@ class Kernel9:
                 return False
             for d in range(9):
                 if m >> d & 1:
-                    self.st[_P + 3 * d + i // 27] |= cython.cast(cython.uint, 1) << (i % 27)
+                    self.p[3 * d + i // 27] |= cython.cast(cython.uint, 1) << (i % 27)
         return True
 
     def run(self, budget: int) -> int:
@@ -298,11 +317,11 @@ class Kernel9:
         """An empty grid: every digit possible everywhere, nothing processed yet."""
         i: cython.int
         for i in range(27):
-            self.st[_P + i] = _ALL
-            self.st[_PREV + i] = 0
+            self.p[i] = 0o777777777
+            self.prev[i] = 0
         for i in range(3):
-            self.st[_UNSOLVED + i] = _ALL
-            self.st[_ROWS + i] = _ALL
+            self.unsolved[i] = 0o777777777
+            self.rows[i] = 0o777777777
         self.depth = 0
         self.limit = limit
         self.count = 0
@@ -319,14 +338,14 @@ class Kernel9:
         bit: cython.uint = cython.cast(cython.uint, 1) << i
         sub: cython.int = 3 * d + b
         e: cython.int
-        if not (self.st[_P + sub] & bit):
+        if not (self.p[sub] & bit):
             return False
         for e in range(9):
-            self.st[_P + 3 * e + b] &= ~bit
-        self.st[_P + sub] = (self.st[_P + sub] | bit) & self.t_place[i]
+            self.p[3 * e + b] &= ~bit
+        self.p[sub] = (self.p[sub] | bit) & self.t_place[i]
         for e in range(3):
             if e != b:
-                self.st[_P + 3 * d + e] &= ~self.t_column[i % 9]
+                self.p[3 * d + e] &= ~self.t_column[i % 9]
         return True
 
     @cython.cfunc
@@ -335,15 +354,16 @@ class Kernel9:
     @cython.exceptval(check=False)
     def _bit_index(self, bit: cython.uint) -> cython.int:
         """The index of the one set bit of ``bit``."""
-        return self.t_bit_index[((bit * _DEBRUIJN) & _MASK32) >> 27]
+        return self.t_bit_index[bit % 37]
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
     def _update(self, base: cython.int) -> cython.bint:
         """Apply the band rules to every changed band until nothing changes; False on a
-        contradiction."""
+        contradiction. ``base`` is 27 * depth."""
         changed: cython.bint = True
+        ub: cython.int = base // 9
         g: cython.int
         dg: cython.int
         d: cython.int
@@ -361,43 +381,95 @@ class Kernel9:
         while changed:
             changed = False
             for g in range(3):
-                ur = self.st[base + _ROWS + g]
+                ur = self.rows[ub + g]
                 if ur == 0:
                     continue
                 for dg in range(3):
-                    if ((ur >> (9 * dg)) & _LOW9) == 0:
-                        continue
+                    if ((ur >> (9 * dg)) & 0o777) == 0:
+                        continue  # this digit is placed everywhere
                     d = 3 * g + dg
                     for b in range(3):
-                        sub = 3 * d + b
-                        a = self.st[base + _P + sub]
-                        if a == self.st[base + _PREV + sub]:
+                        sub = base + 3 * d + b
+                        a = self.p[sub]
+                        if a == self.prev[sub]:
                             continue
                         changed = True
-                        shrink = (self.t_shrink[a & _LOW9]
-                                  | (self.t_shrink[(a >> 9) & _LOW9] << 3)
+                        shrink = (self.t_shrink[a & 0o777]
+                                  | (self.t_shrink[(a >> 9) & 0o777] << 3)
                                   | (self.t_shrink[a >> 18] << 6))
                         a &= self.t_complex[shrink]
                         if a == 0:
                             return False
-                        cols = (a | (a >> 9) | (a >> 18)) & _LOW9
+                        cols = (a | (a >> 9) | (a >> 18)) & 0o777
                         keep = self.t_pointing[cols]
                         for e in range(3):
                             if e != b:
-                                self.st[base + _P + 3 * d + e] &= keep
+                                self.p[base + 3 * d + e] &= keep
                         solved = self.t_shrink[self.t_row_single[shrink]
                                                & self.t_column_single[cols]]
                         shift = 9 * dg + 3 * b
                         if ((ur >> shift) & 7) != (7 & ~solved):
+                            # rows newly placed: their cells leave the other digits
                             ur &= ~(solved << shift)
                             cl = ~(a & self.t_row_mask[solved])
-                            self.st[base + _UNSOLVED + b] &= cl
+                            self.unsolved[ub + b] &= cl
                             for e in range(9):
-                                self.st[base + _P + 3 * e + b] &= cl
-                        self.st[base + _P + sub] = a
-                        self.st[base + _PREV + sub] = a
-                self.st[base + _ROWS + g] = ur
+                                self.p[base + 3 * e + b] &= cl
+                        self.p[sub] = a
+                        self.prev[sub] = a
+                self.rows[ub + g] = ur
         return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _stack_rules(self, base: cython.int) -> cython.int:
+        """The band rule turned on its side: in each stack, a digit sits once in each band
+        and once in each column, so the (band x column) pattern of minicolumns that can
+        hold it must contain a permutation. Removes the minicolumns on none (hidden
+        singles in columns, pointing and claiming along columns): -1 on a contradiction,
+        else the number of masks narrowed."""
+        d: cython.int
+        b: cython.int
+        k: cython.int
+        narrowed: cython.int = 0
+        c0: cython.uint
+        c1: cython.uint
+        c2: cython.uint
+        x: cython.uint
+        y: cython.uint
+        w: cython.uint
+        a: cython.uint
+        allowed: cython.uint
+        for d in range(9):
+            if ((self.rows[base // 9 + d // 3] >> (9 * (d % 3))) & 0o777) == 0:
+                continue  # placed everywhere
+            a = self.p[base + 3 * d]
+            c0 = (a | (a >> 9) | (a >> 18)) & 0o777
+            a = self.p[base + 3 * d + 1]
+            c1 = (a | (a >> 9) | (a >> 18)) & 0o777
+            a = self.p[base + 3 * d + 2]
+            c2 = (a | (a >> 9) | (a >> 18)) & 0o777
+            # stack-major: bit 9*stack + 3*band + column-in-stack
+            x = ((c0 & 0o7) | ((c0 & 0o70) << 6) | ((c0 & 0o700) << 12)
+                 | (((c1 & 0o7) | ((c1 & 0o70) << 6) | ((c1 & 0o700) << 12)) << 3)
+                 | (((c2 & 0o7) | ((c2 & 0o70) << 6) | ((c2 & 0o700) << 12)) << 6))
+            y = (self.t_keep9[x & 0o777] | (self.t_keep9[(x >> 9) & 0o777] << 9)
+                 | (self.t_keep9[x >> 18] << 18))
+            if y == x:
+                continue
+            if (self.t_keep9[x & 0o777] == 0 or self.t_keep9[(x >> 9) & 0o777] == 0
+                    or self.t_keep9[x >> 18] == 0):
+                return -1
+            for b in range(3):
+                w = (y >> (3 * b)) & 0o007007007
+                allowed = (w | (w >> 6) | (w >> 12)) & 0o777
+                k = base + 3 * d + b
+                a = self.p[k] & (allowed * 0o001001001)
+                if a != self.p[k]:
+                    self.p[k] = a
+                    narrowed += 1
+        return narrowed
 
     @cython.cfunc
     @cython.nogil
@@ -420,21 +492,21 @@ class Kernel9:
             two = 0
             three = 0
             for d in range(9):
-                x = self.st[base + _P + 3 * d + b]
+                x = self.p[base + 3 * d + b]
                 three |= two & x
                 two |= one & x
                 one |= x
-            if one != _ALL:
+            if one != 0o777777777:
                 return -1
             self.pairs[b] = two & ~three
-            singles = one & ~two & self.st[base + _UNSOLVED + b]
+            singles = one & ~two & self.unsolved[base // 9 + b]
             while singles:
                 bit = singles & (~singles + 1)
                 singles ^= bit
                 for d in range(9):
-                    sub = 3 * d + b
-                    if self.st[base + _P + sub] & bit:
-                        self.st[base + _P + sub] &= self.t_place[self._bit_index(bit)]
+                    sub = base + 3 * d + b
+                    if self.p[sub] & bit:
+                        self.p[sub] &= self.t_place[self._bit_index(bit)]
                         placed += 1
                         break
         return placed
@@ -443,26 +515,32 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _propagate(self, base: cython.int) -> cython.int:
-        """Update and place singles to a fixpoint: _FAILED, _SOLVED or _OPEN."""
+        """Update and place singles to a fixpoint: 0 contradiction, 1 solved, 2 open."""
         found: cython.int
+        ub: cython.int = base // 9
         while True:
             if not self._update(base):
-                return _FAILED
-            if (self.st[base + _UNSOLVED] | self.st[base + _UNSOLVED + 1]
-                    | self.st[base + _UNSOLVED + 2]) == 0:
-                return _SOLVED
+                return 0
+            if (self.unsolved[ub] | self.unsolved[ub + 1] | self.unsolved[ub + 2]) == 0:
+                return 1
+            found = self._stack_rules(base)
+            if found < 0:
+                return 0
+            if found > 0:
+                continue
             found = self._naked_singles(base)
             if found < 0:
-                return _FAILED
+                return 0
             if found == 0:
-                return _OPEN
+                return 2
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _guess(self, base: cython.int) -> cython.void:
+    def _guess(self, base: cython.int) -> cython.bint:
         """Push a copy of the state and place, in the copy, the lowest candidate of a cell
-        with two candidates (else of the unsolved cell with the fewest)."""
+        with two candidates (else of the unsolved cell with the fewest). False if the stack
+        is full, which a consistent state never reaches."""
         b: cython.int
         d: cython.int
         k: cython.int
@@ -472,7 +550,9 @@ class Kernel9:
         bit: cython.uint = 0
         cells: cython.uint
         c: cython.uint
-        nb: cython.int
+        ub: cython.int = base // 9
+        if self.depth + 1 >= 82:
+            return False
         for b in range(3):
             if self.pairs[b]:
                 bit = self.pairs[b] & (~self.pairs[b] + 1)
@@ -480,13 +560,13 @@ class Kernel9:
                 break
         if bit == 0:
             for b in range(3):
-                cells = self.st[base + _UNSOLVED + b]
+                cells = self.unsolved[ub + b]
                 while cells:
                     c = cells & (~cells + 1)
                     cells ^= c
                     n = 0
                     for d in range(9):
-                        if self.st[base + _P + 3 * d + b] & c:
+                        if self.p[base + 3 * d + b] & c:
                             n += 1
                     if n < best:
                         best = n
@@ -494,16 +574,20 @@ class Kernel9:
                         bit = c
         b = best_b
         for d in range(9):
-            if self.st[base + _P + 3 * d + b] & bit:
+            if self.p[base + 3 * d + b] & bit:
                 break
-        nb = base + _W
-        for k in range(_W):
-            self.st[nb + k] = self.st[base + k]
+        for k in range(27):
+            self.p[base + 27 + k] = self.p[base + k]
+            self.prev[base + 27 + k] = self.prev[base + k]
+        for k in range(3):
+            self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
+            self.rows[ub + 3 + k] = self.rows[ub + k]
         self.frame_sub[self.depth] = 3 * d + b
         self.frame_bit[self.depth] = bit
         self.depth += 1
-        self.st[nb + _P + 3 * d + b] &= self.t_place[self._bit_index(bit)]
+        self.p[base + 27 + 3 * d + b] &= self.t_place[self._bit_index(bit)]
         self.guesses += 1
+        return True
 
     @cython.cfunc
     @cython.nogil
@@ -514,7 +598,7 @@ class Kernel9:
         m: cython.uint
         bit: cython.uint
         for sub in range(27):
-            m = self.st[base + _P + sub]
+            m = self.p[base + sub]
             while m:
                 bit = m & (~m + 1)
                 m ^= bit
@@ -528,39 +612,38 @@ class Kernel9:
         found: cython.int
         while budget > 0:
             budget -= 1
-            base = self.depth * _W
+            base = self.depth * 27
             found = self._propagate(base)
-            if found == _OPEN:
-                self._guess(base)
+            if found == 2 and self._guess(base):
                 continue
-            if found == _SOLVED:
+            if found == 1:
                 if self.count == 0:
                     self._record(base)
                 self.count += 1
                 if self.count >= self.limit:
                     self.finished = True
-                    return _DONE
+                    return 0  # DONE
             # Dead end or a solution already counted: the last guess was wrong (or is
             # done with), so its digit goes from the state it was made in.
             if self.depth == 0:
                 self.finished = True
-                return _DONE
+                return 0  # DONE
             self.depth -= 1
-            base = self.depth * _W
-            self.st[base + _P + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
-        return _PAUSED
+            self.p[self.depth * 27 + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
+        return 1  # PAUSED
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _solve_row(self, row: cython.uchar[::1], limit: cython.longlong) -> cython.bint:
-        """Load one puzzle row (81 digits) and search it to the end; False if it is
+    def _solve_row(self, puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
+                   r: cython.Py_ssize_t, limit: cython.longlong) -> cython.bint:
+        """Load row ``r`` of ``puzzles`` and search it to the end; False if it is
         unreadable (a value above 9) or its givens clash."""
         i: cython.int
         v: cython.int
         self._clear(limit)
         for i in range(81):
-            v = row[i]
+            v = puzzles[r, i]
             if v > 9:
                 return False
             if v and not self._give(i, v - 1):
@@ -570,7 +653,7 @@ class Kernel9:
 
 
 def solve_rows(
-    puzzles: cython.uchar[:, ::1],
+    puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
     solutions: cython.uchar[:, ::1],
     counts: cython.longlong[::1],
     guesses: cython.longlong[::1],
@@ -593,7 +676,7 @@ def solve_rows(
         raise ValueError(f"limit must be at least 1, got {limit}")
     with cython.nogil:
         for r in range(n):
-            if k._solve_row(puzzles[r], lim) and k.count:
+            if k._solve_row(puzzles, r, lim) and k.count:
                 for i in range(81):
                     solutions[r, i] = k.sol[i]
             else:

@@ -1,0 +1,175 @@
+"""Many puzzles at once: a NumPy array in, NumPy arrays out, the loop in compiled code.
+
+>>> import numpy as np
+>>> from sudokit.batch import solve_array
+>>> line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+>>> puzzles = np.array([[0 if c == "." else int(c) for c in line]] * 2, dtype=np.uint8)
+>>> result = solve_array(puzzles, limit=2)
+>>> result.counts.tolist(), result.solutions[0, :9].tolist()
+([1, 1], [4, 6, 8, 9, 3, 1, 5, 2, 7])
+
+9x9 puzzles go through the band kernel (``_kernel9``), which runs a whole chunk of rows
+without the GIL, so ``jobs`` threads use ``jobs`` cores. Other sizes go puzzle by puzzle
+through the general engine. NumPy is imported here and nowhere in ``import sudokit``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import engine
+from .errors import CellCountError, ShapeError, SymbolError
+from .shape import Shape
+
+#: Rows per piece of work when the batch is split over threads: small enough that a few
+#: hard puzzles in one piece do not leave the other threads idle, large enough that the
+#: per-call cost (a fresh kernel, a Python call) stays under a percent.
+_CHUNK_ROWS = 2048
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What ``solve_array`` found, row for row with its input.
+
+    ``solutions``: (B, N*N) uint8, the first solution of each puzzle (zeros where there is
+    none); ``counts``: (B,) int64, solutions found, up to the limit; ``guesses``: (B,) int64,
+    the guesses the search made.
+    """
+
+    solutions: np.ndarray
+    counts: np.ndarray
+    guesses: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def solved(self) -> np.ndarray:
+        """(B,) bool: the puzzles that have at least one solution."""
+        return self.counts > 0
+
+    @property
+    def unique(self) -> np.ndarray:
+        """(B,) bool: the puzzles with exactly one solution (meaningful when limit >= 2)."""
+        return self.counts == 1
+
+
+def solve_array(
+    puzzles: object,
+    *,
+    limit: int = 1,
+    jobs: int | None = 1,
+    box: tuple[int, int] | None = None,
+    pure: bool | None = None,
+) -> BatchResult:
+    """Search each row of ``puzzles`` (a (B, N*N) array of digits, 0 for a blank) for up to
+    ``limit`` solutions; rows come back in input order, none dropped.
+
+    ``limit=1`` finds a solution, ``limit=2`` also tells unique puzzles from the rest.
+    ``jobs`` threads share the work (None or 0: one per core). ``box`` gives the box shape
+    for sizes whose natural one is not wanted (as in ``Shape.for_size``); ``pure`` picks
+    the pure-Python engine (None: the compiled one when built).
+    """
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    array, shape = _checked(puzzles, box)
+    rows = array.shape[0]
+    solutions = np.zeros_like(array)
+    counts = np.zeros(rows, dtype=np.int64)
+    guesses = np.zeros(rows, dtype=np.int64)
+    workers = _workers(jobs, rows)
+    if shape.box_rows == 3 and shape.box_cols == 3:
+        kernel = engine.load("_kernel9", pure)
+
+        def work(lo: int, hi: int) -> None:
+            kernel.solve_rows(array[lo:hi], solutions[lo:hi], counts[lo:hi], guesses[lo:hi],
+                              limit)
+    else:
+        core = engine.load("_core", pure)
+
+        def work(lo: int, hi: int) -> None:
+            _solve_general(core, shape, array[lo:hi], solutions[lo:hi], counts[lo:hi],
+                           guesses[lo:hi], limit)
+
+    if workers == 1:
+        work(0, rows)
+    else:
+        step = min(_CHUNK_ROWS, math.ceil(rows / workers))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for done in [pool.submit(work, lo, min(lo + step, rows))
+                         for lo in range(0, rows, step)]:
+                done.result()
+    return BatchResult(solutions, counts, guesses)
+
+
+def count_array(
+    puzzles: object,
+    *,
+    limit: int = 2,
+    jobs: int | None = 1,
+    box: tuple[int, int] | None = None,
+    pure: bool | None = None,
+) -> np.ndarray:
+    """(B,) int64: how many solutions each row of ``puzzles`` has, counting no further than
+    ``limit`` (the default, 2, tells unique puzzles apart)."""
+    return solve_array(puzzles, limit=limit, jobs=jobs, box=box, pure=pure).counts
+
+
+def _checked(puzzles: object, box: tuple[int, int] | None) -> tuple[np.ndarray, Shape]:
+    """A C-contiguous (B, N*N) uint8 array of digits 0..N, and its shape; or an error that
+    says what is wrong and in which row."""
+    raw = np.asarray(puzzles)
+    if raw.ndim != 2:
+        raise ShapeError(f"puzzles must be a 2-D array (one puzzle per row), got shape "
+                         f"{raw.shape}")
+    if raw.dtype.kind not in "iu":
+        raise SymbolError(f"puzzles must hold integer digits, got dtype {raw.dtype}")
+    ncells = raw.shape[1]
+    n = math.isqrt(ncells)
+    if n * n != ncells or n == 0:
+        raise CellCountError(f"a row of {ncells} cells is not a square grid")
+    shape = Shape.for_size(n, box)
+    if raw.size:
+        bad = (raw < 0) | (raw > n)
+        if bad.any():
+            row, col = (int(i) for i in np.argwhere(bad)[0])
+            raise SymbolError(f"row {row}, cell {col}: {raw[row, col]} is not a digit of a "
+                              f"{n}x{n} sudoku (0 for a blank, 1..{n})")
+    return np.ascontiguousarray(raw, dtype=np.uint8), shape
+
+
+def _workers(jobs: int | None, rows: int) -> int:
+    if jobs is not None and jobs < 0:
+        raise ValueError(f"jobs must be at least 1 (or 0 for every core), got {jobs}")
+    wanted = jobs or os.cpu_count() or 1
+    return max(1, min(wanted, math.ceil(rows / 64)))
+
+
+def _solve_general(
+    core: object,
+    shape: Shape,
+    puzzles: np.ndarray,
+    solutions: np.ndarray,
+    counts: np.ndarray,
+    guesses: np.ndarray,
+    limit: int,
+) -> None:
+    """The general engine, one puzzle at a time (its ``run`` releases the GIL)."""
+    peers = [p for cell_peers in shape.peers for p in cell_peers]
+    units = [c for unit in shape.units for c in unit]
+    search = core.Search(shape.n, peers, units)  # type: ignore[attr-defined]
+    done = core.DONE  # type: ignore[attr-defined]
+    for r in range(puzzles.shape[0]):
+        if search.reset(puzzles[r].tolist(), limit):
+            while search.run(1 << 30) != done:
+                pass
+        count, made = search.counts()
+        counts[r] = count
+        guesses[r] = made
+        if count:
+            solutions[r] = search.solution()
