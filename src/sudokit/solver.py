@@ -61,10 +61,21 @@ def _search_for(shape: Shape, core: ModuleType) -> object:
     key = (shape, core.__name__)
     search = cache.get(key)
     if search is None:
-        peers = [p for cell_peers in shape.peers for p in cell_peers]
-        units = [c for unit in shape.units for c in unit]
-        search = cache[key] = core.Search(shape.n, peers, units)
+        if core.__name__.startswith("sudokit._kernel9"):
+            search = cache[key] = core.Kernel9()
+        else:
+            peers = [p for cell_peers in shape.peers for p in cell_peers]
+            units = [c for unit in shape.units for c in unit]
+            search = cache[key] = core.Search(shape.n, peers, units)
     return search
+
+
+def _engine_for(shape: Shape, pure: bool | None) -> ModuleType:
+    """The 9x9 band kernel for 9x9 boxes of 3x3, else the general engine. Both have the
+    same face: reset / reset_masks / run / counts / solution."""
+    if shape.box_rows == 3 and shape.box_cols == 3:
+        return engine.load("_kernel9", pure)
+    return engine.load("_core", pure)
 
 
 def search(
@@ -80,7 +91,7 @@ def search(
     candidates."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    core = engine.load("_core", pure)
+    core = _engine_for(puzzle.shape, pure)
     s = _search_for(puzzle.shape, core)
     if isinstance(puzzle, Candidates):
         loaded = s.reset_masks(puzzle.masks, limit)  # type: ignore[attr-defined]
