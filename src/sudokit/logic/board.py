@@ -25,16 +25,21 @@ def bits(x: int) -> Iterator[int]:
         x ^= low
 
 
+#: the set bits of every mask below 2**12, as tuples: small masks (digits, lines) are
+#: iterated all the time, and a table beats a loop there
+_SMALL = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12))
+
+
+def mask_bits(mask: int) -> tuple[int, ...]:
+    """The indices of the set bits of a small mask (digits, line indices), lowest first."""
+    if mask < 4096:
+        return _SMALL[mask]
+    return tuple(bits(mask))
+
+
 def digits_of(mask: int) -> list[int]:
     """The digits (1-based) of a candidate mask, smallest first."""
-    out = []
-    d = 1
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
+    return [i + 1 for i in mask_bits(mask)]
 
 
 class Geometry:
@@ -114,7 +119,19 @@ class Board:
     ``solution`` one of them; ``unique`` (exactly one) is what uniqueness techniques need.
     """
 
-    __slots__ = ("geo", "masks", "values", "dcells", "unsolved", "solutions", "solution", "memo")
+    __slots__ = (
+        "geo",
+        "masks",
+        "values",
+        "dcells",
+        "unsolved",
+        "solutions",
+        "solution",
+        "memo",
+        "version",
+        "_derived",
+        "_derived_version",
+    )
 
     def __init__(self, geo: Geometry, masks: list[int], values: list[int]) -> None:
         self.geo = geo
@@ -138,6 +155,10 @@ class Board:
         #: what techniques learnt from a failed search, keyed by what it depended on (e.g.
         #: "no finned X-Wing on digit 5 with these 5-cells"): a pure cache, so copies share it
         self.memo: dict[object, object] = {}
+        #: bumped by every change; what is derived from the board is kept for one version
+        self.version = 0
+        self._derived: dict[object, object] = {}
+        self._derived_version = 0
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -181,6 +202,9 @@ class Board:
         other.solutions = self.solutions
         other.solution = self.solution
         other.memo = self.memo
+        other.version = 0
+        other._derived = {}
+        other._derived_version = 0
         return other
 
     # -- reading --------------------------------------------------------------------
@@ -205,19 +229,39 @@ class Board:
         """Where ``digit`` can still go in ``unit``, as a cell set."""
         return self.dcells[digit - 1] & self.geo.unit_bits[unit]
 
+    def derived(self, key: object) -> object | None:
+        """What was derived from this very board under ``key`` (None if nothing yet)."""
+        if self._derived_version != self.version:
+            self._derived.clear()
+            self._derived_version = self.version
+            return None
+        return self._derived.get(key)
+
+    def keep(self, key: object, value: object) -> None:
+        """Keep ``value``, derived from the board as it is now, under ``key``."""
+        if self._derived_version != self.version:
+            self._derived.clear()
+            self._derived_version = self.version
+        self._derived[key] = value
+
     def bivalue_cells(self) -> int:
         """The unplaced cells with exactly two candidates, as a cell set."""
+        found = self.derived("bivalue")
+        if found is not None:
+            return found  # type: ignore[return-value]
         out = 0
         masks = self.masks
         for c in bits(self.unsolved):
             m = masks[c]
             if (m & (m - 1)).bit_count() == 1:
                 out |= 1 << c
+        self.keep("bivalue", out)
         return out
 
     # -- changing -------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and rule it out of the cell's peers."""
+        self.version += 1
         bit = 1 << (digit - 1)
         cellbit = 1 << cell
         m = self.masks[cell]
@@ -243,6 +287,7 @@ class Board:
 
     def eliminate(self, cell: int, digit: int) -> None:
         """Rule ``digit`` out of unplaced ``cell``."""
+        self.version += 1
         self.masks[cell] &= ~(1 << (digit - 1))
         self.dcells[digit - 1] &= ~(1 << cell)
 
@@ -251,6 +296,7 @@ class Board:
         hit = self.dcells[digit - 1] & cellset
         if not hit:
             return
+        self.version += 1
         self.dcells[digit - 1] &= ~hit
         nbit = ~(1 << (digit - 1))
         masks = self.masks

@@ -9,7 +9,7 @@ leaves every cell that sees all the Z cells of both sets.
 
 from __future__ import annotations
 
-from ..board import Board, Geometry, bits, digits_of
+from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: largest ALS looked at (bigger ones are rare in steps and costly to list)
@@ -27,18 +27,22 @@ class Als:
         self.cells = cells
         self.mask = mask
         self.unit = unit
-        self.by_digit: dict[int, int] = {}
-        self.seen_by: dict[int, int] = {}
-        for d0 in bits(mask):
-            bit = 1 << d0
-            x = 0
-            seen = -1
-            for c in bits(cells):
-                if masks[c] & bit:
-                    x |= 1 << c
-                    seen &= geo.peer_bits[c]
-            self.by_digit[d0] = x
-            self.seen_by[d0] = seen & ~cells
+        by_digit: dict[int, int] = dict.fromkeys(mask_bits(mask), 0)
+        seen_by: dict[int, int] = dict.fromkeys(by_digit, -1)
+        peer_bits = geo.peer_bits
+        x = cells
+        while x:
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            peers = peer_bits[c]
+            for d0 in mask_bits(masks[c]):
+                by_digit[d0] |= low
+                seen_by[d0] &= peers
+        for d0 in seen_by:
+            seen_by[d0] &= ~cells
+        self.by_digit = by_digit
+        self.seen_by = seen_by
 
 
 def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
@@ -113,8 +117,11 @@ def find(board: Board) -> Step | None:
             a_seen = a.seen_by[x0]
             others = useful[ka] & ~xbit
             ra = reach[ka]
-            for c in bits(a_seen & dcells[x0]):
-                for kb in first.get(c, ()):
+            near = a_seen & dcells[x0]
+            while near:
+                low = near & -near
+                near ^= low
+                for kb in first.get(low.bit_length() - 1, ()):
                     common = others & useful[kb]
                     if not common or kb < ka:
                         continue
@@ -122,7 +129,7 @@ def find(board: Board) -> Step | None:
                     if a.cells & b.cells or b.by_digit[x0] & ~a_seen:
                         continue
                     rb = reach[kb]
-                    for z0 in bits(common):
+                    for z0 in mask_bits(common):
                         gone = ra[z0] & rb[z0] & ~b.cells
                         if gone:
                             return _step(board, a, b, x0 + 1, z0 + 1, gone)

@@ -42,11 +42,15 @@ def weak_tables(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def live_nodes(board: Board) -> int:
     """Every candidate of an unplaced cell, as a node set."""
+    found = board.derived("live")
+    if found is not None:
+        return found  # type: ignore[return-value]
     n = board.geo.n
     masks = board.masks
     out = 0
     for c in bits(board.unsolved):
         out |= masks[c] << (c * n)
+    board.keep("live", out)
     return out
 
 
@@ -54,6 +58,10 @@ def strong_links(
     board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
 ) -> dict[int, int]:
     """Each node's strong partners, as node sets (only the digit ``digit``, when given)."""
+    key = ("strong", bilocal, bivalue, digit)
+    found = board.derived(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
     geo = board.geo
     n = geo.n
     out: dict[int, int] = {}
@@ -77,6 +85,7 @@ def strong_links(
             b = c * n + (m ^ low).bit_length() - 1
             out[a] = out.get(a, 0) | 1 << b
             out[b] = out.get(b, 0) | 1 << a
+    board.keep(key, out)
     return out
 
 
@@ -144,42 +153,61 @@ class Search:
         both true and false; only when in-cell weak links are allowed)."""
         live = self.live
         strong = self.strong
-        strong_nodes = self.strong_nodes
+        strong_nodes = self.strong_nodes & live
         same_digit, same_cell = self.same_digit, self.same_cell
         in_cell = self.in_cell_weak
+        # the on nodes one weak link and one strong link away from each on node
+        hop: dict[int, int] = {}
         state = {}
         for s in strong:
             if live >> s & 1:
                 first = strong[s] & live
-                state[s] = [first, 1 << s, first]  # frontier (on), off seen, on seen
+                # frontier (on), on seen, off seen (the start, and what on nodes rule out)
+                state[s] = [first, first, 1 << s]
         links = 1
         while state and links <= max_links:
             for s, st in state.items():
                 ws = (same_digit[s] | same_cell[s]) & live
-                for e in bits(st[0]):
+                x = st[0]
+                while x:
+                    low = x & -x
+                    e = low.bit_length() - 1
+                    x ^= low
                     if e != s and ws & (same_digit[e] | same_cell[e]):
                         return s, e, 0
             links += 2
             done = []
             for s, st in state.items():
-                frontier, off_seen, on_seen = st
-                new_off = 0
-                for x in bits(frontier):
-                    new_off |= same_digit[x]
-                    if in_cell:
-                        new_off |= same_cell[x]
-                new_off &= live & ~off_seen
-                off_seen |= new_off
+                frontier, on_seen, off_seen = st
                 new_on = 0
-                for y in bits(new_off & strong_nodes):
-                    new_on |= strong[y]
-                new_on &= live & ~on_seen
+                x = frontier
+                while x:
+                    low = x & -x
+                    node = low.bit_length() - 1
+                    x ^= low
+                    nxt = hop.get(node)
+                    if nxt is None:
+                        w = same_digit[node]
+                        if in_cell:
+                            w |= same_cell[node]
+                        w &= strong_nodes
+                        nxt = 0
+                        while w:
+                            wl = w & -w
+                            nxt |= strong[wl.bit_length() - 1]
+                            w ^= wl
+                        nxt &= live
+                        hop[node] = nxt
+                    new_on |= nxt
+                    if in_cell:
+                        off_seen |= (same_digit[node] | same_cell[node]) & live
+                new_on &= ~on_seen
                 on_seen |= new_on
                 if in_cell and on_seen & off_seen:
                     return s, (on_seen & off_seen).bit_length() - 1, 1
                 if not new_on:
                     done.append(s)
-                st[0], st[1], st[2] = new_on, off_seen, on_seen
+                st[0], st[1], st[2] = new_on, on_seen, off_seen
             for s in done:
                 del state[s]
         return None

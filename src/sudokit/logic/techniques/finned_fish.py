@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..board import Board, Geometry, bits
+from ..board import Board, Geometry, bits, mask_bits
 from ..step import Level, Step, Technique
 from .fish import NAMES, line_positions, line_word, lines_cells, unions
 
@@ -56,30 +56,44 @@ def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
     for stack in stacks:
         for band in range(nbands):
             lines = _band_lines(geo, rows, band)
-            # fins need a base line with the digit in the box, eliminations another
-            boxed = [i for i in bits(lines) if pos[i] & stack]
-            if len(boxed) < 2:
+            # the lines of the band with the digit in this box: a fish needs one of them as
+            # a base line (for the fins), and another outside its base (to eliminate from)
+            boxed = 0
+            for i in mask_bits(lines):
+                if pos[i] & stack:
+                    boxed |= 1 << i
+            if boxed.bit_count() < 2:
                 continue
             # the cover must take every position outside the fins' box
             eff = [p & ~stack if lines >> i & 1 else p for i, p in enumerate(pos)]
             base = [i for i in range(n) if pos[i] and eff[i].bit_count() <= k]
-            for combo, required in unions(eff, base, k, k):
-                combo_mask = 0
-                for i in combo:
-                    combo_mask |= 1 << i
-                if not lines & combo_mask:
+            for f in mask_bits(boxed):
+                if eff[f].bit_count() > k:
                     continue
-                targets = 0
-                for i in boxed:
-                    if not combo_mask >> i & 1:
-                        targets |= 1 << i
-                if not targets or targets.bit_count() == len(boxed):
-                    continue
-                step = _in_box(
-                    board, k, rows, d0, pos, combo, combo_mask, stack, lines, required, targets
-                )
-                if step is not None:
-                    return step
+                # f is the fish's first base line in the box: later ones come from ``rest``
+                rest = [i for i in base if i > f or (i != f and not boxed >> i & 1)]
+                for combo, required in unions(eff, rest, k, k, (f,), eff[f]):
+                    combo_mask = 0
+                    for i in combo:
+                        combo_mask |= 1 << i
+                    targets = boxed & ~combo_mask
+                    if not targets:
+                        continue
+                    step = _in_box(
+                        board,
+                        k,
+                        rows,
+                        d0,
+                        pos,
+                        tuple(sorted(combo)),
+                        combo_mask,
+                        stack,
+                        lines,
+                        required,
+                        targets,
+                    )
+                    if step is not None:
+                        return step
     return None
 
 
@@ -116,9 +130,9 @@ def _in_box(
             optional |= pos[i] & stack
     optional &= ~forced
     reach = 0
-    for j in bits(target_lines):
+    for j in mask_bits(target_lines):
         reach |= pos[j] & stack
-    for extra in combinations(list(bits(optional)), need):
+    for extra in combinations(mask_bits(optional), need):
         cover = forced
         for j in extra:
             cover |= 1 << j

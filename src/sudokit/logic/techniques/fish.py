@@ -44,12 +44,20 @@ def lines_cells(geo: Geometry, lines: int, offset: int) -> int:
 
 
 def unions(
-    pos: list[int], base: list[int], k: int, limit: int
+    pos: list[int],
+    base: list[int],
+    k: int,
+    limit: int,
+    first: tuple[int, ...] = (),
+    union: int = 0,
 ) -> list[tuple[tuple[int, ...], int]]:
     """Every k lines of ``base`` (as (lines, union of their positions)) whose union has at
-    most ``limit`` positions: unions only grow, so a partial union past the limit is cut."""
+    most ``limit`` positions: unions only grow, so a partial union past the limit is cut.
+    ``first`` lines (with positions ``union``) are taken to start with."""
     out: list[tuple[tuple[int, ...], int]] = []
-    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    if len(first) == k:
+        return [(first, union)] if union.bit_count() <= limit else []
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, first, union)]
     m = len(base)
     while stack:
         start, chosen, union = stack.pop()

@@ -26,7 +26,7 @@ def find_naked(board: Board, k: int) -> Step | None:
         state = (free, tuple([masks[c] for c in geo.units[u]]))
         if memo.get(("naked", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
-        cells = [c for c in bits(free) if masks[c].bit_count() <= k]
+        cells = [c for c in geo.units[u] if free >> c & 1 and masks[c].bit_count() <= k]
         if len(cells) < k:
             memo[("naked", k, u)] = state
             continue

@@ -22,9 +22,18 @@ from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 
-def rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     """(pair mask, floor1, floor2, roof1, roof2): rectangles over two boxes whose floor cells
-    hold exactly the pair and whose roof cells hold it too; floor and roof each share a line."""
+    hold exactly the pair and whose roof cells hold it too; floor and roof each share a line.
+    (Listed once per board state: the four types all look at them.)"""
+    found = board.derived("rectangles")
+    if found is None:
+        found = list(_rectangles(board))
+        board.keep("rectangles", found)
+    return found  # type: ignore[return-value]
+
+
+def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
     geo = board.geo
     n = geo.n
     masks = board.masks
