@@ -19,7 +19,7 @@ from .env import Env
 from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
-COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate"]
+COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench"]
 
 
 class UsageError(Exception):

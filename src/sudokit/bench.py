@@ -1,0 +1,242 @@
+"""Benchmarks: how fast the batch engine solves the puzzles of a file.
+
+The library side of ``sudoku bench``. For each file it times ``batch.solve_array`` over
+the whole file, for finding a first solution (limit 1) and for counting to two (limit 2,
+which proves a unique puzzle unique), on one thread and on several, and reports the
+columns of tdoku's benchmark table: puzzles per second, microseconds per puzzle, the share
+of puzzles solved without guessing, and guesses per puzzle. Times are medians of several
+runs, since machines are noisy.
+
+>>> from sudokit.bench import parse_lines
+>>> parse_lines(b"# a comment\\n" + b"." * 81 + b"\\n").shape
+(1, 81)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .errors import CellCountError, MixedSizeError, SymbolError
+from .grid import SYMBOLS
+
+#: Work names: what each limit means in a table.
+WORK = {1: "solve", 2: "count to 2"}
+
+#: A run shorter than this is repeated within one sample, so that short files are timed
+#: over a span the clock and the scheduler do not distort.
+MIN_SAMPLE_SECONDS = 0.25
+
+
+def _value_table() -> np.ndarray:
+    table = np.full(256, 255, dtype=np.uint8)
+    for blank in b".0":
+        table[blank] = 0
+    for i, symbol in enumerate(SYMBOLS):
+        table[ord(symbol)] = i + 1
+        table[ord(symbol.lower())] = i + 1
+    return table
+
+
+_VALUES = _value_table()
+
+
+def parse_lines(data: bytes, source: str = "<bytes>") -> np.ndarray:
+    """Puzzles in the ``line`` format (one per line, ``#`` comments, ``.`` or ``0`` blank)
+    as a (B, N*N) uint8 array. Raises ParseError (and subclasses) naming the line."""
+    numbered = [(k + 1, line.strip()) for k, line in enumerate(data.splitlines())]
+    puzzles = [(k, line) for k, line in numbered if line and not line.startswith(b"#")]
+    if not puzzles:
+        return np.zeros((0, 81), dtype=np.uint8)
+    width = len(puzzles[0][1])
+    n = math.isqrt(width)
+    if n * n != width:
+        raise CellCountError(f"{width} cells is not a square grid", source=source,
+                             line=puzzles[0][0])
+    for k, line in puzzles:
+        if len(line) != width:
+            raise MixedSizeError(f"{len(line)} cells where the first puzzle has {width}",
+                                 source=source, line=k)
+    raw = np.frombuffer(b"".join(line for _, line in puzzles), dtype=np.uint8)
+    values = _VALUES[raw].reshape(len(puzzles), width)
+    bad = values > n
+    if bad.any():
+        row, col = (int(i) for i in np.argwhere(bad)[0])
+        symbol = chr(puzzles[row][1][col])
+        raise SymbolError(f"{symbol!r} (character {col + 1}) is not a digit of a {n}x{n} "
+                          "sudoku", source=source, line=puzzles[row][0])
+    return values
+
+
+def load_file(path: str | os.PathLike[str]) -> np.ndarray:
+    """The puzzles of a ``line`` format file, as ``parse_lines`` gives them."""
+    return parse_lines(Path(path).read_bytes(), source=str(path))
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One kind of work on one set of puzzles: ``seconds`` is the median time of one pass
+    over all of them, from ``samples`` (each the mean of ``passes`` passes)."""
+
+    name: str
+    limit: int
+    threads: int
+    puzzles: int
+    seconds: float
+    no_guess: float
+    guesses_per_puzzle: float
+    unsolved: int
+    samples: tuple[float, ...] = field(default=())
+    passes: int = 1
+
+    @property
+    def work(self) -> str:
+        return WORK.get(self.limit, f"count to {self.limit}")
+
+    @property
+    def puzzles_per_second(self) -> float:
+        return self.puzzles / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def usec_per_puzzle(self) -> float:
+        return 1e6 * self.seconds / self.puzzles if self.puzzles else 0.0
+
+    @property
+    def spread(self) -> float:
+        """(slowest - fastest) / median of the samples: how noisy the figure is."""
+        if len(self.samples) < 2 or self.seconds <= 0:
+            return 0.0
+        return (max(self.samples) - min(self.samples)) / self.seconds
+
+
+def measure(
+    puzzles: np.ndarray,
+    *,
+    name: str = "puzzles",
+    limit: int = 1,
+    jobs: int = 1,
+    runs: int = 5,
+    pure: bool | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Measurement:
+    """Time ``solve_array(puzzles, limit=limit, jobs=jobs)``: the median of ``runs``
+    samples, after one pass that warms up and sizes the samples."""
+    from .batch import solve_array
+
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, got {runs}")
+    start = clock()
+    result = solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+    first = clock() - start
+    passes = max(1, math.ceil(MIN_SAMPLE_SECONDS / first)) if first > 0 else 1
+    samples = []
+    for _ in range(runs):
+        start = clock()
+        for _ in range(passes):
+            solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+        samples.append((clock() - start) / passes)
+    count = len(puzzles)
+    return Measurement(
+        name=name,
+        limit=limit,
+        threads=jobs,
+        puzzles=count,
+        seconds=statistics.median(samples),
+        no_guess=float(np.mean(result.guesses == 0)) if count else 0.0,
+        guesses_per_puzzle=float(np.mean(result.guesses)) if count else 0.0,
+        unsolved=int(np.sum(result.counts == 0)),
+        samples=tuple(samples),
+        passes=passes,
+    )
+
+
+def bench_files(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    limits: Sequence[int] = (1, 2),
+    jobs: Sequence[int] = (1,),
+    runs: int = 5,
+    pure: bool | None = None,
+    cpu_clock: bool = False,
+    progress: Callable[[Measurement], None] | None = None,
+) -> list[Measurement]:
+    """``measure`` every file for every limit and thread count, in that order.
+
+    ``cpu_clock`` times one-thread figures by the CPU time of the thread (which a busy
+    machine distorts less than the wall clock); several threads are always timed by the
+    wall clock."""
+    out = []
+    for path in paths:
+        puzzles = load_file(path)
+        for limit in limits:
+            for threads in jobs:
+                clock = time.thread_time if cpu_clock and threads == 1 else time.perf_counter
+                m = measure(puzzles, name=Path(path).name, limit=limit, jobs=threads,
+                            runs=runs, pure=pure, clock=clock)
+                out.append(m)
+                if progress is not None:
+                    progress(m)
+    return out
+
+
+def all_threads() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def format_table(measurements: Sequence[Measurement]) -> str:
+    """A Markdown table in the columns of tdoku's benchmark, one line per measurement."""
+    head = ("| data | work | threads | puzzles/sec | usec/puzzle | %no_guess | guesses/puzzle "
+            "| puzzles | spread |")
+    rule = "|:--|:--|--:|--:|--:|--:|--:|--:|--:|"
+    lines = [head, rule]
+    for m in measurements:
+        unsolved = f" ({m.unsolved} unsolved)" if m.unsolved else ""
+        lines.append(
+            f"| {m.name} | {m.work} | {m.threads} | {m.puzzles_per_second:,.0f} "
+            f"| {m.usec_per_puzzle:,.2f} | {100 * m.no_guess:.1f}% "
+            f"| {m.guesses_per_puzzle:,.2f} | {m.puzzles:,}{unsolved} | {100 * m.spread:.0f}% |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def scaling(measurements: Sequence[Measurement]) -> list[tuple[str, str, int, float]]:
+    """(file, work, threads, speed-up over one thread) for each multi-thread measurement
+    that has a one-thread measurement of the same file and work beside it."""
+    single = {(m.name, m.limit): m for m in measurements if m.threads == 1}
+    out = []
+    for m in measurements:
+        base = single.get((m.name, m.limit))
+        if m.threads > 1 and base is not None and m.seconds > 0:
+            out.append((m.name, m.work, m.threads, base.seconds / m.seconds))
+    return out
+
+
+def machine() -> str:
+    """One line: the CPU model, the cores this process may use, Python, and which core."""
+    import platform
+
+    from . import engine
+
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    kernel = "compiled" if engine.load("_kernel9").is_compiled() else "pure-Python"
+    return (f"{model}, {all_threads()} cores available; Python {platform.python_version()}; "
+            f"{kernel} 9x9 kernel")
