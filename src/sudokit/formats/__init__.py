@@ -179,7 +179,7 @@ def detect(head: bytes, filename: str | None = None) -> str:
         raise ParseError(_NOT_TEXT)
     rows = _significant_lines(body, complete=len(head) < HEAD_SIZE)
     if not rows:
-        raise ParseError("no puzzle found: the input holds only blank lines or comments")
+        raise ParseError("no puzzle found: nothing but blank lines, comments or borders")
     return _detect_text(rows)
 
 

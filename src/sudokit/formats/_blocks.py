@@ -81,10 +81,12 @@ def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterato
         text = decode(raw)
         s = text.strip()
         if not s or is_comment(s):
-            if block is not None:
+            if block is not None and not block.rows:  # borders only: layout, not a puzzle
+                lead.append(block.lead + block.text())
+            elif block is not None:
                 record, size = _finish(inp, fmt, block, size, box)
                 yield record
-                block = None
+            block = None
             lead.append(text)
             continue
         if is_decoration(s):
@@ -105,7 +107,9 @@ def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterato
             block.expected = cells if size is None or cells > size else size
         block.rows.append(len(block.lines))
         block.lines.append(text)
-    if block is not None:
+    if block is not None and not block.rows:
+        lead.append(block.lead + block.text())
+    elif block is not None:
         record, size = _finish(inp, fmt, block, size, box)
         yield record
     yield "".join(lead)

@@ -297,7 +297,7 @@ def with_tail(inp: Input, records: Iterable[Record | str]) -> Iterator[Record]:
             yield held
         held = r
     if held is None:
-        raise inp.fail(ParseError("no puzzle found: the input holds only blank lines or comments"))
+        raise inp.fail(ParseError("no puzzle found: nothing but blank lines, comments or borders"))
     yield held
 
 

@@ -31,6 +31,7 @@ from ..shape import Shape
 from . import _writer
 from ._common import (
     HEAD_SIZE,
+    MAX_SYMBOL_SIZE,
     Input,
     Item,
     Record,
@@ -119,6 +120,13 @@ def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Rec
     return _records(inp, box)
 
 
+def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
+    """The shape of a line of ``count`` cells: a square of a size the line form can write
+    (up to 35x35), or None."""
+    shape = shape_for_count(count, box)
+    return shape if shape is not None and shape.n <= MAX_SYMBOL_SIZE else None
+
+
 def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None:
     """The shape most puzzle lines at the start of the input have (None if none fits)."""
     lines = head.split(b"\n")
@@ -130,7 +138,7 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
         if s and not s.startswith(b"#"):
             lengths[len(s)] += 1
     for length, _ in lengths.most_common():
-        shape = shape_for_count(length, box)
+        shape = _line_shape(length, box)
         if shape is not None:
             return shape
     return None
@@ -140,6 +148,8 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
     # Each record is held back until the next one is read, so that the comments after the
     # last puzzle can become its style's tail (as _common.with_tail does, inlined here).
     shape = box_shape(box) or guess_shape(inp.head, box)
+    if shape is not None:
+        check_symbol_size(shape.n, NAME)
     trusted = Grid._trusted
     make = record_maker()
     dot, zero = Style(NAME, "."), Style(NAME, "0")
@@ -173,7 +183,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
         before = "".join(lead) or None
         lead.clear()
         if shape is None:
-            shape = shape_for_count(len(s), box)
+            shape = _line_shape(len(s), box)
             width, table, unpack = _fast(shape)
         try:
             if shape is None:
@@ -202,7 +212,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
             yield held
         held = Record(grid, lineno, None, style)
     if held is None:
-        raise inp.fail(ParseError("no puzzle found: the input holds only blank lines or comments"))
+        raise inp.fail(ParseError("no puzzle found: nothing but blank lines, comments or borders"))
     if lead and held.style is not None:
         held = replace(held, style=replace(held.style, tail="".join(lead)))
     yield held
@@ -220,14 +230,14 @@ def _nearest_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
     """The size a line of ``count`` cells was most likely meant to have: the square within
     N cells of it (a cell or a few too many or too few), if there is one."""
     n = round(count**0.5)
-    shape = shape_for(n, box)
+    shape = shape_for(n, box) if n <= MAX_SYMBOL_SIZE else None
     return shape if shape is not None and abs(shape.ncells - count) < n else None
 
 
 def _other_size(s: str, shape: Shape) -> Shape | None:
     """The shape of ``s`` if it is a well-formed puzzle line of a size other than
     ``shape``'s."""
-    other = shape_for_count(len(s), None)
+    other = _line_shape(len(s), None)
     if other is None or other.n == shape.n:
         return None
     return other if all(_VALUE.get(ch, 99) <= other.n for ch in s) else None

@@ -175,7 +175,10 @@ def _records(
                     cur.lines.append(text)  # a blank line between two bands
                     continue
             if cur is not None:
-                yield _finish(inp, cur, shape, cell)
+                if cur.count:
+                    yield _finish(inp, cur, shape, cell)
+                else:  # borders only: layout, not a puzzle
+                    lead.append(cur.lead + "".join(cur.lines))
                 cur = None
             lead.append(text)
             continue
@@ -201,7 +204,9 @@ def _records(
                 raise inp.fail(_not_a_puzzle(cur.count), cur.first)
         elif cur.count >= shape.ncells:
             cur.done = True
-    if cur is not None:
+    if cur is not None and not cur.count:
+        lead.append(cur.lead + "".join(cur.lines))
+    elif cur is not None:
         if shape is None:
             shape = shape_for_count(cur.count, box)
             if shape is None:
