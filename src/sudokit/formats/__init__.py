@@ -20,22 +20,30 @@ for byte: each :class:`Record` carries the :class:`Style` its puzzle was laid ou
 character, line ending, comments before it, or the whole layout when it is unusual), and a
 writer given that style reproduces it, for the puzzle or for its solution.
 
+Reading streams: :func:`read` yields records as it reads (the line format at several hundred
+thousand lines a second, in constant memory); a puzzle that cannot be read is a record with an
+``error``, and reading goes on. Writing: a :class:`Writer` puts each format's separator
+between puzzles (none for line, candidates and json, whose puzzles end their lines; a blank
+line for grid, csv, table, pretty and text), and a message such as ``ERROR: Puzzle not
+solveable`` in place of an answer.
+
 How :func:`detect` decides (``head`` is the start of the input):
 
 1. The file name: ``.bin`` is binary, ``.csv`` csv, ``.json``/``.jsonl`` json.
-2. Empty (or only blank) input is an error.
+2. Empty (or only blank) input is an error (a UTF-8 byte order mark is skipped, and kept).
 3. Bytes with NULs: a candidates board if the first NUL follows N characters that are
    digits-or-dots of a cell; binary if the whole input is 4*N*N bytes of little-endian
    integers 0..N; anything else with NULs, or bytes that are not UTF-8 text, is an error.
-4. Otherwise the first lines that are neither blank nor ``#`` comments decide:
+4. Otherwise the first lines that are neither blank nor ``#`` comments decide (border lines,
+   such as ``+-+-+``, are passed over):
 
+   - a border starting ``.-``: pretty (a candidates picture);
    - ``{`` or ``[`` first: json;
    - lines without spaces of N*N symbols (or of 16 or more, when none has a right
      length: a typo is reported by the line reader): line, unless N*N*N characters follow the
      pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
      characters, which are also an 8x8 line, no cell empty): candidates;
    - ``|x|x|...|`` with one symbol between bars: table;
-   - a border starting ``.-``: pretty (a candidates picture);
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
    - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
      ``|``: grid (pretty if rules such as ``-------`` stand between the rows);
