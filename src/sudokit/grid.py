@@ -74,7 +74,7 @@ class Grid:
     def _init(self, cells: tuple[int, ...], shape: Shape) -> None:
         self._cells = cells
         self._shape = shape
-        self._hash = hash((cells, shape))
+        self._hash = -1  # computed when first asked for: most grids are never hashed
 
     # -- constructors ---------------------------------------------------------------
     @classmethod
@@ -230,6 +230,8 @@ class Grid:
         return self._cells == other._cells and self._shape == other._shape
 
     def __hash__(self) -> int:
+        if self._hash == -1:
+            self._hash = hash((self._cells, self._shape))
         return self._hash
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -88,6 +89,11 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     except KeyboardInterrupt:
         env.error("interrupted")
         return ExitStatus.INTERRUPTED
+    except Exception as e:  # a bug of ours: still one line, and a status of its own
+        if os.environ.get("SUDOKIT_TRACEBACK"):
+            raise
+        env.error(f"internal error: {type(e).__name__}: {e} (SUDOKIT_TRACEBACK=1 shows where)")
+        return ExitStatus.INTERNAL
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

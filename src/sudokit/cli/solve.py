@@ -8,7 +8,7 @@ from typing import Any
 
 from ..candidates import Candidates
 from ..errors import SudokuError
-from ..grid import Grid, is_solution
+from ..grid import Grid
 from ..solver import SolveResult, Status, search
 from ._inputs import add_input_arguments, add_output_argument, open_inputs, progress
 from .env import Env
@@ -166,23 +166,24 @@ def _batch_answers(puzzles: list, limit: int, jobs: int) -> list[object] | None:
     shape = puzzles[0].shape
     if any(p.shape != shape for p in puzzles):
         return None
-    try:
-        from ..batch import solve_array
-    except ImportError:  # no batch engine yet: puzzle by puzzle
-        return None
     import numpy as np
 
+    from ..batch import solve_array
+    from ..verify import valid_solutions
+
     array = np.array([p.cells for p in puzzles], dtype=np.uint8)
-    result = solve_array(array, limit=limit, jobs=jobs)
+    result = solve_array(array, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+    solved = result.counts > 0
+    checked = valid_solutions(array[solved], result.solutions[solved], shape)
+    if not checked.all():  # never print an unchecked answer
+        wrong = puzzles[int(np.flatnonzero(solved)[np.argmin(checked)])]
+        raise AssertionError(f"the batch engine returned a wrong solution for {wrong!r}")
     answers: list[object] = []
-    for puzzle, row, count in zip(puzzles, result.solutions, result.counts, strict=True):
-        solution = Grid._trusted(tuple(row.tolist()), shape) if count else None
-        if solution is None:
+    for row, count in zip(result.solutions.tolist(), result.counts.tolist(), strict=True):
+        if count == 0:
             answers.append(NOT_SOLVEABLE)
         elif limit == 2 and count > 1:
             answers.append(NOT_UNIQUE)
-        elif not is_solution(solution, puzzle):  # never print an unchecked answer
-            raise AssertionError(f"the batch engine returned a wrong solution for {puzzle!r}")
         else:
-            answers.append(solution)
+            answers.append(Grid._trusted(tuple(row), shape))
     return answers

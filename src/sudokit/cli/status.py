@@ -9,4 +9,6 @@ class ExitStatus(enum.IntEnum):
     FAILURE = 1
     #: bad usage, or input that cannot be read
     USAGE = 2
+    #: a bug in sudokit itself (sysexits' EX_SOFTWARE)
+    INTERNAL = 70
     INTERRUPTED = 130
