@@ -631,7 +631,37 @@ def test_other_sizes_are_solved_soundly(n: int, box: tuple[int, int] | None) -> 
 def test_docstring_examples_run() -> None:
     import doctest
 
+    from sudokit import candidates
     from sudokit.logic import path, rating
 
-    for module in (path, rating):
+    for module in (candidates, path, rating):
         assert doctest.testmod(module).failed == 0
+
+
+def test_pencilmarks_are_where_the_logic_starts() -> None:
+    from sudokit.logic.board import Board
+
+    for line in (EASY, SEVERAL):
+        grid = Grid(line)
+        marks = Candidates.pencilmarks(grid)
+        assert marks == Board.from_grid(grid).to_candidates()
+        assert all(marks.candidates(i) == {v} for i, v in enumerate(grid.cells) if v)
+        assert marks.count_solved() >= grid.givens  # plus any naked single already there
+        assert not marks.has_contradiction()
+
+
+def test_contradictions_are_seen() -> None:
+    board = Candidates.pencilmarks(Grid("12.345678" + "." * 9 + "..9" + "." * 60))
+    assert board.candidates(2) == frozenset()
+    assert board.has_contradiction()
+    twice = Candidates.from_grid(Grid("11" + "." * 79))
+    assert twice.has_contradiction()
+
+
+def test_propagate_is_seed_001s_tactic_alone() -> None:
+    # singles by elimination solve the easy puzzle; the hardest one they leave unsolved
+    assert Candidates.from_grid(Grid(EASY)).propagate().is_solved()
+    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    stuck = Candidates.from_grid(Grid(hardest)).propagate()
+    assert not stuck.is_solved() and not stuck.has_contradiction()
+    assert stuck.propagate() == stuck

@@ -1,7 +1,21 @@
 """A board of candidate sets (pencilmarks): each cell holds the digits still possible there.
 
 This is the board of seed 001 (the MIPS exercise): a cell's candidates, ruling a digit out
-of a cell, counting solved cells, and its one tactic, ``propagate``.
+of a cell, counting solved cells, and its one tactic, ``propagate``. The human-style
+techniques of :mod:`sudokit.logic` work on the same boards (``pencilmarks`` is where they
+start from a puzzle).
+
+>>> from sudokit import Grid
+>>> puzzle = Grid(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> board = Candidates.from_grid(puzzle)
+>>> board.count_solved(), board.num_candidates(2)
+(30, 9)
+>>> sorted(Candidates.pencilmarks(puzzle).candidates(2))
+[1, 2, 4]
+>>> done = board.propagate()
+>>> done.count_solved(), done.is_solved()
+(81, True)
 """
 
 from __future__ import annotations
@@ -39,19 +53,42 @@ class Candidates:
         return cls([1 << (v - 1) if v else full for v in grid.cells], grid.shape)
 
     @classmethod
+    def pencilmarks(cls, grid: Grid) -> Candidates:
+        """The candidates a solver first writes down: givens as single candidates, and in
+        each blank the digits that no given among its peers holds (one pass, no chaining)."""
+        shape = grid.shape
+        cells = grid.cells
+        full = shape.full_mask
+        masks = []
+        for cell, v in enumerate(cells):
+            if v:
+                masks.append(1 << (v - 1))
+                continue
+            m = full
+            for p in shape.peers[cell]:
+                if cells[p]:
+                    m &= ~(1 << (cells[p] - 1))
+            masks.append(m)
+        return cls._trusted(tuple(masks), shape)
+
+    @classmethod
     def from_sets(cls, sets: Iterable[Iterable[int]], shape: Shape | None = None) -> Candidates:
+        """A board from each cell's set of candidate digits, in reading order."""
         return cls([sum(1 << (d - 1) for d in set(s)) for s in sets], shape)
 
     @property
     def masks(self) -> tuple[int, ...]:
+        """One candidate mask per cell (digit d at bit d-1)."""
         return self._masks
 
     @property
     def shape(self) -> Shape:
+        """The board's geometry."""
         return self._shape
 
     @property
     def n(self) -> int:
+        """The side of the board (9 for a 9x9)."""
         return self._shape.n
 
     def candidates(self, cell: int) -> frozenset[int]:
@@ -64,6 +101,7 @@ class Candidates:
         return self._masks[cell].bit_count()
 
     def is_cell_solved(self, cell: int) -> bool:
+        """Is exactly one candidate left in ``cell``?"""
         return self._masks[cell].bit_count() == 1
 
     def count_solved(self) -> int:
@@ -98,7 +136,20 @@ class Candidates:
                         queue.append(p)
         return Candidates._trusted(tuple(masks), self._shape)
 
+    def has_contradiction(self) -> bool:
+        """Has a cell lost every candidate, or do two solved cells that see each other hold
+        the same digit? (Then the board has no solution.)"""
+        masks = self._masks
+        peers = self._shape.peers
+        for cell, m in enumerate(masks):
+            if not m:
+                return True
+            if not m & (m - 1) and any(masks[p] == m for p in peers[cell]):
+                return True
+        return False
+
     def is_solved(self) -> bool:
+        """Is every cell down to one candidate, with no digit twice in a unit?"""
         return all(m.bit_count() == 1 for m in self._masks) and self.to_grid().is_valid()
 
     def to_grid(self) -> Grid:

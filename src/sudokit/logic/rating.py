@@ -40,6 +40,10 @@ SCALE_VERSION = 1
 #: The level word of a puzzle with no solution (its score is 0.0, as SE reports errors).
 INVALID = "invalid"
 
+#: HoDoKu 2.2's level names and the highest total score each allows (its defaults).
+HODOKU_LEVELS = (("easy", 800), ("medium", 1000), ("hard", 1600), ("unfair", 1800),
+                 ("extreme", None))
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -62,6 +66,19 @@ class Rating:
     notes: tuple[str, ...] = ()
 
     @property
+    def hodoku_level(self) -> str:
+        """The level HoDoKu's rule gives: the hardest technique's level (expert is HoDoKu's
+        "unfair"), raised while the total effort is over that level's maximum score."""
+        if self.level == INVALID:
+            return INVALID
+        i = Level[self.level.upper()] - 1
+        while True:
+            name, most = HODOKU_LEVELS[i]
+            if most is None or self.effort <= most:
+                return name
+            i += 1
+
+    @property
     def logic_only(self) -> bool:
         """Solved without any brute-force step."""
         return self.solutions > 0 and self.guesses == 0
@@ -76,6 +93,7 @@ class Rating:
             "level": self.level,
             "score": self.score,
             "effort": self.effort,
+            "hodoku_level": self.hodoku_level,
             "hardest": self.hardest,
             "steps": self.steps,
             "guesses": self.guesses,

@@ -83,11 +83,7 @@ def _closing(path: Path, rating: Rating | None) -> str:
 
 
 def _as_candidates(puzzle: Grid | Candidates) -> Candidates:
-    if isinstance(puzzle, Candidates):
-        return puzzle
-    from .board import Board
-
-    return Board.from_grid(puzzle).to_candidates()
+    return puzzle if isinstance(puzzle, Candidates) else Candidates.pencilmarks(puzzle)
 
 
 def _draw(board: Candidates) -> str:
