@@ -82,6 +82,7 @@ class Generator:
 
     ``peers`` lists each cell's peers (the same count for every cell), ``units`` each
     unit's N cells (rows, columns, boxes). One Generator belongs to one thread at a time.
+    ``specialise=False`` keeps a 9x9 board on the general path (to compare the two).
     """
 
     n: cython.int
@@ -116,9 +117,14 @@ class Generator:
     order: cython.int[::1]
     state: cython.ulonglong
     guesses: cython.longlong
+    nine: cython.bint
+    boards: cython.ushort[::1]
+    pop: cython.uchar[::1]
     cut: cython.longlong
 
-    def __init__(self, n: int, peers: list[int], units: list[int]) -> None:
+    def __init__(
+        self, n: int, peers: list[int], units: list[int], specialise: bool = True
+    ) -> None:
         self.n = n
         self.ncells = n * n
         self.npeers = len(peers) // self.ncells
@@ -155,6 +161,11 @@ class Generator:
         self.scratch = array("i", [0]) * (self.ncells + 1)
         self.set_orbits(list(range(self.ncells + 1)), list(range(self.ncells)))
         self.state = 0
+        # 9x9 with 3x3 boxes (20 peers a cell) takes the specialised path: one board of
+        # 16-bit masks per guess level, copied on each guess, every loop of a fixed length.
+        self.nine = specialise and n == 9 and self.npeers == 20
+        self.boards = array("H", [0]) * (81 * 82 if self.nine else 1)
+        self.pop = array("B", [bin(m).count("1") for m in range(1 << 9)])
 
     # -- the Python face ------------------------------------------------------------
     def seed(self, value: int) -> None:
@@ -610,6 +621,206 @@ class Generator:
                 return True
         return False
 
+    # -- the 9x9 path -----------------------------------------------------------------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _load9(self, cell: cython.int, digit: cython.int) -> cython.int:
+        """Board 0 from the clues, as ``_load`` does, with ``digit`` ruled out of the blank
+        ``cell`` (none when cell < 0). The single cells are queued: returns how many, or
+        -1 when a cell has no candidate left."""
+        i: cython.int
+        m: cython.int
+        qlen: cython.int = 0
+        for i in range(81):
+            if self.puzzle[i]:
+                self.boards[i] = 1 << (self.puzzle[i] - 1)
+            else:
+                m = 0x1FF & ~cython.cast(cython.int, self._seen(i))
+                if i == cell:
+                    m = m & ~(1 << (digit - 1))
+                if m == 0:
+                    return -1
+                self.boards[i] = m
+                if (m & (m - 1)) == 0:
+                    self.queue[qlen] = i
+                    qlen += 1
+        return qlen
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _propagate9(self, off: cython.int, qlen: cython.int) -> cython.bint:
+        """Naked and hidden singles to a fixpoint on the board at ``off``, starting from
+        the ``qlen`` queued cells; False on a contradiction."""
+        head: cython.int = 0
+        cell: cython.int
+        p: cython.int
+        k: cython.int
+        u: cython.int
+        base: cython.int
+        bit: cython.int
+        m: cython.int
+        once: cython.int
+        twice: cython.int
+        uniq: cython.int
+        b: cython.int
+        found: cython.bint
+        while True:
+            while head < qlen:
+                cell = self.queue[head]
+                head += 1
+                bit = self.boards[off + cell]
+                base = cell * 20
+                for k in range(20):
+                    p = self.peers[base + k]
+                    m = self.boards[off + p]
+                    if m & bit:
+                        if m == bit:
+                            return False
+                        m = m & ~bit
+                        self.boards[off + p] = m
+                        if (m & (m - 1)) == 0:
+                            self.queue[qlen] = p
+                            qlen += 1
+            found = False
+            for u in range(27):
+                base = u * 9
+                once = 0
+                twice = 0
+                for k in range(9):
+                    m = self.boards[off + self.units[base + k]]
+                    twice |= once & m
+                    once |= m
+                if once != 0x1FF:
+                    return False
+                uniq = once & ~twice
+                if uniq == 0:
+                    continue
+                for k in range(9):
+                    cell = self.units[base + k]
+                    m = self.boards[off + cell]
+                    b = m & uniq
+                    if b and (m & (m - 1)):
+                        if b & (b - 1):
+                            return False
+                        self.boards[off + cell] = b
+                        self.queue[qlen] = cell
+                        qlen += 1
+                        found = True
+            if not found:
+                return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _pick_bit9(self, m: cython.int, randomized: cython.bint) -> cython.int:
+        if randomized:
+            return cython.cast(cython.int, self._random_bit(m))
+        return m & -m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _search9(
+        self, limit: cython.longlong, budget: cython.longlong, randomized: cython.bint
+    ) -> cython.longlong:
+        """``_search`` on board 0 (its singles queued by ``_load9``, ``self.qlen`` of them):
+        a board per guess level, copied from the level above, so nothing is undone."""
+        count: cython.longlong = 0
+        guesses: cython.longlong = 0
+        depth: cython.int = 0
+        off: cython.int
+        i: cython.int
+        best: cython.int
+        best_count: cython.int
+        m: cython.int
+        bit: cython.int
+        rest: cython.int
+        ok: cython.bint = self._propagate9(0, self.qlen)
+        while True:
+            if ok:
+                off = depth * 81
+                best = -1
+                best_count = 10
+                for i in range(81):
+                    m = self.boards[off + i]
+                    if m & (m - 1) and self.pop[m] < best_count:
+                        best_count = self.pop[m]
+                        best = i
+                        if best_count == 2:
+                            break
+                if best < 0:
+                    if count == 0:
+                        for i in range(81):
+                            self.found[i] = _digit_of(self.boards[off + i])
+                    count += 1
+                    if count >= limit:
+                        break
+                    ok = False
+                elif 0 <= budget <= guesses:
+                    count = _CUT
+                    break
+                else:
+                    m = self.boards[off + best]
+                    bit = self._pick_bit9(m, randomized)
+                    self.frame_cell[depth] = best
+                    self.frame_rest[depth] = m & ~bit
+                    for i in range(81):
+                        self.boards[off + 81 + i] = self.boards[off + i]
+                    depth += 1
+                    self.boards[off + 81 + best] = bit
+                    self.queue[0] = best
+                    guesses += 1
+                    ok = self._propagate9(off + 81, 1)
+                    continue
+            # back to the deepest guess with a digit left; try it on a fresh copy
+            while depth > 0 and self.frame_rest[depth - 1] == 0:
+                depth -= 1
+            if depth == 0:
+                break
+            rest = cython.cast(cython.int, self.frame_rest[depth - 1])
+            bit = self._pick_bit9(rest, randomized)
+            self.frame_rest[depth - 1] = rest & ~bit
+            off = depth * 81
+            for i in range(81):
+                self.boards[off + i] = self.boards[off - 81 + i]
+            self.boards[off + self.frame_cell[depth - 1]] = bit
+            self.queue[0] = self.frame_cell[depth - 1]
+            guesses += 1
+            ok = self._propagate9(off, 1)
+        self.guesses = guesses
+        return count
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _unique9(
+        self, cells: cython.int[::1], start: cython.int, end: cython.int,
+        budget: cython.longlong,
+    ) -> cython.int:
+        """``_unique`` on the 9x9 path: for each cell c of the group, a search for a
+        solution with the group's earlier cells as in S and c not as in S."""
+        j: cython.int
+        e: cython.int
+        c: cython.int
+        qlen: cython.int
+        r: cython.longlong
+        for j in range(start, end):
+            c = cells[j]
+            qlen = self._load9(c, self.solution[c])
+            if qlen < 0:
+                continue  # c has no other digit: every solution agrees with S there
+            for e in range(start, j):
+                self.boards[cells[e]] = 1 << (self.solution[cells[e]] - 1)
+                self.queue[qlen] = cells[e]
+                qlen += 1
+            self.qlen = qlen
+            r = self._search9(1, budget, False)
+            if r != 0:
+                return 0 if r > 0 else _CUT
+        return 1
+
     # -- generation ------------------------------------------------------------------
     @cython.cfunc
     @cython.nogil
@@ -618,15 +829,61 @@ class Generator:
         i: cython.int
         for i in range(self.ncells):
             self.puzzle[i] = 0
+        self._seed_independent_boxes()
         self._recount_clues()
-        self._load()
-        if self._search(1, budget, True) != 1:
-            return False
+        if self.nine:
+            self.qlen = self._load9(-1, 0)
+            if self._search9(1, budget, True) != 1:
+                return False
+        else:
+            self._load()
+            if self._search(1, budget, True) != 1:
+                return False
         for i in range(self.ncells):
             self.solution[i] = self.found[i]
             self.puzzle[i] = self.found[i]
         self._recount_clues()
         return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _seed_independent_boxes(self) -> cython.void:
+        """Fill boxes that share no row and no column (the diagonal ones) with random
+        permutations: any such filling completes to a grid, and the search is left far
+        less to do. Relabelling the digits maps fillings onto fillings one to one, so
+        every digit stays equally likely in every cell."""
+        b: cython.int
+        k: cython.int
+        j: cython.int
+        tmp: cython.int
+        base: cython.int
+        rows: cython.ulonglong = 0
+        cols: cython.ulonglong = 0
+        box_rows: cython.ulonglong
+        box_cols: cython.ulonglong
+        for b in range(self.n):
+            base = (2 * self.n + b) * self.n
+            box_rows = 0
+            box_cols = 0
+            for k in range(self.n):
+                box_rows |= _ONE << self.cell_row[self.units[base + k]]
+                box_cols |= _ONE << self.cell_col[self.units[base + k]]
+            if (box_rows & rows) or (box_cols & cols):
+                continue
+            rows |= box_rows
+            cols |= box_cols
+            for k in range(self.n):
+                self.scratch[k] = k + 1
+            k = self.n - 1
+            while k > 0:
+                j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, k + 1))
+                tmp = self.scratch[k]
+                self.scratch[k] = self.scratch[j]
+                self.scratch[j] = tmp
+                k -= 1
+            for k in range(self.n):
+                self.puzzle[self.units[base + k]] = self.scratch[k]
 
     @cython.cfunc
     @cython.nogil
@@ -642,12 +899,7 @@ class Generator:
         """Blank cells[start:end]: 1 and (if ``keep_removed``) leave them blank if the
         puzzle stays unique; else restore them and say 0 (a second solution) or CUT."""
         j: cython.int
-        e: cython.int
-        c: cython.int
-        mark: cython.int
         result: cython.int = 1
-        r: cython.longlong
-        bit: cython.ulonglong
         for j in range(start, end):
             self._blank(cells[j])
         for j in range(start, end):
@@ -659,6 +911,30 @@ class Generator:
             for j in range(start, end):
                 self._give(cells[j])
             return 1
+        if self.nine:
+            result = self._unique9(cells, start, end, budget)
+        else:
+            result = self._unique(cells, start, end, budget)
+        if result != 1 or not keep_removed:
+            for j in range(start, end):
+                self._give(cells[j])
+        return result
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _unique(
+        self, cells: cython.int[::1], start: cython.int, end: cython.int,
+        budget: cython.longlong,
+    ) -> cython.int:
+        """With cells[start:end] blank: 1 if no solution other than S, 0 if one, or CUT."""
+        j: cython.int
+        e: cython.int
+        c: cython.int
+        mark: cython.int
+        result: cython.int = 1
+        r: cython.longlong
+        bit: cython.ulonglong
         self._load()
         self._propagate()  # cannot fail: the solution keeps every clue
         mark = self.trail_len
@@ -677,9 +953,6 @@ class Generator:
                 result = 0 if r > 0 else _CUT
                 break
         self._undo_to(mark)
-        if result != 1 or not keep_removed:
-            for j in range(start, end):
-                self._give(cells[j])
         return result
 
     @cython.cfunc

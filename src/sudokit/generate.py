@@ -36,7 +36,7 @@ from . import engine
 from .errors import SudokuError
 from .grid import Grid
 from .shape import Shape
-from .solver import count_solutions
+from .solver import search
 
 #: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
 SYMMETRIES: dict[str, str] = {
@@ -423,8 +423,10 @@ def _is_minimal(g: Any, options: _Options) -> bool:
 
 
 def _prove_unique(puzzle: Grid, solution: Grid) -> None:
-    """A second, independent proof by the general engine: a count to two."""
-    if count_solutions(puzzle, 2) != 1 or not solution.is_solved():
+    """A second, independent proof by the solver's engine: a count to two, whose one
+    solution (which the solver checks) must be the grid the puzzle was dug from."""
+    result = search(puzzle, limit=2)
+    if result.count != 1 or result.solution != solution:
         raise AssertionError(f"internal error: generated puzzle is not unique: {puzzle!r}")
 
 
