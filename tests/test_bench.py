@@ -57,12 +57,23 @@ def test_load_file_matches_the_reference_reader() -> None:
 def test_measure_reports_the_median_and_the_work_done() -> None:
     puzzles = bench.load_file(data_file("puzzles3_magictour_top1465.txt"))[:50]
     ticks = itertools.count()
-    m = bench.measure(puzzles, name="top", limit=2, runs=3, clock=lambda: float(next(ticks)))
-    # a fake clock that ticks once per read: each sample (and the warm-up) lasts 1 "second"
+    cpu_ticks = itertools.count(step=2)
+    m = bench.measure(puzzles, name="top", limit=2, runs=3, clock=lambda: float(next(ticks)),
+                      cpu_clock=lambda: float(next(cpu_ticks)))
+    # fake clocks that tick once (twice) per read: each sample lasts 1 (2) "seconds"
     assert m.samples == (1.0, 1.0, 1.0) and m.seconds == 1.0 and m.passes == 1
+    assert m.cpu_seconds == 2.0 and m.clock == "wall"
     assert m.puzzles == 50 and m.puzzles_per_second == 50.0 and m.usec_per_puzzle == 20000.0
     assert m.work == "count to 2" and m.unsolved == 0
     assert 0.0 <= m.no_guess <= 1.0 and m.guesses_per_puzzle > 0
+    cpu = bench.Measurement(**{**m.__dict__, "use_cpu": True})
+    assert cpu.clock == "cpu" and cpu.puzzles_per_second == 25.0
+
+
+def test_several_threads_have_no_cpu_figure() -> None:
+    puzzles = bench.load_file(data_file("puzzles3_magictour_top1465.txt"))[:200]
+    m = bench.measure(puzzles, jobs=2, runs=1, use_cpu=True)
+    assert m.cpu_seconds is None and m.clock == "wall" and m.timed == m.seconds
 
 
 def test_measure_repeats_short_passes_within_a_sample() -> None:
@@ -88,7 +99,8 @@ def test_table_and_scaling() -> None:
     table = bench.format_table(rows)
     lines = table.splitlines()
     assert lines[0].startswith("| data | work | threads | puzzles/sec | usec/puzzle | %no_guess")
-    assert lines[2] == "| f.txt | solve | 1 | 100,000 | 10.00 | 25.0% | 1.50 | 1,000 | 10% |"
+    assert lines[2] == ("| f.txt | solve | 1 | 100,000 | 10.00 | 25.0% | 1.50 | 1,000 | wall "
+                        "| 10% |")
     [(name, work, threads, speedup)] = bench.scaling(rows)
     assert (name, work, threads) == ("f.txt", "solve", 2)
     assert speedup == pytest.approx(0.01 / 0.0055)

@@ -82,8 +82,12 @@ def load_file(path: str | os.PathLike[str]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Measurement:
-    """One kind of work on one set of puzzles: ``seconds`` is the median time of one pass
-    over all of them, from ``samples`` (each the mean of ``passes`` passes)."""
+    """One kind of work on one set of puzzles.
+
+    ``seconds`` is the median wall-clock time of one pass over all of them, from
+    ``samples`` (each the mean of ``passes`` passes); with one thread, ``cpu_seconds`` is
+    the same from the thread's CPU time, which a busy machine distorts less. ``use_cpu``
+    says which of the two the rates report."""
 
     name: str
     limit: int
@@ -95,25 +99,40 @@ class Measurement:
     unsolved: int
     samples: tuple[float, ...] = field(default=())
     passes: int = 1
+    cpu_seconds: float | None = None
+    cpu_samples: tuple[float, ...] = field(default=())
+    use_cpu: bool = False
 
     @property
     def work(self) -> str:
         return WORK.get(self.limit, f"count to {self.limit}")
 
     @property
+    def timed(self) -> float:
+        """The time the rates use: CPU time when asked for and measured, else wall."""
+        if self.use_cpu and self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return self.seconds
+
+    @property
+    def clock(self) -> str:
+        return "cpu" if self.use_cpu and self.cpu_seconds is not None else "wall"
+
+    @property
     def puzzles_per_second(self) -> float:
-        return self.puzzles / self.seconds if self.seconds > 0 else math.inf
+        return self.puzzles / self.timed if self.timed > 0 else math.inf
 
     @property
     def usec_per_puzzle(self) -> float:
-        return 1e6 * self.seconds / self.puzzles if self.puzzles else 0.0
+        return 1e6 * self.timed / self.puzzles if self.puzzles else 0.0
 
     @property
     def spread(self) -> float:
         """(slowest - fastest) / median of the samples: how noisy the figure is."""
-        if len(self.samples) < 2 or self.seconds <= 0:
+        samples = self.cpu_samples if self.clock == "cpu" else self.samples
+        if len(samples) < 2 or self.timed <= 0:
             return 0.0
-        return (max(self.samples) - min(self.samples)) / self.seconds
+        return (max(samples) - min(samples)) / self.timed
 
 
 def measure(
@@ -124,10 +143,13 @@ def measure(
     jobs: int = 1,
     runs: int = 5,
     pure: bool | None = None,
+    use_cpu: bool = False,
     clock: Callable[[], float] = time.perf_counter,
+    cpu_clock: Callable[[], float] = time.thread_time,
 ) -> Measurement:
     """Time ``solve_array(puzzles, limit=limit, jobs=jobs)``: the median of ``runs``
-    samples, after one pass that warms up and sizes the samples."""
+    samples, after one pass that warms up and sizes the samples. With one thread the work
+    runs in this thread, so its CPU time is measured too."""
     from .batch import solve_array
 
     if runs < 1:
@@ -136,13 +158,15 @@ def measure(
     result = solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
     first = clock() - start
     passes = max(1, math.ceil(MIN_SAMPLE_SECONDS / first)) if first > 0 else 1
-    samples = []
+    samples, cpu_samples = [], []
     for _ in range(runs):
-        start = clock()
+        start, cpu_start = clock(), cpu_clock()
         for _ in range(passes):
             solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
         samples.append((clock() - start) / passes)
+        cpu_samples.append((cpu_clock() - cpu_start) / passes)
     count = len(puzzles)
+    one_thread = jobs == 1
     return Measurement(
         name=name,
         limit=limit,
@@ -154,6 +178,9 @@ def measure(
         unsolved=int(np.sum(result.counts == 0)),
         samples=tuple(samples),
         passes=passes,
+        cpu_seconds=statistics.median(cpu_samples) if one_thread else None,
+        cpu_samples=tuple(cpu_samples) if one_thread else (),
+        use_cpu=use_cpu,
     )
 
 
@@ -164,22 +191,21 @@ def bench_files(
     jobs: Sequence[int] = (1,),
     runs: int = 5,
     pure: bool | None = None,
-    cpu_clock: bool = False,
+    use_cpu: bool = False,
     progress: Callable[[Measurement], None] | None = None,
 ) -> list[Measurement]:
     """``measure`` every file for every limit and thread count, in that order.
 
-    ``cpu_clock`` times one-thread figures by the CPU time of the thread (which a busy
-    machine distorts less than the wall clock); several threads are always timed by the
+    ``use_cpu`` reports one-thread figures by the CPU time of the thread (which a busy
+    machine distorts less than the wall clock); several threads are always reported by the
     wall clock."""
     out = []
     for path in paths:
         puzzles = load_file(path)
         for limit in limits:
             for threads in jobs:
-                clock = time.thread_time if cpu_clock and threads == 1 else time.perf_counter
                 m = measure(puzzles, name=Path(path).name, limit=limit, jobs=threads,
-                            runs=runs, pure=pure, clock=clock)
+                            runs=runs, pure=pure, use_cpu=use_cpu)
                 out.append(m)
                 if progress is not None:
                     progress(m)
@@ -197,15 +223,16 @@ def all_threads() -> int:
 def format_table(measurements: Sequence[Measurement]) -> str:
     """A Markdown table in the columns of tdoku's benchmark, one line per measurement."""
     head = ("| data | work | threads | puzzles/sec | usec/puzzle | %no_guess | guesses/puzzle "
-            "| puzzles | spread |")
-    rule = "|:--|:--|--:|--:|--:|--:|--:|--:|--:|"
+            "| puzzles | clock | spread |")
+    rule = "|:--|:--|--:|--:|--:|--:|--:|--:|:--|--:|"
     lines = [head, rule]
     for m in measurements:
         unsolved = f" ({m.unsolved} unsolved)" if m.unsolved else ""
         lines.append(
             f"| {m.name} | {m.work} | {m.threads} | {m.puzzles_per_second:,.0f} "
             f"| {m.usec_per_puzzle:,.2f} | {100 * m.no_guess:.1f}% "
-            f"| {m.guesses_per_puzzle:,.2f} | {m.puzzles:,}{unsolved} | {100 * m.spread:.0f}% |"
+            f"| {m.guesses_per_puzzle:,.2f} | {m.puzzles:,}{unsolved} | {m.clock} "
+            f"| {100 * m.spread:.0f}% |"
         )
     return "\n".join(lines) + "\n"
 

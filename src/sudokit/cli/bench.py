@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         bench.load_file(name)
     measurements = bench.bench_files(args.files, limits=limits, jobs=threads, runs=args.runs,
                                      pure=True if args.pure else None,
-                                     cpu_clock=args.cpu_time, progress=report)
+                                     use_cpu=args.cpu_time, progress=report)
     clock = ("thread CPU time for one thread, wall clock for more" if args.cpu_time
              else "wall clock")
     out = [bench.machine(), f"median of {args.runs} runs; {clock}", "",
