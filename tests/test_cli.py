@@ -123,7 +123,7 @@ def test_time_limit_gives_up_on_a_puzzle_and_says_so(tmp_path) -> None:  # type:
 
 
 def test_progress_bar_only_on_a_terminal() -> None:
-    text = ((PUZZLE + "\n") * 3000).encode()
+    text = ((PUZZLE + "\n") * 200).encode()
     quiet_err, loud_err = io.StringIO(), io.StringIO()
     run(["solve"], Env(io.BytesIO(text), io.BytesIO(), quiet_err, stderr_isatty=False))
     run(["solve"], Env(io.BytesIO(text), io.BytesIO(), loud_err, stderr_isatty=True))
