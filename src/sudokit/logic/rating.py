@@ -41,8 +41,13 @@ SCALE_VERSION = 1
 INVALID = "invalid"
 
 #: HoDoKu 2.2's level names and the highest total score each allows (its defaults).
-HODOKU_LEVELS = (("easy", 800), ("medium", 1000), ("hard", 1600), ("unfair", 1800),
-                 ("extreme", None))
+HODOKU_LEVELS = (
+    ("easy", 800),
+    ("medium", 1000),
+    ("hard", 1600),
+    ("unfair", 1800),
+    ("extreme", None),
+)
 
 
 @dataclass(frozen=True)

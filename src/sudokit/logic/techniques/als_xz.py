@@ -90,10 +90,15 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
 def find(board: Board) -> Step | None:
     sets = almost_locked_sets(board)
     dcells = board.dcells
-    # for each set, the digits z it could eliminate (some cell outside sees all its z cells)
+    n = board.geo.n
+    # for each set, the digits z it could eliminate (some cell outside sees all its z cells);
+    # then, per digit x, the sets holding x that could eliminate some other digit, bucketed
+    # by their first x cell: a partner's x cells must all lie where every x of a set is seen
     reach: list[dict[int, int]] = []
     useful: list[int] = []
-    for a in sets:
+    members: list[list[int]] = [[] for _ in range(n)]
+    first: list[dict[int, list[int]]] = [{} for _ in range(n)]
+    for k, a in enumerate(sets):
         r = {}
         mask = 0
         for d0, seen in a.seen_by.items():
@@ -103,27 +108,35 @@ def find(board: Board) -> Step | None:
                 mask |= 1 << d0
         reach.append(r)
         useful.append(mask)
-    for x0 in range(board.geo.n):
+        if not mask:
+            continue
+        for x0, xc in a.by_digit.items():
+            if mask & ~(1 << x0):
+                members[x0].append(k)
+                low = (xc & -xc).bit_length() - 1
+                bucket = first[x0].get(low)
+                if bucket is None:
+                    first[x0][low] = [k]
+                else:
+                    bucket.append(k)
+    for x0 in range(n):
         xbit = 1 << x0
-        # the sets holding x that could eliminate some other digit, bucketed by their first
-        # x cell: a partner's x cells must all lie where every x of the set is seen
-        members = [k for k, a in enumerate(sets) if x0 in a.by_digit and useful[k] & ~xbit]
-        first: dict[int, list[int]] = {}
-        for k in members:
-            xc = sets[k].by_digit[x0]
-            first.setdefault((xc & -xc).bit_length() - 1, []).append(k)
-        for ka in members:
+        firsts = first[x0]
+        xcells = dcells[x0]
+        for ka in members[x0]:
             a = sets[ka]
             a_seen = a.seen_by[x0]
             others = useful[ka] & ~xbit
             ra = reach[ka]
-            near = a_seen & dcells[x0]
+            near = a_seen & xcells
             while near:
                 low = near & -near
                 near ^= low
-                for kb in first.get(low.bit_length() - 1, ()):
+                for kb in firsts.get(low.bit_length() - 1, ()):
+                    if kb < ka:
+                        continue
                     common = others & useful[kb]
-                    if not common or kb < ka:
+                    if not common:
                         continue
                     b = sets[kb]
                     if a.cells & b.cells or b.by_digit[x0] & ~a_seen:

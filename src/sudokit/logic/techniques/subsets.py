@@ -15,15 +15,31 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
+def unit_states(board: Board) -> list[tuple[int, tuple[int, ...]]]:
+    """Each unit's unplaced cells and candidates: what a subset search there depends on
+    (kept for the board state, as the six subset techniques all ask for it)."""
+    found = board.derived("unit_states")
+    if found is None:
+        masks = board.masks
+        unsolved = board.unsolved
+        found = [
+            (ub & unsolved, tuple([masks[c] for c in unit]))
+            for unit, ub in zip(board.geo.units, board.geo.unit_bits, strict=True)
+        ]
+        board.keep("unit_states", found)
+    return found  # type: ignore[return-value]
+
+
 def find_naked(board: Board, k: int) -> Step | None:
     geo = board.geo
     masks = board.masks
     memo = board.memo
+    states = unit_states(board)
     for u, ub in enumerate(geo.unit_bits):
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
-        state = (free, tuple([masks[c] for c in geo.units[u]]))
+        state = states[u]
         if memo.get(("naked", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
         cells = [c for c in geo.units[u] if free >> c & 1 and masks[c].bit_count() <= k]
@@ -56,11 +72,12 @@ def find_hidden(board: Board, k: int) -> Step | None:
     dcells = board.dcells
     masks = board.masks
     memo = board.memo
+    states = unit_states(board)
     for u, ub in enumerate(geo.unit_bits):
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
-        state = (free, tuple([masks[c] for c in geo.units[u]]))
+        state = states[u]
         if memo.get(("hidden", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
         digits = [d0 for d0 in range(geo.n) if 2 <= (dcells[d0] & ub).bit_count() <= k]
