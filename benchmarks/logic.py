@@ -5,8 +5,8 @@ elimination of every path against the puzzle's solution, and report the share so
 logic alone, puzzles rated per second (CPU time, one thread), and the level distribution as
 a Markdown table (the one in docs/rating.md).
 
-    .venv/bin/python bench/logic_bench.py                     # all three collections
-    .venv/bin/python bench/logic_bench.py --sample 17=5000 top=0 hardest=0 --techniques
+    .venv/bin/python benchmarks/logic.py                     # all three collections
+    .venv/bin/python benchmarks/logic.py --sample 17=5000 top=0 hardest=0 --techniques
 """
 
 from __future__ import annotations
