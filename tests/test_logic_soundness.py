@@ -1,5 +1,5 @@
 """No technique removes a true candidate: every placement and elimination made on samples of
-the test collections agrees with the puzzle's solution (a larger run: bench/logic_check.py)."""
+the test collections agrees with the puzzle's solution (a larger run: benchmarks/logic.py)."""
 
 from __future__ import annotations
 
