@@ -118,6 +118,12 @@ class Generator:
     state: cython.ulonglong
     guesses: cython.longlong
     nine: cython.bint
+    guided: cython.bint
+    ua_of: cython.int[::1]
+    ua_clues: cython.int[::1]
+    ua_root: cython.int[::1]
+    digit_cells: cython.int[::1]
+    unit_cell_of: cython.int[::1]
     boards: cython.ushort[::1]
     pop: cython.uchar[::1]
     cut: cython.longlong
@@ -164,6 +170,14 @@ class Generator:
         # 9x9 with 3x3 boxes (20 peers a cell) takes the specialised path: one board of
         # 16-bit masks per guess level, copied on each guess, every loop of a fixed length.
         self.nine = specialise and n == 9 and self.npeers == 20
+        self.guided = True
+        # Two-digit unavoidable sets of the solution: cell i, other digit j -> set id;
+        # a set of 2k cells per component, at most n/2 components per pair of digits.
+        self.ua_of = array("i", [0]) * (self.ncells * max(n - 1, 1))
+        self.ua_clues = array("i", [0]) * (n * (n - 1) // 2 * (n // 2 + 1) + 1)
+        self.ua_root = array("i", [0]) * self.ncells
+        self.digit_cells = array("i", [0]) * self.ncells
+        self.unit_cell_of = array("i", [0]) * (3 * n * n)
         self.boards = array("H", [0]) * (81 * 82 if self.nine else 1)
         self.pop = array("B", [bin(m).count("1") for m in range(1 << 9)])
 
@@ -247,7 +261,9 @@ class Generator:
         for i in range(self.ncells):
             self.puzzle[i] = puzzle[i]
             self.solution[i] = solution[i]
-        self._recount_clues()
+        with cython.nogil:
+            self._find_unavoidable_sets()
+            self._recount_clues()
 
     def puzzle_cells(self) -> list[int]:
         """The current puzzle, N*N ints, 0 for a blank."""
@@ -445,10 +461,37 @@ class Generator:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
+    def _first_bit(
+        self, cell: cython.int, m: cython.ulonglong, randomized: cython.bint
+    ) -> cython.ulonglong:
+        """The first digit to try in ``cell``: a random one when filling a grid; when
+        testing uniqueness, the solution's digit if it is a candidate. A second solution
+        usually differs from S in a few cells only, so following S finds it soonest."""
+        bit: cython.ulonglong
+        if randomized:
+            return self._random_bit(m)
+        if self.guided:
+            bit = _ONE << (self.solution[cell] - 1)
+            if m & bit:
+                return bit
+        return m & (~m + 1)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _next_bit(self, rest: cython.ulonglong, randomized: cython.bint) -> cython.ulonglong:
+        """The next digit to try after a guess failed."""
+        if randomized:
+            return self._random_bit(rest)
+        return rest & (~rest + 1)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _guess(self, cell: cython.int, randomized: cython.bint) -> cython.void:
         m: cython.ulonglong = self.masks[cell]
         bit: cython.ulonglong
-        bit = self._random_bit(m) if randomized else m & (~m + 1)
+        bit = self._first_bit(cell, m, randomized)
         self.frame_mark[self.depth] = self.trail_len
         self.frame_cell[self.depth] = cell
         self.frame_rest[self.depth] = m & ~bit
@@ -471,7 +514,7 @@ class Generator:
             if rest == 0:
                 self.depth -= 1
                 continue
-            bit = self._random_bit(rest) if randomized else rest & (~rest + 1)
+            bit = self._next_bit(rest, randomized)
             self.frame_rest[d] = rest & ~bit
             self._set(self.frame_cell[d], bit)
             self.guesses += 1
@@ -556,8 +599,18 @@ class Generator:
     @cython.nogil
     @cython.exceptval(check=False)
     def _recount_clues(self) -> cython.void:
+        """Unit clue masks, and the clues in each unavoidable set, from ``puzzle``."""
         i: cython.int
+        j: cython.int
         bit: cython.ulonglong
+        if self.n > 1:
+            for i in range(self.ncells):
+                for j in range(self.n - 1):
+                    self.ua_clues[self.ua_of[i * (self.n - 1) + j]] = 0
+            for i in range(self.ncells):
+                if self.puzzle[i]:
+                    for j in range(self.n - 1):
+                        self.ua_clues[self.ua_of[i * (self.n - 1) + j]] += 1
         for i in range(self.n):
             self.row_clues[i] = 0
             self.col_clues[i] = 0
@@ -574,6 +627,9 @@ class Generator:
     @cython.exceptval(check=False)
     def _blank(self, cell: cython.int) -> cython.void:
         bit: cython.ulonglong = ~(_ONE << (self.puzzle[cell] - 1))
+        j: cython.int
+        for j in range(self.n - 1):
+            self.ua_clues[self.ua_of[cell * (self.n - 1) + j]] -= 1
         self.puzzle[cell] = 0
         self.row_clues[self.cell_row[cell]] &= bit
         self.col_clues[self.cell_col[cell]] &= bit
@@ -585,6 +641,9 @@ class Generator:
     def _give(self, cell: cython.int) -> cython.void:
         """Make the cell a clue again, with its solution digit."""
         bit: cython.ulonglong = _ONE << (self.solution[cell] - 1)
+        j: cython.int
+        for j in range(self.n - 1):
+            self.ua_clues[self.ua_of[cell * (self.n - 1) + j]] += 1
         self.puzzle[cell] = self.solution[cell]
         self.row_clues[self.cell_row[cell]] |= bit
         self.col_clues[self.cell_col[cell]] |= bit
@@ -711,13 +770,6 @@ class Generator:
             if not found:
                 return True
 
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _pick_bit9(self, m: cython.int, randomized: cython.bint) -> cython.int:
-        if randomized:
-            return cython.cast(cython.int, self._random_bit(m))
-        return m & -m
 
     @cython.cfunc
     @cython.nogil
@@ -763,7 +815,7 @@ class Generator:
                     break
                 else:
                     m = self.boards[off + best]
-                    bit = self._pick_bit9(m, randomized)
+                    bit = cython.cast(cython.int, self._first_bit(best, m, randomized))
                     self.frame_cell[depth] = best
                     self.frame_rest[depth] = m & ~bit
                     for i in range(81):
@@ -780,7 +832,7 @@ class Generator:
             if depth == 0:
                 break
             rest = cython.cast(cython.int, self.frame_rest[depth - 1])
-            bit = self._pick_bit9(rest, randomized)
+            bit = cython.cast(cython.int, self._next_bit(rest, randomized))
             self.frame_rest[depth - 1] = rest & ~bit
             off = depth * 81
             for i in range(81):
@@ -842,8 +894,91 @@ class Generator:
         for i in range(self.ncells):
             self.solution[i] = self.found[i]
             self.puzzle[i] = self.found[i]
+        self._find_unavoidable_sets()
         self._recount_clues()
         return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _find_unavoidable_sets(self) -> cython.void:
+        """The two-digit unavoidable sets of the solution S. For digits a and b, link the
+        a-cell and the b-cell of every unit: swapping a and b over one linked component
+        turns S into another valid grid, so a puzzle must keep a clue in each component
+        (else it has a second solution). A removal that would leave one bare fails with
+        no search."""
+        n: cython.int = self.n
+        i: cython.int
+        k: cython.int
+        u: cython.int
+        a: cython.int
+        b: cython.int
+        x: cython.int
+        y: cython.int
+        cell: cython.int
+        ids: cython.int = 0
+        # digit_cells[(d-1)*n + k]: the k-th cell holding d (k-th in reading order)
+        for a in range(n):
+            self.scratch[a] = 0
+        for i in range(self.ncells):
+            a = self.solution[i] - 1
+            self.digit_cells[a * n + self.scratch[a]] = i
+            self.scratch[a] += 1
+        # unit_cell_of[u*n + d-1]: the cell of unit u that holds d
+        for u in range(3 * n):
+            for k in range(n):
+                cell = self.units[u * n + k]
+                self.unit_cell_of[u * n + self.solution[cell] - 1] = cell
+        for a in range(n):
+            for b in range(a + 1, n):
+                for k in range(n):
+                    self.ua_root[self.digit_cells[a * n + k]] = self.digit_cells[a * n + k]
+                    self.ua_root[self.digit_cells[b * n + k]] = self.digit_cells[b * n + k]
+                for u in range(3 * n):
+                    x = self._root(self.unit_cell_of[u * n + a])
+                    y = self._root(self.unit_cell_of[u * n + b])
+                    if x != y:
+                        self.ua_root[x] = y
+                # number the components (a root's number kept in ``found``, free here),
+                # then give each cell the number of its component for the other digit
+                for k in range(2 * n):
+                    cell = self.digit_cells[(a if k < n else b) * n + k % n]
+                    if self._root(cell) == cell:
+                        self.found[cell] = ids
+                        ids += 1
+                for k in range(n):
+                    cell = self.digit_cells[a * n + k]
+                    self.ua_of[cell * (n - 1) + b - 1] = self.found[self._root(cell)]
+                    cell = self.digit_cells[b * n + k]
+                    self.ua_of[cell * (n - 1) + a] = self.found[self._root(cell)]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _root(self, x: cython.int) -> cython.int:
+        while self.ua_root[x] != x:
+            self.ua_root[x] = self.ua_root[self.ua_root[x]]
+            x = self.ua_root[x]
+        return x
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _hits_bare_set(
+        self, cells: cython.int[::1], start: cython.int, end: cython.int
+    ) -> cython.bint:
+        """With cells[start:end] blank, is an unavoidable set through one of them left
+        without a clue?"""
+        j: cython.int
+        k: cython.int
+        base: cython.int
+        for j in range(start, end):
+            base = cells[j] * (self.n - 1)
+            for k in range(self.n - 1):
+                if self.ua_clues[self.ua_of[base + k]] == 0:
+                    return True
+        return False
 
     @cython.cfunc
     @cython.nogil
@@ -902,6 +1037,10 @@ class Generator:
         result: cython.int = 1
         for j in range(start, end):
             self._blank(cells[j])
+        if self._hits_bare_set(cells, start, end):
+            for j in range(start, end):
+                self._give(cells[j])
+            return 0
         for j in range(start, end):
             if not self._forced_by_clues(cells[j]):
                 break
