@@ -40,6 +40,12 @@ def weak_tables(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(same_digit), tuple(same_cell)
 
 
+@lru_cache(maxsize=16)
+def digit_nodes(geo: Geometry) -> tuple[int, ...]:
+    """For each digit, the nodes of that digit in every cell."""
+    return tuple(sum(1 << (c * geo.n + d0) for c in range(geo.ncells)) for d0 in range(geo.n))
+
+
 def live_nodes(board: Board) -> int:
     """Every candidate of an unplaced cell, as a node set."""
     found = board.derived("live")
@@ -126,7 +132,7 @@ class Search:
         self.live = live_nodes(board)
         if digit is not None:
             d0 = digit - 1
-            self.live &= sum(1 << (c * self.n + d0) for c in range(board.geo.ncells))
+            self.live &= digit_nodes(board.geo)[d0]
         self.strong = strong_links(board, links[0], links[1], digit)
         self.strong_nodes = 0
         for node in self.strong:

@@ -67,6 +67,8 @@ def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
             # the cover must take every position outside the fins' box
             eff = [p & ~stack if lines >> i & 1 else p for i, p in enumerate(pos)]
             base = [i for i in range(n) if pos[i] and eff[i].bit_count() <= k]
+            if len(base) < k:
+                continue
             for f in mask_bits(boxed):
                 if eff[f].bit_count() > k:
                     continue
