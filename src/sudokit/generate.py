@@ -65,10 +65,12 @@ _BLANKS_LOW = 40 / 81
 _BLANKS_HIGH = 64 / 81
 
 #: Guess budgets for each uniqueness test (-1: none). Up to 12x12 the tests are cheap and
-#: run to the end; from 16x16 on, a test that needs more guesses keeps its clue, which
-#: keeps generation fast and every puzzle still proven unique.
+#: run to the end (and to 16x16 for minimal puzzles); above, a test that needs more
+#: guesses keeps its clue: generation stays fast and every puzzle is still proven unique,
+#: but a minimal puzzle needs every test finished, which at 25x25 rarely happens.
 _UNBOUNDED = -1
-_MINIMAL_BUDGET_LARGE = 100_000
+_LARGE_BUDGET = 10
+_MINIMAL_BUDGET_LARGE = 1_000
 
 
 class GenerateError(SudokuError):
@@ -98,9 +100,11 @@ class _Options:
 
     @property
     def budget(self) -> int:
-        if self.shape.n <= 12:
+        """Guesses allowed to one uniqueness test (see _UNBOUNDED)."""
+        n = self.shape.n
+        if n <= 12 or (self.minimal and n <= 16):
             return _UNBOUNDED
-        return _MINIMAL_BUDGET_LARGE if self.minimal else 10
+        return _MINIMAL_BUDGET_LARGE if self.minimal else _LARGE_BUDGET
 
 
 Seed = int | str | bytes | random.Random | None
@@ -321,7 +325,7 @@ def _default_tries(shape: Shape, clues: int | None, minimal: bool,
         return 1_000
     if shape.n <= 16:
         return 50
-    return 5
+    return 2 if minimal else 5
 
 
 # -- seeds ------------------------------------------------------------------------------
@@ -444,18 +448,21 @@ def _gave_up_message(options: _Options) -> str:
     wanted = []
     if options.clues is not None:
         wanted.append(f"{options.clues} clues")
-    if options.minimal:
-        wanted.append("minimal")
     if options.symmetry != "none":
         wanted.append(f"{options.symmetry} symmetry")
+    what = ("minimal " if options.minimal else "") + f"{label} puzzle"
+    if wanted:
+        what += " with " + " and ".join(wanted)
     if options.difficulty is not None:
-        wanted.append(f"difficulty {options.difficulty}")
-    what = ", ".join(wanted) or "the default options"
-    hint = ""
+        what += f" rated {options.difficulty}"
     if options.clues is not None and options.clues < fewest_clues(shape) + 6:
-        hint = "; so few clues are rare, try more clues"
-    return (f"gave up: no {label} puzzle with {what} in {options.tries} tries"
-            f"{hint} (or raise --tries)")
+        hint = "so few clues are rare: try more clues, or more tries (--tries)"
+    elif options.minimal and options.budget != _UNBOUNDED:
+        hint = (f"at {label} some uniqueness tests are too long to finish, and a minimal "
+                "puzzle needs them all")
+    else:
+        hint = "more tries (--tries) may find one"
+    return f"gave up: no {what} found in {options.tries} tries; {hint}"
 
 
 def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
