@@ -12,6 +12,7 @@ from .status import ExitStatus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku explain`` and its options."""
     p = sub.add_parser(
         "explain",
         help="every step a human solver takes, with the reason for each",
@@ -31,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    """Print the logical path of each puzzle; the exit status."""
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 

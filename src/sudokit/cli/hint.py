@@ -14,6 +14,7 @@ NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku hint`` and its options."""
     p = sub.add_parser(
         "hint",
         help="the next logical step for each puzzle",
@@ -29,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    """Print the next step of each puzzle; the exit status."""
     from ..logic import hint, report
 
     status = ExitStatus.OK

@@ -17,6 +17,7 @@ CHUNK = 64
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku rate`` and its options."""
     p = sub.add_parser(
         "rate",
         help="rate puzzles: level (easy .. extreme) and score",
@@ -46,6 +47,7 @@ def _positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    """Print each puzzle's rating (or the scale); the exit status."""
     from ..logic.rating import scale_id, scale_table
 
     if args.scale:

@@ -10,6 +10,7 @@ proven to have exactly one; elsewhere they are skipped and the path's notes say 
 """
 
 from .path import Hint, Path, hint, next_step, solve_path
+from .rating import Rating, rate, scale_id, scale_table
 from .step import Elimination, Level, Placement, Step, Technique
 from .techniques import BY_KEY, LADDER
 
@@ -21,9 +22,13 @@ __all__ = [
     "Level",
     "Path",
     "Placement",
+    "Rating",
     "Step",
     "Technique",
     "hint",
     "next_step",
+    "rate",
+    "scale_id",
+    "scale_table",
     "solve_path",
 ]

@@ -193,6 +193,7 @@ class Board:
         return cls(geo, masks, values)
 
     def copy(self) -> Board:
+        """An independent board in the same state (sharing only the memo, a pure cache)."""
         other = Board.__new__(Board)
         other.geo = self.geo
         other.masks = self.masks.copy()
@@ -210,12 +211,15 @@ class Board:
     # -- reading --------------------------------------------------------------------
     @property
     def unique(self) -> bool:
+        """Is the puzzle known to have exactly one solution?"""
         return self.solutions == 1
 
     def is_solved(self) -> bool:
+        """Is every cell placed?"""
         return not self.unsolved
 
     def to_candidates(self) -> Candidates:
+        """The board as an immutable Candidates value."""
         return Candidates._trusted(tuple(self.masks), self.geo.shape)
 
     def to_grid(self) -> Grid:
@@ -223,6 +227,7 @@ class Board:
         return Grid._trusted(tuple(self.values), self.geo.shape)
 
     def has(self, cell: int, digit: int) -> bool:
+        """Is ``digit`` still a candidate of ``cell``?"""
         return bool(self.masks[cell] >> (digit - 1) & 1)
 
     def unit_cells(self, unit: int, digit: int) -> int:

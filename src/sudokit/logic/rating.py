@@ -94,6 +94,7 @@ class Rating:
         return f"{self.level} {self.score:.1f} ({self.hardest})"
 
     def to_dict(self) -> dict[str, Any]:
+        """The rating as a JSON-ready dict."""
         return {
             "level": self.level,
             "score": self.score,
@@ -134,7 +135,10 @@ def scale_table() -> list[dict[str, Any]]:
 
 
 def rate(puzzle: Puzzle) -> Rating:
-    """Rate ``puzzle`` (a Grid, or a Candidates board): see the module docstring."""
+    """Rate ``puzzle`` (a Grid, or a Candidates board): solve it like a person, easiest
+    technique first (brute force when stuck), and read off the level (easy .. extreme), the
+    score (Sudoku-Explainer-like) and the effort. A puzzle with no solution rates
+    ``invalid 0.0``; one with several is rated without uniqueness techniques, with a note."""
     return rating_of(solve_path(puzzle, guess=True))
 
 

@@ -25,6 +25,7 @@ def hint_line(step: Step | None, solved: bool, notes: tuple[str, ...] = ()) -> s
 
 
 def step_dict(step: Step | None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A hint as a JSON-ready dict: the step (or None) and the notes."""
     return {"step": step.to_dict() if step is not None else None, "notes": list(notes)}
 
 
@@ -53,6 +54,7 @@ def path_text(
 
 
 def path_dict(path: Path, rating: Rating | None = None) -> dict[str, Any]:
+    """A path (and its rating) as a JSON-ready dict."""
     data: dict[str, Any] = {
         "solved": path.solved,
         "solutions": path.solutions,

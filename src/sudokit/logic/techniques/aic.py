@@ -27,6 +27,7 @@ def _eliminate(
 
 
 def find_x_chain(board: Board) -> Step | None:
+    """The shortest X-Chain (over all digits) that eliminates something, or None."""
     best = None
     memo = board.memo
     for d in range(1, board.geo.n + 1):
@@ -49,6 +50,7 @@ def find_x_chain(board: Board) -> Step | None:
 
 
 def find_xy_chain(board: Board) -> Step | None:
+    """The shortest XY-Chain that eliminates something, or None."""
     search = Search(board, XY_LINKS)
     found = search.run()
     if found is None:
@@ -58,6 +60,7 @@ def find_xy_chain(board: Board) -> Step | None:
 
 
 def find_aic(board: Board) -> Step | None:
+    """The shortest AIC that eliminates or places something, or None."""
     search = Search(board, ALL_LINKS)
     found = search.run()
     if found is None:

@@ -88,6 +88,7 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
 
 
 def find(board: Board) -> Step | None:
+    """An ALS-XZ step (a pair of sets and a restricted common digit), or None."""
     sets = almost_locked_sets(board)
     dcells = board.dcells
     n = board.geo.n

@@ -8,6 +8,7 @@ from ..step import Level, Step, Technique
 
 
 def find(board: Board) -> Step | None:
+    """A cell's digit taken from the known solution, or None if none is known."""
     if board.solution is None or not board.unsolved:
         return None
     masks = board.masks

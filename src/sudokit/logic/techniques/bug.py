@@ -12,6 +12,7 @@ from ..step import Level, Step, Technique
 
 
 def find(board: Board) -> Step | None:
+    """The BUG+1 placement, when the board is a bivalue grave plus one cell, or None."""
     geo = board.geo
     masks = board.masks
     extra = -1

@@ -270,5 +270,6 @@ def chain_bonus(links: int) -> float:
 
 
 def node_name(geo: Geometry, node: int) -> str:
+    """``5r1c1``: a node as digit and cell."""
     c, d0 = divmod(node, geo.n)
     return f"{d0 + 1}{geo.cell_names[c]}"

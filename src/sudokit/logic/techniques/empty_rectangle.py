@@ -11,6 +11,7 @@ from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:
+    """An Empty Rectangle elimination, or None."""
     geo = board.geo
     n = geo.n
     row_of, col_of = geo.row_of, geo.col_of

@@ -75,11 +75,13 @@ def unions(
 
 
 def line_word(rows: bool, plural: bool = False) -> str:
+    """ "row" or "column" (plural when asked)."""
     word = "row" if rows else "column"
     return word + "s" if plural else word
 
 
 def find(board: Board, k: int) -> Step | None:
+    """A basic fish of size ``k`` (2 X-Wing, 3 Swordfish, 4 Jellyfish) that eliminates, or None."""
     geo = board.geo
     n = geo.n
     memo = board.memo

@@ -135,6 +135,7 @@ def _check_units(
 
 
 def find(board: Board) -> Step | None:
+    """A contradiction, cell or unit forcing chain step, or None."""
     geo = board.geo
     n = geo.n
     outcomes: dict[tuple[int, int], Propagation] = {}

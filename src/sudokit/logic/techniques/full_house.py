@@ -7,6 +7,7 @@ from ..step import Level, Step, Technique
 
 
 def find(board: Board) -> Step | None:
+    """The first full house (reading units in order), or None."""
     geo = board.geo
     unsolved = board.unsolved
     for u, ub in enumerate(geo.unit_bits):

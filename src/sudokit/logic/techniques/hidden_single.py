@@ -10,6 +10,7 @@ from ..step import Level, Step, Technique
 
 
 def find(board: Board) -> Step | None:
+    """The first hidden single, boxes before rows and columns, or None."""
     geo = board.geo
     n = geo.n
     dcells = board.dcells

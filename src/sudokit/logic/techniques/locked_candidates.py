@@ -43,10 +43,12 @@ def _find(board: Board, pointing: bool) -> Step | None:
 
 
 def find_pointing(board: Board) -> Step | None:
+    """The first pointing elimination, or None."""
     return _find(board, True)
 
 
 def find_claiming(board: Board) -> Step | None:
+    """The first claiming elimination, or None."""
     return _find(board, False)
 
 

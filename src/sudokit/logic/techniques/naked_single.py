@@ -7,6 +7,7 @@ from ..step import Level, Step, Technique
 
 
 def find(board: Board) -> Step | None:
+    """The first naked single in reading order, or None."""
     masks = board.masks
     for cell in bits(board.unsolved):
         m = masks[cell]

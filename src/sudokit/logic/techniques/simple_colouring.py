@@ -13,6 +13,7 @@ from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:
+    """A colour trap or colour wrap on one digit, or None."""
     geo = board.geo
     peer_bits = geo.peer_bits
     memo = board.memo

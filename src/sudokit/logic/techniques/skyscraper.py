@@ -10,6 +10,7 @@ from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:
+    """A Skyscraper that eliminates something, or None."""
     geo = board.geo
     n = geo.n
     peer_bits = geo.peer_bits

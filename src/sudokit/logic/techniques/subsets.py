@@ -31,6 +31,7 @@ def unit_states(board: Board) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def find_naked(board: Board, k: int) -> Step | None:
+    """A naked subset of ``k`` cells that eliminates something, or None."""
     geo = board.geo
     masks = board.masks
     memo = board.memo
@@ -68,6 +69,7 @@ def find_naked(board: Board, k: int) -> Step | None:
 
 
 def find_hidden(board: Board, k: int) -> Step | None:
+    """A hidden subset of ``k`` digits that eliminates something, or None."""
     geo = board.geo
     dcells = board.dcells
     masks = board.masks

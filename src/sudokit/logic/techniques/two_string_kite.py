@@ -10,6 +10,7 @@ from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:
+    """A 2-String Kite that eliminates something, or None."""
     geo = board.geo
     n = geo.n
     box_of = geo.box_of

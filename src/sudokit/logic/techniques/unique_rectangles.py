@@ -73,6 +73,7 @@ def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
 
 
 def find_type1(board: Board) -> Step | None:
+    """A type 1 unique rectangle (three corners hold only the pair), or None."""
     masks = board.masks
     for pair, f1, f2, r1, r2 in rectangles(board):
         for roof, other in ((r1, r2), (r2, r1)):
@@ -90,6 +91,7 @@ def find_type1(board: Board) -> Step | None:
 
 
 def find_type2(board: Board) -> Step | None:
+    """A type 2 unique rectangle (one extra digit on both roof cells), or None."""
     masks = board.masks
     peer_bits = board.geo.peer_bits
     for pair, f1, f2, r1, r2 in rectangles(board):
@@ -111,6 +113,7 @@ def find_type2(board: Board) -> Step | None:
 
 
 def find_type3(board: Board) -> Step | None:
+    """A type 3 unique rectangle (roof extras in a naked subset), or None."""
     geo = board.geo
     masks = board.masks
     for pair, f1, f2, r1, r2 in rectangles(board):
@@ -148,6 +151,7 @@ def find_type3(board: Board) -> Step | None:
 
 
 def find_type4(board: Board) -> Step | None:
+    """A type 4 unique rectangle (a strong link on the roof), or None."""
     geo = board.geo
     for pair, f1, f2, r1, r2 in rectangles(board):
         roof = (1 << r1) | (1 << r2)

@@ -8,6 +8,7 @@ from ..step import Level, Step, Technique, cell_list
 
 
 def find(board: Board) -> Step | None:
+    """An XY-Wing that eliminates something, or None."""
     geo = board.geo
     masks = board.masks
     peer_bits = geo.peer_bits

@@ -9,6 +9,7 @@ from .xy_wing import _pair
 
 
 def find(board: Board) -> Step | None:
+    """An XYZ-Wing that eliminates something, or None."""
     geo = board.geo
     masks = board.masks
     peer_bits = geo.peer_bits
