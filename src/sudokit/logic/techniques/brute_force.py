@@ -19,10 +19,17 @@ def find(board: Board) -> Step | None:
         return None
     others = [x for x in range(1, board.geo.n + 1) if x != d and masks[cell] >> (x - 1) & 1]
     tried = ", ".join(str(x) for x in others)
-    text = (
-        f"No technique applies: trial and error shows that {board.geo.cell_names[cell]} "
-        f"must be {d} (the search rules out {tried})."
-    )
+    name = board.geo.cell_names[cell]
+    if board.solutions == 1:
+        text = (
+            f"No technique applies: trial and error shows that {name} must be {d} "
+            f"(the search rules out {tried})."
+        )
+    else:
+        text = (
+            f"No technique applies: trial and error puts {d} in {name}, as one of the "
+            f"puzzle's solutions has it."
+        )
     return BRUTE_FORCE.step(board, [cell], text, place=[(cell, d)])
 
 
