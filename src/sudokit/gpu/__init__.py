@@ -1,0 +1,41 @@
+"""Solve 9x9 puzzles by the million on a CUDA GPU: the optional extra ``sudokit[gpu]``.
+
+>>> from sudokit.gpu import gpu_available, solve_array_gpu
+>>> if gpu_available():                                  # doctest: +SKIP
+...     result = solve_array_gpu(puzzles, limit=2)       # (B, 81) uint8 in
+...     result.solutions, result.counts, result.status   # GpuStatus per puzzle
+
+The kernel (``_kernel``) is Python compiled by numba-cuda: one thread per puzzle, the
+candidates as 27-bit band words, a guess budget per puzzle. Importing this package imports
+neither numba nor the kernel; ``gpu_available()`` looks for numba-cuda and a GPU without
+ever raising. ``solve_grids_on_device`` is what ``sudoku solve --device`` calls: it picks
+the device, finishes on the CPU what the GPU gave up on and checks every answer.
+See docs/gpu.md for the design and what remains to be measured.
+"""
+
+from ._availability import GpuUnavailable, gpu_available, is_simulator, unavailable_reason
+from ._host import (
+    DEFAULT_CHUNK_ROWS,
+    DEFAULT_MAX_GUESSES,
+    GpuResult,
+    GpuStatus,
+    solve_array_gpu,
+)
+from ._select import AUTO_MIN_ROWS, DEVICES, auto_min_rows, choose_device, solve_grids_on_device
+
+__all__ = [
+    "AUTO_MIN_ROWS",
+    "DEFAULT_CHUNK_ROWS",
+    "DEFAULT_MAX_GUESSES",
+    "DEVICES",
+    "GpuResult",
+    "GpuStatus",
+    "GpuUnavailable",
+    "auto_min_rows",
+    "choose_device",
+    "gpu_available",
+    "is_simulator",
+    "solve_array_gpu",
+    "solve_grids_on_device",
+    "unavailable_reason",
+]

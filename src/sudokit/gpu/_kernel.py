@@ -1,0 +1,452 @@
+"""The CUDA kernel: one thread per 9x9 puzzle, written in Python for numba-cuda.
+
+Importing this module imports ``numba.cuda``; ``sudokit.gpu`` imports it only when a GPU
+solve is asked for. The same source runs on a GPU and in numba's CUDA simulator
+(``NUMBA_ENABLE_CUDASIM=1``), where the tests check it.
+
+Representation (shared/research/gpu-design-notes.md): for each digit d and band b (three
+rows of the grid) a 27-bit word ``P[3*d + b]`` of the cells of the band where d is still
+possible, bit ``9*r + c`` for row r of the band and column c; ``U[b]`` holds the cells of
+band b not yet placed. A placed cell keeps its own digit's bit, so in a solved grid each
+digit's words hold exactly its nine cells. Cell ``i`` of the grid is bit ``i - 27*b`` of
+band ``b = i // 27``.
+
+Every value is a non-negative int below 2**27 and is stored in int32 arrays; arithmetic is
+numba's default int64, which keeps signed and unsigned from ever mixing (numba types a mix
+of int64 and uint64 as float64).
+
+A step (``_propagate``) finds, in one sweep over the 27 words:
+- empty cells and naked singles from bit-sliced counts of candidates per cell;
+- empty units and hidden singles per row, box and column;
+then places every single at once, after checking that no two of them clash (two in a unit
+for one digit, or two digits for one cell). When there is no single it applies locked
+candidates per band (pointing and claiming along rows) and per stack (along columns).
+Contradictions end the step with 0; the search never reads a half-updated state.
+
+The search (``_solve_one``) guesses on a cell with two candidates (else three, else any),
+binary branching: the cell takes its lowest digit d, and the stack keeps the state with
+``cell != d`` to resume from. Counting to ``limit`` treats a solution as a dead end after
+recording it. ``max_guesses`` caps the guesses of one puzzle: past it, or when the stack
+(``MAX_DEPTH`` levels) is full, the puzzle is reported GAVE_UP, never left looping.
+
+The grid is persistent: each thread takes the next row from a global counter with an
+atomic add until the batch is done, so no lane idles while work remains.
+"""
+
+from __future__ import annotations
+
+from numba import cuda, int32
+
+#: Status per puzzle (``GpuStatus`` in ``sudokit.gpu`` gives them names).
+NO_SOLUTION = 0  # the search is over and found none
+SOLVED = 1  # the search is over: ``count`` solutions (up to the limit), the first one written
+GAVE_UP = 2  # the guess budget or the stack ran out first; ``count`` is a lower bound
+INVALID = 3  # a cell holds a value above 9
+
+#: Guess levels kept on the stack. Every guess places a cell, so a puzzle with g givens
+#: needs at most 81 - g levels; 64 covers every puzzle with 17 or more givens.
+MAX_DEPTH = 64
+
+_BAND = 0o777777777  # every cell of a band
+_ROW = 0o777  # row 0 of a band
+_BOX = 0o007007007  # box 0 of a band; box k is _BOX << 3k
+_COLUMN = 0o001001001  # column 0 of a band; column c is _COLUMN << c
+_STACK_WORDS = MAX_DEPTH * 27
+_STACK_UNPLACED = MAX_DEPTH * 3
+
+
+@cuda.jit(device=True)
+def _find_singles(P, U, S):
+    """Fill ``S[3*d + b]`` with the unplaced cells where digit d is forced (naked or hidden
+    single); 0 on a contradiction (an empty cell or unit), 1 if all cells are placed,
+    2 otherwise."""
+    naked0 = 0
+    naked1 = 0
+    naked2 = 0
+    for b in range(3):
+        ones = 0
+        twos = 0
+        for d in range(9):
+            w = int(P[3 * d + b])
+            twos |= ones & w
+            ones |= w
+        u = int(U[b])
+        if u & ~ones:
+            return 0  # an unplaced cell has no candidate left
+        if b == 0:
+            naked0 = u & ~twos
+        elif b == 1:
+            naked1 = u & ~twos
+        else:
+            naked2 = u & ~twos
+    if (U[0] | U[1] | U[2]) == 0:
+        return 1
+    for d in range(9):
+        col_one = 0  # columns where d has a cell (any band)
+        col_two = 0  # columns where it has two or more
+        for b in range(3):
+            w = int(P[3 * d + b])
+            if b == 0:
+                s = w & naked0
+            elif b == 1:
+                s = w & naked1
+            else:
+                s = w & naked2
+            m0 = w & _ROW
+            m1 = (w >> 9) & _ROW
+            m2 = (w >> 18) & _ROW
+            if m0 == 0 or m1 == 0 or m2 == 0:
+                return 0  # a row has no place for d
+            if (m0 & (m0 - 1)) == 0:
+                s |= m0
+            if (m1 & (m1 - 1)) == 0:
+                s |= m1 << 9
+            if (m2 & (m2 - 1)) == 0:
+                s |= m2 << 18
+            one = m0 | m1 | m2  # columns of the band holding d
+            two = (m0 & m1) | (m0 & m2) | (m1 & m2)  # ... in two or more rows
+            for k in range(3):
+                ok = (one >> (3 * k)) & 7
+                if ok == 0:
+                    return 0  # a box has no place for d
+                if ((two >> (3 * k)) & 7) == 0 and (ok & (ok - 1)) == 0:
+                    s |= w & (_BOX << (3 * k))
+            col_two |= (col_one & one) | two
+            col_one |= one
+            S[3 * d + b] = s
+        if col_one != _ROW:
+            return 0  # a column has no place for d
+        single_cols = (col_one & ~col_two) & _ROW
+        if single_cols:
+            cells = single_cols * _COLUMN
+            for b in range(3):
+                S[3 * d + b] |= P[3 * d + b] & cells
+        for b in range(3):
+            S[3 * d + b] &= U[b]
+    return 2
+
+
+@cuda.jit(device=True)
+def _place_singles(P, U, S):
+    """Place every cell of ``S`` at once. 0 if two of them clash, 1 if something was
+    placed, 2 if ``S`` is empty."""
+    all0 = 0
+    all1 = 0
+    all2 = 0
+    for b in range(3):
+        one = 0
+        two = 0
+        for d in range(9):
+            s = int(S[3 * d + b])
+            two |= one & s
+            one |= s
+        if two:
+            return 0  # a cell forced to two digits
+        if b == 0:
+            all0 = one
+        elif b == 1:
+            all1 = one
+        else:
+            all2 = one
+    if (all0 | all1 | all2) == 0:
+        return 2
+    for d in range(9):
+        cols = 0
+        for b in range(3):
+            s = int(S[3 * d + b])
+            r0 = s & _ROW
+            r1 = (s >> 9) & _ROW
+            r2 = (s >> 18) & _ROW
+            if (r0 & (r0 - 1)) != 0 or (r1 & (r1 - 1)) != 0 or (r2 & (r2 - 1)) != 0:
+                return 0  # d forced twice in one row
+            if (r0 & r1) | (r0 & r2) | (r1 & r2):
+                return 0  # ... twice in one column of a band
+            one = r0 | r1 | r2
+            if one & cols:
+                return 0  # ... twice in one column across bands
+            cols |= one
+            kill = 0
+            if r0:
+                kill |= _ROW
+            if r1:
+                kill |= _ROW << 9
+            if r2:
+                kill |= _ROW << 18
+            for k in range(3):
+                ok = (one >> (3 * k)) & 7
+                if (ok & (ok - 1)) != 0:
+                    return 0  # ... twice in one box
+                if ok:
+                    kill |= _BOX << (3 * k)
+            if b == 0:
+                kill |= all0
+            elif b == 1:
+                kill |= all1
+            else:
+                kill |= all2
+            # d leaves the rows and boxes of its new cells and every newly placed cell,
+            # then comes back on its own cells
+            P[3 * d + b] = (P[3 * d + b] & ~kill) | s
+        if cols:
+            cells = cols * _COLUMN
+            for b in range(3):
+                P[3 * d + b] = (P[3 * d + b] & ~cells) | S[3 * d + b]
+    U[0] &= ~all0
+    U[1] &= ~all1
+    U[2] &= ~all2
+    return 1
+
+
+@cuda.jit(device=True)
+def _locked_candidates(P):
+    """Pointing and claiming along rows (within each band) and along columns (within each
+    stack), for every digit. True if a candidate was removed."""
+    changed = False
+    for d in range(9):
+        w0 = int(P[3 * d])
+        w1 = int(P[3 * d + 1])
+        w2 = int(P[3 * d + 2])
+        keep0 = _BAND
+        keep1 = _BAND
+        keep2 = _BAND
+        # rows: the 3x3 pattern (row x box) of each band
+        for b in range(3):
+            if b == 0:
+                w = w0
+            elif b == 1:
+                w = w1
+            else:
+                w = w2
+            # boxes where each row has d: bit 3k of a row's minirow flags -> bit k
+            flags = (w | (w >> 1) | (w >> 2)) & 0o111111111
+            z0 = flags & 0o111
+            z1 = (flags >> 9) & 0o111
+            z2 = (flags >> 18) & 0o111
+            br0 = (z0 | (z0 >> 2) | (z0 >> 4)) & 7
+            br1 = (z1 | (z1 >> 2) | (z1 >> 4)) & 7
+            br2 = (z2 | (z2 >> 2) | (z2 >> 4)) & 7
+            keep = _BAND
+            # claiming: a row whose d lies in one box clears that box's other rows
+            if (br0 & (br0 - 1)) == 0:
+                box = (((br0 & 1) * 0o7) | ((br0 & 2) * 0o34) | ((br0 & 4) * 0o160)) * _COLUMN
+                keep &= ~(box & ~_ROW)
+            if (br1 & (br1 - 1)) == 0:
+                box = (((br1 & 1) * 0o7) | ((br1 & 2) * 0o34) | ((br1 & 4) * 0o160)) * _COLUMN
+                keep &= ~(box & ~(_ROW << 9))
+            if (br2 & (br2 - 1)) == 0:
+                box = (((br2 & 1) * 0o7) | ((br2 & 2) * 0o34) | ((br2 & 4) * 0o160)) * _COLUMN
+                keep &= ~(box & ~(_ROW << 18))
+            # pointing: a box whose d lies in one row clears that row's other boxes
+            for k in range(3):
+                rows = ((br0 >> k) & 1) | (((br1 >> k) & 1) << 1) | (((br2 >> k) & 1) << 2)
+                if rows and (rows & (rows - 1)) == 0:
+                    keep &= ~((_ROW << (9 * (rows >> 1))) & ~(_BOX << (3 * k)))
+            if b == 0:
+                keep0 &= keep
+            elif b == 1:
+                keep1 &= keep
+            else:
+                keep2 &= keep
+        # columns: the 3x3 pattern (band x column) of each stack
+        c0 = (w0 | (w0 >> 9) | (w0 >> 18)) & _ROW
+        c1 = (w1 | (w1 >> 9) | (w1 >> 18)) & _ROW
+        c2 = (w2 | (w2 >> 9) | (w2 >> 18)) & _ROW
+        for s in range(3):
+            k0 = (c0 >> (3 * s)) & 7
+            k1 = (c1 >> (3 * s)) & 7
+            k2 = (c2 >> (3 * s)) & 7
+            # pointing: a box whose d lies in one column clears it in the other bands
+            if k0 and (k0 & (k0 - 1)) == 0:
+                cells = _COLUMN << (3 * s + (k0 >> 1))
+                keep1 &= ~cells
+                keep2 &= ~cells
+            if k1 and (k1 & (k1 - 1)) == 0:
+                cells = _COLUMN << (3 * s + (k1 >> 1))
+                keep0 &= ~cells
+                keep2 &= ~cells
+            if k2 and (k2 & (k2 - 1)) == 0:
+                cells = _COLUMN << (3 * s + (k2 >> 1))
+                keep0 &= ~cells
+                keep1 &= ~cells
+            # claiming: a column whose d lies in one band clears that box's other columns
+            for j in range(3):
+                bands = ((k0 >> j) & 1) | (((k1 >> j) & 1) << 1) | (((k2 >> j) & 1) << 2)
+                if bands and (bands & (bands - 1)) == 0:
+                    cells = (_BOX << (3 * s)) & ~(_COLUMN << (3 * s + j))
+                    if bands == 1:
+                        keep0 &= ~cells
+                    elif bands == 2:
+                        keep1 &= ~cells
+                    else:
+                        keep2 &= ~cells
+        if w0 & ~keep0 or w1 & ~keep1 or w2 & ~keep2:
+            changed = True
+            P[3 * d] = w0 & keep0
+            P[3 * d + 1] = w1 & keep1
+            P[3 * d + 2] = w2 & keep2
+    return changed
+
+
+@cuda.jit(device=True)
+def _propagate(P, U, S):
+    """Apply singles and locked candidates until nothing changes: 0 on a contradiction,
+    1 when every cell is placed (a solution), 2 when a guess is needed."""
+    while True:
+        found = _find_singles(P, U, S)
+        if found != 2:
+            return found
+        placed = _place_singles(P, U, S)
+        if placed == 0:
+            return 0
+        if placed == 2 and not _locked_candidates(P):
+            return 2
+
+
+@cuda.jit(device=True)
+def _choose_guess(P, U):
+    """The cell to guess on, as ``27*band + bit``: the first unplaced cell with two
+    candidates, else with three, else the first unplaced cell."""
+    best3 = -1
+    best_any = -1
+    for b in range(3):
+        ones = 0
+        twos = 0
+        threes = 0
+        fours = 0
+        for d in range(9):
+            w = int(P[3 * d + b])
+            fours |= threes & w
+            threes |= twos & w
+            twos |= ones & w
+            ones |= w
+        u = int(U[b])
+        pairs = u & twos & ~threes
+        if pairs:
+            return 27 * b + cuda.ffs(pairs) - 1
+        triples = u & threes & ~fours
+        if best3 < 0 and triples:
+            best3 = 27 * b + cuda.ffs(triples) - 1
+        if best_any < 0 and u:
+            best_any = 27 * b + cuda.ffs(u) - 1
+    if best3 >= 0:
+        return best3
+    return best_any
+
+
+@cuda.jit(device=True)
+def _write_solution(P, out, row):
+    for d in range(9):
+        for b in range(3):
+            w = int(P[3 * d + b])
+            while w:
+                out[row, 27 * b + cuda.ffs(w) - 1] = d + 1
+                w &= w - 1
+
+
+@cuda.jit(device=True)
+def _load(puzzles, row, P, U):
+    """The root state of puzzle ``row``: a given keeps only its digit. False if a cell
+    holds a value above 9."""
+    for i in range(27):
+        P[i] = _BAND
+    for b in range(3):
+        U[b] = _BAND
+    for i in range(81):
+        v = puzzles[row, i]
+        if v > 9:
+            return False
+        if v:
+            b = i // 27
+            bit = 1 << (i - 27 * b)
+            for e in range(9):
+                if e != v - 1:
+                    P[3 * e + b] &= ~bit
+    return True
+
+
+@cuda.jit(device=True)
+def _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, stack_u,
+               stack_guess, result):
+    """Search puzzle ``row``; ``result`` gets (status, count, guesses)."""
+    count = 0
+    guesses = 0
+    depth = 0
+    status = NO_SOLUTION
+    if not _load(puzzles, row, P, U):
+        status = INVALID
+    else:
+        while True:
+            outcome = _propagate(P, U, S)
+            if outcome == 1:
+                if count == 0:
+                    _write_solution(P, solutions, row)
+                count += 1
+                if count >= limit:
+                    status = SOLVED
+                    break
+                outcome = 0  # look for the next solution as if this were a dead end
+            if outcome == 0:
+                if depth == 0:
+                    status = SOLVED if count > 0 else NO_SOLUTION
+                    break
+                # back to the state before the last guess, with the guessed digit removed
+                depth -= 1
+                for i in range(27):
+                    P[i] = stack_p[27 * depth + i]
+                for b in range(3):
+                    U[b] = stack_u[3 * depth + b]
+                g = stack_guess[depth]
+                cell = g >> 4
+                b = cell // 27
+                P[3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
+                continue
+            if guesses >= max_guesses or depth == MAX_DEPTH:
+                status = GAVE_UP
+                break
+            cell = _choose_guess(P, U)
+            b = cell // 27
+            bit = 1 << (cell - 27 * b)
+            digit = 0
+            while not P[3 * digit + b] & bit:
+                digit += 1
+            for i in range(27):
+                stack_p[27 * depth + i] = P[i]
+            for e in range(3):
+                stack_u[3 * depth + e] = U[e]
+            stack_guess[depth] = (cell << 4) | digit
+            depth += 1
+            guesses += 1
+            for e in range(9):
+                if e != digit:
+                    P[3 * e + b] &= ~bit
+    result[0] = status
+    result[1] = count
+    result[2] = guesses
+
+
+@cuda.jit(cache=True)
+def solve_kernel(puzzles, solutions, counts, status, guesses, next_row, limit,
+                 max_guesses):
+    """Solve rows of ``puzzles`` ((B, 81) uint8) until none is left: each thread takes the
+    next row from ``next_row[0]`` (zeroed before the launch). A row with no solution found
+    gets zeros in ``solutions``."""
+    P = cuda.local.array(27, int32)
+    U = cuda.local.array(3, int32)
+    S = cuda.local.array(27, int32)
+    stack_p = cuda.local.array(_STACK_WORDS, int32)
+    stack_u = cuda.local.array(_STACK_UNPLACED, int32)
+    stack_guess = cuda.local.array(MAX_DEPTH, int32)
+    result = cuda.local.array(3, int32)
+    rows = puzzles.shape[0]
+    while True:
+        row = cuda.atomic.add(next_row, 0, 1)
+        if row >= rows:
+            return
+        _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, stack_u,
+                   stack_guess, result)
+        if result[1] == 0:
+            for i in range(81):
+                solutions[row, i] = 0
+        status[row] = result[0]
+        counts[row] = result[1]
+        guesses[row] = result[2]

@@ -1,0 +1,108 @@
+"""Which engine solves a batch (``--device cpu|gpu|auto``), and a solve that always finishes:
+what the GPU gives up on, the CPU engine completes, and every answer is checked."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from ._availability import GpuUnavailable, is_simulator, unavailable_reason
+from ._host import GpuStatus, solve_array_gpu
+
+DEVICES = ("cpu", "gpu", "auto")
+
+#: ``device='auto'`` uses the GPU for batches of at least this many 9x9 puzzles. A
+#: provisional figure until it is measured on a GPU (docs/gpu.md): below it, the fixed cost
+#: of a launch and the copies exceeds what the GPU saves over the CPU engine.
+#: ``SUDOKIT_GPU_MIN_ROWS`` overrides it.
+AUTO_MIN_ROWS = 20_000
+
+#: Rows checked at once on the host: the check builds a (rows, 27, 9) uint64 array.
+_CHECK_ROWS = 1 << 16
+
+
+def auto_min_rows() -> int:
+    """The batch size from which ``device='auto'`` picks the GPU (``SUDOKIT_GPU_MIN_ROWS``
+    when set to an integer, else AUTO_MIN_ROWS)."""
+    text = os.environ.get("SUDOKIT_GPU_MIN_ROWS", "")
+    try:
+        return max(0, int(text))
+    except ValueError:
+        return AUTO_MIN_ROWS
+
+
+def choose_device(device: str, rows: int, cells: int = 81) -> str:
+    """'cpu' or 'gpu': where a batch of ``rows`` puzzles of ``cells`` cells is solved.
+
+    'cpu' and 'gpu' are taken as said ('gpu' raises GpuUnavailable, with the reason, where
+    no GPU can run, or for puzzles other than 9x9). 'auto' picks the GPU when one is there
+    (a real one, not numba's simulator), the puzzles are 9x9 and the batch has at least
+    ``auto_min_rows()`` rows; the CPU engine otherwise.
+    """
+    if device not in DEVICES:
+        raise ValueError(f"device must be one of {', '.join(DEVICES)}; got {device!r}")
+    if device == "cpu":
+        return "cpu"
+    if device == "gpu":
+        reason = unavailable_reason()
+        if reason is not None:
+            raise GpuUnavailable(f"--device gpu: {reason}")
+        if cells != 81:
+            raise GpuUnavailable("--device gpu: the GPU solver takes 9x9 puzzles only "
+                                 "(use --device cpu or auto for other sizes)")
+        return "gpu"
+    if (cells == 81 and rows >= auto_min_rows() and unavailable_reason() is None
+            and not is_simulator()):
+        return "gpu"
+    return "cpu"
+
+
+def solve_grids_on_device(
+    puzzles: np.ndarray,
+    *,
+    limit: int = 1,
+    device: str = "auto",
+    jobs: int | None = 1,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) for a (B, N*N) uint8 array of puzzles, as
+    ``sudokit.batch.solve_array`` gives them, on the device ``choose_device`` picks.
+
+    On the GPU, puzzles the kernel gives up on are finished by the CPU engine (``jobs``
+    threads), and every solution is checked before it is returned: the result is complete
+    and the same as the CPU's, whichever device ran. Raises GpuUnavailable (one line: why)
+    when 'gpu' is asked for and cannot be had.
+    """
+    from ..batch import solve_array
+
+    rows, cells = puzzles.shape
+    if choose_device(device, rows, cells) == "cpu":
+        result = solve_array(puzzles, limit=limit, jobs=jobs)
+        return result.solutions, result.counts
+    gpu = solve_array_gpu(puzzles, limit=limit)
+    solutions = gpu.solutions
+    counts = gpu.counts.astype(np.int64)
+    unfinished = np.flatnonzero(gpu.status != GpuStatus.SOLVED)
+    unfinished = unfinished[gpu.status[unfinished] != GpuStatus.NO_SOLUTION]
+    if unfinished.size:  # gave up: the CPU engine has no budget
+        rest = solve_array(puzzles[unfinished], limit=limit, jobs=jobs)
+        solutions[unfinished] = rest.solutions
+        counts[unfinished] = rest.counts
+    _check(puzzles, solutions, counts)
+    return solutions, counts
+
+
+def _check(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray) -> None:
+    """Raise if any solution the GPU returned breaks a rule or a given (never expected:
+    a wrong answer is a bug, and is never handed out)."""
+    from ..shape import Shape
+    from ..verify import valid_solutions
+
+    shape = Shape.for_size(9)
+    for lo in range(0, len(puzzles), _CHECK_ROWS):
+        hi = lo + _CHECK_ROWS
+        solved = counts[lo:hi] > 0
+        ok = valid_solutions(puzzles[lo:hi][solved], solutions[lo:hi][solved], shape)
+        if not ok.all():
+            row = lo + int(np.flatnonzero(solved)[np.argmin(ok)])
+            raise AssertionError(f"the GPU kernel returned a wrong solution for row {row}")
