@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -148,3 +149,41 @@ def test_import_sudokit_leaves_numpy_alone() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_compiled_kernel_releases_the_gil() -> None:
+    # While one thread is inside solve_rows, the main thread must be able to run Python.
+    # If the call held the GIL, the main thread could only run in the instants before and
+    # after it (a few chunks at most, when the scheduler preempts the worker there); with
+    # the GIL released it runs throughout the call, which takes far longer than 60 chunks.
+    from sudokit import engine
+
+    k9 = engine.load("_kernel9", pure=False)
+    if not k9.is_compiled():
+        pytest.skip("the compiled kernel is not built")
+    puzzles = np.concatenate([as_array(read_lines(data_file("puzzles2_17_clue.txt")))] * 3)
+    started, finished = threading.Event(), threading.Event()
+
+    def work() -> None:
+        solutions = np.zeros_like(puzzles)
+        counts = np.zeros(len(puzzles), dtype=np.int64)
+        started.set()
+        k9.solve_rows(puzzles, solutions, counts, counts.copy(), 2)
+        finished.set()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)  # hand the GIL over quickly when it is free
+    try:
+        worker = threading.Thread(target=work)
+        worker.start()
+        started.wait()
+        chunks = 0
+        while not finished.is_set() and chunks < 60:
+            total = sum(range(20_000))  # about a millisecond of Python
+            if not finished.is_set():
+                chunks += 1
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert total == 199_990_000
+    assert chunks == 60
