@@ -51,3 +51,27 @@ def test_hardest_sample_needs_the_extreme_level() -> None:
     lines = read_lines(data_file("puzzles6_forum_hardest_1106.txt"))
     for line in random.Random(5).sample(lines, 3):
         assert solve_path(Grid(line), guess=True).level is Level.EXTREME
+
+
+def test_on_puzzles_with_many_solutions_no_step_loses_any_solution() -> None:
+    # serg's puzzles have two solutions or more: a sound step keeps every one of them, so
+    # each elimination (and the negation of each placement) must leave no solution at all
+    from sudokit import count_solutions
+    from sudokit.candidates import Candidates
+    from sudokit.logic import BY_KEY
+
+    lines = read_lines(data_file("puzzles7_serg_benchmark.txt"))
+    for line in random.Random(9).sample(lines, 100):
+        puzzle = Grid(line)
+        start = Candidates.pencilmarks(puzzle)
+        path = solve_path(puzzle)
+        assert path.solutions == 2
+        for step in path:
+            assert not BY_KEY[step.key].uniqueness
+            for cell, digit in step.eliminations:
+                i = puzzle.shape.parse_cell(cell)
+                assert count_solutions(puzzle.with_digit(i, digit), 1) == 0, f"{line}: {step}"
+            for cell, digit in step.placements:
+                i = puzzle.shape.parse_cell(cell)
+                without = start.rule_out(i, digit)
+                assert count_solutions(without, 1) == 0, f"{line}: {step}"
