@@ -665,3 +665,20 @@ def test_propagate_is_seed_001s_tactic_alone() -> None:
     stuck = Candidates.from_grid(Grid(hardest)).propagate()
     assert not stuck.is_solved() and not stuck.has_contradiction()
     assert stuck.propagate() == stuck
+
+
+def test_uniqueness_techniques_would_lose_solutions_if_assumed() -> None:
+    # on this puzzle (several solutions) a unique rectangle, wrongly trusted, rules out
+    # candidates that some solutions hold; the default path never takes that step
+    line = "8.........95.......76.........692487...714532...853916...976.4....4287.3...531..."
+    puzzle = Grid(line)
+    path = solve_path(puzzle, techniques=[t for t in LADDER if not t.uniqueness])
+    step = next_step(path.final, unique=True, techniques=[BY_KEY["unique-rectangle-1"]])
+    assert step is not None and step.eliminations
+    lost = [
+        e
+        for e in step.eliminations
+        if count_solutions(puzzle.with_digit(puzzle.shape.parse_cell(e.cell), e.digit), 1)
+    ]
+    assert lost  # the rectangle's "deadly pattern" is just another solution here
+    assert not any(s.key.startswith("unique-rectangle") for s in solve_path(puzzle))
