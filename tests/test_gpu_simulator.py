@@ -1,0 +1,247 @@
+"""The GPU kernel, run in numba's CUDA simulator: every answer checked, unsolvable puzzles
+reported as such, counting to two, the guess budget, chunking and device input.
+
+Skipped where numba-cuda is not installed (CI installs only ``.[test]``), and on a machine
+where the real GPU is to be tested instead (``SUDOKIT_TEST_GPU=1``: test_gpu_device.py).
+The simulator runs the kernel as Python, about a million times slower than a GPU, so the
+batches are small.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+if os.environ.get("SUDOKIT_TEST_GPU"):
+    pytest.skip("SUDOKIT_TEST_GPU is set: the real GPU is tested instead",
+                allow_module_level=True)
+if "numba" not in sys.modules:  # the simulator must be chosen before numba.cuda loads
+    os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+pytest.importorskip("numba.cuda", reason="numba-cuda is not installed (pip install .[gpu])")
+
+import numpy as np  # noqa: E402
+
+from conftest import data_file, read_lines  # noqa: E402
+from sudokit import Grid, is_solution  # noqa: E402
+from sudokit.batch import solve_array  # noqa: E402
+from sudokit.errors import CellCountError, ShapeError, SymbolError  # noqa: E402
+from sudokit.gpu import (  # noqa: E402
+    GpuResult,
+    GpuStatus,
+    choose_device,
+    gpu_available,
+    is_simulator,
+    solve_array_gpu,
+    solve_grids_on_device,
+)
+from sudokit.shape import Shape  # noqa: E402
+from sudokit.verify import valid_solutions  # noqa: E402
+
+if not (gpu_available() and is_simulator()):
+    pytest.skip("numba.cuda was loaded before the simulator could be chosen",
+                allow_module_level=True)
+
+SHAPE = Shape.for_size(9)
+
+#: Puzzles with no solution, each for a different reason.
+CLASH = "11" + "." * 79  # two givens clash in row 1
+NO_CANDIDATE = "12.345678" + "." * 9 + "..9" + "." * 60  # r1c3 can hold nothing
+#: r1c1 can only be 1 (its row has the rest), and column 1 already has a 1
+COLUMN_DEAD_END = ".23456789" + "." * 9 + "1" + "." * 62
+
+
+def as_array(lines: list[str]) -> np.ndarray:
+    return np.array([[0 if c in ".0" else int(c) for c in line] for line in lines],
+                    dtype=np.uint8)
+
+
+def sample(name: str, count: int) -> list[str]:
+    """``count`` puzzles spread over the whole file (hard ones sit anywhere)."""
+    lines = read_lines(data_file(name))
+    step = max(1, len(lines) // count)
+    return lines[::step][:count]
+
+
+def wrong_given(line: str) -> str:
+    """The puzzle with one more given that agrees with its row, column and box but not
+    with the solution: no solution, though nothing clashes yet."""
+    grid = Grid(line)
+    solution = solve_array(as_array([line])).solutions[0]
+    for cell, value in enumerate(line):
+        if value not in ".0":
+            continue
+        used = {grid.cells[p] for p in SHAPE.peers[cell]}
+        for d in range(1, 10):
+            if d not in used and d != solution[cell]:
+                return line[:cell] + str(d) + line[cell + 1:]
+    raise AssertionError("no cell to spoil")
+
+
+def two_solution_puzzle() -> str:
+    """A solved grid with one 'deadly rectangle' blanked: exactly two solutions."""
+    line = read_lines(data_file("puzzles2_17_clue.txt"))[0]
+    cells = solve_array(as_array([line])).solutions[0].tolist()
+    for r1 in range(9):
+        for r2 in range(r1 + 1, 9):
+            if r1 // 3 != r2 // 3:
+                continue
+            for c1 in range(9):
+                for c2 in range(c1 + 1, 9):
+                    a, b = cells[9 * r1 + c1], cells[9 * r1 + c2]
+                    if (c1 // 3 != c2 // 3 and cells[9 * r2 + c1] == b
+                            and cells[9 * r2 + c2] == a):
+                        out = list(cells)
+                        for i in (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2):
+                            out[i] = 0
+                        return "".join(str(v) for v in out)
+    raise AssertionError("no rectangle found")
+
+
+def assert_matches_cpu(array: np.ndarray, result: object, limit: int) -> None:
+    """Counts as the CPU engine's; each status as the counts say; every solution valid."""
+    expected = solve_array(array, limit=limit)
+    counts = result.counts  # type: ignore[attr-defined]
+    status = result.status  # type: ignore[attr-defined]
+    solutions = result.solutions  # type: ignore[attr-defined]
+    assert counts.tolist() == expected.counts.tolist()
+    assert status.tolist() == [GpuStatus.SOLVED if c else GpuStatus.NO_SOLUTION
+                               for c in expected.counts]
+    solved = counts > 0
+    assert valid_solutions(array[solved], solutions[solved], SHAPE).all()
+    assert not solutions[~solved].any()
+    unique = solve_array(array, limit=2).counts == 1  # where there is one, both find it
+    assert solutions[unique].tolist() == expected.solutions[unique].tolist()
+
+
+@pytest.mark.parametrize(("name", "count"), [
+    ("puzzles2_17_clue.txt", 20),
+    ("puzzles3_magictour_top1465.txt", 20),
+    ("puzzles6_forum_hardest_1106.txt", 8),
+    ("puzzles7_serg_benchmark.txt", 20),
+])
+@pytest.mark.parametrize("limit", [1, 2])
+def test_data_files_solved_and_checked(name: str, count: int, limit: int) -> None:
+    array = as_array(sample(name, count))
+    result = solve_array_gpu(array, limit=limit)
+    assert_matches_cpu(array, result, limit)
+    for puzzle, row in zip(array, result.solutions, strict=True):  # and once more, per grid
+        given = Grid.from_cells(puzzle.tolist())
+        assert is_solution(Grid.from_cells(row.tolist()), given)
+
+
+def test_unsolvable_puzzles_are_reported_as_such() -> None:
+    hard = sample("puzzles6_forum_hardest_1106.txt", 2)
+    lines = [CLASH, NO_CANDIDATE, COLUMN_DEAD_END, wrong_given(hard[0]),
+             wrong_given(hard[1]), *sample("puzzles7_serg_benchmark.txt", 3)]
+    array = as_array(lines)
+    result = solve_array_gpu(array, limit=2)
+    assert result.status[:5].tolist() == [GpuStatus.NO_SOLUTION] * 5
+    assert result.no_solution.tolist() == [True] * 5 + [False] * 3
+    assert_matches_cpu(array, result, 2)
+
+
+def test_counting_to_two_tells_unique_from_several() -> None:
+    two = two_solution_puzzle()
+    unique = sample("puzzles2_17_clue.txt", 1)[0]
+    array = as_array([two, "." * 81, unique, two])
+    for limit, expected in [(1, [1, 1, 1, 1]), (2, [2, 2, 1, 2]), (3, [2, 3, 1, 2])]:
+        result = solve_array_gpu(array, limit=limit)
+        assert result.counts.tolist() == expected
+        assert result.status.tolist() == [GpuStatus.SOLVED] * 4
+        assert valid_solutions(array, result.solutions, SHAPE).all()
+
+
+def test_the_guess_budget_gives_up_instead_of_looping() -> None:
+    array = as_array(sample("puzzles6_forum_hardest_1106.txt", 3) + [CLASH])
+    result = solve_array_gpu(array, limit=1, max_guesses=2)
+    assert result.status.tolist() == [GpuStatus.GAVE_UP] * 3 + [GpuStatus.NO_SOLUTION]
+    assert result.gave_up.tolist() == [True, True, True, False]
+    assert (result.guesses[:3] == 2).all()
+    # what the GPU gives up on, solve_grids_on_device finishes on the CPU
+    import sudokit.gpu._select as select
+
+    original = select.solve_array_gpu
+    try:
+        select.solve_array_gpu = lambda p, limit: original(p, limit=limit, max_guesses=2)
+        solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
+    finally:
+        select.solve_array_gpu = original
+    expected = solve_array(array, limit=2)
+    assert counts.tolist() == expected.counts.tolist() == [1, 1, 1, 0]
+    assert solutions.tolist() == expected.solutions.tolist()
+
+
+def test_a_full_stack_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.gpu import _kernel
+
+    monkeypatch.setattr(_kernel, "MAX_DEPTH", 1)  # the simulator reads globals at run time
+    result = solve_array_gpu(as_array(["." * 81]), limit=1)
+    assert result.status.tolist() == [GpuStatus.GAVE_UP]
+
+
+@pytest.mark.parametrize(("chunk_rows", "blocks", "threads"), [(3, None, None), (4, 1, 1),
+                                                               (100, 1, 3)])
+def test_chunks_and_persistent_threads_drop_nothing(chunk_rows: int, blocks: int | None,
+                                                    threads: int | None) -> None:
+    lines = sample("puzzles2_17_clue.txt", 8) + [CLASH] + sample("puzzles7_serg_benchmark.txt",
+                                                                 2)
+    array = as_array(lines)
+    result = solve_array_gpu(array, limit=2, chunk_rows=chunk_rows, blocks=blocks,
+                             threads_per_block=threads)
+    assert_matches_cpu(array, result, 2)
+
+
+def test_device_arrays_are_solved_in_place_and_values_above_9_are_invalid() -> None:
+    from numba import cuda
+
+    lines = sample("puzzles7_serg_benchmark.txt", 3) + [CLASH]
+    array = as_array(lines)
+    bad = array.copy()
+    bad[1, 40] = 10
+    result = solve_array_gpu(cuda.to_device(bad), limit=2)
+    assert not isinstance(result.solutions, np.ndarray)  # left on the device
+    host = result.to_host()
+    assert host.status.tolist() == [GpuStatus.SOLVED, GpuStatus.INVALID, GpuStatus.SOLVED,
+                                    GpuStatus.NO_SOLUTION]
+    keep = [0, 2, 3]
+    assert_matches_cpu(array[keep], GpuResult(host.solutions[keep], host.counts[keep],
+                                              host.status[keep], host.guesses[keep]), 2)
+
+
+def test_cpu_dlpack_input_is_accepted() -> None:
+    class Producer:  # a CPU array known only through DLPack
+        def __init__(self, array: np.ndarray) -> None:
+            self.array = array
+
+        def __dlpack__(self, **kwargs: object) -> object:
+            return self.array.__dlpack__(**kwargs)
+
+        def __dlpack_device__(self) -> tuple[int, int]:
+            return self.array.__dlpack_device__()
+
+    array = as_array(sample("puzzles7_serg_benchmark.txt", 3))
+    result = solve_array_gpu(Producer(array))
+    assert_matches_cpu(array, result, 1)
+
+
+def test_bad_input_is_refused_with_the_cpu_engines_errors() -> None:
+    with pytest.raises(CellCountError, match="9x9 puzzles"):
+        solve_array_gpu(np.zeros((2, 16), dtype=np.uint8))
+    with pytest.raises(ShapeError):
+        solve_array_gpu(np.zeros(81, dtype=np.uint8))
+    with pytest.raises(SymbolError, match="row 1, cell 3"):
+        solve_array_gpu(np.array([[0] * 81, [0, 0, 0, 10] + [0] * 77]))
+    with pytest.raises(ValueError, match="limit"):
+        solve_array_gpu(np.zeros((1, 81), dtype=np.uint8), limit=0)
+
+
+def test_an_empty_batch_gives_an_empty_result() -> None:
+    result = solve_array_gpu(np.zeros((0, 81), dtype=np.uint8))
+    assert len(result) == 0 and result.solutions.shape == (0, 81)
+
+
+def test_auto_never_picks_the_simulator() -> None:
+    assert choose_device("auto", 10**9) == "cpu"
+    assert choose_device("gpu", 1) == "gpu"
