@@ -1,0 +1,30 @@
+"""The kernel compiles for an H100 (sm_90) without a GPU: numba types it and NVVM and
+ptxas build it. The simulator runs the kernel as plain Python and would not notice code
+that numba cannot compile; this test does.
+
+Skipped where numba-cuda or the CUDA toolkit wheels (NVVM) are not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+if importlib.util.find_spec("numba_cuda") is None:
+    pytest.skip("numba-cuda is not installed (pip install .[gpu])", allow_module_level=True)
+
+
+def test_kernel_compiles_for_sm90() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    run = subprocess.run([sys.executable, "-m", "sudokit.gpu._inspect", "9.0"],
+                         capture_output=True, text=True, env=env, timeout=300)
+    if run.returncode and ("NVVM" in run.stderr or "libnvvm" in run.stderr):
+        pytest.skip("NVVM (the CUDA toolkit wheels of the gpu extra) is not installed")
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("sm_90: ")
+    if "registers" in run.stdout:  # ptxas was found
+        assert " 0 bytes spilled" in run.stdout, run.stdout
