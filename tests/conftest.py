@@ -36,3 +36,12 @@ def pure(request: pytest.FixtureRequest) -> bool:
             pytest.skip("the compiled core is not built")
         return False
     return True
+
+
+@pytest.fixture
+def core_env(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the command (in-process or a child process) use the core ``pure`` names."""
+    if pure:
+        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)

@@ -18,12 +18,8 @@ PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....
 TWO_SOLUTIONS = "4689.15.77516.48.9392578461134756298289413675675289314846192753513867942927345186"
 
 
-@pytest.fixture(autouse=True)
-def _core(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    if pure:
-        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)
+# every test here runs on both cores
+pytestmark = pytest.mark.usefixtures("core_env")
 
 
 def test_version_names_the_core(pure: bool) -> None:

@@ -11,13 +11,8 @@ from clirunner import sudoku, sudoku_process
 from conftest import EXAMPLES
 from sudokit import Grid, is_solution
 
-
-@pytest.fixture(autouse=True)
-def _core(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    if pure:
-        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)
+# every test here runs on both cores
+pytestmark = pytest.mark.usefixtures("core_env")
 
 
 def test_seed_002_cdoku_csv_gives_its_table_byte_for_byte() -> None:
