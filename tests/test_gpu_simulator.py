@@ -245,3 +245,18 @@ def test_an_empty_batch_gives_an_empty_result() -> None:
 def test_auto_never_picks_the_simulator() -> None:
     assert choose_device("auto", 10**9) == "cpu"
     assert choose_device("gpu", 1) == "gpu"
+
+
+def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    from sudokit.gpu import bench
+
+    path = data_file("puzzles7_serg_benchmark.txt")
+    assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
+                       "--crossover-sizes", "4", "--no-compile-time"]) == 2  # simulator
+    assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
+                       "--crossover-sizes", "4", "--no-compile-time", "--simulator"]) == 0
+    out = capsys.readouterr().out
+    assert "| puzzles7_serg_benchmark.txt | 1 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | 2 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | 4 |" in out

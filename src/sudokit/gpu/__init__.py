@@ -19,6 +19,7 @@ from ._host import (
     DEFAULT_MAX_GUESSES,
     GpuResult,
     GpuStatus,
+    release_buffers,
     solve_array_gpu,
 )
 from ._select import AUTO_MIN_ROWS, DEVICES, auto_min_rows, choose_device, solve_grids_on_device
@@ -35,6 +36,7 @@ __all__ = [
     "choose_device",
     "gpu_available",
     "is_simulator",
+    "release_buffers",
     "solve_array_gpu",
     "solve_grids_on_device",
     "unavailable_reason",

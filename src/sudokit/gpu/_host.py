@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +25,9 @@ from ._availability import is_simulator, require_cuda
 DEFAULT_MAX_GUESSES = 1 << 16
 
 #: Rows per chunk when nothing smaller is asked for or forced by the device's free memory:
-#: large enough to fill the GPU, small enough that two chunks' copies overlap the kernel.
-DEFAULT_CHUNK_ROWS = 1 << 20
+#: about one puzzle per resident thread of an H100, so that a batch of a million goes in
+#: four chunks whose copies overlap the other chunk's kernel (a figure to tune: docs/gpu.md).
+DEFAULT_CHUNK_ROWS = 1 << 18
 
 #: Device bytes per row of a chunk: the puzzle and its solution (81 + 81), the count and
 #: guesses (int32 each) and the status (uint8).
@@ -108,7 +110,7 @@ def solve_array_gpu(
     the CPU, or a device array (``__cuda_array_interface__`` or CUDA DLPack; uint8,
     answers left on the device). A puzzle that makes more than ``max_guesses`` guesses is
     reported ``GAVE_UP``. Host input goes over in chunks of at most ``chunk_rows`` rows
-    (default: 2**20, fewer when the device's free memory asks for it), so a batch larger
+    (default: 2**18, fewer when the device's free memory asks for it), so a batch larger
     than the device's memory is split, never cut. ``threads_per_block`` and ``blocks``
     set the launch (default: 128 threads and as many blocks as the GPU runs at once).
     Raises GpuUnavailable when there is no GPU to run on.
@@ -260,6 +262,7 @@ class _Slot:
     """The buffers of one chunk in flight: device arrays, pinned host staging, a stream."""
 
     def __init__(self, cuda: Any, rows: int) -> None:
+        self.rows = rows
         self.stream = cuda.stream()
         self.counter = _zero_counter(cuda, self.stream)
         self.zero = cuda.pinned_array(1, dtype=np.int64)
@@ -306,6 +309,34 @@ class _Slot:
         self.pending = None
 
 
+#: The buffers of the last host solve, kept for the next: pinned memory is slow to get
+#: (tens of milliseconds for a million rows), and batches often come one after another.
+_kept_slots: list[_Slot] = []
+
+
+#: One host solve at a time uses the kept buffers.
+_slots_lock = threading.Lock()
+
+
+def _slots(cuda: Any, rows: int, count: int) -> list[_Slot]:
+    """``count`` idle slots of at least ``rows`` rows, reusing the kept ones when they fit.
+    Call with ``_slots_lock`` held."""
+    global _kept_slots
+    if len(_kept_slots) < count or _kept_slots[0].rows < rows:
+        _kept_slots = []  # drop the old buffers before taking new ones
+        _kept_slots = [_Slot(cuda, rows) for _ in range(count)]
+    for slot in _kept_slots:
+        slot.stream.synchronize()  # a solve that raised may have left work queued
+        slot.pending = None
+    return _kept_slots[:count]
+
+
+def release_buffers() -> None:
+    """Free the pinned host and device buffers kept from the last host solve."""
+    with _slots_lock:
+        _kept_slots.clear()
+
+
 def _solve_host(array: np.ndarray, launch: _Launch, chunk_rows: int | None) -> GpuResult:
     """Solve a host batch chunk by chunk, two chunks in flight."""
     rows = array.shape[0]
@@ -316,11 +347,12 @@ def _solve_host(array: np.ndarray, launch: _Launch, chunk_rows: int | None) -> G
     cuda = launch.cuda
     free = cuda.current_context().get_memory_info()[0]
     step = chunk_rows_for(rows, chunk_rows, free)
-    slots = [_Slot(cuda, step) for _ in range(1 if step >= rows else 2)]
-    for i, lo in enumerate(range(0, rows, step)):
-        slot = slots[i % len(slots)]
-        slot.finish(result)
-        slot.start(launch, array, lo, min(lo + step, rows))
-    for slot in slots:
-        slot.finish(result)
+    with _slots_lock:
+        slots = _slots(cuda, step, 1 if step >= rows else 2)
+        for i, lo in enumerate(range(0, rows, step)):
+            slot = slots[i % len(slots)]
+            slot.finish(result)
+            slot.start(launch, array, lo, min(lo + step, rows))
+        for slot in slots:
+            slot.finish(result)
     return result
