@@ -159,7 +159,7 @@ def test_count_gives_distinct_puzzles_even_on_a_tiny_board() -> None:
 
 
 # -- options ---------------------------------------------------------------------------
-@pytest.mark.parametrize("clues", [22, 30, 41, 60, 80, 81])
+@pytest.mark.parametrize("clues", [19, 20, 22, 30, 41, 60, 80, 81])
 def test_exact_clue_counts(clues: int) -> None:
     puzzle = generate(clues=clues, seed=clues)
     assert puzzle.givens == clues

@@ -224,6 +224,18 @@ class Generator:
             left = self._dig(t, b)
         return left
 
+    def descend(self, target: int, steps: int, budget: int) -> int:
+        """Walk towards ``target`` clues (cells one by one; no symmetry): move a clue to a
+        random blank cell when the puzzle stays unique, then dig again, up to ``steps``
+        moves. Returns the clues left: the target, or more when the steps ran out."""
+        t: cython.int = target
+        k: cython.longlong = steps
+        b: cython.longlong = budget
+        left: cython.int
+        with cython.nogil:
+            left = self._descend(t, k, b)
+        return left
+
     def unique_without(self, cells: list[int], budget: int) -> int:
         """With ``cells`` blanked (they must be clues), 1 if the puzzle stays unique, 0 if
         not, CUT if a search ran past ``budget`` guesses. The puzzle is left unchanged."""
@@ -1136,6 +1148,51 @@ class Generator:
                 left -= size
             elif r == _CUT:
                 self.cut += 1
+        return left
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _random_cell(self, clue: cython.bint) -> cython.int:
+        """A random clue cell (or blank cell), each equally likely; -1 if there is none."""
+        _draw: cython.int
+        c: cython.int
+        for _draw in range(64 * self.ncells):
+            c = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, self.ncells))
+            if (self.puzzle[c] != 0) == clue:
+                return c
+        return -1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _descend(
+        self, target: cython.int, steps: cython.longlong, budget: cython.longlong
+    ) -> cython.int:
+        """The puzzle P is unique with solution S. Moving clue x to blank y gives
+        P' = P - x + y; any second solution of P' keeps y and solves P - x, so it differs
+        from S at x: the test of removing x from P + y decides it."""
+        step: cython.longlong
+        x: cython.int
+        y: cython.int
+        left: cython.int = 0
+        i: cython.int
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                left += 1
+        step = 0
+        while step < steps and left > target:
+            step += 1
+            x = self._random_cell(True)
+            y = self._random_cell(False)
+            if x < 0 or y < 0:
+                break
+            self._give(y)
+            self.scratch[0] = x
+            if self._try_remove(self.scratch, 0, 1, budget, True) != 1:
+                self._blank(y)
+                continue
+            left = self._dig(target, budget)
         return left
 
     @cython.cfunc
