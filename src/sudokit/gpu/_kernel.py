@@ -304,8 +304,12 @@ def _propagate(P, U, S):
 
 @cuda.jit(device=True)
 def _choose_guess(P, U):
-    """The cell to guess on, as ``27*band + bit``: the first unplaced cell with two
-    candidates, else with three, else the first unplaced cell."""
+    """The cell to guess on, as ``27*band + bit``: a cell with two candidates in the band
+    that has the most of them (the most tightly knit band: the CPU kernel measured a
+    quarter fewer guesses than with the first such cell), else the first cell with
+    three candidates, else the first unplaced cell."""
+    best_pairs = 0
+    best2 = -1
     best3 = -1
     best_any = -1
     for b in range(3):
@@ -321,13 +325,17 @@ def _choose_guess(P, U):
             ones |= w
         u = int(U[b])
         pairs = u & twos & ~threes
-        if pairs:
-            return 27 * b + cuda.ffs(pairs) - 1
+        n = cuda.popc(pairs)
+        if n > best_pairs:
+            best_pairs = n
+            best2 = 27 * b + cuda.ffs(pairs) - 1
         triples = u & threes & ~fours
         if best3 < 0 and triples:
             best3 = 27 * b + cuda.ffs(triples) - 1
         if best_any < 0 and u:
             best_any = 27 * b + cuda.ffs(u) - 1
+    if best2 >= 0:
+        return best2
     if best3 >= 0:
         return best3
     return best_any
