@@ -6,11 +6,12 @@ import argparse
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..errors import SudokuError
 from ..shape import parse_box
 from .env import Env
+from .status import ExitStatus
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -84,3 +85,53 @@ def progress(items: Iterator, env: Env, what: str) -> Iterator:
 
     return iter(tqdm(items, unit=f" {what}", file=env.stderr, mininterval=0.5, leave=False,
                      disable=None if env.stderr is sys.stderr else False))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+class Tally:
+    """The exit status a command builds up as it goes: the worst of what happened."""
+
+    def __init__(self) -> None:
+        self.status = ExitStatus.OK
+
+    def note(self, status: ExitStatus) -> None:
+        self.status = max(self.status, status)
+
+
+def each_record(
+    args: argparse.Namespace, env: Env, tally: Tally, *, answer_errors: bool = True
+) -> Iterator[tuple[Input, Any]]:
+    """(input, record) for every puzzle of every input, in order, with a progress bar.
+
+    What cannot be read is reported here, once, on standard error (and counted in
+    ``tally``): a whole input that cannot be read is skipped; a bad puzzle gets an
+    ``ERROR:`` line in its place on standard output when ``answer_errors``, else it is
+    yielded like the others for the caller to answer (its ``error`` is set).
+    """
+    for opened in open_inputs(args, env):
+        if isinstance(opened, SudokuError):
+            env.error(str(opened))
+            tally.note(ExitStatus.USAGE)
+            continue
+        try:
+            for record in progress(opened.records, env, "puzzles"):
+                if record.error is not None:
+                    env.error(str(record.error))
+                    tally.note(ExitStatus.USAGE)
+                    if answer_errors:
+                        env.stdout.write(f"ERROR: {record.error}\n".encode())
+                        continue
+                yield opened, record
+        except SudokuError as e:
+            env.error(str(e.located(source=opened.source)))
+            tally.note(ExitStatus.USAGE)

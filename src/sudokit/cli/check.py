@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..grid import Grid
-from ._inputs import add_input_arguments, open_inputs
+from ._inputs import Tally, add_input_arguments, each_record, open_inputs
 from .env import Env
 from .status import ExitStatus
 
@@ -29,36 +29,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
-    status = ExitStatus.OK
+    tally = Tally()
     solutions = _solutions(args, env) if args.solution else None
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
-        for record in opened.records:
-            where = f"{opened.source}, line {record.line}"
-            if record.error is not None:
-                env.error(str(record.error))
-                status = max(status, ExitStatus.USAGE)
-                continue
-            grid = _as_grid(record.item)
-            problems = _problems(grid)
-            if solutions is not None:
-                solution = next(solutions, None)
-                problems += _solution_problems(grid, solution)
-            if problems:
-                status = max(status, ExitStatus.FAILURE)
-                for problem in problems:
-                    env.stdout.write(f"{where}: {problem}\n".encode())
-            else:
-                blanks = grid.blanks
-                note = "complete" if blanks == 0 else f"{blanks} blank{'s' * (blanks != 1)}"
-                env.stdout.write(f"{where}: ok ({note})\n".encode())
+    for opened, record in each_record(args, env, tally):
+        where = f"{opened.source}, line {record.line}"
+        grid = _as_grid(record.item)
+        problems = _problems(grid)
+        if solutions is not None:
+            problems += _solution_problems(grid, next(solutions, None))
+        if problems:
+            tally.note(ExitStatus.FAILURE)
+            for problem in problems:
+                env.stdout.write(f"{where}: {problem}\n".encode())
+        else:
+            blanks = grid.blanks
+            note = "complete" if blanks == 0 else f"{blanks} blank{'s' * (blanks != 1)}"
+            env.stdout.write(f"{where}: ok ({note})\n".encode())
     if solutions is not None and next(solutions, None) is not None:
         env.error(f"{args.solution}: more solutions than puzzles")
-        status = max(status, ExitStatus.FAILURE)
-    return status
+        tally.note(ExitStatus.FAILURE)
+    return tally.status
 
 
 def _as_grid(item: Grid | Candidates) -> Grid:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import SudokuError
-from ._inputs import add_input_arguments, add_output_argument, open_inputs
+from ._inputs import Tally, add_input_arguments, add_output_argument, each_record
 from .env import Env
-from .status import ExitStatus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -24,29 +22,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
 
-    status = ExitStatus.OK
+    tally = Tally()
     writer = None
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
+    for opened, record in each_record(args, env, tally, answer_errors=False):
         out_format = args.to_format or opened.format
         if writer is None or writer.fmt != out_format:  # each input answers in its format
             if writer is not None:
                 writer.close()
             writer = formats.Writer(out_format, env.stdout)
-        try:
-            for record in opened.records:
-                if record.error is not None:
-                    env.error(str(record.error))
-                    writer.write_message(f"ERROR: {record.error}", record.style)
-                    status = ExitStatus.USAGE
-                else:
-                    writer.write(record.item, record.style)
-        except SudokuError as e:
-            env.error(str(e.located(source=opened.source)))
-            status = ExitStatus.USAGE
+        if record.error is not None:  # already reported by each_record
+            writer.write_message(f"ERROR: {record.error}", record.style)
+        else:
+            writer.write(record.item, record.style)
     if writer is not None:
         writer.close()
-    return status
+    return tally.status

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import SudokuError
 from ..solver import search
-from ._inputs import add_input_arguments, open_inputs, progress
+from ._inputs import Tally, add_input_arguments, each_record
 from .env import Env
 from .status import ExitStatus
 
@@ -28,24 +27,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.limit < 1:
         env.error(f"--limit must be at least 1, got {args.limit}")
         return ExitStatus.USAGE
-    status = ExitStatus.OK
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
-        try:
-            for record in progress(opened.records, env, "puzzles"):
-                if record.error is not None:
-                    env.error(str(record.error))
-                    env.stdout.write(f"ERROR: {record.error}\n".encode())
-                    status = max(status, ExitStatus.USAGE)
-                    continue
-                count = search(record.item, limit=args.limit).count
-                env.stdout.write(f"{count}\n".encode())
-                if count == 0:
-                    status = max(status, ExitStatus.FAILURE)
-        except SudokuError as e:
-            env.error(str(e.located(source=opened.source)))
-            status = ExitStatus.USAGE
-    return status
+    tally = Tally()
+    for _, record in each_record(args, env, tally):
+        count = search(record.item, limit=args.limit).count
+        env.stdout.write(f"{count}\n".encode())
+        if count == 0:
+            tally.note(ExitStatus.FAILURE)
+    return tally.status

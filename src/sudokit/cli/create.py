@@ -7,7 +7,7 @@ import argparse
 from ..generate import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
 from ._inputs import add_output_argument, progress
 from .env import Env
-from .solve import _positive_int
+from ._inputs import positive_int as _positive_int
 from .status import ExitStatus
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import SudokuError
-from ._inputs import add_input_arguments, open_inputs, progress
+from ._inputs import Tally, add_input_arguments, each_record
 from .env import Env
 from .status import ExitStatus
 
@@ -36,33 +35,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 
-    status = ExitStatus.OK
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
-        try:
-            first = True
-            for record in progress(opened.records, env, "puzzles"):
-                if record.error is not None:
-                    env.error(str(record.error))
-                    env.stdout.write(f"ERROR: {record.error}\n".encode())
-                    status = max(status, ExitStatus.USAGE)
-                    continue
-                path = solve_path(record.item, guess=args.guess)
-                if path.solutions == 0:
-                    status = max(status, ExitStatus.FAILURE)
-                rating = rating_of(path) if path.solved else None
-                if args.json:
-                    text = json.dumps(report.path_dict(path, rating)) + "\n"
-                else:
-                    header = f"# {opened.source}, line {record.line}\n"
-                    text = report.path_text(path, rating, args.pretty, record.item)
-                    text = ("" if first else "\n") + header + text
-                first = False
-                env.stdout.write(text.encode())
-        except SudokuError as e:
-            env.error(str(e.located(source=opened.source)))
-            status = ExitStatus.USAGE
-    return status
+    tally = Tally()
+    first = True
+    for opened, record in each_record(args, env, tally):
+        path = solve_path(record.item, guess=args.guess)
+        if path.solutions == 0:
+            tally.note(ExitStatus.FAILURE)
+        rating = rating_of(path) if path.solved else None
+        if args.json:
+            text = json.dumps(report.path_dict(path, rating)) + "\n"
+        else:
+            header = f"# {opened.source}, line {record.line}\n"
+            text = report.path_text(path, rating, args.pretty, record.item)
+            text = ("" if first else "\n") + header + text
+        first = False
+        env.stdout.write(text.encode())
+    return tally.status

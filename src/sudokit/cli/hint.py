@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import SudokuError
-from ._inputs import add_input_arguments, open_inputs, progress
+from ._inputs import Tally, add_input_arguments, each_record
 from .env import Env
 from .status import ExitStatus
 
@@ -33,34 +32,20 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Print the next step of each puzzle; the exit status."""
     from ..logic import hint, report
 
-    status = ExitStatus.OK
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
-        try:
-            for record in progress(opened.records, env, "puzzles"):
-                if record.error is not None:
-                    env.error(str(record.error))
-                    env.stdout.write(f"ERROR: {record.error}\n".encode())
-                    status = max(status, ExitStatus.USAGE)
-                    continue
-                found = hint(record.item)
-                if found.solutions == 0:
-                    status = max(status, ExitStatus.FAILURE)
-                if args.json:
-                    data = report.step_dict(found.step, found.notes)
-                    data["solutions"] = found.solutions
-                    line = json.dumps(data)
-                elif found.solutions == 0:
-                    line = NOT_SOLVEABLE
-                else:
-                    line = report.hint_line(found.step, found.solved, found.notes)
-                    if args.why and found.step is not None:
-                        line += f"\n  {found.step.text}"
-                env.stdout.write(f"{line}\n".encode())
-        except SudokuError as e:
-            env.error(str(e.located(source=opened.source)))
-            status = ExitStatus.USAGE
-    return status
+    tally = Tally()
+    for _, record in each_record(args, env, tally):
+        found = hint(record.item)
+        if found.solutions == 0:
+            tally.note(ExitStatus.FAILURE)
+        if args.json:
+            data = report.step_dict(found.step, found.notes)
+            data["solutions"] = found.solutions
+            line = json.dumps(data)
+        elif found.solutions == 0:
+            line = NOT_SOLVEABLE
+        else:
+            line = report.hint_line(found.step, found.solved, found.notes)
+            if args.why and found.step is not None:
+                line += f"\n  {found.step.text}"
+        env.stdout.write(f"{line}\n".encode())
+    return tally.status

@@ -7,8 +7,7 @@ import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-from ..errors import SudokuError
-from ._inputs import add_input_arguments, open_inputs, progress
+from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
 
@@ -31,19 +30,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--jobs",
         "-j",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="rate on N processes (default 1)",
     )
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -65,36 +57,22 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
                 )
         return ExitStatus.OK
-    status = ExitStatus.OK
+    tally = Tally()
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
-        for opened in open_inputs(args, env):
-            if isinstance(opened, SudokuError):
-                env.error(str(opened))
-                status = ExitStatus.USAGE
-                continue
-            try:
-                records = progress(opened.records, env, "puzzles")
-                for record, rating in _ratings(records, pool):
-                    if record.error is not None:
-                        env.error(str(record.error))
-                        env.stdout.write(f"ERROR: {record.error}\n".encode())
-                        status = max(status, ExitStatus.USAGE)
-                        continue
-                    if rating.solutions == 0:
-                        status = max(status, ExitStatus.FAILURE)
-                    if args.json:
-                        line = json.dumps(rating.to_dict())
-                    else:
-                        line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
-                    env.stdout.write(f"{line}\n".encode())
-            except SudokuError as e:
-                env.error(str(e.located(source=opened.source)))
-                status = ExitStatus.USAGE
+        records = (record for _, record in each_record(args, env, tally))
+        for _record, rating in _ratings(records, pool):
+            if rating.solutions == 0:
+                tally.note(ExitStatus.FAILURE)
+            if args.json:
+                line = json.dumps(rating.to_dict())
+            else:
+                line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+            env.stdout.write(f"{line}\n".encode())
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    return status
+    return tally.status
 
 
 def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tuple]:

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from itertools import chain, groupby
 from typing import Any
 
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..grid import Grid
 from ..solver import SolveResult, Status, search
-from ._inputs import add_input_arguments, add_output_argument, open_inputs, progress
+from ._inputs import (
+    Tally,
+    add_input_arguments,
+    add_output_argument,
+    each_record,
+    positive_int,
+)
 from .env import Env
 from .status import ExitStatus
 
@@ -34,20 +41,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_output_argument(p, "output format (default: the input's; pretty for binary input)")
     p.add_argument("--unique", action="store_true",
                    help="insist on exactly one solution; a puzzle with more is a failure")
-    p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="solve on N cores (default 1)")
     p.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                    help="give up on a puzzle after this long; it counts as a failure")
     p.add_argument("--method", choices=["search", "propagate"], default="search",
                    help="'propagate' applies only seed 001's tactic and prints the board it "
                    "reaches (candidates)")
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _positive_float(text: str) -> float:
@@ -60,13 +60,12 @@ def _positive_float(text: str) -> float:
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
 
-    status = ExitStatus.OK
+    tally = Tally()
     writer = None
-    for opened in open_inputs(args, env):
-        if isinstance(opened, SudokuError):
-            env.error(str(opened))
-            status = ExitStatus.USAGE
-            continue
+    pairs = each_record(args, env, tally, answer_errors=False)
+    for _, group in groupby(pairs, key=lambda pair: id(pair[0])):
+        first = next(group)
+        opened = first[0]
         out_format = args.to_format or ("pretty" if opened.format == "binary" else opened.format)
         if args.method == "propagate" and args.to_format is None and out_format != "pretty":
             out_format = "candidates"
@@ -74,27 +73,21 @@ def run(args: argparse.Namespace, env: Env) -> int:
             if writer is not None:
                 writer.close()
             writer = formats.Writer(out_format, env.stdout)
-        try:
-            records = progress(opened.records, env, "puzzles")
-            for record, answer in _answers(records, args):
-                if isinstance(answer, SudokuError):
-                    env.error(str(answer))
-                    writer.write_message(f"ERROR: {answer}", record.style)
-                    status = max(status, ExitStatus.USAGE)
-                elif isinstance(answer, str):
-                    clash = _clash(record.item)
-                    if clash:
-                        env.error(f"{opened.source}, line {record.line}: {clash}")
-                    writer.write_message(answer, record.style)
-                    status = max(status, ExitStatus.FAILURE)
-                else:
-                    writer.write(answer, record.style)
-        except SudokuError as e:
-            env.error(str(e.located(source=opened.source)))
-            status = ExitStatus.USAGE
+        records = (record for _, record in chain([first], group))
+        for record, answer in _answers(records, args):
+            if isinstance(answer, SudokuError):  # already reported by each_record
+                writer.write_message(f"ERROR: {answer}", record.style)
+            elif isinstance(answer, str):
+                clash = _clash(record.item)
+                if clash:
+                    env.error(f"{opened.source}, line {record.line}: {clash}")
+                writer.write_message(answer, record.style)
+                tally.note(ExitStatus.FAILURE)
+            else:
+                writer.write(answer, record.style)
     if writer is not None:
         writer.close()
-    return status
+    return tally.status
 
 
 def _answers(records: Iterator, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
