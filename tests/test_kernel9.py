@@ -7,6 +7,8 @@ source run as plain Python.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from types import ModuleType
 
 import numpy as np
@@ -315,3 +317,18 @@ def test_solve_rows_checks_its_arrays(pure: bool) -> None:
         k9.solve_rows(puzzles, out, np.zeros(1, dtype=np.int64), n, 1)
     with pytest.raises(ValueError, match="limit"):
         k9.solve_rows(puzzles, out, n, n.copy(), 0)
+
+
+def test_the_pure_kernel_runs_without_cython_installed() -> None:
+    # A wheel user has no Cython: the uncompiled kernel then imports the shim instead.
+    code = (
+        "import sys; sys.modules['cython'] = None\n"
+        "from sudokit import engine\n"
+        "k9 = engine.load('_kernel9', pure=True)\n"
+        "k = k9.Kernel9(); k.reset([0] * 81, 3)\n"
+        "while k.run(1000) != k9.DONE: pass\n"
+        "print(k9.cython.__name__, k.counts()[0])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["sudokit._cython_shim", "3"]
