@@ -112,3 +112,10 @@ def test_seed_001_propagate_alone_prints_the_board_it_reaches() -> None:
     # propagation only ever rules digits out
     for old, new in zip(before, after, strict=True):
         assert all(n == ord(".") or n == o for o, n in zip(old, new, strict=True))
+
+
+def test_propagate_reports_a_board_it_proves_impossible() -> None:
+    outcome = sudoku("solve", "--method", "propagate", stdin=b"11" + b"." * 79 + b"\n")
+    assert outcome.status == 1
+    assert "propagation shows the puzzle has no solution" in outcome.stderr
+    assert len(outcome.out.strip()) == 729  # the board it reached, in the candidates line form

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..generate import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
-from ._inputs import add_output_argument, progress
+from ._inputs import add_output_argument, positive_int, progress
 from .env import Env
-from ._inputs import positive_int as _positive_int
 from .status import ExitStatus
 
 
@@ -24,17 +23,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Exit status: 0 done, 1 no puzzle met the options within the tries, "
         "2 options no puzzle can meet.",
     )
-    p.add_argument("--count", "-n", type=_positive_int, default=1, metavar="N",
+    p.add_argument("--count", "-n", type=positive_int, default=1, metavar="N",
                    help="how many different puzzles (default 1)")
     p.add_argument("--seed", metavar="S",
                    help="any text: the same seed and options print the same puzzles, on any "
                    "machine and with any --jobs")
-    p.add_argument("--size", type=_positive_int, default=9, metavar="N",
+    p.add_argument("--size", type=positive_int, default=9, metavar="N",
                    help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, ...")
     p.add_argument("--box", type=_box_arg, metavar="RxC",
                    help="box shape (rows x columns), for a size with no natural one or "
                    "another shape (e.g. --size 8 --box 4x2)")
-    p.add_argument("--clues", type=_positive_int, metavar="K",
+    p.add_argument("--clues", type=positive_int, metavar="K",
                    help="exactly K givens (at least 17 on 9x9; counts near the least take "
                    "many tries)")
     p.add_argument("--symmetry", default="none", metavar="NAME",
@@ -48,9 +47,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_output_argument(p, "output format (default grid, as seed 004 prints it)")
     p.add_argument("--with-solution", action="store_true",
                    help="print each puzzle's solution after it")
-    p.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="create on N cores (the output does not change)")
-    p.add_argument("--tries", type=_positive_int, metavar="N",
+    p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
                    "(default: a few seconds' worth)")
 

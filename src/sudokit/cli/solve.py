@@ -84,6 +84,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 writer.write_message(answer, record.style)
                 tally.note(ExitStatus.FAILURE)
             else:
+                if isinstance(answer, Candidates) and answer.has_contradiction():
+                    env.error(f"{opened.source}, line {record.line}: propagation shows the "
+                              "puzzle has no solution")
+                    tally.note(ExitStatus.FAILURE)
                 writer.write(answer, record.style)
     if writer is not None:
         writer.close()
