@@ -5,17 +5,27 @@ Written in Cython's pure-Python mode like ``_core``: compiled when the package i
 and the same source runs uncompiled as the fallback. Every step below the Python-facing
 methods runs without the GIL, so generators on several threads use several cores.
 
-Representation, as in ``_core``: one bit mask of candidates per cell (digit d at bit d-1),
-every change recorded on a trail so that backtracking is undoing the trail to a mark;
+Representation, as in ``_core``: one bit mask of candidates per cell (digit d at bit d-1);
 naked and hidden singles to a fixpoint, then a guess on a cell with the fewest candidates.
+The general path (any N x N, N <= 64) records every change on a trail and backtracks by
+undoing it; the 9x9 path keeps one board of 16-bit masks per guess level, copied on each
+guess, with every loop of a fixed length. Both take the same decisions (a test holds them
+to it).
 
-The uniqueness test is the one that makes digging cheap. The generator knows the solution
-S, so "is the puzzle still unique once cell c is blank?" is "is there no solution with
-c != S[c]?": one search for a single solution of a narrower puzzle, which usually fails at
-once by propagation, instead of a count to two that must also walk the whole tree around
-S. For a group of cells removed together (a symmetry orbit c1..ck) any second solution
-differs from S in some ci; the test looks for one with c1..c(i-1) = S and ci != S[ci],
-for each i.
+What keeps the uniqueness tests cheap, in the order they are tried:
+
+1. The generator knows the solution S, so "is the puzzle still unique once cell c is
+   blank?" is "is there no solution with c != S[c]?": one search for a single solution of
+   a narrower puzzle, instead of a count to two that must also walk the tree around S.
+   For a group of cells removed together (a symmetry orbit c1..ck) any second solution
+   differs from S in some ci: the test looks for one with c1..c(i-1) = S, ci != S[ci].
+2. Two-digit unavoidable sets: swapping digits a and b over a linked group of their cells
+   turns S into another grid, so a removal that leaves such a group without a clue fails
+   at once (this settles many of the tests that would find a second solution).
+3. A removal whose digit is a naked or hidden single given the clues alone succeeds at
+   once.
+4. Otherwise the search, guessing S's digit first: a second solution, when there is one,
+   differs from S in a few cells, so following S finds it soonest.
 
 Randomness comes from SplitMix64 on 64-bit integers, masked in Python to the same 64 bits
 that C wraps at, so the compiled and the uncompiled module make the same puzzles from the

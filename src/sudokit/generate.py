@@ -9,9 +9,12 @@ True
 
 How a puzzle is made: fill a random solution grid, then blank its cells (or groups of cells,
 for a symmetric pattern) in a random order, keeping each blank only if the puzzle still has
-exactly one solution, until the target number of clues is reached or no cell can go. The
-hot loop runs in the compiled module ``sudokit._gen``; every puzzle is then proven unique
-once more by the general engine (a count to two) before it is returned.
+exactly one solution, until the target number of clues is reached or no cell can go. An
+exact clue count that this does not reach is then sought by a walk: move one clue to
+another cell while the puzzle stays unique, and dig again. The hot loop runs in the
+compiled module ``sudokit._gen`` (see there for how each uniqueness test is kept cheap);
+every puzzle is then proven unique once more by the solver, a count to two whose one
+solution must be the grid it was dug from, before it is returned.
 
 Randomness: puzzle i of a run takes its own random stream from (seed, i), so a seed gives
 the same puzzles whatever the number of threads or processes, and no global random state
@@ -142,7 +145,8 @@ def generate(
     - ``seed``: an int, str or bytes for a reproducible puzzle, a ``random.Random`` to draw
       from, or None for a fresh one.
     - ``tries``: how many solution grids to try before giving up (a default that suits
-      the options otherwise).
+      the options otherwise: a few seconds' work at most).
+    - ``pure``: True runs the uncompiled generator (the same source), as tests do.
 
     Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
     out, ShapeError for a size without a box shape.
@@ -291,11 +295,12 @@ def _options(
         if clues > shape.ncells:
             raise GenerateError(f"a {label} grid has only {shape.ncells} cells, "
                                 f"not room for {clues} clues")
-        sizes = sorted({len(o) for o in symmetry_orbits(shape, name)})
-        if not _reachable(clues, symmetry_orbits(shape, name)):
+        orbits = symmetry_orbits(shape, name)
+        if not _reachable(clues, orbits):
+            sizes = sorted({len(o) for o in orbits})
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
-                f"(its cells go in groups of {', '.join(map(str, sizes))})")
+                f"(its cells go in groups of {' and '.join(map(str, sizes))})")
     if difficulty is not None:
         if difficulty not in DIFFICULTIES:
             raise GenerateError(f"unknown difficulty {difficulty!r} "
