@@ -48,7 +48,9 @@ PAUSED = 1  # the budget ran out; call ``run`` again to go on
 # band, 0o777 one row of it. ``_propagate`` answers 0 (contradiction), 1 (solved) or 2
 # (open: a guess is needed).
 
-#: Deepest stack: every guess places a digit, so at most 81 guesses are ever open.
+#: Deepest stack: every guess places a digit, so at most 81 guesses are ever open. (The
+#: C arrays of ``Kernel9`` have this size, written out as 82: Cython sizes them from
+#: literals only.)
 MAX_DEPTH = 82
 
 
@@ -81,35 +83,30 @@ def _shrink_table() -> list[int]:
             for x in range(512)]
 
 
-def _complex_table() -> list[int]:
-    """Minirow pattern (bit 3*row + box) -> the cells of the minirows that lie on a
-    permutation (each row and each box used once) inside the pattern; 0 if there is none."""
-    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-    table = []
-    for s in range(512):
-        keep = 0
-        for p in perms:
-            if all(s >> (3 * r + p[r]) & 1 for r in range(3)):
-                for r in range(3):
-                    keep |= _minirow(r, p[r])
-        table.append(keep)
-    return table
+#: The six ways a digit can sit in a band: row r of the band in box PERMUTATIONS[p][r].
+_PERMUTATIONS = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
 
 
 def _keep9_table() -> list[int]:
-    """Pattern (bit 3*i + j) -> the bits of it that lie on a permutation inside it (each
-    i and each j once); 0 if there is none. The same rule as ``_complex_table``, kept as
-    a 9-bit pattern: used on columns, where i is the band and j the column of the stack."""
-    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    """Pattern (bit 3*i + j) -> the bits of it that lie on a permutation inside it (each i
+    and each j used once); 0 if there is none. For a band, i is the row and j the box (the
+    pattern of minirows); for a stack, i is the band and j the column (of minicolumns)."""
     table = []
     for s in range(512):
         keep = 0
-        for p in perms:
-            if all(s >> (3 * r + p[r]) & 1 for r in range(3)):
-                for r in range(3):
-                    keep |= 1 << (3 * r + p[r])
+        for p in _PERMUTATIONS:
+            on = [1 << (3 * i + p[i]) for i in range(3)]
+            if all(s & bit for bit in on):
+                keep |= sum(on)
         table.append(keep)
     return table
+
+
+def _complex_table(keep9: list[int]) -> list[int]:
+    """Minirow pattern (bit 3*row + box) -> the cells of the minirows that ``keep9`` keeps:
+    the band rule as a mask of cells, 0 when the pattern holds no permutation."""
+    return [sum(_minirow(i // 3, i % 3) for i in range(9) if keep9[s] >> i & 1)
+            for s in range(512)]
 
 
 def _single_column_boxes(cols: int) -> list[tuple[int, int]]:
@@ -186,15 +183,15 @@ def _bit_index_table() -> list[int]:
 
 
 _SHRINK = _shrink_table()
-_COMPLEX = _complex_table()
 _KEEP9 = _keep9_table()
+_COMPLEX = _complex_table(_KEEP9)
 _POINTING = _pointing_table()
 _COLUMN_SINGLE = _column_single_table()
 _ROW_SINGLE = _row_single_table(_COMPLEX)
 _ROW_MASK = _row_mask_table()
 _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
-_POP9 = [bin(x).count('1') for x in range(512)]
+_POP9 = [_bits(x) for x in range(512)]
 _BIT_INDEX = _bit_index_table()
 
 
