@@ -257,6 +257,20 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
     assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
                        "--crossover-sizes", "4", "--no-compile-time", "--simulator"]) == 0
     out = capsys.readouterr().out
-    assert "| puzzles7_serg_benchmark.txt | 1 | 6 |" in out
-    assert "| puzzles7_serg_benchmark.txt | 2 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | rolled | 1 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | rolled | 2 | 6 |" in out
     assert "| puzzles7_serg_benchmark.txt | 4 |" in out
+
+
+def test_both_kernel_variants_give_the_same_answers() -> None:
+    lines = (sample("puzzles2_17_clue.txt", 6) + sample("puzzles6_forum_hardest_1106.txt", 2)
+             + [CLASH, NO_CANDIDATE, two_solution_puzzle()])
+    array = as_array(lines)
+    rolled = solve_array_gpu(array, limit=2, kernel="rolled")
+    unrolled = solve_array_gpu(array, limit=2, kernel="unrolled")
+    assert_matches_cpu(array, unrolled, 2)
+    for a, b in zip(rolled.to_host().__dict__.values(), unrolled.to_host().__dict__.values(),
+                    strict=True):
+        assert a.tolist() == b.tolist()
+    with pytest.raises(ValueError, match="kernel must be one of rolled, unrolled"):
+        solve_array_gpu(array, kernel="fast")

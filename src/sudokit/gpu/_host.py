@@ -101,6 +101,7 @@ def solve_array_gpu(
     chunk_rows: int | None = None,
     threads_per_block: int | None = None,
     blocks: int | None = None,
+    kernel: str = "rolled",
 ) -> GpuResult:
     """Solve each row of ``puzzles`` ((B, 81) digits, 0 for a blank) on the GPU, looking for
     up to ``limit`` solutions; rows come back in input order, none dropped.
@@ -112,7 +113,8 @@ def solve_array_gpu(
     reported ``GAVE_UP``. Host input goes over in chunks of at most ``chunk_rows`` rows
     (default: 2**18, fewer when the device's free memory asks for it), so a batch larger
     than the device's memory is split, never cut. ``threads_per_block`` and ``blocks``
-    set the launch (default: 128 threads and as many blocks as the GPU runs at once).
+    set the launch (default: 128 threads and as many blocks as the GPU runs at once);
+    ``kernel`` picks the variant ('rolled' digit loops, or 'unrolled'; the same answers).
     Raises GpuUnavailable when there is no GPU to run on.
     """
     if limit < 1:
@@ -122,7 +124,7 @@ def solve_array_gpu(
     if chunk_rows is not None and chunk_rows < 1:
         raise ValueError(f"chunk_rows must be at least 1, got {chunk_rows}")
     cuda = require_cuda()
-    launch = _Launch(cuda, limit, max_guesses, threads_per_block, blocks)
+    launch = _Launch(cuda, limit, max_guesses, threads_per_block, blocks, kernel)
     device_array = _device_input(puzzles, cuda)
     if device_array is not None:
         return _solve_device(device_array, launch)
@@ -196,11 +198,14 @@ class _Launch:
     """The kernel and how to launch it on a batch."""
 
     def __init__(self, cuda: Any, limit: int, max_guesses: int, threads: int | None,
-                 blocks: int | None) -> None:
+                 blocks: int | None, kernel: str) -> None:
         from . import _kernel
 
+        if kernel not in _kernel.KERNELS:
+            raise ValueError(f"kernel must be one of {', '.join(_kernel.KERNELS)}; "
+                             f"got {kernel!r}")
         self.cuda = cuda
-        self.kernel = _kernel.solve_kernel
+        self.kernel = _kernel.KERNELS[kernel]
         self.limit = limit
         self.max_guesses = max_guesses
         simulated = is_simulator()
@@ -217,7 +222,7 @@ class _Launch:
         rows = puzzles.shape[0]
         grid = max(1, min(self.blocks, math.ceil(rows / self.threads)))
         self.kernel[grid, self.threads, stream](puzzles, solutions, counts, status, guesses,
-                                                counter, self.limit, self.max_guesses)
+                                                counter, self.limit, self.max_guesses, 9)
 
 
 def _resident_blocks(cuda: Any, threads: int) -> int:

@@ -2,10 +2,11 @@
 registers, stack and spills from ``ptxas``, both shipped in the CUDA toolkit wheels that
 the ``gpu`` extra installs.
 
-``python -m sudokit.gpu._inspect [MAJOR.MINOR]`` prints the report (default 9.0, the
-H100). It checks that numba can type and compile the kernel, which the simulator does not,
-and shows where the state lives: a large stack frame means the candidate words sit in local
-memory rather than in registers (see docs/gpu.md).
+``python -m sudokit.gpu._inspect [MAJOR.MINOR]`` prints the report of each kernel variant
+(default 9.0, the H100). It checks that numba can type and compile the kernels, which the
+simulator does not; it shows where the state lives (a stack frame beyond the search stack
+means candidate words in local memory, not registers) and how much code there is (the
+instruction cache's concern). See docs/gpu.md.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 #: The types the host side launches the kernel with (C-contiguous arrays, int64 scalars).
 SIGNATURE = ("void(uint8[:, ::1], uint8[:, ::1], int32[::1], uint8[::1], int32[::1], "
-             "int64[::1], int64, int64)")
+             "int64[::1], int64, int64, int64)")
 
 #: PTX instructions worth counting: 64-bit logic (numba widens integer arithmetic to
 #: 64 bits, which costs two 32-bit operations each) and local-memory traffic.
@@ -32,10 +33,12 @@ _COUNTED = ("and.b64", "and.b32", "or.b64", "or.b32", "xor.b64", "xor.b32", "shl
 
 @dataclass(frozen=True)
 class KernelReport:
-    """The compiled kernel for one compute capability. ``registers``, ``stack_bytes``,
-    ``spill_bytes`` and ``sass_bytes`` are None when ptxas was not found."""
+    """A compiled kernel variant for one compute capability. ``registers``,
+    ``stack_bytes``, ``spill_bytes`` and ``sass_bytes`` (machine code, the instruction
+    cache's concern) are None when ptxas was not found."""
 
     cc: tuple[int, int]
+    kernel: str
     ptx_lines: int
     instructions: dict[str, int]
     registers: int | None
@@ -44,10 +47,10 @@ class KernelReport:
     sass_bytes: int | None
 
     def __str__(self) -> str:
-        lines = [f"sm_{self.cc[0]}{self.cc[1]}: {self.ptx_lines} PTX lines"]
+        lines = [f"sm_{self.cc[0]}{self.cc[1]} {self.kernel}: {self.ptx_lines} PTX lines"]
         if self.registers is not None:
             lines.append(f"{self.registers} registers, {self.stack_bytes} bytes stack frame, "
-                         f"{self.spill_bytes} bytes spilled, {self.sass_bytes} bytes of cubin")
+                         f"{self.spill_bytes} bytes spilled, {self.sass_bytes} bytes of code")
         lines.append(", ".join(f"{k} {v}" for k, v in self.instructions.items()))
         return "\n".join(lines)
 
@@ -74,15 +77,15 @@ def _without_a_device(cc: tuple[int, int]) -> Iterator[None]:
         dispatcher.get_current_device = original
 
 
-def ptx(cc: tuple[int, int] = (9, 0)) -> str:
-    """The kernel's PTX for compute capability ``cc``. Needs numba-cuda and NVVM (the
-    ``gpu`` extra), not a GPU; not in the simulator."""
+def ptx(cc: tuple[int, int] = (9, 0), kernel: str = "rolled") -> str:
+    """The PTX of a kernel variant (``_kernel.KERNELS``) for compute capability ``cc``.
+    Needs numba-cuda and NVVM (the ``gpu`` extra), not a GPU; not in the simulator."""
     from numba import cuda
 
     from . import _kernel
 
     with _without_a_device(cc):
-        text, _ = cuda.compile_ptx(_kernel.solve_kernel.py_func, SIGNATURE, cc=cc)
+        text, _ = cuda.compile_ptx(_kernel.KERNELS[kernel].py_func, SIGNATURE, cc=cc)
     return str(text)
 
 
@@ -96,9 +99,9 @@ def _ptxas() -> str | None:
     return str(found) if found else None
 
 
-def compile_report(cc: tuple[int, int] = (9, 0)) -> KernelReport:
-    """Compile the kernel for ``cc`` and say what it became (see KernelReport)."""
-    text = ptx(cc)
+def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled") -> KernelReport:
+    """Compile a kernel variant for ``cc`` and say what it became (see KernelReport)."""
+    text = ptx(cc, kernel)
     counts = {op: len(re.findall(r"\b" + re.escape(op) + r"\b", text)) for op in _COUNTED}
     registers = stack = spill = size = None
     ptxas = _ptxas()
@@ -116,8 +119,25 @@ def compile_report(cc: tuple[int, int] = (9, 0)) -> KernelReport:
             stores = _number(r"(\d+) bytes spill stores", info) or 0
             loads = _number(r"(\d+) bytes spill loads", info) or 0
             spill = stores + loads
-            size = cubin.stat().st_size
-    return KernelReport(cc, text.count("\n"), counts, registers, stack, spill, size)
+            size = _code_bytes(cubin.read_bytes())
+    return KernelReport(cc, kernel, text.count("\n"), counts, registers, stack, spill, size)
+
+
+def _code_bytes(elf: bytes) -> int:
+    """The size of the machine code in a cubin: its ``.text.*`` sections (ELF64)."""
+    import struct
+
+    shoff, = struct.unpack_from("<Q", elf, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQ", elf, shoff + i * shentsize)
+                for i in range(shnum)]
+    names = sections[shstrndx][4]  # offset of the section-name table
+    total = 0
+    for name, _type, _flags, _addr, _offset, size in sections:
+        end = elf.index(b"\0", names + name)
+        if elf[names + name:end].startswith(b".text"):
+            total += size
+    return total
 
 
 def _number(pattern: str, text: str) -> int | None:
@@ -126,9 +146,13 @@ def _number(pattern: str, text: str) -> int | None:
 
 
 def main(argv: list[str]) -> int:
-    """Print the report for the compute capability in ``argv`` (default 9.0)."""
+    """Print the reports of every kernel variant for the compute capability in ``argv``
+    (default 9.0)."""
+    from ._kernel import KERNELS
+
     major, minor = (int(x) for x in (argv[0] if argv else "9.0").split("."))
-    sys.stdout.write(f"{compile_report((major, minor))}\n")
+    for kernel in KERNELS:
+        sys.stdout.write(f"{compile_report((major, minor), kernel)}\n")
     return 0
 
 

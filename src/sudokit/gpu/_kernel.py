@@ -31,6 +31,11 @@ recording it. ``max_guesses`` caps the guesses of one puzzle: past it, or when t
 
 The grid is persistent: each thread takes the next row from a global counter with an
 atomic add until the batch is done, so no lane idles while work remains.
+
+Two kernels share this code: ``solve_kernel`` gets the digit count (9) at run time, which
+keeps the compiler from unrolling the loops over digits; ``solve_kernel_unrolled`` passes
+the constant, and the compiler unrolls them. Their answers are the same; their speed is to
+be measured (docs/gpu.md).
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ _STACK_UNPLACED = MAX_DEPTH * 3
 
 
 @cuda.jit(device=True)
-def _find_singles(P, U, S):
+def _find_singles(P, U, S, digits):
     """Fill ``S[3*d + b]`` with the unplaced cells where digit d is forced (naked or hidden
     single); 0 on a contradiction (an empty cell or unit), 1 if all cells are placed,
     2 otherwise."""
@@ -66,7 +71,7 @@ def _find_singles(P, U, S):
     for b in range(3):
         ones = 0
         twos = 0
-        for d in range(9):
+        for d in range(digits):
             w = int(P[3 * d + b])
             twos |= ones & w
             ones |= w
@@ -81,7 +86,7 @@ def _find_singles(P, U, S):
             naked2 = u & ~twos
     if (U[0] | U[1] | U[2]) == 0:
         return 1
-    for d in range(9):
+    for d in range(digits):
         col_one = 0  # columns where d has a cell (any band)
         col_two = 0  # columns where it has two or more
         for b in range(3):
@@ -127,7 +132,7 @@ def _find_singles(P, U, S):
 
 
 @cuda.jit(device=True)
-def _place_singles(P, U, S):
+def _place_singles(P, U, S, digits):
     """Place every cell of ``S`` at once. 0 if two of them clash, 1 if something was
     placed, 2 if ``S`` is empty."""
     all0 = 0
@@ -136,7 +141,7 @@ def _place_singles(P, U, S):
     for b in range(3):
         one = 0
         two = 0
-        for d in range(9):
+        for d in range(digits):
             s = int(S[3 * d + b])
             two |= one & s
             one |= s
@@ -150,7 +155,7 @@ def _place_singles(P, U, S):
             all2 = one
     if (all0 | all1 | all2) == 0:
         return 2
-    for d in range(9):
+    for d in range(digits):
         cols = 0
         for b in range(3):
             s = int(S[3 * d + b])
@@ -198,11 +203,11 @@ def _place_singles(P, U, S):
 
 
 @cuda.jit(device=True)
-def _locked_candidates(P):
+def _locked_candidates(P, digits):
     """Pointing and claiming along rows (within each band) and along columns (within each
     stack), for every digit. True if a candidate was removed."""
     changed = False
-    for d in range(9):
+    for d in range(digits):
         w0 = int(P[3 * d])
         w1 = int(P[3 * d + 1])
         w2 = int(P[3 * d + 2])
@@ -288,22 +293,22 @@ def _locked_candidates(P):
 
 
 @cuda.jit(device=True)
-def _propagate(P, U, S):
+def _propagate(P, U, S, digits):
     """Apply singles and locked candidates until nothing changes: 0 on a contradiction,
     1 when every cell is placed (a solution), 2 when a guess is needed."""
     while True:
-        found = _find_singles(P, U, S)
+        found = _find_singles(P, U, S, digits)
         if found != 2:
             return found
-        placed = _place_singles(P, U, S)
+        placed = _place_singles(P, U, S, digits)
         if placed == 0:
             return 0
-        if placed == 2 and not _locked_candidates(P):
+        if placed == 2 and not _locked_candidates(P, digits):
             return 2
 
 
 @cuda.jit(device=True)
-def _choose_guess(P, U):
+def _choose_guess(P, U, digits):
     """The cell to guess on, as ``27*band + bit``: a cell with two candidates in the band
     that has the most of them (the most tightly knit band: the CPU kernel measured a
     quarter fewer guesses than with the first such cell), else the first cell with
@@ -317,7 +322,7 @@ def _choose_guess(P, U):
         twos = 0
         threes = 0
         fours = 0
-        for d in range(9):
+        for d in range(digits):
             w = int(P[3 * d + b])
             fours |= threes & w
             threes |= twos & w
@@ -342,8 +347,8 @@ def _choose_guess(P, U):
 
 
 @cuda.jit(device=True)
-def _write_solution(P, out, row):
-    for d in range(9):
+def _write_solution(P, out, row, digits):
+    for d in range(digits):
         for b in range(3):
             w = int(P[3 * d + b])
             while w:
@@ -352,14 +357,14 @@ def _write_solution(P, out, row):
 
 
 @cuda.jit(device=True)
-def _load(puzzles, row, P, U):
+def _load(puzzles, row, P, U, digits):
     """The root state of puzzle ``row``: a given keeps only its digit. False if a cell
     holds a value above 9."""
     for i in range(27):
         P[i] = _BAND
     for b in range(3):
         U[b] = _BAND
-    for i in range(81):
+    for i in range(9 * digits):
         v = puzzles[row, i]
         if v > 9:
             return False
@@ -373,21 +378,21 @@ def _load(puzzles, row, P, U):
 
 
 @cuda.jit(device=True)
-def _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, stack_u,
-               stack_guess, result):
+def _solve_one(puzzles, solutions, row, limit, max_guesses, digits, P, U, S, stack_p,
+               stack_u, stack_guess, result):
     """Search puzzle ``row``; ``result`` gets (status, count, guesses)."""
     count = 0
     guesses = 0
     depth = 0
     status = NO_SOLUTION
-    if not _load(puzzles, row, P, U):
+    if not _load(puzzles, row, P, U, digits):
         status = INVALID
     else:
         while True:
-            outcome = _propagate(P, U, S)
+            outcome = _propagate(P, U, S, digits)
             if outcome == 1:
                 if count == 0:
-                    _write_solution(P, solutions, row)
+                    _write_solution(P, solutions, row, digits)
                 count += 1
                 if count >= limit:
                     status = SOLVED
@@ -399,7 +404,7 @@ def _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, st
                     break
                 # back to the state before the last guess, with the guessed digit removed
                 depth -= 1
-                for i in range(27):
+                for i in range(3 * digits):
                     P[i] = stack_p[27 * depth + i]
                 for b in range(3):
                     U[b] = stack_u[3 * depth + b]
@@ -411,13 +416,13 @@ def _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, st
             if guesses >= max_guesses or depth == MAX_DEPTH:
                 status = GAVE_UP
                 break
-            cell = _choose_guess(P, U)
+            cell = _choose_guess(P, U, digits)
             b = cell // 27
             bit = 1 << (cell - 27 * b)
             digit = 0
             while not P[3 * digit + b] & bit:
                 digit += 1
-            for i in range(27):
+            for i in range(3 * digits):
                 stack_p[27 * depth + i] = P[i]
             for e in range(3):
                 stack_u[3 * depth + e] = U[e]
@@ -432,12 +437,10 @@ def _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, st
     result[2] = guesses
 
 
-@cuda.jit(cache=True)
-def solve_kernel(puzzles, solutions, counts, status, guesses, next_row, limit,
-                 max_guesses):
-    """Solve rows of ``puzzles`` ((B, 81) uint8) until none is left: each thread takes the
-    next row from ``next_row[0]`` (zeroed before the launch). A row with no solution found
-    gets zeros in ``solutions``."""
+@cuda.jit(device=True)
+def _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
+                digits):
+    """The body of the kernels: solve rows until none is left."""
     P = cuda.local.array(27, int32)
     U = cuda.local.array(3, int32)
     S = cuda.local.array(27, int32)
@@ -450,11 +453,38 @@ def solve_kernel(puzzles, solutions, counts, status, guesses, next_row, limit,
         row = cuda.atomic.add(next_row, 0, 1)
         if row >= rows:
             return
-        _solve_one(puzzles, solutions, row, limit, max_guesses, P, U, S, stack_p, stack_u,
-                   stack_guess, result)
+        _solve_one(puzzles, solutions, row, limit, max_guesses, digits, P, U, S, stack_p,
+                   stack_u, stack_guess, result)
         if result[1] == 0:
             for i in range(81):
                 solutions[row, i] = 0
         status[row] = result[0]
         counts[row] = result[1]
         guesses[row] = result[2]
+
+
+@cuda.jit(cache=True)
+def solve_kernel(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
+                 digits):
+    """Solve rows of ``puzzles`` ((B, 81) uint8) until none is left: each thread takes the
+    next row from ``next_row[0]`` (zeroed before the launch). A row with no solution found
+    gets zeros in ``solutions``. ``digits`` is 9, passed at run time so that the compiler
+    keeps the loops over digits (and over cells when loading, copying and writing) rolled:
+    the design notes found an unrolled kernel of about 88 KB stalled on the instruction
+    cache. (ptxas, sm_90: 69 KB of code and 63 registers rolled, against 83 KB and 72
+    registers for ``solve_kernel_unrolled``; which is faster is for a GPU to say.)"""
+    _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
+                digits)
+
+
+@cuda.jit(cache=True)
+def solve_kernel_unrolled(puzzles, solutions, counts, status, guesses, next_row, limit,
+                          max_guesses, digits):
+    """``solve_kernel`` with the digit loops unrolled (the count is the constant 9, and
+    ``digits`` is ignored): the same answers, for measuring which runs faster."""
+    _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
+                9)
+
+
+#: The kernels by name, as ``solve_array_gpu(kernel=...)`` and the benchmark take them.
+KERNELS = {"rolled": solve_kernel, "unrolled": solve_kernel_unrolled}

@@ -1,7 +1,7 @@
 """Measure the GPU solver: what a session with a GPU runs to fill in docs/gpu.md.
 
 ``python -m sudokit.gpu.bench FILE ... [--rows 1000000]`` prints, for each file replicated to
-``--rows`` puzzles: puzzles per second with the data already on the device (kernel) and
+``--rows`` puzzles: puzzles per second with the data already on the device and
 from NumPy to NumPy (round trip), for a first solution and for counting to two, each a
 median of ``--repeat`` runs, with every answer checked; then the first-call time (numba
 import and kernel compile, with an empty and with a warm cache) and, with ``--crossover``,
@@ -69,7 +69,7 @@ def first_call_seconds() -> tuple[float, float]:
 
 
 def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
-               chunk_rows: int | None) -> list[str]:
+               chunk_rows: int | None, kernel: str = "rolled") -> list[str]:
     """Table rows for one file: kernel and round-trip rates, statuses, guesses."""
     from numba import cuda
 
@@ -81,14 +81,15 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
     on_device = cuda.to_device(puzzles)
     lines = []
     for limit in limits:
-        kernel = median_seconds(partial(solve_array_gpu, on_device, limit=limit), repeat)
-        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows)
-        trip = median_seconds(
-            partial(solve_array_gpu, puzzles, limit=limit, chunk_rows=chunk_rows), repeat)
+        device = median_seconds(
+            partial(solve_array_gpu, on_device, limit=limit, kernel=kernel), repeat)
+        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows, kernel=kernel)
+        trip = median_seconds(partial(solve_array_gpu, puzzles, limit=limit,
+                                      chunk_rows=chunk_rows, kernel=kernel), repeat)
         _check(puzzles, result.solutions, result.counts)  # raises on a wrong answer
         status = np.bincount(result.status, minlength=4)
         lines.append(
-            f"| {path.name} | {limit} | {rows} | {rows / kernel / 1e6:.2f} | "
+            f"| {path.name} | {kernel} | {limit} | {rows} | {rows / device / 1e6:.2f} | "
             f"{rows / trip / 1e6:.2f} | {status[GpuStatus.SOLVED]} | "
             f"{status[GpuStatus.NO_SOLUTION]} | {status[GpuStatus.GAVE_UP]} | "
             f"{result.guesses.mean():.2f} | {result.guesses.max()} |")
@@ -138,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, nargs="+", default=[1, 2], choices=[1, 2])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure")
     parser.add_argument("--chunk-rows", type=int, help="rows per chunk of a host batch")
+    parser.add_argument("--kernel", nargs="+", default=["rolled"],
+                        choices=["rolled", "unrolled"], help="kernel variants to time")
     parser.add_argument("--crossover", action="store_true",
                         help="find the batch size from which the GPU beats the CPU")
     parser.add_argument("--crossover-sizes", type=int, nargs="+", default=CROSSOVER_ROWS)
@@ -159,13 +162,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = sys.stdout
     out.write(f"{describe_device()}\n\n")
-    out.write("| file | limit | rows | kernel M/s | round trip M/s | solved | no solution "
-              "| gave up | guesses/puzzle | max guesses |\n")
-    out.write("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+    out.write("| file | kernel | limit | rows | on device M/s | round trip M/s | solved "
+              "| no solution | gave up | guesses/puzzle | max guesses |\n")
+    out.write("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
     for path in args.files:
-        for line in bench_file(path, args.rows, args.limit, args.repeat, args.chunk_rows):
-            out.write(line + "\n")
-            out.flush()
+        for kernel in args.kernel:
+            for line in bench_file(path, args.rows, args.limit, args.repeat, args.chunk_rows,
+                                   kernel):
+                out.write(line + "\n")
+                out.flush()
     if not args.no_compile_time:
         cold, warm = first_call_seconds()
         out.write(f"\nfirst call (import + compile): {cold:.2f} s with an empty cache, "
