@@ -80,7 +80,7 @@ def test_measure_repeats_short_passes_within_a_sample() -> None:
     puzzles = bench.load_file(data_file("puzzles7_serg_benchmark.txt"))[:20]
     m = bench.measure(puzzles, runs=2)
     assert m.passes > 1  # twenty easy puzzles take far less than a sample
-    assert len(m.samples) == 2 and m.seconds > 0
+    assert len(m.samples) == 2 and m.seconds > 0 and m.cores_used > 0
 
 
 def test_measure_counts_unsolvable_puzzles() -> None:

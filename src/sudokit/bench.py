@@ -102,6 +102,7 @@ class Measurement:
     cpu_seconds: float | None = None
     cpu_samples: tuple[float, ...] = field(default=())
     use_cpu: bool = False
+    cores_used: float = 0.0
 
     @property
     def work(self) -> str:
@@ -149,7 +150,8 @@ def measure(
 ) -> Measurement:
     """Time ``solve_array(puzzles, limit=limit, jobs=jobs)``: the median of ``runs``
     samples, after one pass that warms up and sizes the samples. With one thread the work
-    runs in this thread, so its CPU time is measured too."""
+    runs in this thread, so its CPU time is measured too. ``cores_used`` is the process's
+    CPU time over the wall time: about ``jobs`` when the machine gave every thread a core."""
     from .batch import solve_array
 
     if runs < 1:
@@ -159,12 +161,16 @@ def measure(
     first = clock() - start
     passes = max(1, math.ceil(MIN_SAMPLE_SECONDS / first)) if first > 0 else 1
     samples, cpu_samples = [], []
+    process_start = time.process_time()
+    wall_start = time.perf_counter()
     for _ in range(runs):
         start, cpu_start = clock(), cpu_clock()
         for _ in range(passes):
             solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
         samples.append((clock() - start) / passes)
         cpu_samples.append((cpu_clock() - cpu_start) / passes)
+    wall = time.perf_counter() - wall_start
+    cores = (time.process_time() - process_start) / wall if wall > 0 else 0.0
     count = len(puzzles)
     one_thread = jobs == 1
     return Measurement(
@@ -181,6 +187,7 @@ def measure(
         cpu_seconds=statistics.median(cpu_samples) if one_thread else None,
         cpu_samples=tuple(cpu_samples) if one_thread else (),
         use_cpu=use_cpu,
+        cores_used=cores,
     )
 
 
