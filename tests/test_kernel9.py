@@ -332,3 +332,12 @@ def test_the_pure_kernel_runs_without_cython_installed() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["sudokit._cython_shim", "3"]
+
+
+def test_a_time_limit_stops_a_9x9_search(pure: bool) -> None:
+    from sudokit import Status, search
+
+    # counting every 9x9 grid would take years: the search must stop at the time limit
+    result = search(Grid.empty(9), limit=10**9, time_limit=0.05, pure=pure)
+    assert result.status is Status.TIMED_OUT
+    assert result.count > 0 and result.solution is not None and result.solution.is_solved()
