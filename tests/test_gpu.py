@@ -67,6 +67,15 @@ def test_device_gpu_without_a_gpu_is_refused(no_gpu: str) -> None:
         gpu.solve_grids_on_device(np.zeros((1, 81), dtype=np.uint8), device="gpu")
 
 
+def test_check_device_fails_early_only_for_gpu(no_gpu: str) -> None:
+    gpu.check_device("cpu")
+    gpu.check_device("auto")
+    with pytest.raises(gpu.GpuUnavailable, match=r"^--device gpu: numba-cuda is not"):
+        gpu.check_device("gpu")
+    with pytest.raises(ValueError, match="device must be one of"):
+        gpu.check_device("npu")
+
+
 def test_auto_and_cpu_pick_the_cpu_without_a_gpu(no_gpu: str) -> None:
     assert gpu.choose_device("auto", 10_000_000) == "cpu"
     assert gpu.choose_device("cpu", 10_000_000) == "cpu"

@@ -22,7 +22,14 @@ from ._host import (
     release_buffers,
     solve_array_gpu,
 )
-from ._select import AUTO_MIN_ROWS, DEVICES, auto_min_rows, choose_device, solve_grids_on_device
+from ._select import (
+    AUTO_MIN_ROWS,
+    DEVICES,
+    auto_min_rows,
+    check_device,
+    choose_device,
+    solve_grids_on_device,
+)
 
 __all__ = [
     "AUTO_MIN_ROWS",
@@ -33,6 +40,7 @@ __all__ = [
     "GpuStatus",
     "GpuUnavailable",
     "auto_min_rows",
+    "check_device",
     "choose_device",
     "gpu_available",
     "is_simulator",

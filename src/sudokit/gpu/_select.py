@@ -32,6 +32,12 @@ def auto_min_rows() -> int:
         return AUTO_MIN_ROWS
 
 
+def check_device(device: str) -> None:
+    """Fail early, before any input is read: ValueError for a device name not in DEVICES,
+    GpuUnavailable (one line, the reason) for 'gpu' where no GPU can run."""
+    choose_device(device, 0)
+
+
 def choose_device(device: str, rows: int, cells: int = 81) -> str:
     """'cpu' or 'gpu': where a batch of ``rows`` puzzles of ``cells`` cells is solved.
 
