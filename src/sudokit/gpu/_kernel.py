@@ -13,7 +13,9 @@ band ``b = i // 27``.
 
 Every value is a non-negative int below 2**27 and is stored in int32 arrays; arithmetic is
 numba's default int64, which keeps signed and unsigned from ever mixing (numba types a mix
-of int64 and uint64 as float64).
+of int64 and uint64 as float64). Reads are wrapped in ``int()``: free in numba, and in the
+simulator Python ints compute faster than NumPy scalars. Small helpers are written inline,
+not as device functions: the simulator pays a module swap on every device-function call.
 
 A step (``_propagate``) finds, in one sweep over the 27 words:
 - empty cells and naked singles from bit-sliced counts of candidates per cell;
@@ -23,11 +25,12 @@ for one digit, or two digits for one cell). When there is no single it applies l
 candidates per band (pointing and claiming along rows) and per stack (along columns).
 Contradictions end the step with 0; the search never reads a half-updated state.
 
-The search (``_solve_one``) guesses on a cell with two candidates (else three, else any),
-binary branching: the cell takes its lowest digit d, and the stack keeps the state with
-``cell != d`` to resume from. Counting to ``limit`` treats a solution as a dead end after
-recording it. ``max_guesses`` caps the guesses of one puzzle: past it, or when the stack
-(``MAX_DEPTH`` levels) is full, the puzzle is reported GAVE_UP, never left looping.
+The search (``_solve_one``) guesses on a cell with two candidates in the band that has the
+most of them (else on a cell with three, else any), binary branching: the cell takes its
+lowest digit d, and the stack keeps the state with ``cell != d`` to resume from. Counting
+to ``limit`` treats a solution as a dead end after recording it. ``max_guesses`` caps the
+guesses of one puzzle: past it, or when the stack (``MAX_DEPTH`` levels) is full, the
+puzzle is reported GAVE_UP, never left looping.
 
 The grid is persistent: each thread takes the next row from a global counter with an
 atomic add until the batch is done, so no lane idles while work remains.
