@@ -28,6 +28,7 @@ TIMED_OUT = "ERROR: Puzzle ran out of time"
 
 #: Puzzles handed to the engine at once: big enough to amortise calls, small enough to stream.
 CHUNK = 4096
+GPU_CHUNK = 1 << 18
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -43,6 +44,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="insist on exactly one solution; a puzzle with more is a failure")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="solve on N cores (default 1)")
+    p.add_argument("--device", choices=["cpu", "gpu", "auto"], default="cpu",
+                   help="solve 9x9 puzzles on the CPU (default), on a CUDA GPU (needs "
+                   "'pip install sudokit[gpu]'), or on the GPU when one is there and a batch is "
+                   "large enough to gain from it")
     p.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                    help="give up on a puzzle after this long; it counts as a failure")
     p.add_argument("--method", choices=["search", "propagate"], default="search",
@@ -60,6 +65,10 @@ def _positive_float(text: str) -> float:
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
 
+    if args.device != "cpu":  # fail before reading any input
+        from ..gpu import check_device
+
+        check_device(args.device)
     tally = Tally()
     writer = None
     pairs = each_record(args, env, tally, answer_errors=False)
@@ -97,10 +106,12 @@ def run(args: argparse.Namespace, env: Env) -> int:
 def _answers(records: Iterator, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
     """(record, answer) for each record in order; an answer is a Grid or Candidates, the
     message to print in its place, or the SudokuError that made the record unreadable."""
+    # a GPU gains only on big batches: hand it bigger pieces
+    size = CHUNK if args.device == "cpu" else GPU_CHUNK
     chunk: list = []
     for record in records:
         chunk.append(record)
-        if len(chunk) == CHUNK:
+        if len(chunk) == size:
             yield from _answer_chunk(chunk, args)
             chunk = []
     if chunk:
@@ -138,7 +149,9 @@ def _propagated(puzzle: Grid | Candidates) -> Candidates:
 
 def _solve_all(puzzles: list, args: argparse.Namespace) -> list[object]:
     limit = 2 if args.unique else 1
-    fast = _batch_answers(puzzles, limit, args.jobs) if args.time_limit is None else None
+    fast = None
+    if args.time_limit is None:
+        fast = _batch_answers(puzzles, limit, args.jobs, args.device)
     if fast is not None:
         return fast
     return [_answer(p, search(p, limit=limit, time_limit=args.time_limit), args) for p in puzzles]
@@ -156,7 +169,7 @@ def _answer(puzzle: Grid | Candidates, result: SolveResult, args: argparse.Names
     return result.solution
 
 
-def _batch_answers(puzzles: list, limit: int, jobs: int) -> list[object] | None:
+def _batch_answers(puzzles: list, limit: int, jobs: int, device: str) -> list[object] | None:
     """Answers from the batch engine, when every puzzle is a Grid of one shape; else None."""
     if not puzzles or any(not isinstance(p, Grid) for p in puzzles):
         return None
@@ -169,14 +182,20 @@ def _batch_answers(puzzles: list, limit: int, jobs: int) -> list[object] | None:
     from ..verify import valid_solutions
 
     array = np.array([p.cells for p in puzzles], dtype=np.uint8)
-    result = solve_array(array, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
-    solved = result.counts > 0
-    checked = valid_solutions(array[solved], result.solutions[solved], shape)
+    if device != "cpu" and shape.box_rows == shape.box_cols == 3:
+        from ..gpu import solve_grids_on_device
+
+        solutions, counts = solve_grids_on_device(array, limit=limit, device=device, jobs=jobs)
+    else:
+        result = solve_array(array, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+        solutions, counts = result.solutions, result.counts
+    solved = counts > 0
+    checked = valid_solutions(array[solved], solutions[solved], shape)
     if not checked.all():  # never print an unchecked answer
         wrong = puzzles[int(np.flatnonzero(solved)[np.argmin(checked)])]
         raise AssertionError(f"the batch engine returned a wrong solution for {wrong!r}")
     answers: list[object] = []
-    for row, count in zip(result.solutions.tolist(), result.counts.tolist(), strict=True):
+    for row, count in zip(solutions.tolist(), counts.tolist(), strict=True):
         if count == 0:
             answers.append(NOT_SOLVEABLE)
         elif limit == 2 and count > 1:

@@ -1,0 +1,53 @@
+"""``sudoku solve --device``: the same answers, order and exit status on every device."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from clirunner import sudoku
+from conftest import data_file
+from sudokit.gpu import gpu_available
+
+UNSOLVABLE = "11" + "." * 79
+
+
+def test_gpu_without_one_is_one_line_and_status_2(tmp_path: Path) -> None:
+    if gpu_available():
+        pytest.skip("this machine has a GPU")
+    (tmp_path / "p.txt").write_text(UNSOLVABLE + "\n")
+    outcome = sudoku("solve", "--device", "gpu", str(tmp_path / "p.txt"))
+    assert outcome.status == 2 and outcome.out == ""
+    lines = outcome.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudoku: error: --device gpu: ")
+
+
+def test_auto_without_a_gpu_answers_like_the_cpu(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    lines = data_file("puzzles3_magictour_top1465.txt").read_text().splitlines()[:40]
+    path.write_text("\n".join([*lines, UNSOLVABLE]) + "\n")
+    cpu = sudoku("solve", str(path))
+    auto = sudoku("solve", "--device", "auto", str(path))
+    assert auto.status == cpu.status == 1 and auto.stdout == cpu.stdout
+
+
+def test_gpu_kernel_in_the_simulator_answers_like_the_cpu(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    path = tmp_path / "p.txt"
+    lines = data_file("puzzles6_forum_hardest_1106.txt").read_text().splitlines()[:10]
+    path.write_text("\n".join([*lines, UNSOLVABLE]) + "\n")
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
+    results = [
+        subprocess.run(
+            [sys.executable, "-m", "sudokit", "solve", *extra, str(path)],
+            capture_output=True, env=env, timeout=300,
+        )
+        for extra in ([], ["--device", "gpu"], ["--device", "gpu", "--unique"])
+    ]
+    cpu, gpu, unique = results
+    assert cpu.returncode == gpu.returncode == unique.returncode == 1
+    assert gpu.stdout == cpu.stdout == unique.stdout
