@@ -18,6 +18,25 @@ if importlib.util.find_spec("numba_cuda") is None:
     pytest.skip("numba-cuda is not installed (pip install .[gpu])", allow_module_level=True)
 
 
+def _toolkit_libraries_found() -> bool:
+    """Are NVVM and NVRTC (the CUDA toolkit wheels of the gpu extra) loadable?"""
+    try:
+        from cuda.pathfinder import load_nvidia_dynamic_lib
+
+        load_nvidia_dynamic_lib("nvvm")
+        load_nvidia_dynamic_lib("nvrtc")
+    except Exception:  # any failure to find or load them means: not installed here
+        return False
+    return True
+
+
+if not _toolkit_libraries_found():
+    pytest.skip(
+        "the CUDA toolkit wheels (NVVM, NVRTC) are not installed (pip install .[gpu])",
+        allow_module_level=True,
+    )
+
+
 def test_both_kernels_compile_for_sm90() -> None:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
     run = subprocess.run([sys.executable, "-m", "sudokit.gpu._inspect", "9.0"],
