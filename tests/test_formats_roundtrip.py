@@ -209,3 +209,18 @@ def test_block_files_with_any_separation_come_back(fmt: str, rng: random.Random)
     if fmt == "text":
         box = (shape.box_rows, shape.box_cols)
     assert rewrite(raw, fmt, box) == raw
+
+
+def test_crlf_lines_with_both_blanks_come_back_byte_for_byte() -> None:
+    from sudokit import formats
+
+    a = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    data = f"# CRLF, as in the public collections\r\n{a}\r\n{a.replace('.', '0')}\r\n".encode()
+    items = formats.loads(data, "line")
+    assert len(items) == 2 and items[0] == items[1]
+    out = io.BytesIO()
+    writer = formats.Writer("line", out)
+    for record in formats.read(io.BytesIO(data), "line"):
+        writer.write(record.item, record.style)
+    writer.close()
+    assert out.getvalue() == data

@@ -152,22 +152,25 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
         check_symbol_size(shape.n, NAME)
     trusted = Grid._trusted
     make = record_maker()
-    dot, zero = Style(NAME, "."), Style(NAME, "0")
+    plain = {".": Style(NAME, "."), "0": Style(NAME, "0")}
+    crlf = {".": Style(NAME, ".", "\r\n"), "0": Style(NAME, "0", "\r\n")}
     lead: list[str] = []
     lineno = 0
     held: Record | None = None
-    # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n".
+    # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n" or a
+    # "\r\n" (as in the public collections).
     width, table, unpack = _fast(shape)
     for raw in inp.lines():
         lineno += 1
-        if len(raw) == width and raw[-1] == 10:
-            t = raw.translate(table, b"\n")
+        size = len(raw)
+        if (size == width and raw[-1] == 10) or (size == width + 1 and raw[-2:] == b"\r\n"):
+            t = raw[: width - 1].translate(table)
             if 255 not in t:
                 has_zero = 48 in raw
                 if not (has_zero and 46 in raw):  # not both '0' and '.' as blanks
-                    style = zero if has_zero else dot
+                    style = (plain if size == width else crlf)["0" if has_zero else "."]
                     if lead:
-                        style = Style(NAME, style.blank, "\n", "".join(lead))
+                        style = Style(NAME, style.blank, style.eol, "".join(lead))
                         lead.clear()
                     if held is not None:
                         yield held
