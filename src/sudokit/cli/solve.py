@@ -29,6 +29,9 @@ TIMED_OUT = "ERROR: Puzzle ran out of time"
 #: Puzzles handed to the engine at once: big enough to amortise calls, small enough to stream.
 CHUNK = 4096
 GPU_CHUNK = 1 << 18
+#: Fewer puzzles than this go one by one: the batch engine would cost more to start (NumPy's
+#: import alone is tens of milliseconds) than it saves.
+BATCH_MIN = 64
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -171,7 +174,7 @@ def _answer(puzzle: Grid | Candidates, result: SolveResult, args: argparse.Names
 
 def _batch_answers(puzzles: list, limit: int, jobs: int, device: str) -> list[object] | None:
     """Answers from the batch engine, when every puzzle is a Grid of one shape; else None."""
-    if not puzzles or any(not isinstance(p, Grid) for p in puzzles):
+    if len(puzzles) < BATCH_MIN or any(not isinstance(p, Grid) for p in puzzles):
         return None
     shape = puzzles[0].shape
     if any(p.shape != shape for p in puzzles):
