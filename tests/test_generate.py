@@ -268,6 +268,15 @@ def test_25x25_is_made() -> None:
     assert count_solutions(puzzle, 2) == 1  # the reference is too slow at 25x25
 
 
+def test_a_proof_past_its_budget_drops_the_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudokit.generate
+
+    monkeypatch.setattr(sudokit.generate, "_PROOF_CHUNK", 1)
+    monkeypatch.setattr(sudokit.generate, "_PROOF_ROUNDS", 1)
+    with pytest.raises(GenerateGaveUp, match="in 2 tries"):
+        generate(16, seed=1, tries=2)
+
+
 def test_a_size_without_a_box_is_refused() -> None:
     from sudokit import ShapeError
 

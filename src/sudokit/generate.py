@@ -442,8 +442,8 @@ def _make(options: _Options, key: int) -> Generated:
         if options.difficulty is not None and _level(puzzle) != options.difficulty:
             continue
         solution = Grid._trusted(tuple(g.solution_cells()), shape)
-        _prove_unique(puzzle, solution)
-        return Generated(puzzle, solution)
+        if _proven_unique(puzzle, solution, options.pure):
+            return Generated(puzzle, solution)
     raise GenerateGaveUp(_gave_up_message(options))
 
 
@@ -455,12 +455,49 @@ def _is_minimal(g: Any, options: _Options) -> bool:
     return g.is_minimal(options.budget) == 1
 
 
-def _prove_unique(puzzle: Grid, solution: Grid) -> None:
-    """A second, independent proof by the solver's engine: a count to two, whose one
-    solution (which the solver checks) must be the grid the puzzle was dug from."""
-    result = search(puzzle, limit=2)
-    if result.count != 1 or result.solution != solution:
+#: Propagation rounds the general engine may spend on the final count to two of a puzzle
+#: larger than 12x12 (~0.7 s at 25x25). Most take a few thousand; the rare puzzle whose
+#: proof runs longer is set aside for the next try. A count of rounds, not of seconds,
+#: so that a seed gives the same puzzles on a slow machine as on a fast one.
+_PROOF_ROUNDS = 100_000
+_PROOF_CHUNK = 1_000
+
+
+def _proven_unique(puzzle: Grid, solution: Grid, pure: bool | None) -> bool:
+    """The final, independent proof by the solver's engines: a count to two, whose one
+    solution must be the grid the puzzle was dug from. False when a large puzzle's proof
+    runs past its budget (the puzzle is then not used)."""
+    if puzzle.n <= 12:
+        result = search(puzzle, limit=2, pure=pure)
+        count, found = result.count, result.solution  # the solver checks its solution
+    else:
+        core, s = _proof_search(puzzle.shape, pure)
+        if not s.reset(puzzle.cells, 2):
+            count, found = 0, None
+        else:
+            rounds = 0
+            while s.run(_PROOF_CHUNK) != core.DONE:
+                rounds += _PROOF_CHUNK
+                if rounds >= _PROOF_ROUNDS:
+                    return False
+            count = s.counts()[0]
+            found = Grid._trusted(tuple(s.solution()), puzzle.shape) if count else None
+    if count != 1 or found != solution:
         raise AssertionError(f"internal error: generated puzzle is not unique: {puzzle!r}")
+    return True
+
+
+def _proof_search(shape: Shape, pure: bool | None) -> tuple[ModuleType, Any]:
+    """This thread's general-engine search for the shape (it holds mutable state)."""
+    cache = _local.__dict__.setdefault("proofs", {})
+    core = engine.load("_core", pure)
+    key = (shape, core.__name__)
+    s = cache.get(key)
+    if s is None:
+        peers = [p for cell_peers in shape.peers for p in cell_peers]
+        units = [c for unit in shape.units for c in unit]
+        s = cache[key] = core.Search(shape.n, peers, units)
+    return core, s
 
 
 def _gave_up_message(options: _Options) -> str:
