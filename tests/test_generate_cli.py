@@ -65,6 +65,11 @@ def test_grid_output_solves_too() -> None:
         assert is_solution(solution, puzzle)
 
 
+def test_binary_holds_one_puzzle() -> None:
+    done = sudoku("create", "--to", "binary", "--seed", "1")
+    assert done.status == 0 and len(done.stdout) == 324
+
+
 def test_with_solution() -> None:
     done = sudoku("create", "--with-solution", "--to", "line", "--seed", "1", "--count", "2")
     lines = done.out.splitlines()
@@ -106,6 +111,7 @@ def test_sizes(args: list[str], n: int, box: tuple[int, int] | None) -> None:
     (["--symmetry", "spiral"], "invalid choice"),
     (["--count", "0"], "at least 1"),
     (["--difficulty", "fiendish"], "invalid choice"),
+    (["--to", "binary", "--count", "2"], "one puzzle per file"),
 ])
 def test_impossible_options_exit_2_with_one_line(args: list[str], words: str) -> None:
     done = sudoku("create", *args)

@@ -57,7 +57,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
 
-    writer = formats.Writer(args.to_format or "grid", env.stdout)
+    fmt = args.to_format or "grid"
+    per_file = getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
+    if per_file and (args.count > 1 or args.with_solution):
+        env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
+                  "--with-solution, or another format")
+        return ExitStatus.USAGE
+    writer = formats.Writer(fmt, env.stdout)
     try:
         made = iter_generate(
             args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
