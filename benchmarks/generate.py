@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudokit import engine
-from sudokit.generate import generate, generate_many
+from sudokit.generator import generate, generate_many
 
 
 @dataclass

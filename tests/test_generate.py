@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sudokit import Grid, Shape, is_solution
-from sudokit.generate import (
+from sudokit.generator import (
     SYMMETRIES,
     GenerateError,
     GenerateGaveUp,
@@ -269,10 +269,10 @@ def test_25x25_is_made() -> None:
 
 
 def test_a_proof_past_its_budget_drops_the_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sudokit.generate
+    import sudokit.generator
 
-    monkeypatch.setattr(sudokit.generate, "_PROOF_CHUNK", 1)
-    monkeypatch.setattr(sudokit.generate, "_PROOF_ROUNDS", 1)
+    monkeypatch.setattr(sudokit.generator, "_PROOF_CHUNK", 1)
+    monkeypatch.setattr(sudokit.generator, "_PROOF_ROUNDS", 1)
     with pytest.raises(GenerateGaveUp, match="in 2 tries"):
         generate(16, seed=1, tries=2)
 
@@ -359,6 +359,6 @@ def test_no_digit_by_position_bias() -> None:
 def test_module_examples() -> None:
     import doctest
 
-    import sudokit.generate
+    import sudokit.generator
 
-    assert doctest.testmod(sudokit.generate).failed == 0
+    assert doctest.testmod(sudokit.generator).failed == 0

@@ -18,8 +18,44 @@ from .grid import Grid, is_solution
 from .shape import Shape
 from .solver import SolveResult, Status, count_solutions, has_unique_solution, search, solve
 
+#: Names served from modules that are imported only when first used, to keep
+#: ``import sudokit`` (and so every ``sudoku`` command) quick to start.
+_LAZY = {
+    "generate": "generator",
+    "generate_many": "generator",
+    "generate_solution_grid": "generator",
+    "iter_generate": "generator",
+    "Generated": "generator",
+    "GenerateError": "generator",
+    "GenerateGaveUp": "generator",
+    "rate": "logic",
+    "hint": "logic",
+    "next_step": "logic",
+    "solve_path": "logic",
+    "solve_array": "batch",
+    "count_array": "batch",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 __all__ = [
     "CellCountError",
+    "GenerateError",
+    "GenerateGaveUp",
+    "Generated",
     "ConflictError",
     "Grid",
     "MixedSizeError",
@@ -31,9 +67,19 @@ __all__ = [
     "SudokuError",
     "SymbolError",
     "__version__",
+    "count_array",
     "count_solutions",
+    "generate",
+    "generate_many",
+    "generate_solution_grid",
     "has_unique_solution",
+    "hint",
+    "iter_generate",
     "is_solution",
+    "next_step",
+    "rate",
     "search",
     "solve",
+    "solve_array",
+    "solve_path",
 ]

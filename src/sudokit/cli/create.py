@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..generate import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
+from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
 from ._inputs import add_output_argument, positive_int, progress
 from .env import Env
 from .status import ExitStatus

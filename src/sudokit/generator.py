@@ -1,6 +1,6 @@
 """Make puzzles: random solution grids, and puzzles with exactly one solution.
 
->>> from sudokit.generate import generate
+>>> from sudokit import generate
 >>> puzzle = generate(seed=4)            # a 9x9 puzzle, at least 40 blanks, one solution
 >>> puzzle == generate(seed=4)           # the same seed, the same puzzle, on any machine
 True
@@ -30,16 +30,18 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import engine
 from .errors import SudokuError
 from .grid import Grid
 from .shape import Shape
 from .solver import search
+
+if TYPE_CHECKING:  # the pools are imported when --jobs asks for them
+    from concurrent.futures import Executor, Future
 
 #: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
 SYMMETRIES: dict[str, str] = {
@@ -561,6 +563,8 @@ def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[
 def _executor(options: _Options, jobs: int) -> Executor:
     """Threads when the work runs in the compiled generator, which releases the GIL;
     processes when it is Python: the uncompiled generator, or the rater."""
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
     module: ModuleType = engine.load("_gen", options.pure)
     if module.is_compiled() and options.difficulty is None:
         return ThreadPoolExecutor(jobs)
