@@ -9,6 +9,12 @@ import pytest
 
 from sudokit import engine
 
+# The GPU kernel is tested in numba's CUDA simulator (CI has no GPU). numba reads the choice
+# when numba.cuda is first imported, so it is made here, once, for the whole run;
+# SUDOKIT_TEST_GPU=1 tests a real GPU instead.
+if not os.environ.get("SUDOKIT_TEST_GPU"):
+    os.environ.setdefault("NUMBA_ENABLE_CUDASIM", "1")
+
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 if not DATA.exists():  # a clean clone sits beside shared/
     DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
