@@ -30,6 +30,7 @@ from .shape import Shape
 #: hard puzzles in one piece do not leave the other threads idle, large enough that the
 #: per-call cost (a fresh kernel, a Python call) stays under a percent.
 _CHUNK_ROWS = 2048
+_MIN_CHUNK_ROWS = 64
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,9 @@ def solve_array(
     if workers == 1:
         work(0, rows)
     else:
-        step = min(_CHUNK_ROWS, math.ceil(rows / workers))
+        # several pieces per thread, so that one thread's hard pieces do not leave the
+        # others idle at the end
+        step = min(_CHUNK_ROWS, max(_MIN_CHUNK_ROWS, math.ceil(rows / (workers * 8))))
         with ThreadPoolExecutor(max_workers=workers) as pool:
             for done in [pool.submit(work, lo, min(lo + step, rows))
                          for lo in range(0, rows, step)]:
