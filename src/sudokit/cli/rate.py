@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 #: Puzzles handed to the workers at once (each rating takes milliseconds).
 CHUNK = 64
@@ -58,7 +61,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 )
         return ExitStatus.OK
     tally = Tally()
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    pool = None
+    if args.jobs > 1:  # imported here: most runs need no pool, and it is slow to import
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(args.jobs)
     try:
         records = (record for _, record in each_record(args, env, tally))
         for _record, rating in _ratings(records, pool):
