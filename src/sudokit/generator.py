@@ -30,7 +30,6 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -93,8 +92,7 @@ class Generated(NamedTuple):
     solution: Grid
 
 
-@dataclass(frozen=True)
-class _Options:
+class _Options(NamedTuple):
     shape: Shape
     clues: int | None
     symmetry: str

@@ -13,7 +13,6 @@ Glossary (used everywhere in sudokit):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
 
@@ -22,20 +21,37 @@ from .errors import ShapeError
 MAX_SIZE = 64
 
 
-@dataclass(frozen=True)
 class Shape:
-    """A board's geometry: boxes of ``box_rows`` x ``box_cols`` cells, side ``n``."""
+    """A board's geometry: boxes of ``box_rows`` x ``box_cols`` cells, side ``n``.
+
+    A value: equal when the box shapes are equal, hashable, and never changed."""
 
     box_rows: int
     box_cols: int
 
-    def __post_init__(self) -> None:
-        if self.box_rows < 1 or self.box_cols < 1:
-            raise ShapeError(f"box {self.box_rows}x{self.box_cols}: sides must be positive")
-        if self.n > MAX_SIZE:
-            raise ShapeError(f"size {self.n} is larger than the largest supported, {MAX_SIZE}")
-        if self.n < 1:
-            raise ShapeError("size must be at least 1")
+    def __init__(self, box_rows: int, box_cols: int) -> None:
+        if box_rows < 1 or box_cols < 1:
+            raise ShapeError(f"box {box_rows}x{box_cols}: sides must be positive")
+        if box_rows * box_cols > MAX_SIZE:
+            raise ShapeError(
+                f"size {box_rows * box_cols} is larger than the largest supported, {MAX_SIZE}"
+            )
+        object.__setattr__(self, "box_rows", box_rows)
+        object.__setattr__(self, "box_cols", box_cols)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Shape cannot be changed (tried to set {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Shape):
+            return NotImplemented
+        return self.box_rows == other.box_rows and self.box_cols == other.box_cols
+
+    def __hash__(self) -> int:
+        return hash((self.box_rows, self.box_cols))
+
+    def __repr__(self) -> str:
+        return f"Shape(box_rows={self.box_rows}, box_cols={self.box_cols})"
 
     @property
     def n(self) -> int:

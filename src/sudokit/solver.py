@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from dataclasses import dataclass
 from types import ModuleType
 
 from . import engine
@@ -35,19 +34,36 @@ class Status(enum.Enum):
     TIMED_OUT = "timed out"
 
 
-@dataclass(frozen=True)
 class SolveResult:
     """What one search found: ``count`` solutions (up to its limit), the first of them,
     and how many guesses it took. ``status`` is SOLVED when at least one was found."""
 
-    status: Status
-    solution: Grid | None
-    count: int
-    guesses: int
+    __slots__ = ("status", "solution", "count", "guesses")
+
+    def __init__(self, status: Status, solution: Grid | None, count: int, guesses: int) -> None:
+        self.status = status
+        self.solution = solution
+        self.count = count
+        self.guesses = guesses
 
     @property
     def unique(self) -> bool:
         return self.count == 1 and self.status is Status.SOLVED
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SolveResult):
+            return NotImplemented
+        return (self.status, self.solution, self.count, self.guesses) == (
+            other.status, other.solution, other.count, other.guesses
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not meant as a key
+
+    def __repr__(self) -> str:
+        return (
+            f"SolveResult(status={self.status}, solution={self.solution!r}, "
+            f"count={self.count}, guesses={self.guesses})"
+        )
 
 
 _local = threading.local()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from ..errors import SudokuError
@@ -45,13 +44,14 @@ def _box_arg(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-@dataclass
 class Input:
     """One input file (or standard input), opened, with its detected format."""
 
-    source: str
-    format: str
-    records: Iterator  # of sudokit.formats.Record
+    def __init__(self, source: str, format: str, records: Iterator) -> None:
+        self.source = source
+        self.format = format
+        #: the sudokit.formats.Record of each puzzle, in order
+        self.records = records
 
 
 def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuError]:

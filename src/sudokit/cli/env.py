@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
 
-@dataclass
 class Env:
-    stdin: BinaryIO = field(default_factory=lambda: sys.stdin.buffer)
-    stdout: BinaryIO = field(default_factory=lambda: sys.stdout.buffer)
-    stderr: TextIO = field(default_factory=lambda: sys.stderr)
-    #: progress bars are drawn only when standard error is a terminal
-    stderr_isatty: bool = field(default_factory=lambda: sys.stderr.isatty())
+    """Standard input, output and error, and whether standard error is a terminal."""
+
+    def __init__(
+        self,
+        stdin: BinaryIO | None = None,
+        stdout: BinaryIO | None = None,
+        stderr: TextIO | None = None,
+        stderr_isatty: bool | None = None,
+    ) -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin.buffer
+        self.stdout = stdout if stdout is not None else sys.stdout.buffer
+        self.stderr = stderr if stderr is not None else sys.stderr
+        #: progress bars are drawn only when standard error is a terminal
+        self.stderr_isatty = (
+            stderr_isatty if stderr_isatty is not None else self.stderr.isatty()
+        )
 
     def error(self, message: str) -> None:
         """One line on standard error, the way every diagnostic of the command looks."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError, SymbolError
@@ -41,16 +40,18 @@ def is_decoration(stripped: str) -> bool:
     return _DECORATION.fullmatch(stripped) is not None
 
 
-@dataclass
 class Block:
     """The lines of one puzzle as read: ``lines`` (with their line endings), the line number
     of the first, which of them are rows, and the text before the block (``lead``)."""
 
-    first: int
-    lead: str
-    lines: list[str] = field(default_factory=list)
-    rows: list[int] = field(default_factory=list)
-    expected: int = 0
+    __slots__ = ("first", "lead", "lines", "rows", "expected")
+
+    def __init__(self, first: int, lead: str) -> None:
+        self.first = first
+        self.lead = lead
+        self.lines: list[str] = []
+        self.rows: list[int] = []
+        self.expected = 0
 
     def line_of(self, index: int) -> int:
         """The input line number of ``lines[index]``."""
@@ -133,7 +134,7 @@ def _finish(
                 ) from None
         error = inp.fail(e, block.first)
         return Record(None, block.first, error, Style(fmt.NAME, lead=block.lead)), size
-    return Record(item, block.first, None, replace(style, lead=block.lead)), item.n
+    return Record(item, block.first, None, style._replace(lead=block.lead)), item.n
 
 
 def _parses(fmt: ModuleType, block: Block, n: int) -> bool:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from math import isqrt
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from ..candidates import Candidates
 from ..errors import SudokuError
@@ -29,8 +28,7 @@ MAX_SYMBOL_SIZE = len(SYMBOLS)
 Item = Grid | Candidates
 
 
-@dataclass(frozen=True, slots=True)
-class Template:
+class Template(NamedTuple):
     """A puzzle's original text cut around its cells: ``parts[0] tokens[0] parts[1] ...
     tokens[-1] parts[-1]``. ``values[i]`` is what ``tokens[i]`` stood for (a digit, or a
     candidate mask), so a cell whose value is unchanged is written back as it was read."""
@@ -49,8 +47,7 @@ class Template:
         return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(NamedTuple):
     """How one puzzle is laid out in its format.
 
     ``blank``: the character (or token) of a blank cell; ``eol``: the line ending;
@@ -69,8 +66,7 @@ class Style:
     template: Template | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One puzzle read from an input: ``item``, or ``error`` saying why it could not be read.
 
     ``line`` is the 1-based line where the puzzle starts; ``style`` is what a writer of the
@@ -85,20 +81,11 @@ class Record:
 
 def record_maker() -> Callable[[Item, int, Style], Record]:
     """A fast ``lambda item, line, style: Record(item, line, None, style)`` for hot loops: it
-    fills the slots directly, skipping the frozen dataclass's checked ``__init__`` (a third
-    of the cost of reading a line)."""
-    new = object.__new__
-    set_item, set_line, set_error, set_style = (
-        Record.__dict__[name].__set__ for name in ("item", "line", "error", "style")
-    )
+    builds the tuple directly, skipping the generated ``__new__`` with its defaults."""
+    new = tuple.__new__
 
     def make(item: Item, line: int, style: Style) -> Record:
-        record = new(Record)
-        set_item(record, item)
-        set_line(record, line)
-        set_error(record, None)
-        set_style(record, style)
-        return record
+        return new(Record, (item, line, None, style))
 
     return make
 
@@ -141,13 +128,11 @@ def with_bom(inp: Input, records: Iterator[Record]) -> Iterator[Record]:
 
 
 def _bom_first(bom: str, records: Iterator[Record]) -> Iterator[Record]:
-    from dataclasses import replace
-
     first = next(records, None)
     if first is None:
         return
     if first.style is not None:
-        first = replace(first, style=replace(first.style, lead=bom + (first.style.lead or "")))
+        first = first._replace(style=first.style._replace(lead=bom + (first.style.lead or "")))
     yield first
     yield from records
 
@@ -283,15 +268,13 @@ def with_tail(inp: Input, records: Iterable[Record | str]) -> Iterator[Record]:
     """The records of a reader that yields them, and then, as a plain string, the text after
     the last one: that text becomes the last record's ``style.tail``. An input without a
     single puzzle (only blank lines or comments) is an error of the whole input."""
-    from dataclasses import replace
-
     from ..errors import ParseError
 
     held: Record | None = None
     for r in records:
         if isinstance(r, str):
             if held is not None and r and held.style is not None:
-                held = replace(held, style=replace(held.style, tail=r))
+                held = held._replace(style=held.style._replace(tail=r))
             continue
         if held is not None:
             yield held

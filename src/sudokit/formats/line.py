@@ -23,7 +23,6 @@ import struct
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
@@ -217,7 +216,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
     if held is None:
         raise inp.fail(ParseError("no puzzle found: nothing but blank lines, comments or borders"))
     if lead and held.style is not None:
-        held = replace(held, style=replace(held.style, tail="".join(lead)))
+        held = held._replace(style=held.style._replace(tail="".join(lead)))
     yield held
 
 
