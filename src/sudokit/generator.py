@@ -23,7 +23,6 @@ is read or changed. Without a seed the streams come from the operating system.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import random
@@ -370,6 +369,8 @@ def _stream_key(base: bytes, index: int, attempt: int) -> int:
     """The 64-bit start of puzzle ``index``'s random stream (``attempt`` > 0 when an
     earlier one duplicated a puzzle already made)."""
     data = base + f"/{index}/{attempt}".encode()
+    import hashlib  # here, not at the top: most commands never make a puzzle
+
     digest = hashlib.blake2b(data, digest_size=8, person=b"sudokit-gen").digest()
     return int.from_bytes(digest, "little")
 
