@@ -368,9 +368,9 @@ def _base_key(seed: Seed) -> bytes:
 def _stream_key(base: bytes, index: int, attempt: int) -> int:
     """The 64-bit start of puzzle ``index``'s random stream (``attempt`` > 0 when an
     earlier one duplicated a puzzle already made)."""
-    data = base + f"/{index}/{attempt}".encode()
     import hashlib  # here, not at the top: most commands never make a puzzle
 
+    data = base + f"/{index}/{attempt}".encode()
     digest = hashlib.blake2b(data, digest_size=8, person=b"sudokit-gen").digest()
     return int.from_bytes(digest, "little")
 
