@@ -10,9 +10,13 @@ import sys
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The hot modules: each is ordinary Python in Cython's pure mode, compiled under the
-# same name so that the extension shadows the .py when it exists.
-COMPILED_MODULES = ["sudokit._core", "sudokit._kernel9", "sudokit._gen"]
+# The modules to compile, listed in the package itself so that SUDOKIT_PURE_PYTHON=1 can
+# run each of them from its source.
+_lists: dict = {}
+with open("src/sudokit/_compiled.py") as f:
+    exec(f.read(), _lists)
+COMPILED_MODULES = list(_lists["ENGINE_MODULES"])
+PLAIN_MODULES = list(_lists["PLAIN_MODULES"])
 
 mode = os.environ.get("SUDOKIT_BUILD_EXT", "auto").lower()
 
@@ -23,17 +27,15 @@ def extensions():
     from Cython.Build import cythonize
     from setuptools import Extension
 
-    mods = [
-        Extension(
-            name,
-            ["src/" + name.replace(".", "/") + ".py"],
-            extra_compile_args=["-O3"],
-        )
-        for name in COMPILED_MODULES
-        if os.path.exists("src/" + name.replace(".", "/") + ".py")
-    ]
-    return cythonize(
-        mods,
+    def modules(names):
+        return [
+            Extension(name, ["src/" + name.replace(".", "/") + ".py"], extra_compile_args=["-O3"])
+            for name in names
+            if os.path.exists("src/" + name.replace(".", "/") + ".py")
+        ]
+
+    engine = cythonize(
+        modules(COMPILED_MODULES),
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,
@@ -43,6 +45,11 @@ def extensions():
             "embedsignature": True,
         },
     )
+    plain = cythonize(
+        modules(PLAIN_MODULES),
+        compiler_directives={"language_level": 3, "embedsignature": True},
+    )
+    return engine + plain
 
 
 class OptionalBuildExt(build_ext):

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from clirunner import sudoku
+from conftest import data_file, read_lines
 from sudokit import Grid, formats
 from sudokit.logic.rating import scale_id
 
@@ -145,3 +150,22 @@ def test_rate_scale_lists_the_techniques() -> None:
 def test_bad_input_gets_one_line_and_status_2() -> None:
     out = sudoku("rate", stdin=b"123\n")
     assert out.status == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_rating_is_the_same_on_the_compiled_and_the_pure_modules(tmp_path: Path) -> None:
+    # the logic's hot modules are compiled too; SUDOKIT_PURE_PYTHON=1 runs their source
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(read_lines(data_file("puzzles3_magictour_top1465.txt"))[:12]))
+    code = "import sudokit.logic.board as b; print(b.__file__.endswith('.py'))"
+    outs = []
+    for pure in ("0", "1"):
+        env = dict(os.environ, SUDOKIT_PURE_PYTHON=pure)
+        if pure == "1":
+            where = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                   env=env, check=True)
+            assert where.stdout.strip() == "True"
+        done = subprocess.run([sys.executable, "-m", "sudokit", "rate", "--json", str(path)],
+                              capture_output=True, env=env, timeout=300)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and outs[0].count(b"\n") == 12

@@ -4,6 +4,7 @@ The core needs nothing beyond this package; formats live in ``sudokit.formats`` 
 imported when used.
 """
 
+from . import engine as _engine
 from ._version import __version__
 from .errors import (
     CellCountError,
@@ -17,6 +18,10 @@ from .errors import (
 from .grid import Grid, is_solution
 from .shape import Shape
 from .solver import SolveResult, Status, count_solutions, has_unique_solution, search, solve
+
+# SUDOKIT_PURE_PYTHON=1 runs every compiled module from its source. The modules above import
+# none of them: the engine is loaded when first used.
+_engine.install_pure_switch()
 
 #: Names served from modules that are imported only when first used, to keep
 #: ``import sudokit`` (and so every ``sudoku`` command) quick to start.

@@ -44,3 +44,28 @@ def forced_pure() -> bool:
 def core_name() -> str:
     """'compiled' or 'pure-Python': what ``sudoku --version`` reports."""
     return "compiled" if load("_core").is_compiled() else "pure-Python"
+
+
+class _SourceFirst:
+    """A meta path finder that loads the compiled modules of :mod:`sudokit._compiled` from
+    their .py source, so that the pure-Python switch covers every one of them."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    def find_spec(self, name: str, path: object, target: object = None) -> object:
+        if name not in self.names:
+            return None
+        import importlib.util
+
+        parts = name.split(".")[1:]
+        source = os.path.join(os.path.dirname(__file__), *parts[:-1], parts[-1] + ".py")
+        return importlib.util.spec_from_file_location(name, source)
+
+
+def install_pure_switch() -> None:
+    """When SUDOKIT_PURE_PYTHON is set, make every compiled module load from its source."""
+    if forced_pure() and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+        from ._compiled import ENGINE_MODULES, PLAIN_MODULES
+
+        sys.meta_path.insert(0, _SourceFirst(frozenset(ENGINE_MODULES + PLAIN_MODULES)))  # type: ignore[arg-type]
