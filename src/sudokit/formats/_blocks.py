@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 
 from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError, SymbolError
+from ..grid import Grid
 from ..shape import Shape
 from ._common import (
     Input,
@@ -69,6 +70,17 @@ def read_blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Ite
     """Records of the puzzles of ``inp`` in block format ``fmt`` (a module with ``NAME``,
     ``row_cells(stripped)`` and ``parse_block(block, n, box)``)."""
     return with_tail(inp, _blocks(inp, box, fmt))
+
+
+def block_reader(fmt: ModuleType) -> Callable[..., Iterator[Record]]:
+    """The ``read_records`` function of block format ``fmt`` (see :func:`read_blocks`)."""
+
+    def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+        """Records of the puzzles of ``inp``, in order."""
+        return read_blocks(inp, box, fmt)
+
+    read_records.__module__ = fmt.__name__
+    return read_records
 
 
 def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterator[Record | str]:
@@ -212,6 +224,39 @@ def parse_rows(
     if -1 in values:
         values = [slow(t, i, shape, block.row_line(i // n)) for i, t in enumerate(tokens)]
     return tuple(values), tokens
+
+
+def read_block_rows(
+    fmt: ModuleType,
+    block: Block,
+    n: int | None,
+    box: tuple[int, int] | None,
+    split_row: Callable[[str], list[str]],
+    table_of: Callable[[int], dict[str, int]],
+    slow: Callable[[str, int, Shape, int], int],
+) -> tuple[Shape, tuple[int, ...], list[str]]:
+    """The shape of a block of format ``fmt`` (see :func:`block_shape`; N from its first row
+    when neither ``n`` nor ``box`` gives it), and its cells and tokens (see
+    :func:`parse_rows`, with ``table_of(N)`` as the table)."""
+    shape = block_shape(block, n, box, fmt.row_cells(block.lines[block.rows[0]].strip()))
+    cells, tokens = parse_rows(block, shape, split_row, table_of(shape.n), slow)
+    return shape, cells, tokens
+
+
+def block_grid(
+    fmt: ModuleType,
+    block: Block,
+    shape: Shape,
+    cells: tuple[int, ...],
+    blank: str,
+    spans_of: Callable[[str], Spans],
+) -> tuple[Grid, Style]:
+    """The grid a block of format ``fmt`` holds, and its style (see :func:`style_of`: plain
+    when ``fmt.format_item`` writes the block back as it was)."""
+    eol = eol_of(block)
+    grid = Grid._trusted(cells, shape)
+    canonical = fmt.format_item(grid, Style(fmt.NAME, blank, eol))
+    return grid, style_of(fmt.NAME, block, canonical, cells, spans_of, blank, eol)
 
 
 def eol_of(block: Block) -> str:

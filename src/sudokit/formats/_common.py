@@ -12,7 +12,8 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import isqrt
-from typing import BinaryIO, NamedTuple
+from types import ModuleType
+from typing import BinaryIO, Generic, NamedTuple, Protocol, TypeVar
 
 from ..candidates import Candidates
 from ..errors import SudokuError
@@ -26,6 +27,9 @@ HEAD_SIZE = 1 << 16
 MAX_SYMBOL_SIZE = len(SYMBOLS)
 
 Item = Grid | Candidates
+
+#: What a format reads: grids, boards, or either.
+ItemT = TypeVar("ItemT", bound=Item)
 
 
 class Template(NamedTuple):
@@ -299,3 +303,22 @@ def loads_with(
         assert record.item is not None  # a record holds an item or an error
         items.append(record.item)
     return items
+
+
+class Loads(Protocol, Generic[ItemT]):
+    """The ``loads`` function of a format module."""
+
+    def __call__(self, data: str | bytes, box: tuple[int, int] | None = None) -> list[ItemT]: ...
+
+
+def make_loads(module: ModuleType, reads: type[ItemT], doc: str) -> Loads[ItemT]:
+    """The ``loads`` function of format ``module`` (documented as ``doc``): every item its
+    ``read_records`` finds in a text, the first error raised. ``reads`` says what the items
+    are (for the type checker)."""
+
+    def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[ItemT]:
+        return loads_with(module.read_records, data, box)  # type: ignore[return-value]
+
+    loads.__doc__ = doc
+    loads.__module__ = module.__name__
+    return loads

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import BinaryIO
 
@@ -106,3 +106,36 @@ def make_style(module: ModuleType, blanks: tuple[str, ...], **options: str) -> S
     if eol not in ("\n", "\r\n"):
         raise ValueError(f"line ending must be '\\n' or '\\r\\n', not {eol!r}")
     return Style(module.NAME, blank=blank, eol=eol, form=options.get("form", base.form))
+
+
+def make_encode(
+    format_item: Callable[[Item, Style], str], default: Style, doc: str = "One puzzle as bytes."
+) -> Callable[[Item, Style], bytes]:
+    """The ``encode`` function of a text format: ``format_item``'s text as UTF-8 bytes,
+    ``default`` the style when none is given."""
+
+    def encode(item: Item, style: Style = default) -> bytes:
+        return format_item(item, style).encode()
+
+    encode.__doc__ = doc
+    encode.__module__ = format_item.__module__
+    return encode
+
+
+def make_dumps(module: ModuleType, doc: str) -> Callable[..., str]:
+    """The ``dumps`` function of format ``module`` (documented as ``doc``): items written one
+    after another, in the style its keyword options give (checked against the module's
+    ``BLANKS`` and, where it has them, ``FORMS``)."""
+
+    def dumps(items: Item | Iterable[Item], **style: str) -> str:
+        st = make_style(module, module.BLANKS, **style)
+        forms: tuple[str, ...] = getattr(module, "FORMS", ())
+        if forms and st.form not in forms:
+            raise ValueError(
+                f"the {module.NAME} form is {' or '.join(map(repr, forms))}, not {st.form!r}"
+            )
+        return dump_items(module, items, st).decode()
+
+    dumps.__doc__ = doc
+    dumps.__module__ = module.__name__
+    return dumps

@@ -11,23 +11,20 @@ are separated by a blank line. Spaces around values are read (and kept on a roun
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
 from functools import partial
 
 from ..grid import Grid
 from . import _writer
 from ._blocks import (
     Block,
-    block_shape,
-    eol_of,
+    block_grid,
+    block_reader,
     field_spans,
     int_table,
     int_value,
-    parse_rows,
-    read_blocks,
-    style_of,
+    read_block_rows,
 )
-from ._common import Input, Item, Record, Style, as_grid, loads_with, template_fits
+from ._common import Item, Style, as_grid, make_loads, template_fits
 
 NAME = "csv"
 BLANKS = (".", "0", "")
@@ -53,25 +50,17 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(",".join([tokens[v] for v in row]) + eol for row in grid.rows())
 
 
-def encode(item: Item, style: Style = DEFAULT) -> bytes:
-    """One puzzle as bytes."""
-    return format_item(item, style).encode()
-
-
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
+# The format's public functions, built by the helpers every format shares.
+encode = _writer.make_encode(format_item, DEFAULT)
+dumps = _writer.make_dumps(
+    _SELF,
     """Puzzles as CSV, a blank line between two. Options: ``blank`` (``"."``, ``"0"`` or
-    ``""``), ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a CSV text; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
-
-
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
-    """Records of the puzzles of ``inp``, in order."""
-    return read_blocks(inp, box, _SELF)
+    ``""``), ``eol``.""",
+)
+read_records = block_reader(_SELF)
+loads = make_loads(
+    _SELF, Grid, """Every puzzle of a CSV text; raises the first error (a SudokuError)."""
+)
 
 
 def row_cells(stripped: str) -> int:
@@ -81,13 +70,9 @@ def row_cells(stripped: str) -> int:
 
 def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tuple[Grid, Style]:
     """The grid of one block of rows, and its style."""
-    shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]].strip()))
-    cells, tokens = parse_rows(block, shape, _split, int_table(shape.n), int_value)
+    shape, cells, tokens = read_block_rows(_SELF, block, n, box, _split, int_table, int_value)
     blank = "." if "." in tokens else "" if "" in tokens else "0" if "0" in tokens else "."
-    eol = eol_of(block)
-    grid = Grid._trusted(cells, shape)
-    canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
+    return block_grid(_SELF, block, shape, cells, blank, _SPANS)
 
 
 def _split(line: str) -> list[str]:

@@ -15,22 +15,19 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable, Iterator
 
 from ..grid import Grid
 from . import _writer
 from ._blocks import (
     Block,
-    block_shape,
-    eol_of,
+    block_grid,
+    block_reader,
     int_table,
     int_value,
-    parse_rows,
-    read_blocks,
+    read_block_rows,
     regex_spans,
-    style_of,
 )
-from ._common import Input, Item, Record, Style, as_grid, loads_with, template_fits
+from ._common import Item, Style, as_grid, make_loads, template_fits
 
 NAME = "grid"
 BLANKS = ("0", ".")
@@ -58,25 +55,17 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(" ".join([tokens[v] for v in row]) + eol for row in grid.rows())
 
 
-def encode(item: Item, style: Style = DEFAULT) -> bytes:
-    """One puzzle as bytes."""
-    return format_item(item, style).encode()
-
-
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
+# The format's public functions, built by the helpers every format shares.
+encode = _writer.make_encode(format_item, DEFAULT)
+dumps = _writer.make_dumps(
+    _SELF,
     """Puzzles as grids, a blank line between two. Options: ``blank`` (``"0"`` or
-    ``"."``), ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a text of grids; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
-
-
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
-    """Records of the puzzles of ``inp``, in order."""
-    return read_blocks(inp, box, _SELF)
+    ``"."``), ``eol``.""",
+)
+read_records = block_reader(_SELF)
+loads = make_loads(
+    _SELF, Grid, """Every puzzle of a text of grids; raises the first error (a SudokuError)."""
+)
 
 
 def row_cells(stripped: str) -> int:
@@ -86,10 +75,6 @@ def row_cells(stripped: str) -> int:
 
 def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tuple[Grid, Style]:
     """The grid of one block of rows, and its style."""
-    shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]]))
-    cells, tokens = parse_rows(block, shape, str.split, int_table(shape.n), int_value)
+    shape, cells, tokens = read_block_rows(_SELF, block, n, box, str.split, int_table, int_value)
     blank = "." if "." in tokens else "0"
-    eol = eol_of(block)
-    grid = Grid._trusted(cells, shape)
-    canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
+    return block_grid(_SELF, block, shape, cells, blank, _SPANS)

@@ -8,7 +8,6 @@ line; border lines made of ``- + = |`` are allowed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
 from functools import partial
 
 from ..errors import SymbolError
@@ -16,25 +15,14 @@ from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._blocks import (
     Block,
-    block_shape,
-    eol_of,
+    block_grid,
+    block_reader,
     field_spans,
-    parse_rows,
-    read_blocks,
-    style_of,
+    read_block_rows,
     symbol_cell,
     symbol_table,
 )
-from ._common import (
-    Input,
-    Item,
-    Record,
-    Style,
-    as_grid,
-    check_symbol_size,
-    loads_with,
-    template_fits,
-)
+from ._common import Item, Style, as_grid, check_symbol_size, make_loads, template_fits
 
 NAME = "table"
 BLANKS = (".", "0", " ")
@@ -61,25 +49,17 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join("|" + "|".join([tokens[v] for v in row]) + "|" + eol for row in grid.rows())
 
 
-def encode(item: Item, style: Style = DEFAULT) -> bytes:
-    """One puzzle as bytes."""
-    return format_item(item, style).encode()
-
-
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
+# The format's public functions, built by the helpers every format shares.
+encode = _writer.make_encode(format_item, DEFAULT)
+dumps = _writer.make_dumps(
+    _SELF,
     """Puzzles as tables, a blank line between two. Options: ``blank`` (``"."``, ``"0"`` or
-    ``" "``), ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a text of tables; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
-
-
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
-    """Records of the puzzles of ``inp``, in order."""
-    return read_blocks(inp, box, _SELF)
+    ``" "``), ``eol``.""",
+)
+read_records = block_reader(_SELF)
+loads = make_loads(
+    _SELF, Grid, """Every puzzle of a text of tables; raises the first error (a SudokuError)."""
+)
 
 
 def row_cells(stripped: str) -> int:
@@ -96,13 +76,11 @@ def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tup
                 f"row {r + 1} is not a table row: it must start and end with '|'",
                 line=block.row_line(r),
             )
-    shape = block_shape(block, n, box, row_cells(block.lines[block.rows[0]].strip()))
-    cells, tokens = parse_rows(block, shape, _split, symbol_table(shape.n), symbol_cell)
+    shape, cells, tokens = read_block_rows(
+        _SELF, block, n, box, _split, symbol_table, symbol_cell
+    )
     blank = "." if "." in tokens else "0" if "0" in tokens else " " if "" in tokens else "."
-    eol = eol_of(block)
-    grid = Grid._trusted(cells, shape)
-    canonical = format_item(grid, Style(NAME, blank, eol))
-    return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
+    return block_grid(_SELF, block, shape, cells, blank, _SPANS)
 
 
 def _split(line: str) -> list[str]:
