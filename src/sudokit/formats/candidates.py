@@ -22,7 +22,7 @@ blank cell holds every digit (see :meth:`sudokit.candidates.Candidates.from_grid
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ..candidates import Candidates
@@ -42,7 +42,7 @@ from ._common import (
     check_symbol_size,
     decode,
     is_comment,
-    loads_with,
+    make_loads,
     shape_for,
     split_eol,
     template_fits,
@@ -88,9 +88,8 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(_cell_text(m, n, blank) for m in board.masks) + style.eol
 
 
-def encode(item: Item, style: Style = DEFAULT) -> bytes:
-    """One board as bytes."""
-    return format_item(item, style).encode()
+# The format's public functions, built by the helpers every format shares.
+encode = _writer.make_encode(format_item, DEFAULT, """One board as bytes.""")
 
 
 def encode_message(text: str, style: Style) -> bytes:
@@ -98,18 +97,14 @@ def encode_message(text: str, style: Style) -> bytes:
     return (text + (style.eol or "\n")).encode()
 
 
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
+dumps = _writer.make_dumps(
+    _SELF,
     """Boards as candidates. Options: ``form`` (``"line"``, the default, or ``"board"``, the
-    810-byte NUL form), ``blank`` (``"."`` or ``"0"``), ``eol``."""
-    st = _writer.make_style(_SELF, BLANKS, **style)
-    if st.form not in FORMS:
-        raise ValueError(f"the candidates form is 'line' or 'board', not {st.form!r}")
-    return _writer.dump_items(_SELF, items, st).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Candidates]:
-    """Every board of a candidates text (either form); raises the first error."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
+    810-byte NUL form), ``blank`` (``"."`` or ``"0"``), ``eol``.""",
+)
+loads = make_loads(
+    _SELF, Candidates, """Every board of a candidates text (either form); raises the first error."""
+)
 
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import struct
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
@@ -42,7 +42,7 @@ from ._common import (
     check_symbol_size,
     decode,
     is_comment,
-    loads_with,
+    make_loads,
     record_maker,
     shape_for,
     shape_for_count,
@@ -104,14 +104,13 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
     return bytes(grid.cells).translate(_out_table(style.blank)) + style.eol.encode()
 
 
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
-    """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
+# The format's public functions, built by the helpers every format shares.
+dumps = _writer.make_dumps(
+    _SELF, """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
+)
+loads = make_loads(
+    _SELF, Grid, """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
+)
 
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:

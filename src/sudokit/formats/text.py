@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
@@ -49,7 +49,7 @@ from ._common import (
     check_symbol_size,
     decode,
     is_comment,
-    loads_with,
+    make_loads,
     shape_for,
     shape_for_count,
     split_eol,
@@ -97,20 +97,16 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(out)
 
 
-def encode(item: Item, style: Style = DEFAULT) -> bytes:
-    """One puzzle as bytes."""
-    return format_item(item, style).encode()
-
-
-def dumps(items: Item | Iterable[Item], **style: str) -> str:
+# The format's public functions, built by the helpers every format shares.
+encode = _writer.make_encode(format_item, DEFAULT)
+dumps = _writer.make_dumps(
+    _SELF,
     """Puzzles as framed text, a blank line between two. Options: ``blank`` (``"0"`` or
-    ``"."``), ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
-
-
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a text; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
+    ``"."``), ``eol``.""",
+)
+loads = make_loads(
+    _SELF, Grid, """Every puzzle of a text; raises the first error (a SudokuError)."""
+)
 
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
