@@ -29,6 +29,17 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_json_reader(
+    sub: argparse._SubParsersAction, name: str, help_text: str, description: str
+) -> argparse.ArgumentParser:
+    """Register subcommand ``name`` that reads puzzles and can print one JSON object per
+    puzzle: its parser, with the input arguments and ``--json`` already added."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=description)
+    add_input_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    return parser
+
+
 def add_output_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
     from .. import formats
 

@@ -5,23 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 
-from ._inputs import Tally, add_input_arguments, each_record
+from ._inputs import Tally, add_json_reader, each_record
 from .env import Env
 from .status import ExitStatus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``sudoku explain`` and its options."""
-    p = sub.add_parser(
+    p = add_json_reader(
+        sub,
         "explain",
-        help="every step a human solver takes, with the reason for each",
-        description="For each puzzle print the steps of the logical solution, easiest "
+        "every step a human solver takes, with the reason for each",
+        "For each puzzle print the steps of the logical solution, easiest "
         "technique first, each with its cells, changes and a sentence saying why, then how it "
         "ended and the rating. Logic alone may get stuck; --guess goes on by trial and error. "
         "Exit status 1 when a puzzle has no solution.",
     )
-    add_input_arguments(p)
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--pretty", action="store_true", help="draw the candidate grid before each step")
     p.add_argument(
         "--guess",

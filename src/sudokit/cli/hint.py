@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ._inputs import Tally, add_input_arguments, each_record
+from ._inputs import Tally, add_json_reader, each_record
 from .env import Env
 from .status import ExitStatus
 
@@ -14,17 +14,16 @@ NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``sudoku hint`` and its options."""
-    p = sub.add_parser(
+    p = add_json_reader(
+        sub,
         "hint",
-        help="the next logical step for each puzzle",
-        description="For each puzzle (or candidate board) print the easiest step a human "
+        "the next logical step for each puzzle",
+        "For each puzzle (or candidate board) print the easiest step a human "
         "solver can take: technique, cells, then placements (r1c1=5) and eliminations "
         "(r1c1<>5). When no technique applies, a brute-force step says which digit trial "
         "and error finds. Uniqueness techniques are used only on puzzles with one solution "
         "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
     )
-    add_input_arguments(p)
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
 
 
