@@ -64,11 +64,23 @@ from typing import BinaryIO
 from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
-from ._common import HEAD_SIZE, Input, Item, Record, Style, Template, with_bom
+from ._common import (
+    HEAD_SIZE,
+    Batch,
+    ChunkT,
+    Input,
+    Item,
+    Record,
+    Style,
+    Template,
+    expand,
+    with_bom,
+)
 from ._writer import ModuleWriter
 
 __all__ = [
     "EXTENSIONS",
+    "Batch",
     "FORMATS",
     "Reader",
     "Record",
@@ -341,10 +353,16 @@ def detect_stream(stream: BinaryIO, filename: str | None = None) -> str:
 
 
 class Reader(Iterator[Record]):
-    """The records of one input, in order (an iterator); ``fmt`` is the format read."""
+    """The records of one input, in order (an iterator); ``fmt`` is the format read.
 
-    def __init__(self, records: Iterator[Record], fmt: str, source: str | None) -> None:
-        self._records = _located(records, source)
+    ``chunks()`` gives the same puzzles with runs of lines of one style as a
+    :class:`Batch` each (the line format reads so; the others give records only): a batch
+    solver takes them without building a Grid per puzzle. Read one way or the other.
+    """
+
+    def __init__(self, chunks: Iterator[Record | Batch], fmt: str, source: str | None) -> None:
+        self._chunks = _located(chunks, source)
+        self._records = expand(self._chunks)
         self.fmt = fmt
         self.source = source
 
@@ -354,10 +372,14 @@ class Reader(Iterator[Record]):
     def __next__(self) -> Record:
         return next(self._records)
 
+    def chunks(self) -> Iterator[Record | Batch]:
+        """The puzzles in order, as records and batches."""
+        return self._chunks
 
-def _located(records: Iterator[Record], source: str | None) -> Iterator[Record]:
+
+def _located(chunks: Iterator[ChunkT], source: str | None) -> Iterator[ChunkT]:
     try:
-        yield from records
+        yield from chunks
     except SudokuError as e:
         raise e.located(source=source) from None
 
@@ -384,10 +406,12 @@ def read(
             fmt = detect(inp.head, source)
         elif fmt not in ("binary", "candidates") and _is_binary(inp.head):
             raise ParseError(f"binary data, not the text of the {fmt} format")
-        records = with_bom(inp, _module(fmt).read_records(inp, box))
+        module = _module(fmt)
+        read_chunks = getattr(module, "read_chunks", module.read_records)
+        chunks = with_bom(inp, read_chunks(inp, box))
     except SudokuError as e:
         raise e.located(source=source) from None
-    return Reader(records, fmt, source)
+    return Reader(chunks, fmt, source)
 
 
 def loads(

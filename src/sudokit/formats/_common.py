@@ -9,16 +9,21 @@ last one, and, for a puzzle laid out in a way the writer would not produce by it
 
 from __future__ import annotations
 
+import functools
 import io
+import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import isqrt
 from types import ModuleType
-from typing import BinaryIO, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, Protocol, TypeVar
 
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Bytes read before deciding on a format (a whole binary grid fits: 4 * 64 * 64 = 16,384).
 HEAD_SIZE = 1 << 16
@@ -83,6 +88,58 @@ class Record(NamedTuple):
     style: Style | None = None
 
 
+class Batch(NamedTuple):
+    """Consecutive puzzles read at once: ``rows`` lines of one style, from line ``line``
+    on, with nothing between them. ``cells`` holds their digits, ``shape.ncells`` bytes per
+    puzzle (0 for a blank): the form a batch solver takes (``array()``). ``style`` is the
+    style of each of them, except that its ``lead`` goes before the first only and its
+    ``tail`` after the last only. ``records()`` gives the same puzzles one Record each."""
+
+    cells: bytes
+    line: int
+    rows: int
+    shape: Shape
+    style: Style
+
+    def records(self) -> Iterator[Record]:
+        """One Record per puzzle, in order, as a reader of single records gives them."""
+        style = self.style
+        inner = style._replace(lead=None, tail="")
+        styles = [inner] * self.rows
+        styles[0] = styles[0]._replace(lead=style.lead)
+        styles[-1] = styles[-1]._replace(tail=style.tail)
+        make = record_maker()
+        trusted = Grid._trusted
+        shape = self.shape
+        unpack = _unpacker(shape.ncells)
+        for i, cells in enumerate(unpack(self.cells)):
+            yield make(trusted(cells, shape), self.line + i, styles[i])
+
+    def array(self) -> np.ndarray:
+        """The puzzles as a read-only (rows, N*N) uint8 NumPy array."""
+        import numpy as np
+
+        return np.frombuffer(self.cells, dtype=np.uint8).reshape(self.rows, self.shape.ncells)
+
+
+@functools.cache
+def _unpacker(ncells: int) -> Callable[[bytes], Iterator[tuple[int, ...]]]:
+    return struct.Struct(f"{ncells}B").iter_unpack
+
+
+def expand(items: Iterable[Record | Batch]) -> Iterator[Record]:
+    """Records one by one, each Batch among ``items`` turned into its records."""
+    for item in items:
+        if type(item) is Batch:
+            yield from item.records()
+        else:
+            yield item  # type: ignore[misc]
+
+
+#: What a reader yields: records, or records and batches.
+ChunkT = TypeVar("ChunkT", bound=Record | Batch)
+
+
 def record_maker() -> Callable[[Item, int, Style], Record]:
     """A fast ``lambda item, line, style: Record(item, line, None, style)`` for hot loops: it
     builds the tuple directly, skipping the generated ``__new__`` with its defaults."""
@@ -123,7 +180,7 @@ class _Chain(io.RawIOBase):
 _BOM = b"\xef\xbb\xbf"
 
 
-def with_bom(inp: Input, records: Iterator[Record]) -> Iterator[Record]:
+def with_bom(inp: Input, records: Iterator[ChunkT]) -> Iterator[ChunkT]:
     """``records``, the first one's lead starting with the input's byte order mark if it had
     one (so that writing it back gives the same bytes)."""
     if not inp.bom:
@@ -131,13 +188,15 @@ def with_bom(inp: Input, records: Iterator[Record]) -> Iterator[Record]:
     return _bom_first(inp.bom, records)
 
 
-def _bom_first(bom: str, records: Iterator[Record]) -> Iterator[Record]:
+def _bom_first(bom: str, records: Iterator[ChunkT]) -> Iterator[ChunkT]:
     first = next(records, None)
     if first is None:
         return
     if first.style is not None:
-        first = first._replace(style=first.style._replace(lead=bom + (first.style.lead or "")))
-    yield first
+        style = first.style._replace(lead=bom + (first.style.lead or ""))
+        yield first._replace(style=style)  # type: ignore[misc]
+    else:
+        yield first
     yield from records
 
 

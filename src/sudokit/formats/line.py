@@ -19,10 +19,9 @@ Reading is the batch path: a line of the usual size is checked and converted wit
 
 from __future__ import annotations
 
-import struct
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
@@ -31,6 +30,7 @@ from . import _writer
 from ._common import (
     HEAD_SIZE,
     MAX_SYMBOL_SIZE,
+    Batch,
     Input,
     Item,
     Record,
@@ -41,9 +41,9 @@ from ._common import (
     box_shape,
     check_symbol_size,
     decode,
+    expand,
     is_comment,
     make_loads,
-    record_maker,
     shape_for,
     shape_for_count,
     split_eol,
@@ -52,6 +52,8 @@ from ._common import (
 
 NAME = "line"
 BLANKS = (".", "0")
+#: Lines a Batch holds at most when read_chunks is not told otherwise.
+BATCH_ROWS = 4096
 DEFAULT = Style(NAME, blank=".")
 _SELF = sys.modules[__name__]
 
@@ -115,7 +117,16 @@ loads = make_loads(
 
 def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, one per puzzle line, in order."""
-    return _records(inp, box)
+    return expand(read_chunks(inp, box))
+
+
+def read_chunks(
+    inp: Input, box: tuple[int, int] | None = None, rows: int = BATCH_ROWS
+) -> Iterator[Record | Batch]:
+    """The puzzles of ``inp`` in order: runs of up to ``rows`` well-formed lines of one
+    style as a :class:`Batch` each, everything else (puzzles laid out otherwise, lines that
+    cannot be read) as a Record each. ``expand`` turns this into ``read_records``."""
+    return _chunks(inp, box, rows)
 
 
 def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
@@ -142,22 +153,24 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
     return None
 
 
-def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
-    # Each record is held back until the next one is read, so that the comments after the
+def _chunks(inp: Input, box: tuple[int, int] | None, rows: int) -> Iterator[Record | Batch]:
+    # Each item is held back until the next one is read, so that the comments after the
     # last puzzle can become its style's tail (as _common.with_tail does, inlined here).
     shape = box_shape(box) or guess_shape(inp.head, box)
     if shape is not None:
         check_symbol_size(shape.n, NAME)
-    trusted = Grid._trusted
-    make = record_maker()
     plain = {".": Style(NAME, "."), "0": Style(NAME, "0")}
     crlf = {".": Style(NAME, ".", "\r\n"), "0": Style(NAME, "0", "\r\n")}
     lead: list[str] = []
     lineno = 0
-    held: Record | None = None
+    held: Record | Batch | None = None
+    # The run being gathered: the digits of its lines, its first line, its style.
+    run: list[bytes] = []
+    run_line = 0
+    run_style = plain["."]
     # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n" or a
-    # "\r\n" (as in the public collections).
-    width, table, unpack = _fast(shape)
+    # "\r\n" (as in the public collections) joins the run when it has the run's style.
+    width, table = _fast(shape)
     for raw in inp.lines():
         lineno += 1
         size = len(raw)
@@ -167,12 +180,19 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
                 has_zero = 48 in raw
                 if not (has_zero and 46 in raw):  # not both '0' and '.' as blanks
                     style = (plain if size == width else crlf)["0" if has_zero else "."]
+                    if run and style is run_style and not lead and len(run) < rows:
+                        run.append(t)
+                        continue
+                    if run:
+                        if held is not None:
+                            yield held
+                        held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
+                    run = [t]
+                    run_line = lineno
+                    run_style = style
                     if lead:
-                        style = Style(NAME, style.blank, style.eol, "".join(lead))
+                        run_style = Style(NAME, style.blank, style.eol, "".join(lead))
                         lead.clear()
-                    if held is not None:
-                        yield held
-                    held = make(trusted(unpack(t), shape), lineno, style)  # type: ignore[arg-type]
                     continue
         # Everything else: comments, blank lines, other line endings, mistakes.
         text = decode(raw)
@@ -181,11 +201,16 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
         if not s or is_comment(s):
             lead.append(text)
             continue
+        if run:
+            if held is not None:
+                yield held
+            held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
+            run = []
         before = "".join(lead) or None
         lead.clear()
         if shape is None:
             shape = _line_shape(len(s), box)
-            width, table, unpack = _fast(shape)
+            width, table = _fast(shape)
         try:
             if shape is None:
                 near = _nearest_shape(len(s), box)
@@ -212,6 +237,10 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
         if held is not None:
             yield held
         held = Record(grid, lineno, None, style)
+    if run:
+        if held is not None:
+            yield held
+        held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
     if held is None:
         raise inp.fail(ParseError("no puzzle found: nothing but blank lines, comments or borders"))
     if lead and held.style is not None:
@@ -219,12 +248,16 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record]:
     yield held
 
 
-def _fast(shape: Shape | None) -> tuple[int, bytes, Callable[[bytes], tuple[int, ...]]]:
-    """What the fast path needs for ``shape``: the length of a line with its "\\n", the
-    translate table, and a converter of translated bytes to a tuple of digits."""
+def _batch(run: list[bytes], line: int, shape: Shape, style: Style) -> Batch:
+    return Batch(b"".join(run), line, len(run), shape, style)
+
+
+def _fast(shape: Shape | None) -> tuple[int, bytes]:
+    """What the fast path needs for ``shape``: the length of a line with its "\\n" and the
+    translate table."""
     if shape is None:
-        return -1, b"", tuple
-    return shape.ncells + 1, _in_table(shape.n), struct.Struct(f"{shape.ncells}B").unpack
+        return -1, b""
+    return shape.ncells + 1, _in_table(shape.n)
 
 
 def _nearest_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
