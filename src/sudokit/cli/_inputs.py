@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import SudokuError
 from ..shape import parse_box
 from .env import Env
 from .status import ExitStatus
+
+if TYPE_CHECKING:
+    from ..formats import Reader
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +61,7 @@ def _box_arg(text: str) -> tuple[int, int]:
 class Input:
     """One input file (or standard input), opened, with its detected format."""
 
-    def __init__(self, source: str, format: str, records: Iterator) -> None:
+    def __init__(self, source: str, format: str, records: Reader) -> None:
         self.source = source
         self.format = format
         #: the sudokit.formats.Record of each puzzle, in order
@@ -89,13 +92,23 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
 
 
 def progress(items: Iterator, env: Env, what: str) -> Iterator:
-    """Wrap ``items`` in a progress bar on standard error, only when it is a terminal."""
+    """Wrap ``items`` in a progress bar on standard error, only when it is a terminal. A
+    Batch among them counts as its puzzles."""
     if not env.stderr_isatty:
         return items
+    return _with_bar(items, env, what)
+
+
+def _with_bar(items: Iterator, env: Env, what: str) -> Iterator:
     from tqdm import tqdm
 
-    return iter(tqdm(items, unit=f" {what}", file=env.stderr, mininterval=0.5, leave=False,
-                     disable=None if env.stderr is sys.stderr else False))
+    from ..formats import Batch
+
+    with tqdm(unit=f" {what}", file=env.stderr, mininterval=0.5, leave=False,
+              disable=None if env.stderr is sys.stderr else False) as bar:
+        for item in items:
+            yield item
+            bar.update(item.rows if type(item) is Batch else 1)
 
 
 def positive_int(text: str) -> int:
@@ -129,20 +142,33 @@ def each_record(
     ``ERROR:`` line in its place on standard output when ``answer_errors``, else it is
     yielded like the others for the caller to answer (its ``error`` is set).
     """
+    return _each(args, env, tally, answer_errors, chunks=False)
+
+
+def each_chunk(args: argparse.Namespace, env: Env, tally: Tally) -> Iterator[tuple[Input, Any]]:
+    """``each_record`` with ``answer_errors=False``, giving the runs of well-formed lines
+    of the line format as one Batch each (``Reader.chunks``)."""
+    return _each(args, env, tally, False, chunks=True)
+
+
+def _each(
+    args: argparse.Namespace, env: Env, tally: Tally, answer_errors: bool, chunks: bool
+) -> Iterator[tuple[Input, Any]]:
     for opened in open_inputs(args, env):
         if isinstance(opened, SudokuError):
             env.error(str(opened))
             tally.note(ExitStatus.USAGE)
             continue
+        items = opened.records.chunks() if chunks else opened.records
         try:
-            for record in progress(opened.records, env, "puzzles"):
-                if record.error is not None:
-                    env.error(str(record.error))
+            for item in progress(items, env, "puzzles"):
+                if getattr(item, "error", None) is not None:  # a Batch has none
+                    env.error(str(item.error))
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
-                        env.stdout.write(f"ERROR: {record.error}\n".encode())
+                        env.stdout.write(f"ERROR: {item.error}\n".encode())
                         continue
-                yield opened, record
+                yield opened, item
         except SudokuError as e:
             env.error(str(e.located(source=opened.source)))
             tally.note(ExitStatus.USAGE)

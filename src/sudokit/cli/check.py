@@ -89,7 +89,7 @@ def _solutions(args: argparse.Namespace, env: Env) -> Iterator[Grid | None]:
         if isinstance(opened, SudokuError):
             raise opened
         for record in opened.records:
-            if record.error is not None:
+            if record.item is None:  # then it holds the error
                 env.error(str(record.error))
                 yield None
             else:

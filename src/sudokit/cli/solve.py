@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 from itertools import chain, groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..candidates import Candidates
 from ..errors import SudokuError
@@ -15,11 +15,16 @@ from ._inputs import (
     Tally,
     add_input_arguments,
     add_output_argument,
-    each_record,
+    each_chunk,
     positive_int,
 )
 from .env import Env
 from .status import ExitStatus
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..shape import Shape
 
 #: seed 004's exact words, printed in place of the answer
 NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
@@ -74,7 +79,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         check_device(args.device)
     tally = Tally()
     writer = None
-    pairs = each_record(args, env, tally, answer_errors=False)
+    pairs = each_chunk(args, env, tally)
     for _, group in groupby(pairs, key=lambda pair: id(pair[0])):
         first = next(group)
         opened = first[0]
@@ -85,40 +90,109 @@ def run(args: argparse.Namespace, env: Env) -> int:
             if writer is not None:
                 writer.close()
             writer = formats.Writer(out_format, env.stdout)
-        records = (record for _, record in chain([first], group))
-        for record, answer in _answers(records, args):
-            if isinstance(answer, SudokuError):  # already reported by each_record
-                writer.write_message(f"ERROR: {answer}", record.style)
-            elif isinstance(answer, str):
-                clash = _clash(record.item)
-                if clash:
-                    env.error(f"{opened.source}, line {record.line}: {clash}")
-                writer.write_message(answer, record.style)
-                tally.note(ExitStatus.FAILURE)
+        items = (item for _, item in chain([first], group))
+        # a run of lines answered in lines needs no Grid per puzzle: solved as one array
+        in_arrays = out_format == "line" and args.method == "search" and args.time_limit is None
+        for item, answer in _answers(items, args, in_arrays):
+            if isinstance(item, formats.Batch):
+                _write_batch(writer, item, answer, opened.source, env, tally)
             else:
-                if isinstance(answer, Candidates) and answer.has_contradiction():
-                    env.error(f"{opened.source}, line {record.line}: propagation shows the "
-                              "puzzle has no solution")
-                    tally.note(ExitStatus.FAILURE)
-                writer.write(answer, record.style)
+                _write_answer(writer, item, answer, opened.source, env, tally)
     if writer is not None:
         writer.close()
     return tally.status
 
 
-def _answers(records: Iterator, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
-    """(record, answer) for each record in order; an answer is a Grid or Candidates, the
-    message to print in its place, or the SudokuError that made the record unreadable."""
+def _write_answer(writer: Any, record: Any, answer: object, source: str, env: Env,
+                  tally: Tally) -> None:
+    if isinstance(answer, SudokuError):  # already reported by each_chunk
+        writer.write_message(f"ERROR: {answer}", record.style)
+    elif isinstance(answer, str):
+        clash = _clash(record.item)
+        if clash:
+            env.error(f"{source}, line {record.line}: {clash}")
+        writer.write_message(answer, record.style)
+        tally.note(ExitStatus.FAILURE)
+    else:
+        if isinstance(answer, Candidates) and answer.has_contradiction():
+            env.error(f"{source}, line {record.line}: propagation shows the puzzle has no "
+                      "solution")
+            tally.note(ExitStatus.FAILURE)
+        writer.write(answer, record.style)
+
+
+def _write_batch(writer: Any, batch: Any, answer: tuple[Any, Any], source: str, env: Env,
+                 tally: Tally) -> None:
+    """The answers to a Batch, as lines: each solution, or the message in its place."""
+    from ..formats import line
+
+    solutions, counts = answer
+    style = batch.style
+    data = line.encode_array(solutions, style)
+    failed = (counts != 1).nonzero()[0].tolist()  # none (0) or more than one (2, --unique)
+    if failed:
+        width = len(data) // batch.rows
+        lines = [data[k: k + width] for k in range(0, len(data), width)]
+        eol = style.eol.encode()
+        puzzles = batch.array()
+        for i in failed:
+            if counts[i] == 0:
+                message = NOT_SOLVEABLE
+                clash = _clash(Grid._trusted(tuple(puzzles[i].tolist()), batch.shape))
+                if clash:
+                    env.error(f"{source}, line {batch.line + i}: {clash}")
+            else:
+                message = NOT_UNIQUE
+            lines[i] = message.encode() + eol
+        data = b"".join(lines)
+        tally.note(ExitStatus.FAILURE)
+    writer.write_encoded(data, style, batch.rows)
+
+
+def _answers(items: Iterator, args: argparse.Namespace, in_arrays: bool
+             ) -> Iterator[tuple[Any, Any]]:
+    """(item, answer) for each record or Batch of one input, in order. A record's answer is
+    a Grid or Candidates, the message to print in its place, or the SudokuError that made it
+    unreadable; a Batch's is its (solutions, counts) arrays when ``in_arrays``, else the
+    batch is answered record by record."""
+    from ..formats import Batch
+
     # a GPU gains only on big batches: hand it bigger pieces
     size = CHUNK if args.device == "cpu" else GPU_CHUNK
-    chunk: list = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) == size:
-            yield from _answer_chunk(chunk, args)
-            chunk = []
-    if chunk:
-        yield from _answer_chunk(chunk, args)
+    pending: list = []
+    rows = 0
+    for item in items:
+        pending.append(item)
+        rows += item.rows if type(item) is Batch else 1
+        if rows >= size:
+            yield from _answer_pending(pending, args, in_arrays)
+            pending = []
+            rows = 0
+    if pending:
+        yield from _answer_pending(pending, args, in_arrays)
+
+
+def _answer_pending(pending: list, args: argparse.Namespace, in_arrays: bool
+                    ) -> Iterator[tuple[Any, Any]]:
+    from ..formats import Batch, expand
+
+    batches = [item for item in pending if type(item) is Batch]
+    if not in_arrays or sum(b.rows for b in batches) < BATCH_MIN:
+        yield from _answer_chunk(list(expand(pending)), args)
+        return
+    import numpy as np
+
+    record_answers = _answer_chunk([item for item in pending if type(item) is not Batch], args)
+    puzzles = np.concatenate([b.array() for b in batches])
+    limit = 2 if args.unique else 1
+    solutions, counts = _solve_array(puzzles, batches[0].shape, limit, args.jobs, args.device)
+    at = 0
+    for item in pending:
+        if type(item) is Batch:
+            yield item, (solutions[at: at + item.rows], counts[at: at + item.rows])
+            at += item.rows
+        else:
+            yield next(record_answers)
 
 
 def _answer_chunk(chunk: list, args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
@@ -181,22 +255,8 @@ def _batch_answers(puzzles: list, limit: int, jobs: int, device: str) -> list[ob
         return None
     import numpy as np
 
-    from ..batch import solve_array
-    from ..verify import valid_solutions
-
     array = np.array([p.cells for p in puzzles], dtype=np.uint8)
-    if device != "cpu" and shape.box_rows == shape.box_cols == 3:
-        from ..gpu import solve_grids_on_device
-
-        solutions, counts = solve_grids_on_device(array, limit=limit, device=device, jobs=jobs)
-    else:
-        result = solve_array(array, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
-        solutions, counts = result.solutions, result.counts
-    solved = counts > 0
-    checked = valid_solutions(array[solved], solutions[solved], shape)
-    if not checked.all():  # never print an unchecked answer
-        wrong = puzzles[int(np.flatnonzero(solved)[np.argmin(checked)])]
-        raise AssertionError(f"the batch engine returned a wrong solution for {wrong!r}")
+    solutions, counts = _solve_array(array, shape, limit, jobs, device)
     answers: list[object] = []
     for row, count in zip(solutions.tolist(), counts.tolist(), strict=True):
         if count == 0:
@@ -206,3 +266,28 @@ def _batch_answers(puzzles: list, limit: int, jobs: int, device: str) -> list[ob
         else:
             answers.append(Grid._trusted(tuple(row), shape))
     return answers
+
+
+def _solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device: str
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) of a (B, N*N) array of puzzles from the batch engine (on
+    ``device`` for 9x9), every solution checked against the rules and the givens."""
+    import numpy as np
+
+    from ..batch import solve_array
+    from ..verify import valid_solutions
+
+    if device != "cpu" and shape.box_rows == shape.box_cols == 3:
+        from ..gpu import solve_grids_on_device
+
+        solutions, counts = solve_grids_on_device(puzzles, limit=limit, device=device, jobs=jobs)
+    else:
+        result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+        solutions, counts = result.solutions, result.counts
+    solved = counts > 0
+    checked = valid_solutions(puzzles[solved], solutions[solved], shape)
+    if not checked.all():  # never print an unchecked answer
+        row = int(np.flatnonzero(solved)[np.argmin(checked)])
+        wrong = Grid._trusted(tuple(puzzles[row].tolist()), shape)
+        raise AssertionError(f"the batch engine returned a wrong solution for {wrong!r}")
+    return solutions, counts

@@ -51,6 +51,13 @@ class ModuleWriter:
             data = (text + (st.eol or "\n")).encode()
         self._emit(st, data)
 
+    def write_encoded(self, data: bytes, style: Style | None = None, items: int = 1) -> None:
+        """Write ``items`` puzzles (or messages) already encoded in this writer's format,
+        such as the answers to a Batch, with ``style``'s lead before them and its tail
+        kept for ``close``."""
+        self._emit(self._pick(style), data)
+        self._items += items
+
     def _emit(self, st: Style, data: bytes) -> None:
         lead = st.lead
         if lead is None:

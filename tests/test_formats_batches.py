@@ -1,0 +1,96 @@
+"""Reading lines in batches (``Reader.chunks``, ``formats.Batch``) and writing arrays of
+rows (``line.encode_array``): the same puzzles, line numbers, styles and bytes as reading
+and writing one record at a time."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from sudokit import Grid, formats, solve
+from sudokit.formats import Batch, line
+from sudokit.formats._common import Input
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SIXTEEN = "1..." * 64
+
+
+def chunks(text: str, rows: int = line.BATCH_ROWS) -> list:
+    return list(line.read_chunks(Input(io.BytesIO(text.encode()), "t.txt"), None, rows))
+
+
+def records(text: str) -> list:
+    return list(formats.read(io.BytesIO(text.encode()), "line", source="t.txt"))
+
+
+MIXED = (
+    "\ufeff# header\n"
+    + PUZZLE + "\n" + PUZZLE.replace(".", "0") + "\n" + PUZZLE + "\n"
+    + "# between\n\n"
+    + PUZZLE + "\r\n" + PUZZLE + "\r\n"
+    + "  " + PUZZLE + "  \n"  # laid out otherwise: a record of its own
+    + "12x" + "." * 78 + "\n"  # cannot be read
+    + PUZZLE + "\n"
+    + "# the end\n"
+)
+
+
+def test_runs_of_one_style_become_batches() -> None:
+    items = list(formats.read(io.BytesIO(MIXED.encode()), "line", source="t.txt").chunks())
+    kinds = [(type(i).__name__, i.rows if isinstance(i, Batch) else 1) for i in items]
+    # '.' lines, a '0' line, a '.' line; two CRLF lines; the odd line; the bad one; the last
+    assert kinds == [("Batch", 1), ("Batch", 1), ("Batch", 1), ("Batch", 2), ("Record", 1),
+                     ("Record", 1), ("Batch", 1)]
+    assert items[0].style.lead == "\ufeff# header\n" and items[0].line == 2
+    assert items[3].style.lead == "# between\n\n" and items[3].line == 7
+    assert items[3].style.eol == "\r\n"
+    assert items[-1].style.tail == "# the end\n"
+    assert items[5].error is not None and "line 10" in str(items[5].error)
+
+
+def test_records_from_batches_are_the_records_read_one_by_one() -> None:
+    expanded = list(formats.expand(chunks(MIXED)))
+    assert [r.line for r in expanded] == [r.line for r in records(MIXED)]
+    out = io.BytesIO()
+    writer = formats.Writer("line", out)
+    for record in records(MIXED):
+        if record.error is None:
+            writer.write(record.item, record.style)
+        else:
+            writer.write_message("bad", record.style)
+    writer.close()
+    assert out.getvalue().decode().replace("bad\n", "12x" + "." * 78 + "\n") == MIXED
+
+
+def test_a_batch_holds_at_most_the_rows_asked_for() -> None:
+    text = (PUZZLE + "\n") * 10
+    sizes = [b.rows for b in chunks(text, rows=4)]
+    assert sizes == [4, 4, 2]
+    assert [b.line for b in chunks(text, rows=4)] == [1, 5, 9]
+
+
+def test_a_batch_gives_its_array_and_its_grids() -> None:
+    (batch,) = chunks((PUZZLE + "\n") * 3 + "# end\n")
+    array = batch.array()
+    assert array.shape == (3, 81) and array.dtype == np.uint8
+    assert array[1].tolist() == list(Grid(PUZZLE).cells)
+    grids = [r.item for r in batch.records()]
+    assert grids == [Grid(PUZZLE)] * 3
+    assert [r.style.tail for r in batch.records()] == ["", "", "# end\n"]
+
+
+@pytest.mark.parametrize("blank, eol", [(".", "\n"), ("0", "\r\n")])
+def test_encode_array_writes_what_encode_writes(blank: str, eol: str) -> None:
+    grids = [Grid(PUZZLE), Grid("." * 81), solve(Grid(PUZZLE))]
+    style = formats.Style("line", blank, eol)
+    array = np.array([g.cells for g in grids], dtype=np.uint8)
+    assert line.encode_array(array, style) == b"".join(line.encode(g, style) for g in grids)
+    sixteen = Grid(SIXTEEN)
+    assert line.encode_array(np.array([sixteen.cells]), style) == line.encode(sixteen, style)
+
+
+def test_encode_array_refuses_rows_that_are_not_squares() -> None:
+    with pytest.raises(formats.line.CellCountError):
+        line.encode_array(np.zeros((2, 80), dtype=np.uint8))
