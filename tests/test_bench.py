@@ -6,44 +6,14 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from clirunner import sudoku
 from conftest import data_file, read_lines
 from sudokit import bench
-from sudokit.errors import CellCountError, MixedSizeError, SymbolError
+from sudokit.formats.line import loads_array
 
 TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-
-
-def test_parse_lines_skips_comments_and_blank_lines() -> None:
-    text = f"# header\n\n{TOP}\r\n  {TOP.replace('.', '0')}  \n# trailer\n".encode()
-    puzzles = bench.parse_lines(text)
-    assert puzzles.shape == (2, 81) and puzzles.dtype == np.uint8
-    assert (puzzles[0] == puzzles[1]).all()
-    assert puzzles[0, :5].tolist() == [4, 0, 0, 0, 3]
-
-
-def test_parse_lines_reads_a_16x16_line_with_letters() -> None:
-    line = b"G" + b"." * 254 + b"a"
-    puzzles = bench.parse_lines(line)
-    assert puzzles.shape == (1, 256)
-    assert puzzles[0, 0] == 16 and puzzles[0, 255] == 10
-
-
-def test_parse_errors_name_the_line() -> None:
-    with pytest.raises(SymbolError) as err:
-        bench.parse_lines(f"# c\n{TOP}\n{TOP[:10]}x{TOP[11:]}\n".encode(), source="f.txt")
-    assert str(err.value) == "f.txt, line 3: 'x' (character 11) is not a digit of a 9x9 sudoku"
-    with pytest.raises(MixedSizeError, match="line 2"):
-        bench.parse_lines(f"{TOP}\n{TOP[:-1]}\n".encode())
-    with pytest.raises(CellCountError, match="line 1"):
-        bench.parse_lines(b"12345\n")
-
-
-def test_empty_file_gives_no_puzzles() -> None:
-    assert bench.parse_lines(b"# only a comment\n").shape == (0, 81)
 
 
 def test_load_file_matches_the_reference_reader() -> None:
@@ -84,7 +54,7 @@ def test_measure_repeats_short_passes_within_a_sample() -> None:
 
 
 def test_measure_counts_unsolvable_puzzles() -> None:
-    puzzles = bench.parse_lines(f"{TOP}\n11{'.' * 79}\n".encode())
+    puzzles = loads_array(f"{TOP}\n11{'.' * 79}\n")
     m = bench.measure(puzzles, runs=1)
     assert m.unsolved == 1 and m.puzzles == 2
 
@@ -134,8 +104,8 @@ def test_cli_bench_bad_file_is_one_line_and_status_2(tmp_path: Path) -> None:
     path.write_text(TOP + "\n" + TOP[:80] + "?\n")
     out = sudoku("bench", str(path), "--runs", "1")
     assert out.status == 2 and out.stdout == b""
-    assert out.stderr == f"sudoku: error: {path}, line 2: '?' (character 81) is not a digit " \
-        "of a 9x9 sudoku\n"
+    assert out.stderr == f"sudoku: error: {path}, line 2: '?' at r9c9 is not a digit of a 9x9 " \
+        "sudoku\n"
     missing = sudoku("bench", str(tmp_path / "nope.txt"))
     assert missing.status == 2 and "nope.txt" in missing.stderr
     assert sudoku("bench", str(path), "--runs", "0").status == 2

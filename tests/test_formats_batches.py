@@ -5,11 +5,13 @@ and writing one record at a time."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sudokit import Grid, formats, solve
+from sudokit.errors import CellCountError, MixedSizeError, ParseError, SymbolError
 from sudokit.formats import Batch, line
 from sudokit.formats._common import Input
 
@@ -92,5 +94,36 @@ def test_encode_array_writes_what_encode_writes(blank: str, eol: str) -> None:
 
 
 def test_encode_array_refuses_rows_that_are_not_squares() -> None:
-    with pytest.raises(formats.line.CellCountError):
+    with pytest.raises(CellCountError):
         line.encode_array(np.zeros((2, 80), dtype=np.uint8))
+
+
+TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def test_loads_array_skips_comments_and_reads_any_layout() -> None:
+    text = f"# header\n\n{TOP}\r\n  {TOP.replace('.', '0')}  \n{TOP.lower()}\n# trailer\n"
+    puzzles = line.loads_array(text)
+    assert puzzles.shape == (3, 81) and puzzles.dtype == np.uint8
+    assert (puzzles == puzzles[0]).all()
+    assert puzzles[0, :5].tolist() == [4, 0, 0, 0, 3]
+
+
+def test_loads_array_reads_a_16x16_line_with_letters() -> None:
+    puzzles = line.loads_array(b"G" + b"." * 254 + b"a")
+    assert puzzles.shape == (1, 256)
+    assert puzzles[0, 0] == 16 and puzzles[0, 255] == 10
+
+
+def test_load_array_errors_name_the_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    path.write_text(f"# c\n{TOP}\n{TOP[:10]}x{TOP[11:]}\n")
+    with pytest.raises(SymbolError) as err:
+        line.load_array(path)
+    assert str(err.value) == f"{path}, line 3: 'x' at r2c2 is not a digit of a 9x9 sudoku"
+    with pytest.raises(MixedSizeError, match="line 2"):
+        line.loads_array(f"{TOP}\n{'.' * 16}\n")
+    with pytest.raises(CellCountError, match="line 1"):
+        line.loads_array(b"12345\n")
+    with pytest.raises(ParseError, match="no puzzle found"):
+        line.loads_array(b"# only a comment\n")

@@ -354,11 +354,3 @@ def test_no_digit_by_position_bias() -> None:
     # and no single cell is far off either (8 degrees of freedom, p = 1e-6: 45.6)
     worst = max(sum((k - expected) ** 2 / expected for k in row) for row in counts)
     assert worst < 45.6
-
-
-def test_module_examples() -> None:
-    import doctest
-
-    import sudokit.generator
-
-    assert doctest.testmod(sudokit.generator).failed == 0

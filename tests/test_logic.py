@@ -628,16 +628,6 @@ def test_other_sizes_are_solved_soundly(n: int, box: tuple[int, int] | None) -> 
             assert_true_to(step, solution)
 
 
-def test_docstring_examples_run() -> None:
-    import doctest
-
-    from sudokit import candidates
-    from sudokit.logic import path, rating
-
-    for module in (candidates, path, rating):
-        assert doctest.testmod(module).failed == 0
-
-
 def test_pencilmarks_are_where_the_logic_starts() -> None:
     from sudokit.logic.board import Board
 

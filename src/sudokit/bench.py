@@ -7,9 +7,10 @@ columns of tdoku's benchmark table: puzzles per second, microseconds per puzzle,
 of puzzles solved without guessing, and guesses per puzzle. Times are medians of several
 runs, since machines are noisy.
 
->>> from sudokit.bench import parse_lines
->>> parse_lines(b"# a comment\\n" + b"." * 81 + b"\\n").shape
-(1, 81)
+>>> from sudokit.bench import measure
+>>> from sudokit.formats.line import loads_array
+>>> measure(loads_array("." * 81), limit=1, runs=1).puzzles
+1
 """
 
 from __future__ import annotations
@@ -24,9 +25,6 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import CellCountError, MixedSizeError, SymbolError
-from .grid import SYMBOLS
-
 #: Work names: what each limit means in a table.
 WORK = {1: "solve", 2: "count to 2"}
 
@@ -35,49 +33,12 @@ WORK = {1: "solve", 2: "count to 2"}
 MIN_SAMPLE_SECONDS = 0.25
 
 
-def _value_table() -> np.ndarray:
-    table = np.full(256, 255, dtype=np.uint8)
-    for blank in b".0":
-        table[blank] = 0
-    for i, symbol in enumerate(SYMBOLS):
-        table[ord(symbol)] = i + 1
-        table[ord(symbol.lower())] = i + 1
-    return table
-
-
-_VALUES = _value_table()
-
-
-def parse_lines(data: bytes, source: str = "<bytes>") -> np.ndarray:
-    """Puzzles in the ``line`` format (one per line, ``#`` comments, ``.`` or ``0`` blank)
-    as a (B, N*N) uint8 array. Raises ParseError (and subclasses) naming the line."""
-    numbered = [(k + 1, line.strip()) for k, line in enumerate(data.splitlines())]
-    puzzles = [(k, line) for k, line in numbered if line and not line.startswith(b"#")]
-    if not puzzles:
-        return np.zeros((0, 81), dtype=np.uint8)
-    width = len(puzzles[0][1])
-    n = math.isqrt(width)
-    if n * n != width:
-        raise CellCountError(f"{width} cells is not a square grid", source=source,
-                             line=puzzles[0][0])
-    for k, line in puzzles:
-        if len(line) != width:
-            raise MixedSizeError(f"{len(line)} cells where the first puzzle has {width}",
-                                 source=source, line=k)
-    raw = np.frombuffer(b"".join(line for _, line in puzzles), dtype=np.uint8)
-    values = _VALUES[raw].reshape(len(puzzles), width)
-    bad = values > n
-    if bad.any():
-        row, col = (int(i) for i in np.argwhere(bad)[0])
-        symbol = chr(puzzles[row][1][col])
-        raise SymbolError(f"{symbol!r} (character {col + 1}) is not a digit of a {n}x{n} "
-                          "sudoku", source=source, line=puzzles[row][0])
-    return values
-
-
 def load_file(path: str | os.PathLike[str]) -> np.ndarray:
-    """The puzzles of a ``line`` format file, as ``parse_lines`` gives them."""
-    return parse_lines(Path(path).read_bytes(), source=str(path))
+    """The puzzles of a ``line`` format file as a (B, N*N) uint8 array
+    (``sudokit.formats.line.load_array``)."""
+    from .formats.line import load_array
+
+    return load_array(path)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ Reading is the batch path: a line of the usual size is checked and converted wit
 
 from __future__ import annotations
 
+import io
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -127,6 +129,34 @@ def encode_array(cells: np.ndarray, style: Style = DEFAULT) -> bytes:
     out[:, :ncells] = symbols[cells]
     out[:, ncells:] = eol
     return out.tobytes()
+
+
+def loads_array(data: str | bytes, box: tuple[int, int] | None = None) -> np.ndarray:
+    """Every puzzle of a text of lines as a (B, N*N) uint8 NumPy array (0 for a blank), the
+    form ``sudokit.batch`` takes; raises the first error (a SudokuError naming the line)."""
+    raw = data.encode() if isinstance(data, str) else bytes(data)
+    return _array(Input(io.BytesIO(raw), None), box)
+
+
+def load_array(path: str | os.PathLike[str], box: tuple[int, int] | None = None) -> np.ndarray:
+    """Every puzzle of a file of lines as ``loads_array`` gives them (errors name the file)."""
+    name = os.fspath(path)
+    with open(name, "rb") as f:
+        return _array(Input(f, name), box)
+
+
+def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
+    import numpy as np
+
+    parts = []
+    for item in read_chunks(inp, box):
+        if isinstance(item, Batch):
+            parts.append(item.array())
+        elif item.error is not None:
+            raise item.error
+        elif item.item is not None:
+            parts.append(np.array([as_grid(item.item).cells], dtype=np.uint8))
+    return np.concatenate(parts)
 
 
 # The format's public functions, built by the helpers every format shares.
