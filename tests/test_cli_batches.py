@@ -13,7 +13,8 @@ import pytest
 from clirunner import Outcome, sudoku
 from conftest import data_file, read_lines
 from sudokit import Grid, is_solution
-from sudokit.cli.solve import BATCH_MIN, NOT_SOLVEABLE, NOT_UNIQUE
+from sudokit.cli._inputs import BATCH_MIN
+from sudokit.cli.solve import NOT_SOLVEABLE, NOT_UNIQUE
 
 pytestmark = pytest.mark.usefixtures("core_env")
 
@@ -110,3 +111,20 @@ def test_a_whole_data_file_matches_the_record_path() -> None:
     assert fast.status == 0
     assert fast.stdout == one_by_one("solve", str(path)).stdout
     check_answers(read_lines(path), fast.out)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_count_answers_a_run_of_lines_in_order(jobs: str) -> None:
+    puzzles = list(PUZZLES)
+    puzzles[5] = CLASH
+    puzzles[BATCH_MIN] = OPEN
+    lines = [p + "\n" for p in puzzles]
+    lines.insert(BATCH_MIN + 3, "# a comment\n")
+    lines.insert(7, "12x" + "." * 78 + "\n")
+    outcome = sudoku("count", "--limit", "3", "--jobs", jobs, stdin="".join(lines).encode())
+    assert outcome.status == 2  # the bad line
+    expected = ["1"] * len(puzzles)
+    expected[5] = "0"
+    expected[BATCH_MIN] = "3"
+    expected.insert(7, "ERROR: <stdin>, line 8: 'x' at r1c3 is not a digit of a 9x9 sudoku")
+    assert outcome.out.splitlines() == expected

@@ -15,6 +15,10 @@ from .status import ExitStatus
 if TYPE_CHECKING:
     from ..formats import Reader
 
+#: Fewer puzzles than this go one by one: the batch engine would cost more to start (NumPy's
+#: import alone is tens of milliseconds) than it saves.
+BATCH_MIN = 64
+
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     from .. import formats

@@ -12,6 +12,7 @@ from ..errors import SudokuError
 from ..grid import Grid
 from ..solver import SolveResult, Status, search
 from ._inputs import (
+    BATCH_MIN,
     Tally,
     add_input_arguments,
     add_output_argument,
@@ -34,9 +35,6 @@ TIMED_OUT = "ERROR: Puzzle ran out of time"
 #: Puzzles handed to the engine at once: big enough to amortise calls, small enough to stream.
 CHUNK = 4096
 GPU_CHUNK = 1 << 18
-#: Fewer puzzles than this go one by one: the batch engine would cost more to start (NumPy's
-#: import alone is tens of milliseconds) than it saves.
-BATCH_MIN = 64
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
