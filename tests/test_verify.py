@@ -29,3 +29,16 @@ def test_agrees_with_is_solution(box: tuple[int, int]) -> None:
         for p, c in zip(puzzles, candidates, strict=True)
     ]
     assert got.tolist() == expected == [True, False, False, False]
+
+
+@pytest.mark.parametrize("box", [(2, 2), (3, 3), (4, 4), (5, 5), (8, 8)])
+def test_a_value_above_the_size_never_passes(box: tuple[int, int]) -> None:
+    shape = Shape(*box)
+    solution = np.array(pattern_solution(shape.n, *box), dtype=np.uint8)
+    wrong = np.stack([solution] * 3)
+    wrong[0, 0] = shape.n + 1
+    wrong[1, 7] = 255
+    wrong[2, :] = 0  # all blank
+    puzzles = np.zeros_like(wrong)
+    assert valid_solutions(puzzles, wrong, shape).tolist() == [False, False, False]
+    assert valid_solutions(puzzles[:1], solution[None, :], shape).tolist() == [True]
