@@ -5,6 +5,7 @@ and writing one record at a time."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 from sudokit import Grid, formats, solve
 from sudokit.errors import CellCountError, MixedSizeError, ParseError, SymbolError
 from sudokit.formats import Batch, line
-from sudokit.formats._common import Input
+from sudokit.formats._common import Input, Record
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SIXTEEN = "1..." * 64
@@ -127,3 +128,67 @@ def test_load_array_errors_name_the_file_and_line(tmp_path: Path) -> None:
         line.loads_array(b"12345\n")
     with pytest.raises(ParseError, match="no puzzle found"):
         line.loads_array(b"# only a comment\n")
+
+
+def random_lines(seed: int) -> bytes:
+    """A few hundred lines of every kind the line reader tells apart, in random order."""
+    rng = random.Random(seed)
+    digits = [PUZZLE, TOP, PUZZLE.replace(".", "0")]
+    kinds = [
+        lambda p: p + "\n",
+        lambda p: p + "\r\n",
+        lambda p: p.lower().replace("5", "a") + "\n",  # not a digit
+        lambda p: p[:40] + "0" + p[41:].replace("0", ".") + "\n",  # both blanks
+        lambda p: "  " + p + "\n",  # laid out otherwise
+        lambda p: p[:-3] + "\n",  # too short
+        lambda p: "# a comment\n",
+        lambda p: "\n",
+        lambda p: p + "\r",  # a lone carriage return does not end a line
+    ]
+    weights = [40, 20, 2, 2, 2, 2, 4, 2, 1]
+    lines = [rng.choices(kinds, weights)[0](rng.choice(digits)) for _ in range(400)]
+    text = "".join(lines)
+    if seed % 2:
+        text += PUZZLE  # no line ending at the end
+    return text.encode()
+
+
+def record_view(record: Record) -> tuple:
+    error = None if record.error is None else str(record.error)
+    return record.item, record.line, error, record.style
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_reading_blocks_with_numpy_gives_what_reading_line_by_line_gives(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = random_lines(seed)
+    assert len(data) > line._NUMPY_MIN_BYTES
+
+    def read() -> list:
+        reader = formats.read(io.BytesIO(data), "line", source="t.txt")
+        return [record_view(r) for r in reader]
+
+    fast = read()
+    assert any(r[2] is not None for r in fast) and any(r[2] is None for r in fast)
+    monkeypatch.setattr(line, "_NUMPY_MIN_BYTES", len(data) + 1)  # line by line only
+    assert fast == read()
+
+
+def readable(text: bytes) -> bool:
+    """A comment, a blank line or a puzzle line that reads without an error."""
+    if text.strip() == b"" or text.startswith(b"#"):
+        return True
+    return next(iter(formats.read(io.BytesIO(text), "line"))).error is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_large_file_read_in_blocks_comes_back_byte_for_byte(seed: int) -> None:
+    data = b"".join(ln for ln in io.BytesIO(random_lines(seed)) if readable(ln))
+    assert len(data) > line._NUMPY_MIN_BYTES
+    out = io.BytesIO()
+    writer = formats.Writer("line", out)
+    for record in formats.read(io.BytesIO(data), "line"):
+        writer.write(record.item, record.style)
+    writer.close()
+    assert out.getvalue() == data

@@ -222,6 +222,20 @@ class Input:
             return iter(io.BytesIO(self.head))
         return iter(io.BufferedReader(_Chain(self.head, self.stream), buffer_size=HEAD_SIZE))
 
+    def blocks(self, size: int) -> Iterator[bytes]:
+        """The input in pieces of about ``size`` bytes, each made of whole lines (the last
+        piece may end without a line ending), read as they are needed."""
+        self._claim()
+        if len(self.head) < HEAD_SIZE:  # the whole input is in the head
+            if self.head:
+                yield self.head
+            return
+        reader = io.BufferedReader(_Chain(self.head, self.stream), buffer_size=HEAD_SIZE)
+        while data := reader.read(size):
+            if data[-1] != 10:
+                data += reader.readline()
+            yield data
+
     def reader(self) -> io.BufferedReader:
         """The whole input as one buffered binary stream (for formats without lines)."""
         self._claim()

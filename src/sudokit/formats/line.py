@@ -24,7 +24,7 @@ import math
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
@@ -207,66 +207,124 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
 
 
 def _chunks(inp: Input, box: tuple[int, int] | None, rows: int) -> Iterator[Record | Batch]:
-    # Each item is held back until the next one is read, so that the comments after the
-    # last puzzle can become its style's tail (as _common.with_tail does, inlined here).
-    shape = box_shape(box) or guess_shape(inp.head, box)
-    if shape is not None:
-        check_symbol_size(shape.n, NAME)
-    plain = {".": Style(NAME, "."), "0": Style(NAME, "0")}
-    crlf = {".": Style(NAME, ".", "\r\n"), "0": Style(NAME, "0", "\r\n")}
-    lead: list[str] = []
-    lineno = 0
-    held: Record | Batch | None = None
-    # The run being gathered: the digits of its lines, its first line, its style.
-    run: list[bytes] = []
-    run_line = 0
-    run_base = run_style = plain["."]  # run_style is run_base with the run's lead
-    # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n" or a
-    # "\r\n" (as in the public collections) joins the run when it has the run's style.
-    width, table = _fast(shape)
-    for raw in inp.lines():
-        lineno += 1
-        size = len(raw)
-        if (size == width and raw[-1] == 10) or (size == width + 1 and raw[-2:] == b"\r\n"):
-            t = raw[: width - 1].translate(table)
-            if 255 not in t:
-                has_zero = 48 in raw
-                if not (has_zero and 46 in raw):  # not both '0' and '.' as blanks
-                    style = (plain if size == width else crlf)["0" if has_zero else "."]
-                    if run and style is run_base and not lead and len(run) < rows:
-                        run.append(t)
+    runs = _Runs(inp, box, rows)
+    for data in inp.blocks(_BLOCK_BYTES):
+        try:
+            runs.read_block(data)
+        except SudokuError:
+            yield from runs.ready  # what was read before the input turned out unreadable
+            raise
+        yield from runs.ready
+        runs.ready.clear()
+    last = runs.finish()
+    yield from runs.ready
+    yield last
+
+
+#: Bytes read at once. A block of lines that all have the usual form is checked and
+#: converted with NumPy in one go (when it holds at least _NUMPY_MIN_BYTES).
+_BLOCK_BYTES = 1 << 18
+_NUMPY_MIN_BYTES = 1 << 13
+
+#: The style of a line of the usual form, by (line ending, blank): shared objects, so that
+#: a run's style is compared by identity.
+_STYLES = {(eol, blank): Style(NAME, blank, eol) for eol in ("\n", "\r\n") for blank in BLANKS}
+
+
+class _Runs:
+    """What reading one input of lines keeps: the run of well-formed lines being gathered
+    (their digits, first line, style), the comments that will lead the next puzzle, and
+    the last item, held back so that the comments after the last puzzle of the input can
+    become its style's tail. ``ready`` holds the items finished so far."""
+
+    def __init__(self, inp: Input, box: tuple[int, int] | None, rows: int) -> None:
+        self.inp = inp
+        self.box = box
+        self.max_rows = rows
+        self.shape = box_shape(box) or guess_shape(inp.head, box)
+        if self.shape is not None:
+            check_symbol_size(self.shape.n, NAME)
+        self.lead: list[str] = []
+        self.lineno = 0
+        self.held: Record | Batch | None = None
+        self.ready: list[Record | Batch] = []
+        self.run: list[bytes] = []
+        self.run_rows = 0
+        self.run_line = 0
+        self.run_base = self.run_style = _STYLES["\n", "."]  # run_style: with the run's lead
+
+    def read_block(self, data: bytes) -> None:
+        """Read the lines of ``data`` (whole lines, the last one maybe without an end)."""
+        if len(data) < _NUMPY_MIN_BYTES or self.shape is None:
+            self.read_lines(_split_lines(data))
+            return
+        lines = _LineKinds(data, self.shape)
+        for first, last, kind in lines.segments():
+            if kind < 0:  # lines of some other form, one by one
+                self.read_lines(data[lines.starts[i] : lines.ends[i]] for i in range(first, last))
+            else:
+                eol, blank = _KINDS[kind]
+                self.add_rows(lines.cells_of(first, last), last - first, _STYLES[eol, blank])
+
+    def add_rows(self, cells: bytes, count: int, style: Style) -> None:
+        """Add ``count`` well-formed lines of ``style`` (their digits), the next lines read."""
+        assert self.shape is not None  # well-formed lines have a shape
+        ncells = self.shape.ncells
+        at = 0
+        while at < count:
+            joins = (self.run_rows and style is self.run_base and not self.lead
+                     and self.run_rows < self.max_rows)
+            if not joins:
+                self._end_run()
+                self.run_line = self.lineno + at + 1
+                self.run_base = self.run_style = style
+                if self.lead:
+                    self.run_style = style._replace(lead="".join(self.lead))
+                    self.lead.clear()
+            take = min(count - at, self.max_rows - self.run_rows)
+            self.run.append(cells[at * ncells : (at + take) * ncells])
+            self.run_rows += take
+            at += take
+        self.lineno += count
+
+    def read_lines(self, lines: Iterable[bytes]) -> None:
+        """Read lines one by one (each with its line ending)."""
+        width, table = _fast(self.shape)
+        for raw in lines:
+            # The fast path: a line of exactly N*N upper-case symbols or blanks and a "\n" or
+            # a "\r\n" (as in the public collections).
+            size = len(raw)
+            if (size == width and raw[-1] == 10) or (
+                size == width + 1 and raw[-2:] == b"\r\n"
+            ):
+                t = raw[: width - 1].translate(table)
+                if 255 not in t:
+                    has_zero = 48 in raw
+                    if not (has_zero and 46 in raw):  # not both '0' and '.' as blanks
+                        eol = "\n" if size == width else "\r\n"
+                        self.add_rows(t, 1, _STYLES[eol, "0" if has_zero else "."])
                         continue
-                    if run:
-                        if held is not None:
-                            yield held
-                        held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
-                    run = [t]
-                    run_line = lineno
-                    run_base = run_style = style
-                    if lead:
-                        run_style = Style(NAME, style.blank, style.eol, "".join(lead))
-                        lead.clear()
-                    continue
-        # Everything else: comments, blank lines, other line endings, mistakes.
+            self.lineno += 1
+            self._read_other(raw)
+            width, table = _fast(self.shape)  # the first puzzle line may have set the shape
+
+    def _read_other(self, raw: bytes) -> None:
+        """Comments, blank lines, other line endings and layouts, mistakes."""
         text = decode(raw)
         body, eol = split_eol(text)
         s = body.strip()
         if not s or is_comment(s):
-            lead.append(text)
-            continue
-        if run:
-            if held is not None:
-                yield held
-            held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
-            run = []
-        before = "".join(lead) or None
-        lead.clear()
+            self.lead.append(text)
+            return
+        self._end_run()
+        before = "".join(self.lead) or None
+        self.lead.clear()
+        shape = self.shape
         if shape is None:
-            shape = _line_shape(len(s), box)
-            width, table = _fast(shape)
+            shape = self.shape = _line_shape(len(s), self.box)
         try:
             if shape is None:
-                near = _nearest_shape(len(s), box)
+                near = _nearest_shape(len(s), self.box)
                 if near is not None:
                     raise CellCountError(f"expected {near.ncells} cells, got {len(s)}")
                 raise CellCountError(
@@ -276,33 +334,111 @@ def _chunks(inp: Input, box: tuple[int, int] | None, rows: int) -> Iterator[Reco
         except SudokuError as e:
             other = _other_size(s, shape) if shape is not None else None
             if shape is not None and other is not None:
-                raise inp.fail(
+                raise self.inp.fail(
                     MixedSizeError(
                         f"{a_size(other.n)} puzzle ({len(s)} cells) among "
                         f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
                     ),
-                    lineno,
+                    self.lineno,
                 ) from None
-            if held is not None:
-                yield held
-            held = Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
-            continue
-        if held is not None:
-            yield held
-        held = Record(grid, lineno, None, style)
-    if run:
-        if held is not None:
-            yield held
-        held = _batch(run, run_line, shape, run_style)  # type: ignore[arg-type]
-    if held is None:
-        raise inp.fail(ParseError("no puzzle found: nothing but blank lines, comments or borders"))
-    if lead and held.style is not None:
-        held = held._replace(style=held.style._replace(tail="".join(lead)))
-    yield held
+            error = self.inp.fail(e, self.lineno)
+            self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
+            return
+        self._put(Record(grid, self.lineno, None, style))
+
+    def finish(self) -> Record | Batch:
+        """The last item of the input, with what followed it as its tail."""
+        self._end_run()
+        held = self.held
+        if held is None:
+            raise self.inp.fail(
+                ParseError("no puzzle found: nothing but blank lines, comments or borders")
+            )
+        if self.lead and held.style is not None:
+            held = held._replace(style=held.style._replace(tail="".join(self.lead)))
+        return held
+
+    def _put(self, item: Record | Batch) -> None:
+        if self.held is not None:
+            self.ready.append(self.held)
+        self.held = item
+
+    def _end_run(self) -> None:
+        if self.run_rows:
+            assert self.shape is not None  # a run has well-formed lines
+            cells = b"".join(self.run)
+            self._put(Batch(cells, self.run_line, self.run_rows, self.shape, self.run_style))
+            self.run = []
+            self.run_rows = 0
 
 
-def _batch(run: list[bytes], line: int, shape: Shape, style: Style) -> Batch:
-    return Batch(b"".join(run), line, len(run), shape, style)
+def _split_lines(data: bytes) -> list[bytes]:
+    """The lines of ``data``, each with its "\\n" (as iterating over a binary file gives
+    them: a lone "\\r" does not end a line)."""
+    lines = [line + b"\n" for line in data.split(b"\n")]
+    last = lines.pop()
+    if len(last) > 1:  # text after the last "\n"
+        lines.append(last[:-1])
+    return lines
+
+
+#: (line ending, blank) of each kind of well-formed line that _LineKinds tells apart.
+_KINDS = (("\n", "."), ("\n", "0"), ("\r\n", "."), ("\r\n", "0"))
+
+
+class _LineKinds:
+    """The lines of a block of bytes sorted out with NumPy: where each starts and ends, and
+    its kind: an index into _KINDS for a well-formed line (N*N upper-case symbols or blanks,
+    one kind of blank, "\\n" or "\\r\\n"), -1 for any other."""
+
+    def __init__(self, data: bytes, shape: Shape) -> None:
+        import numpy as np
+
+        raw = np.frombuffer(data, dtype=np.uint8)
+        ends = np.flatnonzero(raw == 10) + 1  # each line ends after its "\n" ...
+        if not data.endswith(b"\n"):
+            ends = np.append(ends, len(data))  # ... but the last one may have none
+        starts = np.concatenate(([0], ends[:-1]))
+        ncells = shape.ncells
+        lengths = ends - starts
+        ends_lf = raw[ends - 1] == 10
+        # the form of each line: 0 N*N bytes and "\n", 1 N*N bytes and "\r\n", -1 other
+        form = np.full(len(starts), -1, dtype=np.int8)
+        form[(lengths == ncells + 1) & ends_lf] = 0
+        form[(lengths == ncells + 2) & ends_lf & (raw[np.maximum(ends - 2, 0)] == 13)] = 1
+        values = np.frombuffer(data.translate(_in_table(shape.n)), dtype=np.uint8)
+        self.cells = np.zeros((len(starts), ncells), dtype=np.uint8)
+        self.kind = np.full(len(starts), -1, dtype=np.int8)
+        for first, last, line_form in _stretches(form):
+            if line_form < 0:
+                continue
+            # consecutive lines of one length: a 2-D view of the bytes, no copy
+            lo, hi, width = starts[first], ends[last - 1], ncells + 1 + line_form
+            text = raw[lo:hi].reshape(-1, width)[:, :ncells]
+            cells = values[lo:hi].reshape(-1, width)[:, :ncells]
+            zero = (text == 48).any(axis=1)
+            good = (cells != 255).all(axis=1) & ~(zero & (text == 46).any(axis=1))
+            self.kind[first:last] = np.where(good, 2 * line_form + zero, -1)
+            self.cells[first:last] = cells
+        self.starts = starts.tolist()
+        self.ends = ends.tolist()
+
+    def segments(self) -> Iterator[tuple[int, int, int]]:
+        """(first, last + 1, kind) of each stretch of lines of one kind, in order."""
+        return _stretches(self.kind)
+
+    def cells_of(self, first: int, last: int) -> bytes:
+        """The digits of well-formed lines first..last-1, N*N bytes per line."""
+        return self.cells[first:last].tobytes()
+
+
+def _stretches(values: np.ndarray) -> Iterator[tuple[int, int, int]]:
+    """(first, last + 1, value) of each stretch of equal values of a 1-D array, in order."""
+    import numpy as np
+
+    bounds = [0, *(np.flatnonzero(values[1:] != values[:-1]) + 1).tolist(), len(values)]
+    for first, last in zip(bounds, bounds[1:], strict=False):
+        yield first, last, int(values[first])
 
 
 def _fast(shape: Shape | None) -> tuple[int, bytes]:
