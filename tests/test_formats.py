@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from roundtrip import rewrite
 from sudokit import Grid, MixedSizeError, ParseError, SudokuError, solve
 from sudokit import formats as F
 from sudokit.candidates import Candidates
@@ -25,18 +26,6 @@ def example(name: str) -> bytes:
 def records(data: bytes | str, fmt: str | None = None, **kw: object) -> list[F.Record]:
     raw = data.encode() if isinstance(data, str) else data
     return list(F.read(io.BytesIO(raw), fmt, **kw))  # type: ignore[arg-type]
-
-
-def rewrite(data: bytes, fmt: str | None = None, solve_them: bool = False) -> bytes:
-    """Read ``data`` and write every record back with its style (solutions if asked)."""
-    reader = F.read(io.BytesIO(data), fmt)
-    out = io.BytesIO()
-    with F.Writer(reader.fmt, out) as writer:
-        for r in reader:
-            assert r.error is None, r.error
-            assert r.item is not None
-            writer.write(solve(r.item) if solve_them else r.item, r.style)  # type: ignore[arg-type]
-    return out.getvalue()
 
 
 # -- the seeds -------------------------------------------------------------------------------

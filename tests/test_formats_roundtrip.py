@@ -9,6 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from roundtrip import rewrite
 from sudokit import Grid, Shape
 from sudokit import formats as F
 from sudokit.candidates import Candidates
@@ -41,15 +42,6 @@ def box_for(fmt: str, shape: Shape) -> tuple[int, int] | None:
     if fmt in DRAWS_BOX or shape.is_natural():
         return None
     return (shape.box_rows, shape.box_cols)
-
-
-def rewrite(data: bytes, fmt: str, box: tuple[int, int] | None) -> bytes:
-    out = io.BytesIO()
-    with F.Writer(fmt, out) as writer:
-        for r in F.read(io.BytesIO(data), fmt, box=box):
-            assert r.error is None, r.error
-            writer.write(r.item, r.style)  # type: ignore[arg-type]
-    return out.getvalue()
 
 
 def as_bytes(data: str | bytes) -> bytes:
@@ -218,9 +210,4 @@ def test_crlf_lines_with_both_blanks_come_back_byte_for_byte() -> None:
     data = f"# CRLF, as in the public collections\r\n{a}\r\n{a.replace('.', '0')}\r\n".encode()
     items = formats.loads(data, "line")
     assert len(items) == 2 and items[0] == items[1]
-    out = io.BytesIO()
-    writer = formats.Writer("line", out)
-    for record in formats.read(io.BytesIO(data), "line"):
-        writer.write(record.item, record.style)
-    writer.close()
-    assert out.getvalue() == data
+    assert rewrite(data, "line") == data
