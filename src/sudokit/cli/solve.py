@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 from itertools import chain, groupby
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..candidates import Candidates
 from ..errors import SudokuError
@@ -25,6 +25,7 @@ from .status import ExitStatus
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..formats import Batch
     from ..shape import Shape
 
 #: seed 004's exact words, printed in place of the answer
@@ -119,76 +120,120 @@ def _write_answer(writer: Any, record: Any, answer: object, source: str, env: En
         writer.write(answer, record.style)
 
 
-def _write_batch(writer: Any, batch: Any, answer: tuple[Any, Any], source: str, env: Env,
-                 tally: Tally) -> None:
-    """The answers to a Batch, as lines: each solution, or the message in its place."""
+class _BatchAnswer(NamedTuple):
+    """The answer lines of a Batch, ready to write, and the rows that got a message in
+    place of a solution, with their counts (0: none; 2: more than one, with --unique)."""
+
+    data: bytes
+    failed: list[tuple[int, int]]
+
+
+def _answer_batch(batch: Batch, solutions: np.ndarray, counts: np.ndarray) -> _BatchAnswer:
+    """Each solution of a Batch as a line in the batch's style, or the message in its place."""
     from ..formats import line
 
-    solutions, counts = answer
-    style = batch.style
-    data = line.encode_array(solutions, style)
-    failed = (counts != 1).nonzero()[0].tolist()  # none (0) or more than one (2, --unique)
-    if failed:
-        width = len(data) // batch.rows
-        lines = [data[k: k + width] for k in range(0, len(data), width)]
-        eol = style.eol.encode()
+    data = line.encode_array(solutions, batch.style)
+    rows = (counts != 1).nonzero()[0].tolist()
+    if not rows:
+        return _BatchAnswer(data, [])
+    width = len(data) // batch.rows
+    lines = [data[k: k + width] for k in range(0, len(data), width)]
+    eol = batch.style.eol.encode()
+    failed = []
+    for i in rows:
+        count = int(counts[i])
+        lines[i] = (NOT_SOLVEABLE if count == 0 else NOT_UNIQUE).encode() + eol
+        failed.append((i, count))
+    return _BatchAnswer(b"".join(lines), failed)
+
+
+def _write_batch(writer: Any, batch: Batch, answer: _BatchAnswer, source: str, env: Env,
+                 tally: Tally) -> None:
+    if answer.failed:
         puzzles = batch.array()
-        for i in failed:
-            if counts[i] == 0:
-                message = NOT_SOLVEABLE
-                clash = _clash(Grid._trusted(tuple(puzzles[i].tolist()), batch.shape))
-                if clash:
-                    env.error(f"{source}, line {batch.line + i}: {clash}")
-            else:
-                message = NOT_UNIQUE
-            lines[i] = message.encode() + eol
-        data = b"".join(lines)
+        for i, count in answer.failed:
+            clash = count == 0 and _clash(Grid._trusted(tuple(puzzles[i].tolist()), batch.shape))
+            if clash:
+                env.error(f"{source}, line {batch.line + i}: {clash}")
         tally.note(ExitStatus.FAILURE)
-    writer.write_encoded(data, style, batch.rows)
+    writer.write_encoded(answer.data, batch.style, batch.rows)
 
 
 def _answers(items: Iterator, args: argparse.Namespace, in_arrays: bool
              ) -> Iterator[tuple[Any, Any]]:
     """(item, answer) for each record or Batch of one input, in order. A record's answer is
     a Grid or Candidates, the message to print in its place, or the SudokuError that made it
-    unreadable; a Batch's is its (solutions, counts) arrays when ``in_arrays``, else the
-    batch is answered record by record."""
+    unreadable; a Batch's is a _BatchAnswer when ``in_arrays``, else the batch is answered
+    record by record."""
+    # a GPU gains only on big batches: hand it bigger pieces
+    groups = _groups(items, CHUNK if args.device == "cpu" else GPU_CHUNK)
+    if in_arrays and args.jobs > 1 and args.device == "cpu":
+        yield from _in_parallel(groups, args)
+        return
+    for group in groups:
+        yield from _answer_group(group, args, in_arrays)
+
+
+def _groups(items: Iterator, size: int) -> Iterator[list]:
+    """Consecutive items holding about ``size`` puzzles each (a Batch counts its rows)."""
     from ..formats import Batch
 
-    # a GPU gains only on big batches: hand it bigger pieces
-    size = CHUNK if args.device == "cpu" else GPU_CHUNK
-    pending: list = []
+    group: list = []
     rows = 0
     for item in items:
-        pending.append(item)
+        group.append(item)
         rows += item.rows if type(item) is Batch else 1
         if rows >= size:
-            yield from _answer_pending(pending, args, in_arrays)
-            pending = []
+            yield group
+            group = []
             rows = 0
-    if pending:
-        yield from _answer_pending(pending, args, in_arrays)
+    if group:
+        yield group
 
 
-def _answer_pending(pending: list, args: argparse.Namespace, in_arrays: bool
-                    ) -> Iterator[tuple[Any, Any]]:
+def _in_parallel(groups: Iterator[list], args: argparse.Namespace
+                 ) -> Iterator[tuple[Any, Any]]:
+    """The answers of ``args.jobs`` groups at a time, each on its own thread (the engine on
+    one thread each), in order. The engine and NumPy let go of the GIL, so checking and
+    writing the answers spread over the cores as well as solving does."""
+    from collections import deque
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    one_each = argparse.Namespace(**{**vars(args), "jobs": 1})
+
+    def answer(group: list) -> list[tuple[Any, Any]]:
+        return list(_answer_group(group, one_each, True))
+
+    ahead: deque[Future[list[tuple[Any, Any]]]] = deque()
+    with ThreadPoolExecutor(args.jobs) as pool:
+        for group in groups:
+            ahead.append(pool.submit(answer, group))
+            if len(ahead) > 2 * args.jobs:  # enough work queued: bounded memory
+                yield from ahead.popleft().result()
+        while ahead:
+            yield from ahead.popleft().result()
+
+
+def _answer_group(group: list, args: argparse.Namespace, in_arrays: bool
+                  ) -> Iterator[tuple[Any, Any]]:
     from ..formats import Batch, expand
 
-    batches = [item for item in pending if type(item) is Batch]
+    batches = [item for item in group if type(item) is Batch]
     if not in_arrays or sum(b.rows for b in batches) < BATCH_MIN:
-        yield from _answer_chunk(list(expand(pending)), args)
+        yield from _answer_chunk(list(expand(group)), args)
         return
     import numpy as np
 
-    record_answers = _answer_chunk([item for item in pending if type(item) is not Batch], args)
+    record_answers = _answer_chunk([item for item in group if type(item) is not Batch], args)
     puzzles = np.concatenate([b.array() for b in batches])
     limit = 2 if args.unique else 1
     solutions, counts = _solve_array(puzzles, batches[0].shape, limit, args.jobs, args.device)
     at = 0
-    for item in pending:
+    for item in group:
         if type(item) is Batch:
-            yield item, (solutions[at: at + item.rows], counts[at: at + item.rows])
-            at += item.rows
+            end = at + item.rows
+            yield item, _answer_batch(item, solutions[at:end], counts[at:end])
+            at = end
         else:
             yield next(record_answers)
 
