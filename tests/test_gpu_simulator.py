@@ -1,5 +1,6 @@
 """The GPU kernel, run in numba's CUDA simulator: every answer checked, unsolvable puzzles
-reported as such, counting to two, the guess budget, chunking and device input.
+reported as such, counting to two, the guess budget, chunking, device input, and searches
+split into tasks for idle threads.
 
 Skipped where numba-cuda is not installed (CI installs only ``.[test]``), and on a machine
 where the real GPU is to be tested instead (``SUDOKIT_TEST_GPU=1``: test_gpu_device.py).
@@ -115,6 +116,18 @@ def assert_matches_cpu(array: np.ndarray, result: object, limit: int) -> None:
     assert solutions[unique].tolist() == expected.solutions[unique].tolist()
 
 
+def assert_whole_trees_searched(array: np.ndarray, result: object, limit: int) -> None:
+    """Where the search ran to the end of the tree (fewer than ``limit`` solutions), the
+    guesses of all the tasks of a puzzle add up to those of one search, the CPU engine's:
+    split tasks cover the rest of a tree exactly, no branch lost and none searched twice.
+    (Where a search stops at the limit, tasks of the row still running stop a little
+    later, so the sum depends on timing.)"""
+    expected = solve_array(array, limit=limit)
+    whole = expected.counts < limit
+    guesses = result.guesses  # type: ignore[attr-defined]
+    assert guesses[whole].tolist() == expected.guesses[whole].tolist()
+
+
 @pytest.mark.parametrize(("name", "count"), [
     ("puzzles2_17_clue.txt", 20),
     ("puzzles3_magictour_top1465.txt", 20),
@@ -181,16 +194,20 @@ def test_a_full_stack_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.status.tolist() == [GpuStatus.GAVE_UP]
 
 
-@pytest.mark.parametrize(("chunk_rows", "blocks", "threads"), [(3, None, None), (4, 1, 1),
-                                                               (100, 1, 3)])
+@pytest.mark.parametrize(("chunk_rows", "blocks", "threads", "split_after"), [
+    (3, None, None, 16), (4, 1, 1, 16), (100, 1, 3, 16),
+    (3, None, None, 1),  # tasks in both slots of the pipeline
+])
 def test_chunks_and_persistent_threads_drop_nothing(chunk_rows: int, blocks: int | None,
-                                                    threads: int | None) -> None:
+                                                    threads: int | None,
+                                                    split_after: int) -> None:
     lines = sample("puzzles2_17_clue.txt", 8) + [CLASH] + sample("puzzles7_serg_benchmark.txt",
                                                                  2)
     array = as_array(lines)
     result = solve_array_gpu(array, limit=2, chunk_rows=chunk_rows, blocks=blocks,
-                             threads_per_block=threads)
+                             threads_per_block=threads, split_after=split_after)
     assert_matches_cpu(array, result, 2)
+    assert_whole_trees_searched(array, result, 2)
 
 
 def test_device_arrays_are_solved_in_place_and_values_above_9_are_invalid() -> None:
@@ -266,11 +283,149 @@ def test_both_kernel_variants_give_the_same_answers() -> None:
     lines = (sample("puzzles2_17_clue.txt", 6) + sample("puzzles6_forum_hardest_1106.txt", 2)
              + [CLASH, NO_CANDIDATE, two_solution_puzzle()])
     array = as_array(lines)
-    rolled = solve_array_gpu(array, limit=2, kernel="rolled")
-    unrolled = solve_array_gpu(array, limit=2, kernel="unrolled")
+    # without splitting, every field is the same (with it, which task finds a solution
+    # first depends on the order the simulator runs threads in)
+    rolled = solve_array_gpu(array, limit=2, kernel="rolled", split_after=0)
+    unrolled = solve_array_gpu(array, limit=2, kernel="unrolled", split_after=0)
     assert_matches_cpu(array, unrolled, 2)
-    for a, b in zip(rolled.to_host().__dict__.values(), unrolled.to_host().__dict__.values(),
-                    strict=True):
-        assert a.tolist() == b.tolist()
+    assert rolled.tasks == unrolled.tasks == 0
+    for name in ("solutions", "counts", "status", "guesses"):
+        assert getattr(rolled, name).tolist() == getattr(unrolled, name).tolist()
+    split = solve_array_gpu(array, limit=2, kernel="unrolled", split_after=1)
+    assert split.tasks > 0
+    assert_matches_cpu(array, split, 2)
     with pytest.raises(ValueError, match="kernel must be one of rolled, unrolled"):
         solve_array_gpu(array, kernel="fast")
+
+
+# -- searches split into tasks -------------------------------------------------------------
+#
+# A search splits when it has made ``split_after`` guesses and no row (or task) is left to
+# take. With split_after=1, 2 blocks of 4 threads and a handful of puzzles, the rows run
+# out at once and each round's tasks are fewer than the threads, so searches split round
+# after round (``tasks`` counts what they wrote).
+
+SPLIT = {"split_after": 1, "blocks": 2, "threads_per_block": 4}
+
+
+def hard_and_unique() -> list[str]:
+    return sample("puzzles6_forum_hardest_1106.txt", 4) + sample(
+        "puzzles3_magictour_top1465.txt", 2)
+
+
+@pytest.mark.parametrize("split_after", [1, 2])
+def test_split_tasks_cover_exactly_the_rest_of_the_tree(split_after: int) -> None:
+    # counting to two on unique puzzles searches each whole tree
+    array = as_array(hard_and_unique())
+    result = solve_array_gpu(array, limit=2, **{**SPLIT, "split_after": split_after})
+    assert result.tasks > len(array)
+    assert_matches_cpu(array, result, 2)
+    assert_whole_trees_searched(array, result, 2)
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_split_searches_give_the_cpu_engines_answers(limit: int) -> None:
+    hard = sample("puzzles6_forum_hardest_1106.txt", 3)
+    two = two_solution_puzzle()
+    lines = [*hard, CLASH, COLUMN_DEAD_END, wrong_given(hard[0]), wrong_given(hard[1]), two,
+             "." * 81]
+    array = as_array(lines)
+    result = solve_array_gpu(array, limit=limit, **SPLIT)
+    assert result.tasks > 0
+    assert_matches_cpu(array, result, limit)  # counts, statuses, every solution checked
+    assert_whole_trees_searched(array, result, limit)
+    assert result.status[3:7].tolist() == [GpuStatus.NO_SOLUTION] * 4
+    assert result.counts[7:].tolist() == [limit, limit]  # two solutions; the empty grid
+
+
+def test_split_searches_on_device_input() -> None:
+    from numba import cuda
+
+    array = as_array(hard_and_unique())
+    result = solve_array_gpu(cuda.to_device(array), limit=2, **SPLIT)
+    assert result.tasks > 0
+    assert_matches_cpu(array, result.to_host(), 2)
+
+
+def test_split_searches_keep_the_guess_budget() -> None:
+    # every task gets what its search left of the budget, so a chain of tasks gives up
+    # as one search would. Counting to two, these puzzles search trees of 100 guesses or
+    # more, so some guess lies 7 levels deep: out of reach with 6. One row per chunk: the
+    # rows run out at once, and the searches split from their first guess on.
+    array = as_array(sample("puzzles6_forum_hardest_1106.txt", 3) + [CLASH])
+    assert (solve_array(array, limit=2).guesses[:3] >= 2 ** 6).all()
+    result = solve_array_gpu(array, limit=2, max_guesses=6, chunk_rows=1, **SPLIT)
+    assert result.tasks > 0
+    assert result.status.tolist() == [GpuStatus.GAVE_UP] * 3 + [GpuStatus.NO_SOLUTION]
+    assert (result.counts <= solve_array(array, limit=2).counts).all()  # a lower bound
+    import sudokit.gpu._select as select
+
+    original = select.solve_array_gpu
+    try:
+        select.solve_array_gpu = lambda p, limit: original(p, limit=limit, max_guesses=6,
+                                                           chunk_rows=1, **SPLIT)
+        solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
+    finally:
+        select.solve_array_gpu = original
+    expected = solve_array(array, limit=2)
+    assert counts.tolist() == expected.counts.tolist() == [1, 1, 1, 0]
+    assert solutions.tolist() == expected.solutions.tolist()
+
+
+@pytest.mark.parametrize("capacity", [0, 3])
+def test_a_full_task_buffer_only_stops_splitting(monkeypatch: pytest.MonkeyPatch,
+                                                 capacity: int) -> None:
+    # 0: every split finds the buffer full; 3: room for one small split per round at most
+    # (the first reservation that does not fit fails all later ones in its round)
+    from sudokit.gpu import _host
+
+    monkeypatch.setattr(_host, "task_capacity", lambda rows: capacity)
+    array = as_array(hard_and_unique())
+    for chunk_rows in (None, 4):  # one chunk, then two in flight (buffers kept: larger)
+        result = solve_array_gpu(array, limit=2, chunk_rows=chunk_rows, **SPLIT)
+        assert result.tasks <= capacity * 8 * (2 if chunk_rows else 1)  # rounds x chunks
+        assert_matches_cpu(array, result, 2)
+        assert_whole_trees_searched(array, result, 2)
+
+
+def test_one_round_runs_every_task_to_its_end() -> None:
+    array = as_array(hard_and_unique())
+    result = solve_array_gpu(array, limit=2, rounds=1, **SPLIT)
+    assert result.tasks > 0
+    assert_matches_cpu(array, result, 2)
+
+
+def test_split_after_0_never_splits() -> None:
+    array = as_array(hard_and_unique() + [CLASH])
+    result = solve_array_gpu(array, limit=1, split_after=0, blocks=2, threads_per_block=4)
+    assert result.tasks == 0
+    assert_matches_cpu(array, result, 1)
+    # one search per puzzle: the guesses of the CPU engine, to a first solution as well
+    assert result.guesses.tolist() == solve_array(array, limit=1).guesses.tolist()
+
+
+def test_split_parameters_are_checked() -> None:
+    puzzles = np.zeros((1, 81), dtype=np.uint8)
+    with pytest.raises(ValueError, match="split_after must be at least 0"):
+        solve_array_gpu(puzzles, split_after=-1)
+    with pytest.raises(ValueError, match="rounds must be between 1 and 64"):
+        solve_array_gpu(puzzles, rounds=0)
+    with pytest.raises(ValueError, match="rounds must be between 1 and 64"):
+        solve_array_gpu(puzzles, rounds=65)
+
+
+def test_chunks_leave_room_for_the_task_buffers() -> None:
+    from numba import cuda
+
+    from sudokit.gpu._host import _ROW_BYTES, _Launch, chunk_rows_for
+
+    def per_row(split_after: int) -> int:
+        launch = _Launch(cuda, 1, 10, None, None, "rolled", split_after, 8)
+        return _ROW_BYTES + launch.search_row_bytes()
+
+    assert per_row(0) == 171 + 4  # the flags word
+    assert per_row(16) == 171 + 4 + 2 * 2 * 128  # and two buffers of two 128-byte tasks
+    free = 10_000_000.0
+    for split_after in (0, 16):
+        step = chunk_rows_for(10**9, None, free, per_row(split_after) - _ROW_BYTES)
+        assert step == int(free * 0.25) // (2 * per_row(split_after))

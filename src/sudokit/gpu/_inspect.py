@@ -2,8 +2,9 @@
 registers, stack and spills from ``ptxas``, both shipped in the CUDA toolkit wheels that
 the ``gpu`` extra installs.
 
-``python -m sudokit.gpu._inspect [MAJOR.MINOR]`` prints the report of each kernel variant
-(default 9.0, the H100). It checks that numba can type and compile the kernels, which the
+``python -m sudokit.gpu._inspect [MAJOR.MINOR]`` prints the report of each kernel (rows and
+tasks, for each variant, then finalize) for that compute capability (default 9.0, the
+H100). It checks that numba can type and compile the kernels, which the
 simulator does not; it shows where the state lives (a stack frame beyond the search stack
 means candidate words in local memory, not registers) and how much code there is (the
 instruction cache's concern). See docs/gpu.md.
@@ -21,9 +22,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: The types the host side launches the kernel with (C-contiguous arrays, int64 scalars).
-SIGNATURE = ("void(uint8[:, ::1], uint8[:, ::1], int32[::1], uint8[::1], int32[::1], "
-             "int64[::1], int64, int64, int64)")
+#: The types the host side launches each kernel with (C-contiguous arrays, int64 scalars).
+SIGNATURES = {
+    # puzzles, solutions, counts, guesses, flags, control, tasks_out, limit, max_guesses,
+    # split_after, digits
+    "rows": ("void(uint8[:, ::1], uint8[:, ::1], int32[::1], int32[::1], int32[::1], "
+             "int64[::1], int32[::1], int64, int64, int64, int64)"),
+    # solutions, counts, guesses, flags, control, round, tasks_in, tasks_out, limit,
+    # split_after, digits
+    "tasks": ("void(uint8[:, ::1], int32[::1], int32[::1], int32[::1], int64[::1], int64, "
+              "int32[::1], int32[::1], int64, int64, int64)"),
+    # solutions, counts, status, flags, limit
+    "finalize": "void(uint8[:, ::1], int32[::1], uint8[::1], int32[::1], int64)",
+}
+
+#: What ``main`` reports: (variant, part), the finalize kernel once (it has no variant).
+KERNEL_PARTS = (("rolled", "rows"), ("rolled", "tasks"), ("unrolled", "rows"),
+                ("unrolled", "tasks"), ("", "finalize"))
 
 #: PTX instructions worth counting: 64-bit logic (numba widens integer arithmetic to
 #: 64 bits, which costs two 32-bit operations each) and local-memory traffic.
@@ -33,9 +48,9 @@ _COUNTED = ("and.b64", "and.b32", "or.b64", "or.b32", "xor.b64", "xor.b32", "shl
 
 @dataclass(frozen=True)
 class KernelReport:
-    """A compiled kernel variant for one compute capability. ``registers``,
-    ``stack_bytes``, ``spill_bytes`` and ``sass_bytes`` (machine code, the instruction
-    cache's concern) are None when ptxas was not found."""
+    """A compiled kernel (``kernel``: its variant and part) for one compute capability.
+    ``registers``, ``stack_bytes``, ``spill_bytes`` and ``sass_bytes`` (machine code, the
+    instruction cache's concern) are None when ptxas was not found."""
 
     cc: tuple[int, int]
     kernel: str
@@ -77,15 +92,20 @@ def _without_a_device(cc: tuple[int, int]) -> Iterator[None]:
         dispatcher.get_current_device = original
 
 
-def ptx(cc: tuple[int, int] = (9, 0), kernel: str = "rolled") -> str:
-    """The PTX of a kernel variant (``_kernel.KERNELS``) for compute capability ``cc``.
-    Needs numba-cuda and NVVM (the ``gpu`` extra), not a GPU; not in the simulator."""
+def ptx(cc: tuple[int, int] = (9, 0), kernel: str = "rolled", part: str = "rows") -> str:
+    """The PTX of one kernel for compute capability ``cc``: ``part`` 'rows' or 'tasks' of
+    the variant ``kernel`` (``_kernel.KERNELS``), or 'finalize'. Needs numba-cuda and NVVM
+    (the ``gpu`` extra), not a GPU; not in the simulator."""
     from numba import cuda
 
     from . import _kernel
 
+    if part == "finalize":
+        function = _kernel.finalize_kernel
+    else:
+        function = getattr(_kernel.KERNELS[kernel], part)
     with _without_a_device(cc):
-        text, _ = cuda.compile_ptx(_kernel.KERNELS[kernel].py_func, SIGNATURE, cc=cc)
+        text, _ = cuda.compile_ptx(function.py_func, SIGNATURES[part], cc=cc)
     return str(text)
 
 
@@ -99,9 +119,11 @@ def _ptxas() -> str | None:
     return str(found) if found else None
 
 
-def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled") -> KernelReport:
-    """Compile a kernel variant for ``cc`` and say what it became (see KernelReport)."""
-    text = ptx(cc, kernel)
+def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled",
+                   part: str = "rows") -> KernelReport:
+    """Compile a kernel (as ``ptx`` names it) for ``cc`` and say what it became (see
+    KernelReport)."""
+    text = ptx(cc, kernel, part)
     counts = {op: len(re.findall(r"\b" + re.escape(op) + r"\b", text)) for op in _COUNTED}
     registers = stack = spill = size = None
     ptxas = _ptxas()
@@ -120,7 +142,8 @@ def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled") -> Kern
             loads = _number(r"(\d+) bytes spill loads", info) or 0
             spill = stores + loads
             size = _code_bytes(cubin.read_bytes())
-    return KernelReport(cc, kernel, text.count("\n"), counts, registers, stack, spill, size)
+    name = f"{kernel} {part}".strip()
+    return KernelReport(cc, name, text.count("\n"), counts, registers, stack, spill, size)
 
 
 def _code_bytes(elf: bytes) -> int:
@@ -146,13 +169,11 @@ def _number(pattern: str, text: str) -> int | None:
 
 
 def main(argv: list[str]) -> int:
-    """Print the reports of every kernel variant for the compute capability in ``argv``
+    """Print the reports of every kernel for the compute capability in ``argv``
     (default 9.0)."""
-    from ._kernel import KERNELS
-
     major, minor = (int(x) for x in (argv[0] if argv else "9.0").split("."))
-    for kernel in KERNELS:
-        sys.stdout.write(f"{compile_report((major, minor), kernel)}\n")
+    for kernel, part in KERNEL_PARTS:
+        sys.stdout.write(f"{compile_report((major, minor), kernel, part)}\n")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The CUDA kernel: one thread per 9x9 puzzle, written in Python for numba-cuda.
+"""The CUDA kernels: one thread per 9x9 puzzle, the hard puzzles split among idle threads,
+written in Python for numba-cuda.
 
 Importing this module imports ``numba.cuda``; ``sudokit.gpu`` imports it only when a GPU
 solve is asked for. The same source runs on a GPU and in numba's CUDA simulator
@@ -14,8 +15,9 @@ band ``b = i // 27``.
 Every value is a non-negative int below 2**27 and is stored in int32 arrays; arithmetic is
 numba's default int64, which keeps signed and unsigned from ever mixing (numba types a mix
 of int64 and uint64 as float64). Reads are wrapped in ``int()``: free in numba, and in the
-simulator Python ints compute faster than NumPy scalars. Small helpers are written inline,
-not as device functions: the simulator pays a module swap on every device-function call.
+simulator Python ints compute faster than NumPy scalars. The small helpers of a sweep are
+written inline, not as device functions: the simulator pays a module swap on every
+device-function call (the helpers of the search run once per guess, not per word).
 
 A step (``_propagate``) finds, in one sweep over the 27 words:
 - empty cells and naked singles from bit-sliced counts of candidates per cell;
@@ -25,23 +27,46 @@ for one digit, or two digits for one cell). When there is no single it applies l
 candidates per band (pointing and claiming along rows) and per stack (along columns).
 Contradictions end the step with 0; the search never reads a half-updated state.
 
-The search (``_solve_one``) guesses on a cell with two candidates in the band that has the
+The search (``_search``) guesses on a cell with two candidates in the band that has the
 most of them (else on a cell with three, else any), binary branching: the cell takes its
 lowest digit d, and the stack keeps the state with ``cell != d`` to resume from. Counting
 to ``limit`` treats a solution as a dead end after recording it. ``max_guesses`` caps the
-guesses of one puzzle: past it, or when the stack (``MAX_DEPTH`` levels) is full, the
-puzzle is reported GAVE_UP, never left looping.
+guesses of a search (of a puzzle, and of every chain of tasks split from it): past it, or
+when the stack (``MAX_DEPTH`` levels) is full, the puzzle is reported GAVE_UP, never left
+looping.
 
-The grid is persistent: each thread takes the next row from a global counter with an
-atomic add until the batch is done, so no lane idles while work remains.
+The work runs in rounds queued on one stream, with no host synchronisation between them
+(shared/research/gpu-design-notes.md, "search splitting against the tail"):
 
-Two kernels share this code: ``solve_kernel`` gets the digit count (9) at run time, which
-keeps the compiler from unrolling the loops over digits; ``solve_kernel_unrolled`` passes
-the constant, and the compiler unrolls them. Their answers are the same; their speed is to
-be measured (docs/gpu.md).
+- Round 0, ``solve_rows_kernel``: a persistent grid; each thread takes the next row from a
+  global counter with an atomic add until the batch is done, so no lane idles while work
+  remains.
+- Without splitting the slowest puzzle of a batch sets its time. So a search that has made
+  ``split_after`` guesses, at a moment when no row is left for idle threads, stops and
+  writes its current state and every branch its stack left open as tasks (``_split``):
+  together they cover exactly the rest of its tree. Task slots are reserved all or
+  nothing; when they do not fit the search goes on by itself.
+- Rounds 1..R, ``solve_tasks_kernel``: the same persistent grid takes the tasks the round
+  before wrote (ping-pong between two buffers) and may split them again; the last round
+  never splits, so every task runs to its end or its guess budget.
+- Results are per row and shared by its tasks: ``counts`` by atomic add (the task whose
+  add returns 0 writes the solution; tasks stop once the row has ``limit``), ``guesses``
+  summed, and ``flags`` (atomic or) for GAVE_UP and INVALID. ``finalize_kernel`` turns
+  them into a status per row.
+
+A task (``TASK_WORDS`` int32) is the 27 candidate words, the 3 unplaced words, its row and
+the guess budget left to it (``max_guesses`` minus the guesses of the searches it came
+from), so no chain of tasks runs forever.
+
+Two compilations share this code: the ``rolled`` kernels get the digit count (9) at run
+time, which keeps the compiler from unrolling the loops over digits; the ``unrolled`` ones
+pass the constant, and the compiler unrolls them. Their answers are the same; their speed
+is to be measured (docs/gpu.md).
 """
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 from numba import cuda, int32
 
@@ -51,6 +76,26 @@ SOLVED = 1  # the search is over: ``count`` solutions (up to the limit), the fir
 GAVE_UP = 2  # the guess budget or the stack ran out first; ``count`` is a lower bound
 INVALID = 3  # a cell holds a value above 9
 
+#: Bits of the per-row flags word, set with atomic or by any search of the row.
+FLAG_GAVE_UP = 1  # a search of the row ran out of guesses or stack
+FLAG_INVALID = 2  # a cell of the puzzle holds a value above 9
+
+#: A record of TASK_WORDS int32 words, both a level of the search stack and a task (so
+#: that a split copies stack levels to tasks in one loop): words 0..26 the candidate
+#: words, 27..29 the unplaced words; then a stack level keeps its guess (``cell << 4 |
+#: digit``), a task its row and the guess budget left to it.
+TASK_WORDS = 32
+_UNPLACED_AT = 27
+_GUESS_AT = 30
+TASK_ROW = 30
+TASK_BUDGET = 31
+
+#: Counters per round in the int64 ``control`` array, round r at ``CONTROL_WORDS * r``:
+_TAKEN = 0  # the next row (round 0) or task to take
+_RESERVED = 1  # task slots reserved in the round's output buffer (may pass its capacity)
+_WRITTEN = 2  # tasks the round wrote: the end of its last successful reservation
+CONTROL_WORDS = 3
+
 #: Guess levels kept on the stack. Every guess places a cell, so a puzzle with g givens
 #: needs at most 81 - g levels; 64 covers every puzzle with 17 or more givens.
 MAX_DEPTH = 64
@@ -59,8 +104,7 @@ _BAND = 0o777777777  # every cell of a band
 _ROW = 0o777  # row 0 of a band
 _BOX = 0o007007007  # box 0 of a band; box k is _BOX << 3k
 _COLUMN = 0o001001001  # column 0 of a band; column c is _COLUMN << c
-_STACK_WORDS = MAX_DEPTH * 27
-_STACK_UNPLACED = MAX_DEPTH * 3
+_STACK_WORDS = MAX_DEPTH * TASK_WORDS
 
 
 @cuda.jit(device=True)
@@ -380,114 +424,292 @@ def _load(puzzles, row, P, U, digits):
     return True
 
 
+# -- the search stack -----------------------------------------------------------------
+
+
 @cuda.jit(device=True)
-def _solve_one(puzzles, solutions, row, limit, max_guesses, digits, P, U, S, stack_p,
-               stack_u, stack_guess, result):
-    """Search puzzle ``row``; ``result`` gets (status, count, guesses)."""
-    count = 0
-    guesses = 0
-    depth = 0
-    status = NO_SOLUTION
-    if not _load(puzzles, row, P, U, digits):
-        status = INVALID
-    else:
-        while True:
-            outcome = _propagate(P, U, S, digits)
-            if outcome == 1:
-                if count == 0:
-                    _write_solution(P, solutions, row, digits)
-                count += 1
-                if count >= limit:
-                    status = SOLVED
-                    break
-                outcome = 0  # look for the next solution as if this were a dead end
-            if outcome == 0:
-                if depth == 0:
-                    status = SOLVED if count > 0 else NO_SOLUTION
-                    break
-                # back to the state before the last guess, with the guessed digit removed
-                depth -= 1
-                for i in range(3 * digits):
-                    P[i] = stack_p[27 * depth + i]
-                for b in range(3):
-                    U[b] = stack_u[3 * depth + b]
-                g = stack_guess[depth]
-                cell = g >> 4
-                b = cell // 27
-                P[3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
-                continue
-            if guesses >= max_guesses or depth == MAX_DEPTH:
-                status = GAVE_UP
-                break
-            cell = _choose_guess(P, U, digits)
+def _save(P, U, stack, level, digits):
+    """Copy the state to stack record ``level``."""
+    base = TASK_WORDS * level
+    for i in range(3 * digits):
+        stack[base + i] = P[i]
+    for b in range(3):
+        stack[base + _UNPLACED_AT + b] = U[b]
+
+
+@cuda.jit(device=True)
+def _push_guess(P, U, stack, depth, digits):
+    """Guess: save the state at stack level ``depth`` and give the chosen cell its lowest
+    digit. The caller counts the level and the guess."""
+    cell = _choose_guess(P, U, digits)
+    b = cell // 27
+    bit = 1 << (cell - 27 * b)
+    digit = 0
+    while not P[3 * digit + b] & bit:
+        digit += 1
+    _save(P, U, stack, depth, digits)
+    stack[TASK_WORDS * depth + _GUESS_AT] = (cell << 4) | digit
+    for e in range(9):
+        if e != digit:
+            P[3 * e + b] &= ~bit
+
+
+@cuda.jit(device=True)
+def _pop_guess(P, U, stack, level, digits):
+    """The branch the guess at stack ``level`` left open: the state saved there, with the
+    guessed digit removed from the guessed cell."""
+    base = TASK_WORDS * level
+    for i in range(3 * digits):
+        P[i] = stack[base + i]
+    for b in range(3):
+        U[b] = stack[base + _UNPLACED_AT + b]
+    g = int(stack[base + _GUESS_AT])
+    cell = g >> 4
+    b = cell // 27
+    P[3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
+
+
+# -- tasks: splitting a search for idle threads -----------------------------------------
+
+
+@cuda.jit(device=True)
+def _read_task(tasks, slot, P, U, digits):
+    base = TASK_WORDS * slot
+    for i in range(3 * digits):
+        P[i] = tasks[base + i]
+    for b in range(3):
+        U[b] = tasks[base + _UNPLACED_AT + b]
+
+
+@cuda.jit(device=True)
+def _out_of_work(control, round_index, available):
+    """Has every row or task of this round been taken (so that a thread which finishes now
+    would idle)? An atomic read: a plain load could be hoisted out of the search loop."""
+    return cuda.atomic.add(control, CONTROL_WORDS * round_index + _TAKEN, 0) >= available
+
+
+@cuda.jit(device=True)
+def _split(P, U, stack, depth, row, budget, control, round_index, tasks, digits):
+    """Write the rest of this search as ``depth + 1`` tasks for the next round: the
+    current state, and for each stack level the branch its guess left open. Together they
+    cover exactly the part of the tree not yet searched. All or nothing: False, with
+    nothing written, when the output buffer (``tasks``, flat) has no room for them all.
+    Needs a free stack level (``depth < MAX_DEPTH``)."""
+    n = depth + 1
+    base = CONTROL_WORDS * round_index
+    start = cuda.atomic.add(control, base + _RESERVED, n)
+    if start + n > tasks.shape[0] // TASK_WORDS:
+        return False  # and every later reservation of this round fails too
+    # the current state goes on the stack as well: the records are copied in one loop,
+    # then each gets its row and budget in place of the guess, and loses its guessed digit
+    _save(P, U, stack, depth, digits)
+    first = TASK_WORDS * start
+    for w in range(TASK_WORDS * n):
+        tasks[first + w] = stack[w]
+    for level in range(n):
+        at = first + TASK_WORDS * level
+        if level < depth:
+            g = int(stack[TASK_WORDS * level + _GUESS_AT])
+            cell = g >> 4
             b = cell // 27
-            bit = 1 << (cell - 27 * b)
-            digit = 0
-            while not P[3 * digit + b] & bit:
-                digit += 1
-            for i in range(3 * digits):
-                stack_p[27 * depth + i] = P[i]
-            for e in range(3):
-                stack_u[3 * depth + e] = U[e]
-            stack_guess[depth] = (cell << 4) | digit
-            depth += 1
-            guesses += 1
-            for e in range(9):
-                if e != digit:
-                    P[3 * e + b] &= ~bit
-    result[0] = status
-    result[1] = count
-    result[2] = guesses
+            tasks[at + 3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
+        tasks[at + TASK_ROW] = row
+        tasks[at + TASK_BUDGET] = budget
+    # successful reservations form the prefix [0, first failed start) of the buffer: the
+    # largest end among them is the count the next round reads
+    cuda.atomic.max(control, base + _WRITTEN, start + n)
+    return True
+
+
+# -- the search -------------------------------------------------------------------------
 
 
 @cuda.jit(device=True)
-def _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
-                digits):
-    """The body of the kernels: solve rows until none is left."""
+def _record_solution(P, solutions, counts, row, digits):
+    """Count a solution of ``row`` (shared by all its tasks); the first one counted writes
+    its grid. Returns the row's count so far."""
+    before = cuda.atomic.add(counts, row, 1)
+    if before == 0:
+        _write_solution(P, solutions, row, digits)
+    return before + 1
+
+
+@cuda.jit(device=True)
+def _search(P, U, S, stack, row, budget, shared, split_after, control, round_index,
+            available, tasks_out, solutions, counts, guesses, flags, limit, digits):
+    """Search the tree below the state in ``P``, ``U`` (a puzzle's root or a task) until
+    it is exhausted, the row has ``limit`` solutions, the guess budget or the stack runs
+    out (flag GAVE_UP), or the search is split into tasks.
+
+    ``shared``: other tasks of the row may be running, so look at the row's count before
+    each guess and stop once another task reached the limit. The search splits when it
+    has made ``split_after`` guesses (0: never) and no row or task of this round is left
+    for idle threads; if the tasks do not fit, it goes on and asks again ``split_after``
+    guesses later."""
+    made = 0  # guesses of this task
+    depth = 0
+    next_split = split_after
+    while True:
+        outcome = _propagate(P, U, S, digits)
+        if outcome == 1:
+            if _record_solution(P, solutions, counts, row, digits) >= limit:
+                break
+            outcome = 0  # look for the next solution as if this were a dead end
+        if outcome == 0:
+            if depth == 0:
+                break  # the tree is exhausted
+            depth -= 1
+            _pop_guess(P, U, stack, depth, digits)
+            continue
+        # a guess is needed
+        if shared and cuda.atomic.add(counts, row, 0) >= limit:
+            break  # another task of the row found the last solution asked for
+        if made >= budget or depth == MAX_DEPTH:
+            cuda.atomic.or_(flags, row, FLAG_GAVE_UP)
+            break
+        if split_after and made >= next_split:
+            if _out_of_work(control, round_index, available) and _split(
+                    P, U, stack, depth, row, budget - made, control, round_index, tasks_out,
+                    digits):
+                break
+            next_split = made + split_after
+        _push_guess(P, U, stack, depth, digits)
+        depth += 1
+        made += 1
+    cuda.atomic.add(guesses, row, made)
+
+
+# -- kernel bodies ----------------------------------------------------------------------
+
+
+@cuda.jit(device=True)
+def _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
+                max_guesses, split_after, digits):
+    """Round 0: solve rows until none is left. A thread owns its row until this kernel
+    ends (its tasks run in later rounds), so the row's results start with plain stores."""
     P = cuda.local.array(27, int32)
     U = cuda.local.array(3, int32)
     S = cuda.local.array(27, int32)
-    stack_p = cuda.local.array(_STACK_WORDS, int32)
-    stack_u = cuda.local.array(_STACK_UNPLACED, int32)
-    stack_guess = cuda.local.array(MAX_DEPTH, int32)
-    result = cuda.local.array(3, int32)
+    stack = cuda.local.array(_STACK_WORDS, int32)
     rows = puzzles.shape[0]
     while True:
-        row = cuda.atomic.add(next_row, 0, 1)
+        row = cuda.atomic.add(control, _TAKEN, 1)
         if row >= rows:
             return
-        _solve_one(puzzles, solutions, row, limit, max_guesses, digits, P, U, S, stack_p,
-                   stack_u, stack_guess, result)
-        if result[1] == 0:
-            for i in range(81):
-                solutions[row, i] = 0
-        status[row] = result[0]
-        counts[row] = result[1]
-        guesses[row] = result[2]
+        counts[row] = 0
+        guesses[row] = 0
+        flags[row] = 0
+        if not _load(puzzles, row, P, U, digits):
+            flags[row] = FLAG_INVALID
+            continue
+        _search(P, U, S, stack, row, max_guesses, False,
+                split_after, control, 0, rows, tasks_out, solutions, counts, guesses, flags,
+                limit, digits)
+
+
+@cuda.jit(device=True)
+def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
+                 tasks_out, limit, split_after, digits):
+    """Round ``round_index`` (1, 2, ...): run the tasks the previous round wrote until none
+    is left; a round that got none ends at once."""
+    available = control[CONTROL_WORDS * (round_index - 1) + _WRITTEN]
+    if available == 0:
+        return
+    P = cuda.local.array(27, int32)
+    U = cuda.local.array(3, int32)
+    S = cuda.local.array(27, int32)
+    stack = cuda.local.array(_STACK_WORDS, int32)
+    while True:
+        slot = cuda.atomic.add(control, CONTROL_WORDS * round_index + _TAKEN, 1)
+        if slot >= available:
+            return
+        row = int(tasks_in[TASK_WORDS * slot + TASK_ROW])
+        if cuda.atomic.add(counts, row, 0) >= limit:
+            continue  # another task of the row already found enough
+        _read_task(tasks_in, slot, P, U, digits)
+        _search(P, U, S, stack, row, int(tasks_in[TASK_WORDS * slot + TASK_BUDGET]),
+                True, split_after, control, round_index, available, tasks_out, solutions,
+                counts, guesses, flags, limit, digits)
+
+
+# -- kernels ----------------------------------------------------------------------------
 
 
 @cuda.jit(cache=True)
-def solve_kernel(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
-                 digits):
-    """Solve rows of ``puzzles`` ((B, 81) uint8) until none is left: each thread takes the
-    next row from ``next_row[0]`` (zeroed before the launch). A row with no solution found
-    gets zeros in ``solutions``. ``digits`` is 9, passed at run time so that the compiler
+def solve_rows_kernel(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
+                      max_guesses, split_after, digits):
+    """Round 0: solve rows of ``puzzles`` ((B, 81) uint8) until none is left, taking the
+    next from ``control[0]``; a search past ``split_after`` guesses (0: never) may be split
+    into tasks in ``tasks_out`` when no row is left. ``counts``, ``guesses`` and ``flags``
+    are set for every row (no zeroing needed); ``finalize_kernel`` turns them into
+    statuses. ``control`` (int64, zeroed before the launch) holds the counters of every
+    round (CONTROL_WORDS each). ``digits`` is 9, passed at run time so that the compiler
     keeps the loops over digits (and over cells when loading, copying and writing) rolled:
     the design notes found an unrolled kernel of about 88 KB stalled on the instruction
-    cache. (ptxas, sm_90: 69 KB of code and 63 registers rolled, against 83 KB and 72
-    registers for ``solve_kernel_unrolled``; which is faster is for a GPU to say.)"""
-    _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
-                digits)
+    cache. (ptxas, sm_90: see docs/gpu.md for code size and registers of each kernel.)"""
+    _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
+                max_guesses, split_after, digits)
 
 
 @cuda.jit(cache=True)
-def solve_kernel_unrolled(puzzles, solutions, counts, status, guesses, next_row, limit,
-                          max_guesses, digits):
-    """``solve_kernel`` with the digit loops unrolled (the count is the constant 9, and
-    ``digits`` is ignored): the same answers, for measuring which runs faster."""
-    _solve_rows(puzzles, solutions, counts, status, guesses, next_row, limit, max_guesses,
-                9)
+def solve_rows_kernel_unrolled(puzzles, solutions, counts, guesses, flags, control,
+                               tasks_out, limit, max_guesses, split_after, digits):
+    """``solve_rows_kernel`` with the digit loops unrolled (the count is the constant 9,
+    and ``digits`` is ignored): the same answers, for measuring which runs faster."""
+    _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
+                max_guesses, split_after, 9)
+
+
+@cuda.jit(cache=True)
+def solve_tasks_kernel(solutions, counts, guesses, flags, control, round_index, tasks_in,
+                       tasks_out, limit, split_after, digits):
+    """Task round ``round_index`` >= 1: take tasks from ``tasks_in`` (as many as the
+    previous round wrote, read from ``control`` on the device) until none is left, and
+    split into ``tasks_out`` as round 0 does (``split_after`` 0 in the last round, so that
+    every task runs to its end or its budget)."""
+    _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
+                 tasks_out, limit, split_after, digits)
+
+
+@cuda.jit(cache=True)
+def solve_tasks_kernel_unrolled(solutions, counts, guesses, flags, control, round_index,
+                                tasks_in, tasks_out, limit, split_after, digits):
+    """``solve_tasks_kernel`` with the digit loops unrolled (``digits`` is ignored)."""
+    _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
+                 tasks_out, limit, split_after, 9)
+
+
+@cuda.jit(cache=True)
+def finalize_kernel(solutions, counts, status, flags, limit):
+    """After the last round: the status of each row from its count and flags, the count
+    capped at ``limit`` (tasks finishing together may overshoot), and zeros in
+    ``solutions`` where no solution was found."""
+    for row in range(cuda.grid(1), counts.shape[0], cuda.gridsize(1)):
+        found = int(counts[row])
+        flag = int(flags[row])
+        if flag & FLAG_INVALID:
+            status[row] = INVALID
+        elif found >= limit:
+            status[row] = SOLVED
+            counts[row] = limit
+        elif flag & FLAG_GAVE_UP:
+            status[row] = GAVE_UP  # ``counts`` is a lower bound
+        elif found > 0:
+            status[row] = SOLVED
+        else:
+            status[row] = NO_SOLUTION
+        if found == 0:
+            for i in range(81):
+                solutions[row, i] = 0
+
+
+class Kernels(NamedTuple):
+    """One compilation of the search: the row kernel (round 0) and the task kernel."""
+
+    rows: Any
+    tasks: Any
 
 
 #: The kernels by name, as ``solve_array_gpu(kernel=...)`` and the benchmark take them.
-KERNELS = {"rolled": solve_kernel, "unrolled": solve_kernel_unrolled}
+KERNELS = {"rolled": Kernels(solve_rows_kernel, solve_tasks_kernel),
+           "unrolled": Kernels(solve_rows_kernel_unrolled, solve_tasks_kernel_unrolled)}
