@@ -274,9 +274,17 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
     assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
                        "--crossover-sizes", "4", "--no-compile-time", "--simulator"]) == 0
     out = capsys.readouterr().out
-    assert "| puzzles7_serg_benchmark.txt | rolled | 1 | 6 |" in out
-    assert "| puzzles7_serg_benchmark.txt | rolled | 2 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | rolled | 16 | 1 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | rolled | 16 | 2 | 6 |" in out
     assert "| puzzles7_serg_benchmark.txt | 4 |" in out
+    # splitting off and on, side by side (on the hardest file, tasks are written)
+    hard = data_file("puzzles6_forum_hardest_1106.txt")
+    assert bench.main([str(hard), "--rows", "1", "--repeat", "1", "--limit", "1",
+                       "--split-after", "0", "1", "--no-compile-time", "--simulator"]) == 0
+    rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()
+            if line.startswith("| puzzles6")]
+    assert [(row[2], row[3]) for row in rows] == [("0", "1"), ("1", "1")]
+    assert rows[0][-1] == "0 |" and rows[1][-1] != "0 |"  # tasks written
 
 
 def test_both_kernel_variants_give_the_same_answers() -> None:

@@ -6,7 +6,8 @@
 ...     result.solutions, result.counts, result.status   # GpuStatus per puzzle
 
 The kernel (``_kernel``) is Python compiled by numba-cuda: one thread per puzzle, the
-candidates as 27-bit band words, a guess budget per puzzle. Importing this package imports
+candidates as 27-bit band words, a guess budget per puzzle, and the searches still running
+when the batch runs out split into tasks for idle threads. Importing this package imports
 neither numba nor the kernel; ``gpu_available()`` looks for numba-cuda and a GPU without
 ever raising. ``solve_grids_on_device`` is what ``sudoku solve --device`` calls: it picks
 the device, finishes on the CPU what the GPU gave up on and checks every answer.
@@ -17,6 +18,8 @@ from ._availability import GpuUnavailable, gpu_available, is_simulator, unavaila
 from ._host import (
     DEFAULT_CHUNK_ROWS,
     DEFAULT_MAX_GUESSES,
+    DEFAULT_ROUNDS,
+    DEFAULT_SPLIT_AFTER,
     GpuResult,
     GpuStatus,
     release_buffers,
@@ -35,6 +38,8 @@ __all__ = [
     "AUTO_MIN_ROWS",
     "DEFAULT_CHUNK_ROWS",
     "DEFAULT_MAX_GUESSES",
+    "DEFAULT_ROUNDS",
+    "DEFAULT_SPLIT_AFTER",
     "DEVICES",
     "GpuResult",
     "GpuStatus",

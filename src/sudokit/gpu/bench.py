@@ -3,10 +3,12 @@
 ``python -m sudokit.gpu.bench FILE ... [--rows 1000000]`` prints, for each file replicated to
 ``--rows`` puzzles: puzzles per second with the data already on the device and
 from NumPy to NumPy (round trip), for a first solution and for counting to two, each a
-median of ``--repeat`` runs, with every answer checked; then the first-call time (numba
-import and kernel compile, with an empty and with a warm cache) and, with ``--crossover``,
-the smallest batch from which the GPU beats the CPU engine on all cores (the figure behind
-``device='auto'``).
+median of ``--repeat`` runs, with every answer checked, for each kernel variant
+(``--kernel``) and each ``--split-after`` (``0 16`` compares a batch without and with
+search splitting; the ``tasks`` column counts what split searches wrote); then the
+first-call time (numba import and kernel compile, with an empty and with a warm cache)
+and, with ``--crossover``, the smallest batch from which the GPU beats the CPU engine on
+all cores (the figure behind ``device='auto'``).
 
 Refuses to run in numba's simulator unless ``--simulator`` is given (for a smoke test of
 this script on tiny batches: the simulator is about a million times slower).
@@ -26,6 +28,8 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+
+from ._host import DEFAULT_SPLIT_AFTER
 
 #: Batch sizes tried for the GPU/CPU crossover.
 CROSSOVER_ROWS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000)
@@ -69,8 +73,10 @@ def first_call_seconds() -> tuple[float, float]:
 
 
 def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
-               chunk_rows: int | None, kernel: str = "rolled") -> list[str]:
-    """Table rows for one file: kernel and round-trip rates, statuses, guesses."""
+               chunk_rows: int | None, kernel: str = "rolled",
+               split_after: int = DEFAULT_SPLIT_AFTER) -> list[str]:
+    """Table rows for one file: kernel and round-trip rates, statuses, guesses, and the
+    tasks split searches wrote."""
     from numba import cuda
 
     from ..bench import load_file
@@ -81,18 +87,21 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
     on_device = cuda.to_device(puzzles)
     lines = []
     for limit in limits:
-        device = median_seconds(
-            partial(solve_array_gpu, on_device, limit=limit, kernel=kernel), repeat)
-        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows, kernel=kernel)
+        device = median_seconds(partial(solve_array_gpu, on_device, limit=limit, kernel=kernel,
+                                        split_after=split_after), repeat)
+        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows, kernel=kernel,
+                                 split_after=split_after)
         trip = median_seconds(partial(solve_array_gpu, puzzles, limit=limit,
-                                      chunk_rows=chunk_rows, kernel=kernel), repeat)
+                                      chunk_rows=chunk_rows, kernel=kernel,
+                                      split_after=split_after), repeat)
         _check(puzzles, result.solutions, result.counts)  # raises on a wrong answer
         status = np.bincount(result.status, minlength=4)
         lines.append(
-            f"| {path.name} | {kernel} | {limit} | {rows} | {rows / device / 1e6:.2f} | "
-            f"{rows / trip / 1e6:.2f} | {status[GpuStatus.SOLVED]} | "
-            f"{status[GpuStatus.NO_SOLUTION]} | {status[GpuStatus.GAVE_UP]} | "
-            f"{result.guesses.mean():.2f} | {result.guesses.max()} |")
+            f"| {path.name} | {kernel} | {split_after} | {limit} | {rows} | "
+            f"{rows / device / 1e6:.2f} | {rows / trip / 1e6:.2f} | "
+            f"{status[GpuStatus.SOLVED]} | {status[GpuStatus.NO_SOLUTION]} | "
+            f"{status[GpuStatus.GAVE_UP]} | {result.guesses.mean():.2f} | "
+            f"{result.guesses.max()} | {result.tasks} |")
     return lines
 
 
@@ -141,6 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--chunk-rows", type=int, help="rows per chunk of a host batch")
     parser.add_argument("--kernel", nargs="+", default=["rolled"],
                         choices=["rolled", "unrolled"], help="kernel variants to time")
+    parser.add_argument("--split-after", type=int, nargs="+", default=[DEFAULT_SPLIT_AFTER],
+                        help="guesses before a search may split into tasks, each value "
+                             "timed (0: never; '0 16' compares)")
     parser.add_argument("--crossover", action="store_true",
                         help="find the batch size from which the GPU beats the CPU")
     parser.add_argument("--crossover-sizes", type=int, nargs="+", default=CROSSOVER_ROWS)
@@ -162,15 +174,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = sys.stdout
     out.write(f"{describe_device()}\n\n")
-    out.write("| file | kernel | limit | rows | on device M/s | round trip M/s | solved "
-              "| no solution | gave up | guesses/puzzle | max guesses |\n")
-    out.write("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+    out.write("| file | kernel | split after | limit | rows | on device M/s | round trip M/s "
+              "| solved | no solution | gave up | guesses/puzzle | max guesses | tasks |\n")
+    out.write("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+              "| ---: | ---: |\n")
     for path in args.files:
         for kernel in args.kernel:
-            for line in bench_file(path, args.rows, args.limit, args.repeat, args.chunk_rows,
-                                   kernel):
-                out.write(line + "\n")
-                out.flush()
+            for split_after in args.split_after:
+                for line in bench_file(path, args.rows, args.limit, args.repeat,
+                                       args.chunk_rows, kernel, split_after):
+                    out.write(line + "\n")
+                    out.flush()
     if not args.no_compile_time:
         cold, warm = first_call_seconds()
         out.write(f"\nfirst call (import + compile): {cold:.2f} s with an empty cache, "
