@@ -1,5 +1,6 @@
 """The GPU kernel on a real GPU: whole data files, every answer checked against the CPU
-engine, batches split over chunks, device input from numba, CuPy and DLPack.
+engine, batches split over chunks, device input from numba, CuPy and DLPack, searches split
+into tasks.
 
 Runs only when asked, on a machine with a CUDA GPU and the gpu extra:
 ``SUDOKIT_TEST_GPU=1 pytest tests/test_gpu_device.py`` (the simulator tests step aside
@@ -108,3 +109,21 @@ def test_solve_grids_on_device_is_the_cpu_engines_answer() -> None:
     assert counts.tolist() == expected.counts.tolist()
     unique = expected.counts == 1
     assert solutions[unique].tolist() == expected.solutions[unique].tolist()
+
+
+@pytest.mark.parametrize("split_after", [0, 1, 16])
+def test_split_searches_match_the_cpu_engine(split_after: int) -> None:
+    # a file of a thousand puzzles on a GPU of a hundred thousand threads: the rows run out
+    # at once, and every search past split_after guesses splits
+    array = as_array(read_lines(data_file("puzzles6_forum_hardest_1106.txt")))
+    array = np.concatenate([array, spoiled(array[:100])])
+    expected = solve_array(array, limit=2, jobs=0)
+    result = solve_array_gpu(array, limit=2, split_after=split_after)
+    assert (result.tasks > 0) == (split_after > 0)
+    assert result.counts.tolist() == expected.counts.tolist()
+    assert (result.status[-100:] == GpuStatus.NO_SOLUTION).all()
+    solved = result.counts > 0
+    assert valid_solutions(array[solved], result.solutions[solved], SHAPE).all()
+    # unique puzzles search their whole tree: the tasks cover it exactly
+    whole = expected.counts < 2
+    assert result.guesses[whole].tolist() == expected.guesses[whole].tolist()
