@@ -474,6 +474,7 @@ def _pop_guess(P, U, stack, level, digits):
 
 @cuda.jit(device=True)
 def _read_task(tasks, slot, P, U, digits):
+    """The state of task ``slot`` (its row and budget are read by the caller)."""
     base = TASK_WORDS * slot
     for i in range(3 * digits):
         P[i] = tasks[base + i]
