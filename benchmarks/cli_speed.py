@@ -2,7 +2,10 @@
 and --jobs 2), and the whole-process time of solving one puzzle from standard input, for the
 compiled and the pure-Python core. Prints a Markdown table; medians of --repeat runs.
 
-    python benchmarks/cli_speed.py [--data ../shared/data] [--repeat 5]
+    python benchmarks/cli_speed.py [--data ../shared/data] [--repeat 5] [--million]
+
+``--million`` adds a row for a file of about a million puzzles (the 17-clue file twenty
+times over, written to a temporary folder).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -43,18 +47,25 @@ def main() -> None:
     default_data = Path(__file__).parents[1] / ".." / "shared" / "data"
     parser.add_argument("--data", type=Path, default=default_data)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--million", action="store_true",
+                        help="also time a file of about a million puzzles")
     args = parser.parse_args()
     sudoku = [sys.executable, "-m", "sudokit"]
     print("| file | puzzles | 1 thread /s | --jobs 2 /s |")
     print("| --- | ---: | ---: | ---: |")
-    for name in FILES:
-        path = args.data / name
-        n = count(path)
-        row = []
-        for jobs in (1, 2):
-            cmd = [*sudoku, "solve", str(path), "--to", "line", "--jobs", str(jobs)]
-            row.append(n / statistics.median(timed(cmd) for _ in range(args.repeat)))
-        print(f"| {name} | {n} | {row[0]:,.0f} | {row[1]:,.0f} |")
+    with tempfile.TemporaryDirectory() as folder:
+        paths = [args.data / name for name in FILES]
+        if args.million:
+            big = Path(folder) / "17-clue-x20.txt"
+            big.write_bytes((args.data / FILES[0]).read_bytes() * 20)
+            paths.append(big)
+        for path in paths:
+            n = count(path)
+            row = []
+            for jobs in (1, 2):
+                cmd = [*sudoku, "solve", str(path), "--to", "line", "--jobs", str(jobs)]
+                row.append(n / statistics.median(timed(cmd) for _ in range(args.repeat)))
+            print(f"| {path.name} | {n:,} | {row[0]:,.0f} | {row[1]:,.0f} |")
     print()
     print("| one puzzle from stdin, whole process | compiled | pure-Python |")
     print("| --- | ---: | ---: |")

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from sudokit import __version__, bench, engine
+from sudokit.formats.line import load_array
 
 HERE = Path(__file__).resolve().parent
 FILES = [
@@ -76,7 +77,7 @@ def pure_figures(data: Path, sample: int) -> list[str]:
     lines = ["| data | work | puzzles | puzzles/sec | usec/puzzle | guesses/puzzle |",
              "|:--|:--|--:|--:|--:|--:|"]
     for label, name in FILES:
-        puzzles = bench.load_file(data / name)[:sample]
+        puzzles = load_array(data / name)[:sample]
         for limit in (1, 2):
             m = bench.measure(puzzles, name=label, limit=limit, runs=1, pure=True,
                               use_cpu=True)
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     threads = sorted({1, args.jobs})
     by_key: dict[tuple[str, int, int], bench.Measurement] = {}
     for label, name in FILES:
-        puzzles = bench.load_file(args.data / name)
+        puzzles = load_array(args.data / name)
         for limit in (1, 2):
             for n in threads:
                 m = bench.measure(puzzles, name=label, limit=limit, jobs=n, runs=args.runs)

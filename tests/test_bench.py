@@ -11,21 +11,21 @@ import pytest
 from clirunner import sudoku
 from conftest import data_file, read_lines
 from sudokit import bench
-from sudokit.formats.line import loads_array
+from sudokit.formats.line import load_array, loads_array
 
 TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
-def test_load_file_matches_the_reference_reader() -> None:
+def test_load_array_matches_the_reference_reader() -> None:
     path = data_file("puzzles6_forum_hardest_1106.txt")
-    puzzles = bench.load_file(path)
+    puzzles = load_array(path)
     lines = read_lines(path)
     assert puzzles.shape == (len(lines), 81)
     assert [("".join(str(v) for v in row)).replace("0", ".") for row in puzzles] == lines
 
 
 def test_measure_reports_the_median_and_the_work_done() -> None:
-    puzzles = bench.load_file(data_file("puzzles3_magictour_top1465.txt"))[:50]
+    puzzles = load_array(data_file("puzzles3_magictour_top1465.txt"))[:50]
     ticks = itertools.count()
     cpu_ticks = itertools.count(step=2)
     m = bench.measure(puzzles, name="top", limit=2, runs=3, clock=lambda: float(next(ticks)),
@@ -41,13 +41,13 @@ def test_measure_reports_the_median_and_the_work_done() -> None:
 
 
 def test_several_threads_have_no_cpu_figure() -> None:
-    puzzles = bench.load_file(data_file("puzzles3_magictour_top1465.txt"))[:200]
+    puzzles = load_array(data_file("puzzles3_magictour_top1465.txt"))[:200]
     m = bench.measure(puzzles, jobs=2, runs=1, use_cpu=True)
     assert m.cpu_seconds is None and m.clock == "wall" and m.timed == m.seconds
 
 
 def test_measure_repeats_short_passes_within_a_sample() -> None:
-    puzzles = bench.load_file(data_file("puzzles7_serg_benchmark.txt"))[:20]
+    puzzles = load_array(data_file("puzzles7_serg_benchmark.txt"))[:20]
     m = bench.measure(puzzles, runs=2)
     assert m.passes > 1  # twenty easy puzzles take far less than a sample
     assert len(m.samples) == 2 and m.seconds > 0 and m.cores_used > 0

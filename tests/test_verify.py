@@ -5,7 +5,7 @@ import pytest
 
 from reference import pattern_solution
 from sudokit import Grid, Shape, is_solution
-from sudokit.verify import valid_solutions
+from sudokit.verify import check_solutions, valid_solutions
 
 
 @pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 3), (4, 4), (8, 8)])
@@ -42,3 +42,17 @@ def test_a_value_above_the_size_never_passes(box: tuple[int, int]) -> None:
     puzzles = np.zeros_like(wrong)
     assert valid_solutions(puzzles, wrong, shape).tolist() == [False, False, False]
     assert valid_solutions(puzzles[:1], solution[None, :], shape).tolist() == [True]
+
+
+def test_check_solutions_names_the_first_wrong_row_and_skips_unsolved_ones() -> None:
+    shape = Shape(3, 3)
+    solution = np.array(pattern_solution(9, 3, 3), dtype=np.uint8)
+    puzzles = np.stack([solution] * 5)
+    puzzles[:, ::2] = 0
+    solutions = np.stack([solution] * 5)
+    solutions[1] = 0  # no solution found: not checked
+    counts = np.array([1, 0, 1, 2, 1])
+    check_solutions(puzzles, solutions, counts, shape)  # nothing wrong
+    solutions[3, [0, 1]] = solutions[3, [1, 0]]
+    with pytest.raises(AssertionError, match="the GPU kernel returned a wrong solution for row 3"):
+        check_solutions(puzzles, solutions, counts, shape, "the GPU kernel")

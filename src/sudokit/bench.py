@@ -25,20 +25,14 @@ from pathlib import Path
 
 import numpy as np
 
+from .formats.line import load_array
+
 #: Work names: what each limit means in a table.
 WORK = {1: "solve", 2: "count to 2"}
 
 #: A run shorter than this is repeated within one sample, so that short files are timed
 #: over a span the clock and the scheduler do not distort.
 MIN_SAMPLE_SECONDS = 0.25
-
-
-def load_file(path: str | os.PathLike[str]) -> np.ndarray:
-    """The puzzles of a ``line`` format file as a (B, N*N) uint8 array
-    (``sudokit.formats.line.load_array``)."""
-    from .formats.line import load_array
-
-    return load_array(path)
 
 
 @dataclass(frozen=True)
@@ -169,7 +163,7 @@ def bench_files(
     wall clock."""
     out = []
     for path in paths:
-        puzzles = load_file(path)
+        puzzles = load_array(path)
         for limit in limits:
             for threads in jobs:
                 m = measure(puzzles, name=Path(path).name, limit=limit, jobs=threads,

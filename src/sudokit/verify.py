@@ -31,6 +31,29 @@ def valid_solutions(puzzles: np.ndarray, solutions: np.ndarray, shape: Shape) ->
     return complete & ~changed.any(axis=1)
 
 
+#: Rows checked at once by check_solutions, which keeps its temporary arrays small.
+_CHECK_ROWS = 1 << 16
+
+
+def check_solutions(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray,
+                    shape: Shape, engine: str = "the batch engine") -> None:
+    """Raise AssertionError, naming the first row, if any row with a count above 0 has a
+    solution that breaks a rule or changes a given. A wrong answer is a bug in ``engine``,
+    never expected; the batch paths call this so that none is ever handed out."""
+    import numpy as np
+
+    for lo in range(0, len(puzzles), _CHECK_ROWS):
+        hi = lo + _CHECK_ROWS
+        solved = counts[lo:hi] > 0
+        if solved.all():
+            ok = valid_solutions(puzzles[lo:hi], solutions[lo:hi], shape)
+        else:
+            ok = valid_solutions(puzzles[lo:hi][solved], solutions[lo:hi][solved], shape)
+        if not ok.all():
+            row = lo + int(np.flatnonzero(solved)[np.argmin(ok)])
+            raise AssertionError(f"{engine} returned a wrong solution for row {row}")
+
+
 def _digit_bits(n: int) -> np.ndarray:
     """Value -> its bit (1 -> 1, 2 -> 2, 3 -> 4, ...) for the digits 1..n; 0 for every other
     byte, so a blank or an out-of-range value never completes a unit. The narrowest integer

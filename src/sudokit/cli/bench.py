@@ -56,9 +56,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
                              f"{m.puzzles_per_second:,.0f} puzzles/s\n")
             env.stderr.flush()
 
+    from ..formats.line import load_array
+
     # read every file first, so that a bad one stops the command before any timing
     for name in args.files:
-        bench.load_file(name)
+        load_array(name)
     measurements = bench.bench_files(args.files, limits=limits, jobs=threads, runs=args.runs,
                                      pure=True if args.pure else None,
                                      use_cpu=args.cpu_time, progress=report)

@@ -3,6 +3,7 @@ what the GPU gives up on, the CPU engine completes, and every answer is checked.
 
 from __future__ import annotations
 
+import math
 import os
 
 import numpy as np
@@ -17,9 +18,6 @@ DEVICES = ("cpu", "gpu", "auto")
 #: of a launch and the copies exceeds what the GPU saves over the CPU engine.
 #: ``SUDOKIT_GPU_MIN_ROWS`` overrides it.
 AUTO_MIN_ROWS = 20_000
-
-#: Rows checked at once on the host: the check builds a (rows, 27, 9) uint64 array.
-_CHECK_ROWS = 1 << 16
 
 
 def auto_min_rows() -> int:
@@ -80,10 +78,14 @@ def solve_grids_on_device(
     when 'gpu' is asked for and cannot be had.
     """
     from ..batch import solve_array
+    from ..shape import Shape
+    from ..verify import check_solutions
 
     rows, cells = puzzles.shape
     if choose_device(device, rows, cells) == "cpu":
-        result = solve_array(puzzles, limit=limit, jobs=jobs)
+        shape = Shape.for_size(math.isqrt(cells))
+        result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+        check_solutions(puzzles, result.solutions, result.counts, shape)
         return result.solutions, result.counts
     gpu = solve_array_gpu(puzzles, limit=limit)
     solutions = gpu.solutions
@@ -94,21 +96,5 @@ def solve_grids_on_device(
         rest = solve_array(puzzles[unfinished], limit=limit, jobs=jobs)
         solutions[unfinished] = rest.solutions
         counts[unfinished] = rest.counts
-    _check(puzzles, solutions, counts)
+    check_solutions(puzzles, solutions, counts, Shape.for_size(9), "the GPU kernel")
     return solutions, counts
-
-
-def _check(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray) -> None:
-    """Raise if any solution the GPU returned breaks a rule or a given (never expected:
-    a wrong answer is a bug, and is never handed out)."""
-    from ..shape import Shape
-    from ..verify import valid_solutions
-
-    shape = Shape.for_size(9)
-    for lo in range(0, len(puzzles), _CHECK_ROWS):
-        hi = lo + _CHECK_ROWS
-        solved = counts[lo:hi] > 0
-        ok = valid_solutions(puzzles[lo:hi][solved], solutions[lo:hi][solved], shape)
-        if not ok.all():
-            row = lo + int(np.flatnonzero(solved)[np.argmin(ok)])
-            raise AssertionError(f"the GPU kernel returned a wrong solution for row {row}")

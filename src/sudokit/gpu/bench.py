@@ -79,11 +79,12 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
     tasks split searches wrote."""
     from numba import cuda
 
-    from ..bench import load_file
+    from ..formats.line import load_array
+    from ..shape import Shape
+    from ..verify import check_solutions
     from . import GpuStatus, solve_array_gpu
-    from ._select import _check
 
-    puzzles = replicate(load_file(path), rows)
+    puzzles = replicate(load_array(path), rows)
     on_device = cuda.to_device(puzzles)
     lines = []
     for limit in limits:
@@ -94,7 +95,8 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
         trip = median_seconds(partial(solve_array_gpu, puzzles, limit=limit,
                                       chunk_rows=chunk_rows, kernel=kernel,
                                       split_after=split_after), repeat)
-        _check(puzzles, result.solutions, result.counts)  # raises on a wrong answer
+        check_solutions(puzzles, result.solutions, result.counts, Shape.for_size(9),
+                        "the GPU kernel")  # raises on a wrong answer
         status = np.bincount(result.status, minlength=4)
         lines.append(
             f"| {path.name} | {kernel} | {split_after} | {limit} | {rows} | "
@@ -108,10 +110,10 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
 def crossover(path: Path, repeat: int, sizes: Sequence[int]) -> list[str]:
     """Table rows: GPU round trip against the CPU engine on every core, per batch size."""
     from ..batch import solve_array
-    from ..bench import load_file
+    from ..formats.line import load_array
     from . import solve_array_gpu
 
-    source = load_file(path)
+    source = load_array(path)
     lines = []
     for size in sizes:
         puzzles = replicate(source, size)
