@@ -173,6 +173,12 @@ class Candidates:
     def __hash__(self) -> int:
         return hash((self._masks, self._shape))
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`."""
+        from .svg import board
+
+        return board(self)
+
     def __repr__(self) -> str:
         s = self._shape
         box = "" if s.is_natural() else f", Shape({s.box_rows}, {s.box_cols})"

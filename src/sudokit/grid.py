@@ -218,6 +218,12 @@ class Grid:
 
         return dumps(self).rstrip("\n")
 
+    def _repr_svg_(self) -> str:
+        """The grid as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`."""
+        from .svg import board
+
+        return board(self)
+
     def __repr__(self) -> str:
         box = "" if self._shape.is_natural() else f", box={self.box}"
         if self.n <= len(SYMBOLS):
