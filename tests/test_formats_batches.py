@@ -188,3 +188,13 @@ def test_a_large_file_read_in_blocks_comes_back_byte_for_byte(seed: int) -> None
     data = b"".join(ln for ln in io.BytesIO(random_lines(seed)) if readable(ln))
     assert len(data) > line._NUMPY_MIN_BYTES
     assert rewrite(data, "line") == data
+
+
+def test_dump_array_then_load_array_gives_the_array_back(tmp_path: Path) -> None:
+    puzzles = line.loads_array(f"{PUZZLE}\n{TOP}\n")
+    path = tmp_path / "out.txt"
+    line.dump_array(puzzles, path, blank="0", eol="\r\n")
+    assert path.read_bytes() == f"{PUZZLE}\r\n{TOP}\r\n".replace(".", "0").encode()
+    assert (line.load_array(path) == puzzles).all()
+    with pytest.raises(ValueError, match="blank"):
+        line.dump_array(puzzles, path, blank="x")

@@ -145,6 +145,14 @@ def load_array(path: str | os.PathLike[str], box: tuple[int, int] | None = None)
         return _array(Input(f, name), box)
 
 
+def dump_array(cells: np.ndarray, path: str | os.PathLike[str], **style: str) -> None:
+    """Write the rows of a (B, N*N) array of digits to a file of lines (the inverse of
+    ``load_array``). ``style``: ``blank`` (``"."`` or ``"0"``) and ``eol``."""
+    data = encode_array(cells, _writer.make_style(_SELF, BLANKS, **style))
+    with open(os.fspath(path), "wb") as f:
+        f.write(data)
+
+
 def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
     import numpy as np
 
