@@ -59,32 +59,16 @@ def _popcount(x: cython.ulonglong) -> cython.int:
 class Search:
     """The search state for one board geometry; ``reset`` loads a puzzle into it.
 
-    ``cells`` are the puzzle's N*N values (0 blank); after ``run`` returns DONE, ``count``
-    says how many solutions were found (at most ``limit``) and ``solution`` holds the first.
+    ``cells`` are the puzzle's N*N values (0 blank); after ``run`` returns DONE,
+    ``counts()`` says how many solutions were found (at most ``limit``) and ``solution()``
+    gives the first. ``_gen.Generator`` extends it with randomness and a guess budget.
     """
 
-    n: cython.int
-    ncells: cython.int
-    npeers: cython.int
-    full: cython.ulonglong
-    peers: cython.int[::1]
-    units: cython.int[::1]
-    masks: cython.ulonglong[::1]
-    trail_cell: cython.int[::1]
-    trail_mask: cython.ulonglong[::1]
-    trail_len: cython.int
-    queue: cython.int[::1]
-    qlen: cython.int
-    frame_mark: cython.int[::1]
-    frame_cell: cython.int[::1]
-    frame_rest: cython.ulonglong[::1]
-    depth: cython.int
-    solution_masks: cython.ulonglong[::1]
-    limit: cython.longlong
-    count: cython.longlong
-    guesses: cython.longlong
-    need_propagate: cython.bint
-    finished: cython.bint
+    # Its fields (typed in _core.pxd): the geometry (n, ncells, npeers, full, peers,
+    # units), the candidate masks, the trail of changes (trail_cell, trail_mask,
+    # trail_len), the queue of cells to propagate (queue, qlen), the guess frames
+    # (frame_mark, frame_cell, frame_rest, depth), and the search's results (limit,
+    # solutions_found, solution_masks, guesses, need_propagate, finished).
 
     def __init__(self, n: int, peers: list[int], units: list[int]) -> None:
         self.n = n
@@ -109,7 +93,7 @@ class Search:
         i: cython.int
         v: cython.int
         self.limit = limit
-        self.count = 0
+        self.solutions_found = 0
         self.guesses = 0
         self.trail_len = 0
         self.qlen = 0
@@ -154,7 +138,7 @@ class Search:
 
     def counts(self) -> tuple[int, int]:
         """(solutions found so far, guesses made so far)."""
-        return self.count, self.guesses
+        return self.solutions_found, self.guesses
 
     def solution(self) -> list[int]:
         """The first solution found, as N*N digits."""
@@ -292,9 +276,11 @@ class Search:
     @cython.nogil
     @cython.exceptval(check=False)
     def _undo_to(self, mark: cython.int) -> cython.void:
+        """Put back every mask changed since trail position ``mark``; nothing stays queued."""
         while self.trail_len > mark:
             self.trail_len -= 1
             self.masks[self.trail_cell[self.trail_len]] = self.trail_mask[self.trail_len]
+        self.qlen = 0
 
     @cython.cfunc
     @cython.nogil
@@ -333,11 +319,11 @@ class Search:
             if ok:
                 cell = self._pick_cell()
                 if cell < 0:
-                    if self.count == 0:
+                    if self.solutions_found == 0:
                         for i in range(self.ncells):
                             self.solution_masks[i] = self.masks[i]
-                    self.count += 1
-                    if self.count >= self.limit:
+                    self.solutions_found += 1
+                    if self.solutions_found >= self.limit:
                         self.finished = True
                         return _DONE
                     ok = False

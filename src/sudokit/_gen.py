@@ -41,6 +41,13 @@ except ImportError:  # running uncompiled without Cython installed
 
 from array import array
 
+if cython.compiled:
+    from cython.cimports.sudokit._core import Search
+else:  # the source runs: extend the source's Search (a compiled one keeps its C methods)
+    from sudokit.engine import load_pure
+
+    Search = load_pure("_core").Search
+
 #: ``unique_without`` and ``is_minimal`` answers: a search ran past its guess budget.
 CUT = -1
 _CUT = cython.declare(cython.int, -1)  # the same, as a C constant for the nogil code
@@ -87,7 +94,7 @@ def _digit_of(m: cython.ulonglong) -> cython.int:
 
 
 @cython.cclass
-class Generator:
+class Generator(Search):
     """Random solution grids and unique puzzles for one board geometry.
 
     ``peers`` lists each cell's peers (the same count for every cell), ``units`` each
@@ -95,29 +102,14 @@ class Generator:
     ``specialise=False`` keeps a 9x9 board on the general path (to compare the two).
     """
 
-    n: cython.int
-    ncells: cython.int
-    npeers: cython.int
-    full: cython.ulonglong
-    peers: cython.int[::1]
-    units: cython.int[::1]
-    masks: cython.ulonglong[::1]
-    trail_cell: cython.int[::1]
-    trail_mask: cython.ulonglong[::1]
-    trail_len: cython.int
-    queue: cython.int[::1]
-    qlen: cython.int
-    frame_mark: cython.int[::1]
-    frame_cell: cython.int[::1]
-    frame_rest: cython.ulonglong[::1]
-    depth: cython.int
+    # Besides the fields of Search (the masks, trail, queue and guess frames):
     cell_row: cython.int[::1]
     cell_col: cython.int[::1]
     cell_box: cython.int[::1]
     row_clues: cython.ulonglong[::1]
     col_clues: cython.ulonglong[::1]
     box_clues: cython.ulonglong[::1]
-    solution: cython.int[::1]
+    answer: cython.int[::1]
     puzzle: cython.int[::1]
     found: cython.int[::1]
     scratch: cython.int[::1]
@@ -126,7 +118,6 @@ class Generator:
     orbit_cells: cython.int[::1]
     order: cython.int[::1]
     state: cython.ulonglong
-    guesses: cython.longlong
     nine: cython.bint
     guided: cython.bint
     ua_of: cython.int[::1]
@@ -141,20 +132,9 @@ class Generator:
     def __init__(
         self, n: int, peers: list[int], units: list[int], specialise: bool = True
     ) -> None:
-        self.n = n
-        self.ncells = n * n
-        self.npeers = len(peers) // self.ncells
-        self.full = (1 << n) - 1
-        self.peers = array("i", peers)
-        self.units = array("i", units)
-        self.masks = array("Q", [0]) * self.ncells
-        # Along one path each cell's mask shrinks at most n times: that bounds the trail.
-        self.trail_cell = array("i", [0]) * (self.ncells * n + 1)
-        self.trail_mask = array("Q", [0]) * (self.ncells * n + 1)
+        super().__init__(n, peers, units)
+        # _exclude may queue a cell that _set queues again: room for both
         self.queue = array("i", [0]) * (2 * self.ncells + 2)
-        self.frame_mark = array("i", [0]) * (self.ncells + 1)
-        self.frame_cell = array("i", [0]) * (self.ncells + 1)
-        self.frame_rest = array("Q", [0]) * (self.ncells + 1)
         # Each cell's row, column and box, from the units (rows, then columns, then boxes).
         self.cell_row = array("i", [0]) * self.ncells
         self.cell_col = array("i", [0]) * self.ncells
@@ -171,7 +151,7 @@ class Generator:
         self.row_clues = array("Q", [0]) * n
         self.col_clues = array("Q", [0]) * n
         self.box_clues = array("Q", [0]) * n
-        self.solution = array("i", [0]) * self.ncells
+        self.answer = array("i", [0]) * self.ncells
         self.puzzle = array("i", [0]) * self.ncells
         self.found = array("i", [0]) * self.ncells
         self.scratch = array("i", [0]) * (self.ncells + 1)
@@ -282,7 +262,7 @@ class Generator:
         i: cython.int
         for i in range(self.ncells):
             self.puzzle[i] = puzzle[i]
-            self.solution[i] = solution[i]
+            self.answer[i] = solution[i]
         with cython.nogil:
             self._find_unavoidable_sets()
             self._recount_clues()
@@ -293,7 +273,7 @@ class Generator:
 
     def solution_cells(self) -> list[int]:
         """The solution grid the puzzle was dug from."""
-        return [self.solution[i] for i in range(self.ncells)]
+        return [self.answer[i] for i in range(self.ncells)]
 
     def last_cut(self) -> int:
         """How many uniqueness tests the last ``dig`` gave up at the budget."""
@@ -323,24 +303,7 @@ class Generator:
             j -= 1
         return m & (~m + 1)
 
-    # -- propagation and search (as in _core, with a guess budget) ---------------------
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _set(self, cell: cython.int, bit: cython.ulonglong) -> cython.bint:
-        """Narrow ``cell`` to the single candidate ``bit`` and queue it for propagation."""
-        m: cython.ulonglong = self.masks[cell]
-        if not (m & bit):
-            return False
-        if m != bit:
-            self.trail_cell[self.trail_len] = cell
-            self.trail_mask[self.trail_len] = m
-            self.trail_len += 1
-            self.masks[cell] = bit
-        self.queue[self.qlen] = cell
-        self.qlen += 1
-        return True
-
+    # -- the search (Search's propagation, with random or guided guesses and a budget) ---
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
@@ -364,125 +327,6 @@ class Generator:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _eliminate_queue(self) -> cython.bint:
-        """Remove each queued cell's digit from its peers (naked singles, to a fixpoint)."""
-        head: cython.int = 0
-        cell: cython.int
-        p: cython.int
-        k: cython.int
-        base: cython.int
-        bit: cython.ulonglong
-        m: cython.ulonglong
-        while head < self.qlen:
-            cell = self.queue[head]
-            head += 1
-            bit = self.masks[cell]
-            base = cell * self.npeers
-            for k in range(self.npeers):
-                p = self.peers[base + k]
-                m = self.masks[p]
-                if m & bit:
-                    if m == bit:
-                        return False
-                    self.trail_cell[self.trail_len] = p
-                    self.trail_mask[self.trail_len] = m
-                    self.trail_len += 1
-                    m = m & ~bit
-                    self.masks[p] = m
-                    if (m & (m - 1)) == 0:
-                        self.queue[self.qlen] = p
-                        self.qlen += 1
-        return True
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _hidden_singles(self) -> cython.int:
-        """Place each digit that has one cell left in a unit: -1 contradiction, else count."""
-        u: cython.int
-        k: cython.int
-        c: cython.int
-        base: cython.int
-        placed: cython.int = 0
-        once: cython.ulonglong
-        twice: cython.ulonglong
-        m: cython.ulonglong
-        uniq: cython.ulonglong
-        b: cython.ulonglong
-        for u in range(3 * self.n):
-            base = u * self.n
-            once = 0
-            twice = 0
-            for k in range(self.n):
-                m = self.masks[self.units[base + k]]
-                twice |= once & m
-                once |= m
-            if once != self.full:
-                return -1
-            uniq = once & ~twice
-            if uniq == 0:
-                continue
-            for k in range(self.n):
-                c = self.units[base + k]
-                m = self.masks[c]
-                b = m & uniq
-                if b and (m & (m - 1)):
-                    if b & (b - 1):
-                        return -1
-                    self._set(c, b)
-                    placed += 1
-        return placed
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _propagate(self) -> cython.bint:
-        found: cython.int
-        while True:
-            if not self._eliminate_queue():
-                self.qlen = 0
-                return False
-            self.qlen = 0
-            found = self._hidden_singles()
-            if found < 0:
-                self.qlen = 0
-                return False
-            if found == 0:
-                return True
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _pick_cell(self) -> cython.int:
-        """The unsolved cell with the fewest candidates, or -1 when all are solved."""
-        best: cython.int = -1
-        best_count: cython.int = 65
-        i: cython.int
-        k: cython.int
-        m: cython.ulonglong
-        for i in range(self.ncells):
-            m = self.masks[i]
-            if m & (m - 1):
-                k = _popcount(m)
-                if k < best_count:
-                    best_count = k
-                    best = i
-                    if k == 2:
-                        break
-        return best
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
-    def _undo_to(self, mark: cython.int) -> cython.void:
-        while self.trail_len > mark:
-            self.trail_len -= 1
-            self.masks[self.trail_cell[self.trail_len]] = self.trail_mask[self.trail_len]
-        self.qlen = 0
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
     def _first_bit(
         self, cell: cython.int, m: cython.ulonglong, randomized: cython.bint
     ) -> cython.ulonglong:
@@ -493,7 +337,7 @@ class Generator:
         if randomized:
             return self._random_bit(m)
         if self.guided:
-            bit = _ONE << (self.solution[cell] - 1)
+            bit = _ONE << (self.answer[cell] - 1)
             if m & bit:
                 return bit
         return m & (~m + 1)
@@ -524,7 +368,7 @@ class Generator:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _backtrack(self, randomized: cython.bint) -> cython.bint:
+    def _backtrack_guess(self, randomized: cython.bint) -> cython.bint:
         """Undo to the deepest guess with a digit left, and try that digit; False if none."""
         d: cython.int
         rest: cython.ulonglong
@@ -576,7 +420,7 @@ class Generator:
                 else:
                     self._guess(cell, randomized)
                     continue
-            if not self._backtrack(randomized):
+            if not self._backtrack_guess(randomized):
                 break
         self.depth = 0
         return count
@@ -662,11 +506,11 @@ class Generator:
     @cython.exceptval(check=False)
     def _give(self, cell: cython.int) -> cython.void:
         """Make the cell a clue again, with its solution digit."""
-        bit: cython.ulonglong = _ONE << (self.solution[cell] - 1)
+        bit: cython.ulonglong = _ONE << (self.answer[cell] - 1)
         j: cython.int
         for j in range(self.n - 1):
             self.ua_clues[self.ua_of[cell * (self.n - 1) + j]] += 1
-        self.puzzle[cell] = self.solution[cell]
+        self.puzzle[cell] = self.answer[cell]
         self.row_clues[self.cell_row[cell]] |= bit
         self.col_clues[self.cell_col[cell]] |= bit
         self.box_clues[self.cell_box[cell]] |= bit
@@ -677,7 +521,7 @@ class Generator:
     def _forced_by_clues(self, cell: cython.int) -> cython.bint:
         """Is the blank ``cell``'s solution digit a single (naked, or hidden in one of its
         units) given the clues alone? Then every solution agrees with S there."""
-        bit: cython.ulonglong = _ONE << (self.solution[cell] - 1)
+        bit: cython.ulonglong = _ONE << (self.answer[cell] - 1)
         which: cython.int
         base: cython.int
         k: cython.int
@@ -882,11 +726,11 @@ class Generator:
         r: cython.longlong
         for j in range(start, end):
             c = cells[j]
-            qlen = self._load9(c, self.solution[c])
+            qlen = self._load9(c, self.answer[c])
             if qlen < 0:
                 continue  # c has no other digit: every solution agrees with S there
             for e in range(start, j):
-                self.boards[cells[e]] = 1 << (self.solution[cells[e]] - 1)
+                self.boards[cells[e]] = 1 << (self.answer[cells[e]] - 1)
                 self.queue[qlen] = cells[e]
                 qlen += 1
             self.qlen = qlen
@@ -914,7 +758,7 @@ class Generator:
             if self._search(1, budget, True) != 1:
                 return False
         for i in range(self.ncells):
-            self.solution[i] = self.found[i]
+            self.answer[i] = self.found[i]
             self.puzzle[i] = self.found[i]
         self._find_unavoidable_sets()
         self._recount_clues()
@@ -943,14 +787,14 @@ class Generator:
         for a in range(n):
             self.scratch[a] = 0
         for i in range(self.ncells):
-            a = self.solution[i] - 1
+            a = self.answer[i] - 1
             self.digit_cells[a * n + self.scratch[a]] = i
             self.scratch[a] += 1
         # unit_cell_of[u*n + d-1]: the cell of unit u that holds d
         for u in range(3 * n):
             for k in range(n):
                 cell = self.units[u * n + k]
-                self.unit_cell_of[u * n + self.solution[cell] - 1] = cell
+                self.unit_cell_of[u * n + self.answer[cell] - 1] = cell
         for a in range(n):
             for b in range(a + 1, n):
                 for k in range(n):
@@ -1101,12 +945,12 @@ class Generator:
         mark = self.trail_len
         for j in range(start, end):
             c = cells[j]
-            bit = _ONE << (self.solution[c] - 1)
+            bit = _ONE << (self.answer[c] - 1)
             self._undo_to(mark)
             if self.masks[c] == bit:
                 continue  # propagation alone forces it: every solution agrees with S here
             for e in range(start, j):
-                self._set(cells[e], _ONE << (self.solution[cells[e]] - 1))
+                self._set(cells[e], _ONE << (self.answer[cells[e]] - 1))
             if not self._exclude(c, bit):
                 continue
             r = self._search(1, budget, False)
