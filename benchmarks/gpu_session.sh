@@ -43,7 +43,7 @@ setup() {
     SUDOKIT_BUILD_EXT=require "$py" -m pip install -q --no-build-isolation --no-deps -e . \
         || { echo "the build failed"; exit 1; }
     "$py" -m sudokit --version
-    "$py" -m pip list 2>/dev/null | grep -i -E '^(numba|numba-cuda|numpy|cython|cupy) '
+    "$py" -m pip list 2>/dev/null | grep -i -E '^(numba|numba-cuda|numpy|cython|cupy-cuda[0-9x]+) '
     nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 }
 
