@@ -128,3 +128,21 @@ def test_count_answers_a_run_of_lines_in_order(jobs: str) -> None:
     expected[BATCH_MIN] = "3"
     expected.insert(7, "ERROR: <stdin>, line 8: 'x' at r1c3 is not a digit of a 9x9 sudoku")
     assert outcome.out.splitlines() == expected
+
+
+def test_many_groups_on_several_threads_stay_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.cli import solve
+
+    monkeypatch.setattr(solve, "CHUNK", BATCH_MIN)  # a group per 64 puzzles: many in flight
+    puzzles = list(PUZZLES) * 4
+    for i in range(7, len(puzzles), 50):
+        puzzles[i] = CLASH
+    lines = [p + "\n" for p in puzzles]
+    lines.insert(100, "# a comment between groups\n")
+    text = "".join(lines).encode()
+    one = sudoku("solve", "--jobs", "1", stdin=text)
+    four = sudoku("solve", "--jobs", "4", stdin=text)
+    assert (four.status, four.stdout, four.stderr) == (one.status, one.stdout, one.stderr)
+    assert four.status == 1
+    assert four.out.splitlines().count(NOT_SOLVEABLE) == len(range(7, len(puzzles), 50))
+    check_answers(puzzles, four.out)
