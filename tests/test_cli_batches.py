@@ -146,3 +146,14 @@ def test_many_groups_on_several_threads_stay_in_order(monkeypatch: pytest.Monkey
     assert four.status == 1
     assert four.out.splitlines().count(NOT_SOLVEABLE) == len(range(7, len(puzzles), 50))
     check_answers(puzzles, four.out)
+
+
+def test_device_auto_answers_a_run_of_lines_like_the_cpu() -> None:
+    puzzles = list(PUZZLES)
+    puzzles[9] = CLASH
+    text = "".join(p + "\n" for p in puzzles).encode()
+    cpu = sudoku("solve", stdin=text)
+    auto = sudoku("solve", "--device", "auto", "--unique", stdin=text)
+    assert auto.status == cpu.status == 1
+    assert auto.stdout == cpu.stdout  # 17-clue puzzles are unique: --unique changes nothing
+    assert auto.out.splitlines()[9] == NOT_SOLVEABLE
