@@ -65,6 +65,21 @@ def sample(name: str, count: int) -> list[str]:
     return lines[::step][:count]
 
 
+def assert_the_cpu_finishes(array: np.ndarray, monkeypatch: pytest.MonkeyPatch,
+                            **gpu_options: object) -> None:
+    """What the GPU (run with ``gpu_options``) gives up on, solve_grids_on_device finishes
+    on the CPU: its answers are the CPU engine's."""
+    import sudokit.gpu._select as select
+
+    original = select.solve_array_gpu
+    monkeypatch.setattr(select, "solve_array_gpu",
+                        lambda p, limit: original(p, limit=limit, **gpu_options))
+    solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
+    expected = solve_array(array, limit=2)
+    assert counts.tolist() == expected.counts.tolist()
+    assert solutions.tolist() == expected.solutions.tolist()
+
+
 def wrong_given(line: str) -> str:
     """The puzzle with one more given that agrees with its row, column and box but not
     with the solution: no solution, though nothing clashes yet."""
@@ -166,24 +181,13 @@ def test_counting_to_two_tells_unique_from_several() -> None:
         assert valid_solutions(array, result.solutions, SHAPE).all()
 
 
-def test_the_guess_budget_gives_up_instead_of_looping() -> None:
+def test_the_guess_budget_gives_up_instead_of_looping(monkeypatch: pytest.MonkeyPatch) -> None:
     array = as_array(sample("puzzles6_forum_hardest_1106.txt", 3) + [CLASH])
     result = solve_array_gpu(array, limit=1, max_guesses=2)
     assert result.status.tolist() == [GpuStatus.GAVE_UP] * 3 + [GpuStatus.NO_SOLUTION]
     assert result.gave_up.tolist() == [True, True, True, False]
     assert (result.guesses[:3] == 2).all()
-    # what the GPU gives up on, solve_grids_on_device finishes on the CPU
-    import sudokit.gpu._select as select
-
-    original = select.solve_array_gpu
-    try:
-        select.solve_array_gpu = lambda p, limit: original(p, limit=limit, max_guesses=2)
-        solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
-    finally:
-        select.solve_array_gpu = original
-    expected = solve_array(array, limit=2)
-    assert counts.tolist() == expected.counts.tolist() == [1, 1, 1, 0]
-    assert solutions.tolist() == expected.solutions.tolist()
+    assert_the_cpu_finishes(array, monkeypatch, max_guesses=2)
 
 
 def test_a_full_stack_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -355,7 +359,7 @@ def test_split_searches_on_device_input() -> None:
     assert_matches_cpu(array, result.to_host(), 2)
 
 
-def test_split_searches_keep_the_guess_budget() -> None:
+def test_split_searches_keep_the_guess_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # every task gets what its search left of the budget, so a chain of tasks gives up
     # as one search would. Counting to two, these puzzles search trees of 100 guesses or
     # more, so some guess lies 7 levels deep: out of reach with 6. One row per chunk: the
@@ -366,18 +370,7 @@ def test_split_searches_keep_the_guess_budget() -> None:
     assert result.tasks > 0
     assert result.status.tolist() == [GpuStatus.GAVE_UP] * 3 + [GpuStatus.NO_SOLUTION]
     assert (result.counts <= solve_array(array, limit=2).counts).all()  # a lower bound
-    import sudokit.gpu._select as select
-
-    original = select.solve_array_gpu
-    try:
-        select.solve_array_gpu = lambda p, limit: original(p, limit=limit, max_guesses=6,
-                                                           chunk_rows=1, **SPLIT)
-        solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
-    finally:
-        select.solve_array_gpu = original
-    expected = solve_array(array, limit=2)
-    assert counts.tolist() == expected.counts.tolist() == [1, 1, 1, 0]
-    assert solutions.tolist() == expected.solutions.tolist()
+    assert_the_cpu_finishes(array, monkeypatch, max_guesses=6, chunk_rows=1, **SPLIT)
 
 
 @pytest.mark.parametrize("capacity", [0, 3])
