@@ -291,23 +291,46 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
     assert rows[0][-1] == "0 |" and rows[1][-1] != "0 |"  # tasks written
 
 
-def test_both_kernel_variants_give_the_same_answers() -> None:
+#: Every compilation of the kernel (``_kernel.KERNELS``).
+VARIANTS = ("rolled", "unrolled", "registers")
+
+
+def test_every_kernel_variant_gives_the_same_answers() -> None:
     lines = (sample("puzzles2_17_clue.txt", 6) + sample("puzzles6_forum_hardest_1106.txt", 2)
-             + [CLASH, NO_CANDIDATE, two_solution_puzzle()])
+             + [CLASH, NO_CANDIDATE, COLUMN_DEAD_END, two_solution_puzzle()])
     array = as_array(lines)
     # without splitting, every field is the same (with it, which task finds a solution
     # first depends on the order the simulator runs threads in)
-    rolled = solve_array_gpu(array, limit=2, kernel="rolled", split_after=0)
-    unrolled = solve_array_gpu(array, limit=2, kernel="unrolled", split_after=0)
-    assert_matches_cpu(array, unrolled, 2)
-    assert rolled.tasks == unrolled.tasks == 0
-    for name in ("solutions", "counts", "status", "guesses"):
-        assert getattr(rolled, name).tolist() == getattr(unrolled, name).tolist()
-    split = solve_array_gpu(array, limit=2, kernel="unrolled", split_after=1)
-    assert split.tasks > 0
-    assert_matches_cpu(array, split, 2)
-    with pytest.raises(ValueError, match="kernel must be one of rolled, unrolled"):
+    results = {kernel: solve_array_gpu(array, limit=2, kernel=kernel, split_after=0)
+               for kernel in VARIANTS}
+    rolled = results["rolled"]
+    assert_matches_cpu(array, rolled, 2)
+    assert_whole_trees_searched(array, rolled, 2)
+    for kernel, result in results.items():
+        assert result.tasks == 0
+        for name in ("solutions", "counts", "status", "guesses"):
+            assert getattr(result, name).tolist() == getattr(rolled, name).tolist(), kernel
+    for kernel in VARIANTS[1:]:
+        split = solve_array_gpu(array, limit=2, kernel=kernel, split_after=1)
+        assert split.tasks > 0
+        assert_matches_cpu(array, split, 2)
+    with pytest.raises(ValueError, match="kernel must be one of rolled, unrolled, registers"):
         solve_array_gpu(array, kernel="fast")
+
+
+@pytest.mark.parametrize("kernel", VARIANTS)
+def test_every_kernel_variant_finds_values_above_9_in_any_band(kernel: str) -> None:
+    from numba import cuda
+
+    array = as_array(sample("puzzles7_serg_benchmark.txt", 4))
+    bad = array.copy()
+    bad[0, 0] = 10  # band 0
+    bad[1, 40] = 15  # band 1, the largest value with four bits
+    bad[2, 80] = 255  # band 2
+    host = solve_array_gpu(cuda.to_device(bad), limit=1, kernel=kernel).to_host()
+    assert host.status.tolist() == [GpuStatus.INVALID] * 3 + [GpuStatus.SOLVED]
+    assert_matches_cpu(array[3:], GpuResult(host.solutions[3:], host.counts[3:],
+                                            host.status[3:], host.guesses[3:]), 1)
 
 
 # -- searches split into tasks -------------------------------------------------------------

@@ -152,7 +152,8 @@ def solve_array_gpu(
     (default: 2**18, fewer when the device's free memory asks for it), so a batch larger
     than the device's memory is split, never cut. ``threads_per_block`` and ``blocks``
     set the launch (default: 128 threads and as many blocks as the GPU runs at once);
-    ``kernel`` picks the variant ('rolled' digit loops, or 'unrolled'; the same answers).
+    ``kernel`` picks the variant ('rolled' digit loops, 'unrolled', or 'registers':
+    unrolled by hand so that the candidate words stay in registers; the same answers).
 
     Against the tail of a batch (its slowest puzzles), a search that has made
     ``split_after`` guesses (default 16; 0 never splits) when no puzzle is left for idle

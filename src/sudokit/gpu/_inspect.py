@@ -38,7 +38,8 @@ SIGNATURES = {
 
 #: What ``main`` reports: (variant, part), the finalize kernel once (it has no variant).
 KERNEL_PARTS = (("rolled", "rows"), ("rolled", "tasks"), ("unrolled", "rows"),
-                ("unrolled", "tasks"), ("", "finalize"))
+                ("unrolled", "tasks"), ("registers", "rows"), ("registers", "tasks"),
+                ("", "finalize"))
 
 #: PTX instructions worth counting: 64-bit logic (numba widens integer arithmetic to
 #: 64 bits, which costs two 32-bit operations each) and local-memory traffic.

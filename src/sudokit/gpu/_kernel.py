@@ -17,7 +17,9 @@ numba's default int64, which keeps signed and unsigned from ever mixing (numba t
 of int64 and uint64 as float64). Reads are wrapped in ``int()``: free in numba, and in the
 simulator Python ints compute faster than NumPy scalars. The small helpers of a sweep are
 written inline, not as device functions: the simulator pays a module swap on every
-device-function call (the helpers of the search run once per guess, not per word).
+device-function call (the helpers of the search run once per guess, not per word; the
+per-digit steps of a sweep are device functions so that the by-hand variant below can call
+them with constant digits, nine calls a step).
 
 A step (``_propagate``) finds, in one sweep over the 27 words:
 - empty cells and naked singles from bit-sliced counts of candidates per cell;
@@ -58,10 +60,20 @@ A task (``TASK_WORDS`` int32) is the 27 candidate words, the 3 unplaced words, i
 the guess budget left to it (``max_guesses`` minus the guesses of the searches it came
 from), so no chain of tasks runs forever.
 
-Two compilations share this code: the ``rolled`` kernels get the digit count (9) at run
+Three compilations share this code: the ``rolled`` kernels get the digit count (9) at run
 time, which keeps the compiler from unrolling the loops over digits; the ``unrolled`` ones
-pass the constant, and the compiler unrolls them. Their answers are the same; their speed
-is to be measured (docs/gpu.md).
+pass the constant, and the compiler unrolls what it sees fit. In both, ``P`` and ``S`` stay
+in local memory (cached in L1): LLVM promotes a local array to registers only when every
+access to it has a constant index, and the compiler leaves the large per-digit loops of a
+sweep rolled, and the guess and the backtrack index ``P`` by the band and digit of a cell.
+The ``registers`` kernels pass ``by_hand=True`` (the others False; a constant either way,
+so the compiler drops the branches not taken): each sweep calls its per-digit step nine
+times with constant digits (``_digit_singles``, ``_place_digit``, ``_locked_digit``), the
+givens are loaded by bit planes (``_load_band``) and a guessed cell is found and cleared
+through masks of all three bands (``_cell_masks``), so every index into ``P``, ``S`` and
+``U`` is a constant and only the search stack is in local memory (``python -m
+sudokit.gpu._inspect``). Their answers (and guesses) are the same; their speed is to be
+measured (docs/gpu.md).
 """
 
 from __future__ import annotations
@@ -108,7 +120,7 @@ _STACK_WORDS = MAX_DEPTH * TASK_WORDS
 
 
 @cuda.jit(device=True)
-def _find_singles(P, U, S, digits):
+def _find_singles(P, U, S, digits, by_hand):
     """Fill ``S[3*d + b]`` with the unplaced cells where digit d is forced (naked or hidden
     single); 0 on a contradiction (an empty cell or unit), 1 if all cells are placed,
     2 otherwise."""
@@ -133,53 +145,75 @@ def _find_singles(P, U, S, digits):
             naked2 = u & ~twos
     if (U[0] | U[1] | U[2]) == 0:
         return 1
+    if by_hand:
+        if not (_digit_singles(P, U, S, 0, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 1, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 2, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 3, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 4, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 5, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 6, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 7, naked0, naked1, naked2)
+                and _digit_singles(P, U, S, 8, naked0, naked1, naked2)):
+            return 0
+        return 2
     for d in range(digits):
-        col_one = 0  # columns where d has a cell (any band)
-        col_two = 0  # columns where it has two or more
-        for b in range(3):
-            w = int(P[3 * d + b])
-            if b == 0:
-                s = w & naked0
-            elif b == 1:
-                s = w & naked1
-            else:
-                s = w & naked2
-            m0 = w & _ROW
-            m1 = (w >> 9) & _ROW
-            m2 = (w >> 18) & _ROW
-            if m0 == 0 or m1 == 0 or m2 == 0:
-                return 0  # a row has no place for d
-            if (m0 & (m0 - 1)) == 0:
-                s |= m0
-            if (m1 & (m1 - 1)) == 0:
-                s |= m1 << 9
-            if (m2 & (m2 - 1)) == 0:
-                s |= m2 << 18
-            one = m0 | m1 | m2  # columns of the band holding d
-            two = (m0 & m1) | (m0 & m2) | (m1 & m2)  # ... in two or more rows
-            for k in range(3):
-                ok = (one >> (3 * k)) & 7
-                if ok == 0:
-                    return 0  # a box has no place for d
-                if ((two >> (3 * k)) & 7) == 0 and (ok & (ok - 1)) == 0:
-                    s |= w & (_BOX << (3 * k))
-            col_two |= (col_one & one) | two
-            col_one |= one
-            S[3 * d + b] = s
-        if col_one != _ROW:
-            return 0  # a column has no place for d
-        single_cols = (col_one & ~col_two) & _ROW
-        if single_cols:
-            cells = single_cols * _COLUMN
-            for b in range(3):
-                S[3 * d + b] |= P[3 * d + b] & cells
-        for b in range(3):
-            S[3 * d + b] &= U[b]
+        if not _digit_singles(P, U, S, d, naked0, naked1, naked2):
+            return 0
     return 2
 
 
 @cuda.jit(device=True)
-def _place_singles(P, U, S, digits):
+def _digit_singles(P, U, S, d, naked0, naked1, naked2):
+    """``S[3*d + b]`` for each band b: the unplaced cells where digit d is forced (a naked
+    single of ``naked``, or a hidden single of a row, box or column). False on a
+    contradiction (a row, box or column with no place for d)."""
+    col_one = 0  # columns where d has a cell (any band)
+    col_two = 0  # columns where it has two or more
+    for b in range(3):
+        w = int(P[3 * d + b])
+        if b == 0:
+            s = w & naked0
+        elif b == 1:
+            s = w & naked1
+        else:
+            s = w & naked2
+        m0 = w & _ROW
+        m1 = (w >> 9) & _ROW
+        m2 = (w >> 18) & _ROW
+        if m0 == 0 or m1 == 0 or m2 == 0:
+            return False  # a row has no place for d
+        if (m0 & (m0 - 1)) == 0:
+            s |= m0
+        if (m1 & (m1 - 1)) == 0:
+            s |= m1 << 9
+        if (m2 & (m2 - 1)) == 0:
+            s |= m2 << 18
+        one = m0 | m1 | m2  # columns of the band holding d
+        two = (m0 & m1) | (m0 & m2) | (m1 & m2)  # ... in two or more rows
+        for k in range(3):
+            ok = (one >> (3 * k)) & 7
+            if ok == 0:
+                return False  # a box has no place for d
+            if ((two >> (3 * k)) & 7) == 0 and (ok & (ok - 1)) == 0:
+                s |= w & (_BOX << (3 * k))
+        col_two |= (col_one & one) | two
+        col_one |= one
+        S[3 * d + b] = s
+    if col_one != _ROW:
+        return False  # a column has no place for d
+    single_cols = (col_one & ~col_two) & _ROW
+    if single_cols:
+        cells = single_cols * _COLUMN
+        for b in range(3):
+            S[3 * d + b] |= P[3 * d + b] & cells
+    for b in range(3):
+        S[3 * d + b] &= U[b]
+    return True
+
+
+@cuda.jit(device=True)
+def _place_singles(P, U, S, digits, by_hand):
     """Place every cell of ``S`` at once. 0 if two of them clash, 1 if something was
     placed, 2 if ``S`` is empty."""
     all0 = 0
@@ -202,47 +236,21 @@ def _place_singles(P, U, S, digits):
             all2 = one
     if (all0 | all1 | all2) == 0:
         return 2
-    for d in range(digits):
-        cols = 0
-        for b in range(3):
-            s = int(S[3 * d + b])
-            r0 = s & _ROW
-            r1 = (s >> 9) & _ROW
-            r2 = (s >> 18) & _ROW
-            if (r0 & (r0 - 1)) != 0 or (r1 & (r1 - 1)) != 0 or (r2 & (r2 - 1)) != 0:
-                return 0  # d forced twice in one row
-            if (r0 & r1) | (r0 & r2) | (r1 & r2):
-                return 0  # ... twice in one column of a band
-            one = r0 | r1 | r2
-            if one & cols:
-                return 0  # ... twice in one column across bands
-            cols |= one
-            kill = 0
-            if r0:
-                kill |= _ROW
-            if r1:
-                kill |= _ROW << 9
-            if r2:
-                kill |= _ROW << 18
-            for k in range(3):
-                ok = (one >> (3 * k)) & 7
-                if (ok & (ok - 1)) != 0:
-                    return 0  # ... twice in one box
-                if ok:
-                    kill |= _BOX << (3 * k)
-            if b == 0:
-                kill |= all0
-            elif b == 1:
-                kill |= all1
-            else:
-                kill |= all2
-            # d leaves the rows and boxes of its new cells and every newly placed cell,
-            # then comes back on its own cells
-            P[3 * d + b] = (P[3 * d + b] & ~kill) | s
-        if cols:
-            cells = cols * _COLUMN
-            for b in range(3):
-                P[3 * d + b] = (P[3 * d + b] & ~cells) | S[3 * d + b]
+    if by_hand:
+        if not (_place_digit(P, S, 0, all0, all1, all2)
+                and _place_digit(P, S, 1, all0, all1, all2)
+                and _place_digit(P, S, 2, all0, all1, all2)
+                and _place_digit(P, S, 3, all0, all1, all2)
+                and _place_digit(P, S, 4, all0, all1, all2)
+                and _place_digit(P, S, 5, all0, all1, all2)
+                and _place_digit(P, S, 6, all0, all1, all2)
+                and _place_digit(P, S, 7, all0, all1, all2)
+                and _place_digit(P, S, 8, all0, all1, all2)):
+            return 0
+    else:
+        for d in range(digits):
+            if not _place_digit(P, S, d, all0, all1, all2):
+                return 0
     U[0] &= ~all0
     U[1] &= ~all1
     U[2] &= ~all2
@@ -250,107 +258,167 @@ def _place_singles(P, U, S, digits):
 
 
 @cuda.jit(device=True)
-def _locked_candidates(P, digits):
+def _place_digit(P, S, d, all0, all1, all2):
+    """Place digit d on its cells of ``S`` (``all``: every cell placed now, by band).
+    False if two of them clash."""
+    cols = 0
+    for b in range(3):
+        s = int(S[3 * d + b])
+        r0 = s & _ROW
+        r1 = (s >> 9) & _ROW
+        r2 = (s >> 18) & _ROW
+        if (r0 & (r0 - 1)) != 0 or (r1 & (r1 - 1)) != 0 or (r2 & (r2 - 1)) != 0:
+            return False  # d forced twice in one row
+        if (r0 & r1) | (r0 & r2) | (r1 & r2):
+            return False  # ... twice in one column of a band
+        one = r0 | r1 | r2
+        if one & cols:
+            return False  # ... twice in one column across bands
+        cols |= one
+        kill = 0
+        if r0:
+            kill |= _ROW
+        if r1:
+            kill |= _ROW << 9
+        if r2:
+            kill |= _ROW << 18
+        for k in range(3):
+            ok = (one >> (3 * k)) & 7
+            if (ok & (ok - 1)) != 0:
+                return False  # ... twice in one box
+            if ok:
+                kill |= _BOX << (3 * k)
+        if b == 0:
+            kill |= all0
+        elif b == 1:
+            kill |= all1
+        else:
+            kill |= all2
+        # d leaves the rows and boxes of its new cells and every newly placed cell,
+        # then comes back on its own cells
+        P[3 * d + b] = (P[3 * d + b] & ~kill) | s
+    if cols:
+        cells = cols * _COLUMN
+        for b in range(3):
+            P[3 * d + b] = (P[3 * d + b] & ~cells) | S[3 * d + b]
+    return True
+
+
+@cuda.jit(device=True)
+def _locked_candidates(P, digits, by_hand):
     """Pointing and claiming along rows (within each band) and along columns (within each
     stack), for every digit. True if a candidate was removed."""
+    if by_hand:
+        # ``|``, not ``or``: every digit is swept, as in the loop
+        return (_locked_digit(P, 0) | _locked_digit(P, 1) | _locked_digit(P, 2)
+                | _locked_digit(P, 3) | _locked_digit(P, 4) | _locked_digit(P, 5)
+                | _locked_digit(P, 6) | _locked_digit(P, 7) | _locked_digit(P, 8))
     changed = False
     for d in range(digits):
-        w0 = int(P[3 * d])
-        w1 = int(P[3 * d + 1])
-        w2 = int(P[3 * d + 2])
-        keep0 = _BAND
-        keep1 = _BAND
-        keep2 = _BAND
-        # rows: the 3x3 pattern (row x box) of each band
-        for b in range(3):
-            if b == 0:
-                w = w0
-            elif b == 1:
-                w = w1
-            else:
-                w = w2
-            # boxes where each row has d: bit 3k of a row's minirow flags -> bit k
-            flags = (w | (w >> 1) | (w >> 2)) & 0o111111111
-            z0 = flags & 0o111
-            z1 = (flags >> 9) & 0o111
-            z2 = (flags >> 18) & 0o111
-            br0 = (z0 | (z0 >> 2) | (z0 >> 4)) & 7
-            br1 = (z1 | (z1 >> 2) | (z1 >> 4)) & 7
-            br2 = (z2 | (z2 >> 2) | (z2 >> 4)) & 7
-            keep = _BAND
-            # claiming: a row whose d lies in one box clears that box's other rows
-            if (br0 & (br0 - 1)) == 0:
-                box = (((br0 & 1) * 0o7) | ((br0 & 2) * 0o34) | ((br0 & 4) * 0o160)) * _COLUMN
-                keep &= ~(box & ~_ROW)
-            if (br1 & (br1 - 1)) == 0:
-                box = (((br1 & 1) * 0o7) | ((br1 & 2) * 0o34) | ((br1 & 4) * 0o160)) * _COLUMN
-                keep &= ~(box & ~(_ROW << 9))
-            if (br2 & (br2 - 1)) == 0:
-                box = (((br2 & 1) * 0o7) | ((br2 & 2) * 0o34) | ((br2 & 4) * 0o160)) * _COLUMN
-                keep &= ~(box & ~(_ROW << 18))
-            # pointing: a box whose d lies in one row clears that row's other boxes
-            for k in range(3):
-                rows = ((br0 >> k) & 1) | (((br1 >> k) & 1) << 1) | (((br2 >> k) & 1) << 2)
-                if rows and (rows & (rows - 1)) == 0:
-                    keep &= ~((_ROW << (9 * (rows >> 1))) & ~(_BOX << (3 * k)))
-            if b == 0:
-                keep0 &= keep
-            elif b == 1:
-                keep1 &= keep
-            else:
-                keep2 &= keep
-        # columns: the 3x3 pattern (band x column) of each stack
-        c0 = (w0 | (w0 >> 9) | (w0 >> 18)) & _ROW
-        c1 = (w1 | (w1 >> 9) | (w1 >> 18)) & _ROW
-        c2 = (w2 | (w2 >> 9) | (w2 >> 18)) & _ROW
-        for s in range(3):
-            k0 = (c0 >> (3 * s)) & 7
-            k1 = (c1 >> (3 * s)) & 7
-            k2 = (c2 >> (3 * s)) & 7
-            # pointing: a box whose d lies in one column clears it in the other bands
-            if k0 and (k0 & (k0 - 1)) == 0:
-                cells = _COLUMN << (3 * s + (k0 >> 1))
-                keep1 &= ~cells
-                keep2 &= ~cells
-            if k1 and (k1 & (k1 - 1)) == 0:
-                cells = _COLUMN << (3 * s + (k1 >> 1))
-                keep0 &= ~cells
-                keep2 &= ~cells
-            if k2 and (k2 & (k2 - 1)) == 0:
-                cells = _COLUMN << (3 * s + (k2 >> 1))
-                keep0 &= ~cells
-                keep1 &= ~cells
-            # claiming: a column whose d lies in one band clears that box's other columns
-            for j in range(3):
-                bands = ((k0 >> j) & 1) | (((k1 >> j) & 1) << 1) | (((k2 >> j) & 1) << 2)
-                if bands and (bands & (bands - 1)) == 0:
-                    cells = (_BOX << (3 * s)) & ~(_COLUMN << (3 * s + j))
-                    if bands == 1:
-                        keep0 &= ~cells
-                    elif bands == 2:
-                        keep1 &= ~cells
-                    else:
-                        keep2 &= ~cells
-        if w0 & ~keep0 or w1 & ~keep1 or w2 & ~keep2:
+        if _locked_digit(P, d):
             changed = True
-            P[3 * d] = w0 & keep0
-            P[3 * d + 1] = w1 & keep1
-            P[3 * d + 2] = w2 & keep2
     return changed
 
 
 @cuda.jit(device=True)
-def _propagate(P, U, S, digits):
+def _locked_digit(P, d):
+    """Pointing and claiming for digit d. True if a candidate was removed."""
+    w0 = int(P[3 * d])
+    w1 = int(P[3 * d + 1])
+    w2 = int(P[3 * d + 2])
+    keep0 = _BAND
+    keep1 = _BAND
+    keep2 = _BAND
+    # rows: the 3x3 pattern (row x box) of each band
+    for b in range(3):
+        if b == 0:
+            w = w0
+        elif b == 1:
+            w = w1
+        else:
+            w = w2
+        # boxes where each row has d: bit 3k of a row's minirow flags -> bit k
+        flags = (w | (w >> 1) | (w >> 2)) & 0o111111111
+        z0 = flags & 0o111
+        z1 = (flags >> 9) & 0o111
+        z2 = (flags >> 18) & 0o111
+        br0 = (z0 | (z0 >> 2) | (z0 >> 4)) & 7
+        br1 = (z1 | (z1 >> 2) | (z1 >> 4)) & 7
+        br2 = (z2 | (z2 >> 2) | (z2 >> 4)) & 7
+        keep = _BAND
+        # claiming: a row whose d lies in one box clears that box's other rows
+        if (br0 & (br0 - 1)) == 0:
+            box = (((br0 & 1) * 0o7) | ((br0 & 2) * 0o34) | ((br0 & 4) * 0o160)) * _COLUMN
+            keep &= ~(box & ~_ROW)
+        if (br1 & (br1 - 1)) == 0:
+            box = (((br1 & 1) * 0o7) | ((br1 & 2) * 0o34) | ((br1 & 4) * 0o160)) * _COLUMN
+            keep &= ~(box & ~(_ROW << 9))
+        if (br2 & (br2 - 1)) == 0:
+            box = (((br2 & 1) * 0o7) | ((br2 & 2) * 0o34) | ((br2 & 4) * 0o160)) * _COLUMN
+            keep &= ~(box & ~(_ROW << 18))
+        # pointing: a box whose d lies in one row clears that row's other boxes
+        for k in range(3):
+            rows = ((br0 >> k) & 1) | (((br1 >> k) & 1) << 1) | (((br2 >> k) & 1) << 2)
+            if rows and (rows & (rows - 1)) == 0:
+                keep &= ~((_ROW << (9 * (rows >> 1))) & ~(_BOX << (3 * k)))
+        if b == 0:
+            keep0 &= keep
+        elif b == 1:
+            keep1 &= keep
+        else:
+            keep2 &= keep
+    # columns: the 3x3 pattern (band x column) of each stack
+    c0 = (w0 | (w0 >> 9) | (w0 >> 18)) & _ROW
+    c1 = (w1 | (w1 >> 9) | (w1 >> 18)) & _ROW
+    c2 = (w2 | (w2 >> 9) | (w2 >> 18)) & _ROW
+    for s in range(3):
+        k0 = (c0 >> (3 * s)) & 7
+        k1 = (c1 >> (3 * s)) & 7
+        k2 = (c2 >> (3 * s)) & 7
+        # pointing: a box whose d lies in one column clears it in the other bands
+        if k0 and (k0 & (k0 - 1)) == 0:
+            cells = _COLUMN << (3 * s + (k0 >> 1))
+            keep1 &= ~cells
+            keep2 &= ~cells
+        if k1 and (k1 & (k1 - 1)) == 0:
+            cells = _COLUMN << (3 * s + (k1 >> 1))
+            keep0 &= ~cells
+            keep2 &= ~cells
+        if k2 and (k2 & (k2 - 1)) == 0:
+            cells = _COLUMN << (3 * s + (k2 >> 1))
+            keep0 &= ~cells
+            keep1 &= ~cells
+        # claiming: a column whose d lies in one band clears that box's other columns
+        for j in range(3):
+            bands = ((k0 >> j) & 1) | (((k1 >> j) & 1) << 1) | (((k2 >> j) & 1) << 2)
+            if bands and (bands & (bands - 1)) == 0:
+                cells = (_BOX << (3 * s)) & ~(_COLUMN << (3 * s + j))
+                if bands == 1:
+                    keep0 &= ~cells
+                elif bands == 2:
+                    keep1 &= ~cells
+                else:
+                    keep2 &= ~cells
+    if w0 & ~keep0 or w1 & ~keep1 or w2 & ~keep2:
+        P[3 * d] = w0 & keep0
+        P[3 * d + 1] = w1 & keep1
+        P[3 * d + 2] = w2 & keep2
+        return True
+    return False
+
+
+@cuda.jit(device=True)
+def _propagate(P, U, S, digits, by_hand):
     """Apply singles and locked candidates until nothing changes: 0 on a contradiction,
     1 when every cell is placed (a solution), 2 when a guess is needed."""
     while True:
-        found = _find_singles(P, U, S, digits)
+        found = _find_singles(P, U, S, digits, by_hand)
         if found != 2:
             return found
-        placed = _place_singles(P, U, S, digits)
+        placed = _place_singles(P, U, S, digits, by_hand)
         if placed == 0:
             return 0
-        if placed == 2 and not _locked_candidates(P, digits):
+        if placed == 2 and not _locked_candidates(P, digits, by_hand):
             return 2
 
 
@@ -394,23 +462,44 @@ def _choose_guess(P, U, digits):
 
 
 @cuda.jit(device=True)
-def _write_solution(P, out, row, digits):
+def _write_solution(P, out, row, digits, by_hand):
+    """Write the solved state in ``P`` to row ``row`` of ``out``."""
+    if by_hand:
+        _write_digit(P, out, row, 0)
+        _write_digit(P, out, row, 1)
+        _write_digit(P, out, row, 2)
+        _write_digit(P, out, row, 3)
+        _write_digit(P, out, row, 4)
+        _write_digit(P, out, row, 5)
+        _write_digit(P, out, row, 6)
+        _write_digit(P, out, row, 7)
+        _write_digit(P, out, row, 8)
+        return
     for d in range(digits):
-        for b in range(3):
-            w = int(P[3 * d + b])
-            while w:
-                out[row, 27 * b + cuda.ffs(w) - 1] = d + 1
-                w &= w - 1
+        _write_digit(P, out, row, d)
 
 
 @cuda.jit(device=True)
-def _load(puzzles, row, P, U, digits):
+def _write_digit(P, out, row, d):
+    """Write digit d on its cells (of a solved state)."""
+    for b in range(3):
+        w = int(P[3 * d + b])
+        while w:
+            out[row, 27 * b + cuda.ffs(w) - 1] = d + 1
+            w &= w - 1
+
+
+@cuda.jit(device=True)
+def _load(puzzles, row, P, U, digits, by_hand):
     """The root state of puzzle ``row``: a given keeps only its digit. False if a cell
     holds a value above 9."""
-    for i in range(27):
-        P[i] = _BAND
     for b in range(3):
         U[b] = _BAND
+    if by_hand:
+        return (_load_band(puzzles, row, P, 0) and _load_band(puzzles, row, P, 1)
+                and _load_band(puzzles, row, P, 2))
+    for i in range(27):
+        P[i] = _BAND
     for i in range(9 * digits):
         v = puzzles[row, i]
         if v > 9:
@@ -421,6 +510,31 @@ def _load(puzzles, row, P, U, digits):
             for e in range(9):
                 if e != v - 1:
                     P[3 * e + b] &= ~bit
+    return True
+
+
+@cuda.jit(device=True)
+def _load_band(puzzles, row, P, b):
+    """``_load`` for band b, with no index into ``P`` that depends on the puzzle: the
+    givens' values as four bit planes, from which each digit's word follows."""
+    p0 = 0
+    p1 = 0
+    p2 = 0
+    p3 = 0
+    for c in range(27):
+        v = int(puzzles[row, 27 * b + c])
+        if v > 9:
+            return False
+        p0 |= (v & 1) << c
+        p1 |= ((v >> 1) & 1) << c
+        p2 |= ((v >> 2) & 1) << c
+        p3 |= (v >> 3) << c
+    given = p0 | p1 | p2 | p3
+    for d in range(9):
+        v = d + 1  # the cells holding v: each plane or its complement, by v's bits
+        same = ((p0 if v & 1 else ~p0) & (p1 if v & 2 else ~p1)
+                & (p2 if v & 4 else ~p2) & (p3 if v & 8 else ~p3))
+        P[3 * d + b] = _BAND & ~(given & ~same)  # other digits leave the givens
     return True
 
 
@@ -438,24 +552,31 @@ def _save(P, U, stack, level, digits):
 
 
 @cuda.jit(device=True)
-def _push_guess(P, U, stack, depth, digits):
+def _push_guess(P, U, stack, depth, digits, by_hand):
     """Guess: save the state at stack level ``depth`` and give the chosen cell its lowest
     digit. The caller counts the level and the guess."""
     cell = _choose_guess(P, U, digits)
     b = cell // 27
     bit = 1 << (cell - 27 * b)
-    digit = 0
-    while not P[3 * digit + b] & bit:
-        digit += 1
+    m0, m1, m2 = _cell_masks(cell)  # (by hand)
+    if by_hand:
+        digit = _lowest_digit(P, m0, m1, m2)
+    else:
+        digit = 0
+        while not P[3 * digit + b] & bit:
+            digit += 1
     _save(P, U, stack, depth, digits)
     stack[TASK_WORDS * depth + _GUESS_AT] = (cell << 4) | digit
+    if by_hand:
+        _clear_cell(P, m0, m1, m2, digit, True)
+        return
     for e in range(9):
         if e != digit:
             P[3 * e + b] &= ~bit
 
 
 @cuda.jit(device=True)
-def _pop_guess(P, U, stack, level, digits):
+def _pop_guess(P, U, stack, level, digits, by_hand):
     """The branch the guess at stack ``level`` left open: the state saved there, with the
     guessed digit removed from the guessed cell."""
     base = TASK_WORDS * level
@@ -465,8 +586,50 @@ def _pop_guess(P, U, stack, level, digits):
         U[b] = stack[base + _UNPLACED_AT + b]
     g = int(stack[base + _GUESS_AT])
     cell = g >> 4
+    if by_hand:
+        m0, m1, m2 = _cell_masks(cell)
+        _clear_cell(P, m0, m1, m2, g & 15, False)
+        return
     b = cell // 27
     P[3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
+
+
+# Where the guessed cell's band is known only at run time, the by-hand kernels touch all
+# three band words of a digit with a mask that is zero in the other two bands, and find
+# the digit by testing each: so that every index into P is a constant.
+
+
+@cuda.jit(device=True)
+def _cell_masks(cell):
+    """The bit of ``cell`` in the words of bands 0, 1 and 2 (0 for the bands it is not
+    in)."""
+    b = cell // 27
+    bit = 1 << (cell - 27 * b)
+    return (bit if b == 0 else 0), (bit if b == 1 else 0), (bit if b == 2 else 0)
+
+
+@cuda.jit(device=True)
+def _lowest_digit(P, m0, m1, m2):
+    """The lowest digit still possible in the cell of ``_cell_masks``."""
+    digit = 8
+    for d in range(8, -1, -1):
+        if (P[3 * d] & m0) | (P[3 * d + 1] & m1) | (P[3 * d + 2] & m2):
+            digit = d
+    return digit
+
+
+@cuda.jit(device=True)
+def _clear_cell(P, m0, m1, m2, digit, others):
+    """Remove the cell of ``_cell_masks`` from the words of ``digit`` (``others`` False)
+    or of every other digit (``others`` True)."""
+    for d in range(9):
+        # every word is written, the mask chosen per digit: under ``if d == digit`` the
+        # compiler merges the nine stores into one at the run-time index ``3*digit``,
+        # and P leaves registers
+        keep = _BAND if (d != digit) != others else 0
+        P[3 * d] &= ~m0 | keep
+        P[3 * d + 1] &= ~m1 | keep
+        P[3 * d + 2] &= ~m2 | keep
 
 
 # -- tasks: splitting a search for idle threads -----------------------------------------
@@ -526,18 +689,19 @@ def _split(P, U, stack, depth, row, budget, control, round_index, tasks, digits)
 
 
 @cuda.jit(device=True)
-def _record_solution(P, solutions, counts, row, digits):
+def _record_solution(P, solutions, counts, row, digits, by_hand):
     """Count a solution of ``row`` (shared by all its tasks); the first one counted writes
     its grid. Returns the row's count so far."""
     before = cuda.atomic.add(counts, row, 1)
     if before == 0:
-        _write_solution(P, solutions, row, digits)
+        _write_solution(P, solutions, row, digits, by_hand)
     return before + 1
 
 
 @cuda.jit(device=True)
 def _search(P, U, S, stack, row, budget, shared, split_after, control, round_index,
-            available, tasks_out, solutions, counts, guesses, flags, limit, digits):
+            available, tasks_out, solutions, counts, guesses, flags, limit, digits,
+            by_hand):
     """Search the tree below the state in ``P``, ``U`` (a puzzle's root or a task) until
     it is exhausted, the row has ``limit`` solutions, the guess budget or the stack runs
     out (flag GAVE_UP), or the search is split into tasks.
@@ -551,16 +715,16 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
     depth = 0
     next_split = split_after
     while True:
-        outcome = _propagate(P, U, S, digits)
+        outcome = _propagate(P, U, S, digits, by_hand)
         if outcome == 1:
-            if _record_solution(P, solutions, counts, row, digits) >= limit:
+            if _record_solution(P, solutions, counts, row, digits, by_hand) >= limit:
                 break
             outcome = 0  # look for the next solution as if this were a dead end
         if outcome == 0:
             if depth == 0:
                 break  # the tree is exhausted
             depth -= 1
-            _pop_guess(P, U, stack, depth, digits)
+            _pop_guess(P, U, stack, depth, digits, by_hand)
             continue
         # a guess is needed
         if shared and cuda.atomic.add(counts, row, 0) >= limit:
@@ -574,7 +738,7 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
                     digits):
                 break
             next_split = made + split_after
-        _push_guess(P, U, stack, depth, digits)
+        _push_guess(P, U, stack, depth, digits, by_hand)
         depth += 1
         made += 1
     cuda.atomic.add(guesses, row, made)
@@ -585,7 +749,7 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
 
 @cuda.jit(device=True)
 def _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, digits):
+                max_guesses, split_after, digits, by_hand):
     """Round 0: solve rows until none is left. A thread owns its row until this kernel
     ends (its tasks run in later rounds), so the row's results start with plain stores."""
     P = cuda.local.array(27, int32)
@@ -600,17 +764,17 @@ def _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, 
         counts[row] = 0
         guesses[row] = 0
         flags[row] = 0
-        if not _load(puzzles, row, P, U, digits):
+        if not _load(puzzles, row, P, U, digits, by_hand):
             flags[row] = FLAG_INVALID
             continue
         _search(P, U, S, stack, row, max_guesses, False,
                 split_after, control, 0, rows, tasks_out, solutions, counts, guesses, flags,
-                limit, digits)
+                limit, digits, by_hand)
 
 
 @cuda.jit(device=True)
 def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, digits):
+                 tasks_out, limit, split_after, digits, by_hand):
     """Round ``round_index`` (1, 2, ...): run the tasks the previous round wrote until none
     is left; a round that got none ends at once."""
     available = control[CONTROL_WORDS * (round_index - 1) + _WRITTEN]
@@ -630,7 +794,7 @@ def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_
         _read_task(tasks_in, slot, P, U, digits)
         _search(P, U, S, stack, row, int(tasks_in[TASK_WORDS * slot + TASK_BUDGET]),
                 True, split_after, control, round_index, available, tasks_out, solutions,
-                counts, guesses, flags, limit, digits)
+                counts, guesses, flags, limit, digits, by_hand)
 
 
 # -- kernels ----------------------------------------------------------------------------
@@ -649,7 +813,7 @@ def solve_rows_kernel(puzzles, solutions, counts, guesses, flags, control, tasks
     the design notes found an unrolled kernel of about 88 KB stalled on the instruction
     cache. (ptxas, sm_90: see docs/gpu.md for code size and registers of each kernel.)"""
     _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, digits)
+                max_guesses, split_after, digits, False)
 
 
 @cuda.jit(cache=True)
@@ -658,7 +822,7 @@ def solve_rows_kernel_unrolled(puzzles, solutions, counts, guesses, flags, contr
     """``solve_rows_kernel`` with the digit loops unrolled (the count is the constant 9,
     and ``digits`` is ignored): the same answers, for measuring which runs faster."""
     _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, 9)
+                max_guesses, split_after, 9, False)
 
 
 @cuda.jit(cache=True)
@@ -669,7 +833,7 @@ def solve_tasks_kernel(solutions, counts, guesses, flags, control, round_index, 
     split into ``tasks_out`` as round 0 does (``split_after`` 0 in the last round, so that
     every task runs to its end or its budget)."""
     _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, digits)
+                 tasks_out, limit, split_after, digits, False)
 
 
 @cuda.jit(cache=True)
@@ -677,7 +841,25 @@ def solve_tasks_kernel_unrolled(solutions, counts, guesses, flags, control, roun
                                 tasks_in, tasks_out, limit, split_after, digits):
     """``solve_tasks_kernel`` with the digit loops unrolled (``digits`` is ignored)."""
     _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, 9)
+                 tasks_out, limit, split_after, 9, False)
+
+
+@cuda.jit(cache=True)
+def solve_rows_kernel_registers(puzzles, solutions, counts, guesses, flags, control,
+                                tasks_out, limit, max_guesses, split_after, digits):
+    """``solve_rows_kernel`` unrolled by hand (``digits`` is ignored): every index into
+    the candidate, single and unplaced words is a constant, so that they live in
+    registers and only the search stack is in local memory."""
+    _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
+                max_guesses, split_after, 9, True)
+
+
+@cuda.jit(cache=True)
+def solve_tasks_kernel_registers(solutions, counts, guesses, flags, control, round_index,
+                                 tasks_in, tasks_out, limit, split_after, digits):
+    """``solve_tasks_kernel`` unrolled by hand, as ``solve_rows_kernel_registers``."""
+    _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
+                 tasks_out, limit, split_after, 9, True)
 
 
 @cuda.jit(cache=True)
@@ -713,4 +895,5 @@ class Kernels(NamedTuple):
 
 #: The kernels by name, as ``solve_array_gpu(kernel=...)`` and the benchmark take them.
 KERNELS = {"rolled": Kernels(solve_rows_kernel, solve_tasks_kernel),
-           "unrolled": Kernels(solve_rows_kernel_unrolled, solve_tasks_kernel_unrolled)}
+           "unrolled": Kernels(solve_rows_kernel_unrolled, solve_tasks_kernel_unrolled),
+           "registers": Kernels(solve_rows_kernel_registers, solve_tasks_kernel_registers)}

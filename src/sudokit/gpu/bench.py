@@ -151,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure")
     parser.add_argument("--chunk-rows", type=int, help="rows per chunk of a host batch")
     parser.add_argument("--kernel", nargs="+", default=["rolled"],
-                        choices=["rolled", "unrolled"], help="kernel variants to time")
+                        choices=["rolled", "unrolled", "registers"],
+                        help="kernel variants to time")
     parser.add_argument("--split-after", type=int, nargs="+", default=[DEFAULT_SPLIT_AFTER],
                         help="guesses before a search may split into tasks, each value "
                              "timed (0: never; '0 16' compares)")
