@@ -9,7 +9,8 @@
 #       test   the GPU tests: the kernel on the real device against the CPU engine
 #       bench  issue 6's table: a million puzzles of each file, NumPy to NumPy, limits 1 and 2
 #       tune   kernel variants and search splitting on the hardest file, the first-call time,
-#              and the batch size from which the GPU beats the CPU engine
+#              and the batch size from which the GPU beats the CPU engine (kernels: rolled,
+#              unrolled and registers)
 #       cli    the whole command on a file of a million puzzles, GPU against every CPU core
 # DATA  the folder of puzzle files inside the checkout (default .gpudata): the device gets the
 #       checkout alone, so copy ../shared/data there first and carry it (docs/gpu.md).
@@ -72,13 +73,13 @@ run_bench() {
 run_tune() {
     echo "== tune"
     local hard="$data/puzzles6_forum_hardest_1106.txt"
-    timeout 300 "$py" -m sudokit.gpu.bench "$hard" --rows "$rows" --limit 1 \
-        --kernel rolled unrolled --split-after 0 8 16 32 --no-compile-time "${simulator[@]}" \
-        2>&1 | tee "$out/tune.md"
+    timeout 400 "$py" -m sudokit.gpu.bench "$hard" --rows "$rows" --limit 1 \
+        --kernel rolled unrolled registers --split-after 0 8 16 32 --no-compile-time \
+        "${simulator[@]}" 2>&1 | tee "$out/tune.md"
     local first="$data/puzzles2_17_clue.txt"
     local sizes=()
     [[ ${SMOKE:-} == 1 ]] && sizes=(--crossover-sizes 4)
-    timeout 240 "$py" -m sudokit.gpu.bench "$first" --rows "$rows" --limit 1 --crossover \
+    timeout 170 "$py" -m sudokit.gpu.bench "$first" --rows "$rows" --limit 1 --crossover \
         "${sizes[@]}" "${simulator[@]}" 2>&1 | tee -a "$out/tune.md"
 }
 
