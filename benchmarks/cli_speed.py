@@ -2,7 +2,7 @@
 and --jobs 2), and the whole-process time of solving one puzzle from standard input, for the
 compiled and the pure-Python core. Prints a Markdown table; medians of --repeat runs.
 
-    python benchmarks/cli_speed.py [--data ../shared/data] [--repeat 5] [--million]
+    python benchmarks/cli_speed.py [--data data] [--repeat 5] [--million]
 
 ``--million`` adds a row for a file of about a million puzzles (the 17-clue file twenty
 times over, written to a temporary folder).
@@ -44,7 +44,7 @@ def count(path: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    default_data = Path(__file__).parents[1] / ".." / "shared" / "data"
+    default_data = Path(__file__).parents[1] / "data"
     parser.add_argument("--data", type=Path, default=default_data)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--million", action="store_true",

@@ -23,7 +23,7 @@ from sudokit import Grid, solve
 from sudokit.logic import solve_path
 from sudokit.logic.rating import rating_of, scale_id
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 COLLECTIONS = {
     "top": ("top1465", "puzzles3_magictour_top1465.txt"),
     "hardest": ("hardest_1106", "puzzles6_forum_hardest_1106.txt"),

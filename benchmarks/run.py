@@ -46,11 +46,7 @@ TARGETS = {"17-clue": (190_000, 280_000), "top1465": (60_000, 100_000),
 
 
 def default_data() -> Path:
-    for candidate in (HERE.parent.parent / "shared" / "data", HERE.parent / ".." / "shared" /
-                      "data", Path("/work/shared/data")):
-        if candidate.exists():
-            return candidate
-    return Path("data")
+    return HERE.parent / "data"
 
 
 def cpu_model() -> str:
