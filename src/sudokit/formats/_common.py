@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 import io
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from math import isqrt
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, Protocol, TypeVar
 
 from ..candidates import Candidates
@@ -75,17 +75,25 @@ class Style(NamedTuple):
     template: Template | None = None
 
 
+#: The ``fields`` of a record that carries none (shared, read-only).
+NO_FIELDS: Mapping[str, str] = MappingProxyType({})
+
+
 class Record(NamedTuple):
     """One puzzle read from an input: ``item``, or ``error`` saying why it could not be read.
 
     ``line`` is the 1-based line where the puzzle starts; ``style`` is what a writer of the
     same format needs to give back the same bytes (pass it to :meth:`Writer.write`).
+    ``fields`` holds what the input says about the puzzle besides its cells, as text by
+    name (``rating``, ``comment``, ``name``, ``solution``...; the names are listed in
+    ``docs/formats.md``), in the order the input gives them; empty for most formats.
     """
 
     item: Grid | Candidates | None
     line: int
     error: SudokuError | None = None
     style: Style | None = None
+    fields: Mapping[str, str] = NO_FIELDS
 
 
 class Batch(NamedTuple):
@@ -146,7 +154,7 @@ def record_maker() -> Callable[[Item, int, Style], Record]:
     new = tuple.__new__
 
     def make(item: Item, line: int, style: Style) -> Record:
-        return new(Record, (item, line, None, style))
+        return new(Record, (item, line, None, style, NO_FIELDS))
 
     return make
 
