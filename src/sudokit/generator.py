@@ -29,6 +29,7 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
+from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -204,6 +205,31 @@ def iter_generate(
     options = _options(size, box, clues, symmetry, minimal, difficulty, tries, pure)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
+
+
+def puzzle_maker(
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    clues: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    difficulty: str | None = None,
+    seed: Seed = None,
+    tries: int | None = None,
+    pure: bool | None = None,
+) -> Callable[[int, int], Generated]:
+    """``make(index, attempt)``: puzzle ``index`` of the run :func:`iter_generate` makes
+    with these options, from its own random stream, so that a run can be split over
+    processes or machines and still give the same puzzles. ``attempt`` 0 is the puzzle
+    itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
+    1, 2, ... until it differs. The function pickles (options checked here, at once)."""
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, pure)
+    return partial(_make_at, options, _base_key(seed))
+
+
+def _make_at(options: _Options, base: bytes, index: int, attempt: int) -> Generated:
+    return _make(options, _stream_key(base, index, attempt))
 
 
 def generate_solution_grid(
