@@ -40,6 +40,7 @@ errors, and the caller decides what to print.
 from __future__ import annotations
 
 import enum
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -398,20 +399,28 @@ def rate(
     try:
         if isinstance(pool, InlineExecutor):
             for record in records:
-                yield record, rate_piece([record])[0][1]
+                yield record, rate_piece([record.item])[0]
             return
-        for answers in pool.map(rate_piece, _record_pieces(records, RATE_CHUNK)):
-            yield from answers
+        # the records stay here; only their puzzles travel to the workers
+        held: deque[list[Record]] = deque()
+
+        def puzzles() -> Iterator[list[Grid | Candidates | None]]:
+            for piece in _record_pieces(records, RATE_CHUNK):
+                held.append(piece)
+                yield [r.item for r in piece]
+
+        for ratings in pool.map(rate_piece, puzzles()):
+            yield from zip(held.popleft(), ratings, strict=True)
     finally:
         if own:
             pool.close()
 
 
-def rate_piece(records: list[Record]) -> list[tuple[Record, Rating | None]]:
-    """The ratings of one piece of records: what an executor runs."""
+def rate_piece(puzzles: list[Grid | Candidates | None]) -> list[Rating | None]:
+    """The ratings of one piece of puzzles (None for None): what an executor runs."""
     from .logic.rating import rate as rate_one  # the rater only when puzzles are rated
 
-    return [(r, rate_one(r.item) if r.item is not None else None) for r in records]
+    return [rate_one(p) if p is not None else None for p in puzzles]
 
 
 def _record_pieces(records: Iterable[Record], size: int) -> Iterator[list[Record]]:

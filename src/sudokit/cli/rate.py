@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
+from .. import stream
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
-
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
-#: Puzzles handed to the workers at once (each rating takes milliseconds).
-CHUNK = 64
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -43,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's rating (or the scale); the exit status."""
+    # the rater is imported here: it takes longer to import than the rest of the command
     from ..logic.rating import scale_id, scale_table
 
     if args.scale:
@@ -61,50 +55,15 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 )
         return ExitStatus.OK
     tally = Tally()
-    pool = None
-    if args.jobs > 1:  # imported here: most runs need no pool, and it is slow to import
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(args.jobs)
-    try:
-        records = (record for _, record in each_record(args, env, tally))
-        for _record, rating in _ratings(records, pool):
-            if rating.solutions == 0:
-                tally.note(ExitStatus.FAILURE)
-            if args.json:
-                line = json.dumps(rating.to_dict())
-            else:
-                line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
-            env.stdout.write(f"{line}\n".encode())
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    records = (record for _, record in each_record(args, env, tally))
+    for _record, rating in stream.rate(records, jobs=args.jobs):
+        if rating is None:  # unreadable: each_record answered it already
+            continue
+        if rating.solutions == 0:
+            tally.note(ExitStatus.FAILURE)
+        if args.json:
+            line = json.dumps(rating.to_dict())
+        else:
+            line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+        env.stdout.write(f"{line}\n".encode())
     return tally.status
-
-
-def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tuple]:
-    """(record, rating or None) in input order; ratings made ``CHUNK`` at a time on the
-    pool's processes when there is one."""
-    from ..logic.rating import rate
-
-    if pool is None:
-        for record in records:
-            yield record, rate(record.item) if record.error is None else None
-        return
-    chunk: list = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) == CHUNK * 4:
-            yield from _rate_chunk(chunk, pool)
-            chunk = []
-    if chunk:
-        yield from _rate_chunk(chunk, pool)
-
-
-def _rate_chunk(chunk: list, pool: ProcessPoolExecutor) -> Iterator[tuple]:
-    from ..logic.rating import rate
-
-    items = [r.item for r in chunk if r.error is None]
-    ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
-    for record in chunk:
-        yield record, next(ratings) if record.error is None else None
