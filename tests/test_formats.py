@@ -401,9 +401,11 @@ def test_import_does_not_load_numpy_or_json() -> None:
     assert out.stdout.split() == ["False", "False"]
 
 
-def test_mixed_sizes_stop_the_input() -> None:
-    with pytest.raises(MixedSizeError, match="puzzles.txt, line 2: a 4x4 puzzle"):
-        records(LINE + "\n" + "1234341221434321\n", source="puzzles.txt")
+def test_a_puzzle_of_another_size_is_an_error_in_its_place() -> None:
+    rs = records(LINE + "\n" + "1234341221434321\n" + LINE + "\n", source="puzzles.txt")
+    assert [r.item for r in rs] == [CLASSIC, None, CLASSIC]
+    assert isinstance(rs[1].error, MixedSizeError)
+    assert str(rs[1].error).startswith("puzzles.txt, line 2: a 4x4 puzzle")
 
 
 def test_byte_order_mark_is_read_past_and_kept() -> None:

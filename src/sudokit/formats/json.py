@@ -19,7 +19,6 @@ written back keeps its layout and any other keys it had.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -35,19 +34,17 @@ from ..errors import (
 from ..grid import SYMBOLS, Grid, symbol_value
 from ..shape import Shape, parse_box
 from . import _writer
-from ._common import Input, Item, Record, Style, Template, a_size, decode, loads_with, with_tail
+from ._input import Input, decode
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template
+from ._spec import Format, no_separator
+from ._symbols import a_size
 
 NAME = "json"
 DEFAULT = Style(NAME, blank="0")
-_SELF = sys.modules[__name__]
 
 #: An object still not complete after this many characters is a mistake, not a puzzle.
 MAX_OBJECT = 1 << 24
-
-
-def separator(style: Style) -> str:
-    """Nothing goes between two objects: each ends its own line."""
-    return ""
 
 
 # -- writing -------------------------------------------------------------------------
@@ -96,7 +93,7 @@ def encode_message(text: str, style: Style) -> bytes:
 
 def dumps(items: Item | Iterable[Item], **style: str) -> str:
     """Puzzles as JSON Lines (one object per line). Option: ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, (), **style)).decode()
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -104,12 +101,12 @@ def dumps(items: Item | Iterable[Item], **style: str) -> str:
 
 def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | Candidates]:
     """Every puzzle of a JSON text; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)
+    return FORMAT.loads(data, box)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
-    return with_tail(inp, _records(inp, box))
+    return with_tail(inp, _records(inp, options.box))
 
 
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
@@ -207,8 +204,6 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                     f"{a_size(item.n)} puzzle among {size}x{size} puzzles: "
                     "one input holds puzzles of one size"
                 )
-        except MixedSizeError as e:
-            raise inp.fail(e, start) from None
         except SudokuError as e:
             yield Record(None, start, inp.fail(e, start), Style(NAME, lead=before))
             continue
@@ -352,3 +347,13 @@ def _digit(v: Any, cell: int, shape: Shape) -> int:
             cell=shape.cell_name(cell),
         )
     return v
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    separator=no_separator,
+    encode_message=encode_message,
+)

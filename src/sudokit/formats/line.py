@@ -22,36 +22,27 @@ from __future__ import annotations
 import io
 import math
 import os
-import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
+from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from . import _writer
-from ._common import (
-    HEAD_SIZE,
+from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
+from ._reading import NO_OPTIONS, ReadOptions, no_puzzle_found
+from ._records import Batch, Item, Record, Style, Template, expand, template_fits
+from ._spec import Format, no_separator
+from ._symbols import (
     MAX_SYMBOL_SIZE,
-    Batch,
-    Input,
-    Item,
-    Record,
-    Style,
-    Template,
+    SYMBOL_VALUE,
     a_size,
     as_grid,
     box_shape,
     check_symbol_size,
-    decode,
-    expand,
-    is_comment,
-    make_loads,
     shape_for,
     shape_for_count,
-    split_eol,
-    template_fits,
 )
 
 if TYPE_CHECKING:
@@ -62,12 +53,9 @@ BLANKS = (".", "0")
 #: Lines a Batch holds at most when read_chunks is not told otherwise.
 BATCH_ROWS = 4096
 DEFAULT = Style(NAME, blank=".")
-_SELF = sys.modules[__name__]
 
 #: Character -> digit for every size (case-insensitive); blanks are 0.
-_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
-    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
-} | {".": 0, "0": 0}
+_VALUE = SYMBOL_VALUE
 
 _IN_TABLES: dict[int, bytes] = {}
 _OUT_TABLES: dict[str, bytes] = {}
@@ -95,11 +83,6 @@ def _out_table(blank: str) -> bytes:
             t[v] = ord(s)
         table = _OUT_TABLES[blank] = bytes(t)
     return table
-
-
-def separator(style: Style) -> str:
-    """Nothing goes between two lines."""
-    return ""
 
 
 def encode(item: Item, style: Style = DEFAULT) -> bytes:
@@ -148,7 +131,7 @@ def load_array(path: str | os.PathLike[str], box: tuple[int, int] | None = None)
 def dump_array(cells: np.ndarray, path: str | os.PathLike[str], **style: str) -> None:
     """Write the rows of a (B, N*N) array of digits to a file of lines (the inverse of
     ``load_array``). ``style``: ``blank`` (``"."`` or ``"0"``) and ``eol``."""
-    data = encode_array(cells, _writer.make_style(_SELF, BLANKS, **style))
+    data = encode_array(cells, FORMAT.style(**style))
     with open(os.fspath(path), "wb") as f:
         f.write(data)
 
@@ -157,7 +140,7 @@ def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
     import numpy as np
 
     parts = []
-    for item in read_chunks(inp, box):
+    for item in read_chunks(inp, ReadOptions(box)):
         if isinstance(item, Batch):
             parts.append(item.array())
         elif item.error is not None:
@@ -167,27 +150,28 @@ def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
     return np.concatenate(parts)
 
 
-# The format's public functions, built by the helpers every format shares.
-dumps = _writer.make_dumps(
-    _SELF, """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
-)
-loads = make_loads(
-    _SELF, Grid, """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
-)
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions = NO_OPTIONS) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, one per puzzle line, in order."""
-    return expand(read_chunks(inp, box))
+    return expand(read_chunks(inp, options))
 
 
 def read_chunks(
-    inp: Input, box: tuple[int, int] | None = None, rows: int = BATCH_ROWS
+    inp: Input, options: ReadOptions = NO_OPTIONS, rows: int = BATCH_ROWS
 ) -> Iterator[Record | Batch]:
     """The puzzles of ``inp`` in order: runs of up to ``rows`` well-formed lines of one
     style as a :class:`Batch` each, everything else (puzzles laid out otherwise, lines that
     cannot be read) as a Record each. ``expand`` turns this into ``read_records``."""
-    return _chunks(inp, box, rows)
+    return _chunks(inp, options.box, rows)
 
 
 def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
@@ -216,6 +200,15 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
 
 def _chunks(inp: Input, box: tuple[int, int] | None, rows: int) -> Iterator[Record | Batch]:
     runs = _Runs(inp, box, rows)
+    if inp.cr_only:  # lines that end with a lone "\r": read one by one
+        for raw in inp.lines():
+            runs.read_lines([raw])
+            yield from runs.ready
+            runs.ready.clear()
+        last = runs.finish()
+        yield from runs.ready
+        yield last
+        return
     for data in inp.blocks(_BLOCK_BYTES):
         try:
             runs.read_block(data)
@@ -321,12 +314,17 @@ class _Runs:
         text = decode(raw)
         body, eol = split_eol(text)
         s = body.strip()
-        if not s or is_comment(s):
+        bad = unreadable(raw, text)
+        if bad is None and (not s or is_comment(s)):
             self.lead.append(text)
             return
         self._end_run()
         before = "".join(self.lead) or None
         self.lead.clear()
+        if bad is not None:  # this line only: the others are read on
+            error = self.inp.fail(bad, self.lineno)
+            self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
+            return
         shape = self.shape
         if shape is None:
             shape = self.shape = _line_shape(len(s), self.box)
@@ -340,16 +338,14 @@ class _Runs:
                 )
             grid, style = _parse(s, body, eol, shape, before)
         except SudokuError as e:
+            problem: SudokuError = e
             other = _other_size(s, shape) if shape is not None else None
             if shape is not None and other is not None:
-                raise self.inp.fail(
-                    MixedSizeError(
-                        f"{a_size(other.n)} puzzle ({len(s)} cells) among "
-                        f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
-                    ),
-                    self.lineno,
-                ) from None
-            error = self.inp.fail(e, self.lineno)
+                problem = MixedSizeError(
+                    f"{a_size(other.n)} puzzle ({len(s)} cells) among "
+                    f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
+                )
+            error = self.inp.fail(problem, self.lineno)
             self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
             return
         self._put(Record(grid, self.lineno, None, style))
@@ -359,9 +355,7 @@ class _Runs:
         self._end_run()
         held = self.held
         if held is None:
-            raise self.inp.fail(
-                ParseError("no puzzle found: nothing but blank lines, comments or borders")
-            )
+            raise self.inp.fail(no_puzzle_found())
         if self.lead and held.style is not None:
             held = held._replace(style=held.style._replace(tail="".join(self.lead)))
         return held
@@ -498,3 +492,12 @@ def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple
     return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead, template=template)
 
 
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    separator=no_separator,
+    read_chunks=read_chunks,
+)
