@@ -8,6 +8,7 @@ several; each figure is the median of ``--runs`` timed runs over the whole file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 
 from .env import Env
 from .status import ExitStatus
@@ -44,7 +45,7 @@ def _positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
-    from .. import bench
+    from .. import bench, engine  # bench brings NumPy: only for this command
 
     jobs = args.jobs if args.jobs is not None else bench.all_threads()
     threads = sorted({1, jobs})
@@ -61,9 +62,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     # read every file first, so that a bad one stops the command before any timing
     for name in args.files:
         load_array(name)
-    measurements = bench.bench_files(args.files, limits=limits, jobs=threads, runs=args.runs,
-                                     pure=True if args.pure else None,
-                                     use_cpu=args.cpu_time, progress=report)
+    with engine.pure_python() if args.pure else contextlib.nullcontext():
+        measurements = bench.bench_files(args.files, limits=limits, jobs=threads,
+                                         runs=args.runs, use_cpu=args.cpu_time, progress=report)
     clock = ("thread CPU time for one thread, wall clock for more" if args.cpu_time
              else "wall clock")
     out = [bench.machine(), f"median of {args.runs} runs; {clock}", "",

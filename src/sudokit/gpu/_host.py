@@ -233,7 +233,7 @@ def _from_cuda_dlpack(puzzles: Any, cuda: Any) -> Any:
 def _host_input(puzzles: object) -> np.ndarray:
     """A C-contiguous (B, 81) uint8 array of digits 0..9, or an error saying what is wrong
     and in which row (the same checks as the CPU batch engine)."""
-    from ..batch import _checked
+    from ..batch import checked_array
 
     if not isinstance(puzzles, np.ndarray) and hasattr(puzzles, "__dlpack__"):
         puzzles = np.from_dlpack(puzzles)
@@ -241,7 +241,7 @@ def _host_input(puzzles: object) -> np.ndarray:
     if raw.ndim == 2 and raw.shape[1] != 81:
         raise CellCountError(f"the GPU solver takes 9x9 puzzles (rows of 81 cells), got rows "
                              f"of {raw.shape[1]}")
-    array, _ = _checked(raw, None)
+    array, _ = checked_array(raw, None)
     return array
 
 
