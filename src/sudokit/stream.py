@@ -183,10 +183,12 @@ def solve(
 
     With ``options.jobs > 1`` and runs of lines answered as arrays on the CPU, pieces are
     answered on ``executor`` (default: ``jobs`` threads), one engine thread each; otherwise
-    the engines themselves spread a piece over ``jobs`` cores."""
+    the engines themselves spread a piece over ``jobs`` cores. An ``executor`` given (a
+    cluster's, say) answers the pieces whatever the options."""
     options = options or SolveOptions()
     pieces = _pieces(items, CHUNK if options.device == "cpu" else GPU_CHUNK)
-    if options.in_arrays and options.jobs > 1 and options.device == "cpu":
+    if executor is not None or (options.in_arrays and options.jobs > 1
+                                and options.device == "cpu"):
         one_each = partial(answer_piece, replace(options, jobs=1), source)
         own = executor is None
         pool = make_executor("threads", options.jobs) if executor is None else executor

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
+from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import add_output_argument, positive_int, progress
 from .env import Env
 from .status import ExitStatus
@@ -52,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
                    "(default: a few seconds' worth)")
+    add_cluster_argument(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -64,16 +66,21 @@ def run(args: argparse.Namespace, env: Env) -> int:
                   "--with-solution, or another format")
         return ExitStatus.USAGE
     writer = formats.Writer(fmt, env.stdout)
+    options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
+                   minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
+                   tries=args.tries)
     try:
-        made = iter_generate(
-            args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
-            minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-            tries=args.tries, jobs=args.jobs,
-        )
-        for puzzle, solution in progress(made, env, "puzzles"):
-            writer.write(puzzle)
-            if args.with_solution:
-                writer.write(solution)
+        with cluster_executor(args) as executor:
+            if executor is not None:
+                from ..dask import generate_on  # here: only a cluster run needs it
+
+                made = generate_on(executor, args.count, args.size, **options)
+            else:
+                made = iter_generate(args.count, args.size, jobs=args.jobs, **options)
+            for puzzle, solution in progress(made, env, "puzzles"):
+                writer.write(puzzle)
+                if args.with_solution:
+                    writer.write(solution)
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE

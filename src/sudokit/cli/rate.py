@@ -6,6 +6,8 @@ import argparse
 import json
 
 from .. import stream
+from ..executors import Executor
+from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
@@ -32,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="rate on N processes (default 1)",
     )
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    add_cluster_argument(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -54,10 +57,17 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
                 )
         return ExitStatus.OK
+    with cluster_executor(args) as executor:
+        return _rate(args, env, executor)
+
+
+def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     tally = Tally()
-    records = (record for _, record in each_record(args, env, tally))
-    for _record, rating in stream.rate(records, jobs=args.jobs):
-        if rating is None:  # unreadable: each_record answered it already
+    # an unreadable record is answered here, in its place among the ratings in flight
+    records = (record for _, record in each_record(args, env, tally, answer_errors=False))
+    for record, rating in stream.rate(records, jobs=args.jobs, executor=executor):
+        if rating is None:  # reported on standard error by each_record
+            env.stdout.write(f"ERROR: {record.error}\n".encode())
             continue
         if rating.solutions == 0:
             tally.note(ExitStatus.FAILURE)

@@ -10,7 +10,9 @@ import argparse
 from itertools import groupby
 
 from .. import formats, stream
+from ..executors import Executor
 from ..stream import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
+from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Tally, add_input_arguments, add_output_argument, each_chunk, positive_int
 from .env import Env
 from .status import ExitStatus
@@ -39,6 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="'propagate' only rules each solved cell's digit out of its row, "
                    "column and box until nothing changes, and prints the board it reaches "
                    "(candidates)")
+    add_cluster_argument(p)
 
 
 def _positive_float(text: str) -> float:
@@ -53,6 +56,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
         from ..gpu import check_device  # here: the GPU package brings NumPy, slow to start
 
         check_device(args.device)
+    with cluster_executor(args) as executor:
+        return _run(args, env, executor)
+
+
+def _run(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     tally = Tally()
     writer = None
     for opened, group in groupby(each_chunk(args, env, tally), key=lambda pair: pair[0]):
@@ -70,7 +78,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
             lines=out_format == "line",
         )
         items = (item for _, item in group)
-        for answer in stream.solve(items, options, source=opened.source):
+        for answer in stream.solve(items, options, source=opened.source, executor=executor):
             if isinstance(answer, BatchAnswer):
                 _write_batch(writer, answer, env, tally)
             else:
