@@ -27,19 +27,16 @@ import math
 import os
 import random
 import threading
-from collections import deque
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from . import engine
 from .errors import SudokuError
+from .executors import process_executor, thread_executor
 from .grid import Grid
 from .shape import Shape
 from .solver import Status, search
-
-if TYPE_CHECKING:  # the pools are imported when --jobs asks for them
-    from concurrent.futures import Executor, Future
 
 #: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
 SYMMETRIES: dict[str, str] = {
@@ -317,13 +314,9 @@ def _options(
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
                 f"(its cells go in groups of {' and '.join(map(str, sizes))})")
-    if difficulty is not None:
-        if difficulty not in DIFFICULTIES:
-            raise GenerateError(f"unknown difficulty {difficulty!r} "
-                                f"(one of: {', '.join(DIFFICULTIES)})")
-        if _rater() is None:
-            raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate), "
-                                "which this version does not have yet")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise GenerateError(f"unknown difficulty {difficulty!r} "
+                            f"(one of: {', '.join(DIFFICULTIES)})")
     if tries is None:
         tries = _default_tries(shape, clues, minimal, name, difficulty)
     elif tries < 1:
@@ -532,46 +525,20 @@ def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator
 
 def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     keys = (_stream_key(base, i, 0) for i in range(count))
+    make = partial(_make, options)
     if jobs == 1 or count <= 1:
-        for key in keys:
-            yield _make(options, key)
+        yield from map(make, keys)
         return
-    executor = _executor(options, jobs)
-    try:
-        pending: deque[Future[Generated]] = deque()
-        for key in keys:
-            pending.append(executor.submit(_make, options, key))
-            if len(pending) >= 4 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _executor(options: _Options, jobs: int) -> Executor:
-    """Threads when the work runs in the compiled generator, which releases the GIL;
-    processes when it is Python: the uncompiled generator, or the rater."""
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-
-    if engine.generator_module().is_compiled() and options.difficulty is None:
-        return ThreadPoolExecutor(jobs)
-    return ProcessPoolExecutor(jobs)
+    # Threads when the work runs in the compiled generator, which lets go of the GIL;
+    # processes when it is Python: the uncompiled generator, or the rater.
+    on_threads = engine.generator_module().is_compiled() and options.difficulty is None
+    kind = thread_executor if on_threads else process_executor
+    with kind(jobs, ahead=4 * jobs - 1) as executor:
+        yield from executor.map(make, keys)
 
 
 # -- difficulty -------------------------------------------------------------------------
-def _rater() -> Callable[[Grid], object] | None:
-    """sudokit.logic's ``rate``, when this version has it."""
-    try:
-        from .logic.rating import rate
-    except ImportError:
-        return None
-    return rate
-
-
 def _level(puzzle: Grid) -> str:
-    rate = _rater()
-    if rate is None:  # checked with the options
-        raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate)")
-    rating = rate(puzzle)
-    return str(getattr(rating, "level", rating)).lower()
+    from .logic.rating import rate  # the rater only when a difficulty is asked for
+
+    return rate(puzzle).level
