@@ -153,10 +153,12 @@ def _is_binary_grid(data: bytes) -> bool:
 
 
 def puzzle_field(row: str) -> bool:
-    """Does a line start with a puzzle field (16 or more cell symbols or typed blanks),
-    maybe after a short first field (an id or hash) and before other fields?"""
+    """Does a line start with a puzzle field (16 or more cell symbols or typed blanks, or
+    a share link), maybe after a first field (an id or hash) and before other fields?"""
     fields = row.split(None, 2)
     for field in fields[:2]:
+        if "?bd=" in field or "&bd=" in field:  # a share link of sudokuwiki.org
+            return True
         if len(field) >= 16 and _FIELD_CHARS.issuperset(field[:16]) and any(
             ch.isdigit() for ch in field
         ):

@@ -23,16 +23,17 @@ import io
 import math
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, NoReturn
 
-from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
+from ..errors import CellCountError, MixedSizeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from . import _writer
+from ._fields import Field, around, find_field, longest_field, read_cells
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import NO_OPTIONS, ReadOptions, no_puzzle_found
-from ._records import Batch, Item, Record, Style, Template, expand, template_fits
+from ._records import NO_FIELDS, Batch, Item, Record, Style, Template, expand, template_fits
 from ._spec import Format, no_separator
 from ._symbols import (
     MAX_SYMBOL_SIZE,
@@ -326,29 +327,18 @@ class _Runs:
             self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
             return
         shape = self.shape
-        if shape is None:
-            shape = self.shape = _line_shape(len(s), self.box)
+        field = find_field(body, shape, self.box)
         try:
+            if field is None:
+                _no_field(body, s, shape, self.box)
             if shape is None:
-                near = _nearest_shape(len(s), self.box)
-                if near is not None:
-                    raise CellCountError(f"expected {near.ncells} cells, got {len(s)}")
-                raise CellCountError(
-                    f"{len(s)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
-                )
-            grid, style = _parse(s, body, eol, shape, before)
+                shape = self.shape = field.shape
+            grid, style, fields = _parse(body, eol, field, shape, before)
         except SudokuError as e:
-            problem: SudokuError = e
-            other = _other_size(s, shape) if shape is not None else None
-            if shape is not None and other is not None:
-                problem = MixedSizeError(
-                    f"{a_size(other.n)} puzzle ({len(s)} cells) among "
-                    f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
-                )
-            error = self.inp.fail(problem, self.lineno)
+            error = self.inp.fail(e, self.lineno)
             self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
             return
-        self._put(Record(grid, self.lineno, None, style))
+        self._put(Record(grid, self.lineno, None, style, fields))
 
     def finish(self) -> Record | Batch:
         """The last item of the input, with what followed it as its tail."""
@@ -459,37 +449,46 @@ def _nearest_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
     return shape if shape is not None and abs(shape.ncells - count) < n else None
 
 
-def _other_size(s: str, shape: Shape) -> Shape | None:
-    """The shape of ``s`` if it is a well-formed puzzle line of a size other than
-    ``shape``'s."""
-    other = _line_shape(len(s), None)
-    if other is None or other.n == shape.n:
-        return None
-    return other if all(_VALUE.get(ch, 99) <= other.n for ch in s) else None
-
-
-def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple[Grid, Style]:
-    n, ncells = shape.n, shape.ncells
-    if len(s) != ncells:
-        raise CellCountError(f"expected {ncells} cells, got {len(s)}")
-    values = []
-    for i, ch in enumerate(s):
-        v = _VALUE.get(ch, 99)
-        if v > n:
-            raise SymbolError(
-                f"{ch!r} at {shape.cell_name(i)} is not a digit of {a_size(n)} sudoku",
-                cell=shape.cell_name(i),
+def _no_field(
+    body: str, s: str, shape: Shape | None, box: tuple[int, int] | None
+) -> NoReturn:
+    """Raise the error of a line without a puzzle field: another size, a count of cells
+    off, or a symbol that is no digit."""
+    if shape is not None:
+        other = find_field(body, None, None)
+        if other is not None and other.shape.n != shape.n:
+            count = other.end - other.start
+            raise MixedSizeError(
+                f"{a_size(other.shape.n)} puzzle ({count} cells) among "
+                f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
             )
-        values.append(v)
-    cells = tuple(values)
-    has_dot, has_zero = "." in s, "0" in s
-    blank = "0" if has_zero and not has_dot else "."
-    if s == body and not (has_dot and has_zero) and s == s.upper():
-        return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead)
-    start = body.index(s)
-    parts = (body[:start],) + ("",) * (ncells - 1) + (body[start + ncells :] + eol,)
-    template = Template(parts, tuple(s), cells)
-    return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead, template=template)
+    meant = longest_field(body) or s
+    if shape is None:
+        near = _nearest_shape(len(meant), box)
+        if near is not None:
+            raise CellCountError(f"expected {near.ncells} cells, got {len(meant)}")
+        raise CellCountError(
+            f"{len(meant)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
+        )
+    if len(meant) == shape.ncells:
+        read_cells(meant, shape)  # raises, naming the symbol that is no digit
+    raise CellCountError(f"expected {shape.ncells} cells, got {len(meant)}")
+
+
+def _parse(
+    body: str, eol: str, field: Field, shape: Shape, lead: str | None
+) -> tuple[Grid, Style, Mapping[str, str]]:
+    text = body[field.start : field.end]
+    cells, blank = read_cells(text, shape)
+    grid = Grid._trusted(cells, shape)
+    if text == body and blank in "0." and not ("." in text and "0" in text) and (
+        text == text.upper()
+    ):
+        return grid, Style(NAME, blank, eol, lead), NO_FIELDS
+    ncells = shape.ncells
+    parts = (body[: field.start],) + ("",) * (ncells - 1) + (body[field.end :] + eol,)
+    template = Template(parts, tuple(text), cells)
+    return grid, Style(NAME, blank, eol, lead, template=template), around(body, field)
 
 
 FORMAT = Format(
