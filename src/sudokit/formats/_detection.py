@@ -18,6 +18,7 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
    - ``{`` or ``[`` first: json;
+   - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
      the pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
@@ -42,6 +43,7 @@ from ._blocks import is_decoration
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
+from .csv import is_header
 
 #: Significant lines (neither blank nor comments) detection looks at.
 LINES_LOOKED_AT = 8
@@ -176,6 +178,8 @@ def _detect_text(rows: list[str]) -> str:
     first = rows[0]
     if first[0] in "{[":
         return "json"
+    if is_header(first):
+        return "csv"
     if all(_SYMBOLS.issuperset(r) for r in rows):
         if _is_pencilmark_line(first):
             return "candidates"
