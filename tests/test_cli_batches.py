@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import sudokit.cli
 from clirunner import Outcome, sudoku
 from conftest import data_file, read_lines
 from sudokit import Grid, is_solution
@@ -134,6 +135,8 @@ def test_many_groups_on_several_threads_stay_in_order(monkeypatch: pytest.Monkey
     from sudokit import stream
 
     monkeypatch.setattr(stream, "CHUNK", BATCH_MIN)  # a group per 64 puzzles: many in flight
+    # four threads even where the machine has fewer cores (--jobs is cut to the cores)
+    monkeypatch.setattr(sudokit.cli, "usable_cores", lambda: 4)
     puzzles = list(PUZZLES) * 4
     for i in range(7, len(puzzles), 50):
         puzzles[i] = CLASH
