@@ -25,6 +25,7 @@ from . import engine
 from .errors import CellCountError, ShapeError, SymbolError
 from .executors import make_executor
 from .shape import Shape
+from .verify import check_solutions
 
 #: Rows per piece of work when the batch is split over threads: small enough that a few
 #: hard puzzles in one piece do not leave the other threads idle, large enough that the
@@ -96,6 +97,20 @@ def solve_array(
         for _ in pool.map(work, range(0, rows, step)):
             pass
     return BatchResult(solutions, counts, guesses)
+
+
+def solve_checked(puzzles: np.ndarray, shape: Shape, limit: int = 1, jobs: int | None = 1,
+                  device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) of a (B, N*N) uint8 array of puzzles of ``shape``, on the device
+    :func:`sudokit.engine.device_for` picks, every solution checked against the rules and
+    the givens before it is returned (a wrong one raises AssertionError: a bug)."""
+    if engine.device_for(device, len(puzzles), shape) == "gpu":
+        from .gpu import solve_on_gpu  # the GPU package only when a GPU is asked for
+
+        return solve_on_gpu(puzzles, limit=limit, jobs=jobs)
+    result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+    check_solutions(puzzles, result.solutions, result.counts, shape)
+    return result.solutions, result.counts
 
 
 def count_array(

@@ -232,6 +232,18 @@ def rows_solver(shape: Shape) -> RowsSolver:
     return backend.rows(load(backend.module), shape)
 
 
+def device_for(device: str, rows: int, shape: Shape) -> str:
+    """'cpu' or 'gpu': where an array of ``rows`` puzzles of ``shape`` is solved when
+    ``device`` ('cpu', 'gpu' or 'auto') is asked for. Only 9x9 puzzles go to the GPU;
+    for them :func:`sudokit.gpu.choose_device` decides (and raises GpuUnavailable, with
+    the reason, when 'gpu' cannot be had)."""
+    if device == "cpu" or not _is_9x9(shape):
+        return "cpu"
+    from .gpu import choose_device  # the GPU package only when a GPU is asked for
+
+    return choose_device(device, rows, shape.ncells)
+
+
 def generator_module() -> ModuleType:
     """The puzzle maker's engine module (``_gen``), compiled or pure as the switch says."""
     return load("_gen")

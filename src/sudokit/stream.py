@@ -362,17 +362,9 @@ def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device
                 ) -> tuple[np.ndarray, np.ndarray]:
     """(solutions, counts) of a (B, N*N) array of puzzles from the batch engine (on
     ``device`` for 9x9), every solution checked against the rules and the givens."""
-    if device != "cpu" and shape.box_rows == shape.box_cols == 3:
-        from .gpu import solve_grids_on_device  # the GPU package only when asked for
+    from .batch import solve_checked  # NumPy comes with it: only when arrays are solved
 
-        return solve_grids_on_device(puzzles, limit=limit, device=device, jobs=jobs)
-    from . import batch  # NumPy comes with it: only when arrays are solved
-    from .verify import check_solutions
-
-    result = batch.solve_array(puzzles, limit=limit, jobs=jobs,
-                               box=(shape.box_rows, shape.box_cols))
-    check_solutions(puzzles, result.solutions, result.counts, shape)
-    return result.solutions, result.counts
+    return solve_checked(puzzles, shape, limit, jobs, device)
 
 
 def clash(puzzle: Grid | Candidates) -> str | None:

@@ -32,6 +32,7 @@ from ._select import (
     check_device,
     choose_device,
     solve_grids_on_device,
+    solve_on_gpu,
 )
 
 __all__ = [
@@ -52,5 +53,6 @@ __all__ = [
     "release_buffers",
     "solve_array_gpu",
     "solve_grids_on_device",
+    "solve_on_gpu",
     "unavailable_reason",
 ]
