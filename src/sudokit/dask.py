@@ -121,7 +121,7 @@ def record_partition(texts: Iterable[str | bytes], *, steps: bool = False,
     """Each puzzle's dataset record (:mod:`sudokit.dataset`); ``index`` counts from 0
     within the partition and ``line`` is the element's place in it."""
     return dataset.records_of(
-        [(i, r.line, r.item, r.error) for i, r in enumerate(_records(texts, box))],
+        [(i, r.line, r.item, r.error, None) for i, r in enumerate(_records(texts, box))],
         steps=steps)
 
 
@@ -176,8 +176,8 @@ def rate_frame(frame: pd.DataFrame, column: str = "puzzle", *, steps: bool = Fal
     import pandas as pd
 
     records = _each_row(_texts(frame, column), box)
-    rows = dataset.records_of([(i, r.line, r.item, r.error) for i, r in enumerate(records)],
-                              steps=steps)
+    rows = dataset.records_of(
+        [(i, r.line, r.item, r.error, None) for i, r in enumerate(records)], steps=steps)
     empty = meta("rate", steps=steps)
     out = pd.DataFrame(rows, columns=["index", "line", *empty.columns])
     out = out[list(empty.columns)]

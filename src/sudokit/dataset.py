@@ -51,13 +51,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from .candidates import Candidates
 from .grid import Grid
 
 if TYPE_CHECKING:
+    from .executors import Executor
     from .logic.path import Path
     from .logic.rating import Rating
 
@@ -315,17 +317,46 @@ def read_records(path: str | os.PathLike[str]) -> list[Record]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def records_of(items: Iterable[tuple[int, int | None, Grid | Candidates | None,
-                                     Exception | None]],
-               steps: bool = False, guess: bool = True,
-               make: Callable[..., Record] = record) -> list[Record]:
-    """The records of ``(index, line, puzzle, error)`` tuples, in order: a piece of work
-    an executor can run (``puzzle`` None with the ``error`` that made it unreadable)."""
+#: What :func:`records_of` takes for one puzzle: its index, its line (None for a made
+#: puzzle), the puzzle (None when unreadable), the error that made it unreadable, and its
+#: solution when it is known.
+Item = tuple[int, "int | None", "Grid | Candidates | None", "Exception | None", "Grid | None"]
+
+#: Puzzles rated as one piece of work by :func:`records_on` (each takes milliseconds).
+PIECE = 16
+
+
+def records_of(items: Iterable[Item], steps: bool = False, guess: bool = True
+               ) -> list[Record]:
+    """The records of a piece of puzzles (see :data:`Item`), in order: what an executor
+    runs."""
     out = []
-    for index, line, puzzle, error in items:
+    for index, line, puzzle, error, solution in items:
         if puzzle is None:
             out.append(unreadable(error or ValueError("no puzzle"), index=index, line=line,
                                   steps=steps))
         else:
-            out.append(make(puzzle, index=index, line=line, steps=steps, guess=guess))
+            out.append(record(puzzle, index=index, line=line, steps=steps, guess=guess,
+                              solution=solution))
     return out
+
+
+def records_on(executor: Executor | None, items: Iterable[Item], *, steps: bool = False,
+               guess: bool = True, piece: int = PIECE) -> Iterator[Record]:
+    """The record of each puzzle of ``items``, in order, made ``piece`` puzzles a task on
+    ``executor`` (:mod:`sudokit.executors`, or a cluster's; None: here, one by one)."""
+    make = partial(records_of, steps=steps, guess=guess)
+    pieces = _pieces(items, piece)
+    for part in (executor.map(make, pieces) if executor is not None else map(make, pieces)):
+        yield from part
+
+
+def _pieces(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    piece: list[Item] = []
+    for item in items:
+        piece.append(item)
+        if len(piece) == size:
+            yield piece
+            piece = []
+    if piece:
+        yield piece

@@ -8,6 +8,7 @@ import json
 from .. import stream
 from ..executors import Executor
 from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
@@ -35,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
     add_cluster_argument(p)
+    add_dataset_arguments(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     tally = Tally()
+    if wants_dataset(args):
+        items = ((i, record.line, record.item, record.error, None) for i, (_, record)
+                 in enumerate(each_record(args, env, tally, answer_errors=False)))
+        return write_dataset(args, env, tally, items, executor, jobs=args.jobs)
     # an unreadable record is answered here, in its place among the ratings in flight
     records = (record for _, record in each_record(args, env, tally, answer_errors=False))
     for record, rating in stream.rate(records, jobs=args.jobs, executor=executor):
