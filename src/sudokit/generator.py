@@ -233,7 +233,7 @@ def generate_solution_grid(
     g = _generator(shape, "none")
     g.seed(_stream_key(_base_key(seed), 0, 0))
     _fill(g, shape)
-    return Grid._trusted(tuple(g.solution_cells()), shape)
+    return Grid.unchecked(tuple(g.solution_cells()), shape)
 
 
 def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
@@ -447,10 +447,10 @@ def _make(options: _Options, key: int) -> Generated:
             continue
         if options.minimal and not _is_minimal(g, options):
             continue
-        puzzle = Grid._trusted(tuple(g.puzzle_cells()), shape)
+        puzzle = Grid.unchecked(tuple(g.puzzle_cells()), shape)
         if options.difficulty is not None and _level(puzzle) != options.difficulty:
             continue
-        solution = Grid._trusted(tuple(g.solution_cells()), shape)
+        solution = Grid.unchecked(tuple(g.solution_cells()), shape)
         if _proven_unique(puzzle, solution):
             return Generated(puzzle, solution)
     raise GenerateGaveUp(_gave_up_message(options))

@@ -122,6 +122,15 @@ class Grid:
         return cls._trusted((0,) * shape.ncells, shape)
 
     @classmethod
+    def unchecked(cls, cells: tuple[int, ...], shape: Shape) -> Grid:
+        """A grid from values the caller vouches for: ``shape.ncells`` ints 0..N in a tuple,
+        as an engine or a reader that has already checked them holds. Nothing is checked
+        here (that is the point: it is the fast constructor for hot paths)."""
+        grid = cls.__new__(cls)
+        grid._init(cells, shape)
+        return grid
+
+    @classmethod
     def _trusted(cls, cells: tuple[int, ...], shape: Shape, check: bool = False) -> Grid:
         if check:
             if len(cells) != shape.ncells:

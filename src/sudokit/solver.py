@@ -118,7 +118,7 @@ def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
     if not count:
         return None
-    solution = Grid._trusted(tuple(s.solution()), puzzle.shape)
+    solution = Grid.unchecked(tuple(s.solution()), puzzle.shape)
     if not _keeps(solution, puzzle):  # never trust an answer unchecked
         raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
     return solution

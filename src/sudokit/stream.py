@@ -327,7 +327,7 @@ def _batch_answers(puzzles: list[Grid | Candidates], options: SolveOptions
         elif limit == 2 and count > 1:
             answers.append((Outcome.NOT_UNIQUE, None))
         else:
-            answers.append((Outcome.SOLVED, Grid._trusted(tuple(row), shape)))
+            answers.append((Outcome.SOLVED, Grid.unchecked(tuple(row), shape)))
     return answers
 
 
