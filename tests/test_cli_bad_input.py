@@ -1,4 +1,4 @@
-"""Bad input: each gets one clear line on standard error and the SPEC's exit status; never a
+"""Bad input: each gets one clear line on standard error and its documented exit status; never a
 traceback, never a hang, never a wrong answer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``sudoku create``: print new random puzzles, each with exactly one solution (seed 004)."""
+"""``sudoku create``: print new random puzzles, each with exactly one solution."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
-    add_to_argument(p, formats.FORMATS, "output format (default grid, as seed 004 prints it), "
+    add_to_argument(p, formats.FORMATS, "output format (default grid: 9 lines of 9 numbers), "
                     "or a dataset of records with ratings (jsonl, parquet)")
     add_dataset_arguments(p, to=False)
     p.add_argument("--with-solution", action="store_true",

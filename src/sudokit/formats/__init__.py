@@ -2,13 +2,13 @@
 
 =============  ==============================================================================
 ``line``       one puzzle per line, N*N symbols (1-9, A-Z), ``.`` or ``0`` blank; ``#`` comments
-``grid``       N lines of N space-separated integers, ``0`` blank (seed 004)
-``csv``        N lines of N comma-separated values, ``.``/``0``/empty blank (seed 002's input)
-``table``      N lines like ``|6|2|8|3|5|1|7|9|4|`` (seed 002's output)
-``text``       any text: its digits (and ``.``, letters) in order, the rest ignored (seed 003)
-``pretty``     a picture with box separators, also for candidates (seeds 000, 001)
-``binary``     N*N little-endian int32, one grid per file (seed 000)
-``candidates`` each cell's N candidate characters: the 810-byte NUL board (seed 001) or the
+``grid``       N lines of N space-separated integers, ``0`` blank
+``csv``        N lines of N comma-separated values, ``.``/``0``/empty blank
+``table``      N lines like ``|6|2|8|3|5|1|7|9|4|``
+``text``       any text: its digits (and ``.``, letters) in order, the rest ignored
+``pretty``     a picture with box separators, also for candidates
+``binary``     N*N little-endian int32, one grid per file
+``candidates`` each cell's N candidate characters: the 810-byte NUL board or the
                729-character line
 ``json``       ``{"size": 9, "box": [3, 3], "cells": [[...], ...]}``, one object per line
 =============  ==============================================================================

@@ -1,6 +1,6 @@
 """The ``binary`` format: one grid per file, N*N little-endian 32-bit integers, nothing else.
 
-This is seed 000's ``grid.bin`` (the C lab reads it with ``read(fd, grid, 81 * sizeof(int))``):
+This is the ``grid.bin`` a C program reads with ``read(fd, grid, 81 * sizeof(int))``:
 324 bytes for a 9x9, ``0`` for a blank. N comes from the size of the file (4*N*N bytes),
 or from ``box``.
 """

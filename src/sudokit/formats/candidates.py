@@ -3,7 +3,7 @@
 Each cell is N characters: at place d the digit d if it is still a candidate, else ``.``
 (``0`` is read too). Two forms:
 
-- ``board``: seed 001's memory layout, each cell's N characters followed by a NUL byte,
+- ``board``: the 810-byte candidate board, each cell's N characters followed by a NUL byte,
   cells in reading order, nothing else: 810 bytes for a 9x9. Boards may follow one another.
   N is where the first NUL stands.
 - ``line``: the one-line pencilmark form, the N*N cells' characters in a row, one board per

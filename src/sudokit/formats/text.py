@@ -1,6 +1,6 @@
 """The ``text`` format: any text; its cell symbols are read in order, the rest is ignored.
 
-This is seed 003's reader ("reads the digits of a text file, ignores the rest"), so a puzzle
+It reads the digits of a text file and ignores the rest, so a puzzle
 typed by hand, in whatever layout, can be read::
 
     +-------+-------+-------+
