@@ -16,8 +16,9 @@ from sudokit import formats as F
 DATA = Path(__file__).resolve().parent / "data" / "formats"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC = Grid(PUZZLE)
-SOLUTION = solve(CLASSIC)
-assert SOLUTION is not None
+_SOLVED = solve(CLASSIC)
+assert _SOLVED is not None
+SOLUTION: Grid = _SOLVED
 
 
 def records(data: bytes | str, fmt: str | None = None, source: str = "f", **kw: object) -> list:
