@@ -60,7 +60,7 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
 #: solution gives a second one.
 _FEWEST_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
 
-#: Default blanks, as fractions of the cells: seed 004's 40 to 64 of 81.
+#: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
 _BLANKS_HIGH = 64 / 81
 
