@@ -10,9 +10,9 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 3. Bytes with NULs: a candidates board if the first NUL follows N characters that are
    digits-or-dots of a cell; binary if the whole input is 4*N*N bytes of little-endian
    integers 0..N.
-4. Binary noise: when most lines of the head hold NULs, control characters or bytes that
-   are not UTF-8, the input is not text (an error). A few such lines among text are read
-   as text: each becomes one bad record in its place.
+4. Binary noise: when more lines of the head hold NULs, control characters or bytes that
+   are not UTF-8 than do not, the input is not text (an error). Fewer such lines among
+   text are read as text: each becomes one bad record in its place.
 5. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
@@ -117,7 +117,7 @@ def text_lines(head: bytes) -> list[str] | None:
             good.append(text)
         else:
             bad += 1
-    if not good or bad * 4 > len(good) + bad:
+    if not good or bad > len(good):
         return None
     return good
 

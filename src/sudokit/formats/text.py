@@ -103,13 +103,20 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     return with_tail(inp, _records(inp, box, _cell_pattern(inp.head, box)))
 
 
+#: A letter standing alone between digits, as the cells of a grid of 10x10 and up: ``9 C 4``.
+_LONE_LETTER = re.compile(r"[0-9.][ \t|,]+[A-Za-z](?:$|[ \t|,\r\n]+[0-9.A-Za-z])", re.MULTILINE)
+
+
 def _cell_pattern(head: bytes, box: tuple[int, int] | None) -> re.Pattern[str]:
-    """Digits and dots only, if the first puzzle read that way is at most 9x9; else letters
-    too."""
+    """Letters are cells when letters stand alone among the digits of the input's start
+    (``9 C 4``), or when the first puzzle read without them is larger than 9x9; else
+    digits and dots only."""
     if box is not None:
         return _LETTERS if box[0] * box[1] > 9 else _DIGITS
     if len(head) >= HEAD_SIZE:
         head = head[: head.rfind(b"\n") + 1]
+    if _LONE_LETTER.search(decode(head[:4096])):
+        return _LETTERS
     try:
         for first in _records(Input(io.BytesIO(head), None), None, _DIGITS):
             if isinstance(first, Record):
