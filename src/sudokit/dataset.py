@@ -49,6 +49,7 @@ A JSON Lines file holds one JSON object per line with exactly these keys; null i
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -205,7 +206,8 @@ class ParquetWriter:
         self.steps = steps
         self.schema = arrow_schema(steps)
         self._rows: list[Record] = []
-        self._file = pq.ParquetWriter(sink, self.schema, compression="zstd")
+        target = sink if isinstance(sink, (str, os.PathLike)) else _Sink(sink)
+        self._file = pq.ParquetWriter(target, self.schema, compression="zstd")
 
     def write(self, rec: Record) -> None:
         """Add one record (written with its row group)."""
@@ -224,6 +226,27 @@ class ParquetWriter:
         """Write the last row group and the footer."""
         self._flush()
         self._file.close()
+
+
+class _Sink(io.RawIOBase):
+    """Any object with ``write`` (standard output, a wrapper of it) as the file pyarrow
+    asks for; the stream is flushed, never closed, when the Parquet file is done."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.stream.write(bytes(data))
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.stream.flush()
+        super().close()
 
 
 Writer = JsonlWriter | ParquetWriter

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..errors import SudokuError
+from ._datasets import partitioned
 from ._inputs import usable_cores
 from ._output import AtomicFile, TemplateError, add_common_arguments
 from .env import BinaryToTerminalError, Env, Output, OutputError
@@ -120,7 +121,8 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         args = parser.parse_args(args_list)
         env.show_progress = not getattr(args, "no_progress", False)
         output = getattr(args, "output", None)
-        if output not in (None, "-"):
+        # a dataset's -o DIR/ is a directory of whole partition files, not one file
+        if output not in (None, "-") and partitioned(args) is None:
             try:
                 target = AtomicFile(output)
             except OSError as e:

@@ -57,9 +57,12 @@ def wants_dataset(args: argparse.Namespace) -> bool:
 
 
 def partitioned(args: argparse.Namespace) -> str | None:
-    """The directory of ``-o DIR/`` (a name ending in a slash, or a directory), else None."""
+    """The directory of a dataset's ``-o DIR/`` (a name ending in a slash, or a directory),
+    else None."""
     output = getattr(args, "output", None)
-    if output and output != "-" and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
+    if not wants_dataset(args) or not output or output == "-":
+        return None
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
         return str(output)
     return None
 
