@@ -76,3 +76,15 @@ def test_csv_bad_rows_are_errors_in_their_place() -> None:
     assert str(rs[1].error) == "x.csv, line 3: expected 81 cells, got 80"
     assert "2 fields, but the header names 1 columns" in str(rs[2].error)
     assert "4x4 puzzle among 9x9" in str(rs[3].error)
+
+
+# -- tab-separated rows, as a table copied from a web page --------------------------------
+
+
+def test_tab_separated_rows_with_empty_cells() -> None:
+    data = (DATA / "copied.tsv").read_bytes()
+    assert F.detect(data) == "tsv"
+    assert F.loads(data) == [CLASSIC]
+    assert rewrite(data) == data
+    solved = rewrite(data, solve_them=True).decode()
+    assert solved.splitlines()[0] == "5\t3\t4\t6\t7\t8\t9\t1\t2"

@@ -70,7 +70,9 @@ class BlockSyntax(Protocol):
     @property
     def name(self) -> str: ...
 
-    def row_cells(self, stripped: str) -> int: ...
+    def row_cells(self, row: str) -> int:
+        """How many cells a row line (without its line ending) holds."""
+        ...
 
     def parse_block(
         self, block: Block, n: int | None, box: tuple[int, int] | None
@@ -120,7 +122,7 @@ def _blocks(
         if bad is not None and block.error is None:
             block.error = bad.located(line=lineno)
         if not block.rows:
-            cells = fmt.row_cells(s)
+            cells = fmt.row_cells(split_eol(text)[0])
             block.expected = cells if size is None or cells > size else size
         block.rows.append(len(block.lines))
         block.lines.append(text)
@@ -144,7 +146,7 @@ def _finish(
     except SudokuError as e:
         error = e
         if size is not None and block.rows and block.error is None:
-            other = fmt.row_cells(block.lines[block.rows[0]].strip())
+            other = fmt.row_cells(split_eol(block.lines[block.rows[0]])[0])
             if other != size and _parses(fmt, block, other):
                 error = MixedSizeError(
                     f"{a_size(other)} puzzle among {size}x{size} puzzles: "

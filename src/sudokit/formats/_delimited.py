@@ -14,7 +14,7 @@ from ..errors import SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from ._blocks import Block, Spans, block_shape, eol_of, parse_rows, read_blocks, style_of
-from ._input import Input
+from ._input import Input, split_eol
 from ._reading import ReadOptions
 from ._records import Item, Record, Style, template_fits
 from ._spec import Format, blank_line
@@ -30,8 +30,9 @@ class DelimitedRows:
 
     ``name``, ``default`` (style) and ``blanks`` (what ``dumps`` accepts) as in
     :class:`~sudokit.formats.Format`; ``split(line)``: a row line's cell tokens, stripped;
-    ``count(stripped)``: how many cells a row line holds; ``spans(line)``: where each cell
-    token of a row line stands; ``table_of(n)``: token -> digit for the usual tokens;
+    ``count(row)``: how many cells a row line (without its line ending) holds;
+    ``spans(line)``: where each cell token of a row line stands; ``table_of(n)``: token
+    -> digit for the usual tokens;
     ``value(token, cell, shape, line)``: any other token's digit, or a SymbolError;
     ``blank_of(tokens)``: the blank a block's tokens use; ``join(tokens)``: a row line's
     text (no line ending) from the tokens of its cells; ``numbers``: digits from 10 up are
@@ -86,9 +87,9 @@ class DelimitedRows:
 
     # -- reading ---------------------------------------------------------------------
 
-    def row_cells(self, stripped: str) -> int:
-        """How many cells a row line holds."""
-        return self.count(stripped)
+    def row_cells(self, row: str) -> int:
+        """How many cells a row line (without its line ending) holds."""
+        return self.count(row)
 
     def parse_block(
         self, block: Block, n: int | None, box: tuple[int, int] | None
@@ -102,7 +103,7 @@ class DelimitedRows:
                         f"row {r + 1} is not a table row: it must start and end with '|'",
                         line=block.row_line(r),
                     )
-        first = block.lines[block.rows[0]].strip()
+        first = split_eol(block.lines[block.rows[0]])[0]
         shape = block_shape(block, n, box, self.count(first))
         cells, tokens = parse_rows(
             block, shape, self.split, self.table_of(shape.n), self.value

@@ -24,6 +24,7 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
      the pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
      characters, which are also an 8x8 line, no cell empty): candidates;
    - ``|x|x|...|`` with one symbol between bars: table;
+   - at least 4 tab-separated fields, three quarters of them integers or blanks: tsv;
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
    - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
      ``|``: grid (pretty if rules such as ``-------`` stand between the rows);
@@ -189,6 +190,9 @@ def _detect_text(rows: list[str]) -> str:
         return "line"
     if _is_table_row(first):
         return "table"
+    cells = first.split("\t")
+    if len(cells) >= 4 and _mostly(_is_csv_value, cells):
+        return "tsv"
     fields = first.split(",")
     if len(fields) >= 4 and _mostly(_is_csv_value, fields):
         return "csv"

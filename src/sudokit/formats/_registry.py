@@ -33,6 +33,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("binary", (".bin",), decides=True),
     Entry("candidates", (".cand",)),
     Entry("json", (".json", ".jsonl"), decides=True),
+    Entry("tsv", (".tsv",), decides=True),
 )
 
 
