@@ -258,10 +258,11 @@ def _each(
             tally.note(ExitStatus.USAGE)
             continue
         items = opened.records.chunks() if chunks else opened.records
+        report = ErrorReport(env, opened, getattr(args, "from_format", None))
         try:
             for item in progress(items, env, "puzzles", stream=opened.stream):
                 if getattr(item, "error", None) is not None:  # a Batch has none
-                    env.error(str(item.error))
+                    report.record(item.error)
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
                         env.stdout.write(f"ERROR: {item.error}\n".encode())
@@ -270,3 +271,63 @@ def _each(
         except SudokuError as e:
             env.error(str(e.located(source=opened.source)))
             tally.note(ExitStatus.USAGE)
+        finally:
+            report.close()
+
+
+class ErrorReport:
+    """The standard-error side of the records of one input that cannot be read: one line
+    per problem, and after ``SAME_KIND`` of one kind a single summary at the end (with what
+    the input looks like, when --from named another format).
+
+    When standard output and standard error are the same terminal, the ``ERROR:`` line put
+    in the record's place is the report: the same line is not said twice."""
+
+    #: errors of one kind reported one by one before the rest are summed up
+    SAME_KIND = 3
+
+    def __init__(self, env: Env, opened: Input, forced: str | None) -> None:
+        self.env = env
+        self.opened = opened
+        self.forced = forced
+        self.quiet = env.stdout_isatty and env.stderr_isatty
+        self.kinds: dict[str, int] = {}
+        self.held: dict[str, list[SudokuError]] = {}
+
+    def record(self, error: SudokuError) -> None:
+        """Report (or count) the error of one record."""
+        kind = type(error).__name__
+        seen = self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if seen <= self.SAME_KIND:
+            if not self.quiet:
+                self.env.error(str(error))
+        else:
+            self.held.setdefault(kind, []).append(error)
+
+    def close(self) -> None:
+        """The summary of the errors not reported one by one."""
+        for errors in self.held.values():
+            first, last = errors[0].line, errors[-1].line
+            where = (f"line {first}" if first == last else
+                     f"lines {first} to {last}" if first and last else "further on")
+            self.env.error(f"{self.opened.source}: {len(errors)} more record"
+                           f"{'s' * (len(errors) != 1)} like that ({where})")
+        if self.forced and sum(self.kinds.values()) > self.SAME_KIND:
+            detected = _detected(self.opened)
+            if detected and detected != self.forced:
+                self.env.error(f"{self.opened.source}: this does not look like {self.forced}; "
+                               f"detected: {detected} (leave out --from to read it so)")
+
+
+def _detected(opened: Input) -> str | None:
+    """The format the start of a file looks like, when it can be read again."""
+    from .. import formats
+
+    stream = opened.stream
+    try:
+        import os
+
+        head = os.pread(stream.fileno(), 1 << 16, 0)
+        return str(formats.detect(head, opened.source))
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation, SudokuError):
+        return None

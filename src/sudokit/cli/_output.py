@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import string
 import tempfile
@@ -178,11 +179,28 @@ def progress(items: Iterator, env: Env, what: str, total: int | None = None,
     return _with_bar(items, env, what, total, stream)
 
 
-def _size_of(stream: Any) -> int | None:
+#: Files up to this size have their lines counted for the bar's total (a fraction of a
+#: second per gigabyte, from the page cache the reading then uses).
+_COUNT_LINES_UP_TO = 1 << 31
+
+
+def _lines_of(stream: Any) -> int | None:
+    """How many lines the file behind ``stream`` has, read without moving its position;
+    None for a pipe, a terminal or a file too big to count first."""
     try:
-        size = os.fstat(stream.fileno()).st_size
-        return size if size > 0 and stream.seekable() else None
-    except (AttributeError, OSError, ValueError):
+        fd = stream.fileno()
+        size = os.fstat(fd).st_size
+        if not 0 < size <= _COUNT_LINES_UP_TO or not stream.seekable():
+            return None
+        lines, at, block = 0, 0, 1 << 20
+        while at < size:
+            data = os.pread(fd, block, at)
+            if not data:
+                break
+            lines += data.count(b"\n")
+            at += len(data)
+        return lines + (1 if not data.endswith(b"\n") else 0)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
         return None
 
 
@@ -192,7 +210,7 @@ def _with_bar(items: Iterator, env: Env, what: str, total: int | None, stream: A
 
     from ..formats import Batch
 
-    size = _size_of(stream) if total is None and stream is not None else None
+    lines = _lines_of(stream) if total is None and stream is not None else None
     out = env.stdout
     # results written to the bar's terminal clear the bar first (Output.write)
     shares_terminal = bool(getattr(out, "isatty", False))
@@ -203,19 +221,16 @@ def _with_bar(items: Iterator, env: Env, what: str, total: int | None, stream: A
         try:
             for item in items:
                 yield item
-                bar.update(item.rows if type(item) is Batch else 1)
-                if size is not None:
-                    _estimate_total(bar, stream, size)
+                rows = item.rows if type(item) is Batch else 1
+                bar.update(rows)
+                if lines is not None:
+                    _estimate_total(bar, getattr(item, "line", 0) + rows - 1, lines)
         finally:
             if shares_terminal:
                 out.bar = None
 
 
-def _estimate_total(bar: Any, stream: Any, size: int) -> None:
-    """Set the bar's total from the share of the file read so far."""
-    try:
-        at = stream.tell()
-    except (OSError, ValueError):
-        return
-    if at > 0 and bar.n:
-        bar.total = max(bar.n, round(bar.n * size / at))
+def _estimate_total(bar: Any, line: int, lines: int) -> None:
+    """Set the bar's total from how many puzzles the lines read so far held."""
+    if line > 0 and bar.n:
+        bar.total = max(bar.n, round(bar.n * lines / line))
