@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import engine
+from . import engine, validate
 from .errors import CellCountError, ShapeError, SymbolError
 from .executors import make_executor
 from .shape import Shape
@@ -75,8 +75,8 @@ def solve_array(
     ``jobs`` threads share the work (None or 0: one per core). ``box`` gives the box shape
     for sizes whose natural one is not wanted (as in ``Shape.for_size``).
     """
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    limit = validate.limit(limit, "solve_array")
+    jobs = validate.jobs(jobs, "solve_array")
     array, shape = checked_array(puzzles, box)
     rows = array.shape[0]
     solutions = np.zeros_like(array)

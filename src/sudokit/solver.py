@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import time
 
-from . import engine
+from . import engine, validate
 from .candidates import Candidates
 from .grid import Grid, is_solution
 
@@ -79,8 +79,9 @@ def search(
     candidates. ``rounds`` bounds the work instead of the clock, so that the same puzzle
     times out (or not) on any machine: at most about that many rounds of propagation, run
     by the general engine (the one every shape has)."""
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    puzzle = validate.puzzle(puzzle, "search")
+    limit = validate.limit(limit, "search")
+    time_limit = validate.seconds(time_limit, "search")
     shape = puzzle.shape
     s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
     if isinstance(puzzle, Candidates):
@@ -135,6 +136,7 @@ def _keeps(solution: Grid, puzzle: Grid | Candidates) -> bool:
 
 def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid | None:
     """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
+    validate.puzzle(puzzle, "solve")
     result = search(puzzle, limit=1, time_limit=time_limit)
     if result.status is Status.TIMED_OUT:
         raise TimeoutError(f"no solution found within {time_limit} s")
@@ -143,9 +145,11 @@ def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid
 
 def count_solutions(puzzle: Grid | Candidates, limit: int = 2) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``."""
+    validate.puzzle(puzzle, "count_solutions")
     return search(puzzle, limit=limit).count
 
 
 def has_unique_solution(puzzle: Grid | Candidates) -> bool:
     """True when ``puzzle`` has exactly one solution."""
+    validate.puzzle(puzzle, "has_unique_solution")
     return count_solutions(puzzle, 2) == 1

@@ -123,6 +123,9 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         output = getattr(args, "output", None)
         # a dataset's -o DIR/ is a directory of whole partition files, not one file
         if output not in (None, "-") and partitioned(args) is None:
+            if output.endswith(("/", os.sep)) or os.path.isdir(output):
+                raise OutputError(repr(output), IsADirectoryError(errno.EISDIR,
+                                                                  "Is a directory"))
             try:
                 target = AtomicFile(output)
             except OSError as e:

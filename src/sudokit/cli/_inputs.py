@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from ..errors import SudokuError
+from ..errors import MixedSizeError, SudokuError
 from ..shape import parse_box
 from .env import Env
 from .status import ExitStatus
@@ -262,6 +263,7 @@ def _each(
         try:
             for item in progress(items, env, "puzzles", stream=opened.stream):
                 if getattr(item, "error", None) is not None:  # a Batch has none
+                    _name_the_box(item.error, args.box)
                     report.record(item.error)
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
@@ -273,6 +275,20 @@ def _each(
             tally.note(ExitStatus.USAGE)
         finally:
             report.close()
+
+
+_OTHER_SIZE = re.compile(r"\ban? (\d+)x\1 puzzle\b")
+
+
+def _name_the_box(error: SudokuError, box: tuple[int, int] | None) -> None:
+    """With --box, a puzzle of another size is the box that does not fit it: say so."""
+    if box is None or not isinstance(error, MixedSizeError):
+        return
+    found = _OTHER_SIZE.search(error.message)
+    if found:
+        n = int(found.group(1))
+        error.message = (f"--box {box[0]}x{box[1]} does not fit a {n}x{n} puzzle (the box "
+                         "of an NxN grid has sides that multiply to N)")
 
 
 class ErrorReport:

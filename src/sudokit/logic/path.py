@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -64,6 +65,19 @@ class Path:
         """How many brute-force steps the path took."""
         return sum(1 for s in self.steps if s.key == BRUTE_FORCE.key)
 
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            return "no solution: no steps"
+        hardest = max(self.steps, key=lambda s: s.level, default=None)
+        end = "solved" if self.solved else "stuck"
+        return (f"{end} after {len(self.steps)} step{'s' * (len(self.steps) != 1)}"
+                + (f" (hardest: {hardest.technique})" if hardest is not None else ""))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The path as a JSON-ready dict: each step's ``to_dict``, how it ended."""
+        return {"steps": [s.to_dict() for s in self.steps], "solved": self.solved,
+                "solutions": self.solutions, "notes": list(self.notes)}
+
 
 def _board(puzzle: Puzzle) -> Board:
     if isinstance(puzzle, Grid):
@@ -108,7 +122,7 @@ def next_step(
     *,
     unique: bool | None = None,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
 ) -> Step | None:
     """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
     None when no technique applies (or the puzzle is solved, or has no solution).
@@ -116,7 +130,9 @@ def next_step(
     Uniqueness techniques are used only when the puzzle has exactly one solution: pass
     ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
     them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
+    ``techniques`` (default: the whole ladder, easiest first) limits the techniques tried.
     """
+    techniques = LADDER if techniques is None else techniques
     board = _board(puzzle)
     if unique is None or guess:
         _count(board, puzzle)
@@ -142,11 +158,28 @@ class Hint:
     solved: bool
     notes: tuple[str, ...] = ()
 
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            text = "no solution: no step can be trusted"
+        elif self.solved:
+            text = "solved: no step left"
+        elif self.step is None:
+            text = "no technique applies"
+        else:
+            text = str(self.step)
+        return text + "".join(f"  # {note}" for note in self.notes)
 
-def hint(puzzle: Puzzle, *, guess: bool = True, techniques: Iterable[Technique] = LADDER) -> Hint:
+    def to_dict(self) -> dict[str, Any]:
+        """The hint as a JSON-ready dict (the step's own ``to_dict``, or None)."""
+        return {"step": None if self.step is None else self.step.to_dict(),
+                "solutions": self.solutions, "solved": self.solved, "notes": list(self.notes)}
+
+
+def hint(puzzle: Puzzle, *, guess: bool = True,
+         techniques: Iterable[Technique] | None = None) -> Hint:
     """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
     on brute force when logic is stuck), with the facts a hint should mention."""
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
     board = _board(puzzle)
     _count(board, puzzle)
     notes = _notes(board, techniques)
@@ -162,16 +195,16 @@ def solve_path(
     puzzle: Puzzle,
     *,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
 ) -> Path:
     """Every step from ``puzzle`` until it is solved or no technique applies.
 
     The puzzle's solutions are counted first: uniqueness techniques run only when there is
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
-    of a solvable puzzle always ends solved.
+    of a solvable puzzle always ends solved. ``techniques`` defaults to the whole ladder.
     """
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
     board = _board(puzzle)
     _count(board, puzzle)
     steps: list[Step] = []

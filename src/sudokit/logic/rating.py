@@ -91,6 +91,8 @@ class Rating:
     def __str__(self) -> str:
         if self.level == INVALID:
             return f"{INVALID} 0.0 (no solution)"
+        if self.hardest is None:  # no step was needed
+            return f"{self.level} 0.0 (already solved: nothing to rate)"
         return f"{self.level} {self.score:.1f} ({self.hardest})"
 
     def to_dict(self) -> dict[str, Any]:
