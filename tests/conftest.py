@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -18,6 +20,16 @@ if not os.environ.get("SUDOKIT_TEST_GPU"):
 # Public puzzle collections shipped in the repository (data/README.md says where they come from).
 DATA = Path(__file__).resolve().parents[1] / "data"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` as a module (the benchmarks are not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def data_file(name: str) -> Path:

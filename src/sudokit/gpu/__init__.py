@@ -11,7 +11,7 @@ when the batch runs out split into tasks for idle threads. Importing this packag
 neither numba nor the kernel; ``gpu_available()`` looks for numba-cuda and a GPU without
 ever raising. ``solve_grids_on_device`` is what ``sudoku solve --device`` calls: it picks
 the device, finishes on the CPU what the GPU gave up on and checks every answer.
-See docs/gpu.md for the design and what remains to be measured.
+See docs/gpu.md for the design and how to measure it.
 """
 
 from ._availability import GpuUnavailable, gpu_available, is_simulator, unavailable_reason

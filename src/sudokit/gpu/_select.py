@@ -13,9 +13,9 @@ from ._host import GpuStatus, solve_array_gpu
 
 DEVICES = ("cpu", "gpu", "auto")
 
-#: ``device='auto'`` uses the GPU for batches of at least this many 9x9 puzzles. A
-#: provisional figure until it is measured on a GPU (docs/gpu.md): below it, the fixed cost
-#: of a launch and the copies exceeds what the GPU saves over the CPU engine.
+#: ``device='auto'`` uses the GPU for batches of at least this many 9x9 puzzles: below it,
+#: the fixed cost of a launch and the copies exceeds what the GPU saves over the CPU engine.
+#: An estimate; ``benchmarks/gpu_bench.py --crossover`` measures it on a given machine.
 #: ``SUDOKIT_GPU_MIN_ROWS`` overrides it.
 AUTO_MIN_ROWS = 20_000
 
