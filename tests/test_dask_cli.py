@@ -147,3 +147,48 @@ def test_local_starts_and_stops_its_own_cluster(tmp_path: Path) -> None:
                            "--cluster", "local:2"], capture_output=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout == sudoku("solve", str(path)).stdout
+
+
+def test_explain_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
+                                                                      tmp_path: Path) -> None:
+    path = tmp_path / "few.txt"
+    path.write_text("\n".join(HARD[:12] + [UNREADABLE, NO_SOLUTION] + EASY[:12]) + "\n")
+    for extra in ([], ["--json", "--guess"]):
+        alone = sudoku("explain", str(path), *extra)
+        spread = sudoku("explain", str(path), *extra, "--cluster", cluster)
+        assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
+                                                                 alone.stderr)
+
+
+def test_resume_after_a_stopped_run_gives_the_files_of_an_uninterrupted_one(
+        cluster: str, tmp_path: Path) -> None:
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(HARD[:2] + [NO_SOLUTION] + HARD[2:] + EASY[:79]) + "\n")
+    args = ["rate", str(path), "--to", "parquet", "--partition-size", "20"]
+    whole = tmp_path / "whole"
+    assert sudoku(*args, "-o", f"{whole}/").status == 1  # the puzzle with no solution
+    parts = tmp_path / "parts"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    run = subprocess.Popen([sys.executable, "-m", "sudokit", *args, "-o", f"{parts}/",
+                            "--cluster", cluster], env=env, stderr=subprocess.DEVNULL)
+    try:
+        while run.poll() is None and not (parts / "part-00002.parquet").exists():
+            time.sleep(0.02)
+        run.kill()  # stopped as hard as can be
+    finally:
+        run.wait()
+    kept = {p.name: p.stat().st_mtime_ns for p in parts.glob("part-*.parquet")}
+    assert 3 <= len(kept) < 10, "the run was not stopped in the middle"
+    resumed = sudoku(*args, "-o", f"{parts}/", "--resume", "--cluster", cluster)
+    assert resumed.status == 1, resumed.stderr  # its partition was kept: still said
+    for name, mtime in kept.items():  # kept, not made again
+        assert (parts / name).stat().st_mtime_ns == mtime
+    names = sorted(p.name for p in whole.iterdir())
+    assert names == sorted(p.name for p in parts.iterdir()) and len(names) == 10
+    for name in names:
+        assert (parts / name).read_bytes() == (whole / name).read_bytes(), name
+
+
+def test_resume_needs_a_directory_of_partitions() -> None:
+    done = sudoku("rate", "--to", "jsonl", "--resume", stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2 and "-o DIR/" in done.stderr

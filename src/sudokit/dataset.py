@@ -298,6 +298,15 @@ class PartitionedWriter:
             number += 1
         return number
 
+    def kept_unsolvable(self) -> bool:
+        """Whether a record of the partitions kept by ``resume`` has no solution (so that
+        the resumed run ends with the status of an uninterrupted one)."""
+        for number in range(self.number):
+            path = os.path.join(self.directory, part_name(number, self.fmt))
+            if any(r["solutions"] == 0 for r in read_records(path)):
+                return True
+        return False
+
     def write(self, rec: Record) -> None:
         """Add one record; a full partition goes to its file."""
         self._rows.append(rec)

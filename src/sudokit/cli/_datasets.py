@@ -90,6 +90,8 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
         writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,
                                            steps=steps, resume=args.resume)
         skip = writer.done
+        if skip and writer.kept_unsolvable():
+            tally.note(ExitStatus.FAILURE)
     else:
         writer = dataset.open_writer(args.to_format, env.stdout, steps)
         skip = 0
