@@ -35,7 +35,7 @@ RUNS = {
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
-READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate"]
+READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench"]
 
 NEEDS = {"completion": "shtab"}
 
@@ -176,5 +176,23 @@ def test_ctrl_c_while_creating_ends_with_status_130() -> None:
         [sys.executable, "-m", "sudokit", "create", "--count", "100000", "--to", "line"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     status, err = _interrupt_when(process, _gen_loaded)
+    assert status == 130
+    _one_line(err, "sudoku: error: interrupted")
+@needs_proc
+def test_ctrl_c_during_count_on_several_threads_of_the_pure_core_ends() -> None:
+    """The pure core holds the interpreter while it counts: the threads must stop too."""
+    env = _env() | {"SUDOKIT_PURE_PYTHON": "1"}
+    big = str(data_file("puzzles2_17_clue.txt"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", "count", big, "--jobs", "2", "--limit", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+    def counting(pid: int) -> bool:  # threads started: more than one task in /proc
+        try:
+            return len(os.listdir(f"/proc/{pid}/task")) > 1
+        except OSError:
+            return False
+
+    status, err = _interrupt_when(process, counting)
     assert status == 130
     _one_line(err, "sudoku: error: interrupted")
