@@ -238,3 +238,11 @@ def test_huge_limit_is_refused_in_one_line() -> None:
     assert outcome.status == 2
     assert "--limit" in outcome.stderr and "at most" in outcome.stderr
     assert len(outcome.stderr.splitlines()) == 1
+
+
+# -- 12. the showcase examples ---------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.iterdir()))
+def test_every_example_has_exactly_one_solution(path: str) -> None:
+    outcome = sudoku("count", "--limit", "10", str(EXAMPLES / path))
+    expected = "0" if path == "grid02.bin" else "1"  # grid02.bin has none, on purpose
+    assert set(outcome.out.split()) == {expected}
