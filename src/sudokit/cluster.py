@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -43,6 +45,13 @@ LOCAL = "local"
 #: Times a task that raised is tried again (a worker that dies is another matter: the
 #: scheduler moves its tasks on by itself).
 RETRIES = 1
+
+#: Seconds of work a task is given when pieces are small: the scheduler's cost per task
+#: (about a millisecond) is then well under one percent.
+TASK_SECONDS = 0.25
+
+#: The most pieces one task takes (bounds what a task holds in memory).
+MOST_PIECES = 64
 
 
 def local_workers(address: str) -> int | None:
@@ -71,33 +80,40 @@ class DaskExecutor:
         #: worker threads of the cluster when it was joined
         self.jobs = max(1, threads)
         self.ahead = ahead if ahead is not None else 4 * self.jobs
+        #: pieces sent in one task, set from how long the pieces take on the workers
+        self.group = 1
         self._owned = owned
         #: pieces finished on the cluster, for a progress bar or a benchmark
         self.done = 0
 
     def map(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
         """``fn(piece)`` for each piece, in order, as tasks on the cluster; the pieces are
-        sent as the results are taken, so memory stays bounded however long the stream."""
-        return self._ordered(fn, pieces)
+        sent as the results are taken, so memory stays bounded however long the stream.
+        Small pieces are sent several to a task, as many as about :data:`TASK_SECONDS` of
+        work (timed on the workers), so that the scheduler's cost per task stays small."""
+        return self._ordered(fn, iter(pieces))
 
-    def _ordered(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
+    def _ordered(self, fn: Callable[[T], R], pieces: Iterator[T]) -> Iterator[R]:
         pending: deque[Any] = deque()
         try:
-            for piece in pieces:
+            while group := list(islice(pieces, self.group)):
                 # pure=False: two equal pieces are still two tasks, each answered in place
-                pending.append(self.client.submit(fn, piece, pure=False, retries=RETRIES))
+                pending.append(self.client.submit(run_pieces, fn, group, pure=False,
+                                                  retries=RETRIES))
                 if len(pending) > self.ahead:
-                    yield self._result(pending.popleft())
+                    yield from self._results(pending.popleft())
             while pending:
-                yield self._result(pending.popleft())
+                yield from self._results(pending.popleft())
         finally:
             if pending:  # the consumer stopped early, or a piece failed
                 self.client.cancel(list(pending))
 
-    def _result(self, future: Any) -> Any:
-        result = future.result()
-        self.done += 1
-        return result
+    def _results(self, future: Any) -> list[Any]:
+        results, seconds = future.result()
+        self.done += len(results)
+        each = seconds / len(results)
+        self.group = max(1, min(MOST_PIECES, int(TASK_SECONDS / each) if each > 0 else 1))
+        return results
 
     def close(self) -> None:
         """Leave the cluster (and stop it when it was started here)."""
@@ -113,6 +129,13 @@ class DaskExecutor:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def run_pieces(fn: Callable[[T], R], pieces: list[T]) -> tuple[list[R], float]:
+    """``fn`` on each of a task's pieces, and the seconds that took (on the worker)."""
+    started = time.perf_counter()
+    results = [fn(piece) for piece in pieces]
+    return results, time.perf_counter() - started
 
 
 def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
