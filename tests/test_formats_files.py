@@ -88,3 +88,47 @@ def test_tab_separated_rows_with_empty_cells() -> None:
     assert rewrite(data) == data
     solved = rewrite(data, solve_them=True).decode()
     assert solved.splitlines()[0] == "5\t3\t4\t6\t7\t8\t9\t1\t2"
+
+
+# -- .sdk (SadMan Software, with SudoCue's header lines) and .sdm -------------------------
+
+SUDOCUE = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+
+def test_sdk_header_lines_are_the_fields() -> None:
+    data = (DATA / "sudocue.sdk").read_bytes()
+    assert F.detect(data) == "sdk" and F.detect(data, "x.sdk") == "sdk"
+    (r,) = records(data)
+    assert r.item == Grid(SUDOCUE)
+    assert dict(r.fields) == {
+        "author": "Ruud", "description": "A random puzzle created by SudoCue",
+        "comment": "Just start plugging in the numbers", "date": "03-08-2006",
+        "source": "SudoCue", "difficulty": "Easy", "url": "http://www.sudocue.net/",
+    }
+    assert rewrite(data) == data
+
+
+def test_sdk_solution_keeps_the_header() -> None:
+    data = (DATA / "sudocue.sdk").read_bytes()
+    solved = rewrite(data, solve_them=True).decode().splitlines()
+    assert solved[:7] == data.decode().splitlines()[:7]
+    assert len(solved) == 16 and "." not in "".join(solved[7:])
+
+
+def test_sdk_written_from_other_formats_reads_back() -> None:
+    text = F.dumps([CLASSIC, CLASSIC], "sdk")
+    assert text.splitlines()[0] == PUZZLE[:9]
+    assert F.loads(text, "sdk") == [CLASSIC, CLASSIC]
+
+
+def test_sdk_short_row_is_one_error() -> None:
+    data = (DATA / "sudocue.sdk").read_text().replace(".54...71.", ".54..71.")
+    (r,) = records(data, source="p.sdk")
+    assert str(r.error) == "p.sdk, line 9: row 2 has 8 symbols, expected 9"
+
+
+def test_sdm_is_one_puzzle_per_line() -> None:
+    data = (SUDOCUE + "\n" + PUZZLE + "\n").encode()
+    assert F.detect(data, "x.sdm") == "line"
+    assert F.loads(data) == [Grid(SUDOCUE), CLASSIC]
+    assert F.format_for_path("out.sdm") == "line"

@@ -70,6 +70,11 @@ class BlockSyntax(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def tabs(self) -> bool:
+        """Tabs separate cells: a line of tabs is a row of empty cells, not a blank line."""
+        ...
+
     def row_cells(self, row: str) -> int:
         """How many cells a row line (without its line ending) holds."""
         ...
@@ -95,7 +100,7 @@ def _blocks(
     for raw in inp.lines():
         lineno += 1
         text = decode(raw)
-        s = text.strip()
+        s = text.strip(" \r\n\f\v") if fmt.tabs else text.strip()
         if not s or is_comment(s):
             if block is not None and not block.rows:  # borders only: layout, not a puzzle
                 lead.append(block.lead + block.text())

@@ -37,7 +37,8 @@ class DelimitedRows:
     ``blank_of(tokens)``: the blank a block's tokens use; ``join(tokens)``: a row line's
     text (no line ending) from the tokens of its cells; ``numbers``: digits from 10 up are
     written as numbers (else as letters, up to 35); ``width``: numbers are right-aligned
-    to the width of N; ``bars``: each row line starts and ends with ``|``.
+    to the width of N; ``bars``: each row line starts and ends with ``|``; ``tabs``: tabs
+    separate cells (a line of tabs is a row of empty cells).
     """
 
     name: str
@@ -53,6 +54,7 @@ class DelimitedRows:
     numbers: bool = True
     width: bool = False
     bars: bool = False
+    tabs: bool = False
 
     # -- writing ---------------------------------------------------------------------
 

@@ -13,7 +13,9 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 4. Binary noise: when more lines of the head hold NULs, control characters or bytes that
    are not UTF-8 than do not, the input is not text (an error). Fewer such lines among
    text are read as text: each becomes one bad record in its place.
-5. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
+5. Header lines such as ``#ARuud`` (``#`` and one of ``A D C B S L U``) before a row of
+   N symbols: sdk.
+6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
@@ -45,6 +47,7 @@ from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
 from .csv import is_header
+from .sdk import is_header as is_sdk_header
 
 #: Significant lines (neither blank nor comments) detection looks at.
 LINES_LOOKED_AT = 8
@@ -76,7 +79,7 @@ def detect(head: bytes, filename: str | None = None) -> str:
     if ext in DECIDING_EXTENSIONS:
         return EXTENSIONS[ext]
     head = head.removeprefix(b"\xef\xbb\xbf")  # a byte order mark says nothing
-    if not head.strip():
+    if not head.strip(b" \r\n\f\v"):  # (a line of tabs is a row of empty cells)
         raise ParseError("empty input: no puzzle to read")
     if b"\0" in head:
         if _is_board(head):
@@ -86,6 +89,8 @@ def detect(head: bytes, filename: str | None = None) -> str:
     texts = text_lines(head)
     if texts is None:
         raise ParseError(NOT_TEXT)
+    if _is_sdk(texts):
+        return "sdk"
     rows = _significant(texts)
     if not rows:
         raise ParseError("no puzzle found: nothing but blank lines, comments or borders")
@@ -107,7 +112,7 @@ def text_lines(head: bytes) -> list[str] | None:
     good: list[str] = []
     bad = 0
     for raw in lines:
-        if not raw.strip():
+        if not raw:
             continue
         try:
             text = raw.decode("utf-8")
@@ -123,10 +128,21 @@ def text_lines(head: bytes) -> list[str] | None:
     return good
 
 
+def _is_sdk(texts: list[str]) -> bool:
+    """Header lines such as ``#ARuud`` before a row of N symbols (rule 5's first)."""
+    first = next((t.strip() for t in texts if t.strip()), "")
+    if not is_sdk_header(first):
+        return False
+    row = next((t.strip() for t in texts if t.strip() and t.strip()[0] not in "#["), "")
+    return 4 <= len(row) <= MAX_SYMBOL_SIZE and _FIELD_CHARS.issuperset(row)
+
+
 def _significant(texts: list[str]) -> list[str]:
     out = []
     for line in texts:
         s = line.strip()
+        if not s and "\t" in line:  # a line of tabs is a row of empty cells
+            s = line.strip(" \r\n\f\v")
         if s and not s.startswith("#"):
             out.append(s)
             if len(out) == LINES_LOOKED_AT:

@@ -34,6 +34,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("candidates", (".cand",)),
     Entry("json", (".json", ".jsonl"), decides=True),
     Entry("tsv", (".tsv",), decides=True),
+    Entry("sdk", (".sdk",), decides=True),
 )
 
 

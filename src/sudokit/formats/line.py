@@ -182,16 +182,27 @@ def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
     return shape if shape is not None and shape.n <= MAX_SYMBOL_SIZE else None
 
 
+#: The bytes of a puzzle line of the usual form (cell symbols and the two blanks).
+_SYMBOL_BYTES = (SYMBOLS + SYMBOLS.lower() + ".0").encode()
+
+
 def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None:
-    """The shape most puzzle lines at the start of the input have (None if none fits)."""
-    lines = head.split(b"\n")
+    """The shape most puzzle lines at the start of the input have (None if none fits);
+    lines that hold no puzzle field do not count."""
+    lines = head.split(b"\n", 1000)[:1000]
     if len(head) >= HEAD_SIZE:
         lines = lines[:-1]  # the last one may be cut short
     lengths: Counter[int] = Counter()
-    for raw in lines[:1000]:
+    for raw in lines:
         s = raw.strip()
-        if s and not s.startswith(b"#"):
+        if not s or s.startswith(b"#"):
+            continue
+        if not s.translate(None, _SYMBOL_BYTES):
             lengths[len(s)] += 1
+            continue
+        field = find_field(decode(s), None, box)
+        if field is not None:
+            lengths[field.end - field.start] += 1
     for length, _ in lengths.most_common():
         shape = _line_shape(length, box)
         if shape is not None:

@@ -260,6 +260,7 @@ class _PictureSyntax:
     """Reading pictures as blocks of rows (see ``_blocks.BlockSyntax``)."""
 
     name = NAME
+    tabs = False
 
     def row_cells(self, stripped: str) -> int:
         return row_cells(stripped)

@@ -40,6 +40,7 @@ ROWS = DelimitedRows(
     value=int_value,
     blank_of=_blank,
     join="\t".join,
+    tabs=True,
 )
 FORMAT = ROWS.spec()
 
