@@ -13,6 +13,7 @@ Hidden Single [r1c6]: r1c6=8
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,8 @@ SKIPPED_NOT_UNIQUE = (
     "solution"
 )
 SKIPPED_NO_SOLUTION = "the puzzle has no solution: no step can be trusted"
+#: The note of a path cut short by its time limit (followed by the limit).
+GAVE_UP = "gave up after"
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,7 @@ def solve_path(
     *,
     guess: bool = False,
     techniques: Iterable[Technique] | None = None,
+    time_limit: float | None = None,
 ) -> Path:
     """Every step from ``puzzle`` until it is solved or no technique applies.
 
@@ -203,13 +207,22 @@ def solve_path(
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
     of a solvable puzzle always ends solved. ``techniques`` defaults to the whole ladder.
+    With ``time_limit`` (seconds) no step is begun after that long: the path stops short,
+    with a note saying so (a step under way is finished first).
     """
     techniques = tuple(LADDER if techniques is None else techniques)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     board = _board(puzzle)
     _count(board, puzzle)
     steps: list[Step] = []
+    gave_up: tuple[str, ...] = ()
     if board.solutions:
         while board.unsolved:
+            if deadline is not None and time.monotonic() > deadline:
+                left = int(board.unsolved).bit_count()
+                gave_up = (f"{GAVE_UP} {time_limit:g} s with {left} cells left: "
+                           "only the steps found so far count",)
+                break
             step = find_step(board, techniques)
             if step is None and guess:
                 step = BRUTE_FORCE.find(board)
@@ -222,5 +235,5 @@ def solve_path(
         not board.unsolved,
         board.to_candidates(),
         board.solutions or 0,
-        _notes(board, techniques),
+        _notes(board, techniques) + gave_up,
     )
