@@ -132,3 +132,60 @@ def test_sdm_is_one_puzzle_per_line() -> None:
     assert F.detect(data, "x.sdm") == "line"
     assert F.loads(data) == [Grid(SUDOCUE), CLASSIC]
     assert F.format_for_path("out.sdm") == "line"
+
+
+# -- .opensudoku (XML of the OpenSudoku app) ------------------------------------------------
+
+SECOND = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+
+@pytest.mark.parametrize("name", ["collection.opensudoku", "version1.opensudoku"])
+def test_opensudoku_games_and_their_fields(name: str) -> None:
+    data = (DATA / name).read_bytes()
+    assert F.detect(data) == "opensudoku" and F.detect(data, name) == "opensudoku"
+    rs = records(data)
+    assert [r.item for r in rs] == [CLASSIC, Grid(SECOND)]
+    assert rewrite(data) == data
+    if name.startswith("version1"):
+        assert rs[0].fields["author"] == "sudokit" and rs[0].fields["difficulty"] == "easy"
+    else:
+        assert rs[1].fields["name"] == "Easy" and rs[1].fields["note"] == "from SudoCue"
+
+
+def test_opensudoku_solutions_go_in_place_of_the_data() -> None:
+    data = (DATA / "collection.opensudoku").read_bytes()
+    solved = rewrite(data, solve_them=True).decode()
+    assert solved.count(SOLUTION.to_line("0")) == 1 and solved.endswith("</opensudoku>\n")
+    assert F.loads(solved)[0] == SOLUTION
+
+
+def test_opensudoku_written_from_other_formats_is_a_collection() -> None:
+    text = F.dumps([CLASSIC, SOLUTION], "opensudoku")
+    assert isinstance(text, str) and text.startswith('<?xml version="1.0"')
+    assert F.loads(text) == [CLASSIC, SOLUTION]
+
+
+def test_opensudoku_refuses_entities() -> None:
+    laughs = (
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+        '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>\n'
+        '<opensudoku><game data="&lol2;"/></opensudoku>\n'
+    )
+    with pytest.raises(ParseError, match="document type declaration: refused") as info:
+        records(laughs, source="lol.opensudoku")
+    assert str(info.value).startswith("lol.opensudoku, line 2:")
+
+
+def test_opensudoku_cut_short_answers_the_games_before_the_cut() -> None:
+    data = (DATA / "collection.opensudoku").read_text()
+    cut = data[: data.index("<game", data.index("<game") + 1) + 20]
+    rs = records(cut, "opensudoku", source="cut.opensudoku")
+    assert rs[0].item == CLASSIC and rs[-1].item is None
+    assert "not well-formed XML" in str(rs[-1].error)
+
+
+def test_opensudoku_bad_data_is_that_game_only() -> None:
+    data = (DATA / "collection.opensudoku").read_text().replace("5300700", "530070", 1)
+    rs = records(data, source="x.opensudoku")
+    assert rs[0].item is None and rs[1].item == Grid(SECOND)
+    assert str(rs[0].error) == "x.opensudoku, line 4: a game's data holds 80 cells, expected 81"

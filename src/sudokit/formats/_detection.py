@@ -19,6 +19,7 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    passed over):
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
+   - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: json;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
@@ -193,6 +194,8 @@ def _detect_text(rows: list[str]) -> str:
     ruled = 0 < len(cells) < len(rows)
     rows = cells or rows
     first = rows[0]
+    if first.startswith("<"):
+        return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
         return "json"
     if is_header(first):

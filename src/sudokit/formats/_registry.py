@@ -35,6 +35,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("json", (".json", ".jsonl"), decides=True),
     Entry("tsv", (".tsv",), decides=True),
     Entry("sdk", (".sdk",), decides=True),
+    Entry("opensudoku", (".opensudoku",), decides=True),
 )
 
 
