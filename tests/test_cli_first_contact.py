@@ -246,3 +246,28 @@ def test_every_example_has_exactly_one_solution(path: str) -> None:
     outcome = sudoku("count", "--limit", "10", str(EXAMPLES / path))
     expected = "0" if path == "grid02.bin" else "1"  # grid02.bin has none, on purpose
     assert set(outcome.out.split()) == {expected}
+
+
+# -- 11. create's largest size ---------------------------------------------------------------
+def test_create_says_its_size_limit_at_once() -> None:
+    outcome = sudoku("create", "--size", "49")
+    assert outcome.status == 2
+    assert "up to 36x36" in outcome.stderr and outcome.stdout == b""
+
+
+# -- 9. wording ------------------------------------------------------------------------------
+def test_rate_of_a_solved_grid_says_so() -> None:
+    outcome = sudoku("rate", str(EXAMPLES / "cdoku_solution.table"))
+    assert outcome.out == "easy 0.0 (already solved: nothing to rate)\n"
+
+
+def test_a_box_that_does_not_fit_says_so() -> None:
+    outcome = sudoku("solve", CLASSIC, "--box", "5x5")
+    assert outcome.status == 2
+    assert "--box 5x5 does not fit a 9x9 puzzle" in outcome.stderr
+
+
+@pytest.mark.parametrize("command", ["count", "create", "bench"])
+def test_jobs_means_the_same_everywhere(command: str) -> None:
+    text = " ".join(sudoku("help", command).out.split())
+    assert "work on N cores at once" in text
