@@ -5,6 +5,7 @@ malformed record is one clear error in its place."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,49 @@ def test_opensudoku_bad_data_is_that_game_only() -> None:
     rs = records(data, source="x.opensudoku")
     assert rs[0].item is None and rs[1].item == Grid(SECOND)
     assert str(rs[0].error) == "x.opensudoku, line 4: a game's data holds 80 cells, expected 81"
+
+
+# -- ipuz (ipuz.org), its sudoku kind ---------------------------------------------------------
+
+
+def test_ipuz_puzzle_with_its_fields_and_solution() -> None:
+    data = (DATA / "puzzle.ipuz").read_bytes()
+    assert F.detect(data) == "ipuz" and F.detect(data, "p.ipuz") == "ipuz"
+    (r,) = records(data)
+    assert r.item == CLASSIC
+    assert dict(r.fields) == {"name": "The classic", "author": "sudokit",
+                              "solution": SOLUTION.to_line()}
+    assert rewrite(data) == data
+    solved = json.loads(rewrite(data, solve_them=True))
+    assert solved["puzzle"] == [list(row) for row in SOLUTION.rows()]
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_ipuz_written_reads_back(size: int) -> None:
+    grid = Grid.empty(size).with_digit(0, size)
+    text = F.dumps(grid, "ipuz")
+    assert isinstance(text, str) and F.detect(text.encode()) == "ipuz"
+    assert F.loads(text) == [grid]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(puzzle="53..7"), '"puzzle" must be a list of rows'),
+        (lambda d: d["puzzle"][2].pop(), 'row 3 of "puzzle" has 8 cells, expected 9'),
+        (lambda d: d["puzzle"][0].__setitem__(0, True), "true at r1c1 is not a digit"),
+        (lambda d: d["puzzle"][0].__setitem__(0, 12), "12 at r1c1 is not a digit"),
+        (lambda d: d.update(kind=["http://ipuz.org/crossword#1"]), "not an ipuz sudoku"),
+    ],
+)
+def test_ipuz_with_wrong_types_is_one_clear_error(change: object, message: str) -> None:
+    doc = json.loads((DATA / "puzzle.ipuz").read_bytes())
+    change(doc)  # type: ignore[operator]
+    (r,) = records(json.dumps(doc), "ipuz", source="p.ipuz")
+    assert r.item is None and message in str(r.error)
+    assert str(r.error).startswith("p.ipuz")
+
+
+def test_ipuz_holds_one_puzzle() -> None:
+    with pytest.raises(ValueError, match="exactly one puzzle"):
+        F.dumps([CLASSIC, CLASSIC], "ipuz")

@@ -59,7 +59,7 @@ def grids_in_a_format(draw: st.DrawFn) -> tuple[str, list[Grid], dict[str, str]]
     shape = Shape(*draw(st.sampled_from(boxes)))
     rng = draw(st.randoms(use_true_random=False))
     blanks = draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
-    count = 1 if fmt == "binary" else draw(st.integers(1, 3))
+    count = 1 if F.FORMATS[fmt].FORMAT.one_per_input else draw(st.integers(1, 3))
     items = [random_grid(rng, shape, blanks) for _ in range(count)]
     style: dict[str, str] = {}
     if fmt != "binary":

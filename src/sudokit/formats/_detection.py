@@ -20,7 +20,7 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
-   - ``{`` or ``[`` first: json;
+   - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
@@ -142,7 +142,7 @@ def _significant(texts: list[str]) -> list[str]:
     out = []
     for line in texts:
         s = line.strip()
-        if not s and "\t" in line:  # a line of tabs is a row of empty cells
+        if line.count("\t") >= 3:  # tab-separated cells: empty ones at the ends count
             s = line.strip(" \r\n\f\v")
         if s and not s.startswith("#"):
             out.append(s)
@@ -197,7 +197,7 @@ def _detect_text(rows: list[str]) -> str:
     if first.startswith("<"):
         return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
-        return "json"
+        return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
     if is_header(first):
         return "csv"
     if all(_SYMBOLS.issuperset(r) for r in rows):

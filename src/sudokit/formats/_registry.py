@@ -36,6 +36,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("tsv", (".tsv",), decides=True),
     Entry("sdk", (".sdk",), decides=True),
     Entry("opensudoku", (".opensudoku",), decides=True),
+    Entry("ipuz", (".ipuz",), decides=True),
 )
 
 
