@@ -236,3 +236,65 @@ def test_ipuz_with_wrong_types_is_one_clear_error(change: object, message: str) 
 def test_ipuz_holds_one_puzzle() -> None:
     with pytest.raises(ValueError, match="exactly one puzzle"):
         F.dumps([CLASSIC, CLASSIC], "ipuz")
+
+
+# -- HoDoKu: library lines and pencilmark grids ----------------------------------------------
+
+
+def test_hodoku_library_lines_keep_their_step() -> None:
+    data = (DATA / "library.hdk").read_bytes()
+    assert F.detect(data) == "hodoku"
+    rs = records(data)
+    assert [r.error for r in rs] == [None] * 3
+    assert rs[1].fields["technique"] == "0361" and rs[1].fields["eliminations"] == "411"
+    assert rs[1].fields["deleted"].startswith("434 441")
+    # '+' marks a placed digit: it is part of the grid read
+    assert rs[2].item is not None and rs[2].item[10] == 4
+    assert rewrite(data) == data
+
+
+def test_hodoku_solution_keeps_the_placed_marks() -> None:
+    line = ":0000:x:" + PUZZLE[:2] + "+4" + PUZZLE[3:] + ":::\n"
+    (r,) = records(line)
+    assert r.item == CLASSIC.with_digit(2, 4)
+    solved = rewrite(line.encode(), solve_them=True).decode()
+    assert solved == ":0000:x:" + SOLUTION.to_line()[:2] + "+" + SOLUTION.to_line()[2:] + ":::\n"
+
+
+def test_hodoku_written_from_other_formats() -> None:
+    assert F.dumps(CLASSIC, "hodoku") == ":0000:x:" + PUZZLE + ":::\n"
+    assert F.loads(F.dumps([CLASSIC, SOLUTION], "hodoku")) == [CLASSIC, SOLUTION]
+
+
+def test_hodoku_bad_line_is_that_line_only() -> None:
+    data = ":0000:x:" + PUZZLE[:-1] + ":::\n:0000:x:" + PUZZLE + ":::\n"
+    rs = records(data, source="lib.hdk")
+    assert rs[0].item is None and rs[1].item == CLASSIC
+    assert str(rs[0].error) == "lib.hdk, line 1: 80 cells do not make a puzzle (N*N, e.g. 81)"
+
+
+PENCILMARKS = """\
+*-----------------------------------------------------------------------------*
+| 5       3       124     | 26      7       2468    | 1489    1249    248     |
+| 6       247     247     | 1       9       5       | 3478    234     2478    |
+| 12      9       8       | 23      34      234     | 13457   6       2457    |
+|-------------------------+-------------------------+-------------------------|
+| 8       1257    1259    | 579     6       147     | 4579    2459    3       |
+| 4       25      2569    | 8       5       3       | 579     259     1       |
+| 7       15      1359    | 59      2       14      | 4589    459     6       |
+|-------------------------+-------------------------+-------------------------|
+| 139     6       13479   | 3579    35      7       | 2       8       47      |
+| 23      278     237     | 4       1       9       | 367     23      5       |
+| 123     1245    12345   | 2356    8       26      | 1346    7       9       |
+*-----------------------------------------------------------------------------*
+"""
+
+
+def test_simple_sudoku_pencilmark_grid_is_a_board() -> None:
+    data = PENCILMARKS.encode()
+    assert F.detect(data) == "pretty"
+    (r,) = records(data)
+    board = r.item
+    assert board is not None and board.candidates(2) == {1, 2, 4}
+    assert board.candidates(0) == {5}
+    assert rewrite(data) == data

@@ -19,6 +19,7 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    passed over):
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
+   - ``:code:digits:grid:...``: hodoku (HoDoKu's library lines);
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
@@ -48,6 +49,7 @@ from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
 from .csv import is_header
+from .hodoku import is_library_line
 from .sdk import is_header as is_sdk_header
 
 #: Significant lines (neither blank nor comments) detection looks at.
@@ -194,6 +196,8 @@ def _detect_text(rows: list[str]) -> str:
     ruled = 0 < len(cells) < len(rows)
     rows = cells or rows
     first = rows[0]
+    if is_library_line(first):
+        return "hodoku"
     if first.startswith("<"):
         return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":

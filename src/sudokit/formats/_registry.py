@@ -37,6 +37,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("sdk", (".sdk",), decides=True),
     Entry("opensudoku", (".opensudoku",), decides=True),
     Entry("ipuz", (".ipuz",), decides=True),
+    Entry("hodoku", (".hdk",)),
 )
 
 
