@@ -18,7 +18,7 @@ MAX_SIZE = 36
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from .. import formats
-    from ._inputs import _box_arg
+    from ._inputs import box_arg
 
     p = sub.add_parser(
         "create",
@@ -38,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
                    help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, up to "
                    f"{MAX_SIZE}")
-    p.add_argument("--box", type=_box_arg, metavar="RxC",
+    p.add_argument("--box", type=box_arg, metavar="RxC",
                    help="box shape (rows x columns), for a size with no natural one or "
                    "another shape (e.g. --size 8 --box 4x2)")
     p.add_argument("--clues", type=positive_int, metavar="K",
