@@ -182,7 +182,7 @@ def puzzle_field(row: str) -> bool:
         if "?bd=" in field or "&bd=" in field:  # a share link of sudokuwiki.org
             return True
         if len(field) >= 16 and _FIELD_CHARS.issuperset(field[:16]) and any(
-            ch.isdigit() for ch in field
+            ch.isdigit() or ch == "." for ch in field
         ):
             return True
     return False
