@@ -167,6 +167,7 @@ export class Board {
     let symbol = e.key.length === 1 ? e.key.toUpperCase() : "";
     const code = /^(?:Digit|Numpad)([1-9])$/.exec(e.code);
     if (code) symbol = code[1];
+    if (!symbol) return 0; // Shift, Tab and other keys that are no symbol
     const d = SYMBOLS.indexOf(symbol) + 1;
     return d > 0 && d <= this.n ? d : 0;
   }

@@ -1,0 +1,231 @@
+"""The page of ``sudoku serve`` in a real Chromium (Debian's ``chromium``, driven by
+Playwright): enter a puzzle, play, get a hint, step through an explanation, make a puzzle,
+reload and keep the state.
+
+Skipped when Chromium or Playwright is missing, except under CI (the variable CI set), where
+that is a failure: CI installs both. SUDOKIT_SCREENSHOTS=DIR keeps a screenshot of each test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("SUDOKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def _missing() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install '.[test]')"
+    return None
+
+
+why = _missing()
+if why is not None:
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run in CI: {why}", pytrace=False)
+    pytest.skip(why, allow_module_level=True)
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``sudoku serve`` on a free port of 127.0.0.1, for this module's tests."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
+        stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, f"the server did not say where it listens: {line!r}"
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server, request):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server)
+    expect(pg.locator(".cell").first).to_be_visible()
+    yield pg
+    shots = os.environ.get("SUDOKIT_SCREENSHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(Path(shots) / f"{request.node.name}.png"))
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def cell(page: Page, name: str):
+    return page.locator(f"#cell-{name}")
+
+
+def load(page: Page, text: str) -> None:
+    page.fill("#paste", text)
+    page.click("#paste-load")
+    expect(page.locator("#status")).to_contain_text("Loaded the pasted puzzle")
+
+
+def test_enter_a_puzzle_by_typing_and_by_pasting(page):
+    page.select_option("#size", "4")
+    page.click("#new-empty")
+    expect(page.locator(".cell")).to_have_count(16)
+    cell(page, "r1c1").click()
+    for key in ["1", "ArrowRight", "2", "ArrowDown", "ArrowDown", "3"]:
+        page.keyboard.press(key)
+    expect(cell(page, "r1c1")).to_have_text("1")
+    expect(cell(page, "r3c2")).to_have_text("3")
+    page.click("#edit-done")
+    expect(page.locator("#status")).to_contain_text("more than one solution")
+    expect(cell(page, "r1c1")).to_have_class(re.compile(r"\bgiven\b"))
+
+    grid = "\n".join(" ".join("0" if ch == "." else ch for ch in EASY[r * 9:r * 9 + 9])
+                     for r in range(9))
+    load(page, grid)
+    expect(page.locator(".cell")).to_have_count(81)
+    expect(cell(page, "r1c1")).to_have_text("5")
+    expect(cell(page, "r1c1")).to_have_attribute("aria-label", "row 1, column 1: 5, given")
+
+
+def test_a_bad_paste_shows_the_command_line_message(page):
+    page.fill("#paste", "123")
+    page.click("#paste-load")
+    expect(page.locator("#status")).to_contain_text("line 1: not a puzzle")
+
+
+def test_play_a_move_undo_redo_pencil_marks_and_conflicts(page):
+    load(page, EASY)
+    cell(page, "r1c3").click()
+    page.keyboard.press("4")
+    expect(cell(page, "r1c3")).to_have_text("4")
+    expect(cell(page, "r1c3")).to_have_class(re.compile(r"\buser\b"))
+    page.keyboard.press("Control+z")
+    expect(cell(page, "r1c3")).to_have_text("")
+    page.click("#redo")
+    expect(cell(page, "r1c3")).to_have_text("4")
+    cell(page, "r2c2").click()
+    page.keyboard.press("Shift+2")
+    page.keyboard.press("Shift+7")
+    expect(cell(page, "r2c2")).to_have_attribute(
+        "aria-label", "row 2, column 2: empty, pencil marks 2 7")
+    page.keyboard.press("ArrowRight")  # r2c3, then a 5: its row has one
+    page.locator("#pad button", has_text="5").click()
+    page.check("#show-conflicts")
+    expect(cell(page, "r2c3")).to_have_class(re.compile(r"\bconflict\b"))
+    page.click("#check-progress")
+    expect(page.locator("#check-result")).to_contain_text("1 digit filled in is wrong")
+    page.click("#candidates")
+    expect(cell(page, "r9c1")).to_have_attribute("aria-label", re.compile("pencil marks"))
+
+
+def test_get_a_hint_in_three_steps_and_apply_it(page):
+    load(page, EASY)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_have_text("Look for a Hidden Single.")
+    page.click("#hint")
+    expect(cell(page, "r1c6")).to_have_class(re.compile(r"\bshaded\b"))
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Hidden Single (easy)")
+    expect(cell(page, "r1c6")).to_have_class(re.compile(r"\bplaced\b"))
+    page.click("#apply-hint")
+    expect(cell(page, "r1c6")).to_have_text("8")
+    expect(cell(page, "r1c6")).to_have_class(re.compile(r"\buser\b"))
+
+
+def test_step_through_an_explanation(page):
+    load(page, EASY)
+    page.click("#explain")
+    expect(page.locator("#step-count")).to_have_text("Step 1 of 51")
+    expect(page.locator("#step-text")).to_contain_text("Hidden Single")
+    expect(page.locator(".cell.placed")).to_have_count(1)
+    page.click("#next-step")
+    page.click("#next-step")
+    expect(page.locator("#step-count")).to_have_text("Step 3 of 51")
+    expect(cell(page, "r1c6")).to_have_text("8")  # the first step's digit stays
+    page.click("#prev-step")
+    expect(page.locator("#step-count")).to_have_text("Step 2 of 51")
+    page.click("#close-explain")
+    expect(page.locator("#explain-nav")).to_be_hidden()
+    expect(cell(page, "r1c6")).to_have_text("")
+
+
+def test_make_a_puzzle_with_a_seed_and_rate_it(page, server):
+    import json
+    import urllib.request
+
+    page.select_option("#make-size", "6")
+    page.fill("#seed", "class 4b")
+    page.click("#make")
+    expect(page.locator("#make-result")).to_contain_text("seed class 4b")
+    expect(page.locator(".cell")).to_have_count(36)
+    request = urllib.request.Request(
+        server + "api/create", data=json.dumps({"size": 6, "seed": "class 4b"}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        expected = json.load(r)["puzzle"]
+    shown = "".join(c or "." for c in page.locator(".cell").all_inner_texts())
+    assert shown == expected
+    page.click("#rate")
+    expect(page.locator("#rate-result")).to_contain_text("Level ")
+
+
+def test_reload_and_the_share_link_keep_the_state(page, browser):
+    load(page, EASY)
+    cell(page, "r1c3").click()
+    page.keyboard.press("4")
+    cell(page, "r2c2").click()
+    page.keyboard.press("Shift+7")
+    page.reload()
+    expect(cell(page, "r1c3")).to_have_text("4")
+    expect(cell(page, "r2c2")).to_have_attribute("aria-label", re.compile("pencil marks 7"))
+    page.click("#share")
+    link = page.input_value("#share-link")
+    other = browser.new_context()  # no storage shared: the link alone carries the state
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        expect(cell(fresh, "r1c3")).to_have_text("4")
+        expect(cell(fresh, "r1c1")).to_have_text("5")
+    finally:
+        other.close()
+
+
+def test_keyboard_only_reaches_the_grid_and_moves(page):
+    load(page, EASY)
+    page.focus("#board .cell[tabindex='0']")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "cell-r2c1"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("3")
+    expect(cell(page, "r2c2")).to_have_text("3")
