@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import socket
 import threading
@@ -77,7 +78,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     server = uvicorn.Server(config)
     if args.open:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
-    server.run(sockets=[sock])
+    # Ctrl+C is how a server is meant to stop: not an error
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
     return ExitStatus.OK
 
 
