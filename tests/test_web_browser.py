@@ -229,3 +229,39 @@ def test_keyboard_only_reaches_the_grid_and_moves(page):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("3")
     expect(cell(page, "r2c2")).to_have_text("3")
+
+
+def test_open_a_file_text_or_binary(page):
+    import struct
+
+    csv = "\n".join(",".join(ch if ch != "." else "" for ch in EASY[r * 9:r * 9 + 9])
+                    for r in range(9))
+    page.set_input_files("#file", files=[{"name": "mine.csv", "mimeType": "text/csv",
+                                          "buffer": csv.encode()}])
+    expect(page.locator("#status")).to_contain_text("Loaded mine.csv: 9x9")
+    expect(cell(page, "r1c2")).to_have_text("3")
+    cells = [0] * 16
+    cells[0], cells[5] = 1, 2
+    binary = {"name": "four.bin", "mimeType": "application/octet-stream",
+              "buffer": struct.pack("<16i", *cells)}
+    page.set_input_files("#file", files=[binary])
+    expect(page.locator("#status")).to_contain_text("Loaded four.bin: 4x4")
+    expect(cell(page, "r2c2")).to_have_text("2")
+
+
+def test_touch_taps_a_cell_and_the_digit_pad(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        pg = context.new_page()
+        pg.goto(server)
+        load(pg, EASY)
+        cell(pg, "r1c3").tap()
+        pg.locator("#pad button", has_text="4").tap()
+        expect(cell(pg, "r1c3")).to_have_text("4")
+        pg.locator("#mode").tap()
+        cell(pg, "r2c2").tap()
+        pg.locator("#pad button", has_text="7").tap()
+        expect(cell(pg, "r2c2")).to_have_attribute("aria-label", re.compile("pencil marks 7"))
+    finally:
+        context.close()

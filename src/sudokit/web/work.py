@@ -129,18 +129,20 @@ def hint(puzzle: Puzzle, grid: Grid | None) -> dict[str, Any]:
 
     start: Puzzle = puzzle
     if grid is not None:
-        solution = search(puzzle, limit=2).solution
-        givens = _as_grid(puzzle)
-        if solution is not None and givens.shape == grid.shape:
+        result = search(puzzle, limit=2)
+        # a digit is wrong only against the one solution: with several, none is
+        if result.unique and result.solution is not None and result.solution.shape == grid.shape:
             wrong = [grid.shape.cell_name(i) for i, (v, s) in
-                     enumerate(zip(grid.cells, solution.cells, strict=True)) if v and v != s]
+                     enumerate(zip(grid.cells, result.solution.cells, strict=True))
+                     if v and v != s]
             if wrong:
                 return {"kind": "mistake", "cells": wrong, "step": None, "solutions": 1,
                         "solved": False, "notes": [],
+                        "nudge": "Some digits filled in are wrong.",
                         "text": f"{len(wrong)} digit{'s' * (len(wrong) != 1)} filled in "
                                 f"{'are' if len(wrong) != 1 else 'is'} wrong: "
                                 f"{', '.join(wrong)}"}
-            start = grid
+        start = grid
     found = next_hint(start)
     step = found.step
     text = (step.text if step is not None else
