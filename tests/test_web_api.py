@@ -167,6 +167,14 @@ def test_the_listing_documents_every_call(client):
                      ("solve", "count", "check", "hint", "explain", "rate", "create", "convert")}
 
 
+def test_the_openapi_document_names_every_call_and_its_required_fields(client):
+    doc = client.get("/api/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    assert set(doc["paths"]) == {c["path"] for c in client.get("/api").json()["calls"]}
+    solve_body = doc["paths"]["/api/solve"]["post"]["requestBody"]["content"]
+    assert solve_body["application/json"]["schema"]["required"] == ["puzzle"]
+
+
 def test_the_page_and_its_assets_are_served(client):
     page = client.get("/")
     assert page.status_code == 200 and 'id="board"' in page.text

@@ -265,3 +265,68 @@ def test_touch_taps_a_cell_and_the_digit_pad(browser, server):
         expect(cell(pg, "r2c2")).to_have_attribute("aria-label", re.compile("pencil marks 7"))
     finally:
         context.close()
+
+
+CONTRAST = """
+() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c;
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  const seen = document.querySelectorAll(
+    ".cell, .mark, button, label, h1, h2, p, #summary, select, input, textarea, footer a");
+  for (const el of seen) {
+    if (!el.textContent.trim() && !["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)) continue;
+    if (el.closest("[hidden]")) continue;
+    const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    out.push([el.id || el.className || el.tagName, el.textContent.trim().slice(0, 20), ratio]);
+  }
+  return out;
+}
+"""
+
+UNLABELLED = """
+() => [...document.querySelectorAll("button, input, select, textarea, [role=gridcell]")]
+  .filter((el) => !el.closest("[hidden]"))
+  .filter((el) => {
+    if (el.getAttribute("aria-label") || (el.tagName === "BUTTON" && el.textContent.trim()))
+      return false;
+    if (el.id && document.querySelector(`label[for="${el.id}"]`)) return false;
+    return !el.closest("label");
+  })
+  .map((el) => el.id || el.tagName)
+"""
+
+
+def test_every_control_is_labelled_and_text_keeps_its_contrast(page):
+    load(page, EASY)
+    cell(page, "r1c3").click()
+    page.keyboard.press("5")  # a conflict, shown
+    page.check("#show-conflicts")
+    page.click("#candidates")
+    page.click("#hint")  # points out the wrong digit
+    expect(cell(page, "r1c3")).to_have_class(re.compile(r"\bwrong\b"))
+    assert page.evaluate(UNLABELLED) == []
+    assert low_contrast(page) == []
+    page.click("#undo")
+    page.click("#undo")
+    for _ in range(3):
+        page.click("#hint")
+    expect(page.locator(".cell.placed")).to_have_count(1)
+    assert low_contrast(page) == []
+
+
+def low_contrast(page: Page) -> list[tuple[str, str, float]]:
+    """Text whose contrast with its background is under WCAG's 4.5:1."""
+    return [(what, text, round(ratio, 2)) for what, text, ratio in page.evaluate(CONTRAST)
+            if ratio < 4.5]

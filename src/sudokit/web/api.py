@@ -419,6 +419,46 @@ async def listing(request: Request) -> Response:
     })
 
 
+async def openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the same table as an OpenAPI 3.1 document, for tools that
+    read one (request bodies only: the answers are described in words)."""
+    from .. import __version__
+
+    paths = {}
+    for e in ENDPOINTS:
+        properties = {f.name: {"type": f.kind, "description": f.doc} for f in e.fields}
+        schema: dict[str, Any] = {"type": "object", "properties": properties}
+        required = [f.name for f in e.fields if f.required]
+        if required:
+            schema["required"] = required
+        error_schema = {"$ref": "#/components/schemas/Error"}
+        error = {"description": "{\"error\": message}",
+                 "content": {"application/json": {"schema": error_schema}}}
+        paths[f"/api/{e.name}"] = {"post": {
+            "operationId": e.name,
+            "summary": e.doc,
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": schema}}},
+            "responses": {
+                "200": {"description": e.answer,
+                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                **{code: error for code in ("400", "413", "422", "503")},
+            },
+        }}
+    return JSONResponse({
+        "openapi": "3.1.0",
+        "info": {"title": "sudokit", "version": __version__,
+                 "description": "Solve, count, check, hint, explain, rate, create and convert "
+                                "sudoku puzzles."},
+        "paths": paths,
+        "components": {"schemas": {"Error": {
+            "type": "object", "properties": {"error": {"type": "string"}},
+            "required": ["error"]}}},
+    })
+
+
 def routes() -> list[Route]:
     """The API's routes."""
-    return [Route("/api", listing, methods=["GET"]), *(_route(e) for e in ENDPOINTS)]
+    return [Route("/api", listing, methods=["GET"]),
+            Route("/api/openapi.json", openapi, methods=["GET"]),
+            *(_route(e) for e in ENDPOINTS)]
