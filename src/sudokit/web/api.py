@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,10 +164,18 @@ def _read(body: dict[str, Any]) -> list[Grid | Candidates]:
             raise BadRequest("'puzzle_base64' is not base64") from None
     if data is None:
         raise BadRequest("'puzzle' is missing")
+    if fmt is None and box is None and isinstance(data, str):
+        line = data.strip()
+        if len(line) == 81 and _NINE_BY_NINE.fullmatch(line):
+            # the common case, a 9x9 line, read without detection (a third of the time)
+            return [Grid(line)]
     try:
         return formats.loads(data, fmt, box)
     except SudokuError as e:
         raise BadRequest(str(e)) from None
+
+
+_NINE_BY_NINE = re.compile(r"[1-9.0]{81}")
 
 
 def _one(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidates:
