@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import base64
+import os
+import signal
 import struct
 import threading
+import time
 
 import pytest
 
@@ -270,6 +273,23 @@ def test_work_past_the_time_limit_is_stopped_and_the_server_goes_on():
         assert data["error"] == ("explain took longer than this server's limit of 0.3 seconds "
                                  "and was stopped")
         assert post(c, "solve", {"puzzle": EASY})["solution"] == SOLUTION
+
+
+def test_a_worker_that_dies_mid_request_is_a_500_and_is_replaced():
+    app = create_app(Limits(workers=1, time_limit=30))
+    with TestClient(app) as c:
+        (pid,) = app.state.pool.pids()
+        answers: list = []
+        slow = threading.Thread(target=lambda: answers.append(
+            c.post("/api/explain", json={"puzzle": "." * 625, "guess": True})))
+        slow.start()
+        time.sleep(1.0)
+        os.kill(pid, signal.SIGKILL)
+        slow.join()
+        assert answers[0].status_code == 500
+        assert "the process working on it ended" in answers[0].json()["error"]
+        assert app.state.pool.pids() != [pid]
+        assert post(c, "count", {"puzzle": EASY})["count"] == 1
 
 
 def test_a_flood_is_turned_away_with_503_and_the_server_survives():

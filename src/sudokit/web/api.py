@@ -26,7 +26,7 @@ from ..errors import SudokuError
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..shape import Shape, parse_box
-from .pool import Busy, TooLong, WorkFailed
+from .pool import Busy, TooLong, WorkerDied, WorkFailed
 from .work import OPERATIONS
 
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
@@ -224,6 +224,9 @@ async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: f
     except TooLong:
         raise BadRequest(f"{op} took longer than this server's limit of {time_limit:g} "
                          "seconds and was stopped", status=422) from None
+    except WorkerDied:
+        raise BadRequest(f"{op} failed: the process working on it ended (out of memory?)",
+                         status=500) from None
     except WorkFailed as e:
         if e.kind in _INPUT_ERRORS:
             raise BadRequest(str(e)) from None

@@ -26,6 +26,11 @@ class TooLong(Exception):
     """A request ran past its time limit (its worker was stopped)."""
 
 
+class WorkerDied(Exception):
+    """The worker process ended in the middle of a request (killed from outside, or out of
+    memory); a fresh one has taken its place."""
+
+
 class WorkFailed(Exception):
     """The work raised an exception: the worker sends back its type and message."""
 
@@ -74,8 +79,9 @@ class WorkerPool:
     """``workers`` processes that run the operations of :mod:`sudokit.web.work`.
 
     ``await pool.run(op, kwargs, time_limit)`` returns the operation's result, or raises
-    Busy (queue full), TooLong (past ``time_limit`` seconds: the worker was replaced) or
-    WorkFailed (the operation raised). Start with :meth:`start`, end with :meth:`close`.
+    Busy (queue full), TooLong (past ``time_limit`` seconds: the worker was replaced),
+    WorkerDied (the worker ended mid-request: replaced too) or WorkFailed (the operation
+    raised). Start with :meth:`start`, end with :meth:`close`.
     """
 
     def __init__(self, workers: int, queue: int) -> None:
@@ -104,6 +110,10 @@ class WorkerPool:
             await worker.stop()
         self._all.clear()
 
+    def pids(self) -> list[int]:
+        """The process ids of the workers now running."""
+        return [w.process.pid for w in self._all]
+
     @property
     def waiting(self) -> int:
         """Requests waiting for a worker now."""
@@ -125,10 +135,12 @@ class WorkerPool:
         except asyncio.CancelledError:  # the request was given up: its worker too
             await self._replace(worker)
             raise
-        except (TimeoutError, OSError, EOFError, asyncio.IncompleteReadError):
-            # past its time, or the worker died (its memory, say): a fresh one takes over
+        except TimeoutError:  # past its time: a fresh worker takes over
             await self._replace(worker)
             raise TooLong() from None
+        except (OSError, EOFError, asyncio.IncompleteReadError):  # it died under us
+            await self._replace(worker)
+            raise WorkerDied() from None
         self._idle.put_nowait(worker)
         if reply[0] == "error":
             raise WorkFailed(reply[1], reply[2])

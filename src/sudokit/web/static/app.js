@@ -335,6 +335,8 @@ function wire() {
       if (file.size > 60000) throw new Error(`${file.name} is larger than the page reads (60 kB)`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       await loadText(fileBody(file, bytes), file.name);
+    }).finally(() => {
+      e.target.value = ""; // the same file can be opened again
     });
   });
   $("make").addEventListener("click", (e) => busy(e.target, "make-result", async () => {
