@@ -4,6 +4,7 @@ server, for a bounded time and a bounded number of requests, on 127.0.0.1 only.
     python benchmarks/web_load.py [--clients 200] [--seconds 30] [--max-requests 200000]
                                   [--mix hint,solve] [--data data/puzzles2_17_clue.txt]
                                   [--server-cores 0] [--client-cores 1] [--workers 1]
+                                  [--server-nice -10]
 
 It starts ``sudoku serve --port 0`` itself (pinned with taskset to --server-cores when
 given: "0" is one core, for the server and its workers together), opens --clients
@@ -44,10 +45,13 @@ def puzzles(path: Path, limit: int = 20_000) -> list[str]:
     return out
 
 
-def start_server(cores: str | None, workers: int) -> tuple[subprocess.Popen[str], int]:
+def start_server(cores: str | None, workers: int,
+                 nice: int | None) -> tuple[subprocess.Popen[str], int]:
     cmd = [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", str(workers)]
     if cores is not None and shutil.which("taskset"):
         cmd = ["taskset", "-c", cores, *cmd]
+    if nice is not None:
+        cmd = ["nice", "-n", str(nice), *cmd]
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
     line = proc.stderr.readline()
@@ -150,11 +154,14 @@ def main() -> None:
     p.add_argument("--server-cores", default=None, help="taskset list for the server")
     p.add_argument("--client-cores", default=None, help="taskset list for this client")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--server-nice", type=int, default=None,
+                   help="run the server at this niceness (negative, as root: ahead of other "
+                   "work on a shared machine, nearer to a core of its own)")
     args = p.parse_args()
     if args.client_cores is not None:
         os.sched_setaffinity(0, {int(c) for c in args.client_cores.split(",")})
     data = puzzles(args.data)
-    proc, port = start_server(args.server_cores, args.workers)
+    proc, port = start_server(args.server_cores, args.workers, args.server_nice)
     try:
         time.sleep(1.0)  # the worker processes start
         cpu0, main0 = cpu_seconds(proc.pid), cpu_seconds(proc.pid, children=False)
