@@ -162,12 +162,25 @@ def test_other_sizes_and_box_shapes(client):
     assert hint16["kind"] == "step"
 
 
+def test_print_gives_a_pdf_where_printing_is_installed_and_says_so_elsewhere(client):
+    r = client.post("/api/print", json={"puzzle": EASY, "answers": True, "title": "Warm-up"})
+    if client.get("/api").json()["printable"]:
+        assert r.status_code == 200, r.text
+        assert r.headers["content-type"] == "application/pdf"
+        assert r.content.startswith(b"%PDF-")
+    else:
+        assert r.status_code == 501
+        assert r.json()["error"] == "printing to PDF is not part of this installation of sudokit"
+    assert post(client, "print", {"puzzle": "123"}, status=400)["error"].startswith("line 1:")
+
+
 def test_the_listing_documents_every_call(client):
     r = client.get("/api")
     assert r.status_code == 200
     paths = {c["path"] for c in r.json()["calls"]}
     assert paths == {f"/api/{n}" for n in
-                     ("solve", "count", "check", "hint", "explain", "rate", "create", "convert")}
+                     ("solve", "count", "check", "hint", "explain", "rate", "create", "convert",
+                      "print")}
 
 
 def test_the_openapi_document_names_every_call_and_its_required_fields(client):

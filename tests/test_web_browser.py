@@ -330,3 +330,20 @@ def low_contrast(page: Page) -> list[tuple[str, str, float]]:
     """Text whose contrast with its background is under WCAG's 4.5:1."""
     return [(what, text, round(ratio, 2)) for what, text, ratio in page.evaluate(CONTRAST)
             if ratio < 4.5]
+
+
+def test_the_print_panel_shows_only_where_the_server_can_print(page, server):
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(server + "api") as r:
+        printable = json.load(r)["printable"]
+    if not printable:
+        expect(page.locator("#print-panel")).to_be_hidden()
+        return
+    load(page, EASY)
+    with page.expect_download() as download:
+        page.click("#print")
+    path = download.value.path()
+    with open(path, "rb") as f:
+        assert f.read(5) == b"%PDF-"

@@ -27,7 +27,7 @@ from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..shape import Shape, parse_box
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
-from .work import OPERATIONS
+from .work import OPERATIONS, printable
 
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
 GRACE = 1.0
@@ -73,7 +73,8 @@ class Endpoint:
     doc: str
     fields: tuple[Field, ...]
     answer: str
-    handler: Callable[[Request, dict[str, Any]], Awaitable[dict[str, Any]]] = field(repr=False)
+    handler: Callable[[Request, dict[str, Any]], Awaitable[dict[str, Any] | bytes]] = field(
+        repr=False)
 
 
 PUZZLE = Field("puzzle", "string", "a puzzle in any format sudokit reads (a line of 81 "
@@ -228,12 +229,17 @@ async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: f
         raise BadRequest(f"{op} failed: the process working on it ended (out of memory?)",
                          status=500) from None
     except WorkFailed as e:
+        if e.kind in _MISSING:
+            raise BadRequest(f"{op} needs what this installation lacks: {e}", status=501) from None
         if e.kind in _INPUT_ERRORS:
             raise BadRequest(str(e)) from None
         raise BadRequest(f"internal error: {e.kind}: {e}", status=500) from None
 
 
 _INLINE = ("solve", "check")
+
+#: Exceptions that say a part of sudokit, or a library it needs, is not installed.
+_MISSING = {"MissingDependency", "ModuleNotFoundError", "ImportError"}
 
 
 def _inline(op: str, kwargs: dict[str, Any]) -> Any:
@@ -329,6 +335,21 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
                        limits.create_time_limit)
 
 
+async def print_pdf(request: Request, body: dict[str, Any]) -> bytes:
+    limits = _limits(request)
+    puzzle = _one(body, "print", limits.logic_max_size)
+    title = _string(body, "title") or "Sudoku"
+    if len(title) > 200:
+        raise BadRequest("'title' is longer than 200 characters")
+    if not printable():
+        raise BadRequest("printing to PDF is not part of this installation of sudokit",
+                         status=501)
+    return bytes(await _work(request, "print", {
+        "puzzle": puzzle, "answers": _flag(body, "answers"),
+        "walkthrough": _flag(body, "walkthrough"), "title": title,
+    }, limits.create_time_limit))
+
+
 async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     to = _format(body, "to") or "line"
@@ -392,6 +413,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "(drawn at random and returned when absent)")),
              '{"puzzle": line, "size", "box", "seed", "difficulty", "symmetry", "givens"}',
              create),
+    Endpoint("print", "a PDF booklet of the puzzle, with its answer and solving path on request "
+             "(where this installation can print: see 'printable' in GET /api)",
+             (PUZZLE, FORMAT, BOX, Field("title", "string", "the booklet's title"),
+              Field("answers", "boolean", "add the answer"),
+              Field("walkthrough", "boolean", "add the solving path, step by step")),
+             "the PDF itself (application/pdf); 501 where printing is not installed",
+             print_pdf),
     Endpoint("convert", "the puzzles of the text written in another format",
              (PUZZLE, Field("puzzle_base64", "string", "a file's bytes in base64 instead of "
                             "'puzzle' (the binary format)"), FORMAT, BOX,
@@ -405,7 +433,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 def _route(endpoint: Endpoint) -> Route:
     async def handle(request: Request) -> Response:
         body = await _body(request)
-        return JSONResponse(await endpoint.handler(request, body))
+        answer = await endpoint.handler(request, body)
+        if isinstance(answer, bytes):
+            return Response(answer, media_type="application/pdf",
+                            headers={"Content-Disposition": 'attachment; filename="sudoku.pdf"'})
+        return JSONResponse(answer)
 
     return Route(f"/api/{endpoint.name}", handle, methods=["POST"], name=endpoint.name)
 
@@ -423,7 +455,8 @@ async def listing(request: Request) -> Response:
         ],
         "errors": "4xx/5xx answers are {\"error\": message}: 400 bad input, 404 no such call, "
                   "405 wrong method, 413 body or puzzle too large, 422 past the time limit, "
-                  "503 busy",
+                  "501 not installed here, 503 busy",
+        "printable": printable(),
         "limits": {"max_body": limits.max_body, "max_size": limits.max_size,
                    "logic_max_size": limits.logic_max_size, "time_limit": limits.time_limit,
                    "create_time_limit": limits.create_time_limit,
@@ -454,7 +487,7 @@ async def openapi(request: Request) -> Response:
             "responses": {
                 "200": {"description": e.answer,
                         "content": {"application/json": {"schema": {"type": "object"}}}},
-                **{code: error for code in ("400", "413", "422", "503")},
+                **{code: error for code in ("400", "413", "422", "501", "503")},
             },
         }}
     return JSONResponse({

@@ -6,6 +6,8 @@ hints, new ratings), only this module changes.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -197,8 +199,22 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
     return data
 
 
+def printable() -> bool:
+    """Whether this installation can print PDF booklets (``sudokit.printing``)."""
+    return importlib.util.find_spec(f"{__package__.rsplit('.', 1)[0]}.printing") is not None
+
+
+def print_pdf(puzzle: Puzzle, answers: bool, walkthrough: bool, title: str) -> bytes:
+    """A PDF booklet of the puzzle (with its answer, and its solving path, on request), as
+    ``sudoku print`` makes it."""
+    # imported by name: printing is an optional part, and its libraries an optional extra
+    printing: Any = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.printing")
+    options = printing.Options(title=title, answers=answers, walkthrough=walkthrough)
+    return bytes(printing.booklet([printing.prepare(puzzle, 1)], options))
+
+
 #: Operation name -> function; the pool's workers look calls up here.
-OPERATIONS: dict[str, Callable[..., dict[str, Any]]] = {
+OPERATIONS: dict[str, Callable[..., Any]] = {
     "solve": solve,
     "count": count,
     "check": check,
@@ -206,4 +222,5 @@ OPERATIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "explain": explain,
     "rate": rate,
     "create": create,
+    "print": print_pdf,
 }

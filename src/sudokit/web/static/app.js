@@ -388,6 +388,28 @@ function wire() {
     if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
     else say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.`, "rate-result");
   }));
+  $("print").addEventListener("click", (e) => busy(e.target, "print-result", async () => {
+    const response = await fetch("/api/print", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        puzzle: game.puzzleLine(), box: game.box.join("x"), title: "Sudoku",
+        answers: $("print-answers").checked, walkthrough: $("print-walkthrough").checked,
+      }),
+    });
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new Error(data.error || `HTTP ${response.status}`);
+    }
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = "sudoku.pdf";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    say("The PDF is downloaded as sudoku.pdf.", "print-result");
+  }));
   $("share").addEventListener("click", async () => {
     save();
     $("share-link").select();
@@ -404,5 +426,16 @@ function wire() {
   });
 }
 
+// printing is an optional part of sudokit: its panel shows where the server can print
+async function showPrinting() {
+  try {
+    const response = await fetch("/api");
+    $("print-panel").hidden = !(await response.json()).printable;
+  } catch {
+    $("print-panel").hidden = true;
+  }
+}
+
 wire();
 restore();
+showPrinting();
