@@ -201,7 +201,7 @@ const HINT_BUTTON = ["Hint", "More", "Show the step", "Shown in full"];
 
 function showHint() {
   const level = hint && hint.grid === game.gridLine() ? hint.level : 0;
-  $("hint").textContent = HINT_BUTTON[level];
+  $("hint").textContent = level && hint.data.kind !== "step" ? HINT_BUTTON[0] : HINT_BUTTON[level];
   $("hint").disabled = level >= 3 || (level > 0 && hint.data.kind !== "step");
   $("apply-hint").hidden = !(level >= 3 && hint.data.step);
   if (!level) {

@@ -49,7 +49,7 @@ export class Board {
       }
       this.el.append(row);
     }
-    this.selected = Math.min(this.selected, n * n - 1);
+    this.selected = 0; // a new grid starts at its top left cell
     this.cells[this.selected].tabIndex = 0;
   }
 
