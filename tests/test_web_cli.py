@@ -43,9 +43,9 @@ def test_bad_port_and_time_limit_are_usage_errors():
     assert "--time-limit must be positive" in sudoku("serve", "--time-limit", "0").stderr
 
 
-def test_the_server_answers_on_loopback_and_stops_on_ctrl_c():
+def test_the_server_answers_on_loopback_writes_nothing_and_stops_on_ctrl_c(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0",
-                             "--workers", "1"], stderr=subprocess.PIPE, text=True)
+                             "--workers", "1"], stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         assert proc.stderr is not None
         line = proc.stderr.readline()
@@ -62,7 +62,11 @@ def test_the_server_answers_on_loopback_and_stops_on_ctrl_c():
             urllib.request.urlopen(bad)
         assert e.value.code == 400
         assert "do not make a square grid" in json.load(e.value)["error"]
+        create = urllib.request.Request(url + "api/create", data=b'{"size": 4}')
+        with urllib.request.urlopen(create) as r:
+            assert len(json.load(r)["puzzle"]) == 16
     finally:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=15) == 0
     assert "Traceback" not in proc.stderr.read()
+    assert list(tmp_path.iterdir()) == []  # nothing written where it ran
