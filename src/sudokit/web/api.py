@@ -27,7 +27,7 @@ from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..shape import Shape, parse_box
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
-from .work import OPERATIONS, printable
+from .work import OPERATIONS, pack, printable
 
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
 GRACE = 1.0
@@ -168,7 +168,7 @@ def _read(body: dict[str, Any]) -> list[Grid | Candidates]:
     if fmt is None and box is None and isinstance(data, str):
         line = data.strip()
         if len(line) == 81 and _NINE_BY_NINE.fullmatch(line):
-            # the common case, a 9x9 line, read without detection (a third of the time)
+            # the common case, a 9x9 line: read without format detection, three times faster
             return [Grid(line)]
     try:
         return formats.loads(data, fmt, box)
@@ -218,7 +218,7 @@ async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: f
     try:
         if op in _INLINE and kwargs["puzzle"].n <= INLINE_MAX_SIZE:
             return _inline(op, kwargs)
-        return await pool.run(op, kwargs, time_limit)
+        return await pool.run(op, pack(kwargs), time_limit)
     except Busy:
         raise BadRequest("the server is busy: too many requests are waiting; try again "
                          "in a moment", status=503) from None

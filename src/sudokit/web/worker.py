@@ -2,7 +2,7 @@
 from standard input and writes answers to standard output, each framed as the pool frames
 them (a 4-byte length, then a pickle), until standard input ends.
 
-A request is ``(operation, kwargs)`` for :data:`sudokit.web.work.OPERATIONS`; the answer is
+A request is ``(operation, kwargs)`` for :func:`sudokit.web.work.call`; the answer is
 ``("ok", result)`` or ``("error", exception type name, message)``.
 """
 
@@ -15,7 +15,7 @@ import sys
 from typing import Any, BinaryIO
 
 from .pool import HEADER
-from .work import OPERATIONS
+from .work import call
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
@@ -27,7 +27,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
         (size,) = HEADER.unpack(head)
         op, kwargs = pickle.loads(requests.read(size))
         try:
-            reply: tuple[Any, ...] = ("ok", OPERATIONS[op](**kwargs))
+            reply: tuple[Any, ...] = ("ok", call(op, kwargs))
         except Exception as e:  # sent back and reported by the server, never lost
             reply = ("error", type(e).__name__, str(e))
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
