@@ -11,9 +11,11 @@ server answers 503), so a flood costs memory for the queue and nothing else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import pickle
 import struct
+import subprocess
 import sys
 from typing import Any
 
@@ -43,36 +45,88 @@ class WorkFailed(Exception):
 HEADER = struct.Struct("<I")
 
 
+class _Channel(asyncio.SubprocessProtocol):
+    """The server's end of a worker's pipes: frames answers out of what arrives on the
+    worker's standard output and hands each to the call waiting for it (a protocol rather
+    than streams: a request costs a few callbacks, not a chain of awaits)."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future[Any] | None = None
+        self.exited: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes | bytearray) -> None:
+        self.buffer += data
+        while len(self.buffer) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self.buffer)
+            if len(self.buffer) < HEADER.size + size:
+                return
+            frame = bytes(self.buffer[HEADER.size:HEADER.size + size])
+            del self.buffer[:HEADER.size + size]
+            if self.waiter is not None and not self.waiter.done():
+                self.waiter.set_result(pickle.loads(frame))
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        self._lost()
+
+    def process_exited(self) -> None:
+        self._lost()
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+    def _lost(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(EOFError("the worker ended"))
+
+
 class _Worker:
     """One worker process (``python -m sudokit.web.worker``) and the pipes to it. A process
     of its own rather than multiprocessing's: nothing of the server's main module is
     imported again in it."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
+    def __init__(self, transport: asyncio.SubprocessTransport, channel: _Channel) -> None:
+        self.transport = transport
+        self.channel = channel
+        self.pid = transport.get_pid()
 
     @classmethod
     async def start(cls) -> _Worker:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "sudokit.web.worker",
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        loop = asyncio.get_running_loop()
+        transport, channel = await loop.subprocess_exec(
+            _Channel, sys.executable, "-m", "sudokit.web.worker",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None,
         )
-        return cls(process)
+        return cls(transport, channel)
 
-    async def call(self, message: Any) -> Any:
-        stdin, stdout = self.process.stdin, self.process.stdout
-        if stdin is None or stdout is None:
-            raise EOFError("the worker has no pipes")
+    async def call(self, message: Any, time_limit: float) -> Any:
+        """Send a request and wait for its answer, at most ``time_limit`` seconds
+        (TimeoutError past that; EOFError if the worker ends)."""
+        loop = asyncio.get_running_loop()
+        waiter = self.channel.waiter = loop.create_future()
+        stdin = self.transport.get_pipe_transport(0)
+        if stdin is None or stdin.is_closing() or self.transport.get_returncode() is not None:
+            raise EOFError("the worker has ended")
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        stdin.write(HEADER.pack(len(data)) + data)
-        await stdin.drain()
-        (size,) = HEADER.unpack(await stdout.readexactly(HEADER.size))
-        return pickle.loads(await stdout.readexactly(size))
+        stdin.write(HEADER.pack(len(data)) + data)  # type: ignore[attr-defined]
+
+        def expire() -> None:
+            if not waiter.done():
+                waiter.set_exception(TimeoutError())
+
+        timer = loop.call_later(time_limit, expire)
+        try:
+            return await waiter
+        finally:
+            timer.cancel()
+            self.channel.waiter = None
 
     async def stop(self) -> None:
-        if self.process.returncode is None:
-            self.process.kill()
-        await self.process.wait()
+        if self.transport.get_returncode() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.transport.kill()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.channel.exited), 5)
+        self.transport.close()
 
 
 class WorkerPool:
@@ -112,7 +166,7 @@ class WorkerPool:
 
     def pids(self) -> list[int]:
         """The process ids of the workers now running."""
-        return [w.process.pid for w in self._all]
+        return [w.pid for w in self._all]
 
     @property
     def waiting(self) -> int:
@@ -131,14 +185,14 @@ class WorkerPool:
         finally:
             self._waiting -= 1
         try:
-            reply = await asyncio.wait_for(worker.call((op, kwargs)), time_limit)
+            reply = await worker.call((op, kwargs), time_limit)
         except asyncio.CancelledError:  # the request was given up: its worker too
             await self._replace(worker)
             raise
         except TimeoutError:  # past its time: a fresh worker takes over
             await self._replace(worker)
             raise TooLong() from None
-        except (OSError, EOFError, asyncio.IncompleteReadError):  # it died under us
+        except (OSError, EOFError):  # it died under us
             await self._replace(worker)
             raise WorkerDied() from None
         self._idle.put_nowait(worker)
