@@ -233,6 +233,8 @@ def test_the_command_line_and_the_api_say_the_same(client, tmp_path):
 def test_not_json_and_not_an_object(client):
     r = client.post("/api/solve", content=b"{nope")
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/solve", content=b"[" * 60_000)
+    assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
     r = client.post("/api/solve", json=[EASY])
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
 
@@ -242,6 +244,8 @@ def test_bad_options_of_create_and_count(client):
     assert "size 7 has no natural box" in post(client, "create", {"size": 7}, 400)["error"]
     assert "'limit' must be from 1" in post(client, "count", {"puzzle": EASY, "limit": 0},
                                             400)["error"]
+    assert "'limit' must be a whole number, got 2.5" in post(
+        client, "count", {"puzzle": EASY, "limit": 2.5}, 400)["error"]
     assert "'grid' is 4x4" in post(client, "check", {"puzzle": EASY, "grid": "." * 16},
                                    400)["error"]
 

@@ -97,6 +97,8 @@ async def _body(request: Request) -> dict[str, Any]:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
         raise BadRequest(f"the request body is not JSON: {e}") from None
+    except RecursionError:
+        raise BadRequest("the request body is JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object, such as "
                          '{"puzzle": "53..7...."}')
@@ -121,6 +123,13 @@ def _number(body: dict[str, Any], name: str, default: float, low: float, high: f
     if not low <= value <= high:
         raise BadRequest(f"'{name}' must be from {low:g} to {high:g}, got {value:g}")
     return value
+
+
+def _integer(body: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = _number(body, name, default, low, high)
+    if value != int(value):
+        raise BadRequest(f"'{name}' must be a whole number, got {value:g}")
+    return int(value)
 
 
 def _flag(body: dict[str, Any], name: str) -> bool:
@@ -277,7 +286,7 @@ async def solve(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 async def count(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     puzzle = _one(body, "count", limits.max_size)
-    limit = int(_number(body, "limit", 1000, 1, limits.max_count))
+    limit = _integer(body, "limit", 1000, 1, limits.max_count)
     seconds = min(_time(body, request), limits.time_limit)
     return await _work(request, "count",
                        {"puzzle": puzzle, "limit": limit, "time_limit": seconds},
@@ -315,7 +324,7 @@ async def rate(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    size = int(_number(body, "size", 9, 1, limits.logic_max_size))
+    size = _integer(body, "size", 9, 1, limits.logic_max_size)
     box = _box(body)
     try:
         Shape.for_size(size, box)
