@@ -196,7 +196,10 @@ def test_the_page_and_its_assets_are_served(client):
     assert page.status_code == 200 and 'id="board"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     for asset in ("app.js", "board.js", "model.js", "app.css"):
-        assert client.get(f"/static/{asset}").status_code == 200
+        r = client.get(f"/static/{asset}")
+        assert r.status_code == 200
+        assert "://" not in r.text  # nothing fetched from elsewhere: the page works offline
+    assert "://" not in page.text
 
 
 # -- bad input ------------------------------------------------------------------------------
