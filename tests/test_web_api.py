@@ -99,7 +99,11 @@ def test_hint_gives_the_easiest_step(client):
     assert data["kind"] == "step"
     assert data["step"]["technique"] == "Hidden Single"
     assert data["step"]["placements"] == [{"cell": "r1c6", "digit": 8}]
-    assert data["nudge"] == "Look for a Hidden Single."
+    grades = data["grades"]  # told a little at a time: the technique or less first, all last
+    assert len(grades) >= 3 and data["nudge"] == grades[0]["text"]
+    assert "r1c6" not in grades[0]["text"] and "8" not in grades[0]["text"]
+    assert [g["level"] for g in grades][-2:] == ["cells", "step"]
+    assert "r1c6" in grades[-2]["text"] and data["step"]["text"] in grades[-1]["text"]
 
 
 def test_hint_points_out_a_wrong_digit_first(client):

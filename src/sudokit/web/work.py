@@ -10,12 +10,15 @@ import importlib
 import importlib.util
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..candidates import Candidates
 from ..grid import Grid
 from ..shape import Shape
 from ..solver import Status, search
+
+if TYPE_CHECKING:  # the logic is imported when a hint asks for it
+    from ..logic.step import Step
 
 Puzzle = Grid | Candidates
 
@@ -151,15 +154,41 @@ def hint(puzzle: Puzzle, grid: Grid | None) -> dict[str, Any]:
     text = (step.text if step is not None else
             "solved: nothing left to do" if found.solved else
             "the puzzle has no solution" if found.solutions == 0 else "no step found")
+    told = grades(step, start.shape) if step is not None else []
     return {
         "kind": "step" if step is not None else "none",
         "step": step.to_dict() if step is not None else None,
-        "nudge": f"Look for a {step.technique}." if step is not None else text,
+        "grades": told,
+        "nudge": told[0]["text"] if told else text,
         "solutions": found.solutions,
         "solved": found.solved,
         "notes": list(found.notes),
         "text": text,
     }
+
+
+def grades(step: Step, shape: Shape) -> list[dict[str, str]]:
+    """The step told a little at a time, least first: each grade's ``level`` (``cells``
+    shows the cells it uses, ``step`` all of it) and ``text``. The library's teaching hints
+    (``sudokit.logic.teach``) where this version has them, else three grades of its own."""
+    teach: Any = _optional(".logic.teach")
+    if teach is not None:
+        return [{"level": level, "text": teach.hint_text(step, level, shape)}
+                for level in teach.LEVELS]
+    article = "an" if step.technique[:1].upper() in "AEIOUX" else "a"
+    return [
+        {"level": "technique", "text": f"Look for {article} {step.technique}."},
+        {"level": "cells", "text": f"{step.technique} in {' '.join(step.cells)}."},
+        {"level": "step", "text": f"{step.technique} ({step.level}): {step.text}"},
+    ]
+
+
+def _optional(name: str) -> Any:
+    """The module ``sudokit<name>`` if this installation has it, else None."""
+    package = __package__.rsplit(".", 1)[0]
+    if importlib.util.find_spec(package + name) is None:
+        return None
+    return importlib.import_module(package + name)
 
 
 def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:

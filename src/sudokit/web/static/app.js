@@ -125,8 +125,8 @@ function draw() {
     return;
   }
   showHint(); // the hint of a grid is no longer shown once the grid changes
-  const level = hint && hint.grid === game.gridLine() ? hint.level : 0;
-  const overlay = hint && level ? stepOverlay(hint.data.step, game.n, level) : {};
+  const { depth } = hintState();
+  const overlay = depth ? stepOverlay(hint.data.step, game.n, depth) : {};
   overlay.wrong = wrongCells;
   board.draw({
     values: game.values,
@@ -197,37 +197,35 @@ function fileBody(file, bytes) {
 }
 
 // -- hints -----------------------------------------------------------------------------
-const HINT_BUTTON = ["Hint", "More", "Show the step", "Shown in full"];
+// A hint is told in grades (from the server), least first; the board shows the step's cells
+// from the "cells" grade on and the whole step at the "step" grade.
+const DEPTH = { cells: 2, step: 3 };
+
+// How far the hint for the grid as it stands has been told: {shown, grade, depth}.
+function hintState() {
+  if (!hint || hint.grid !== game.gridLine() || hint.data.kind !== "step") return { shown: 0, grade: null, depth: 0 };
+  const grade = hint.data.grades[hint.shown - 1];
+  return { shown: hint.shown, grade, depth: DEPTH[grade.level] || 1 };
+}
 
 function showHint() {
-  const level = hint && hint.grid === game.gridLine() ? hint.level : 0;
-  $("hint").textContent = level && hint.data.kind !== "step" ? HINT_BUTTON[0] : HINT_BUTTON[level];
-  $("hint").disabled = level >= 3 || (level > 0 && hint.data.kind !== "step");
-  $("apply-hint").hidden = !(level >= 3 && hint.data.step);
-  if (!level) {
-    $("hint-text").textContent = "";
-    return;
-  }
-  const data = hint.data;
-  if (data.kind !== "step") {
-    $("hint-text").textContent = data.text;
-  } else if (level === 1) {
-    $("hint-text").textContent = data.nudge;
-  } else if (level === 2) {
-    $("hint-text").textContent = `${data.nudge} Look at the shaded cells: ${data.step.cells.join(", ")}.`;
-  } else {
-    const s = data.step;
-    $("hint-text").textContent = `${s.technique} (${s.level}): ${s.text}`;
-  }
+  const current = hint && hint.grid === game.gridLine() ? hint : null;
+  const { shown, grade, depth } = hintState();
+  const last = current && current.data.kind === "step" ? current.data.grades.length : 0;
+  $("hint").textContent = !shown ? "Hint" : shown < last - 1 ? "More" : shown < last ? "Show the step" : "Shown in full";
+  $("hint").disabled = !!(current && current.data.kind !== "step") || (shown > 0 && shown >= last);
+  $("apply-hint").hidden = depth < 3;
+  if (current && current.data.kind !== "step") $("hint-text").textContent = current.data.text;
+  else $("hint-text").textContent = grade ? grade.text : "";
 }
 
 async function askHint() {
   const grid = game.gridLine();
   if (hint && hint.grid === grid && hint.data.kind === "step") {
-    hint.level = Math.min(hint.level + 1, 3);
+    hint.shown = Math.min(hint.shown + 1, hint.data.grades.length);
   } else {
     const data = await call("hint", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid });
-    hint = { data, level: 1, grid };
+    hint = { data, shown: 1, grid };
     if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
   }
   showHint();
