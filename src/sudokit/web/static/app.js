@@ -384,7 +384,11 @@ function wire() {
   $("rate").addEventListener("click", (e) => busy(e.target, "rate-result", async () => {
     const r = await call("rate", { puzzle: game.puzzleLine(), box: game.box.join("x") });
     if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
-    else say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.`, "rate-result");
+    else {
+      // ER/EP/ED (Sudoku Explainer's three ratings) where this version of the library gives them
+      const se = typeof r.er === "number" ? ` ER/EP/ED ${r.er.toFixed(1)}/${r.ep.toFixed(1)}/${r.ed.toFixed(1)}.` : "";
+      say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.${se}`, "rate-result");
+    }
   }));
   $("print").addEventListener("click", (e) => busy(e.target, "print-result", async () => {
     const response = await fetch("/api/print", {
