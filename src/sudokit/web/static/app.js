@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 let game = null;
 let pencil = false;
 let highlight = 0;
-let hint = null; // {data, level, grid}: the hint for the grid it was asked on
+let hint = null; // {data, shown, grid}: the hint for the grid it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
 
