@@ -11,6 +11,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
@@ -343,3 +345,34 @@ def test_a_foreign_host_header_is_refused_when_serving_loopback():
                     base_url="http://127.0.0.1:8000") as c:
         assert c.get("/api").status_code == 200
         assert c.get("/api", headers={"host": "attacker.example"}).status_code == 400
+
+
+# -- any input ------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def strict_client():
+    """A server with short limits, for many requests of random content."""
+    with TestClient(create_app(Limits(workers=2, time_limit=0.5, create_time_limit=1.0))) as c:
+        yield c
+
+
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 10**6), st.floats(allow_nan=False),
+    st.sampled_from(["", "x", "4x4", "2x3", "0x0", "99x99", "line", "csv", "json", "binary",
+                     "easy", "rot180", "." * 16, "1" * 81, "." * 81, EASY, CLASH, "1 2\n3 4",
+                     '{"size": 4}', "AAAA" * 4]),
+    st.text(max_size=40), st.lists(st.integers(0, 9), max_size=3), st.dictionaries(
+        st.text(max_size=3), st.integers(), max_size=2),
+)
+FIELDS = ["puzzle", "format", "box", "grid", "limit", "time_limit", "guess", "size",
+          "difficulty", "seed", "symmetry", "to", "puzzle_base64", "title", "answers"]
+CALLS = ["solve", "count", "check", "hint", "explain", "rate", "create", "convert", "print"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(call=st.sampled_from(CALLS), body=st.dictionaries(st.sampled_from(FIELDS), VALUES,
+                                                          max_size=5))
+def test_any_request_gets_a_json_answer_and_no_server_error(strict_client, call, body):
+    r = strict_client.post(f"/api/{call}", json=body)
+    assert r.status_code in (200, 400, 413, 422, 501), r.text
+    if r.status_code != 200:
+        assert r.json()["error"]
