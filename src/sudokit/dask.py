@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from . import dataset, stream
 from .errors import SudokuError
 from .executors import Executor
-from .formats import Record
+from .formats import Batch, Record
 from .generator import Generated, GenerateGaveUp, puzzle_maker
 from .grid import Grid
 
@@ -99,6 +99,12 @@ def count_partition(texts: Iterable[str | bytes], *, limit: int = 1000,
     for _, counts in stream.count(_records(texts, box), limit=limit):
         out.append(counts[0] if counts else None)
     return out
+
+
+def count_piece(limit: int, items: list[Record | Batch]) -> list[list[int] | None]:
+    """The solution counts of each record and Batch of a piece (None for a record that
+    could not be read), up to ``limit``: what ``sudoku count --cluster`` runs on a worker."""
+    return [counts for _, counts in stream.count(items, limit=limit)]
 
 
 def rate_partition(texts: Iterable[str | bytes], *,
@@ -315,7 +321,8 @@ def puzzle_ranges(count: int, size: int) -> list[tuple[int, int]]:
 
 
 __all__ = [
-    "CREATE_PIECE", "GENERATE_PARTITION", "count_frame", "count_partition", "distinct",
+    "CREATE_PIECE", "GENERATE_PARTITION", "count_frame", "count_partition", "count_piece",
+    "distinct",
     "generate_bag", "generate_on", "make_range", "meta", "puzzle_ranges", "rate_frame",
     "rate_partition", "record_partition", "solve_frame", "solve_partition",
 ]
