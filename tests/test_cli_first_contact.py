@@ -334,3 +334,35 @@ def test_every_option_type_has_a_public_name() -> None:
         for action in sub._actions:
             kind = getattr(action.type, "__name__", "")
             assert not kind.startswith("_"), (name, action.dest, kind)
+
+
+# -- 3. a puzzle of another size -------------------------------------------------------------
+def test_a_puzzle_of_another_size_gets_an_error_in_its_place() -> None:
+    lines = [line for line in (EXAMPLES / "puzzles.txt").read_text().splitlines()
+             if line[:1] not in ("#", "")]
+    text = "\n".join(lines[:2] + ["1..4..1..4..2..3"] + lines[2:]) + "\n"
+    outcome = sudoku("solve", stdin=text.encode())
+    answers = outcome.out.splitlines()
+    assert len(answers) == 5 and answers[2].startswith("ERROR: <stdin>, line 3: ")
+    for puzzle, answer in zip(lines, answers[:2] + answers[3:], strict=True):
+        assert is_solution(Grid(answer), Grid(puzzle))
+    assert outcome.status == 2
+
+
+# -- 5. one report per problem, then a summary ----------------------------------------------
+def test_a_wrong_from_is_summed_up(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text((PUZZLE + "\n") * 40)
+    outcome = sudoku("solve", "--from", "csv", str(path))
+    errors = outcome.stderr.splitlines()
+    assert len(errors) <= 6  # not one per line
+    assert errors[-1] == (f"sudoku: error: {path}: this does not look like csv; detected: line "
+                          "(leave out --from to read it so)")
+    assert any("more records like that" in e for e in errors)
+    assert len(outcome.out.splitlines()) == 40  # each record still has its ERROR line
+
+
+def test_on_a_terminal_each_bad_record_is_said_once() -> None:
+    status, screen = _on_a_terminal(["solve", "--no-progress", "-"], b"12345\n" + PUZZLE.encode())
+    assert status == 2
+    assert screen.count("line 1: expected 81 cells") == 1
