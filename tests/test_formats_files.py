@@ -207,7 +207,7 @@ def test_ipuz_puzzle_with_its_fields_and_solution() -> None:
     assert solved["puzzle"] == [list(row) for row in SOLUTION.rows()]
 
 
-@pytest.mark.parametrize("size", [4, 9, 16])
+@pytest.mark.parametrize("size", [4, 9, 16, 36])
 def test_ipuz_written_reads_back(size: int) -> None:
     grid = Grid.empty(size).with_digit(0, size)
     text = F.dumps(grid, "ipuz")
