@@ -366,3 +366,28 @@ def test_on_a_terminal_each_bad_record_is_said_once() -> None:
     status, screen = _on_a_terminal(["solve", "--no-progress", "-"], b"12345\n" + PUZZLE.encode())
     assert status == 2
     assert screen.count("line 1: expected 81 cells") == 1
+
+
+# -- the input's own fields ------------------------------------------------------------------
+def _kaggle_csv(tmp_path: Path) -> tuple[Path, str]:
+    solution = sudoku("solve", "--to", "line", stdin=(PUZZLE + "\n").encode()).out.strip()
+    wrong = solution[:-1] + ("1" if solution[-1] != "1" else "2")
+    path = tmp_path / "bank.csv"
+    path.write_text("id,puzzle,solution,difficulty\n"
+                    f"7,{PUZZLE},{solution},hard\n8,{PUZZLE},{wrong},easy\n")
+    return path, solution
+
+
+def test_templates_carry_the_inputs_own_fields(tmp_path: Path) -> None:
+    path, _ = _kaggle_csv(tmp_path)
+    outcome = sudoku("rate", str(path), "--format", "{id},{difficulty},{level}")
+    assert outcome.out == "7,hard,extreme\n8,easy,extreme\n"
+
+
+def test_check_uses_a_csv_solution_column(tmp_path: Path) -> None:
+    path, _ = _kaggle_csv(tmp_path)
+    outcome = sudoku("check", str(path))
+    lines = outcome.out.splitlines()
+    assert outcome.status == 1
+    assert lines[0] == f"{path}, line 2: ok (complete)"
+    assert lines[1].startswith(f"{path}, line 3: solution: digit")
