@@ -391,3 +391,16 @@ def test_check_uses_a_csv_solution_column(tmp_path: Path) -> None:
     assert outcome.status == 1
     assert lines[0] == f"{path}, line 2: ok (complete)"
     assert lines[1].startswith(f"{path}, line 3: solution: digit")
+
+
+# -- long jobs end -----------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [["rate"], ["explain", "--guess"]])
+def test_an_empty_16x16_ends_within_its_time_limit_and_says_so(command: list[str]) -> None:
+    outcome = sudoku(*command, "--time-limit", "1", stdin=("." * 256 + "\n").encode())
+    assert outcome.status == 1
+    assert "gave up after 1 s" in outcome.out
+
+
+def test_hint_on_an_empty_16x16_gives_a_step() -> None:
+    outcome = sudoku("hint", stdin=("." * 256 + "\n").encode())
+    assert outcome.status == 0 and outcome.out.startswith("Brute Force [r1c1]")
