@@ -201,3 +201,15 @@ def test_count_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
         spread = sudoku("count", str(puzzles), *extra, "--cluster", cluster)
         assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
                                                                  alone.stderr)
+
+
+def test_check_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
+                                                                    puzzles: Path,
+                                                                    tmp_path: Path) -> None:
+    solved = tmp_path / "solved.txt"
+    solved.write_bytes(sudoku("solve", str(puzzles)).stdout)
+    for extra in ([], ["--json"], ["--solution", str(solved)]):
+        alone = sudoku("check", str(puzzles), *extra)
+        spread = sudoku("check", str(puzzles), *extra, "--cluster", cluster)
+        assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
+                                                                 alone.stderr)
