@@ -17,7 +17,8 @@ the command passes them over) and return one result per puzzle, in order::
 
 - :func:`solve_partition`: the solution line, or the ``ERROR: ...`` line ``sudoku solve``
   prints in its place; :func:`count_partition`: the solution count (None when unreadable);
-  :func:`rate_partition`: the line ``sudoku rate`` prints; :func:`record_partition`: the
+  :func:`rate_partition`: the rating ``sudoku rate`` prints after each puzzle (on a file of
+  several puzzles, its lines begin with the puzzle); :func:`record_partition`: the
   dataset record of :mod:`sudokit.dataset` (with ``steps=True`` the solving steps).
 - :func:`solve_frame`, :func:`count_frame`, :func:`rate_frame`: a pandas DataFrame with a
   column of puzzles in, a DataFrame of result columns out (same index), for
@@ -109,7 +110,8 @@ def count_piece(limit: int, items: list[Record | Batch]) -> list[list[int] | Non
 
 def rate_partition(texts: Iterable[str | bytes], *,
                    box: tuple[int, int] | None = None) -> list[str]:
-    """Each puzzle's rating as ``sudoku rate`` prints it (``easy 1.2 (Hidden Single)``,
+    """Each puzzle's rating as ``sudoku rate`` prints it after the puzzle (``easy 1.2
+    (Hidden Single)``,
     notes after ``#``), or ``ERROR: ...`` for a text that is not a puzzle."""
     from .logic.report import with_notes  # the rater only when puzzles are rated
 
