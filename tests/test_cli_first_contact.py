@@ -425,3 +425,13 @@ def test_output_through_a_link_replaces_the_file_it_points_to(tmp_path: Path) ->
     assert sudoku("solve", "-o", str(link), stdin=(PUZZLE + "\n").encode()).status == 0
     assert link.is_symlink()
     assert is_solution(Grid(target.read_text().strip()), Grid(PUZZLE))
+
+
+# -- shell completion --------------------------------------------------------------------------
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_know_the_commands_and_options(shell: str) -> None:
+    pytest.importorskip("shtab")
+    outcome = sudoku("completion", shell)
+    assert outcome.status == 0
+    for word in ("solve", "rate", "--format", "--no-progress"):
+        assert word in outcome.out, (shell, word)
