@@ -14,7 +14,7 @@ from ..formats import Record
 from ..grid import Grid
 from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
+from ._datasets import add_dataset_arguments, no_text_resume, wants_dataset, write_dataset
 from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
 from .env import Env
 from .status import ExitStatus
@@ -55,6 +55,8 @@ Puzzle = Grid | Candidates
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the logical path of each puzzle (or its dataset record); the exit status."""
+    if no_text_resume(args, env):
+        return ExitStatus.USAGE
     tally = Tally()
     with cluster_executor(args) as executor:
         if wants_dataset(args):
