@@ -34,7 +34,7 @@ UNREADABLE = "12345"
 def cluster() -> Iterator[str]:
     """The address of a LocalCluster of two single-threaded worker processes."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as local:
+                                  dashboard_address="127.0.0.1:0", silence_logs=50) as local:
         yield local.scheduler_address
 
 

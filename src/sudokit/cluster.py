@@ -161,7 +161,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
         try:
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
         except Exception as e:  # any failure to start is the same to the user
             raise ClusterError(f"cannot start a local cluster of {workers} workers: {e}"
                                ) from None
