@@ -244,3 +244,18 @@ def test_rate_resume_keeps_the_complete_lines_of_a_stopped_run(cluster: str,
 def test_resume_of_a_text_output_other_than_rate_is_refused() -> None:
     done = sudoku("explain", "--resume", "-o", "x.txt", stdin=(HARD[0] + "\n").encode())
     assert done.status == 2 and "--resume" in done.stderr
+
+
+def test_workers_that_cannot_import_what_a_task_needs_are_one_clear_error(cluster: str) -> None:
+    from sudokit.cluster import DaskExecutor
+    from sudokit.errors import ClusterError
+
+    def needs_a_missing_module(piece: int) -> int:
+        import a_module_no_worker_has  # noqa: F401
+
+        return piece
+
+    with DaskExecutor(distributed.Client(cluster)) as executor:
+        assert list(executor.map(lambda k: k * k, range(30))) == [k * k for k in range(30)]
+        with pytest.raises(ClusterError, match="cannot run sudokit"):
+            list(executor.map(needs_a_missing_module, range(3)))

@@ -117,7 +117,16 @@ class DaskExecutor:
                 self.client.cancel(list(pending))
 
     def _results(self, future: Any) -> list[Any]:
-        results, seconds = future.result()
+        try:
+            results, seconds = future.result()
+        except ImportError as e:  # raised on a worker: it has no (or another) sudokit
+            raise ClusterError(f"the cluster's workers cannot run sudokit ({e}): install "
+                               "this version of sudokit on them") from None
+        except Exception as e:
+            if type(e).__name__ == "KilledWorker":  # the scheduler gave up on a task
+                raise ClusterError(f"workers died running the same task again and again "
+                                   f"(out of memory?): {e}") from None
+            raise
         self.done += len(results)
         each = seconds / len(results)
         self.group = max(1, min(self._most, int(self._seconds / each) if each > 0 else 1))
