@@ -12,7 +12,6 @@ from ..candidates import Candidates
 from ..executors import InlineExecutor
 from ..formats import Record
 from ..grid import Grid
-from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, no_text_resume, wants_dataset, write_dataset
 from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
@@ -97,6 +96,7 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
     """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
     None for None (a record that could not be read): what an executor runs."""
     from ..logic import report, solve_path  # the solver by logic only when it is used
+    from ..logic.path import GAVE_UP
     from ..logic.rating import rating_of
 
     out: list[tuple[str, bool] | None] = []
