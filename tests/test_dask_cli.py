@@ -259,3 +259,16 @@ def test_workers_that_cannot_import_what_a_task_needs_are_one_clear_error(cluste
         assert list(executor.map(lambda k: k * k, range(30))) == [k * k for k in range(30)]
         with pytest.raises(ClusterError, match="cannot run sudokit"):
             list(executor.map(needs_a_missing_module, range(3)))
+
+
+def test_a_scheduler_without_workers_is_one_line_not_a_hang(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from sudokit import cluster as sc
+
+    monkeypatch.setattr(sc, "WORKERS_TIMEOUT", 1.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0",
+                                  silence_logs=50) as empty:
+        done = sudoku("solve", "--cluster", empty.scheduler_address,
+                      stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2 and "has no workers" in done.stderr
+    assert len(done.stderr.splitlines()) == 1

@@ -39,6 +39,9 @@ R = TypeVar("R")
 #: Seconds to wait for a scheduler to answer before saying it does not.
 CONNECT_TIMEOUT = 3.0
 
+#: Seconds to wait for a scheduler that has no worker yet to get one.
+WORKERS_TIMEOUT = 30.0
+
 #: The name of a cluster started here, on this machine.
 LOCAL = "local"
 
@@ -181,4 +184,10 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
         raise ClusterError(
             f"no Dask scheduler answers at {address} (waited {timeout:g} s): "
             f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    try:  # a scheduler with no workers would hold the tasks for ever
+        client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+    except (OSError, TimeoutError) as e:
+        client.close()
+        raise ClusterError(f"the Dask scheduler at {address} has no workers (waited "
+                           f"{WORKERS_TIMEOUT:g} s)") from e
     return DaskExecutor(client, ahead=ahead)
