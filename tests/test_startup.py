@@ -16,6 +16,7 @@ NOT_NEEDED = [
     "dataclasses", "inspect", "json",  # slow to import, and a solve of lines needs none
     "starlette", "uvicorn", "dask", "distributed", "reportlab", "numba", "numpy",
     "sudokit.logic", "sudokit.web", "sudokit.gpu", "sudokit.dask", "sudokit.cluster",
+    "sudokit.generator",
 ]
 
 # The child runs the command in-process and then names the modules it loaded beyond those a

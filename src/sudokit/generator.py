@@ -34,25 +34,12 @@ from typing import Any, NamedTuple
 from . import engine
 from .errors import GenerateError, GenerateGaveUp
 from .executors import process_executor, thread_executor
+from .generate_choices import DIFFICULTIES, SYMMETRIES
 from .grid import Grid
 from .shape import Shape
 from .solver import Status, search
 
-#: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
-SYMMETRIES: dict[str, str] = {
-    "none": "no symmetry",
-    "rot180": "turning the grid half a turn (180 degrees)",
-    "rot90": "turning the grid a quarter turn (90 degrees)",
-    "mirror": "mirroring left to right (about the middle column)",
-    "flip": "flipping top to bottom (about the middle row)",
-    "diagonal": "reflecting in the main diagonal (top left to bottom right)",
-    "antidiagonal": "reflecting in the anti-diagonal (top right to bottom left)",
-    "dihedral": "all eight turns and reflections of the square (also: full)",
-}
 _SYMMETRY_ALIASES = {"full": "dihedral"}
-
-#: The levels ``difficulty=`` accepts, easiest first (sudokit.logic's scale).
-DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
 
 #: The fewest clues with which a puzzle of each box shape can have one solution: proven
 #: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
