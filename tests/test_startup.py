@@ -13,7 +13,7 @@ SOLUTION = "95316874286273495141795283674689312528164539739527146813852967457438
 #: Modules a solve has no use for (each brought in by one other command, or by none).
 NOT_NEEDED = [
     "socket", "webbrowser", "subprocess", "selectors", "difflib",  # serve; a mistyped command
-    "dataclasses", "inspect", "json",  # slow to import, and a solve of lines needs none
+    "dataclasses", "inspect", "json", "string",  # slow to import; a solve of lines needs none
     "starlette", "uvicorn", "dask", "distributed", "reportlab", "numba", "numpy",
     "sudokit.logic", "sudokit.web", "sudokit.gpu", "sudokit.dask", "sudokit.cluster",
     "sudokit.generator",

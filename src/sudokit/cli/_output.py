@@ -8,7 +8,6 @@ import contextlib
 import io
 import os
 import stat
-import string
 import tempfile
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -40,6 +39,8 @@ class Template:
     new line."""
 
     def __init__(self, text: str) -> None:
+        import string  # deferred to keep `sudoku` start-up fast: only --format needs it
+
         self.text = text.replace("\\t", "\t").replace("\\n", "\n")
         try:
             parsed = list(string.Formatter().parse(self.text))
