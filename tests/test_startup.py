@@ -17,6 +17,9 @@ NOT_NEEDED = [
     "starlette", "uvicorn", "dask", "distributed", "reportlab", "numba", "numpy",
     "sudokit.logic", "sudokit.web", "sudokit.gpu", "sudokit.dask", "sudokit.cluster",
     "sudokit.generator",
+    # the other commands' own modules
+    "sudokit.cli.check", "sudokit.cli.count", "sudokit.cli.create", "sudokit.cli.rate",
+    "sudokit.cli.explain", "sudokit.cli.hint", "sudokit.cli.serve", "sudokit.cli.completion",
 ]
 
 # The child runs the command in-process and then names the modules it loaded beyond those a

@@ -56,8 +56,9 @@ class _Parser(argparse.ArgumentParser):
             raise OutputError("standard output", e) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of the whole command line, every subcommand registered."""
+def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The parser of the whole command line, every subcommand registered (or only those of
+    ``commands``: each one registered imports its module)."""
     from .. import __version__, engine
 
     parser = _Parser(
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"sudoku (sudokit) {__version__}, {engine.core_name()} core",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in commands:
         importlib.import_module(f"{__name__}.{name}").add_parser(sub)
     for name, command_parser in sub.choices.items():
         if name not in _NO_OUTPUT:
@@ -119,7 +120,10 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-        parser = build_parser()
+        # a command named first needs only its own parser: the other commands' modules are
+        # not imported, to keep `sudoku` start-up fast
+        named = args_list[:1] if args_list and args_list[0] in COMMANDS else COMMANDS
+        parser = build_parser(named)
         if not args_list:
             raise UsageError("no command given (see 'sudoku --help')")
         args = parser.parse_args(args_list)
