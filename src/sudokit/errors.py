@@ -67,3 +67,7 @@ class ConflictError(SudokuError):
 
 class MixedSizeError(ParseError):
     """One file holds puzzles of different sizes."""
+
+
+class ImageError(ParseError):
+    """A photo that cannot be read as a puzzle: not a picture, damaged, too large, no grid."""
