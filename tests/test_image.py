@@ -66,6 +66,15 @@ def test_corners_are_in_the_photos_own_pixels_when_it_is_reduced() -> None:
     assert np.abs(np.array(reading.corners) - photo.corners * 2.5).max() < 0.05 * grid_side
 
 
+@pytest.mark.parametrize("quarter", [1, 2, 3])
+def test_a_photo_taken_sideways_is_turned_back(quarter: int) -> None:
+    rng = np.random.default_rng(200 + quarter)
+    puzzle = newspaper_puzzle(40 + quarter, rng)
+    photo = photograph(puzzle.cells, rng)
+    reading = image.read(np.ascontiguousarray(np.rot90(photo.image, quarter)))
+    assert reading.grid == puzzle and reading.unique
+
+
 def ranked(puzzle: Grid, wrong: dict[int, int]) -> list[tuple[tuple[int, float], ...]]:
     """Model choices for ``puzzle`` in which each cell of ``wrong`` has the wrong digit first
     and the right one second."""

@@ -107,7 +107,7 @@ class FontGlyphs:
         shear = self.shear + rng.normal(0, 0.03)
         m = cv2.warpAffine(m, np.float32([[1, -shear, shear * h / 2], [0, 1, 0]]), (w, h))
         if hand or rng.random() < 0.25:
-            m = _bend(m, rng, 2.5 if hand else 1.5)
+            m = _bend(m, rng, 1.0 if hand else 0.6)
         ys, xs = np.nonzero(m > 60)
         m = mask if len(ys) == 0 else m[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
         f = height / m.shape[0] * rng.uniform(0.92, 1.08)
@@ -208,7 +208,7 @@ def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int) -> dict[str, np.
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss)
+            total += loss.item()
         model.eval()
         with torch.no_grad():
             pred = model(xt[val]).argmax(1).numpy()
@@ -220,8 +220,8 @@ def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int) -> dict[str, np.
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--photos", type=int, default=6000)
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--photos", type=int, default=1700)
+    parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--samples", help="cache of the samples (.npz), made when missing")

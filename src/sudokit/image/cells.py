@@ -68,9 +68,12 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     contrast = paper - dark
     if contrast < max(18.0, 0.15 * paper):
         return None
-    mask = (inner < (paper + dark) / 2).astype(np.uint8)
+    # nearer the paper than the ink: a thin stroke, greyed by blur, still counts
+    mask = (inner < paper - 0.4 * contrast).astype(np.uint8)
     _erase_lines(mask)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    # pieces closer than a pixel belong together (a stroke broken by blur and noise)
+    joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
     best, best_area = 0, 0
     for k in range(1, n):
         x, y, w, h, area = stats[k]
@@ -81,12 +84,12 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     if not best:
         return None
     x, y, w, h, _ = stats[best]
-    keep = labels == best
+    keep = (labels == best) & (mask > 0)
     x0, y0, x1, y1 = x - 2, y - 2, x + w + 2, y + h + 2
     for k in range(1, n):  # pieces of a broken stroke
         kx, ky, kw, kh, area = stats[k]
         if k != best and area >= 3 and kx < x1 and kx + kw > x0 and ky < y1 and ky + kh > y0:
-            keep |= labels == k
+            keep |= (labels == k) & (mask > 0)
     ys, xs = np.nonzero(keep)
     top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     keep = cv2.dilate(keep.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
@@ -115,3 +118,11 @@ def _erase_lines(mask: np.ndarray) -> None:
                     mask[k, :] = 0
                 else:
                     mask[:, k] = 0
+
+
+def _no_lines(mask: np.ndarray) -> np.ndarray:
+    """1 except on the cell's outermost ring, so that joining neighbouring pieces does not
+    join a digit to what is left of a grid line at the border."""
+    inside = np.zeros_like(mask)
+    inside[1:-1, 1:-1] = 1
+    return inside

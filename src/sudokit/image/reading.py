@@ -15,7 +15,7 @@ from . import cells as cutting
 from . import decode as decoding
 from .locate import find_grid
 from .model import probabilities
-from .repair import Change, repair
+from .repair import Change, Outcome, repair
 
 #: A cell read with less confidence than this is reported as doubtful.
 DOUBT = 0.9
@@ -64,14 +64,16 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     gray, scale = _grey(source)
     corners = find_grid(gray)
     flat = cutting.warp(gray, corners)
-    patches, where = cutting.digit_patches(flat)
-    choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
-    if len(where):
-        probs = probabilities(patches)
-        for cell, p in zip(where, probs, strict=True):
-            order = np.argsort(-p)[:KEEP]
-            choices[cell] = tuple((int(d), float(p[d])) for d in order)
-    outcome = repair(choices)
+    choices, outcome = _read_cells(flat)
+    if outcome.solutions != 1:
+        # a photo taken sideways or upside down: its digits lie on their side, and no
+        # likely reading of them has one solution; try the grid turned a quarter at a time
+        for quarter in (1, 2, 3):
+            turned_choices, turned = _read_cells(np.rot90(flat, quarter))
+            if turned.solutions == 1:
+                choices, outcome = turned_choices, turned
+                corners = np.roll(corners, -quarter, axis=0)
+                break
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     return Reading(
         grid=Grid.from_cells(outcome.cells),
@@ -82,6 +84,19 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         changes=outcome.changes,
         solutions=outcome.solutions,
     )
+
+
+def _read_cells(flat: np.ndarray) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
+    """The model's ranked choices for each cell of the straightened grid, and the repair's
+    outcome."""
+    patches, where = cutting.digit_patches(np.ascontiguousarray(flat))
+    choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
+    if len(where):
+        probs = probabilities(patches)
+        for cell, p in zip(where, probs, strict=True):
+            order = np.argsort(-p)[:KEEP]
+            choices[cell] = tuple((int(d), float(p[d])) for d in order)
+    return choices, repair(choices)
 
 
 def _grey(source: str | os.PathLike[str] | bytes | np.ndarray) -> tuple[np.ndarray, float]:
