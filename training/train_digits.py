@@ -220,8 +220,8 @@ def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int) -> dict[str, np.
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--photos", type=int, default=1700)
-    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--photos", type=int, default=1000)
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--samples", help="cache of the samples (.npz), made when missing")

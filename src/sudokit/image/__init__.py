@@ -3,6 +3,8 @@
 >>> from sudokit import image
 >>> reading = image.read("puzzle.jpg")              # doctest: +SKIP
 >>> reading.grid, reading.unique, reading.doubtful  # doctest: +SKIP
+>>> image.kind_of(b"RIFF....WEBPVP8 "), image.kind_of(b"4...3.......6..8...") is None
+('webp', True)
 
 :func:`read` finds the grid (the largest quadrilateral whose inside shows a 9 x 9 grid's
 lines), straightens it, cuts its 81 cells, tells empty cells from digits, and reads each digit

@@ -91,6 +91,8 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
         if k != best and area >= 3 and kx < x1 and kx + kw > x0 and ky < y1 and ky + kh > y0:
             keep |= (labels == k) & (mask > 0)
     ys, xs = np.nonzero(keep)
+    if len(ys) == 0:  # only the joining pixels were central: no ink of a digit there
+        return None
     top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     keep = cv2.dilate(keep.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     ink = np.clip((paper - inner) / contrast, 0.0, 1.0) * keep

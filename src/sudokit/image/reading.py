@@ -15,12 +15,15 @@ from . import cells as cutting
 from . import decode as decoding
 from .locate import find_grid
 from .model import probabilities
-from .repair import Change, Outcome, repair
+from .repair import MAX_TRIES, Change, Outcome, repair
 
 #: A cell read with less confidence than this is reported as doubtful.
 DOUBT = 0.9
 #: How many of the model's choices per cell are kept as alternatives.
 KEEP = 4
+#: Readings the repair may try for each turned grid: a grid turned the right way reads with
+#: few doubts, so a small budget finds it, and the wrong turns cost little.
+TURNED_TRIES = 300
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         # a photo taken sideways or upside down: its digits lie on their side, and no
         # likely reading of them has one solution; try the grid turned a quarter at a time
         for quarter in (1, 2, 3):
-            turned_choices, turned = _read_cells(np.rot90(flat, quarter))
+            turned_choices, turned = _read_cells(np.rot90(flat, quarter), TURNED_TRIES)
             if turned.solutions == 1:
                 choices, outcome = turned_choices, turned
                 corners = np.roll(corners, -quarter, axis=0)
@@ -86,7 +89,9 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     )
 
 
-def _read_cells(flat: np.ndarray) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
+def _read_cells(
+    flat: np.ndarray, tries: int = MAX_TRIES
+) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
     """The model's ranked choices for each cell of the straightened grid, and the repair's
     outcome."""
     patches, where = cutting.digit_patches(np.ascontiguousarray(flat))
@@ -96,7 +101,7 @@ def _read_cells(flat: np.ndarray) -> tuple[list[tuple[tuple[int, float], ...]], 
         for cell, p in zip(where, probs, strict=True):
             order = np.argsort(-p)[:KEEP]
             choices[cell] = tuple((int(d), float(p[d])) for d in order)
-    return choices, repair(choices)
+    return choices, repair(choices, tries)
 
 
 def _grey(source: str | os.PathLike[str] | bytes | np.ndarray) -> tuple[np.ndarray, float]:

@@ -72,14 +72,14 @@ def clashes(cells: Sequence[int]) -> bool:
     return False
 
 
-def repair(choices: Sequence[Sequence[tuple[int, float]]]) -> Outcome:
+def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_TRIES) -> Outcome:
     """The best reading with exactly one solution.
 
     ``choices[i]`` ranks what cell i may hold, best first, as (digit or 0, probability). The
     first choices are kept if they give one solution; else sets of later choices are tried in
     order of how unlikely they are together (the sum of -log(p / p_first)), at most
-    MAX_CHANGES cells at a time. When none works the first choices come back unchanged,
-    with their count of solutions.
+    MAX_CHANGES cells at a time, ``max_tries`` readings in all. When none works the first
+    choices come back unchanged, with their count of solutions.
     """
     first = tuple(c[0][0] for c in choices)
     found = solutions(first)
@@ -97,7 +97,7 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]]) -> Outcome:
     # subsets of moves in order of total cost: from {..., i}, go to {..., i, i+1} and
     # {..., i+1}; every subset is reached once, never before a cheaper one
     heap: list[tuple[float, tuple[int, ...]]] = [(moves[0][0], (0,))] if moves else []
-    while heap and tried < MAX_TRIES:
+    while heap and tried < max_tries:
         cost, subset = heapq.heappop(heap)
         last = subset[-1]
         if last + 1 < len(moves):
