@@ -165,3 +165,27 @@ def test_kind_of_tells_photos_by_their_first_bytes() -> None:
     assert image.kind_of(b"\x89PNG\r\n\x1a\n\x00\x00") == "png"
     assert image.kind_of(b"RIFF\x10\x00\x00\x00WEBPVP8 ") == "webp"
     assert image.kind_of(b"4...3.......6..8....") is None
+
+
+def test_a_given_read_as_blank_is_restored_when_the_solution_agrees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sudokit.image import reading as reading_module
+
+    rng = np.random.default_rng(8)
+    puzzle = newspaper_puzzle(31, rng)
+    photo = photograph(puzzle.cells, rng)
+    real = reading_module.probabilities
+
+    def unsure(patches: np.ndarray) -> np.ndarray:
+        probs = real(patches)
+        top = probs[0].argmax()
+        probs[0, 0], probs[0, top] = 0.5, 0.35  # "not a digit" first, the digit a close second
+        return probs
+
+    monkeypatch.setattr(reading_module, "probabilities", unsure)
+    reading = image.read(photo.image)
+    assert reading.first != puzzle
+    assert reading.grid == puzzle
+    assert [(c.before, c.after) for c in reading.changes] == [
+        (0, puzzle.cells[reading.changes[0].cell])]

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..errors import ImageError
 from ..grid import Grid
+from ..solver import solve
 from . import cells as cutting
 from . import decode as decoding
 from .locate import find_grid
@@ -21,6 +22,8 @@ from .repair import MAX_TRIES, Change, Outcome, repair
 DOUBT = 0.9
 #: How many of the model's choices per cell are kept as alternatives.
 KEEP = 4
+#: A digit this likely in a cell read as blank is restored when the solution agrees.
+RESTORE = 0.2
 #: Readings the repair may try for each turned grid: a grid turned the right way reads with
 #: few doubts, so a small budget finds it, and the wrong turns cost little.
 TURNED_TRIES = 300
@@ -77,6 +80,8 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
                 choices, outcome = turned_choices, turned
                 corners = np.roll(corners, -quarter, axis=0)
                 break
+    if outcome.solutions == 1:
+        outcome = _restore_marks(choices, outcome)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     return Reading(
         grid=Grid.from_cells(outcome.cells),
@@ -87,6 +92,30 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         changes=outcome.changes,
         solutions=outcome.solutions,
     )
+
+
+def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome) -> Outcome:
+    """Cells read as blank that hold a mark the model took for a digit, or nearly did: when
+    that digit is the one the puzzle's only solution has there, it is a given the reading
+    lost (a puzzle with more clues than it needs stays unique without it)."""
+    solution = solve(Grid.from_cells(outcome.cells))
+    if solution is None:
+        return outcome
+    cells = list(outcome.cells)
+    changes = list(outcome.changes)
+    for i, ranked in enumerate(choices):
+        if cells[i] or len(ranked) < 2:
+            continue
+        digit_first = ranked[0][0] != 0
+        for digit, p in ranked:
+            if digit == solution.cells[i] and (p >= RESTORE or digit_first):
+                changes = [c for c in changes if c.cell != i]
+                changes.append(Change(i, ranked[0][0], digit, p))
+                cells[i] = digit
+    if tuple(cells) == outcome.cells:
+        return outcome
+    changes.sort(key=lambda c: c.cell)
+    return outcome._replace(cells=tuple(cells), changes=tuple(changes))
 
 
 def _read_cells(
