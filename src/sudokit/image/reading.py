@@ -95,9 +95,9 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
 
 
 def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome) -> Outcome:
-    """Cells read as blank that hold a mark the model took for a digit, or nearly did: when
-    that digit is the one the puzzle's only solution has there, it is a given the reading
-    lost (a puzzle with more clues than it needs stays unique without it)."""
+    """Cells read as blank where the model had a digit as a likely choice (RESTORE or more):
+    when that digit is the one the puzzle's only solution has there, it is a given the
+    reading lost (a puzzle with more clues than it needs stays unique without it)."""
     solution = solve(Grid.from_cells(outcome.cells))
     if solution is None:
         return outcome
@@ -106,9 +106,8 @@ def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcom
     for i, ranked in enumerate(choices):
         if cells[i] or len(ranked) < 2:
             continue
-        digit_first = ranked[0][0] != 0
         for digit, p in ranked:
-            if digit == solution.cells[i] and (p >= RESTORE or digit_first):
+            if digit == solution.cells[i] and p >= RESTORE:
                 changes = [c for c in changes if c.cell != i]
                 changes.append(Change(i, ranked[0][0], digit, p))
                 cells[i] = digit
