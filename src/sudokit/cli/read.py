@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "solver checks the reading: when it has clashing digits, no solution or several, "
         "the digit model's next choices are tried in the cells it was least sure of until "
         "the puzzle has exactly one solution; what was changed, and the cells read with "
-        "less than 90%% confidence, are listed on standard error. Exit status 1 when no "
+        "less than 90% confidence, are listed on standard error. Exit status 1 when no "
         "reading with exactly one solution was found (the doubtful cells are marked with "
         "'?' on standard error), 2 when a file is no readable photo or shows no grid.",
     )
