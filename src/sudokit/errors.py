@@ -80,3 +80,7 @@ class GenerateGaveUp(GenerateError):
 class ClusterError(SudokuError):
     """A cluster to run the work on cannot be reached or started (a wrong or silent
     scheduler address, a missing optional dependency)."""
+
+
+class ImageError(ParseError):
+    """A photo that cannot be read as a puzzle: not a picture, damaged, too large, no grid."""

@@ -27,7 +27,7 @@ from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "help", "completion", "serve"]
+            "help", "completion", "serve", "read"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
 _NO_OUTPUT = {"help", "serve"}

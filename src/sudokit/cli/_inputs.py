@@ -29,8 +29,9 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "files", nargs="*", metavar="FILE", help="puzzle files; standard input when none, or '-'"
     )
     parser.add_argument(
-        "--from", dest="from_format", choices=sorted(formats.FORMATS), metavar="FORMAT",
-        help="input format (default: detected); one of " + ", ".join(sorted(formats.FORMATS)),
+        "--from", dest="from_format", choices=[*sorted(formats.FORMATS), "image"],
+        metavar="FORMAT", help="input format (default: detected); one of "
+        + ", ".join(sorted(formats.FORMATS)) + ", image (a JPEG, PNG or WebP photo)",
     )
     parser.add_argument(
         "--box", type=box_arg, metavar="RxC",
@@ -103,6 +104,12 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
         try:
             stream = _unless_empty(stream)  # type: ignore[arg-type]
             if stream is None:
+                continue
+            from .read import photo_input  # deferred: read.py imports this module
+
+            photo = photo_input(stream, source, args, env)
+            if photo is not None:
+                yield photo
                 continue
             reader = formats.read(stream, args.from_format, source=source, box=args.box)
             yield Input(source, reader.fmt, reader, stream)

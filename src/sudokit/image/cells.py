@@ -1,0 +1,130 @@
+"""Straightening the grid, cutting it into 81 cells, and telling empty cells from digits.
+
+A cell holds a digit when a dark shape of a digit's height sits near its middle; grid lines
+that bleed into the cell touch its border and are left out. The digit's shape is cut out,
+scaled to fit 20 x 20 and centred in a 28 x 28 patch (ink 1.0, paper 0.0), the input of the
+digit model.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: Pixels per cell once the grid is straightened.
+CELL = 40
+#: Side of the patch the digit model reads, and of the box the digit is scaled into.
+PATCH, FIT = 28, 20
+
+
+def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The grid inside ``corners`` straightened to a (9 * CELL) square."""
+    side = 9 * CELL
+    quad = corners.astype(np.float32)
+    extent = float(max(np.linalg.norm(quad[0] - quad[2]), np.linalg.norm(quad[1] - quad[3])))
+    # shrink a large photo first: the warp samples, it does not average
+    while extent > 2.5 * side and min(gray.shape) > 64:
+        gray = cv2.pyrDown(gray)
+        quad = (quad / 2).astype(np.float32)
+        extent /= 2
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, target)
+    return cv2.warpPerspective(gray, matrix, (side, side), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def even_light(flat: np.ndarray) -> np.ndarray:
+    """``flat`` divided by its paper's brightness (the picture with the ink closed over), so
+    that a shadow or a gradient across the grid no longer looks like ink."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (CELL // 2 + 1, CELL // 2 + 1))
+    paper = cv2.GaussianBlur(cv2.morphologyEx(flat, cv2.MORPH_CLOSE, kernel), (0, 0), CELL / 4)
+    even = flat.astype(np.float32) * (230.0 / np.maximum(paper.astype(np.float32), 1.0))
+    return np.clip(even, 0, 255).astype(np.uint8)
+
+
+def digit_patches(flat: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """(patches, cells): the 28 x 28 float32 patch of each cell that seems to hold a digit,
+    and the index (0..80) of each such cell, from the straightened grid ``flat``."""
+    flat = even_light(flat)
+    patches, where = [], []
+    for i in range(81):
+        r, c = divmod(i, 9)
+        patch = cell_patch(flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL])
+        if patch is not None:
+            patches.append(patch)
+            where.append(i)
+    array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
+    return array, where
+
+
+def cell_patch(cell: np.ndarray) -> np.ndarray | None:
+    """The digit patch of one straightened cell, or None when the cell looks empty."""
+    m = CELL // 10
+    inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
+    size = inner.shape[0]
+    ranked = np.sort(inner, axis=None)
+    paper = float(ranked[int(0.8 * ranked.size)])
+    dark = float(ranked[int(0.015 * ranked.size)])
+    contrast = paper - dark
+    if contrast < max(18.0, 0.15 * paper):
+        return None
+    # nearer the paper than the ink: a thin stroke, greyed by blur, still counts
+    mask = (inner < paper - 0.4 * contrast).astype(np.uint8)
+    _erase_lines(mask)
+    # pieces closer than a pixel belong together (a stroke broken by blur and noise)
+    joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    best, best_area = 0, 0
+    for k in range(1, n):
+        x, y, w, h, area = stats[k]
+        cx, cy = centroids[k] + m
+        central = 0.25 * CELL < cx < 0.75 * CELL and 0.25 * CELL < cy < 0.75 * CELL
+        if central and h >= 0.28 * CELL and area > best_area and w < 0.95 * size:
+            best, best_area = k, area
+    if not best:
+        return None
+    x, y, w, h, _ = stats[best]
+    keep = (labels == best) & (mask > 0)
+    x0, y0, x1, y1 = x - 2, y - 2, x + w + 2, y + h + 2
+    for k in range(1, n):  # pieces of a broken stroke
+        kx, ky, kw, kh, area = stats[k]
+        if k != best and area >= 3 and kx < x1 and kx + kw > x0 and ky < y1 and ky + kh > y0:
+            keep |= (labels == k) & (mask > 0)
+    ys, xs = np.nonzero(keep)
+    if len(ys) == 0:  # only the joining pixels were central: no ink of a digit there
+        return None
+    top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    keep = cv2.dilate(keep.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    ink = np.clip((paper - inner) / contrast, 0.0, 1.0) * keep
+    glyph = ink[top:bottom, left:right]
+    gh, gw = glyph.shape
+    f = FIT / max(gh, gw)
+    nh, nw = max(1, round(gh * f)), max(1, round(gw * f))
+    glyph = cv2.resize(glyph, (nw, nh), interpolation=cv2.INTER_AREA)
+    patch = np.zeros((PATCH, PATCH), np.float32)
+    oy, ox = (PATCH - nh) // 2, (PATCH - nw) // 2
+    patch[oy:oy + nh, ox:ox + nw] = glyph
+    return patch
+
+
+def _erase_lines(mask: np.ndarray) -> None:
+    """Clear, in place, the rows and columns near the cell's border that are mostly ink: a
+    grid line that bled into the cell, which would otherwise join the digit."""
+    size = mask.shape[0]
+    edge = size // 4
+    for axis in (0, 1):
+        share = mask.mean(axis=1 - axis)
+        for k in list(range(edge)) + list(range(size - edge, size)):
+            if share[k] > 0.85:
+                if axis == 0:
+                    mask[k, :] = 0
+                else:
+                    mask[:, k] = 0
+
+
+def _no_lines(mask: np.ndarray) -> np.ndarray:
+    """1 except on the cell's outermost ring, so that joining neighbouring pieces does not
+    join a digit to what is left of a grid line at the border."""
+    inside = np.zeros_like(mask)
+    inside[1:-1, 1:-1] = 1
+    return inside

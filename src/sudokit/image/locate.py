@@ -1,0 +1,151 @@
+"""Finding the puzzle's grid in a photo: its four outer corners.
+
+Candidates are the outlines of dark regions after an adaptive threshold (so uneven light does
+not matter); each is reduced to a quadrilateral (four vertices of its convex hull, or, when
+the hull does not simplify to four, its extreme points: a curled page or a grid cut by the
+photo's edge still gives its corners) and scored by how well the lines of a 9 x 9 grid show
+at the expected places once it is straightened. The largest candidate that scores close to
+the best wins.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ..errors import ImageError
+
+#: The side, in pixels, the photo is reduced to for the search.
+SEARCH_SIDE = 800
+#: A grid must cover at least this share of the photo.
+MIN_AREA = 0.03
+#: The score (mean share of a line's length found dark) below which no grid is seen.
+MIN_SCORE = 0.45
+
+
+def find_grid(gray: np.ndarray) -> np.ndarray:
+    """The grid's corners in ``gray`` as a 4 x 2 float32 array (x, y): top-left, top-right,
+    bottom-right, bottom-left. Raises ImageError when no sudoku grid is seen."""
+    h, w = gray.shape
+    scale = min(1.0, SEARCH_SIDE / max(h, w))
+    small = cv2.resize(gray, (max(1, round(w * scale)), max(1, round(h * scale))),
+                       interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    if float(small.std()) < 4:
+        raise ImageError("no sudoku grid found: the picture is blank")
+    raw = _ink(small)
+    ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
+    # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
+    # faint grid line, but also joins the grid to text printed close to it
+    contours = [c for im in (raw, ink) for c in cv2.findContours(
+        im, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
+    total = small.shape[0] * small.shape[1]
+    hulls = [cv2.convexHull(c) for c in contours if len(c) >= 4]
+    hulls = [hull for hull in hulls if cv2.contourArea(hull) >= MIN_AREA * total]
+    hulls.sort(key=cv2.contourArea, reverse=True)
+    scored = []
+    for hull in hulls[:16]:
+        quad = _quadrilateral(hull)
+        if quad is None:
+            continue
+        scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
+    if not scored:
+        raise ImageError("no sudoku grid found in the picture")
+    best = max(s for s, _, _ in scored)
+    if best < MIN_SCORE:
+        raise ImageError("no sudoku grid found in the picture (no 9 x 9 lines)")
+    _, _, quad = max((t for t in scored if t[0] >= best - 0.03), key=lambda t: t[1])
+    for _ in range(2):
+        quad = _refine(ink, quad)
+    return (quad / scale).astype(np.float32)
+
+
+def _ink(gray: np.ndarray) -> np.ndarray:
+    """Dark strokes as 255 on 0, relative to their neighbourhood."""
+    block = max(15, (max(gray.shape) // 40) | 1)
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    ink = cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                block, 7)
+    return ink
+
+
+def order_corners(points: np.ndarray) -> np.ndarray:
+    """Four points as top-left, top-right, bottom-right, bottom-left."""
+    pts = points.reshape(-1, 2).astype(np.float32)
+    s, d = pts.sum(axis=1), pts[:, 0] - pts[:, 1]
+    return np.array([pts[s.argmin()], pts[d.argmax()], pts[s.argmax()], pts[d.argmin()]],
+                    np.float32)
+
+
+def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.015, 0.025, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = order_corners(approx)
+            break
+    else:
+        quad = order_corners(hull)
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    if sides.min() < 0.4 * sides.max() or len(np.unique(quad, axis=0)) < 4:
+        return None
+    return quad
+
+
+def _grid_score(ink: np.ndarray, quad: np.ndarray) -> float:
+    """How much of the ten lines each way of a 9 x 9 grid is dark, once ``quad`` is
+    straightened to a square (1.0: every line whole)."""
+    cell = 16
+    side = 9 * cell
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, target)
+    flat = cv2.warpPerspective(ink, matrix, (side + 1, side + 1)) > 127
+    rows, cols = flat.mean(axis=1), flat.mean(axis=0)
+    found = []
+    for profile in (rows, cols):
+        for k in range(10):
+            p = k * cell
+            found.append(profile[max(0, p - 2):p + 3].max())
+        between = np.concatenate([profile[k * cell + 4:(k + 1) * cell - 3] for k in range(9)])
+        found.append(1 - float(np.median(between)))  # cells are mostly light
+    return float(np.mean(found))
+
+
+def _refine(ink: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """``quad`` shrunk to the ten lines each way that fit best inside it: an outline that
+    also took in a shadow or a frame next to the grid comes back to the grid itself."""
+    side = 9 * 24
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, target)
+    flat = cv2.warpPerspective(ink, matrix, (side + 1, side + 1)) > 127
+    x0, x1 = _comb(flat.mean(axis=0))
+    y0, y1 = _comb(flat.mean(axis=1))
+    if x1 - x0 < side / 3 or y1 - y0 < side / 3:
+        return quad
+    box = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+    return cv2.perspectiveTransform(box, np.linalg.inv(matrix))[0].astype(np.float32)
+
+
+def _comb(profile: np.ndarray) -> tuple[float, float]:
+    """(first, last) of the ten evenly spaced positions where ``profile`` is darkest on
+    average; of near ties, the widest. The whole length unless another comb is clearly
+    better."""
+    n = len(profile)
+    wide = profile.copy()
+    for shift in (-2, -1, 1, 2):
+        wide = np.maximum(wide, np.roll(profile, shift))
+    whole = float(wide[np.rint(np.arange(10) * (n - 1) / 9).astype(int)].mean())
+    best = (-1.0, 0.0, float(n - 1))
+    for spacing in np.arange(n / 27, (n - 1) / 9 + 0.01, 0.25):
+        offsets = np.arange(0, n - 1 - 9 * spacing + 0.5)
+        if len(offsets) == 0:
+            continue
+        positions = np.rint(offsets[:, None] + spacing * np.arange(10)[None, :]).astype(int)
+        scores = wide[np.clip(positions, 0, n - 1)].mean(axis=1)
+        k = int(scores.argmax())
+        # a wider comb wins a near tie: the outline of the grid, not a part of it
+        if scores[k] > best[0] - 0.02:
+            best = (max(best[0], float(scores[k])), float(offsets[k]),
+                    float(offsets[k] + 9 * spacing))
+    if best[0] < whole + 0.1:
+        return 0.0, float(n - 1)
+    return best[1], best[2]

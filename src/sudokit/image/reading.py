@@ -1,0 +1,153 @@
+"""Reading a puzzle from a photo: find the grid, straighten it, cut the cells, tell empty
+from digit, classify each digit, and check the result with the solver (see repair)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..errors import ImageError
+from ..grid import Grid
+from ..solver import solve
+from . import cells as cutting
+from . import decode as decoding
+from .locate import find_grid
+from .model import probabilities
+from .repair import MAX_TRIES, Change, Outcome, repair
+
+#: A cell read with less confidence than this is reported as doubtful.
+DOUBT = 0.9
+#: How many of the model's choices per cell are kept as alternatives.
+KEEP = 4
+#: A digit this likely in a cell read as blank is restored when the solution agrees.
+RESTORE = 0.2
+#: Readings the repair may try for each turned grid: a grid turned the right way reads with
+#: few doubts, so a small budget finds it, and the wrong turns cost little.
+TURNED_TRIES = 300
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read from a photo.
+
+    ``grid``: the puzzle read (after repair, when the repair found a reading with exactly one
+    solution); ``first``: the model's own first choices; ``confidence[i]``: the probability
+    the model gave to what ``grid`` holds in cell i; ``alternatives[i]``: the choices
+    considered for cell i, best first, as (digit, probability), 0 standing for a blank;
+    ``corners``: the grid's outer corners in the photo's pixels (top-left, top-right,
+    bottom-right, bottom-left, as x, y); ``changes``: what the repair changed;
+    ``solutions``: 0, 1 or 2 (several) for ``grid``.
+    """
+
+    grid: Grid
+    first: Grid
+    confidence: tuple[float, ...]
+    alternatives: tuple[tuple[tuple[int, float], ...], ...]
+    corners: tuple[tuple[float, float], ...]
+    changes: tuple[Change, ...]
+    solutions: int
+
+    @property
+    def unique(self) -> bool:
+        """True when the puzzle read has exactly one solution: a reading to trust."""
+        return self.solutions == 1
+
+    @property
+    def doubtful(self) -> tuple[int, ...]:
+        """The cells read with confidence below DOUBT, in order."""
+        return tuple(i for i, p in enumerate(self.confidence) if p < DOUBT)
+
+
+def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
+    """Read the sudoku in a photo: a file name, the bytes of a JPEG, PNG or WebP file, or an
+    image array (H x W grey, or H x W x 3 in OpenCV's BGR order).
+
+    Raises ImageError when the file is no picture, is damaged or too large, or shows no grid.
+    """
+    gray, scale = _grey(source)
+    corners = find_grid(gray)
+    flat = cutting.warp(gray, corners)
+    choices, outcome = _read_cells(flat)
+    if outcome.solutions != 1:
+        # a photo taken sideways or upside down: its digits lie on their side, and no
+        # likely reading of them has one solution; try the grid turned a quarter at a time
+        for quarter in (1, 2, 3):
+            turned_choices, turned = _read_cells(np.rot90(flat, quarter), TURNED_TRIES)
+            if turned.solutions == 1:
+                choices, outcome = turned_choices, turned
+                corners = np.roll(corners, -quarter, axis=0)
+                break
+    if outcome.solutions == 1:
+        outcome = _restore_marks(choices, outcome)
+    confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
+    return Reading(
+        grid=Grid.from_cells(outcome.cells),
+        first=Grid.from_cells(c[0][0] for c in choices),
+        confidence=confidence,
+        alternatives=tuple(choices),
+        corners=tuple((float(x) * scale, float(y) * scale) for x, y in corners),
+        changes=outcome.changes,
+        solutions=outcome.solutions,
+    )
+
+
+def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome) -> Outcome:
+    """Cells read as blank where the model had a digit as a likely choice (RESTORE or more):
+    when that digit is the one the puzzle's only solution has there, it is a given the
+    reading lost (a puzzle with more clues than it needs stays unique without it)."""
+    solution = solve(Grid.from_cells(outcome.cells))
+    if solution is None:
+        return outcome
+    cells = list(outcome.cells)
+    changes = list(outcome.changes)
+    for i, ranked in enumerate(choices):
+        if cells[i] or len(ranked) < 2:
+            continue
+        for digit, p in ranked:
+            if digit == solution.cells[i] and p >= RESTORE:
+                changes = [c for c in changes if c.cell != i]
+                changes.append(Change(i, ranked[0][0], digit, p))
+                cells[i] = digit
+    if tuple(cells) == outcome.cells:
+        return outcome
+    changes.sort(key=lambda c: c.cell)
+    return outcome._replace(cells=tuple(cells), changes=tuple(changes))
+
+
+def _read_cells(
+    flat: np.ndarray, tries: int = MAX_TRIES
+) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
+    """The model's ranked choices for each cell of the straightened grid, and the repair's
+    outcome."""
+    patches, where = cutting.digit_patches(np.ascontiguousarray(flat))
+    choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
+    if len(where):
+        probs = probabilities(patches)
+        for cell, p in zip(where, probs, strict=True):
+            order = np.argsort(-p)[:KEEP]
+            choices[cell] = tuple((int(d), float(p[d])) for d in order)
+    return choices, repair(choices, tries)
+
+
+def _grey(source: str | os.PathLike[str] | bytes | np.ndarray) -> tuple[np.ndarray, float]:
+    if isinstance(source, np.ndarray):
+        image = source
+        if image.ndim == 3 and image.shape[2] in (3, 4):
+            code = cv2.COLOR_BGR2GRAY if image.shape[2] == 3 else cv2.COLOR_BGRA2GRAY
+            image = cv2.cvtColor(image, code)
+        if image.ndim != 2 or image.size == 0:
+            raise ImageError(f"an image array must be H x W or H x W x 3, not {source.shape}")
+        if image.dtype != np.uint8:
+            image = np.clip(image, 0, 255).astype(np.uint8)
+        gray = decoding.reduce(image)
+        return gray, image.shape[1] / gray.shape[1]
+    if isinstance(source, bytes | bytearray | memoryview):
+        return decoding.decode(bytes(source))
+    with open(source, "rb") as f:
+        data = f.read()
+    if not data:
+        raise ImageError("empty file: no picture to read")
+    return decoding.decode(data)
