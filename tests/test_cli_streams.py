@@ -33,12 +33,13 @@ RUNS = {
     "bench": ["bench", LINES, "--runs", "1", "--jobs", "1", "--limit", "1"],
     "help": ["help"],
     "completion": ["completion", "bash"],
+    "read": ["read", str(EXAMPLES / "photo.jpg")],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench"]
 
-NEEDS = {"completion": "shtab"}
+NEEDS = {"completion": "shtab", "read": "cv2"}
 
 #: Commands whose results are not a stream of lines, left out of RUNS: ``serve`` answers
 #: HTTP requests (its --help is still tested here).
