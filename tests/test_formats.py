@@ -132,11 +132,17 @@ EXPECTED = {
     "grid02.bin": "binary",
     "puzzle.json": "json",
     "puzzles.txt": "line",
+    "bank.txt": "line",
+    "kaggle.csv": "csv",
+    "puzzles.opensudoku": "opensudoku",
 }
+
+#: Examples that are photos, read by sudokit.image rather than by a puzzle format.
+PHOTOS = {"photo.jpg"}
 
 
 def test_every_example_is_listed() -> None:
-    assert sorted(p.name for p in EXAMPLES.iterdir()) == sorted(EXPECTED)
+    assert sorted(p.name for p in EXAMPLES.iterdir()) == sorted([*EXPECTED, *PHOTOS])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
