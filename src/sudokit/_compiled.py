@@ -17,6 +17,8 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.finned_fish",
     "sudokit.logic.techniques.forcing_chains",
     "sudokit.logic.techniques.hidden_single",
+    "sudokit.logic.techniques.hypothesis",
     "sudokit.logic.techniques.locked_candidates",
+    "sudokit.logic.techniques.static_chains",
     "sudokit.logic.techniques.subsets",
 )

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ._inputs import Tally, add_json_reader, each_record
+from ._ladder import add_ladder_arguments, ladder_of
 from .env import Env
 from .status import ExitStatus
 
@@ -27,6 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="when no technique applies, take a brute-force step and go on",
     )
+    add_ladder_arguments(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -34,10 +36,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 
+    ladder = ladder_of(args)
     tally = Tally()
     first = True
     for opened, record in each_record(args, env, tally):
-        path = solve_path(record.item, guess=args.guess)
+        path = solve_path(record.item, guess=args.guess, techniques=ladder)
         if path.solutions == 0:
             tally.note(ExitStatus.FAILURE)
         rating = rating_of(path) if path.solved else None

@@ -6,6 +6,8 @@ import argparse
 import json
 
 from ._inputs import Tally, add_json_reader, each_record
+from ._ladder import add_ladder_arguments, ladder_of
+from ._teaching import teaching_lines
 from .env import Env
 from .status import ExitStatus
 
@@ -25,18 +27,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
     )
     p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
+    p.add_argument(
+        "--level",
+        choices=("nudge", "technique", "cells", "step"),
+        default=None,
+        help="tell the step a little at a time: nudge (the unit to look at), technique (and "
+        "what to look for), cells (and the cells it uses), step (all of it, with why)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="list a step of every technique that has one now, grouped by technique",
+    )
+    add_ladder_arguments(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the next step of each puzzle; the exit status."""
     from ..logic import hint, report
 
+    ladder = ladder_of(args)
     tally = Tally()
     for _, record in each_record(args, env, tally):
-        found = hint(record.item)
+        found = hint(record.item, techniques=ladder)
         if found.solutions == 0:
             tally.note(ExitStatus.FAILURE)
-        if args.json:
+        if (args.level or args.all) and found.solutions:
+            line = teaching_lines(record.item, found, args, ladder)
+        elif args.json:
             data = report.step_dict(found.step, found.notes)
             data["solutions"] = found.solutions
             line = json.dumps(data)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
+from ._ladder import add_ladder_arguments, ladder_of
 from .env import Env
 from .status import ExitStatus
 
@@ -39,6 +40,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="rate on N processes (default 1)",
     )
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    add_ladder_arguments(p)
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="stop rating a puzzle after SECONDS; its line then gives the score reached as a "
+        "floor ('>=') and a note 'gave up after N s at score >= X'",
+    )
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -68,13 +78,14 @@ def run(args: argparse.Namespace, env: Env) -> int:
         pool = ProcessPoolExecutor(args.jobs)
     try:
         records = (record for _, record in each_record(args, env, tally))
-        for _record, rating in _ratings(records, pool):
+        ladder = ladder_of(args) if args.techniques or args.exclude else None
+        for _record, rating in _ratings(records, pool, args.time_limit, ladder):
             if rating.solutions == 0:
                 tally.note(ExitStatus.FAILURE)
             if args.json:
                 line = json.dumps(rating.to_dict())
             else:
-                line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+                line = rating.se_line() + "".join(f"  # {n}" for n in rating.notes)
             env.stdout.write(f"{line}\n".encode())
     finally:
         if pool is not None:
@@ -82,11 +93,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return tally.status
 
 
-def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tuple]:
+def _ratings(
+    records: Iterator,
+    pool: ProcessPoolExecutor | None,
+    time_limit: float | None = None,
+    ladder: tuple | None = None,
+) -> Iterator[tuple]:
     """(record, rating or None) in input order; ratings made ``CHUNK`` at a time on the
     pool's processes when there is one."""
-    from ..logic.rating import rate
+    from functools import partial
 
+    from ..logic.rating import rate as rate_any
+
+    rate = partial(rate_any, time_limit=time_limit, techniques=ladder)
     if pool is None:
         for record in records:
             yield record, rate(record.item) if record.error is None else None
@@ -95,15 +114,13 @@ def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tu
     for record in records:
         chunk.append(record)
         if len(chunk) == CHUNK * 4:
-            yield from _rate_chunk(chunk, pool)
+            yield from _rate_chunk(chunk, pool, rate)
             chunk = []
     if chunk:
-        yield from _rate_chunk(chunk, pool)
+        yield from _rate_chunk(chunk, pool, rate)
 
 
-def _rate_chunk(chunk: list, pool: ProcessPoolExecutor) -> Iterator[tuple]:
-    from ..logic.rating import rate
-
+def _rate_chunk(chunk: list, pool: ProcessPoolExecutor, rate: Callable) -> Iterator[tuple]:
     items = [r.item for r in chunk if r.error is None]
     ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
     for record in chunk:

@@ -13,15 +13,19 @@ Hidden Single [r1c6]: r1c6=8
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..candidates import Candidates
 from ..grid import Grid
-from .board import Board
+from .board import Board, bits
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
+from .techniques.hidden_single import HIDDEN_SINGLE
+from .techniques.hypothesis import OutOfTime
+from .techniques.naked_single import NAKED_SINGLE
 
 Puzzle = Grid | Candidates
 
@@ -47,6 +51,13 @@ class Path:
     final: Candidates
     solutions: int
     notes: tuple[str, ...] = ()
+    #: the technique whose effort each step counts (see :func:`effort_key`); empty when
+    #: the path was not made by :func:`solve_path`
+    effort_keys: tuple[str, ...] = ()
+    #: seconds spent when the time limit stopped the path (None: it was not stopped)
+    gave_up: float | None = None
+    #: the score the next step needed at least, when the time limit stopped the path
+    floor: float = 0.0
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -158,36 +169,67 @@ def hint(puzzle: Puzzle, *, guess: bool = True, techniques: Iterable[Technique] 
     return Hint(step, board.solutions or 0, board.is_solved(), notes)
 
 
+def effort_key(board: Board, step: Step) -> str:
+    """The technique whose effort a step counts, as HoDoKu would take it: HoDoKu looks for
+    naked singles before hidden singles, so a hidden single taken while a naked single was
+    available counts as the (cheaper) naked single."""
+    if step.key == HIDDEN_SINGLE.key:
+        masks = board.masks
+        for c in bits(board.unsolved):
+            m = masks[c]
+            if not m & (m - 1):
+                return NAKED_SINGLE.key
+    return step.key
+
+
 def solve_path(
     puzzle: Puzzle,
     *,
     guess: bool = False,
     techniques: Iterable[Technique] = LADDER,
+    time_limit: float | None = None,
 ) -> Path:
     """Every step from ``puzzle`` until it is solved or no technique applies.
 
     The puzzle's solutions are counted first: uniqueness techniques run only when there is
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
-    of a solvable puzzle always ends solved.
+    of a solvable puzzle always ends solved. With ``time_limit`` (seconds) the path stops
+    when the time is spent, its ``gave_up`` saying after how long.
     """
     techniques = tuple(techniques)
+    start = time.monotonic()
     board = _board(puzzle)
+    if time_limit is not None:
+        board.memo["deadline"] = start + time_limit
     _count(board, puzzle)
     steps: list[Step] = []
+    keys: list[str] = []
+    gave_up = None
+    floor = 0.0
     if board.solutions:
-        while board.unsolved:
-            step = find_step(board, techniques)
-            if step is None and guess:
-                step = BRUTE_FORCE.find(board)
-            if step is None:
-                break
-            steps.append(step)
-            step.apply_to(board)
+        try:
+            while board.unsolved:
+                if time_limit is not None and steps and time.monotonic() > start + time_limit:
+                    raise OutOfTime
+                step = find_step(board, techniques)
+                if step is None and guess:
+                    step = BRUTE_FORCE.find(board)
+                if step is None:
+                    break
+                steps.append(step)
+                keys.append(effort_key(board, step))
+                step.apply_to(board)
+        except OutOfTime as e:
+            gave_up = round(time.monotonic() - start, 1)
+            floor = e.floor
     return Path(
         tuple(steps),
         not board.unsolved,
         board.to_candidates(),
         board.solutions or 0,
         _notes(board, techniques),
+        tuple(keys),
+        gave_up,
+        floor,
     )

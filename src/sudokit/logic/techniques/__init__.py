@@ -22,8 +22,10 @@ from . import (
     hidden_single,
     locked_candidates,
     naked_single,
+    nested_chains,
     simple_colouring,
     skyscraper,
+    static_chains,
     subsets,
     two_string_kite,
     unique_rectangles,
@@ -70,8 +72,12 @@ LADDER: tuple[Technique, ...] = (
     aic.XY_CHAIN,
     aic.AIC,
     als_xz.ALS_XZ,
+    static_chains.NISHIO,
+    static_chains.MULTIPLE,
     # extreme
     forcing_chains.FORCING_CHAIN,
+    *nested_chains.TECHNIQUES,
+    nested_chains.DEEP,
 )
 
 #: Every technique by key.
