@@ -71,3 +71,22 @@ def test_chain_steps_keep_every_solution(name: str, size: int, every: int) -> No
                     found += 1
                     _keeps_every_solution(board, step)
     assert found  # the checks were not vacuous
+
+
+def test_the_closures_of_all_candidates_match_one_search_each() -> None:
+    # the cell/unit forcing chains read every candidate's consequences off one pass over the
+    # link graph; each must be what following the links from that candidate alone gives
+    lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+    checked = 0
+    for line in random.Random(4).sample(lines, 3):
+        for board, _ in _boards_along(line, 15):
+            work = Board.from_candidates(board)
+            every = static_chains.closures(work)
+            for node, (on, off) in every.items():
+                alone = static_chains.follow(work, node)
+                if alone.clash >= 0:
+                    assert on & off  # a contradiction either way
+                else:
+                    assert (on, off) == (alone.on, alone.off)
+                    checked += 1
+    assert checked > 100

@@ -80,13 +80,85 @@ def follow(board: Board, node: int, digit_only: bool = False) -> Outcome:
     return Outcome(on, off, -1, length)
 
 
-def _outcomes(board: Board) -> dict[int, Outcome]:
-    """Every candidate's outcome on this board (kept while the board stays the same)."""
-    found = board.derived("static-outcomes")
+def closures(board: Board) -> dict[int, tuple[int, int]]:
+    """Every candidate's (made true, made false) sets when assumed true, following all
+    links to the end (kept while the board stays the same).
+
+    Following the links from a true candidate x reaches, in one hop, the strong partners of
+    the candidates x sees: a directed graph on the candidates. What x makes true is what it
+    reaches in that graph, and what it makes false is what those see; both are computed for
+    every candidate at once over the graph's strongly connected components (Tarjan's order
+    finishes a component after everything it reaches), not by one search per candidate.
+    A candidate whose two sets meet contradicts itself."""
+    found = board.derived("static-closures")
     if found is not None:
         return found  # type: ignore[return-value]
-    out = {v: follow(board, v) for v in bits(live_nodes(board))}
-    board.keep("static-outcomes", out)
+    same_digit, same_cell = weak_tables(board.geo)
+    live = live_nodes(board)
+    strong = strong_links(board, True, True)
+    strong_nodes = 0
+    for k in strong:
+        strong_nodes |= 1 << k
+    nodes = list(bits(live))
+    weak: dict[int, int] = {}
+    hop: dict[int, int] = {}
+    for v in nodes:
+        w = (same_digit[v] | same_cell[v]) & live
+        weak[v] = w
+        h = 0
+        x = w & strong_nodes
+        while x:
+            low = x & -x
+            h |= strong[low.bit_length() - 1]
+            x ^= low
+        hop[v] = h & live
+    out: dict[int, tuple[int, int]] = {}
+    index: dict[int, int] = {}
+    lowlink: dict[int, int] = {}
+    on_stack = 0
+    stack: list[int] = []
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = lowlink[root] = len(index)
+        stack.append(root)
+        on_stack |= 1 << root
+        work = [(root, list(bits(hop[root])))]
+        while work:
+            v, todo = work[-1]
+            if todo:
+                w = todo.pop()
+                if w not in index:
+                    index[w] = lowlink[w] = len(index)
+                    stack.append(w)
+                    on_stack |= 1 << w
+                    work.append((w, list(bits(hop[w]))))
+                elif on_stack >> w & 1:
+                    lowlink[v] = min(lowlink[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                lowlink[u] = min(lowlink[u], lowlink[v])
+            if lowlink[v] != index[v]:
+                continue
+            members = 0
+            while True:
+                w = stack.pop()
+                on_stack &= ~(1 << w)
+                members |= 1 << w
+                if w == v:
+                    break
+            on = members
+            off = 0
+            for m in bits(members):
+                off |= weak[m]
+                for w in bits(hop[m] & ~members):  # finished: Tarjan's order
+                    on |= out[w][0]
+                    off |= out[w][1]
+            for m in bits(members):
+                out[m] = (on, off)
+    board.keep("static-closures", out)
     return out
 
 
@@ -141,7 +213,7 @@ def find_multiple(board: Board) -> Step | None:
     """A cell or unit whose every candidate (place) leads to the same truth, or None."""
     geo = board.geo
     n = geo.n
-    outcomes = _outcomes(board)
+    outcomes = closures(board)
     masks = board.masks
     groups: list[tuple[list[int], str]] = []
     for c in sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c)):
@@ -159,35 +231,48 @@ def find_multiple(board: Board) -> Step | None:
                     )
                 )
     for branches, where in groups:
-        if any(outcomes[v].clash >= 0 for v in branches):
-            continue  # a contradiction: the cheaper technique's business
         on = -1
         off = -1
         for v in branches:
-            on &= outcomes[v].on
-            off &= outcomes[v].off
-        on &= ~sum(1 << v for v in branches)
-        # one placement at a time: the next search finds the others, each with its own chain
-        placed = [(v // n, v % n + 1) for v in bits(on) if masks[v // n].bit_count() > 1][:1]
-        gone = [(v // n, v % n + 1) for v in bits(off)]
-        if not placed and not gone:
-            continue
-        length = max(outcomes[v].length for v in branches)
-        cells = sorted({v // n for v in branches})
-        if placed:
-            result = ", ".join(f"{geo.cell_names[c]}={d}" for c, d in placed)
+            v_on, v_off = outcomes[v]
+            if v_on & v_off:
+                break  # a contradiction: an AIC's or Nishio's business
+            on &= v_on
+            off &= v_off
         else:
-            result = ", ".join(f"{geo.cell_names[c]}<>{d}" for c, d in gone)
-        text = f"{where.capitalize()} ({cell_list(geo, cells)}), the links lead to {result}."
-        return MULTIPLE.step(
-            board,
-            cells + [c for c, _ in placed + gone],
-            text,
-            place=placed,
-            elim=[] if placed else gone,
-            score=MULTIPLE.score + chain_bonus(length),
-        )
+            on &= ~sum(1 << v for v in branches)
+            step = _multiple_step(board, branches, where, on, off)
+            if step is not None:
+                return step
     return None
+
+
+def _multiple_step(board: Board, branches: list[int], where: str, on: int, off: int) -> Step | None:
+    """The step of a cell or unit forcing chain whose branches all make ``on`` true and
+    ``off`` false (None if that changes nothing)."""
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    # every placement the branches agree on: the same chains prove them all
+    placed = [(v // n, v % n + 1) for v in bits(on) if masks[v // n].bit_count() > 1]
+    gone = [(v // n, v % n + 1) for v in bits(off)]
+    if not placed and not gone:
+        return None
+    length = max(follow(board, v).length for v in branches)
+    cells = sorted({v // n for v in branches})
+    if placed:
+        result = ", ".join(f"{geo.cell_names[c]}={d}" for c, d in placed)
+    else:
+        result = ", ".join(f"{geo.cell_names[c]}<>{d}" for c, d in gone)
+    text = f"{where.capitalize()} ({cell_list(geo, cells)}), the links lead to {result}."
+    return MULTIPLE.step(
+        board,
+        cells + [c for c, _ in placed + gone],
+        text,
+        place=placed,
+        elim=[] if placed else gone,
+        score=MULTIPLE.score + chain_bonus(length),
+    )
 
 
 NISHIO = Technique("nishio", "Nishio Forcing Chain", Level.EXPERT, 7.5, 320, find_nishio)
