@@ -120,7 +120,7 @@ def test_rate_one_line_per_puzzle_in_order() -> None:
     assert out.out.splitlines() == [
         "easy 1.2 (Hidden Single) ED=1.2/1.2/1.2",
         "hard 3.4 (X-Wing) ED=3.4/1.2/1.2",
-        "extreme 10.4 (Dynamic Forcing Chain (+ Forcing Chains)) ED=10.4/1.2/1.2",
+        "extreme 10.7 (Dynamic Forcing Chain (+ Forcing Chains)) ED=10.7/1.2/1.2",
     ]
 
 

@@ -33,30 +33,28 @@ def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
 
 
 def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
-    # both techniques need a corner holding only the pair: start from those cells
+    # both techniques need a corner holding only the pair: start from those cells, and find
+    # the other corners among the cells that hold both digits (a cell set)
     geo = board.geo
     n = geo.n
     masks = board.masks
-    unsolved = board.unsolved
+    dcells = board.dcells
     box_of = geo.box_of
+    unit_bits = geo.unit_bits
     seen = set()
     for p in bits(board.bivalue_cells()):
         pair = masks[p]
+        low = pair & -pair
+        both = dcells[low.bit_length() - 1] & dcells[(pair ^ low).bit_length() - 1]
         pr, pc = divmod(p, n)
-        for r in range(n):
-            if r == pr:
-                continue
-            c1 = r * n + pc
-            if not (unsolved >> c1 & 1 and masks[c1] & pair == pair):
-                continue
-            for c in range(n):
-                if c == pc:
-                    continue
-                c2 = pr * n + c
+        in_row = both & unit_bits[pr] & ~(1 << p)
+        in_col = both & unit_bits[n + pc] & ~(1 << p)
+        for c1 in bits(in_col):
+            r = c1 // n
+            for c2 in bits(in_row):
+                c = c2 % n
                 c3 = r * n + c
-                if not (unsolved >> c2 & 1 and unsolved >> c3 & 1):
-                    continue
-                if masks[c2] & pair != pair or masks[c3] & pair != pair:
+                if not both >> c3 & 1:
                     continue
                 if len({box_of[p], box_of[c1], box_of[c2], box_of[c3]}) != 2:
                     continue

@@ -249,6 +249,8 @@ class Hypothesis:
                 found = deductions(self, level - 2, deadline, every=True)
                 if found is not None:
                     self.apply(found)
+                    # a nested chain is as long as what it follows, inner chains included
+                    self.count += found.length
                     continue
             return
 
