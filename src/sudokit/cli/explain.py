@@ -19,7 +19,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "every step a human solver takes, with the reason for each",
         "For each puzzle print the steps of the logical solution, easiest "
         "technique first, each with its cells, changes and a sentence saying why, then how it "
-        "ended and the rating. Logic alone may get stuck; --guess goes on by trial and error. "
+        "ended and the rating. A 9x9 puzzle with one solution is always solved by logic "
+        "(nested forcing chains at worst); others may get stuck, and --guess goes on by trial "
+        "and error. "
         "Exit status 1 when a puzzle has no solution.",
     )
     p.add_argument("--pretty", action="store_true", help="draw the candidate grid before each step")
