@@ -110,3 +110,11 @@ def test_techniques_and_exclude_choose_the_ladder() -> None:
     assert "(Brute Force)" in out.out
     bad = sudoku("rate", "--exclude", "x-wingz", stdin=lines(X_WING))
     assert bad.status == 2 and "unknown technique 'x-wingz'" in bad.stderr
+
+
+def test_a_chosen_ladder_rates_the_same_on_several_processes() -> None:
+    puzzles = lines(X_WING, EASY, X_WING)
+    one = sudoku("rate", "--exclude", "x-wing", stdin=puzzles)
+    two = sudoku("rate", "--exclude", "x-wing", "--jobs", "2", stdin=puzzles)
+    assert one.status == two.status == 0 and one.out == two.out
+    assert "(X-Wing)" not in one.out

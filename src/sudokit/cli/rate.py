@@ -103,9 +103,9 @@ def _ratings(
     pool's processes when there is one."""
     from functools import partial
 
-    from ..logic.rating import rate as rate_any
-
-    rate = partial(rate_any, time_limit=time_limit, techniques=ladder)
+    # the ladder travels to worker processes as technique keys (techniques hold functions)
+    keys = None if ladder is None else tuple(t.key for t in ladder)
+    rate = partial(_rate, time_limit=time_limit, keys=keys)
     if pool is None:
         for record in records:
             yield record, rate(record.item) if record.error is None else None
@@ -125,3 +125,12 @@ def _rate_chunk(chunk: list, pool: ProcessPoolExecutor, rate: Callable) -> Itera
     ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
     for record in chunk:
         yield record, next(ratings) if record.error is None else None
+
+
+def _rate(puzzle: object, time_limit: float | None, keys: tuple[str, ...] | None) -> object:
+    """``sudokit.logic.rate`` with the ladder given by technique keys (picklable)."""
+    from ..logic import BY_KEY
+    from ..logic.rating import rate
+
+    techniques = None if keys is None else [BY_KEY[k] for k in keys]
+    return rate(puzzle, time_limit=time_limit, techniques=techniques)  # type: ignore[arg-type]
