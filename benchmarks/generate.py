@@ -7,7 +7,7 @@ the final count-to-two by the solver, Grid values), as a user calls it.
 
 Each case runs ``rounds`` times and reports the best round (the machine is shared: the best
 round is the one least disturbed by others), with the median beside it.
-Goals (issue 4): 9x9 default >= 5,000/s; 9x9 minimal >= 1,000/s; 16x16 >= 20/s;
+Goals: 9x9 default >= 5,000/s; 9x9 minimal >= 1,000/s; 16x16 >= 20/s;
 one 25x25 puzzle < 5 s.
 """
 
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the counts")
     args = parser.parse_args()
-    core = "compiled" if engine.load("_gen").is_compiled() else "pure-Python"
+    core = "compiled" if engine.is_compiled("_gen") else "pure-Python"
     print(f"sudokit.generate, {core} generator, one thread, Python {platform.python_version()}, "
           f"{platform.machine()}; best (median) of {args.rounds} rounds")
     for case in CASES:

@@ -117,10 +117,11 @@ def test_explain_json() -> None:
 def test_rate_one_line_per_puzzle_in_order() -> None:
     out = sudoku("rate", stdin=lines(EASY, X_WING, HARDEST))
     assert out.status == 0
+    # on several puzzles, each line names its puzzle: the output reads back as a rated list
     assert out.out.splitlines() == [
-        "easy 1.2 (Hidden Single) ED=1.2/1.2/1.2",
-        "hard 3.4 (X-Wing) ED=3.4/1.2/1.2",
-        "extreme 10.7 (Dynamic Forcing Chain (+ Forcing Chains)) ED=10.7/1.2/1.2",
+        f"{EASY} easy 1.2 (Hidden Single) ED=1.2/1.2/1.2",
+        f"{X_WING} hard 3.4 (X-Wing) ED=3.4/1.2/1.2",
+        f"{HARDEST} extreme 10.7 (Dynamic Forcing Chain (+ Forcing Chains)) ED=10.7/1.2/1.2",
     ]
 
 
@@ -132,7 +133,7 @@ def test_rate_json_has_sudoku_explainers_triple() -> None:
 
 def test_rate_time_limit_gives_up_cleanly() -> None:
     out = sudoku("rate", "--time-limit", "0.01", stdin=lines(HARDEST))
-    assert out.status == 0
+    assert out.status == 1  # a rating cut short counts as a failure
     assert " >=" in out.out and "# gave up after" in out.out
 
 
@@ -153,7 +154,7 @@ def test_rate_invalid_and_several_solutions() -> None:
     out = sudoku("rate", stdin=lines(NONE, SEVERAL))
     assert out.status == 1
     invalid, several = out.out.splitlines()
-    assert invalid == "invalid 0.0 (no solution)"
+    assert invalid == f"{NONE} invalid 0.0 (no solution)"
     assert "more than one solution" in several
 
 

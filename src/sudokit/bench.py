@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import os
+import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import engine
+from .batch import solve_array
 from .formats.line import load_array
 
 #: Work names: what each limit means in a table.
@@ -98,7 +101,6 @@ def measure(
     limit: int = 1,
     jobs: int = 1,
     runs: int = 5,
-    pure: bool | None = None,
     use_cpu: bool = False,
     clock: Callable[[], float] = time.perf_counter,
     cpu_clock: Callable[[], float] = time.thread_time,
@@ -107,12 +109,10 @@ def measure(
     samples, after one pass that warms up and sizes the samples. With one thread the work
     runs in this thread, so its CPU time is measured too. ``cores_used`` is the process's
     CPU time over the wall time: about ``jobs`` when the machine gave every thread a core."""
-    from .batch import solve_array
-
     if runs < 1:
         raise ValueError(f"runs must be at least 1, got {runs}")
     start = clock()
-    result = solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+    result = solve_array(puzzles, limit=limit, jobs=jobs)
     first = clock() - start
     passes = max(1, math.ceil(MIN_SAMPLE_SECONDS / first)) if first > 0 else 1
     samples, cpu_samples = [], []
@@ -121,7 +121,7 @@ def measure(
     for _ in range(runs):
         start, cpu_start = clock(), cpu_clock()
         for _ in range(passes):
-            solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+            solve_array(puzzles, limit=limit, jobs=jobs)
         samples.append((clock() - start) / passes)
         cpu_samples.append((cpu_clock() - cpu_start) / passes)
     wall = time.perf_counter() - wall_start
@@ -152,7 +152,6 @@ def bench_files(
     limits: Sequence[int] = (1, 2),
     jobs: Sequence[int] = (1,),
     runs: int = 5,
-    pure: bool | None = None,
     use_cpu: bool = False,
     progress: Callable[[Measurement], None] | None = None,
 ) -> list[Measurement]:
@@ -167,7 +166,7 @@ def bench_files(
         for limit in limits:
             for threads in jobs:
                 m = measure(puzzles, name=Path(path).name, limit=limit, jobs=threads,
-                            runs=runs, pure=pure, use_cpu=use_cpu)
+                            runs=runs, use_cpu=use_cpu)
                 out.append(m)
                 if progress is not None:
                     progress(m)
@@ -213,10 +212,6 @@ def scaling(measurements: Sequence[Measurement]) -> list[tuple[str, str, int, fl
 
 def machine() -> str:
     """One line: the CPU model, the cores this process may use, Python, and which core."""
-    import platform
-
-    from . import engine
-
     model = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
@@ -226,6 +221,6 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    kernel = "compiled" if engine.load("_kernel9").is_compiled() else "pure-Python"
+    kernel = "compiled" if engine.is_compiled("_kernel9") else "pure-Python"
     return (f"{model}, {all_threads()} cores available; Python {platform.python_version()}; "
             f"{kernel} 9x9 kernel")

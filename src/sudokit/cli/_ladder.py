@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from ..logic.step import Technique
 
 
-def _names(text: str) -> str:
+def technique_names(text: str) -> str:
     """An argparse type: a comma-separated list of technique names, checked at once."""
     from ..logic.select import keys_of  # deferred: the logic package is slow to import
 
@@ -25,7 +25,7 @@ def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
     """Add ``--techniques`` and ``--exclude`` to a subcommand."""
     p.add_argument(
         "--techniques",
-        type=_names,
+        type=technique_names,
         default=None,
         metavar="NAMES",
         help="use only these techniques (comma-separated keys or names, e.g. "
@@ -33,7 +33,7 @@ def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--exclude",
-        type=_names,
+        type=technique_names,
         default=None,
         metavar="NAMES",
         help="leave these techniques out (same names as --techniques)",
@@ -45,3 +45,11 @@ def ladder_of(args: argparse.Namespace) -> tuple[Technique, ...]:
     from ..logic.select import choose
 
     return choose(getattr(args, "techniques", None), getattr(args, "exclude", None))
+
+
+def ladder_keys(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The chosen techniques as keys, for work sent to other processes (None: the whole
+    ladder, nothing chosen)."""
+    if getattr(args, "techniques", None) is None and getattr(args, "exclude", None) is None:
+        return None
+    return tuple(t.key for t in ladder_of(args))

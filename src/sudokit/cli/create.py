@@ -1,17 +1,30 @@
-"""``sudoku create``: print new random puzzles, each with exactly one solution (seed 004)."""
+"""``sudoku create``: print new random puzzles, each with exactly one solution."""
 
 from __future__ import annotations
 
 import argparse
 
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
-from ._inputs import add_output_argument, positive_int, progress
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import (
+    add_dataset_arguments,
+    add_to_argument,
+    no_text_resume,
+    wants_dataset,
+    write_dataset,
+)
+from ._inputs import JOBS_HELP, Tally, positive_int, progress
 from .env import Env
 from .status import ExitStatus
 
+#: The largest grid create makes in reasonable time (36x36 takes seconds, 49x49 does not
+#: finish in minutes).
+MAX_SIZE = 36
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from ._inputs import _box_arg
+    from .. import formats
+    from ._inputs import box_arg
 
     p = sub.add_parser(
         "create",
@@ -29,8 +42,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="any text: the same seed and options print the same puzzles, on any "
                    "machine and with any --jobs")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
-                   help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, ...")
-    p.add_argument("--box", type=_box_arg, metavar="RxC",
+                   help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, up to "
+                   f"{MAX_SIZE}")
+    p.add_argument("--box", type=box_arg, metavar="RxC",
                    help="box shape (rows x columns), for a size with no natural one or "
                    "another shape (e.g. --size 8 --box 4x2)")
     p.add_argument("--clues", type=positive_int, metavar="K",
@@ -44,39 +58,60 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
-    add_output_argument(p, "output format (default grid, as seed 004 prints it)")
+    add_to_argument(p, formats.FORMATS, "output format (default grid: 9 lines of 9 numbers), "
+                    "or a dataset of records with ratings (jsonl, parquet)")
+    add_dataset_arguments(p, to=False)
     p.add_argument("--with-solution", action="store_true",
                    help="print each puzzle's solution after it")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
-                   help="create on N cores (the output does not change)")
+                   help=JOBS_HELP.format(default=1) + "; the output does not change")
     p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
                    "(default: a few seconds' worth)")
+    add_cluster_argument(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
 
+    if args.size > MAX_SIZE:  # said at once, rather than after minutes of silence
+        env.error(f"create makes grids up to {MAX_SIZE}x{MAX_SIZE} (a {MAX_SIZE}x{MAX_SIZE} "
+                  f"takes seconds; proving a {args.size}x{args.size} puzzle unique does not "
+                  "end in minutes); solve, count, check and the others take any size up to "
+                  "64x64")
+        return ExitStatus.USAGE
     fmt = args.to_format or "grid"
-    per_file = getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
+    per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
     if per_file and (args.count > 1 or args.with_solution):
         env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
                   "--with-solution, or another format")
         return ExitStatus.USAGE
-    writer = formats.Writer(fmt, env.stdout)
+    if no_text_resume(args, env):
+        return ExitStatus.USAGE
+    options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
+                   minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
+                   tries=args.tries)
     try:
-        made = iter_generate(
-            args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
-            minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-            tries=args.tries, jobs=args.jobs,
-        )
-        for puzzle, solution in progress(made, env, "puzzles"):
-            writer.write(puzzle)
-            if args.with_solution:
-                writer.write(solution)
+        with cluster_executor(args) as executor:
+            if executor is not None:
+                from ..dask import generate_on  # here: only a cluster run needs it
+
+                made = generate_on(executor, args.count, args.size, **options)
+            else:
+                made = iter_generate(args.count, args.size, jobs=args.jobs, **options)
+            if wants_dataset(args):
+                items = ((i, None, g.puzzle, None, g.solution)
+                         for i, g in enumerate(progress(made, env, "puzzles")))
+                return write_dataset(args, env, Tally(), items, executor, jobs=args.jobs)
+            writer = formats.Writer(fmt, env.stdout)
+            try:
+                for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+                    writer.write(puzzle)
+                    if args.with_solution:
+                        writer.write(solution)
+            finally:
+                writer.close()
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
-    finally:
-        writer.close()
     return ExitStatus.OK

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import deque
+from collections.abc import Iterable, Iterator
+from functools import partial
 
-from ._inputs import Tally, add_json_reader, each_record
-from ._ladder import add_ladder_arguments, ladder_of
+from ..candidates import Candidates
+from ..executors import InlineExecutor
+from ..formats import Record
+from ..grid import Grid
+from ..logic.path import GAVE_UP
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, no_text_resume, wants_dataset, write_dataset
+from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
+from ._ladder import add_ladder_arguments, ladder_keys
 from .env import Env
 from .status import ExitStatus
 
@@ -30,28 +40,96 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="when no technique applies, take a brute-force step and go on",
     )
+    p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
+                   help="begin no step after about this long on a puzzle: its path stops "
+                   f"short with a note, and it counts as a failure (default {TIME_LIMIT:g})")
     add_ladder_arguments(p)
+    add_cluster_argument(p)
+    add_dataset_arguments(p, to=True)
+
+
+#: Seconds a puzzle's path may take by default (an empty 16x16 takes about 2 s a step).
+TIME_LIMIT = 20.0
+
+#: Puzzles explained as one piece of work (each takes milliseconds).
+PIECE = 16
+
+Puzzle = Grid | Candidates
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
-    """Print the logical path of each puzzle; the exit status."""
-    from ..logic import report, solve_path
+    """Print the logical path of each puzzle (or its dataset record); the exit status."""
+    if no_text_resume(args, env):
+        return ExitStatus.USAGE
+    tally = Tally()
+    with cluster_executor(args) as executor:
+        if wants_dataset(args):
+            items = ((i, r.line, r.item, r.error, None) for i, (_, r)
+                     in enumerate(each_record(args, env, tally, answer_errors=False)))
+            return write_dataset(args, env, tally, items, executor, steps=True,
+                                 guess=args.guess)
+        # an unreadable record is answered here, in its place among the paths in flight
+        pairs = each_record(args, env, tally, answer_errors=False)
+        held: deque[list[tuple[Input, Record]]] = deque()
+
+        def pieces() -> Iterator[list[Puzzle | None]]:
+            for piece in _pieces(pairs, PIECE):
+                held.append(piece)
+                yield [record.item for _, record in piece]
+
+        explain = partial(explain_piece, args.guess, args.pretty, args.json,
+                          time_limit=args.time_limit, keys=ladder_keys(args))
+        first = True
+        for answers in (executor or InlineExecutor()).map(explain, pieces()):
+            for (opened, record), answer in zip(held.popleft(), answers, strict=True):
+                if answer is None:  # reported on standard error by each_record
+                    env.stdout.write(f"ERROR: {record.error}\n".encode())
+                    continue
+                text, failed = answer
+                if failed:
+                    tally.note(ExitStatus.FAILURE)
+                if not args.json:
+                    header = f"# {opened.source}, line {record.line}\n"
+                    text = ("" if first else "\n") + header + text
+                first = False
+                env.stdout.write(text.encode())
+    return tally.status
+
+
+def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle | None],
+                  time_limit: float | None = None, keys: tuple[str, ...] | None = None
+                  ) -> list[tuple[str, bool] | None]:
+    """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
+    None for None (a record that could not be read): what an executor runs. ``keys``: the
+    technique keys of the ladder (None: the whole ladder)."""
+    from ..logic import BY_KEY, report, solve_path  # the solver by logic only when it is used
     from ..logic.rating import rating_of
 
-    ladder = ladder_of(args)
-    tally = Tally()
-    first = True
-    for opened, record in each_record(args, env, tally):
-        path = solve_path(record.item, guess=args.guess, techniques=ladder)
-        if path.solutions == 0:
-            tally.note(ExitStatus.FAILURE)
+    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+
+    out: list[tuple[str, bool] | None] = []
+    for puzzle in puzzles:
+        if puzzle is None:
+            out.append(None)
+            continue
+        path = solve_path(puzzle, guess=guess, time_limit=time_limit, techniques=ladder)
         rating = rating_of(path) if path.solved else None
-        if args.json:
+        if as_json:
             text = json.dumps(report.path_dict(path, rating)) + "\n"
         else:
-            header = f"# {opened.source}, line {record.line}\n"
-            text = report.path_text(path, rating, args.pretty, record.item)
-            text = ("" if first else "\n") + header + text
-        first = False
-        env.stdout.write(text.encode())
-    return tally.status
+            text = report.path_text(path, rating, pretty, puzzle)
+        gave_up = any(note.startswith(GAVE_UP) for note in path.notes)
+        out.append((text, path.solutions == 0 or gave_up))
+    return out
+
+
+def _pieces(pairs: Iterable[tuple[Input, Record]], size: int
+            ) -> Iterator[list[tuple[Input, Record]]]:
+    piece: list[tuple[Input, Record]] = []
+    for pair in pairs:
+        piece.append(pair)
+        if len(piece) == size:
+            yield piece
+            piece = []
+    if piece:
+        yield piece

@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Any
 
-from ._inputs import Tally, add_input_arguments, each_record, positive_int
-from ._ladder import add_ladder_arguments, ladder_of
+from .. import stream
+from ..executors import Executor
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, resumed_lines, wants_dataset, write_dataset
+from ._inputs import (
+    Input,
+    Tally,
+    add_input_arguments,
+    add_jobs_argument,
+    each_record,
+    positive_float,
+    several,
+)
+from ._ladder import add_ladder_arguments, ladder_keys
+from ._output import add_format_argument, line_form
 from .env import Env
 from .status import ExitStatus
 
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+#: Seconds a rating may take by default (a 9x9 takes milliseconds; an empty 16x16, minutes).
+TIME_LIMIT = 20.0
 
-#: Puzzles handed to the workers at once (each rating takes milliseconds).
-CHUNK = 64
+#: What --format can name for a rating.
+FIELDS = ["puzzle", "level", "score", "hardest", "er", "ep", "ed", "line", "file"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,32 +40,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="For each puzzle print its level (easy, medium, hard, expert, extreme), "
         "its score on a Sudoku-Explainer-like scale and the technique that set the level; "
         "see docs/rating.md. A puzzle with no solution rates 'invalid 0.0' and makes the exit "
-        "status 1. --scale prints the scale (its version and every technique's parameters).",
+        "status 1. --scale prints the scale (its version and every technique's parameters). "
+        "On more than one puzzle, each line starts with the puzzle (in the line form), so "
+        "that the output reads back as a rated list of puzzles.",
     )
     add_input_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
-    p.add_argument(
-        "--jobs",
-        "-j",
-        type=positive_int,
-        default=1,
-        metavar="N",
-        help="rate on N processes (default 1)",
-    )
-    p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    add_jobs_argument(p)
+    p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
+                   help="stop rating a puzzle after about this long and rate the steps found "
+                   f"so far, with a note; it counts as a failure (default {TIME_LIMIT:g})")
+    add_format_argument(p, FIELDS)
     add_ladder_arguments(p)
-    p.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="stop rating a puzzle after SECONDS; its line then gives the score reached as a "
-        "floor ('>=') and a note 'gave up after N s at score >= X'",
-    )
+    p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    add_cluster_argument(p)
+    add_dataset_arguments(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's rating (or the scale); the exit status."""
+    # the rater is imported here: it takes longer to import than the rest of the command
     from ..logic.rating import scale_id, scale_table
 
     if args.scale:
@@ -63,6 +70,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
             )
         else:
             env.stdout.write(f"scale {scale_id()}\n".encode())
+            env.stdout.write(f"{'#':>3} {'technique':<26} {'level':<8} {'score':>5} "
+                             f"{'effort':>6}\n".encode())
             for row in scale_table():
                 env.stdout.write(
                     f"{row['order']:>3} {row['name']:<26} {row['level']:<8} "
@@ -70,67 +79,86 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
                 )
         return ExitStatus.OK
-    tally = Tally()
-    pool = None
-    if args.jobs > 1:  # imported here: most runs need no pool, and it is slow to import
-        from concurrent.futures import ProcessPoolExecutor
+    with cluster_executor(args) as executor:
+        return _rate(args, env, executor)
 
-        pool = ProcessPoolExecutor(args.jobs)
-    try:
-        records = (record for _, record in each_record(args, env, tally))
-        ladder = ladder_of(args) if args.techniques or args.exclude else None
-        for _record, rating in _ratings(records, pool, args.time_limit, ladder):
-            if rating.solutions == 0:
-                tally.note(ExitStatus.FAILURE)
-            if args.json:
-                line = json.dumps(rating.to_dict())
-            else:
-                line = rating.se_line() + "".join(f"  # {n}" for n in rating.notes)
-            env.stdout.write(f"{line}\n".encode())
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+
+def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
+    # imported here, like the rater in run: every command's start-up would pay for it
+    from ..logic.path import GAVE_UP
+
+    tally = Tally()
+    if wants_dataset(args):
+        items = ((i, record.line, record.item, record.error, None) for i, (_, record)
+                 in enumerate(each_record(args, env, tally, answer_errors=False)))
+        return write_dataset(args, env, tally, items, executor, jobs=args.jobs)
+    # an unreadable record is answered here, in its place among the ratings in flight
+    sources: dict[int, str] = {}  # the input of each record in flight, for {file}
+    records = _noting_sources(each_record(args, env, tally, answer_errors=False), sources)
+    many, records = several(records)  # each line names its puzzle when there are several
+    if args.resume:  # a stopped run's complete lines are kept: one per puzzle
+        kept = None if args.template is not None else resumed_lines(args, env)
+        if kept is None:
+            if args.template is not None:
+                env.error("--resume keeps lines of rate's own output, not of --format")
+            return ExitStatus.USAGE
+        if _any_failed(kept, args.json):
+            tally.note(ExitStatus.FAILURE)
+        records = _skipped(records, kept.count(b"\n"), sources)
+    ratings = stream.rate(records, jobs=args.jobs, executor=executor,
+                          time_limit=args.time_limit, keys=ladder_keys(args))
+    for record, rating in ratings:
+        source = sources.pop(id(record), "")
+        if rating is None:  # reported on standard error by each_record
+            env.stdout.write(f"ERROR: {record.error}\n".encode())
+            continue
+        if rating.solutions == 0 or any(n.startswith(GAVE_UP) for n in rating.notes):
+            tally.note(ExitStatus.FAILURE)
+        if args.json:
+            line = json.dumps(rating.to_dict())
+        elif args.template is not None:
+            line = args.template.render(
+                {"puzzle": line_form(record.item), "level": rating.level,
+                 "score": f"{rating.score:.1f}", "hardest": rating.hardest,
+                 "er": f"{rating.er:.1f}", "ep": f"{rating.ep:.1f}", "ed": f"{rating.ed:.1f}",
+                 "line": record.line, "file": source}, record).rstrip("\n")
+        else:
+            line = rating.se_line() + "".join(f"  # {n}" for n in rating.notes)
+            if many:
+                line = f"{line_form(record.item)} {line}"
+        env.stdout.write(f"{line}\n".encode())
     return tally.status
 
 
-def _ratings(
-    records: Iterator,
-    pool: ProcessPoolExecutor | None,
-    time_limit: float | None = None,
-    ladder: tuple | None = None,
-) -> Iterator[tuple]:
-    """(record, rating or None) in input order; ratings made ``CHUNK`` at a time on the
-    pool's processes when there is one."""
-    from functools import partial
-
-    # the ladder travels to worker processes as technique keys (techniques hold functions)
-    keys = None if ladder is None else tuple(t.key for t in ladder)
-    rate = partial(_rate, time_limit=time_limit, keys=keys)
-    if pool is None:
-        for record in records:
-            yield record, rate(record.item) if record.error is None else None
-        return
-    chunk: list = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) == CHUNK * 4:
-            yield from _rate_chunk(chunk, pool, rate)
-            chunk = []
-    if chunk:
-        yield from _rate_chunk(chunk, pool, rate)
+def _skipped(records: Iterator[Any], count: int, sources: dict[int, str]) -> Iterator[Any]:
+    """``records`` less the first ``count`` (read, so their errors are reported again)."""
+    for i, record in enumerate(records):
+        if i < count:
+            sources.pop(id(record), None)
+            continue
+        yield record
 
 
-def _rate_chunk(chunk: list, pool: ProcessPoolExecutor, rate: Callable) -> Iterator[tuple]:
-    items = [r.item for r in chunk if r.error is None]
-    ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
-    for record in chunk:
-        yield record, next(ratings) if record.error is None else None
+def _any_failed(kept: bytes, as_json: bool) -> bool:
+    """Whether the kept lines of a stopped run rate a puzzle with no solution, or one whose
+    rating gave up (the status the whole run ends with)."""
+    from ..logic.path import GAVE_UP
+
+    for line in kept.decode().splitlines():
+        if line.startswith("ERROR: "):
+            continue
+        if as_json:
+            data = json.loads(line)
+            if data["solutions"] == 0 or any(n.startswith(GAVE_UP) for n in data["notes"]):
+                return True
+        elif " invalid 0.0 " in f" {line} " or f"  # {GAVE_UP}" in line:
+            return True
+    return False
 
 
-def _rate(puzzle: object, time_limit: float | None, keys: tuple[str, ...] | None) -> object:
-    """``sudokit.logic.rate`` with the ladder given by technique keys (picklable)."""
-    from ..logic import BY_KEY
-    from ..logic.rating import rate
-
-    techniques = None if keys is None else [BY_KEY[k] for k in keys]
-    return rate(puzzle, time_limit=time_limit, techniques=techniques)  # type: ignore[arg-type]
+def _noting_sources(pairs: Iterator[tuple[Input, Any]], sources: dict[int, str]
+                    ) -> Iterator[Any]:
+    """The records of ``pairs``, each one's input name noted in ``sources`` by its id."""
+    for opened, record in pairs:
+        sources[id(record)] = opened.source
+        yield record

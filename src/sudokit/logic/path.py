@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -35,6 +36,8 @@ SKIPPED_NOT_UNIQUE = (
     "solution"
 )
 SKIPPED_NO_SOLUTION = "the puzzle has no solution: no step can be trusted"
+#: The note of a path cut short by its time limit (followed by the limit).
+GAVE_UP = "gave up after"
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class Path:
     #: the technique whose effort each step counts (see :func:`effort_key`); empty when
     #: the path was not made by :func:`solve_path`
     effort_keys: tuple[str, ...] = ()
-    #: seconds spent when the time limit stopped the path (None: it was not stopped)
+    #: the time limit (seconds) that stopped the path (None: it was not stopped)
     gave_up: float | None = None
     #: the score the next step needed at least, when the time limit stopped the path
     floor: float = 0.0
@@ -74,6 +77,19 @@ class Path:
     def guesses(self) -> int:
         """How many brute-force steps the path took."""
         return sum(1 for s in self.steps if s.key == BRUTE_FORCE.key)
+
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            return "no solution: no steps"
+        hardest = max(self.steps, key=lambda s: s.level, default=None)
+        end = "solved" if self.solved else "stuck"
+        return (f"{end} after {len(self.steps)} step{'s' * (len(self.steps) != 1)}"
+                + (f" (hardest: {hardest.technique})" if hardest is not None else ""))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The path as a JSON-ready dict: each step's ``to_dict``, how it ended."""
+        return {"steps": [s.to_dict() for s in self.steps], "solved": self.solved,
+                "solutions": self.solutions, "notes": list(self.notes)}
 
 
 def _board(puzzle: Puzzle) -> Board:
@@ -119,7 +135,7 @@ def next_step(
     *,
     unique: bool | None = None,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
 ) -> Step | None:
     """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
     None when no technique applies (or the puzzle is solved, or has no solution).
@@ -127,7 +143,9 @@ def next_step(
     Uniqueness techniques are used only when the puzzle has exactly one solution: pass
     ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
     them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
+    ``techniques`` (default: the whole ladder, easiest first) limits the techniques tried.
     """
+    techniques = LADDER if techniques is None else techniques
     board = _board(puzzle)
     if unique is None or guess:
         _count(board, puzzle)
@@ -153,11 +171,28 @@ class Hint:
     solved: bool
     notes: tuple[str, ...] = ()
 
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            text = "no solution: no step can be trusted"
+        elif self.solved:
+            text = "solved: no step left"
+        elif self.step is None:
+            text = "no technique applies"
+        else:
+            text = str(self.step)
+        return text + "".join(f"  # {note}" for note in self.notes)
 
-def hint(puzzle: Puzzle, *, guess: bool = True, techniques: Iterable[Technique] = LADDER) -> Hint:
+    def to_dict(self) -> dict[str, Any]:
+        """The hint as a JSON-ready dict (the step's own ``to_dict``, or None)."""
+        return {"step": None if self.step is None else self.step.to_dict(),
+                "solutions": self.solutions, "solved": self.solved, "notes": list(self.notes)}
+
+
+def hint(puzzle: Puzzle, *, guess: bool = True,
+         techniques: Iterable[Technique] | None = None) -> Hint:
     """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
     on brute force when logic is stuck), with the facts a hint should mention."""
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
     board = _board(puzzle)
     _count(board, puzzle)
     notes = _notes(board, techniques)
@@ -186,7 +221,7 @@ def solve_path(
     puzzle: Puzzle,
     *,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
     time_limit: float | None = None,
 ) -> Path:
     """Every step from ``puzzle`` until it is solved or no technique applies.
@@ -194,10 +229,12 @@ def solve_path(
     The puzzle's solutions are counted first: uniqueness techniques run only when there is
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
-    of a solvable puzzle always ends solved. With ``time_limit`` (seconds) the path stops
-    when the time is spent, its ``gave_up`` saying after how long.
+    of a solvable puzzle always ends solved. ``techniques`` defaults to the whole ladder.
+    With ``time_limit`` (seconds) the path stops when the time is spent (a step under way is
+    cut short only inside the nested forcing chains): ``gave_up`` says after how long, and a
+    note says so.
     """
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
     start = time.monotonic()
     board = _board(puzzle)
     if time_limit is not None:
@@ -221,14 +258,20 @@ def solve_path(
                 keys.append(effort_key(board, step))
                 step.apply_to(board)
         except OutOfTime as e:
-            gave_up = round(time.monotonic() - start, 1)
+            gave_up = time_limit
             floor = e.floor
+    notes = _notes(board, techniques)
+    if gave_up is not None:
+        left = int(board.unsolved).bit_count()
+        notes += (
+            f"{GAVE_UP} {gave_up:g} s with {left} cells left: only the steps found so far count",
+        )
     return Path(
         tuple(steps),
         not board.unsolved,
         board.to_candidates(),
         board.solutions or 0,
-        _notes(board, techniques),
+        notes,
         tuple(keys),
         gave_up,
         floor,

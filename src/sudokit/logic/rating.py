@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .path import Path, Puzzle, solve_path
+from .path import GAVE_UP, Path, Puzzle, solve_path
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -76,7 +76,7 @@ class Rating:
     ep: float = 0.0
     #: Sudoku Explainer's diamond: the hardest step up to the first elimination
     ed: float = 0.0
-    #: seconds spent when the time limit stopped the rating (its score is then a floor)
+    #: the time limit (seconds) that stopped the rating (its score is then a floor)
     gave_up: float | None = None
 
     @property
@@ -107,13 +107,15 @@ class Rating:
             return f"{INVALID} 0.0 (no solution)"
         if self.gave_up is not None:
             return f"{self.level} >={self.score:.1f} ({self.hardest or 'no step yet'})"
+        if self.hardest is None:  # no step was needed
+            return f"{self.level} 0.0 (already solved: nothing to rate)"
         return f"{self.level} {self.score:.1f} ({self.hardest})"
 
     def se_line(self) -> str:
         """The rating with Sudoku Explainer's triple: ``easy 1.2 (Hidden Single)
         ED=1.2/1.2/1.2`` (ER/EP/ED)."""
-        if self.level == INVALID:
-            return str(self)
+        if self.level == INVALID or (self.hardest is None and self.gave_up is None):
+            return str(self)  # nothing was rated
         return f"{self} ED={self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -163,8 +165,8 @@ def scale_table() -> list[dict[str, Any]]:
 
 def rate(
     puzzle: Puzzle,
-    *,
     time_limit: float | None = None,
+    *,
     techniques: Iterable[Technique] | None = None,
 ) -> Rating:
     """Rate ``puzzle`` (a Grid, or a Candidates board): solve it like a person, easiest
@@ -185,7 +187,7 @@ def rating_of(path: Path) -> Rating:
         return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale_id())
     steps = path.steps
     if not steps and path.gave_up is not None:  # stopped before the first step
-        note = f"gave up after {path.gave_up:.1f} s at score >= {path.floor:.1f}"
+        note = f"{GAVE_UP} {path.gave_up:g} s at score >= {path.floor:.1f}"
         reached = Level.EXTREME if path.floor else Level.EASY
         return Rating(
             str(reached),
@@ -196,7 +198,7 @@ def rating_of(path: Path) -> Rating:
             0,
             path.solutions,
             scale_id(),
-            path.notes + (note,),
+            tuple(n for n in path.notes if not n.startswith(GAVE_UP)) + (note,),
             ep=path.floor,
             ed=path.floor,
             gave_up=path.gave_up,
@@ -210,9 +212,10 @@ def rating_of(path: Path) -> Rating:
     notes = path.notes
     level = str(hardest.level)
     if path.gave_up is not None:
+        notes = tuple(n for n in notes if not n.startswith(GAVE_UP))
         if path.floor > score:
             score, level = path.floor, str(Level.EXTREME)
-        notes += (f"gave up after {path.gave_up:.1f} s at score >= {score:.1f}",)
+        notes += (f"{GAVE_UP} {path.gave_up:g} s at score >= {score:.1f}",)
     return Rating(
         level=level,
         score=score,
