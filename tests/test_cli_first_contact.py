@@ -283,7 +283,7 @@ def test_rate_on_many_puzzles_names_each_and_reads_back() -> None:
 
 
 def test_rate_of_one_puzzle_stays_one_rating() -> None:
-    assert sudoku("rate", CLASSIC).out == "easy 1.2 (Hidden Single)\n"
+    assert sudoku("rate", CLASSIC).out == "easy 1.2 (Hidden Single) ED=1.2/1.2/1.2\n"
 
 
 def test_rate_scale_has_a_header() -> None:

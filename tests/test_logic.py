@@ -461,9 +461,57 @@ EXAMPLES = {
         "1247 1467 3 4679 1679 5 8 16 129 "
         "1248 1468 268 3469 1689 123 23569 7 12359 "
         "5 9 2678 367 1678 1237 236 136 4 ",
-        "Forcing Chain [r1c8]: r1c8<>6",
+        "Dynamic Forcing Chain [r1c8]: r1c8<>6",
+    ),
+    "unique-rectangle-6": (
+        "5 89 89 6 1 3 47 247 27 16 2 16 45 47 457 9 8 3 3 47 47 89 2 89 1 6 5 68 1 34568 458 9 "
+        "45678 3578 27 278 289 4589 24589 3 47 14578 578 19 6 7 35689 35689 1258 56 12568 358 "
+        "19 4 169 3679 13679 149 8 1469 2 5 179 4 5689 12589 7 56 12569 68 3 189 12689 56789 "
+        "1256789 1259 3 12569 4678 47 1789",
+        "Unique Rectangle Type 6 [r1c7 r1c8 r9c7 r9c8]: r1c8,r9c7<>4",
+    ),
+    "hidden-rectangle": (
+        "4 569 1268 5789 3 15789 25 2567 5679 1237 359 12 6 127 14579 8 2357 34579 23678 3569 "
+        "268 45789 278 45789 2345 23567 1 1236 346 1246 378 5 13678 23 9 378 123 8 59 3479 17 "
+        "13479 6 12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 "
+        "678 678 9 4 2 9 2 7 35 4 35 1 68 68",
+        "Hidden Rectangle [r4c2 r4c3 r7c2 r7c3]: r4c3<>6",
+    ),
+    "nishio": (
+        "46 2456 2456 3 8 9 245 7 1 8 2579 23579 4 57 1 2359 23569 256 1 4579 34579 26 567 267 "
+        "3459 589 3458 2 4789 4789 5 349 347 6 1 38 67 3 1 289 67 28 259 4 258 469 45689 45689 "
+        "2689 1 23468 7 2389 238 5 24679 24679 1 349 346 8 236 23467 34679 46789 46789 689 2 "
+        "34568 1 356 4567 346 1 2468 7 34 34568 2345 2356 9",
+        "Nishio Forcing Chain [r6c2]: r6c2<>9",
+    ),
+    "cell-unit-forcing-chain": (
+        "4 569 1268 5789 3 15789 25 2567 5679 1237 359 12 6 127 14579 8 2357 34579 23678 3569 "
+        "268 45789 278 45789 2345 23567 1 1236 346 1246 378 5 13678 23 9 378 123 8 59 3479 17 "
+        "13479 6 12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 "
+        "678 678 9 4 2 9 2 7 35 4 35 1 68 68",
+        "Cell/Unit Forcing Chain [r1c6 r5c3 r5c4 r5c6]: r1c6<>9",
+    ),
+    "forcing-chain-plus": (
+        "12567 2457 12467 134679 13459 34567 1379 1359 8 15678 78 3 16789 159 5678 4 159 2 "
+        "1578 9 147 13478 2 34578 137 6 157 12358 23458 124 348 7 9 1368 13458 1456 35789 "
+        "34578 479 348 6 1 2 34589 459 1389 6 149 5 348 2 1389 7 149 23679 237 8 1234679 1349 "
+        "3467 5 149 14679 3679 1 679 346789 34589 345678 6789 2 4679 4 27 5 126789 189 678 "
+        "16789 189 3",
+        "Dynamic Forcing Chain (+) [r8c6]: r8c6<>8",
+    ),
+    "nested-forcing-chain": (
+        "12567 2457 12467 134679 13459 34567 1379 1359 8 15678 578 3 16789 1589 5678 4 159 2 "
+        "1578 9 147 13478 2 34578 137 6 157 12358 23458 124 348 7 9 1368 13458 1456 35789 "
+        "34578 479 348 6 1 2 34589 459 1389 6 149 5 348 2 1389 7 149 23679 237 8 1234679 1349 "
+        "3467 5 149 14679 3679 1 679 346789 34589 345678 6789 2 4679 4 27 5 126789 189 678 "
+        "16789 189 3",
+        "Dynamic Forcing Chain (+ Forcing Chains) [r2c2]: r2c2<>5",
     ),
 }
+
+#: nested chains deeper than level 2: no 9x9 example in the test collections needs them;
+#: tests/test_logic_nested.py checks them on a small grid
+DEEPER = {"nested-multiple-chain", "nested-dynamic-chain", "nested-deep-chain"}
 
 #: the example keys that name a variant found by another technique's search
 FOUND_BY = {
@@ -505,7 +553,7 @@ def test_each_technique_finds_its_pinned_step(key: str) -> None:
 
 
 def test_every_technique_of_the_ladder_has_an_example() -> None:
-    assert {t.key for t in LADDER} <= set(EXAMPLES) | {"hidden-quad"}
+    assert {t.key for t in LADDER} <= set(EXAMPLES) | {"hidden-quad"} | DEEPER
 
 
 def test_hidden_quad_on_a_built_board() -> None:
@@ -595,12 +643,18 @@ def test_a_puzzle_without_solution_gets_no_steps() -> None:
 
 
 def test_solve_path_without_guessing_stops_when_stuck() -> None:
-    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
-    path = solve_path(Grid(hardest))
+    # logic cannot finish a puzzle with two solutions: it stops, and guessing goes on
+    path = solve_path(Grid(SEVERAL))
     assert not path.solved and path.guesses == 0
     assert next_step(path.final) is None  # nothing more, not even on the board it reached
-    guessed = solve_path(Grid(hardest), guess=True)
+    guessed = solve_path(Grid(SEVERAL), guess=True)
     assert guessed.solved and guessed.guesses > 0
+
+
+def test_a_hardest_puzzle_is_solved_without_guessing() -> None:
+    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    path = solve_path(Grid(hardest))
+    assert path.solved and path.guesses == 0
 
 
 def _unique_puzzle(n: int, seed: int, box: tuple[int, int] | None = None) -> tuple[Grid, Grid]:

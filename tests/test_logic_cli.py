@@ -60,7 +60,7 @@ def test_hint_says_why_uniqueness_techniques_were_skipped() -> None:
 def test_hint_when_stuck_falls_back_on_brute_force() -> None:
     from sudokit.logic import solve_path
 
-    stuck = solve_path(Grid(HARDEST)).final
+    stuck = solve_path(Grid(SEVERAL)).final
     drawn = formats.dumps(stuck, "candidates")
     out = sudoku("hint", stdin=drawn if isinstance(drawn, bytes) else drawn.encode())
     assert out.status == 0 and out.out.startswith("Brute Force [")
@@ -91,11 +91,18 @@ def test_explain_pretty_draws_the_candidates_before_each_step() -> None:
 
 
 def test_explain_stuck_and_with_guessing() -> None:
-    out = sudoku("explain", stdin=lines(HARDEST)).out
+    out = sudoku("explain", stdin=lines(SEVERAL)).out
     assert "stuck after" in out.splitlines()[-1]
-    out = sudoku("explain", "--guess", stdin=lines(HARDEST)).out
+    out = sudoku("explain", "--guess", stdin=lines(SEVERAL)).out
     assert "Brute Force [" in out and out.splitlines()[-1].startswith("solved in")
     assert out.splitlines()[-1].endswith("(Brute Force)")
+
+
+def test_explain_solves_a_hardest_puzzle_without_guessing() -> None:
+    out = sudoku("explain", stdin=lines(HARDEST)).out
+    assert "Brute Force" not in out
+    assert out.splitlines()[-1].startswith("solved in")
+    assert "(Dynamic Forcing Chain (+" in out.splitlines()[-1]
 
 
 def test_explain_json() -> None:
@@ -112,10 +119,22 @@ def test_rate_one_line_per_puzzle_in_order() -> None:
     assert out.status == 0
     # on several puzzles, each line names its puzzle: the output reads back as a rated list
     assert out.out.splitlines() == [
-        f"{EASY} easy 1.2 (Hidden Single)",
-        f"{X_WING} hard 3.4 (X-Wing)",
-        f"{HARDEST} extreme 11.0 (Brute Force)",
+        f"{EASY} easy 1.2 (Hidden Single) ED=1.2/1.2/1.2",
+        f"{X_WING} hard 3.4 (X-Wing) ED=3.4/1.2/1.2",
+        f"{HARDEST} extreme 10.7 (Dynamic Forcing Chain (+ Forcing Chains)) ED=10.7/1.2/1.2",
     ]
+
+
+def test_rate_json_has_sudoku_explainers_triple() -> None:
+    data = json.loads(sudoku("rate", "--json", stdin=lines(X_WING)).out)
+    assert (data["er"], data["ep"], data["ed"]) == (3.4, 1.2, 1.2)
+    assert data["gave_up"] is None
+
+
+def test_rate_time_limit_gives_up_cleanly() -> None:
+    out = sudoku("rate", "--time-limit", "0.01", stdin=lines(HARDEST))
+    assert out.status == 1  # a rating cut short counts as a failure
+    assert " >=" in out.out and "# gave up after" in out.out
 
 
 def test_rate_with_jobs_gives_the_same_lines() -> None:
@@ -162,11 +181,16 @@ def test_rating_is_the_same_on_the_compiled_and_the_pure_modules(tmp_path: Path)
     for pure in ("0", "1"):
         env = dict(os.environ, SUDOKIT_PURE_PYTHON=pure)
         if pure == "1":
-            where = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                   env=env, check=True)
+            where = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+            )
             assert where.stdout.strip() == "True"
-        done = subprocess.run([sys.executable, "-m", "sudokit", "rate", "--json", str(path)],
-                              capture_output=True, env=env, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-m", "sudokit", "rate", "--json", str(path)],
+            capture_output=True,
+            env=env,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stderr
         outs.append(done.stdout)
     assert outs[0] == outs[1] and outs[0].count(b"\n") == 12

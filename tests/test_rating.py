@@ -44,10 +44,10 @@ def test_a_puzzle_that_needs_an_x_wing_rates_hard() -> None:
 
 def test_hardest_collection_rates_extreme() -> None:
     lines = read_lines(data_file("puzzles6_forum_hardest_1106.txt"))
-    for line in random.Random(11).sample(lines, 12):
+    for line in random.Random(11).sample(lines, 4):
         r = rate(Grid(line))
         assert r.level == "extreme", line
-        assert r.score >= 8.5
+        assert r.score >= 9.0 and r.guesses == 0 and r.hardest != "Brute Force"
 
 
 def test_scores_grow_with_levels_on_average() -> None:
@@ -83,6 +83,8 @@ def test_the_scale_lists_every_technique_in_order() -> None:
         "unique-rectangle-2",
         "unique-rectangle-3",
         "unique-rectangle-4",
+        "unique-rectangle-6",
+        "hidden-rectangle",
         "bug+1",
     }
 
@@ -109,3 +111,51 @@ def test_a_complete_grid_rates_easy_with_no_steps() -> None:
     solved = solve_path(Grid(EASY)).final.to_grid()
     r = rate(solved)
     assert r.level == "easy" and r.steps == 0
+
+
+def test_effort_counts_naked_singles_first_as_hodoku_does() -> None:
+    # the path takes hidden singles first (the easiest by SE's scale); HoDoKu takes a naked
+    # single first when there is one, so such a step counts as a naked single's effort
+    from sudokit.logic.rating import rating_of
+
+    path = solve_path(Grid(EASY))
+    keys = [s.key for s in path.steps]
+    assert len(path.effort_keys) == len(keys)
+    swapped = [i for i, (k, e) in enumerate(zip(keys, path.effort_keys, strict=True)) if k != e]
+    assert swapped and all(keys[i] == "hidden-single" for i in swapped)
+    assert all(path.effort_keys[i] == "naked-single" for i in swapped)
+    effort = {row["key"]: row["effort"] for row in scale_table()}
+    hidden_first = sum(effort[k] for k in keys)
+    r = rating_of(path)
+    assert r.effort == sum(effort[k] for k in path.effort_keys) < hidden_first
+
+
+def test_finned_swordfish_scores_between_bug_and_x_chain() -> None:
+    score = {row["key"]: row["score"] for row in scale_table()}
+    for key in ("finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish"):
+        assert score["bug+1"] < score[key] < score["x-chain"], key
+
+
+def test_chain_scores_follow_se_readings() -> None:
+    # W-Wing rated where SE rates the same puzzles (about 1.4 above the old 4.4); XY-Chain
+    # and AIC about 0.5 under SE's cycle bases plus length, as SE rates those puzzles
+    score = {row["key"]: row["score"] for row in scale_table()}
+    assert score["w-wing"] == 5.8
+    assert (score["xy-chain"], score["aic"]) == (6.1, 6.5)
+
+
+def test_er_ep_ed_as_sudoku_explainer_defines_them() -> None:
+    from sudokit.candidates import Candidates
+
+    r = rate(Grid(X_WING))
+    assert (r.er, r.ep, r.ed) == (3.4, 1.2, 1.2)  # a hidden single comes first
+    # on the board just before the X-Wing, the X-Wing is the first step: an elimination
+    path = solve_path(Grid(X_WING))
+    board = Candidates.pencilmarks(Grid(X_WING))
+    for step in path.steps:
+        if step.key == "x-wing":
+            break
+        board = step.apply(board)
+    r = rate(board)
+    assert r.ed == 3.2 and r.ep >= 3.2 and r.er >= r.ep  # the X-Wing scores 3.2
+    assert r.to_dict()["er"] == r.score

@@ -17,6 +17,9 @@ NOT_NEEDED = [
     "starlette", "uvicorn", "dask", "distributed", "reportlab", "numba", "numpy",
     "sudokit.logic", "sudokit.web", "sudokit.gpu", "sudokit.dask", "sudokit.cluster",
     "sudokit.generator",
+    # formats other than the input's: detection does without their modules
+    "sudokit.formats.csv", "sudokit.formats._delimited", "sudokit.formats.sdk",
+    "sudokit.formats.hodoku", "sudokit.formats.json",
     # the other commands' own modules
     "sudokit.cli.check", "sudokit.cli.count", "sudokit.cli.create", "sudokit.cli.rate",
     "sudokit.cli.explain", "sudokit.cli.hint", "sudokit.cli.serve", "sudokit.cli.completion",

@@ -18,7 +18,10 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.fish",
     "sudokit.logic.techniques.finned_fish",
     "sudokit.logic.techniques.forcing_chains",
+    "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
+    "sudokit.logic.techniques.hypothesis",
     "sudokit.logic.techniques.locked_candidates",
+    "sudokit.logic.techniques.static_chains",
     "sudokit.logic.techniques.subsets",
 )

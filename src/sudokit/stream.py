@@ -383,17 +383,19 @@ def rate(
     jobs: int = 1,
     executor: Executor | None = None,
     time_limit: float | None = None,
+    keys: tuple[str, ...] | None = None,
 ) -> Iterator[tuple[Record, Rating | None]]:
     """(record, its rating) for each record, in order (None for a record that could not
     be read). Ratings are made in Python: ``jobs > 1`` rates on ``executor`` (default:
     ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece. ``time_limit`` bounds each
-    rating (see :func:`sudokit.logic.rating.rate`)."""
+    rating (see :func:`sudokit.logic.rating.rate`); ``keys`` chooses its techniques (None:
+    all of them)."""
     own = executor is None
     pool = make_executor("processes", jobs) if executor is None else executor
     try:
         if isinstance(pool, InlineExecutor):
             for record in records:
-                yield record, rate_piece([record.item], time_limit)[0]
+                yield record, rate_piece([record.item], time_limit, keys)[0]
             return
         # the records stay here; only their puzzles travel to the workers
         held: deque[list[Record]] = deque()
@@ -403,19 +405,24 @@ def rate(
                 held.append(piece)
                 yield [r.item for r in piece]
 
-        for ratings in pool.map(partial(rate_piece, time_limit=time_limit), puzzles()):
+        for ratings in pool.map(partial(rate_piece, time_limit=time_limit, keys=keys),
+                                puzzles()):
             yield from zip(held.popleft(), ratings, strict=True)
     finally:
         if own:
             pool.close()
 
 
-def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None = None
-               ) -> list[Rating | None]:
-    """The ratings of one piece of puzzles (None for None): what an executor runs."""
-    from .logic.rating import rate as rate_one  # the rater only when puzzles are rated
+def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None = None,
+               keys: tuple[str, ...] | None = None) -> list[Rating | None]:
+    """The ratings of one piece of puzzles (None for None): what an executor runs
+    (``keys``: the techniques' keys, None for all)."""
+    from .logic import BY_KEY  # the rater only when puzzles are rated
+    from .logic.rating import rate as rate_one
 
-    return [rate_one(p, time_limit) if p is not None else None for p in puzzles]
+    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+    return [rate_one(p, time_limit, techniques=ladder) if p is not None else None
+            for p in puzzles]
 
 
 def _record_pieces(records: Iterable[Record], size: int) -> Iterator[list[Record]]:

@@ -6,6 +6,8 @@ import argparse
 
 from ._budget import OverBudget, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
+from ._ladder import add_ladder_arguments, ladder_of
+from ._teaching import teaching_lines
 from .env import Env
 from .status import ExitStatus
 
@@ -32,6 +34,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="give up on a puzzle after this long (a step on a large empty grid "
                    "can take minutes); it counts as a failure (default "
                    f"{TIME_LIMIT:g})")
+    p.add_argument(
+        "--level",
+        choices=("nudge", "technique", "cells", "step"),
+        default=None,
+        help="tell the step a little at a time: nudge (the unit to look at), technique (and "
+        "what to look for), cells (and the cells it uses), step (all of it, with why)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="list a step of every technique that has one now, grouped by technique",
+    )
+    add_ladder_arguments(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -40,11 +55,14 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     from ..logic import hint, report
 
+    ladder = ladder_of(args)
     tally = Tally()
     for opened, record in each_record(args, env, tally):
         try:
             with within(args.time_limit):
-                found = hint(record.item)
+                found = hint(record.item, techniques=ladder)
+                teaching = (teaching_lines(record.item, found, args, ladder)
+                            if (args.level or args.all) and found.solutions else None)
         except OverBudget as e:
             tally.note(ExitStatus.FAILURE)
             env.error(f"{opened.source}, line {record.line}: {e}")
@@ -54,7 +72,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
             continue
         if found.solutions == 0:
             tally.note(ExitStatus.FAILURE)
-        if args.json:
+        if teaching is not None:
+            line = teaching
+        elif args.json:
             data = report.step_dict(found.step, found.notes)
             data["solutions"] = found.solutions
             line = json.dumps(data)

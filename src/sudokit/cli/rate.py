@@ -19,6 +19,7 @@ from ._inputs import (
     positive_float,
     several,
 )
+from ._ladder import add_ladder_arguments, ladder_keys
 from ._output import add_format_argument, line_form
 from .env import Env
 from .status import ExitStatus
@@ -27,7 +28,7 @@ from .status import ExitStatus
 TIME_LIMIT = 20.0
 
 #: What --format can name for a rating.
-FIELDS = ["puzzle", "level", "score", "hardest", "line", "file"]
+FIELDS = ["puzzle", "level", "score", "hardest", "er", "ep", "ed", "line", "file"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +50,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop rating a puzzle after about this long and rate the steps found "
                    f"so far, with a note; it counts as a failure (default {TIME_LIMIT:g})")
     add_format_argument(p, FIELDS)
+    add_ladder_arguments(p)
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
     add_cluster_argument(p)
     add_dataset_arguments(p, to=True)
@@ -107,7 +109,7 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
             tally.note(ExitStatus.FAILURE)
         records = _skipped(records, kept.count(b"\n"), sources)
     ratings = stream.rate(records, jobs=args.jobs, executor=executor,
-                          time_limit=args.time_limit)
+                          time_limit=args.time_limit, keys=ladder_keys(args))
     for record, rating in ratings:
         source = sources.pop(id(record), "")
         if rating is None:  # reported on standard error by each_record
@@ -121,9 +123,10 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
             line = args.template.render(
                 {"puzzle": line_form(record.item), "level": rating.level,
                  "score": f"{rating.score:.1f}", "hardest": rating.hardest,
+                 "er": f"{rating.er:.1f}", "ep": f"{rating.ep:.1f}", "ed": f"{rating.ed:.1f}",
                  "line": record.line, "file": source}, record).rstrip("\n")
         else:
-            line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+            line = rating.se_line() + "".join(f"  # {n}" for n in rating.notes)
             if many:
                 line = f"{line_form(record.item)} {line}"
         env.stdout.write(f"{line}\n".encode())

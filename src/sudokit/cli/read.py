@@ -7,7 +7,6 @@ photo in place of a puzzle file.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import ImageError
@@ -45,6 +44,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    import json  # deferred to keep `sudoku` start-up fast: every input passes through photo_input
+
     from .. import formats, image
 
     tally = Tally()

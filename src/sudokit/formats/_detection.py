@@ -45,12 +45,10 @@ from typing import Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
 from ._blocks import is_decoration
+from ._headers import is_csv_header, is_library_line, is_sdk_header
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
-from .csv import is_header
-from .hodoku import is_library_line
-from .sdk import is_header as is_sdk_header
 
 #: Significant lines (neither blank nor comments) detection looks at.
 LINES_LOOKED_AT = 8
@@ -202,7 +200,7 @@ def _detect_text(rows: list[str]) -> str:
         return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
         return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
-    if is_header(first):
+    if is_csv_header(first):
         return "csv"
     if all(_SYMBOLS.issuperset(r) for r in rows):
         if _is_pencilmark_line(first):

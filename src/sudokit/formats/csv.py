@@ -30,6 +30,7 @@ from . import _writer
 from ._blocks import field_spans, int_table, int_value
 from ._delimited import DelimitedRows
 from ._fields import read_cells
+from ._headers import PUZZLE_COLUMNS, header_names, is_csv_header
 from ._input import Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
@@ -75,22 +76,8 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 
 # -- a table with a header: one puzzle per row ---------------------------------------
 
-#: Header names of the column that holds the puzzles, as public data sets name it.
-PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "sudoku", "board", "grid")
 #: Header names of a column that holds the solutions (offered as the ``solution`` field).
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
-
-
-def header_names(line: str) -> list[str]:
-    """The column names of a header line, as compared: stripped, unquoted, lower case."""
-    return [f.strip().strip('"').strip().lower() for f in line.split(",")]
-
-
-def is_header(line: str, alone: bool = False) -> bool:
-    """Does ``line`` name a puzzle column (``quizzes,solutions``, ``id,puzzle,...``; with
-    ``alone``, a column by itself too)?"""
-    names = header_names(line)
-    return ("," in line or alone) and any(name in PUZZLE_COLUMNS for name in names)
 
 
 def _looks_like_header(line: str) -> bool:
@@ -112,7 +99,7 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     row, in the column ``options.column`` or the one named like ``quizzes`` or
     ``puzzle``), else blocks of N rows of N values."""
     first = _first_line(inp.head)
-    if options.column is not None or is_header(first, alone=True) or _looks_like_header(first):
+    if options.column is not None or is_csv_header(first, alone=True) or _looks_like_header(first):
         return with_tail(inp, _table_rows(inp, options))
     return ROWS.read_records(inp, options)
 

@@ -21,6 +21,7 @@ from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from . import _writer
 from ._fields import read_cells
+from ._headers import is_library_line
 from ._input import Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of, template_fits
@@ -39,11 +40,6 @@ BLANKS = (".", "0")
 DEFAULT = Style(NAME, blank=".")
 #: The names of the fields after the grid, in order.
 AFTER = ("deleted", "eliminations")
-
-
-def is_library_line(line: str) -> bool:
-    """Does ``line`` look like a HoDoKu library line (``:code:digits:grid:...``)?"""
-    return line.startswith(":") and line.count(":") >= 4
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:

@@ -24,6 +24,7 @@ from ..errors import CellCountError, MixedSizeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._fields import read_cells
+from ._headers import SDK_HEADERS, is_sdk_header
 from ._input import Input, decode, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of, template_fits
@@ -33,23 +34,6 @@ from ._symbols import a_size, as_grid, box_shape, check_symbol_size, shape_for
 NAME = "sdk"
 BLANKS = (".", "0")
 DEFAULT = Style(NAME, blank=".")
-
-#: Header letters and the field each one fills.
-HEADERS = {
-    "A": "author",
-    "D": "description",
-    "C": "comment",
-    "B": "date",
-    "S": "source",
-    "L": "difficulty",
-    "U": "url",
-}
-
-
-def is_header(line: str) -> bool:
-    """A header line: ``#`` and one of the header letters."""
-    return len(line) >= 2 and line[0] == "#" and line[1] in HEADERS
-
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
     """One puzzle as N lines of N symbols."""
@@ -98,8 +82,8 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         body, _ = split_eol(text)
         s = body.strip()
         if not rows and (not s or s.startswith("#") or s.startswith("[")):
-            if is_header(s):
-                pairs.append((HEADERS[s[1]], s[2:].strip()))
+            if is_sdk_header(s):
+                pairs.append((SDK_HEADERS[s[1]], s[2:].strip()))
             lead.append(text)
             continue
         if not rows:

@@ -20,10 +20,13 @@ from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
-from .board import Board
+from .board import Board, bits
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
+from .techniques.hidden_single import HIDDEN_SINGLE
+from .techniques.hypothesis import OutOfTime
+from .techniques.naked_single import NAKED_SINGLE
 
 Puzzle = Grid | Candidates
 
@@ -51,6 +54,13 @@ class Path:
     final: Candidates
     solutions: int
     notes: tuple[str, ...] = ()
+    #: the technique whose effort each step counts (see :func:`effort_key`); empty when
+    #: the path was not made by :func:`solve_path`
+    effort_keys: tuple[str, ...] = ()
+    #: the time limit (seconds) that stopped the path (None: it was not stopped)
+    gave_up: float | None = None
+    #: the score the next step needed at least, when the time limit stopped the path
+    floor: float = 0.0
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -194,6 +204,19 @@ def hint(puzzle: Puzzle, *, guess: bool = True,
     return Hint(step, board.solutions or 0, board.is_solved(), notes)
 
 
+def effort_key(board: Board, step: Step) -> str:
+    """The technique whose effort a step counts, as HoDoKu would take it: HoDoKu looks for
+    naked singles before hidden singles, so a hidden single taken while a naked single was
+    available counts as the (cheaper) naked single."""
+    if step.key == HIDDEN_SINGLE.key:
+        masks = board.masks
+        for c in bits(board.unsolved):
+            m = masks[c]
+            if not m & (m - 1):
+                return NAKED_SINGLE.key
+    return step.key
+
+
 def solve_path(
     puzzle: Puzzle,
     *,
@@ -207,33 +230,49 @@ def solve_path(
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
     of a solvable puzzle always ends solved. ``techniques`` defaults to the whole ladder.
-    With ``time_limit`` (seconds) no step is begun after that long: the path stops short,
-    with a note saying so (a step under way is finished first).
+    With ``time_limit`` (seconds) the path stops when the time is spent (a step under way is
+    cut short only inside the nested forcing chains): ``gave_up`` says after how long, and a
+    note says so.
     """
     techniques = tuple(LADDER if techniques is None else techniques)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    start = time.monotonic()
     board = _board(puzzle)
+    if time_limit is not None:
+        board.memo["deadline"] = start + time_limit
     _count(board, puzzle)
     steps: list[Step] = []
-    gave_up: tuple[str, ...] = ()
+    keys: list[str] = []
+    gave_up = None
+    floor = 0.0
     if board.solutions:
-        while board.unsolved:
-            if deadline is not None and time.monotonic() > deadline:
-                left = int(board.unsolved).bit_count()
-                gave_up = (f"{GAVE_UP} {time_limit:g} s with {left} cells left: "
-                           "only the steps found so far count",)
-                break
-            step = find_step(board, techniques)
-            if step is None and guess:
-                step = BRUTE_FORCE.find(board)
-            if step is None:
-                break
-            steps.append(step)
-            step.apply_to(board)
+        try:
+            while board.unsolved:
+                if time_limit is not None and steps and time.monotonic() > start + time_limit:
+                    raise OutOfTime
+                step = find_step(board, techniques)
+                if step is None and guess:
+                    step = BRUTE_FORCE.find(board)
+                if step is None:
+                    break
+                steps.append(step)
+                keys.append(effort_key(board, step))
+                step.apply_to(board)
+        except OutOfTime as e:
+            gave_up = time_limit
+            floor = e.floor
+    notes = _notes(board, techniques)
+    if gave_up is not None:
+        left = int(board.unsolved).bit_count()
+        notes += (
+            f"{GAVE_UP} {gave_up:g} s with {left} cells left: only the steps found so far count",
+        )
     return Path(
         tuple(steps),
         not board.unsolved,
         board.to_candidates(),
         board.solutions or 0,
-        _notes(board, techniques) + gave_up,
+        notes,
+        tuple(keys),
+        gave_up,
+        floor,
     )

@@ -5,7 +5,9 @@ when logic is stuck) and reads the rating off the path:
 
 - ``level``: the level of the hardest technique used (easy, medium, hard, expert, extreme);
 - ``score``: the highest step score, comparable to Sudoku Explainer's ER (1.0 full house ...
-  8.5+ forcing chains, 11.0 when only trial and error goes on);
+  8.5+ dynamic forcing chains, 9.0-11+ nested forcing chains; 11.0 for trial and error, which
+  only puzzles with several solutions and grids past 9x9 need); ``ep`` and ``ed`` are SE's EP
+  and ED;
 - ``effort``: the sum of the steps' HoDoKu-like points, which grows with the path's length.
 
 ``SCALE_NAME`` and ``SCALE_VERSION`` name the scale; :func:`scale_table` lists its
@@ -23,19 +25,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .path import Path, Puzzle, solve_path
-from .step import Level
+from .path import GAVE_UP, Path, Puzzle, solve_path
+from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
 from .techniques.finned_fish import SASHIMI
 
 SCALE_NAME = "sudokit"
 #: Bump whenever a technique, its order, level, score or effort changes.
-SCALE_VERSION = 1
+SCALE_VERSION = 2
 
 #: The level word of a puzzle with no solution (its score is 0.0, as SE reports errors).
 INVALID = "invalid"
@@ -69,6 +72,17 @@ class Rating:
     solutions: int
     scale: str
     notes: tuple[str, ...] = ()
+    #: Sudoku Explainer's pearl: the hardest step up to the first placement
+    ep: float = 0.0
+    #: Sudoku Explainer's diamond: the hardest step up to the first elimination
+    ed: float = 0.0
+    #: the time limit (seconds) that stopped the rating (its score is then a floor)
+    gave_up: float | None = None
+
+    @property
+    def er(self) -> float:
+        """Sudoku Explainer's ER: the hardest step of the path (the score)."""
+        return self.score
 
     @property
     def hodoku_level(self) -> str:
@@ -91,15 +105,27 @@ class Rating:
     def __str__(self) -> str:
         if self.level == INVALID:
             return f"{INVALID} 0.0 (no solution)"
+        if self.gave_up is not None:
+            return f"{self.level} >={self.score:.1f} ({self.hardest or 'no step yet'})"
         if self.hardest is None:  # no step was needed
             return f"{self.level} 0.0 (already solved: nothing to rate)"
         return f"{self.level} {self.score:.1f} ({self.hardest})"
+
+    def se_line(self) -> str:
+        """The rating with Sudoku Explainer's triple: ``easy 1.2 (Hidden Single)
+        ED=1.2/1.2/1.2`` (ER/EP/ED)."""
+        if self.level == INVALID or (self.hardest is None and self.gave_up is None):
+            return str(self)  # nothing was rated
+        return f"{self} ED={self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
     def to_dict(self) -> dict[str, Any]:
         """The rating as a JSON-ready dict."""
         return {
             "level": self.level,
             "score": self.score,
+            "er": self.er,
+            "ep": self.ep,
+            "ed": self.ed,
             "effort": self.effort,
             "hodoku_level": self.hodoku_level,
             "hardest": self.hardest,
@@ -108,6 +134,7 @@ class Rating:
             "solutions": self.solutions,
             "scale": self.scale,
             "notes": list(self.notes),
+            "gave_up": self.gave_up,
         }
 
 
@@ -136,14 +163,22 @@ def scale_table() -> list[dict[str, Any]]:
     ]
 
 
-def rate(puzzle: Puzzle, time_limit: float | None = None) -> Rating:
+def rate(
+    puzzle: Puzzle,
+    time_limit: float | None = None,
+    *,
+    techniques: Iterable[Technique] | None = None,
+) -> Rating:
     """Rate ``puzzle`` (a Grid, or a Candidates board): solve it like a person, easiest
     technique first (brute force when stuck), and read off the level (easy .. extreme), the
     score (Sudoku-Explainer-like) and the effort. A puzzle with no solution rates
     ``invalid 0.0``; one with several is rated without uniqueness techniques, with a note.
-    With ``time_limit`` (seconds) the rating stops after about that long and rates the steps
-    found so far, with a note that says so."""
-    return rating_of(solve_path(puzzle, guess=True, time_limit=time_limit))
+
+    ``time_limit`` (seconds) stops a long rating: it then says what it reached
+    (``gave_up``, and a note "gave up after N s at score >= X"). ``techniques`` replaces
+    the ladder (see :func:`sudokit.logic.select.choose`); brute force still finishes."""
+    ladder = LADDER if techniques is None else tuple(techniques)
+    return rating_of(solve_path(puzzle, guess=True, time_limit=time_limit, techniques=ladder))
 
 
 def rating_of(path: Path) -> Rating:
@@ -151,23 +186,61 @@ def rating_of(path: Path) -> Rating:
     if path.solutions == 0:
         return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale_id())
     steps = path.steps
+    if not steps and path.gave_up is not None:  # stopped before the first step
+        note = f"{GAVE_UP} {path.gave_up:g} s at score >= {path.floor:.1f}"
+        reached = Level.EXTREME if path.floor else Level.EASY
+        return Rating(
+            str(reached),
+            path.floor,
+            0,
+            None,
+            0,
+            0,
+            path.solutions,
+            scale_id(),
+            tuple(n for n in path.notes if not n.startswith(GAVE_UP)) + (note,),
+            ep=path.floor,
+            ed=path.floor,
+            gave_up=path.gave_up,
+        )
     if not steps:  # nothing to fill in: a complete grid
         return Rating(str(Level.EASY), 0.0, 0, None, 0, 0, path.solutions, scale_id(), path.notes)
     hardest = max(steps, key=lambda s: (s.level, s.score))
-    effort = 0
-    for s in steps:
-        effort += _EFFORT.get(s.key, 0)
+    keys = path.effort_keys or tuple(s.key for s in steps)
+    effort = sum(_EFFORT.get(k, 0) for k in keys)
+    score = max(s.score for s in steps)
+    notes = path.notes
+    level = str(hardest.level)
+    if path.gave_up is not None:
+        notes = tuple(n for n in notes if not n.startswith(GAVE_UP))
+        if path.floor > score:
+            score, level = path.floor, str(Level.EXTREME)
+        notes += (f"{GAVE_UP} {path.gave_up:g} s at score >= {score:.1f}",)
     return Rating(
-        level=str(hardest.level),
-        score=max(s.score for s in steps),
+        level=level,
+        score=score,
         effort=effort,
         hardest=hardest.technique,
         steps=len(steps),
         guesses=path.guesses,
         solutions=path.solutions,
         scale=scale_id(),
-        notes=path.notes,
+        notes=notes,
+        ep=_hardest_until(steps, lambda s: bool(s.placements)),
+        ed=_hardest_until(steps, lambda s: bool(s.placements or s.eliminations)),
+        gave_up=path.gave_up,
     )
+
+
+def _hardest_until(steps: tuple[Step, ...], reached: Callable[[Step], bool]) -> float:
+    """The highest score of the steps up to and including the first that ``reached``
+    (Sudoku Explainer's EP and ED)."""
+    top = 0.0
+    for s in steps:
+        top = max(top, s.score)
+        if reached(s):
+            break
+    return top
 
 
 _EFFORT = {t["key"]: t["effort"] for t in scale_table()}

@@ -19,11 +19,14 @@ from . import (
     fish,
     forcing_chains,
     full_house,
+    hidden_rectangles,
     hidden_single,
     locked_candidates,
     naked_single,
+    nested_chains,
     simple_colouring,
     skyscraper,
+    static_chains,
     subsets,
     two_string_kite,
     unique_rectangles,
@@ -59,6 +62,8 @@ LADDER: tuple[Technique, ...] = (
     simple_colouring.SIMPLE_COLOURING,
     unique_rectangles.UR_TYPE4,
     unique_rectangles.UR_TYPE3,
+    hidden_rectangles.UR_TYPE6,
+    hidden_rectangles.HIDDEN_RECTANGLE,
     subsets.NAKED_QUAD,
     fish.JELLYFISH,
     subsets.HIDDEN_QUAD,
@@ -70,8 +75,12 @@ LADDER: tuple[Technique, ...] = (
     aic.XY_CHAIN,
     aic.AIC,
     als_xz.ALS_XZ,
+    static_chains.NISHIO,
+    static_chains.MULTIPLE,
     # extreme
     forcing_chains.FORCING_CHAIN,
+    *nested_chains.TECHNIQUES,
+    nested_chains.DEEP,
 )
 
 #: Every technique by key.

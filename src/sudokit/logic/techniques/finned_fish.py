@@ -202,14 +202,15 @@ def _tech(k: int, sashimi: bool, level: Level, score: float, effort: int) -> Tec
 
 
 # One search finds both kinds (the ladder lists FINNED only): a sashimi fish is a finned
-# fish whose body is thinner, and rates a little higher.
+# fish whose body is thinner, and rates a little higher. The finned Swordfish and Jellyfish
+# come after BUG+1 (5.6) in the ladder and before the X-Chain (6.5): their scores lie there too.
 FINNED = {
     2: _tech(2, False, Level.HARD, 3.4, 130),
-    3: _tech(3, False, Level.EXPERT, 4.0, 200),
-    4: _tech(4, False, Level.EXPERT, 5.4, 250),
+    3: _tech(3, False, Level.EXPERT, 5.7, 200),
+    4: _tech(4, False, Level.EXPERT, 5.9, 250),
 }
 SASHIMI = {
     2: _tech(2, True, Level.HARD, 3.5, 150),
-    3: _tech(3, True, Level.EXPERT, 4.1, 240),
-    4: _tech(4, True, Level.EXPERT, 5.5, 260),
+    3: _tech(3, True, Level.EXPERT, 5.8, 240),
+    4: _tech(4, True, Level.EXPERT, 6.0, 260),
 }

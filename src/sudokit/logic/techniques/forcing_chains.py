@@ -240,4 +240,4 @@ def _score(length: int) -> float:
     return FORCING_CHAIN.score + chain_bonus(length)
 
 
-FORCING_CHAIN = Technique("forcing-chain", "Forcing Chain", Level.EXTREME, 8.5, 500, find)
+FORCING_CHAIN = Technique("forcing-chain", "Dynamic Forcing Chain", Level.EXTREME, 8.5, 500, find)

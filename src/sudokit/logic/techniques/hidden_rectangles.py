@@ -1,0 +1,165 @@
+"""Unique rectangle type 6 and the hidden rectangle (sound only on a puzzle with exactly one
+solution): rectangles whose two-candidate corners sit on a diagonal, or alone.
+
+Four unplaced cells at the corners of a rectangle over two rows, two columns and two boxes,
+all holding the pair {a,b}, must not end up as that pair alone (the deadly pattern of
+:mod:`.unique_rectangles`).
+
+- Type 6: two diagonal corners hold only {a,b}, and in both rows (or both columns) of the
+  rectangle a fits only in its corners. Then a sits on one diagonal; on the other one it would
+  leave b to both pair corners: deadly. So a leaves the two other corners.
+- Hidden rectangle: one corner holds only {a,b}; in the row and the column of the opposite
+  corner, a fits only in the rectangle. If the opposite corner were b, a would fill the two
+  corners beside it and b the pair corner: deadly. So the opposite corner is not b.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique, cell_list, digit_list
+
+
+def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
+    """(pair mask, top-left, top-right, bottom-left, bottom-right) for every rectangle over
+    two boxes whose four unplaced corners all hold the pair, one corner holding it alone
+    (kept for one board state)."""
+    found = board.derived("all-rectangles")
+    if found is None:
+        found = list(_rectangles(board))
+        board.keep("all-rectangles", found)
+    return found  # type: ignore[return-value]
+
+
+def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+    # both techniques need a corner holding only the pair: start from those cells, and find
+    # the other corners among the cells that hold both digits (a cell set)
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    dcells = board.dcells
+    box_of = geo.box_of
+    unit_bits = geo.unit_bits
+    seen = set()
+    for p in bits(board.bivalue_cells()):
+        pair = masks[p]
+        low = pair & -pair
+        both = dcells[low.bit_length() - 1] & dcells[(pair ^ low).bit_length() - 1]
+        pr, pc = divmod(p, n)
+        in_row = both & unit_bits[pr] & ~(1 << p)
+        in_col = both & unit_bits[n + pc] & ~(1 << p)
+        for c1 in bits(in_col):
+            r = c1 // n
+            for c2 in bits(in_row):
+                c = c2 % n
+                c3 = r * n + c
+                if not both >> c3 & 1:
+                    continue
+                if len({box_of[p], box_of[c1], box_of[c2], box_of[c3]}) != 2:
+                    continue
+                r1, r2 = min(pr, r), max(pr, r)
+                k1, k2 = min(pc, c), max(pc, c)
+                key = (pair, r1, r2, k1, k2)
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield pair, r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2
+
+
+def _only_in(board: Board, unit: int, digit: int, cells: int) -> bool:
+    """Does ``digit`` fit, in ``unit``, only in ``cells``?"""
+    return not board.unit_cells(unit, digit) & ~cells
+
+
+def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
+    return (
+        f"Unique rectangle {cell_list(board.geo, sorted(corners))} on "
+        f"{digit_list(digits_of(pair))}: {why}"
+    )
+
+
+def find_type6(board: Board) -> Step | None:
+    """A type 6 unique rectangle, or None."""
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    for pair, a, b, c, d in rectangles(board):
+        for x, y, u, v in ((a, d, b, c), (b, c, a, d)):
+            if masks[x] != pair or masks[y] != pair:
+                continue
+            corners = 1 << a | 1 << b | 1 << c | 1 << d
+            for digit in digits_of(pair):
+                rows = (geo.row_of[a], geo.row_of[c])
+                cols = (n + geo.col_of[a], n + geo.col_of[b])
+                if not (
+                    all(_only_in(board, r, digit, corners) for r in rows)
+                    or all(_only_in(board, k, digit, corners) for k in cols)
+                ):
+                    continue
+                gone = [(cell, digit) for cell in (u, v) if masks[cell] >> (digit - 1) & 1]
+                if not gone or masks[u] == pair or masks[v] == pair:
+                    continue
+                why = (
+                    f"{digit} fits in two lines only at the corners, so it lies on a diagonal; "
+                    f"on {cell_list(geo, (u, v))} it would leave the pair corners "
+                    f"{cell_list(geo, sorted((x, y)))} both the other digit, a deadly pattern: "
+                    f"so {cell_list(geo, (u, v))} lose {digit}."
+                )
+                return UR_TYPE6.step(
+                    board, [a, b, c, d], _text(board, pair, (a, b, c, d), why), elim=gone
+                )
+    return None
+
+
+def find_hidden(board: Board) -> Step | None:
+    """A hidden rectangle, or None."""
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    for pair, a, b, c, d in rectangles(board):
+        corners = 1 << a | 1 << b | 1 << c | 1 << d
+        for pair_corner, far, side1, side2 in (
+            (a, d, b, c),
+            (d, a, c, b),
+            (b, c, a, d),
+            (c, b, d, a),
+        ):
+            if masks[pair_corner] != pair or masks[far] == pair:
+                continue
+            for digit in digits_of(pair):
+                other = next(x for x in digits_of(pair) if x != digit)
+                if not masks[far] >> (other - 1) & 1:
+                    continue
+                row, col = geo.row_of[far], n + geo.col_of[far]
+                if not (
+                    _only_in(board, row, digit, corners) and _only_in(board, col, digit, corners)
+                ):
+                    continue
+                why = (
+                    f"in {geo.unit_names[row]} and {geo.unit_names[col]}, {digit} fits only in "
+                    f"the rectangle; were {geo.cell_names[far]} {other}, {digit} would fill "
+                    f"{cell_list(geo, sorted((side1, side2)))} and {geo.cell_names[pair_corner]} "
+                    f"would be {other}: a deadly pattern. So {geo.cell_names[far]}<>{other}."
+                )
+                return HIDDEN_RECTANGLE.step(
+                    board,
+                    [a, b, c, d],
+                    _text(board, pair, (a, b, c, d), why),
+                    elim=[(far, other)],
+                )
+    return None
+
+
+UR_TYPE6 = Technique(
+    "unique-rectangle-6",
+    "Unique Rectangle Type 6",
+    Level.HARD,
+    4.9,
+    100,
+    find_type6,
+    uniqueness=True,
+)
+HIDDEN_RECTANGLE = Technique(
+    "hidden-rectangle", "Hidden Rectangle", Level.HARD, 4.9, 100, find_hidden, uniqueness=True
+)

@@ -1,0 +1,381 @@
+"""What follows from an assumption: the propagation engine of the nested forcing chains.
+
+A :class:`Hypothesis` is a copy of the candidate board on which one or more candidates have
+been assumed true. :meth:`Hypothesis.settle` draws the consequences at a *level*:
+
+- level 0: naked and hidden singles (a dynamic forcing chain);
+- level 1: also locked candidates and naked and hidden pairs, the basic eliminations a
+  person makes on the way (Sudoku Explainer's "(+)");
+- level k >= 2: also every deduction that the forcing chains of level k - 2 find *inside*
+  the assumption (a nested forcing chain), until nothing more follows.
+
+Any of these that empties a cell or leaves a unit without a place for a digit raises
+:class:`~sudokit.logic.board.Contradiction`: the assumption is then false.
+
+:func:`deductions` is the search itself, shared by the top level (the techniques in
+:mod:`.nested_chains`) and the nested levels: assume each candidate in turn; an assumption
+that leads to a contradiction is false; when every candidate of a cell, or every place of a
+digit in a unit, leads to the same placement or elimination, that one holds.
+
+Everything here is sound on any puzzle: nothing is assumed about the number of solutions.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..board import Board, Contradiction, Geometry, bits
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline (a rating's time limit); ``floor`` is the score of
+    the technique that was searching (the puzzle needs at least that)."""
+
+    def __init__(self, floor: float = 0.0) -> None:
+        super().__init__(floor)
+        self.floor = floor
+
+
+class Hypothesis:
+    """A candidate board with assumptions on it: masks, the cells of each digit, the digits
+    placed in each unit, the unplaced cells, and how many deductions were drawn so far."""
+
+    __slots__ = ("geo", "masks", "dcells", "placed_in", "unsolved", "count")
+
+    def __init__(
+        self,
+        geo: Geometry,
+        masks: list[int],
+        dcells: list[int],
+        placed_in: list[int],
+        unsolved: int,
+        count: int = 0,
+    ) -> None:
+        self.geo = geo
+        self.masks = masks
+        self.dcells = dcells
+        self.placed_in = placed_in
+        self.unsolved = unsolved
+        self.count = count
+
+    @classmethod
+    def of(cls, board: Board) -> Hypothesis:
+        """The board as it is, with nothing assumed yet."""
+        geo = board.geo
+        values = board.values
+        placed_in = []
+        for unit in geo.units:
+            m = 0
+            for c in unit:
+                if values[c]:
+                    m |= 1 << (values[c] - 1)
+            placed_in.append(m)
+        return cls(geo, board.masks.copy(), board.dcells.copy(), placed_in, board.unsolved)
+
+    def copy(self) -> Hypothesis:
+        """An independent copy (its deduction count starts again at 0)."""
+        return Hypothesis(
+            self.geo, self.masks.copy(), self.dcells.copy(), self.placed_in.copy(), self.unsolved
+        )
+
+    # -- single changes ---------------------------------------------------------------
+    def singles(self, queue: list[tuple[int, int]]) -> None:
+        """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles
+        until nothing more follows."""
+        geo = self.geo
+        masks = self.masks
+        dcells = self.dcells
+        placed_in = self.placed_in
+        cell_units = geo.cell_units
+        peer_bits = geo.peer_bits
+        names = geo.cell_names
+        while queue:
+            cell, d0 = queue.pop()
+            bit = 1 << d0
+            cellbit = 1 << cell
+            if not self.unsolved & cellbit:
+                if masks[cell] != bit:
+                    raise Contradiction(f"{names[cell]} would be two digits")
+                continue
+            if not masks[cell] & bit:
+                raise Contradiction(f"{names[cell]} would be {d0 + 1}, which it cannot be")
+            self.unsolved &= ~cellbit
+            self.count += 1
+            rest = masks[cell] & ~bit
+            masks[cell] = bit
+            dcells[d0] &= ~cellbit
+            for u in cell_units[cell]:
+                placed_in[u] |= bit
+            while rest:
+                low = rest & -rest
+                e0 = low.bit_length() - 1
+                rest ^= low
+                dcells[e0] &= ~cellbit
+                self._check_units(cell, e0, queue)
+            hit = dcells[d0] & peer_bits[cell]
+            if hit:
+                dcells[d0] &= ~hit
+                nbit = ~bit
+                while hit:
+                    low = hit & -hit
+                    p = low.bit_length() - 1
+                    hit ^= low
+                    m = masks[p] & nbit
+                    masks[p] = m
+                    if not m:
+                        raise Contradiction(f"{names[p]} would have no candidate left")
+                    if not m & (m - 1):
+                        queue.append((p, m.bit_length() - 1))
+                    self._check_units(p, d0, queue)
+
+    def _check_units(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
+        """After digit index ``d0`` left ``cell``: a unit of the cell with no place left for
+        it is a contradiction, one with a single place a hidden single."""
+        geo = self.geo
+        dc = self.dcells[d0]
+        placed_in = self.placed_in
+        unit_bits = geo.unit_bits
+        for u in geo.cell_units[cell]:
+            if placed_in[u] >> d0 & 1:
+                continue
+            x = dc & unit_bits[u]
+            if not x:
+                raise Contradiction(f"{geo.unit_names[u]} would have no place for {d0 + 1}")
+            if not x & (x - 1):
+                queue.append((x.bit_length() - 1, d0))
+
+    def drop(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
+        """Rule digit index ``d0`` out of ``cell`` (new singles go to ``queue``)."""
+        bit = 1 << d0
+        m = self.masks[cell]
+        if not m & bit:
+            return
+        if not self.unsolved >> cell & 1:
+            raise Contradiction(f"{self.geo.cell_names[cell]} would lose its digit {d0 + 1}")
+        m &= ~bit
+        self.masks[cell] = m
+        self.dcells[d0] &= ~(1 << cell)
+        self.count += 1
+        if not m:
+            raise Contradiction(f"{self.geo.cell_names[cell]} would have no candidate left")
+        if not m & (m - 1):
+            queue.append((cell, m.bit_length() - 1))
+        self._check_units(cell, d0, queue)
+
+    # -- the basic eliminations of level 1 ---------------------------------------------
+    def basic(self) -> bool:
+        """Make the first locked-candidates or pair elimination found; was there one?"""
+        queue: list[tuple[int, int]] = []
+        if self._locked(queue) or self._pairs(queue):
+            self.singles(queue)
+            return True
+        return False
+
+    def _locked(self, queue: list[tuple[int, int]]) -> bool:
+        geo = self.geo
+        dcells = self.dcells
+        unit_bits = geo.unit_bits
+        for box, line, common in geo.intersections:
+            for d0 in range(geo.n):
+                x = dcells[d0]
+                inbox = x & unit_bits[box]
+                inline = x & unit_bits[line]
+                if not inbox & common:
+                    continue
+                gone = 0
+                if not inbox & ~common:
+                    gone = inline & ~common
+                elif not inline & ~common:
+                    gone = inbox & ~common
+                if gone:
+                    for c in bits(gone):
+                        self.drop(c, d0, queue)
+                    return True
+        return False
+
+    def _pairs(self, queue: list[tuple[int, int]]) -> bool:
+        geo = self.geo
+        masks = self.masks
+        dcells = self.dcells
+        n = geo.n
+        for ub in geo.unit_bits:
+            cells = ub & self.unsolved
+            # naked pair: two cells of the unit with the same two candidates
+            seen: dict[int, int] = {}
+            for c in bits(cells):
+                m = masks[c]
+                if (m & (m - 1)).bit_count() != 1:
+                    continue
+                other = seen.get(m)
+                if other is None:
+                    seen[m] = c
+                    continue
+                rest = cells & ~(1 << c | 1 << other)
+                changed = False
+                for d0 in bits(m):
+                    hit = dcells[d0] & rest
+                    for p in bits(hit):
+                        self.drop(p, d0, queue)
+                        changed = True
+                if changed:
+                    return True
+            # hidden pair: two digits of the unit with the same two places
+            places: dict[int, int] = {}
+            for d0 in range(n):
+                x = dcells[d0] & ub
+                if x.bit_count() != 2:
+                    continue
+                e0 = places.get(x)
+                if e0 is None:
+                    places[x] = d0
+                    continue
+                keep = 1 << d0 | 1 << e0
+                changed = False
+                for c in bits(x):
+                    for f0 in bits(masks[c] & ~keep):
+                        self.drop(c, f0, queue)
+                        changed = True
+                if changed:
+                    return True
+        return False
+
+    # -- settling -------------------------------------------------------------------
+    def settle(self, level: int, deadline: float | None = None) -> None:
+        """Draw every consequence at ``level`` (see the module's docstring)."""
+        while True:
+            if level >= 1 and self.basic():
+                continue
+            if level >= 2:
+                found = deductions(self, level - 2, deadline, every=True)
+                if found is not None:
+                    self.apply(found)
+                    # a nested chain is as long as what it follows, inner chains included
+                    self.count += found.length
+                    continue
+            return
+
+    def apply(self, found: Deduction) -> None:
+        """Make a deduction's placements and eliminations, and follow the singles."""
+        queue: list[tuple[int, int]] = []
+        for c, d0 in found.elim:
+            self.drop(c, d0, queue)
+        queue.extend(found.place)
+        self.singles(queue)
+
+
+class Deduction:
+    """What a search found: digits to place and candidates to rule out (cell, digit index),
+    how (``kind``: "contradiction", "cell" or "unit"), from which assumptions (``sources``),
+    the longest propagation behind it (``length``) and, for a contradiction, why."""
+
+    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where")
+
+    def __init__(
+        self,
+        kind: str,
+        place: list[tuple[int, int]],
+        elim: list[tuple[int, int]],
+        sources: list[tuple[int, int]],
+        length: int,
+        reason: str = "",
+        where: int = -1,
+    ) -> None:
+        self.kind = kind
+        self.place = place
+        self.elim = elim
+        self.sources = sources
+        self.length = length
+        self.reason = reason
+        #: the unit of a unit forcing chain (-1 otherwise)
+        self.where = where
+
+
+def deductions(
+    root: Hypothesis, level: int, deadline: float | None = None, every: bool = False
+) -> Deduction | None:
+    """Assume each candidate of ``root`` in turn and settle it at ``level``: the contradiction
+    reached in the fewest deductions (with ``every``, all contradictions of the sweep
+    together), else the first cell or unit whose branches all agree on something, else
+    None."""
+    geo = root.geo
+    masks = root.masks
+    order = sorted(bits(root.unsolved), key=lambda c: (masks[c].bit_count(), c))
+    outcomes: dict[tuple[int, int], Hypothesis] = {}
+    false: list[tuple[int, int]] = []
+    longest = 0
+    reason = ""
+    easiest: Deduction | None = None
+    for cell in order:
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfTime
+        for d0 in bits(masks[cell]):
+            h = root.copy()
+            try:
+                h.singles([(cell, d0)])
+                if level:
+                    h.settle(level, deadline)
+            except Contradiction as e:
+                if not every:
+                    # the shortest contradiction of the sweep (the easiest to follow) on the
+                    # levels that are quick to sweep; the first one found on deeper levels
+                    if easiest is None or h.count < easiest.length:
+                        easiest = Deduction(
+                            "contradiction", [], [(cell, d0)], [(cell, d0)], h.count, str(e)
+                        )
+                    if level >= 2 or easiest.length <= 8:
+                        # short enough: a longer sweep would gain 0.2 at most, for its cost
+                        return easiest
+                    continue
+                false.append((cell, d0))
+                longest = max(longest, h.count)
+                reason = str(e)
+                continue
+            outcomes[(cell, d0)] = h
+    if easiest is not None:
+        return easiest
+    if false:
+        return Deduction("contradiction", [], false, list(false), longest, reason)
+    for cell in order:
+        found = _agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell")
+        if found is not None:
+            return found
+    for u, ub in enumerate(geo.unit_bits):
+        for d0 in range(geo.n):
+            x = root.dcells[d0] & ub
+            if x.bit_count() < 2:
+                continue
+            found = _agree(root, [(c, d0) for c in bits(x)], outcomes, "unit", u)
+            if found is not None:
+                return found
+    return None
+
+
+def _agree(
+    root: Hypothesis,
+    branches: list[tuple[int, int]],
+    outcomes: dict[tuple[int, int], Hypothesis],
+    kind: str,
+    unit: int = -1,
+) -> Deduction | None:
+    """What every branch implies and the root does not have yet, as a deduction."""
+    props = [outcomes[b] for b in branches]
+    first = props[0].masks
+    base = root.masks
+    place: list[tuple[int, int]] = []
+    elim: list[tuple[int, int]] = []
+    for c in bits(root.unsolved):
+        f = first[c]
+        if not f & (f - 1) and f != base[c] and all(p.masks[c] == f for p in props):
+            place.append((c, f.bit_length() - 1))
+    if not place:
+        for c in bits(root.unsolved):
+            removed = base[c]
+            for p in props:
+                removed &= ~p.masks[c]
+                if not removed:
+                    break
+            elim.extend((c, d0) for d0 in bits(removed))
+    if not place and not elim:
+        return None
+    length = max(p.count for p in props)
+    return Deduction(kind, place, elim, branches, length, where=unit)

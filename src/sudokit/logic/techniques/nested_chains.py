@@ -1,0 +1,159 @@
+"""Nested forcing chains: the techniques past the dynamic forcing chain, up to Sudoku
+Explainer's end, so that a 9x9 puzzle with one solution never needs trial and error.
+
+Each level assumes a candidate and draws more consequences than the last (see
+:mod:`.hypothesis`): a contradiction removes the candidate; a cell (or a digit's places in a
+unit) whose every branch leads to the same placement or elimination makes it.
+
+======  ===========================================  =====  ==============================
+level   technique (SE's name)                        base   what the assumption follows
+======  ===========================================  =====  ==============================
+1       Dynamic Forcing Chain (+)                    9.0    singles, locked candidates, pairs
+2       Dynamic Forcing Chain (+ Forcing Chains)     9.5    level 1 + forcing chains inside
+3       Dynamic Forcing Chain (+ Multiple Chains)    10.0   level 1 + (+) chains inside
+4       Dynamic Forcing Chain (+ Dynamic Chains)     10.5   level 1 + level-2 chains inside
+5+      Nested Forcing Chain (level k)               11.0   ... +0.5 a level
+======  ===========================================  =====  ==============================
+
+Scores add SE's length increment for the number of deductions the longest branch drew.
+
+How deep the search may go: on a puzzle known to have one solution, of at most 9x9 cells,
+as deep as it takes (every deeper level contains the one before, and at enough depth the
+assumptions settle every cell, so a step is always found); on larger grids only level 1,
+after which a rating falls back on trial and error; on a puzzle not proven to have a single
+solution (where no chain can ever finish the grid) not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..board import Board
+from ..step import Level, Step, Technique, cell_list
+from .chains import chain_bonus
+from .hypothesis import Deduction, Hypothesis, OutOfTime, deductions
+
+#: the deepest level tried at all (far past what any known 9x9 puzzle needs)
+DEEPEST = 12
+#: the deepest level tried on grids larger than 9x9
+SHALLOW = 1
+
+_FOLLOWS = {
+    1: "singles, locked candidates and pairs",
+    2: "singles, locked candidates, pairs and the forcing chains inside the assumption",
+    3: "singles, locked candidates, pairs and the (+) forcing chains inside the assumption",
+    4: "singles, locked candidates, pairs and the nested forcing chains inside the assumption",
+}
+
+
+def deepest_level(board: Board) -> int:
+    """How deep the nested search may go on ``board`` (see the module's docstring)."""
+    if not board.unique:
+        return 0
+    return DEEPEST if board.geo.n <= 9 else SHALLOW
+
+
+def base_score(level: int) -> float:
+    """Sudoku Explainer's base value for a nesting level (8.5 the plain dynamic chain)."""
+    if level <= 1:
+        return 8.5 + 0.5 * level
+    return 9.5 + 0.5 * (level - 2)
+
+
+def _deadline(board: Board) -> float | None:
+    found = board.memo.get("deadline")
+    return found if isinstance(found, float) else None
+
+
+def _step(board: Board, tech: Technique, level: int, found: Deduction) -> Step:
+    geo = board.geo
+    names = geo.cell_names
+    follows = _FOLLOWS.get(level, f"nested forcing chains {level - 2} levels deep")
+    place = [(c, d0 + 1) for c, d0 in found.place]
+    elim = [(c, d0 + 1) for c, d0 in found.elim]
+    result = ", ".join(
+        [f"{names[c]}={d}" for c, d in place] + [f"{names[c]}<>{d}" for c, d in elim]
+    )
+    src_cells = sorted({c for c, _ in found.sources})
+    if found.kind == "contradiction":
+        c, d0 = found.sources[0]
+        text = (
+            f"If {names[c]} were {d0 + 1}, {follows} would lead to a contradiction "
+            f"({found.reason}, after {found.length} deductions): so {names[c]}<>{d0 + 1}."
+        )
+    elif found.kind == "cell":
+        c = found.sources[0][0]
+        digits = ",".join(str(d0 + 1) for _, d0 in found.sources)
+        text = (
+            f"Whichever candidate {names[c]} takes ({digits}), {follows} lead to "
+            f"{result}: so it holds."
+        )
+    else:
+        d = found.sources[0][1] + 1
+        text = (
+            f"Wherever {d} goes in {geo.unit_names[found.where]} "
+            f"({cell_list(geo, src_cells)}), {follows} lead to {result}: so it holds."
+        )
+    if level > 4:
+        text = f"(nesting level {level}) " + text
+    cells = src_cells + [c for c, _ in place] + [c for c, _ in elim]
+    score = base_score(level) + chain_bonus(found.length)
+    return tech.step(board, cells, text, place=place, elim=elim, score=score)
+
+
+def _finder(level: int) -> Callable[[Board], Step | None]:
+    def find(board: Board) -> Step | None:
+        if level > deepest_level(board):
+            return None
+        try:
+            found = deductions(Hypothesis.of(board), level, _deadline(board))
+        except OutOfTime:
+            raise OutOfTime(base_score(level)) from None
+        return None if found is None else _step(board, TECHNIQUES[level - 1], level, found)
+
+    return find
+
+
+def find_deep(board: Board) -> Step | None:
+    """The first step of the levels past 4, going deeper until one is found."""
+    deepest = deepest_level(board)
+    for level in range(5, deepest + 1):
+        try:
+            found = deductions(Hypothesis.of(board), level, _deadline(board))
+        except OutOfTime:
+            raise OutOfTime(base_score(level)) from None
+        if found is not None:
+            return _step(board, DEEP, level, found)
+    return None
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique(
+        "forcing-chain-plus", "Dynamic Forcing Chain (+)", Level.EXTREME, 9.0, 600, _finder(1)
+    ),
+    Technique(
+        "nested-forcing-chain",
+        "Dynamic Forcing Chain (+ Forcing Chains)",
+        Level.EXTREME,
+        9.5,
+        700,
+        _finder(2),
+    ),
+    Technique(
+        "nested-multiple-chain",
+        "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+        Level.EXTREME,
+        10.0,
+        800,
+        _finder(3),
+    ),
+    Technique(
+        "nested-dynamic-chain",
+        "Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
+        Level.EXTREME,
+        10.5,
+        900,
+        _finder(4),
+    ),
+)
+DEEP = Technique("nested-deep-chain", "Nested Forcing Chain", Level.EXTREME, 11.0, 1000, find_deep)

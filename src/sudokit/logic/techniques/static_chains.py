@@ -1,0 +1,281 @@
+"""Forcing chains that follow the links of the board as it is (Sudoku Explainer's "static"
+chains), between the AICs and the dynamic forcing chains.
+
+Assume a candidate true and follow the links: a true candidate makes every candidate it
+sees (same digit in a peer, other digit of its cell) false; a false candidate makes its
+strong partner (the other place of a digit in a unit, the other digit of a two-candidate
+cell) true. The links are those of the board before the assumption; nothing learnt on the
+way opens new ones (that is what makes the dynamic chains stronger, and harder).
+
+- **Nishio**: following one digit's links only, the assumption makes a candidate both true
+  and false, or leaves a unit with no place for the digit: so it is false (SE 7.5 and up).
+  (The same contradiction over all links is an AIC, found earlier in the ladder.)
+- **Cell / Unit Forcing Chain**: every candidate of a cell, or every place of a digit in a
+  unit, makes the same candidate true (placed) or false (eliminated) (SE 8.0 and up).
+
+Node sets are ints (see :mod:`.chains`); each assumption is followed once per board.
+"""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique, cell_list
+from .chains import chain_bonus, digit_nodes, live_nodes, strong_links, weak_tables
+
+
+class Outcome:
+    """Where one assumption leads: the candidates made true and false, whether it
+    contradicted itself (and at which candidate), and after how many links."""
+
+    __slots__ = ("on", "off", "clash", "length")
+
+    def __init__(self, on: int, off: int, clash: int, length: int) -> None:
+        self.on = on
+        self.off = off
+        self.clash = clash
+        self.length = length
+
+
+def follow(board: Board, node: int, digit_only: bool = False) -> Outcome:
+    """Follow the links from ``node`` assumed true (one digit's links when ``digit_only``)."""
+    geo = board.geo
+    n = geo.n
+    same_digit, same_cell = weak_tables(geo)
+    live = live_nodes(board)
+    if digit_only:
+        live &= digit_nodes(geo)[node % n]
+        strong = strong_links(board, True, False, node % n + 1)
+    else:
+        strong = strong_links(board, True, True)
+    on = 1 << node
+    off = 0
+    frontier = on
+    length = 0
+    while frontier:
+        new_off = 0
+        x = frontier
+        while x:
+            low = x & -x
+            v = low.bit_length() - 1
+            x ^= low
+            new_off |= same_digit[v] if digit_only else same_digit[v] | same_cell[v]
+        new_off &= live & ~off
+        off |= new_off
+        length += 1
+        if on & off:
+            return Outcome(on, off, (on & off).bit_length() - 1, length)
+        new_on = 0
+        x = new_off
+        while x:
+            low = x & -x
+            v = low.bit_length() - 1
+            x ^= low
+            new_on |= strong.get(v, 0)
+        new_on &= ~on
+        on |= new_on
+        length += 1
+        if on & off:
+            return Outcome(on, off, (on & off).bit_length() - 1, length)
+        frontier = new_on
+    return Outcome(on, off, -1, length)
+
+
+def closures(board: Board) -> dict[int, tuple[int, int]]:
+    """Every candidate's (made true, made false) sets when assumed true, following all
+    links to the end (kept while the board stays the same).
+
+    Following the links from a true candidate x reaches, in one hop, the strong partners of
+    the candidates x sees: a directed graph on the candidates. What x makes true is what it
+    reaches in that graph, and what it makes false is what those see; both are computed for
+    every candidate at once over the graph's strongly connected components (Tarjan's order
+    finishes a component after everything it reaches), not by one search per candidate.
+    A candidate whose two sets meet contradicts itself."""
+    found = board.derived("static-closures")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    same_digit, same_cell = weak_tables(board.geo)
+    live = live_nodes(board)
+    strong = strong_links(board, True, True)
+    strong_nodes = 0
+    for k in strong:
+        strong_nodes |= 1 << k
+    nodes = list(bits(live))
+    weak: dict[int, int] = {}
+    hop: dict[int, int] = {}
+    for v in nodes:
+        w = (same_digit[v] | same_cell[v]) & live
+        weak[v] = w
+        h = 0
+        x = w & strong_nodes
+        while x:
+            low = x & -x
+            h |= strong[low.bit_length() - 1]
+            x ^= low
+        hop[v] = h & live
+    out: dict[int, tuple[int, int]] = {}
+    index: dict[int, int] = {}
+    lowlink: dict[int, int] = {}
+    on_stack = 0
+    stack: list[int] = []
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = lowlink[root] = len(index)
+        stack.append(root)
+        on_stack |= 1 << root
+        work = [(root, list(bits(hop[root])))]
+        while work:
+            v, todo = work[-1]
+            if todo:
+                w = todo.pop()
+                if w not in index:
+                    index[w] = lowlink[w] = len(index)
+                    stack.append(w)
+                    on_stack |= 1 << w
+                    work.append((w, list(bits(hop[w]))))
+                elif on_stack >> w & 1:
+                    lowlink[v] = min(lowlink[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                lowlink[u] = min(lowlink[u], lowlink[v])
+            if lowlink[v] != index[v]:
+                continue
+            members = 0
+            while True:
+                w = stack.pop()
+                on_stack &= ~(1 << w)
+                members |= 1 << w
+                if w == v:
+                    break
+            on = members
+            off = 0
+            for m in bits(members):
+                off |= weak[m]
+                for w in bits(hop[m] & ~members):  # finished: Tarjan's order
+                    on |= out[w][0]
+                    off |= out[w][1]
+            for m in bits(members):
+                out[m] = (on, off)
+    board.keep("static-closures", out)
+    return out
+
+
+def _order(board: Board) -> list[int]:
+    """Candidates in the order a person tries them: two-candidate cells first."""
+    n = board.geo.n
+    masks = board.masks
+    return sorted(bits(live_nodes(board)), key=lambda v: (masks[v // n].bit_count(), v))
+
+
+def find_nishio(board: Board) -> Step | None:
+    """A Nishio contradiction: one digit's links from a candidate empty a unit of that digit
+    or make a candidate both true and false."""
+    geo = board.geo
+    n = geo.n
+    memo = board.memo
+    # a Nishio on a digit depends on that digit's cells alone: none found, none while they stay
+    fresh = [
+        d0 for d0 in range(n) if board.dcells[d0] and memo.get(("nishio", d0)) != board.dcells[d0]
+    ]
+    for v in _order(board):
+        d0 = v % n
+        if d0 not in fresh:
+            continue
+        o = follow(board, v, digit_only=True)
+        reason = ""
+        if o.clash >= 0:
+            reason = f"{geo.cell_names[o.clash // n]} would both hold and lack {d0 + 1}"
+        else:
+            places = board.dcells[d0]
+            for c in bits(o.off):
+                places &= ~(1 << (c // n))
+            for u, ub in enumerate(geo.unit_bits):
+                if board.dcells[d0] & ub and not places & ub:
+                    reason = f"{geo.unit_names[u]} would have no place for {d0 + 1}"
+                    break
+        if reason:
+            c = v // n
+            text = (
+                f"If {geo.cell_names[c]} were {d0 + 1}, the links of {d0 + 1} alone would "
+                f"lead to a contradiction ({reason}): so it is not."
+            )
+            return NISHIO.step(
+                board, [c], text, elim=[(c, d0 + 1)], score=NISHIO.score + chain_bonus(o.length)
+            )
+    for d0 in fresh:
+        memo[("nishio", d0)] = board.dcells[d0]
+    return None
+
+
+def find_multiple(board: Board) -> Step | None:
+    """A cell or unit whose every candidate (place) leads to the same truth, or None."""
+    geo = board.geo
+    n = geo.n
+    outcomes = closures(board)
+    masks = board.masks
+    groups: list[tuple[list[int], str]] = []
+    for c in sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c)):
+        groups.append(
+            ([c * n + d0 for d0 in bits(masks[c])], f"whichever digit {geo.cell_names[c]} takes")
+        )
+    for u, ub in enumerate(geo.unit_bits):
+        for d0 in range(n):
+            x = board.dcells[d0] & ub
+            if x.bit_count() >= 2:
+                groups.append(
+                    (
+                        [c * n + d0 for c in bits(x)],
+                        f"wherever {d0 + 1} goes in {geo.unit_names[u]}",
+                    )
+                )
+    for branches, where in groups:
+        on = -1
+        off = -1
+        for v in branches:
+            v_on, v_off = outcomes[v]
+            if v_on & v_off:
+                break  # a contradiction: an AIC's or Nishio's business
+            on &= v_on
+            off &= v_off
+        else:
+            on &= ~sum(1 << v for v in branches)
+            step = _multiple_step(board, branches, where, on, off)
+            if step is not None:
+                return step
+    return None
+
+
+def _multiple_step(board: Board, branches: list[int], where: str, on: int, off: int) -> Step | None:
+    """The step of a cell or unit forcing chain whose branches all make ``on`` true and
+    ``off`` false (None if that changes nothing)."""
+    geo = board.geo
+    n = geo.n
+    masks = board.masks
+    # every placement the branches agree on: the same chains prove them all
+    placed = [(v // n, v % n + 1) for v in bits(on) if masks[v // n].bit_count() > 1]
+    gone = [(v // n, v % n + 1) for v in bits(off)]
+    if not placed and not gone:
+        return None
+    length = max(follow(board, v).length for v in branches)
+    cells = sorted({v // n for v in branches})
+    if placed:
+        result = ", ".join(f"{geo.cell_names[c]}={d}" for c, d in placed)
+    else:
+        result = ", ".join(f"{geo.cell_names[c]}<>{d}" for c, d in gone)
+    text = f"{where.capitalize()} ({cell_list(geo, cells)}), the links lead to {result}."
+    return MULTIPLE.step(
+        board,
+        cells + [c for c, _ in placed + gone],
+        text,
+        place=placed,
+        elim=[] if placed else gone,
+        score=MULTIPLE.score + chain_bonus(length),
+    )
+
+
+NISHIO = Technique("nishio", "Nishio Forcing Chain", Level.EXPERT, 7.5, 320, find_nishio)
+MULTIPLE = Technique(
+    "cell-unit-forcing-chain", "Cell/Unit Forcing Chain", Level.EXPERT, 8.0, 400, find_multiple
+)

@@ -1,0 +1,120 @@
+"""Hints that teach (``hint --level``, ``hint --all``) and choosing the ladder by name
+(``--techniques`` / ``--exclude``), in the library and on the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clirunner import sudoku
+from sudokit import Grid
+from sudokit.logic import next_step, solve_path
+from sudokit.logic.select import choose, keys_of
+from sudokit.logic.teach import LEVELS, all_steps, focus, hint_dict, hint_text
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+X_WING = "........1.......2...3..4........53...1.......56....7......6......8...47.7..12...."
+
+
+def lines(*puzzles: str) -> bytes:
+    return "".join(p + "\n" for p in puzzles).encode()
+
+
+def _x_wing_board() -> tuple[object, object]:
+    """The board just before the X-Wing of X_WING's path, and that step."""
+    from sudokit.candidates import Candidates
+
+    board = Candidates.pencilmarks(Grid(X_WING))
+    for step in solve_path(Grid(X_WING)).steps:
+        if step.key == "x-wing":
+            return board, step
+        board = step.apply(board)
+    raise AssertionError("no X-Wing on the path")
+
+
+def test_each_level_tells_more_than_the_last() -> None:
+    step = next_step(Grid(EASY))
+    assert step is not None
+    texts = [hint_text(step, level, Grid(EASY).shape) for level in LEVELS]
+    assert texts[0] == "Look at box 2."
+    assert texts[1] == "Look at box 2: there is a Hidden Single."
+    assert texts[2] == "Hidden Single in r1c6."
+    assert texts[3].startswith("Hidden Single [r1c6]: r1c6=8\n")
+    # a nudge names no technique and no digit
+    assert "Single" not in texts[0] and "8" not in texts[0]
+
+
+def test_the_json_reveals_only_what_the_level_tells() -> None:
+    step = next_step(Grid(EASY))
+    assert step is not None
+    nudge = hint_dict(step, "nudge")
+    assert set(nudge) == {"level", "hint", "focus"}
+    cells = hint_dict(step, "cells")
+    assert cells["technique"] == "Hidden Single" and cells["cells"] == ["r1c6"]
+    assert "step" not in cells
+    assert hint_dict(step, "step")["step"]["placements"] == [{"cell": "r1c6", "digit": 8}]
+    with pytest.raises(ValueError, match="hint level"):
+        hint_text(step, "everything")
+
+
+def test_a_pattern_over_several_units_points_at_a_box_it_changes() -> None:
+    board, step = _x_wing_board()
+    where = focus(step, Grid(X_WING).shape)  # type: ignore[arg-type]
+    assert where.startswith("box ")
+    assert hint_text(step, "technique").endswith("there is an X-Wing.")  # type: ignore[arg-type]
+
+
+def test_all_steps_are_grouped_by_technique_in_ladder_order() -> None:
+    board, _ = _x_wing_board()
+    groups = all_steps(board)  # type: ignore[arg-type]
+    assert "X-Wing" in groups
+    names = list(groups)
+    assert names.index("X-Wing") < names.index("AIC") if "AIC" in groups else True
+    for steps in groups.values():
+        assert all(s.placements or s.eliminations for s in steps)
+
+
+def test_choosing_techniques_by_key_name_group_or_level() -> None:
+    assert keys_of("X-Wing, naked pair") == ["x-wing", "naked-pair"]
+    assert [t.key for t in choose("singles")] == ["full-house", "hidden-single", "naked-single"]
+    hard = {t.key for t in choose("hard")}
+    assert "x-wing" in hard and "pointing" not in hard
+    assert "x-wing" not in {t.key for t in choose(exclude="x-wing")}
+    with pytest.raises(ValueError, match="unknown technique 'nope'"):
+        keys_of("nope")
+
+
+def test_hint_levels_on_the_command_line() -> None:
+    out = sudoku("hint", "--level", "nudge", stdin=lines(EASY))
+    assert out.status == 0 and out.out == "Look at box 2.\n"
+    data = json.loads(sudoku("hint", "--level", "technique", "--json", stdin=lines(EASY)).out)
+    assert data["technique"] == "Hidden Single" and data["solutions"] == 1
+    assert "cells" not in data
+
+
+def test_hint_all_lists_each_technique_once_with_its_steps() -> None:
+    out = sudoku("hint", "--all", stdin=lines(EASY)).out.splitlines()
+    assert out[0] == "Hidden Single:" and out[1].startswith("  Hidden Single [")
+    data = json.loads(sudoku("hint", "--all", "--json", stdin=lines(EASY)).out)
+    assert list(data["steps"])[0] == "Hidden Single"
+
+
+def test_techniques_and_exclude_choose_the_ladder() -> None:
+    out = sudoku("hint", "--exclude", "hidden-single,full-house", stdin=lines(EASY))
+    assert out.out.startswith("Naked Single [")
+    # singles alone cannot finish the X-Wing puzzle: explain gets stuck, rate guesses
+    out = sudoku("explain", "--techniques", "singles", stdin=lines(X_WING))
+    assert "stuck after" in out.out.splitlines()[-1]
+    out = sudoku("rate", "--techniques", "singles", stdin=lines(X_WING))
+    assert "(Brute Force)" in out.out
+    bad = sudoku("rate", "--exclude", "x-wingz", stdin=lines(X_WING))
+    assert bad.status == 2 and "unknown technique 'x-wingz'" in bad.stderr
+
+
+def test_a_chosen_ladder_rates_the_same_on_several_processes() -> None:
+    puzzles = lines(X_WING, EASY, X_WING)
+    one = sudoku("rate", "--exclude", "x-wing", stdin=puzzles)
+    two = sudoku("rate", "--exclude", "x-wing", "--jobs", "2", stdin=puzzles)
+    assert one.status == two.status == 0 and one.out == two.out
+    assert "(X-Wing)" not in one.out
