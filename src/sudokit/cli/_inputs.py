@@ -37,6 +37,11 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "--box", type=box_arg, metavar="RxC",
         help="box shape (rows x columns), when the size has no natural one",
     )
+    parser.add_argument(
+        "--column", metavar="NAME",
+        help="in a CSV file with a header, the column that holds the puzzles (default: the "
+        "one named quizzes, puzzle, puzzles, ...)",
+    )
 
 
 def add_json_reader(
@@ -111,7 +116,9 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
             if photo is not None:
                 yield photo
                 continue
-            reader = formats.read(stream, args.from_format, source=source, box=args.box)
+            # a column is named only in a CSV file: --column says what the file is
+            fmt = args.from_format or ("csv" if args.column is not None else None)
+            reader = formats.read(stream, fmt, source=source, box=args.box, column=args.column)
             yield Input(source, reader.fmt, reader, stream)
         except SudokuError as e:
             yield e.located(source=source)
