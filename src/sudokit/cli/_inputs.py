@@ -282,7 +282,7 @@ def _each(
                     report.record(item.error)
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
-                        env.stdout.write(_in_place(item, opened, args))
+                        env.stdout.write(error_in_place(item, opened.source, args))
                         continue
                 yield opened, item
         except SudokuError as e:
@@ -306,13 +306,13 @@ def _name_the_box(error: SudokuError, box: tuple[int, int] | None) -> None:
                          "of an NxN grid has sides that multiply to N)")
 
 
-def _in_place(record: Any, opened: Input, args: argparse.Namespace) -> bytes:
+def error_in_place(record: Any, source: str, args: argparse.Namespace) -> bytes:
     """What stands in an unreadable record's place: an ``ERROR:`` line, or with --json a
     JSON object (so that the output stays JSON Lines)."""
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
     if getattr(args, "json", False):
-        data = {"file": opened.source, "line": record.line, "error": record.error.message}
+        data = {"file": source, "line": record.line, "error": record.error.message}
         return (json.dumps(data) + "\n").encode()
     return f"ERROR: {record.error}\n".encode()
 

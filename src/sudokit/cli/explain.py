@@ -13,7 +13,14 @@ from ..formats import Record
 from ..grid import Grid
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, no_text_resume, wants_dataset, write_dataset
-from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
+from ._inputs import (
+    Input,
+    Tally,
+    add_json_reader,
+    each_record,
+    error_in_place,
+    positive_float,
+)
 from ._ladder import add_ladder_arguments, ladder_keys
 from .env import Env
 from .status import ExitStatus
@@ -81,7 +88,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         for answers in (executor or InlineExecutor()).map(explain, pieces()):
             for (opened, record), answer in zip(held.popleft(), answers, strict=True):
                 if answer is None:  # reported on standard error by each_record
-                    env.stdout.write(f"ERROR: {record.error}\n".encode())
+                    env.stdout.write(error_in_place(record, opened.source, args))
                     continue
                 text, failed = answer
                 if failed:

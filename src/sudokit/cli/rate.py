@@ -16,6 +16,7 @@ from ._inputs import (
     add_input_arguments,
     add_jobs_argument,
     each_record,
+    error_in_place,
     positive_float,
     several,
 )
@@ -113,7 +114,7 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     for record, rating in ratings:
         source = sources.pop(id(record), "")
         if rating is None:  # reported on standard error by each_record
-            env.stdout.write(f"ERROR: {record.error}\n".encode())
+            env.stdout.write(error_in_place(record, source, args))
             continue
         if rating.solutions == 0 or any(n.startswith(GAVE_UP) for n in rating.notes):
             tally.note(ExitStatus.FAILURE)
@@ -154,6 +155,8 @@ def _any_failed(kept: bytes, as_json: bool) -> bool:
             continue
         if as_json:
             data = json.loads(line)
+            if "error" in data:  # an unreadable record's place
+                continue
             if data["solutions"] == 0 or any(n.startswith(GAVE_UP) for n in data["notes"]):
                 return True
         elif " invalid 0.0 " in f" {line} " or f"  # {GAVE_UP}" in line:
