@@ -20,7 +20,8 @@ from .env import Env
 from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
-COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench"]
+COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
+            "print"]
 
 
 class UsageError(Exception):
