@@ -246,7 +246,7 @@ class _Geometry:
 
     @property
     def mark_font(self) -> float:
-        return min(self.unit / self.across, self.unit / self.down) * 0.78
+        return min(self.unit / self.across, self.unit / self.down) * 0.72
 
 
 def _index(shape: Shape, cell: Cell) -> int:

@@ -56,7 +56,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
+    from ._pictures import create, wants_pictures
 
+    if wants_pictures(args):
+        return create(args, env)
     fmt = args.to_format or "grid"
     per_file = getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
     if per_file and (args.count > 1 or args.with_solution):

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ._inputs import Tally, add_json_reader, each_record
+from ._pictures import add_picture_options, draw_records, explain_html, wants_pictures
 from .env import Env
 from .status import ExitStatus
 
@@ -27,6 +28,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="when no technique applies, take a brute-force step and go on",
     )
+    p.add_argument("--html", action="store_true",
+                   help="one self-contained HTML page that steps through the solution, "
+                   "picture and text of each step, arrow keys for previous and next (-o FILE)")
+    add_picture_options(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -34,6 +39,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 
+    if args.html:
+        return explain_html(args, env)
+    if wants_pictures(args):
+        return draw_records(args, env, "steps")
     tally = Tally()
     first = True
     for opened, record in each_record(args, env, tally):

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ._inputs import Tally, add_json_reader, each_record
+from ._pictures import add_picture_options, draw_records, wants_pictures
 from .env import Env
 from .status import ExitStatus
 
@@ -25,12 +26,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
     )
     p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
+    add_picture_options(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the next step of each puzzle; the exit status."""
     from ..logic import hint, report
 
+    if wants_pictures(args):
+        return draw_records(args, env, "hint")
     tally = Tally()
     for _, record in each_record(args, env, tally):
         found = hint(record.item)

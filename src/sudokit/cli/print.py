@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import SudokuError
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
+from ._pictures import is_terminal
 from .env import Env
 from .status import ExitStatus
 
@@ -188,7 +189,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     settings = _settings(args)
     if args.create is None and args.section is None and args.difficulty is not None:
         raise PrintUsageError("--difficulty picks the level of puzzles made with --create")
-    if args.output is None and _is_terminal(env.stdout):
+    if args.output in (None, "-") and is_terminal(env.stdout):
         raise PrintUsageError("will not write a PDF to a terminal: use -o FILE, or a pipe")
     options = Options(settings["title"], str(settings["paper"]), bool(settings["landscape"]),
                       settings["per_page"], bool(settings["answers"]),
@@ -217,11 +218,6 @@ def run(args: argparse.Namespace, env: Env) -> int:
     pdf = booklet(entries, options)
     write_binary(pdf, args.output, env)
     return tally.status
-
-
-def _is_terminal(stream: Any) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
 
 
 def write_binary(data: bytes, path: str | None, env: Env) -> None:

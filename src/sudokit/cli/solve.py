@@ -71,7 +71,10 @@ def _positive_float(text: str) -> float:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
+    from ._pictures import draw_records, wants_pictures
 
+    if wants_pictures(args):
+        return draw_records(args, env, "solution")
     if args.device != "cpu":  # fail before reading any input
         from ..gpu import check_device
 

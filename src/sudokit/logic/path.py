@@ -14,7 +14,7 @@ Hidden Single [r1c6]: r1c6=8
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -47,6 +47,14 @@ class Path:
     final: Candidates
     solutions: int
     notes: tuple[str, ...] = ()
+    #: the puzzle the path starts from (its step viewer needs it)
+    start: Puzzle | None = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the step viewer of :mod:`sudokit.walkthrough`."""
+        from ..walkthrough import viewer
+
+        return viewer(self)
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -190,4 +198,5 @@ def solve_path(
         board.to_candidates(),
         board.solutions or 0,
         _notes(board, techniques),
+        puzzle,
     )
