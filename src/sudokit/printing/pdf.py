@@ -89,7 +89,28 @@ def draw_figure(c: Any, figure: Figure, x: float, top: float, width: float) -> N
 
     c.saveState()
     c.setLineCap(2)  # square ends: box lines meet without notches at the corners
+    text = None  # a run of texts goes into one text object, with state set on change only
+    font: tuple[str, float] | None = None
+    fill: str | None = None
     for item in figure.items:
+        if isinstance(item, Text):
+            if text is None:
+                text = c.beginText()
+                font = fill = None
+            face = BOLD if item.bold else REGULAR
+            size = k * item.size
+            if font != (face, size):
+                font = (face, size)
+                text.setFont(face, size)
+            if fill != item.colour:
+                fill = item.colour
+                text.setFillColor(_colour(item.colour))
+            text.setTextOrigin(px(item.x) - _width(item.text, face, size) / 2, py(item.y))
+            text.textOut(item.text)
+            continue
+        if text is not None:
+            c.drawText(text)
+            text = None
         if isinstance(item, Rect):
             c.setFillColor(_colour(item.fill))
             c.rect(px(item.x), py(item.y + item.h), k * item.w, k * item.h, stroke=0, fill=1)
@@ -113,11 +134,16 @@ def draw_figure(c: Any, figure: Figure, x: float, top: float, width: float) -> N
                 _stroke(c, item.colour, k * item.width, False)
             c.circle(px(item.cx), py(item.cy), k * item.r, stroke=1 if item.width else 0,
                      fill=1 if item.fill else 0)
-        elif isinstance(item, Text):
-            c.setFillColor(_colour(item.colour))
-            c.setFont(BOLD if item.bold else REGULAR, k * item.size)
-            c.drawCentredString(px(item.x), py(item.y), item.text)
+    if text is not None:
+        c.drawText(text)
     c.restoreState()
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, face: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, face, size))
 
 
 def _stroke(c: Any, colour: str, width: float, dash: bool) -> None:
