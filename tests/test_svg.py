@@ -209,3 +209,26 @@ def test_the_svg_renders_to_png_with_what_a_person_sees() -> None:
     pixels = image.load()
     green = sum(1 for x in range(360) for y in range(360) if near(pixels[x, y], DARK.placed))
     assert green > 20  # the 7 placed
+
+
+def test_the_compact_svg_draws_the_same_picture_smaller() -> None:
+    fpdf = pytest.importorskip("fpdf")
+    pytest.importorskip("pypdfium2")
+    import io
+
+    from sudokit.printing.pdf import render_page
+
+    move = hint(OTHER).step
+    assert move is not None
+    figure = svg.step_figure(OTHER, move)
+    full, compact = svg.to_svg(figure), svg.to_svg(figure, compact=True)
+    assert len(compact) < 0.7 * len(full)
+    assert texts(parse(compact)) == texts(parse(full))
+
+    def pixels(picture: str) -> bytes:
+        document = fpdf.FPDF(unit="pt", format=(360, 360))
+        document.add_page()
+        document.image(io.BytesIO(picture.encode()), x=0, y=0, w=360)
+        return bytes(render_page(bytes(document.output()), 0, 72).tobytes())
+
+    assert pixels(full) == pixels(compact)

@@ -80,7 +80,7 @@ def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 4
     frames = []
     total = len(path.steps)
     for i, move in enumerate(path.steps, 1):
-        picture = to_svg(step_figure(current, move, puzzle=givens, size=size))
+        picture = to_svg(step_figure(current, move, puzzle=givens, size=size), compact=True)
         frames.append(
             f'<div class="step"><div class="what">{i} of {total}. {escape(str(move))}</div>'
             f'{picture}<p class="why">{escape(move.text)}</p></div>')

@@ -119,6 +119,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
     """Read every puzzle and draw it: ``what`` is "puzzle" (as read), "solution", "hint"
     (the next step drawn on the board) or "steps" (every step of the solving path, one
     picture each). The exit status."""
+    from ..grid import Grid
     from ..logic import hint, solve_path
     from ..solver import solve
     from ._inputs import Tally, each_record
@@ -139,7 +140,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
                 env.error(f"{where}: no solution, no picture")
                 tally.note(ExitStatus.FAILURE)
                 continue
-            givens = item if not hasattr(item, "masks") else None
+            givens = item if isinstance(item, Grid) else None
             pictures.add(grid_figure(solution, pictures.theme, puzzle=givens))
         elif what == "hint":
             found = hint(item)

@@ -143,6 +143,8 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
     wanted = list(sections)
     taken = [0] * len(wanted)
     for opened, record in each_record(args, env, tally, answer_errors=False):
+        if wanted and taken == [s.count for s in wanted]:
+            break  # every section is full: the rest of the input is not rated
         if record.error is not None:
             continue  # reported by each_record
         source = f"{opened.source}, line {record.line}"
