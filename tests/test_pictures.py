@@ -132,3 +132,60 @@ def test_a_solving_path_shows_as_the_step_viewer_in_a_notebook() -> None:
     again = viewer(path, puzzle)
     # the same viewer (each has its own id, so that two in a notebook work apart)
     assert re.sub(r"sudokit-walk-\d+", "ID", shown) == re.sub(r"sudokit-walk-\d+", "ID", again)
+
+
+MOCK_DOM = """
+// The least of a DOM the viewer's script touches: its root, frames, buttons and keys.
+function element() {
+  var listeners = {};
+  return {classes: {}, textContent: '', listeners: listeners,
+          classList: {toggle: function (name, on) { this.owner.classes[name] = on; }},
+          addEventListener: function (type, f) { listeners[type] = f; },
+          focus: function () {}};
+}
+var frames = [];
+for (var i = 0; i < FRAMES; i++) { var f = element(); f.classList.owner = f; frames.push(f); }
+var parts = {'.where': element(), '.prev': element(), '.next': element()};
+var root = element();
+root.querySelectorAll = function () { return frames; };
+root.querySelector = function (s) { return parts[s]; };
+root.dispatchEvent = function (e) { root.listeners.keydown(e); };
+var document = {getElementById: function () { return root; },
+                addEventListener: function () {}, body: {}};
+function KeyboardEvent(type, o) { this.key = o.key; }
+function key(k) { root.listeners.keydown({key: k, preventDefault: function () {}}); }
+function shown() {
+  var on = frames.map(function (f, i) { return f.classes.shown ? i : -1; })
+                 .filter(function (i) { return i >= 0; });
+  return on.join(',') + ' ' + parts['.where'].textContent;
+}
+var seen = [shown()];
+key('ArrowRight'); seen.push(shown()); key('ArrowRight'); seen.push(shown());
+key('ArrowLeft'); seen.push(shown()); key('End'); seen.push(shown());
+key('ArrowRight'); seen.push(shown()); key('Home'); seen.push(shown());
+parts['.next'].onclick(); seen.push(shown());
+console.log(seen.join('|'));
+"""
+
+
+def test_the_viewer_steps_forward_and_back_by_keyboard(tmp_path: Path) -> None:
+    """The page's own script, run by Node against a stand-in for the browser's DOM."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    page = viewer(solve_path(Grid(CLASSIC)), Grid(CLASSIC))
+    script = re.findall(r"<script>(.*?)</script>", page, flags=re.S)[0]
+    frames = page.count('<div class="step">')
+    program = tmp_path / "viewer.js"
+    program.write_text(MOCK_DOM.replace("FRAMES", str(frames)).replace(
+        "var seen", script + "\nvar seen"))
+    done = subprocess.run([node, str(program)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    last = frames - 1
+    assert done.stdout.strip().split("|") == [
+        f"0 1 / {frames}", f"1 2 / {frames}", f"2 3 / {frames}", f"1 2 / {frames}",
+        f"{last} {frames} / {frames}", f"{last} {frames} / {frames}",  # no step past the end
+        f"0 1 / {frames}", f"1 2 / {frames}"]
