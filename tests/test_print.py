@@ -107,6 +107,17 @@ def test_the_same_seed_gives_the_same_pdf_bytes(tmp_path: Path) -> None:
     assert a.read_bytes() != c.read_bytes()
 
 
+def test_the_outline_leads_to_each_section_and_the_answers(tmp_path: Path) -> None:
+    out = tmp_path / "book.pdf"
+    done = sudoku("print", "--seed", "3", "--section", "Warm-up:1:easy",
+                  "--section", "Harder:1:medium", "--answers", "-o", str(out))
+    assert done.status == 0, done.stderr
+    reader = pypdf.PdfReader(out)
+    outline = [(entry.title, reader.get_destination_page_number(entry))
+               for entry in reader.outline]
+    assert outline == [("Warm-up", 0), ("Harder", 1), ("Answers", 2)]
+
+
 def test_a_puzzle_with_no_solution_is_reported_and_has_no_answer(tmp_path: Path) -> None:
     source = tmp_path / "mixed.txt"
     source.write_text(f"{NO_SOLUTION}\n{CLASSIC}\n")

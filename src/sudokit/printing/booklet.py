@@ -217,7 +217,15 @@ def render(page: layout.Page, pages: Sequence[PlannedPage], title: str = "") -> 
     out = io.BytesIO()
     c = new_canvas(out, page.width, page.height, title)
     total = len(pages)
+    last_heading = None
     for number, planned in enumerate(pages, 1):
+        if planned.heading and planned.heading != last_heading:
+            # a bookmark in the reader's outline where each section, the answers and each
+            # walkthrough begin
+            key = f"p{number}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(planned.heading, key, level=0)
+            last_heading = planned.heading
         top = page.height
         header = page.header
         c.setFillColorRGB(0, 0, 0)
