@@ -7,7 +7,7 @@ the final count-to-two by the solver, Grid values), as a user calls it.
 
 Each case runs ``rounds`` times and reports the best round (the machine is shared: the best
 round is the one least disturbed by others), with the median beside it.
-Goals (issue 4): 9x9 default >= 5,000/s; 9x9 minimal >= 1,000/s; 16x16 >= 20/s;
+Goals: 9x9 default >= 5,000/s; 9x9 minimal >= 1,000/s; 16x16 >= 20/s;
 one 25x25 puzzle < 5 s.
 """
 

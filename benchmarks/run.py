@@ -40,7 +40,7 @@ TDOKU = {
     1: {"17-clue": 294_000, "top1465": 152_000, "hardest_1106": 21_900, "serg": 484_000},
     2: {"17-clue": 276_000, "top1465": 100_000, "hardest_1106": 11_400, "serg": 351_000},
 }
-#: This project's targets for first-solution solving, one thread (issue 3): minimum, goal.
+#: This project's targets for first-solution solving, one thread: minimum, goal.
 TARGETS = {"17-clue": (190_000, 280_000), "top1465": (60_000, 100_000),
            "hardest_1106": (6_800, 11_400), "serg": (210_000, 350_000)}
 

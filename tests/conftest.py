@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,6 +22,16 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` as a module (the benchmarks are not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def data_file(name: str) -> Path:
     return DATA / name
 
@@ -29,21 +41,21 @@ def read_lines(path: Path) -> list[str]:
 
 
 @pytest.fixture(params=["compiled", "pure"])
-def pure(request: pytest.FixtureRequest) -> bool:
-    """False for the compiled core, True for the pure-Python one."""
+def pure(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Run the test on the compiled core, then on the pure-Python one (the engine switch,
+    SUDOKIT_PURE_PYTHON, is set for the test and its child processes): False, then True."""
     if request.param == "compiled":
-        if not engine.load("_core", pure=False).is_compiled():
+        monkeypatch.delenv(engine.PURE_ENV, raising=False)
+        if not engine.is_compiled():
             if os.environ.get("CI"):
                 pytest.fail("CI must test the compiled core, but it was not built")
             pytest.skip("the compiled core is not built")
         return False
+    monkeypatch.setenv(engine.PURE_ENV, "1")
     return True
 
 
 @pytest.fixture
-def core_env(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make the command (in-process or a child process) use the core ``pure`` names."""
-    if pure:
-        monkeypatch.setenv("SUDOKIT_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("SUDOKIT_PURE_PYTHON", raising=False)
+def core_env(pure: bool) -> None:
+    """Make the command (in-process or a child process) use the core ``pure`` names: the
+    ``pure`` fixture has set the switch already."""

@@ -34,7 +34,7 @@ def mixed_lines() -> list[str]:
 def per_puzzle(lines: list[str], limit: int, pure: bool) -> tuple[list[int], list[list[int]]]:
     counts, solutions = [], []
     for line in lines:
-        result = search(Grid(line), limit=limit, pure=pure)
+        result = search(Grid(line), limit=limit)
         counts.append(result.count)
         solutions.append(list(result.solution.cells) if result.solution else [0] * len(line))
     return counts, solutions
@@ -45,7 +45,7 @@ def test_batch_equals_one_search_per_puzzle(pure: bool, limit: int) -> None:
     lines = mixed_lines()
     if pure:
         lines = lines[:30]
-    result = solve_array(as_array(lines), limit=limit, pure=pure)
+    result = solve_array(as_array(lines), limit=limit)
     counts, solutions = per_puzzle(lines, limit, pure)
     assert result.counts.tolist() == counts
     assert result.solutions.tolist() == solutions
@@ -92,9 +92,9 @@ def test_other_sizes_go_through_the_general_engine(pure: bool, box: tuple[int, i
         cells = [v if rng.random() < 0.35 else 0 for v in full.cells]
         lines.append(Grid.from_cells(cells, box=box))
     puzzles = np.array([g.cells for g in lines], dtype=np.uint8)
-    result = solve_array(puzzles, limit=3, box=box, pure=pure, jobs=2)
+    result = solve_array(puzzles, limit=3, box=box, jobs=2)
     for grid, row, count in zip(lines, result.solutions, result.counts, strict=True):
-        want = search(grid, limit=3, pure=pure)
+        want = search(grid, limit=3)
         assert count == want.count
         assert want.solution is not None
         assert row.tolist() == list(want.solution.cells)
@@ -158,7 +158,8 @@ def test_the_compiled_kernel_releases_the_gil() -> None:
     # the GIL released it runs throughout the call, which takes far longer than 60 chunks.
     from sudokit import engine
 
-    k9 = engine.load("_kernel9", pure=False)
+    with engine.compiled():
+        k9 = engine.load("_kernel9")
     if not k9.is_compiled():
         pytest.skip("the compiled kernel is not built")
     puzzles = np.concatenate([as_array(read_lines(data_file("puzzles2_17_clue.txt")))] * 3)

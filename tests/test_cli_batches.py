@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+import sudokit.cli
 from clirunner import Outcome, sudoku
 from conftest import data_file, read_lines
 from sudokit import Grid, is_solution
 from sudokit.cli._inputs import BATCH_MIN
-from sudokit.cli.solve import NOT_SOLVEABLE, NOT_UNIQUE
+from sudokit.stream import NOT_SOLVEABLE, NOT_UNIQUE
 
 pytestmark = pytest.mark.usefixtures("core_env")
 
@@ -131,9 +132,11 @@ def test_count_answers_a_run_of_lines_in_order(jobs: str) -> None:
 
 
 def test_many_groups_on_several_threads_stay_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudokit.cli import solve
+    from sudokit import stream
 
-    monkeypatch.setattr(solve, "CHUNK", BATCH_MIN)  # a group per 64 puzzles: many in flight
+    monkeypatch.setattr(stream, "CHUNK", BATCH_MIN)  # a group per 64 puzzles: many in flight
+    # four threads even where the machine has fewer cores (--jobs is cut to the cores)
+    monkeypatch.setattr(sudokit.cli, "usable_cores", lambda: 4)
     puzzles = list(PUZZLES) * 4
     for i in range(7, len(puzzles), 50):
         puzzles[i] = CLASH

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from reference import count_solutions as reference_count
 from reference import pattern_solution
-from sudokit import Grid, Shape, is_solution, search
+from sudokit import Grid, Shape, engine, is_solution, search
 
 SHAPES = [(2, 2), (2, 3), (2, 4), (3, 3)]
 
@@ -36,8 +36,9 @@ def partial_grids(draw: st.DrawFn) -> Grid:
 @settings(max_examples=150, deadline=None)
 @given(grid=partial_grids(), limit=st.integers(1, 4))
 def test_counts_match_the_reference(grid: Grid, limit: int) -> None:
-    for pure in (False, True):
-        result = search(grid, limit=limit, pure=pure)
+    for core in (engine.compiled, engine.pure_python):
+        with core():
+            result = search(grid, limit=limit)
         expected, _ = reference_count(grid, limit)
         assert result.count == expected
         if expected:

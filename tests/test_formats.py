@@ -1,4 +1,4 @@
-"""Formats: the seeds' exact behaviours, the example files, detection, styles and writers."""
+"""Formats: their exact layouts, the example files, detection, styles and writers."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ def records(data: bytes | str, fmt: str | None = None, **kw: object) -> list[F.R
     return list(F.read(io.BytesIO(raw), fmt, **kw))  # type: ignore[arg-type]
 
 
-# -- the seeds -------------------------------------------------------------------------------
+# -- the layouts, exactly -------------------------------------------------------------------
 
 
-def test_seed_002_cdoku_csv_solved_prints_the_table() -> None:
+def test_cdoku_csv_solved_prints_the_table() -> None:
     data = example("cdoku.csv")
     assert F.detect(data) == "csv"
     (puzzle,) = F.loads(data)
@@ -47,7 +47,7 @@ def test_seed_002_cdoku_csv_solved_prints_the_table() -> None:
     assert out.getvalue() == example("cdoku_solution.table")
 
 
-def test_seed_000_binary_grids() -> None:
+def test_binary_grids() -> None:
     data = example("grid01.bin")
     assert len(data) == 324 and F.detect(data, "grid01.bin") == "binary"
     assert F.detect(data) == "binary"  # from the content alone too
@@ -59,7 +59,7 @@ def test_seed_000_binary_grids() -> None:
     assert binary.dumps(puzzle) == data
 
 
-def test_seed_000_pretty_is_norvigs_picture() -> None:
+def test_pretty_is_norvigs_picture() -> None:
     picture = str(CLASSIC).splitlines()
     assert picture[0] == "5 3 . | . 7 . | . . ."
     assert picture[3] == "------+-------+------"
@@ -67,7 +67,7 @@ def test_seed_000_pretty_is_norvigs_picture() -> None:
     assert pretty.loads(pretty.dumps(CLASSIC)) == [CLASSIC]
 
 
-def test_seed_001_candidates_board_of_810_bytes() -> None:
+def test_candidates_board_of_810_bytes() -> None:
     data = example("board.cand")
     assert len(data) == 810 and F.detect(data) == "candidates"
     (board,) = candidates.loads(data)
@@ -81,13 +81,13 @@ def test_seed_001_candidates_board_of_810_bytes() -> None:
     assert len(candidates.dumps(board).strip()) == 729
 
 
-def test_seed_001_grid_written_as_candidates() -> None:
+def test_a_grid_written_as_candidates() -> None:
     board = candidates.loads(candidates.dumps(CLASSIC, form="board"))[0]
     assert board == Candidates.from_grid(CLASSIC)
     assert candidates.dumps(CLASSIC, form="board")[:20] == "....5....\0..3......\0"
 
 
-def test_seed_003_text_reads_the_digits_and_ignores_the_rest() -> None:
+def test_text_reads_the_digits_and_ignores_the_rest() -> None:
     data = example("digits.txt")
     assert F.detect(data) == "text"
     assert text.loads(data) == [CLASSIC]
@@ -96,7 +96,7 @@ def test_seed_003_text_reads_the_digits_and_ignores_the_rest() -> None:
     assert F.loads(messy, "text") == [CLASSIC]
 
 
-def test_seed_003_text_solution_keeps_the_layout() -> None:
+def test_text_solution_keeps_the_layout() -> None:
     data = b"530 070 000\n600 195 000\n098 000 060\n\n800 060 003\n400 803 001\n700 020 006\n\n" \
         b"060 000 280\n000 419 005\n000 080 079\n"
     solved = rewrite(data, "text", solve_them=True).decode()
@@ -104,7 +104,7 @@ def test_seed_003_text_solution_keeps_the_layout() -> None:
     assert solved.count("\n\n") == 2 and "0" not in solved
 
 
-def test_seed_004_grid_format() -> None:
+def test_the_grid_format() -> None:
     data = example("classic.grid")
     assert data.splitlines()[0] == b"5 3 0 0 7 0 0 0 0"
     assert F.detect(data) == "grid"
@@ -401,9 +401,11 @@ def test_import_does_not_load_numpy_or_json() -> None:
     assert out.stdout.split() == ["False", "False"]
 
 
-def test_mixed_sizes_stop_the_input() -> None:
-    with pytest.raises(MixedSizeError, match="puzzles.txt, line 2: a 4x4 puzzle"):
-        records(LINE + "\n" + "1234341221434321\n", source="puzzles.txt")
+def test_a_puzzle_of_another_size_is_an_error_in_its_place() -> None:
+    rs = records(LINE + "\n" + "1234341221434321\n" + LINE + "\n", source="puzzles.txt")
+    assert [r.item for r in rs] == [CLASSIC, None, CLASSIC]
+    assert isinstance(rs[1].error, MixedSizeError)
+    assert str(rs[1].error).startswith("puzzles.txt, line 2: a 4x4 puzzle")
 
 
 def test_byte_order_mark_is_read_past_and_kept() -> None:

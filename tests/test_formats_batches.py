@@ -14,15 +14,15 @@ import pytest
 from roundtrip import rewrite
 from sudokit import Grid, formats, solve
 from sudokit.errors import CellCountError, MixedSizeError, ParseError, SymbolError
-from sudokit.formats import Batch, line
-from sudokit.formats._common import Input, Record
+from sudokit.formats import Batch, ReadOptions, Record, line
+from sudokit.formats._input import Input
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SIXTEEN = "1..." * 64
 
 
 def chunks(text: str, rows: int = line.BATCH_ROWS) -> list:
-    return list(line.read_chunks(Input(io.BytesIO(text.encode()), "t.txt"), None, rows))
+    return list(line.read_chunks(Input(io.BytesIO(text.encode()), "t.txt"), ReadOptions(), rows))
 
 
 def records(text: str) -> list:

@@ -12,6 +12,7 @@ import pytest
 
 from sudokit import CellCountError, Grid, MixedSizeError, ParseError, SudokuError, SymbolError
 from sudokit import formats as F
+from sudokit.candidates import Candidates
 
 CLASSIC = Grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 LINE = CLASSIC.to_line()
@@ -219,15 +220,19 @@ def test_mangled_inputs_give_records_or_sudoku_errors() -> None:
 # -- mixed sizes ---------------------------------------------------------------------------
 
 
-def test_mixed_sizes_in_each_format() -> None:
+@pytest.mark.parametrize(
+    "fmt", ["line", "grid", "csv", "table", "pretty", "json", "candidates"]
+)
+def test_a_puzzle_of_another_size_is_an_error_in_its_place_in_each_format(fmt: str) -> None:
     small = Grid("1234341221434321")
-    for fmt in ("line", "grid", "csv", "table", "pretty", "json", "candidates"):
-        data = F.dumps([CLASSIC, CLASSIC], fmt) + F.dumps(small, fmt)  # type: ignore[operator]
-        if fmt not in ("line", "json", "candidates"):
-            data = F.dumps([CLASSIC, CLASSIC, small], fmt)
-        with pytest.raises(MixedSizeError, match="4x4 .* among 9x9") as info:
-            read_all(data, fmt, source="mixed.txt")
-        assert str(info.value).startswith("mixed.txt, line")
+    data = F.dumps([CLASSIC, CLASSIC, small, CLASSIC], fmt)
+    rs = read_all(data, fmt, source="mixed.txt")
+    expected = Candidates.from_grid(CLASSIC) if fmt == "candidates" else CLASSIC
+    assert [r.item for r in rs] == [expected, expected, None, expected]
+    error = rs[2].error
+    assert isinstance(error, MixedSizeError)
+    assert str(error).startswith("mixed.txt, line")
+    assert "4x4" in str(error) and "among 9x9" in str(error)
 
 
 # -- one bad line among many ---------------------------------------------------------------

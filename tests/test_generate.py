@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sudokit import Grid, Shape, is_solution
+from sudokit import Grid, Shape, engine, is_solution
 from sudokit.generator import (
     SYMMETRIES,
     GenerateError,
@@ -106,7 +106,7 @@ def test_reference_solver_counts() -> None:
 # -- seed 004: the default puzzle -------------------------------------------------------
 def test_default_puzzle_is_unique_with_40_blanks(pure: bool) -> None:
     for seed in range(5):
-        puzzle = generate(seed=seed, pure=pure)
+        puzzle = generate(seed=seed)
         assert puzzle.n == 9
         assert puzzle.blanks >= 40
         assert_unique(puzzle)
@@ -114,8 +114,9 @@ def test_default_puzzle_is_unique_with_40_blanks(pure: bool) -> None:
 
 def test_compiled_and_pure_make_the_same_puzzles(pure: bool) -> None:
     # the same seed gives the same puzzle on either core (and so on any machine)
-    compiled = generate_many(3, seed="same", pure=False)
-    assert generate_many(3, seed="same", pure=pure) == compiled
+    made = generate_many(3, seed="same")  # on the core the fixture picked
+    with engine.compiled():
+        assert generate_many(3, seed="same") == made
 
 
 def test_each_run_without_a_seed_differs() -> None:
@@ -167,7 +168,7 @@ def test_exact_clue_counts(clues: int) -> None:
 
 
 def test_exact_clues_on_the_pure_core(pure: bool) -> None:
-    puzzle = generate(clues=28, seed=1, pure=pure)
+    puzzle = generate(clues=28, seed=1)
     assert puzzle.givens == 28
     assert_unique(puzzle)
 
@@ -195,7 +196,7 @@ def test_hard_counts_give_up_clearly() -> None:
 
 @pytest.mark.parametrize("symmetry", sorted(SYMMETRIES))
 def test_symmetric_patterns(symmetry: str, pure: bool) -> None:
-    puzzle = generate(symmetry=symmetry, seed=7, pure=pure)
+    puzzle = generate(symmetry=symmetry, seed=7)
     assert puzzle.blanks >= 40
     assert_symmetric(puzzle, symmetry)
     assert_unique(puzzle)
@@ -216,7 +217,7 @@ def test_symmetry_with_exact_clues() -> None:
 
 def test_minimal_puzzles(pure: bool) -> None:
     for seed in range(2):
-        puzzle = generate(minimal=True, seed=seed, pure=pure)
+        puzzle = generate(minimal=True, seed=seed)
         assert_unique(puzzle)
         assert_minimal(puzzle)
 
@@ -271,7 +272,6 @@ def test_25x25_is_made() -> None:
 def test_a_proof_past_its_budget_drops_the_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
     import sudokit.generator
 
-    monkeypatch.setattr(sudokit.generator, "_PROOF_CHUNK", 1)
     monkeypatch.setattr(sudokit.generator, "_PROOF_ROUNDS", 1)
     with pytest.raises(GenerateGaveUp, match="in 2 tries"):
         generate(16, seed=1, tries=2)
@@ -318,7 +318,7 @@ def test_9x9_path_and_general_path_agree(pure: bool) -> None:
     shape = Shape.for_size(9)
     peers = [p for cell_peers in shape.peers for p in cell_peers]
     units = [c for unit in shape.units for c in unit]
-    module = engine.load("_gen", pure)
+    module = engine.load("_gen")  # as the pure fixture set the switch
     fast = module.Generator(9, peers, units, True)
     general = module.Generator(9, peers, units, False)
     for seed in range(3 if pure else 40):
@@ -333,7 +333,7 @@ def test_9x9_path_and_general_path_agree(pure: bool) -> None:
 # -- solution grids: no digit is favoured anywhere ----------------------------------------
 def test_solution_grids_are_valid_on_every_size(pure: bool) -> None:
     for size in (1, 4, 6, 9, 12) if pure else (1, 4, 6, 9, 12, 16, 25):
-        grid = generate_solution_grid(size, seed=size, pure=pure)
+        grid = generate_solution_grid(size, seed=size)
         assert grid.is_solved()
 
 

@@ -1,4 +1,4 @@
-"""``sudoku create`` as a user runs it, and seed 004's fuzz workflow (create | solve)."""
+"""``sudoku create`` as a user runs it, and the fuzz workflow (create | solve)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from test_generate import assert_minimal, assert_symmetric, assert_unique
 
 
 def read_grid_blocks(text: str, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Puzzles in seed 004's layout: N lines of N space-separated ints, blank-line separated."""
+    """Puzzles in the grid layout: N lines of N space-separated ints, blank-line separated."""
     blocks = [b for b in text.strip("\n").split("\n\n") if b.strip()]
     return [Grid.from_rows([[int(t) for t in line.split()] for line in b.split("\n")], box)
             for b in blocks]
 
 
-def test_create_prints_seed_004s_grid() -> None:
+def test_create_prints_a_grid() -> None:
     done = sudoku("create")
     assert done.status == 0 and done.stderr == ""
     lines = done.out.split("\n")
@@ -44,7 +44,7 @@ def test_seed_repeats_whatever_the_jobs() -> None:
 
 
 def test_fuzz_workflow_create_then_solve() -> None:
-    """seed 004: create N puzzles, solve each, count successes and failures."""
+    """The fuzz test: create N puzzles, solve each, count successes and failures."""
     made = sudoku("create", "--count", "30", "--to", "line", "--seed", "fuzz")
     solved = sudoku("solve", "--unique", stdin=made.stdout)
     assert solved.status == 0

@@ -11,8 +11,11 @@ import importlib.util
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+INSPECT = Path(__file__).resolve().parents[1] / "benchmarks" / "gpu_inspect.py"
 
 if importlib.util.find_spec("numba_cuda") is None:
     pytest.skip("numba-cuda is not installed (pip install .[gpu])", allow_module_level=True)
@@ -39,21 +42,15 @@ if not _toolkit_libraries_found():
 
 def test_every_kernel_compiles_for_sm90_without_spills() -> None:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
-    run = subprocess.run([sys.executable, "-m", "sudokit.gpu._inspect", "9.0"],
+    run = subprocess.run([sys.executable, str(INSPECT), "9.0"],
                          capture_output=True, text=True, env=env, timeout=300)
     if run.returncode and ("NVVM" in run.stderr or "libnvvm" in run.stderr):
         pytest.skip("NVVM (the CUDA toolkit wheels of the gpu extra) is not installed")
     assert run.returncode == 0, run.stderr[-2000:]
-    # the rows (round 0) and task-round kernels of every variant, and the finalize kernel
-    kernels = ["rolled rows", "rolled tasks", "unrolled rows", "unrolled tasks",
-               "registers rows", "registers tasks", "finalize"]
+    # the rows (round 0) and task-round kernels, and the finalize kernel
+    kernels = ["rows", "tasks", "finalize"]
     headers = [line.split(":")[0] for line in run.stdout.splitlines()
                if line.startswith("sm_")]
     assert headers == [f"sm_90 {kernel}" for kernel in kernels]
     if " registers, " in run.stdout:  # ptxas was found
         assert run.stdout.count(" 0 bytes spilled") == len(kernels), run.stdout
-        # the registers variant keeps its candidate, single and unplaced words in
-        # registers: its stack frame is the search stack alone (64 levels of 32 words)
-        for part in ("rows", "tasks"):
-            report = run.stdout.split(f"sm_90 registers {part}:")[1].splitlines()[1]
-            assert " 8192 bytes stack frame," in report, report

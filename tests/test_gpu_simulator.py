@@ -24,7 +24,7 @@ pytest.importorskip("numba.cuda", reason="numba-cuda is not installed (pip insta
 
 import numpy as np  # noqa: E402
 
-from conftest import data_file, read_lines  # noqa: E402
+from conftest import data_file, load_benchmark, read_lines  # noqa: E402
 from sudokit import Grid, is_solution  # noqa: E402
 from sudokit.batch import solve_array  # noqa: E402
 from sudokit.errors import CellCountError, ShapeError, SymbolError  # noqa: E402
@@ -270,7 +270,7 @@ def test_auto_never_picks_the_simulator() -> None:
 
 def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
-    from sudokit.gpu import bench
+    bench = load_benchmark("gpu_bench")
 
     path = data_file("puzzles7_serg_benchmark.txt")
     assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
@@ -278,8 +278,8 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
     assert bench.main([str(path), "--rows", "6", "--repeat", "1", "--crossover",
                        "--crossover-sizes", "4", "--no-compile-time", "--simulator"]) == 0
     out = capsys.readouterr().out
-    assert "| puzzles7_serg_benchmark.txt | rolled | 16 | 1 | 6 |" in out
-    assert "| puzzles7_serg_benchmark.txt | rolled | 16 | 2 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | 16 | 1 | 6 |" in out
+    assert "| puzzles7_serg_benchmark.txt | 16 | 2 | 6 |" in out
     assert "| puzzles7_serg_benchmark.txt | 4 |" in out
     # splitting off and on, side by side (on the hardest file, tasks are written)
     hard = data_file("puzzles6_forum_hardest_1106.txt")
@@ -287,39 +287,27 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
                        "--split-after", "0", "1", "--no-compile-time", "--simulator"]) == 0
     rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()
             if line.startswith("| puzzles6")]
-    assert [(row[2], row[3]) for row in rows] == [("0", "1"), ("1", "1")]
+    assert [(row[1], row[2]) for row in rows] == [("0", "1"), ("1", "1")]
     assert rows[0][-1] == "0 |" and rows[1][-1] != "0 |"  # tasks written
 
 
 #: Every compilation of the kernel (``_kernel.KERNELS``).
-VARIANTS = ("rolled", "unrolled", "registers")
-
-
-def test_every_kernel_variant_gives_the_same_answers() -> None:
+def test_the_kernel_gives_the_cpu_answers_with_and_without_splitting() -> None:
     lines = (sample("puzzles2_17_clue.txt", 6) + sample("puzzles6_forum_hardest_1106.txt", 2)
              + [CLASH, NO_CANDIDATE, COLUMN_DEAD_END, two_solution_puzzle()])
     array = as_array(lines)
-    # without splitting, every field is the same (with it, which task finds a solution
+    # without splitting, whole trees are searched (with it, which task finds a solution
     # first depends on the order the simulator runs threads in)
-    results = {kernel: solve_array_gpu(array, limit=2, kernel=kernel, split_after=0)
-               for kernel in VARIANTS}
-    rolled = results["rolled"]
-    assert_matches_cpu(array, rolled, 2)
-    assert_whole_trees_searched(array, rolled, 2)
-    for kernel, result in results.items():
-        assert result.tasks == 0
-        for name in ("solutions", "counts", "status", "guesses"):
-            assert getattr(result, name).tolist() == getattr(rolled, name).tolist(), kernel
-    for kernel in VARIANTS[1:]:
-        split = solve_array_gpu(array, limit=2, kernel=kernel, split_after=1)
-        assert split.tasks > 0
-        assert_matches_cpu(array, split, 2)
-    with pytest.raises(ValueError, match="kernel must be one of rolled, unrolled, registers"):
-        solve_array_gpu(array, kernel="fast")
+    whole = solve_array_gpu(array, limit=2, split_after=0)
+    assert whole.tasks == 0
+    assert_matches_cpu(array, whole, 2)
+    assert_whole_trees_searched(array, whole, 2)
+    split = solve_array_gpu(array, limit=2, split_after=1)
+    assert split.tasks > 0
+    assert_matches_cpu(array, split, 2)
 
 
-@pytest.mark.parametrize("kernel", VARIANTS)
-def test_every_kernel_variant_finds_values_above_9_in_any_band(kernel: str) -> None:
+def test_the_kernel_finds_values_above_9_in_any_band() -> None:
     from numba import cuda
 
     array = as_array(sample("puzzles7_serg_benchmark.txt", 4))
@@ -327,7 +315,7 @@ def test_every_kernel_variant_finds_values_above_9_in_any_band(kernel: str) -> N
     bad[0, 0] = 10  # band 0
     bad[1, 40] = 15  # band 1, the largest value with four bits
     bad[2, 80] = 255  # band 2
-    host = solve_array_gpu(cuda.to_device(bad), limit=1, kernel=kernel).to_host()
+    host = solve_array_gpu(cuda.to_device(bad), limit=1).to_host()
     assert host.status.tolist() == [GpuStatus.INVALID] * 3 + [GpuStatus.SOLVED]
     assert_matches_cpu(array[3:], GpuResult(host.solutions[3:], host.counts[3:],
                                             host.status[3:], host.guesses[3:]), 1)
@@ -444,7 +432,7 @@ def test_chunks_leave_room_for_the_task_buffers() -> None:
     from sudokit.gpu._host import _ROW_BYTES, _Launch, chunk_rows_for
 
     def per_row(split_after: int) -> int:
-        launch = _Launch(cuda, 1, 10, None, None, "rolled", split_after, 8)
+        launch = _Launch(cuda, 1, 10, None, None, split_after, 8)
         return _ROW_BYTES + launch.search_row_bytes()
 
     assert per_row(0) == 171 + 4  # the flags word

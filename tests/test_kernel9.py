@@ -75,7 +75,7 @@ def random_solution(rng: random.Random) -> list[int]:
 # -- driving the kernel ---------------------------------------------------------------------
 
 def kernel(pure: bool) -> ModuleType:
-    return engine.load("_kernel9", pure)
+    return engine.load("_kernel9")  # as the pure fixture set the switch
 
 
 def run_kernel(k9: ModuleType, cells: list[int], limit: int, budget: int = 1 << 40
@@ -324,7 +324,7 @@ def test_the_pure_kernel_runs_without_cython_installed() -> None:
     code = (
         "import sys; sys.modules['cython'] = None\n"
         "from sudokit import engine\n"
-        "k9 = engine.load('_kernel9', pure=True)\n"
+        "k9 = engine.load_pure('_kernel9')\n"
         "k = k9.Kernel9(); k.reset([0] * 81, 3)\n"
         "while k.run(1000) != k9.DONE: pass\n"
         "print(k9.cython.__name__, k.counts()[0])\n"
@@ -338,6 +338,6 @@ def test_a_time_limit_stops_a_9x9_search(pure: bool) -> None:
     from sudokit import Status, search
 
     # counting every 9x9 grid would take years: the search must stop at the time limit
-    result = search(Grid.empty(9), limit=10**9, time_limit=0.05, pure=pure)
+    result = search(Grid.empty(9), limit=10**9, time_limit=0.05)
     assert result.status is Status.TIMED_OUT
     assert result.count > 0 and result.solution is not None and result.solution.is_solved()

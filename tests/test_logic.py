@@ -648,7 +648,7 @@ def test_contradictions_are_seen() -> None:
     assert twice.has_contradiction()
 
 
-def test_propagate_is_seed_001s_tactic_alone() -> None:
+def test_propagate_is_constraint_propagation_alone() -> None:
     # singles by elimination solve the easy puzzle; the hardest one they leave unsolved
     assert Candidates.from_grid(Grid(EASY)).propagate().is_solved()
     hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"

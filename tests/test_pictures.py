@@ -85,16 +85,12 @@ def test_explain_draws_one_page_per_step() -> None:
     assert len(pages) == len(solve_path(Grid(CLASSIC)).steps)
 
 
-class Terminal(io.BytesIO):
-    def isatty(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize("command", [["solve", "--to", "png"], ["convert", "--to", "pdf"],
                                      ["print"]])
 def test_binary_pictures_are_not_written_to_a_terminal(command: list[str]) -> None:
-    out, err = Terminal(), io.StringIO()
-    env = Env(stdin=io.BytesIO(CLASSIC.encode()), stdout=out, stderr=err, stderr_isatty=False)
+    out, err = io.BytesIO(), io.StringIO()
+    env = Env(stdin=io.BytesIO(CLASSIC.encode()), stdout=out, stderr=err, stderr_isatty=False,
+              stdout_isatty=True)
     assert run(command, env) == 2
     assert "terminal" in err.getvalue() and out.getvalue() == b""
 

@@ -12,7 +12,7 @@ EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5
 
 def test_solves_a_classic(pure: bool) -> None:
     puzzle = Grid(EASY)
-    result = search(puzzle, pure=pure)
+    result = search(puzzle)
     assert result.status is Status.SOLVED
     assert result.solution is not None and is_solution(result.solution, puzzle)
     assert result.solution.to_line().startswith("534678912")
@@ -21,12 +21,12 @@ def test_solves_a_classic(pure: bool) -> None:
 def test_unsolvable_has_no_solution(pure: bool) -> None:
     # r1c3 can hold nothing: 1-8 are in its row and 9 in its column
     bad = "12.345678" + "." * 9 + "..9" + "." * 60
-    result = search(Grid(bad), pure=pure)
+    result = search(Grid(bad))
     assert result.status is Status.NO_SOLUTION and result.solution is None
 
 
 def test_clashing_givens_have_no_solution(pure: bool) -> None:
-    assert search(Grid("11" + "." * 79), pure=pure).count == 0
+    assert search(Grid("11" + "." * 79)).count == 0
 
 
 @pytest.mark.parametrize("n", [1, 4, 6, 8, 9, 12, 16, 25])
@@ -34,17 +34,17 @@ def test_empty_grid_of_every_size(n: int, pure: bool) -> None:
     if pure and n == 25:
         pytest.skip("covered by the compiled core; the pure one is slow at 25x25")
     empty = Grid.empty(n)
-    solution = search(empty, pure=pure).solution
+    solution = search(empty).solution
     assert solution is not None and is_solution(solution, empty)
 
 
 def test_counting_stops_at_the_limit(pure: bool) -> None:
-    assert search(Grid.empty(4), limit=1000, pure=pure).count == 288
-    assert search(Grid.empty(9), limit=5, pure=pure).count == 5
+    assert search(Grid.empty(4), limit=1000).count == 288
+    assert search(Grid.empty(9), limit=5).count == 5
 
 
 def test_time_limit_stops_the_search(pure: bool) -> None:
-    result = search(Grid.empty(25), limit=10**9, time_limit=0.05, pure=pure)
+    result = search(Grid.empty(25), limit=10**9, time_limit=0.05)
     assert result.status is Status.TIMED_OUT
 
 
@@ -53,7 +53,7 @@ def test_top1465_all_unique_compiled_sample_pure(pure: bool) -> None:
     sample = random.Random(1).sample(lines, 20) if pure else lines
     for line in sample:
         puzzle = Grid(line)
-        result = search(puzzle, limit=2, pure=pure)
+        result = search(puzzle, limit=2)
         assert result.count == 1, line
         assert result.solution is not None and is_solution(result.solution, puzzle)
 
@@ -80,7 +80,8 @@ def test_pure_core_runs_without_cython_installed() -> None:
         "        continue\n"
         "    assert not m.is_compiled(), name\n"
         f"g = Grid({EASY!r})\n"
-        "r = search(g, limit=2, pure=True)\n"
+        "with engine.pure_python():\n"
+        "    r = search(g, limit=2)\n"
         "assert r.count == 1 and is_solution(r.solution, g)\n"
         "print('ok')\n"
     )

@@ -4,6 +4,9 @@ The core needs nothing beyond this package; formats live in ``sudokit.formats`` 
 imported when used.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from . import engine as _engine
 from ._version import __version__
 from .errors import (
@@ -18,6 +21,19 @@ from .errors import (
 from .grid import Grid, is_solution
 from .shape import Shape
 from .solver import SolveResult, Status, count_solutions, has_unique_solution, search, solve
+
+if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first use
+    from .batch import count_array, solve_array
+    from .generator import (
+        Generated,
+        GenerateError,
+        GenerateGaveUp,
+        generate,
+        generate_many,
+        generate_solution_grid,
+        iter_generate,
+    )
+    from .logic import hint, next_step, rate, solve_path
 
 # SUDOKIT_PURE_PYTHON=1 runs every compiled module from its source. The modules above import
 # none of them: the engine is loaded when first used.
@@ -43,18 +59,19 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
+    """Load a name of _LAZY from its module on first use (then it is an ordinary global)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones included."""
     return sorted([*globals(), *_LAZY])
+
 
 __all__ = [
     "CellCountError",

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import math
 import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
-from . import engine
+from . import engine, validate
 from .errors import CellCountError, ShapeError, SymbolError
+from .executors import make_executor
 from .shape import Shape
+from .verify import check_solutions
 
 #: Rows per piece of work when the batch is split over threads: small enough that a few
 #: hard puzzles in one piece do not leave the other threads idle, large enough that the
@@ -66,48 +67,50 @@ def solve_array(
     limit: int = 1,
     jobs: int | None = 1,
     box: tuple[int, int] | None = None,
-    pure: bool | None = None,
 ) -> BatchResult:
     """Search each row of ``puzzles`` (a (B, N*N) array of digits, 0 for a blank) for up to
     ``limit`` solutions; rows come back in input order, none dropped.
 
     ``limit=1`` finds a solution, ``limit=2`` also tells unique puzzles from the rest.
     ``jobs`` threads share the work (None or 0: one per core). ``box`` gives the box shape
-    for sizes whose natural one is not wanted (as in ``Shape.for_size``); ``pure`` picks
-    the pure-Python engine (None: the compiled one when built).
+    for sizes whose natural one is not wanted (as in ``Shape.for_size``).
     """
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
-    array, shape = _checked(puzzles, box)
+    limit = validate.limit(limit, "solve_array")
+    jobs = validate.jobs(jobs, "solve_array")
+    array, shape = checked_array(puzzles, box)
     rows = array.shape[0]
     solutions = np.zeros_like(array)
     counts = np.zeros(rows, dtype=np.int64)
     guesses = np.zeros(rows, dtype=np.int64)
     workers = _workers(jobs, rows)
-    if shape.box_rows == 3 and shape.box_cols == 3:
-        kernel = engine.load("_kernel9", pure)
+    solve_rows = engine.rows_solver(shape)
 
-        def work(lo: int, hi: int) -> None:
-            kernel.solve_rows(array[lo:hi], solutions[lo:hi], counts[lo:hi], guesses[lo:hi],
-                              limit)
-    else:
-        core = engine.load("_core", pure)
+    def work(lo: int) -> None:
+        hi = min(lo + step, rows)
+        solve_rows(array[lo:hi], solutions[lo:hi], counts[lo:hi], guesses[lo:hi], limit)
 
-        def work(lo: int, hi: int) -> None:
-            _solve_general(core, shape, array[lo:hi], solutions[lo:hi], counts[lo:hi],
-                           guesses[lo:hi], limit)
-
-    if workers == 1:
-        work(0, rows)
-    else:
-        # several pieces per thread, so that one thread's hard pieces do not leave the
-        # others idle at the end
-        step = min(_CHUNK_ROWS, max(_MIN_CHUNK_ROWS, math.ceil(rows / (workers * 8))))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for done in [pool.submit(work, lo, min(lo + step, rows))
-                         for lo in range(0, rows, step)]:
-                done.result()
+    # several pieces per thread, so that one thread's hard pieces do not leave the others
+    # idle at the end
+    step = max(1, rows) if workers == 1 else min(
+        _CHUNK_ROWS, max(_MIN_CHUNK_ROWS, math.ceil(rows / (workers * 8))))
+    with make_executor("threads", workers) as pool:
+        for _ in pool.map(work, range(0, rows, step)):
+            pass
     return BatchResult(solutions, counts, guesses)
+
+
+def solve_checked(puzzles: np.ndarray, shape: Shape, limit: int = 1, jobs: int | None = 1,
+                  device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) of a (B, N*N) uint8 array of puzzles of ``shape``, on the device
+    :func:`sudokit.engine.device_for` picks, every solution checked against the rules and
+    the givens before it is returned (a wrong one raises AssertionError: a bug)."""
+    if engine.device_for(device, len(puzzles), shape) == "gpu":
+        from .gpu import solve_on_gpu  # the GPU package only when a GPU is asked for
+
+        return solve_on_gpu(puzzles, limit=limit, jobs=jobs)
+    result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
+    check_solutions(puzzles, result.solutions, result.counts, shape)
+    return result.solutions, result.counts
 
 
 def count_array(
@@ -116,14 +119,14 @@ def count_array(
     limit: int = 2,
     jobs: int | None = 1,
     box: tuple[int, int] | None = None,
-    pure: bool | None = None,
 ) -> np.ndarray:
     """(B,) int64: how many solutions each row of ``puzzles`` has, counting no further than
     ``limit`` (the default, 2, tells unique puzzles apart)."""
-    return solve_array(puzzles, limit=limit, jobs=jobs, box=box, pure=pure).counts
+    return solve_array(puzzles, limit=limit, jobs=jobs, box=box).counts
 
 
-def _checked(puzzles: object, box: tuple[int, int] | None) -> tuple[np.ndarray, Shape]:
+def checked_array(puzzles: object, box: tuple[int, int] | None = None
+                  ) -> tuple[np.ndarray, Shape]:
     """A C-contiguous (B, N*N) uint8 array of digits 0..N, and its shape; or an error that
     says what is wrong and in which row."""
     raw = np.asarray(puzzles)
@@ -151,28 +154,3 @@ def _workers(jobs: int | None, rows: int) -> int:
         raise ValueError(f"jobs must be at least 1 (or 0 for every core), got {jobs}")
     wanted = jobs or os.cpu_count() or 1
     return max(1, min(wanted, math.ceil(rows / 64)))
-
-
-def _solve_general(
-    core: object,
-    shape: Shape,
-    puzzles: np.ndarray,
-    solutions: np.ndarray,
-    counts: np.ndarray,
-    guesses: np.ndarray,
-    limit: int,
-) -> None:
-    """The general engine, one puzzle at a time (its ``run`` releases the GIL)."""
-    peers = [p for cell_peers in shape.peers for p in cell_peers]
-    units = [c for unit in shape.units for c in unit]
-    search = core.Search(shape.n, peers, units)  # type: ignore[attr-defined]
-    done = core.DONE  # type: ignore[attr-defined]
-    for r in range(puzzles.shape[0]):
-        if search.reset(puzzles[r].tolist(), limit):
-            while search.run(1 << 30) != done:
-                pass
-        count, made = search.counts()
-        counts[r] = count
-        guesses[r] = made
-        if count:
-            solutions[r] = search.solution()

@@ -98,7 +98,6 @@ def measure(
     limit: int = 1,
     jobs: int = 1,
     runs: int = 5,
-    pure: bool | None = None,
     use_cpu: bool = False,
     clock: Callable[[], float] = time.perf_counter,
     cpu_clock: Callable[[], float] = time.thread_time,
@@ -112,7 +111,7 @@ def measure(
     if runs < 1:
         raise ValueError(f"runs must be at least 1, got {runs}")
     start = clock()
-    result = solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+    result = solve_array(puzzles, limit=limit, jobs=jobs)
     first = clock() - start
     passes = max(1, math.ceil(MIN_SAMPLE_SECONDS / first)) if first > 0 else 1
     samples, cpu_samples = [], []
@@ -121,7 +120,7 @@ def measure(
     for _ in range(runs):
         start, cpu_start = clock(), cpu_clock()
         for _ in range(passes):
-            solve_array(puzzles, limit=limit, jobs=jobs, pure=pure)
+            solve_array(puzzles, limit=limit, jobs=jobs)
         samples.append((clock() - start) / passes)
         cpu_samples.append((cpu_clock() - cpu_start) / passes)
     wall = time.perf_counter() - wall_start
@@ -152,7 +151,6 @@ def bench_files(
     limits: Sequence[int] = (1, 2),
     jobs: Sequence[int] = (1,),
     runs: int = 5,
-    pure: bool | None = None,
     use_cpu: bool = False,
     progress: Callable[[Measurement], None] | None = None,
 ) -> list[Measurement]:
@@ -167,7 +165,7 @@ def bench_files(
         for limit in limits:
             for threads in jobs:
                 m = measure(puzzles, name=Path(path).name, limit=limit, jobs=threads,
-                            runs=runs, pure=pure, use_cpu=use_cpu)
+                            runs=runs, use_cpu=use_cpu)
                 out.append(m)
                 if progress is not None:
                     progress(m)
@@ -226,6 +224,6 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    kernel = "compiled" if engine.load("_kernel9").is_compiled() else "pure-Python"
+    kernel = "compiled" if engine.is_compiled("_kernel9") else "pure-Python"
     return (f"{model}, {all_threads()} cores available; Python {platform.python_version()}; "
             f"{kernel} 9x9 kernel")

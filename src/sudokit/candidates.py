@@ -1,6 +1,6 @@
 """A board of candidate sets (pencilmarks): each cell holds the digits still possible there.
 
-This is the board of seed 001 (the MIPS exercise): a cell's candidates, ruling a digit out
+The board of the 810-byte candidate format: a cell's candidates, ruling a digit out
 of a cell, counting solved cells, and its one tactic, ``propagate``. The human-style
 techniques of :mod:`sudokit.logic` work on the same boards (``pencilmarks`` is where they
 start from a puzzle).
@@ -119,7 +119,7 @@ class Candidates:
         return Candidates._trusted(tuple(masks), self._shape)
 
     def propagate(self) -> Candidates:
-        """Seed 001's tactic: rule each solved cell's digit out of its row, column and box,
+        """Constraint propagation: rule each solved cell's digit out of its row, column and box,
         until nothing changes. The result may still have unsolved cells."""
         masks = list(self._masks)
         peers = self._shape.peers

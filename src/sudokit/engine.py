@@ -1,20 +1,168 @@
-"""Which engine runs: the compiled extension when it was built, else the same source as
-plain Python. Setting ``SUDOKIT_PURE_PYTHON=1`` forces the pure-Python core."""
+"""The one place that picks and builds a search engine: by the puzzle's shape, compiled or
+pure Python, and (for arrays of 9x9 puzzles) the device.
+
+Two engines search for solutions, with one face (:class:`Engine`): ``_kernel9.Kernel9``,
+the 9x9 band kernel, and ``_core.Search``, the general engine for any box shape. Each is a
+:class:`Backend` in :data:`BACKENDS`, the first whose ``fits`` accepts a shape wins; adding
+an engine is one module with that face and one line in the table.
+
+Every engine module is ordinary Python compiled by Cython when the package is built; the
+compiled extension is used when there is one. The pure-Python source runs instead when
+``SUDOKIT_PURE_PYTHON=1`` is set, or inside ``with engine.pure_python():`` (as the tests
+do, to check that both give the same answers):
+
+>>> from sudokit import Grid, engine, search
+>>> with engine.pure_python():
+...     search(Grid.empty(4), limit=3).count
+3
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.util
 import os
 import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from ._compiled import ENGINE_MODULES, PLAIN_MODULES
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .shape import Shape
 
 PURE_ENV = "SUDOKIT_PURE_PYTHON"
+
+#: What ``Engine.run`` returns when the search is over (it found ``limit`` solutions or
+#: proved there are no more); any other value means it paused at its budget.
+DONE = 0
+
+
+class Engine(Protocol):
+    """A search over the puzzles of one shape. It holds mutable state: one per thread."""
+
+    def reset(self, cells: Sequence[int], limit: int) -> bool:
+        """Load a puzzle (N*N digits, 0 for a blank) to find up to ``limit`` solutions of;
+        False when its givens already clash."""
+        ...
+
+    def reset_masks(self, masks: Sequence[int], limit: int) -> bool:
+        """Load a board of candidates (one bit mask per cell); False when a cell has none."""
+        ...
+
+    def run(self, budget: int) -> int:
+        """Search for up to ``budget`` rounds of propagation: DONE, or not yet."""
+        ...
+
+    def counts(self) -> tuple[int, int]:
+        """(solutions found so far, guesses made so far)."""
+        ...
+
+    def solution(self) -> list[int]:
+        """The first solution found, as N*N digits."""
+        ...
+
+
+#: solve_rows(puzzles, solutions, counts, guesses, limit): every row of a (B, N*N) uint8
+#: array searched, its first solution, count and guesses written into the other arrays.
+RowsSolver = Callable[["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray", int], None]
+
+
+class Backend(NamedTuple):
+    """An engine: the module it lives in, the shapes it takes, and how to build it."""
+
+    name: str
+    module: str
+    fits: Callable[[Shape], bool]
+    build: Callable[[ModuleType, Shape], Engine]
+    rows: Callable[[ModuleType, Shape], RowsSolver]
+
+
+def _is_9x9(shape: Shape) -> bool:
+    return shape.box_rows == 3 and shape.box_cols == 3
+
+
+def peers_and_units(shape: Shape) -> tuple[list[int], list[int]]:
+    """The flat lists of every cell's peers and every unit's cells, as the engines take
+    them (``Search(n, peers, units)``)."""
+    peers = [p for cell_peers in shape.peers for p in cell_peers]
+    units = [c for unit in shape.units for c in unit]
+    return peers, units
+
+
+def _build_search(module: ModuleType, shape: Shape) -> Engine:
+    search: Engine = module.Search(shape.n, *peers_and_units(shape))
+    return search
+
+
+def _search_rows(module: ModuleType, shape: Shape) -> RowsSolver:
+    """The general engine over an array, one puzzle at a time (its ``run`` lets go of the
+    GIL, so threads on separate slices of rows run in parallel)."""
+
+    def solve_rows(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray,
+                   guesses: np.ndarray, limit: int) -> None:
+        search = _build_search(module, shape)
+        for r in range(puzzles.shape[0]):
+            if search.reset(puzzles[r].tolist(), limit):
+                while search.run(1 << 30) != DONE:
+                    pass
+            count, made = search.counts()
+            counts[r] = count
+            guesses[r] = made
+            if count:
+                solutions[r] = search.solution()
+
+    return solve_rows
+
+
+#: The engines, most specialised first: the first that fits a shape is used.
+BACKENDS: list[Backend] = [
+    Backend("kernel9", "_kernel9", _is_9x9, lambda m, s: m.Kernel9(),
+            lambda m, s: m.solve_rows),
+    Backend("core", "_core", lambda s: True, _build_search, _search_rows),
+]
+
+
+# -- compiled or pure Python ----------------------------------------------------------
+def forced_pure() -> bool:
+    """Whether the pure-Python source is to run instead of the compiled modules."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    """Run the engines from their pure-Python source inside the ``with`` block (worker
+    processes started inside it too). The compiled modules already imported by other
+    parts of the package stay as they are: this picks the engines only."""
+    before = os.environ.get(PURE_ENV)
+    os.environ[PURE_ENV] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[PURE_ENV]
+        else:
+            os.environ[PURE_ENV] = before
+
+
+@contextlib.contextmanager
+def compiled() -> Iterator[None]:
+    """The opposite of :func:`pure_python`: the compiled engines (when built) in the block."""
+    before = os.environ.pop(PURE_ENV, None)
+    try:
+        yield
+    finally:
+        if before is not None:
+            os.environ[PURE_ENV] = before
 
 
 def load_pure(name: str) -> ModuleType:
     """Load ``sudokit.<name>`` from its .py source even when a compiled module shadows it."""
-    import importlib.util  # only the pure path needs it: keep start-up light
-
     qualified = f"sudokit.{name}_pure"
     if qualified in sys.modules:
         return sys.modules[qualified]
@@ -28,22 +176,77 @@ def load_pure(name: str) -> ModuleType:
     return module
 
 
-def load(name: str, pure: bool | None = None) -> ModuleType:
-    """The engine module ``name``: compiled unless ``pure`` (or the environment) says not."""
-    if pure is None:
-        pure = os.environ.get(PURE_ENV, "") not in ("", "0")
-    if pure:
+def load(name: str) -> ModuleType:
+    """The engine module ``sudokit.<name>``: compiled, unless the pure switch is on."""
+    if forced_pure():
         return load_pure(name)
     return importlib.import_module(f"sudokit.{name}")
 
 
-def forced_pure() -> bool:
-    return os.environ.get(PURE_ENV, "") not in ("", "0")
+def is_compiled(name: str = "_core") -> bool:
+    """Whether the engine module ``name`` that would run now is the compiled one."""
+    result: bool = load(name).is_compiled()
+    return result
 
 
 def core_name() -> str:
     """'compiled' or 'pure-Python': what ``sudoku --version`` reports."""
-    return "compiled" if load("_core").is_compiled() else "pure-Python"
+    return "compiled" if is_compiled() else "pure-Python"
+
+
+# -- choosing and building ------------------------------------------------------------
+def backend_for(shape: Shape) -> Backend:
+    """The engine that solves puzzles of this shape."""
+    for backend in BACKENDS:
+        if backend.fits(shape):
+            return backend
+    raise LookupError(f"no engine takes {shape.n}x{shape.n} puzzles")  # pragma: no cover
+
+
+_local = threading.local()
+
+
+def engine_for(shape: Shape, backend: Backend | None = None) -> Engine:
+    """This thread's engine for puzzles of ``shape`` (the one :func:`backend_for` picks,
+    unless ``backend`` is given), built on first use and kept: engines hold mutable state,
+    and building one costs more than a search of an easy puzzle."""
+    cache: dict[tuple[Shape, str], Engine] = _local.__dict__.setdefault("engines", {})
+    backend = backend or backend_for(shape)
+    module = load(backend.module)
+    key = (shape, module.__name__)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = backend.build(module, shape)
+    return found
+
+
+def general_engine(shape: Shape) -> Engine:
+    """This thread's general engine for ``shape``, whatever more specialised one exists."""
+    return engine_for(shape, BACKENDS[-1])
+
+
+def rows_solver(shape: Shape) -> RowsSolver:
+    """The function that searches a whole (B, N*N) array of puzzles of ``shape``: the 9x9
+    kernel's loop in compiled code, or the general engine puzzle by puzzle."""
+    backend = backend_for(shape)
+    return backend.rows(load(backend.module), shape)
+
+
+def device_for(device: str, rows: int, shape: Shape) -> str:
+    """'cpu' or 'gpu': where an array of ``rows`` puzzles of ``shape`` is solved when
+    ``device`` ('cpu', 'gpu' or 'auto') is asked for. Only 9x9 puzzles go to the GPU;
+    for them :func:`sudokit.gpu.choose_device` decides (and raises GpuUnavailable, with
+    the reason, when 'gpu' cannot be had)."""
+    if device == "cpu" or not _is_9x9(shape):
+        return "cpu"
+    from .gpu import choose_device  # the GPU package only when a GPU is asked for
+
+    return choose_device(device, rows, shape.ncells)
+
+
+def generator_module() -> ModuleType:
+    """The puzzle maker's engine module (``_gen``), compiled or pure as the switch says."""
+    return load("_gen")
 
 
 class _SourceFirst:
@@ -56,16 +259,14 @@ class _SourceFirst:
     def find_spec(self, name: str, path: object, target: object = None) -> object:
         if name not in self.names:
             return None
-        import importlib.util
-
         parts = name.split(".")[1:]
         source = os.path.join(os.path.dirname(__file__), *parts[:-1], parts[-1] + ".py")
         return importlib.util.spec_from_file_location(name, source)
 
 
 def install_pure_switch() -> None:
-    """When SUDOKIT_PURE_PYTHON is set, make every compiled module load from its source."""
+    """When SUDOKIT_PURE_PYTHON is set at start-up, make every compiled module (the human
+    solver's too) load from its source."""
     if forced_pure() and not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
-        from ._compiled import ENGINE_MODULES, PLAIN_MODULES
-
-        sys.meta_path.insert(0, _SourceFirst(frozenset(ENGINE_MODULES + PLAIN_MODULES)))  # type: ignore[arg-type]
+        names = frozenset(ENGINE_MODULES + PLAIN_MODULES)
+        sys.meta_path.insert(0, _SourceFirst(names))  # type: ignore[arg-type]

@@ -67,3 +67,8 @@ class ConflictError(SudokuError):
 
 class MixedSizeError(ParseError):
     """One file holds puzzles of different sizes."""
+
+
+class ClusterError(SudokuError):
+    """A cluster to run the work on cannot be reached or started (a wrong or silent
+    scheduler address, a missing optional dependency)."""

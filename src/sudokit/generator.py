@@ -27,19 +27,16 @@ import math
 import os
 import random
 import threading
-from collections import deque
 from collections.abc import Callable, Iterator
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple
 
 from . import engine
 from .errors import SudokuError
+from .executors import process_executor, thread_executor
 from .grid import Grid
 from .shape import Shape
-from .solver import search
-
-if TYPE_CHECKING:  # the pools are imported when --jobs asks for them
-    from concurrent.futures import Executor, Future
+from .solver import Status, search
 
 #: The clue patterns ``symmetry=`` accepts: name -> what stays the same.
 SYMMETRIES: dict[str, str] = {
@@ -63,7 +60,7 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
 #: solution gives a second one.
 _FEWEST_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
 
-#: Default blanks, as fractions of the cells: seed 004's 40 to 64 of 81.
+#: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
 _BLANKS_HIGH = 64 / 81
 
@@ -98,7 +95,6 @@ class _Options(NamedTuple):
     minimal: bool
     difficulty: str | None
     tries: int
-    pure: bool | None
 
     @property
     def walks(self) -> bool:
@@ -129,7 +125,6 @@ def generate(
     difficulty: str | None = None,
     seed: Seed = None,
     tries: int | None = None,
-    pure: bool | None = None,
 ) -> Grid:
     """One random puzzle with exactly one solution.
 
@@ -145,14 +140,13 @@ def generate(
       from, or None for a fresh one.
     - ``tries``: how many solution grids to try before giving up (a default that suits
       the options otherwise: a few seconds' work at most).
-    - ``pure``: True runs the uncompiled generator (the same source), as tests do.
 
     Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
     out, ShapeError for a size without a box shape.
     """
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
-                              tries=tries, pure=pure)).puzzle
+                              tries=tries)).puzzle
 
 
 def generate_many(
@@ -167,7 +161,6 @@ def generate_many(
     seed: Seed = None,
     tries: int | None = None,
     jobs: int = 1,
-    pure: bool | None = None,
 ) -> list[Grid]:
     """``count`` different puzzles, each as :func:`generate` makes them, on ``jobs`` cores.
 
@@ -176,7 +169,7 @@ def generate_many(
     return [g.puzzle for g in iter_generate(count, size, box=box, clues=clues,
                                             symmetry=symmetry, minimal=minimal,
                                             difficulty=difficulty, seed=seed, tries=tries,
-                                            jobs=jobs, pure=pure)]
+                                            jobs=jobs)]
 
 
 def iter_generate(
@@ -191,7 +184,6 @@ def iter_generate(
     seed: Seed = None,
     tries: int | None = None,
     jobs: int = 1,
-    pure: bool | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
 
@@ -201,9 +193,33 @@ def iter_generate(
         raise ValueError(f"count must be at least 0, got {count}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, pure)
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
+
+
+def puzzle_maker(
+    size: int = 9,
+    *,
+    box: tuple[int, int] | None = None,
+    clues: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    difficulty: str | None = None,
+    seed: Seed = None,
+    tries: int | None = None,
+) -> Callable[[int, int], Generated]:
+    """``make(index, attempt)``: puzzle ``index`` of the run :func:`iter_generate` makes
+    with these options, from its own random stream, so that a run can be split over
+    processes or machines and still give the same puzzles. ``attempt`` 0 is the puzzle
+    itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
+    1, 2, ... until it differs. The function pickles (options checked here, at once)."""
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries)
+    return partial(_make_at, options, _base_key(seed))
+
+
+def _make_at(options: _Options, base: bytes, index: int, attempt: int) -> Generated:
+    return _make(options, _stream_key(base, index, attempt))
 
 
 def generate_solution_grid(
@@ -211,14 +227,13 @@ def generate_solution_grid(
     *,
     box: tuple[int, int] | None = None,
     seed: Seed = None,
-    pure: bool | None = None,
 ) -> Grid:
     """A random complete, valid grid (every digit equally likely in every cell)."""
     shape = Shape.for_size(size, box)
-    g = _generator(shape, "none", pure)
+    g = _generator(shape, "none")
     g.seed(_stream_key(_base_key(seed), 0, 0))
     _fill(g, shape)
-    return Grid._trusted(tuple(g.solution_cells()), shape)
+    return Grid.unchecked(tuple(g.solution_cells()), shape)
 
 
 def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
@@ -279,7 +294,6 @@ def _options(
     minimal: bool,
     difficulty: str | None,
     tries: int | None,
-    pure: bool | None,
 ) -> _Options:
     shape = Shape.for_size(size, box)
     name = _symmetry_name(symmetry)
@@ -300,18 +314,14 @@ def _options(
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
                 f"(its cells go in groups of {' and '.join(map(str, sizes))})")
-    if difficulty is not None:
-        if difficulty not in DIFFICULTIES:
-            raise GenerateError(f"unknown difficulty {difficulty!r} "
-                                f"(one of: {', '.join(DIFFICULTIES)})")
-        if _rater() is None:
-            raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate), "
-                                "which this version does not have yet")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise GenerateError(f"unknown difficulty {difficulty!r} "
+                            f"(one of: {', '.join(DIFFICULTIES)})")
     if tries is None:
         tries = _default_tries(shape, clues, minimal, name, difficulty)
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
-    return _Options(shape, clues, name, minimal, difficulty, tries, pure)
+    return _Options(shape, clues, name, minimal, difficulty, tries)
 
 
 def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
@@ -379,16 +389,14 @@ def _stream_key(base: bytes, index: int, attempt: int) -> int:
 _local = threading.local()
 
 
-def _generator(shape: Shape, symmetry: str, pure: bool | None) -> Any:
+def _generator(shape: Shape, symmetry: str) -> Any:
     """This thread's generator for the shape and symmetry (they hold mutable state)."""
     cache = _local.__dict__.setdefault("generators", {})
-    module = engine.load("_gen", pure)
+    module = engine.generator_module()
     key = (shape, symmetry, module.__name__)
     g = cache.get(key)
     if g is None:
-        peers = [p for cell_peers in shape.peers for p in cell_peers]
-        units = [c for unit in shape.units for c in unit]
-        g = module.Generator(shape.n, peers, units)
+        g = module.Generator(shape.n, *engine.peers_and_units(shape))
         orbits = symmetry_orbits(shape, symmetry)
         starts = [0]
         for orbit in orbits:
@@ -416,7 +424,7 @@ def _fill(g: Any, shape: Shape) -> None:
 def _make(options: _Options, key: int) -> Generated:
     """One puzzle from the random stream ``key``: the whole recipe, tries included."""
     shape = options.shape
-    g = _generator(shape, options.symmetry, options.pure)
+    g = _generator(shape, options.symmetry)
     g.seed(key)
     ncells = shape.ncells
     fewest_blanks = math.ceil(_BLANKS_LOW * ncells)
@@ -439,11 +447,11 @@ def _make(options: _Options, key: int) -> Generated:
             continue
         if options.minimal and not _is_minimal(g, options):
             continue
-        puzzle = Grid._trusted(tuple(g.puzzle_cells()), shape)
+        puzzle = Grid.unchecked(tuple(g.puzzle_cells()), shape)
         if options.difficulty is not None and _level(puzzle) != options.difficulty:
             continue
-        solution = Grid._trusted(tuple(g.solution_cells()), shape)
-        if _proven_unique(puzzle, solution, options.pure):
+        solution = Grid.unchecked(tuple(g.solution_cells()), shape)
+        if _proven_unique(puzzle, solution):
             return Generated(puzzle, solution)
     raise GenerateGaveUp(_gave_up_message(options))
 
@@ -461,44 +469,19 @@ def _is_minimal(g: Any, options: _Options) -> bool:
 #: proof runs longer is set aside for the next try. A count of rounds, not of seconds,
 #: so that a seed gives the same puzzles on a slow machine as on a fast one.
 _PROOF_ROUNDS = 100_000
-_PROOF_CHUNK = 1_000
 
 
-def _proven_unique(puzzle: Grid, solution: Grid, pure: bool | None) -> bool:
+def _proven_unique(puzzle: Grid, solution: Grid) -> bool:
     """The final, independent proof by the solver's engines: a count to two, whose one
-    solution must be the grid the puzzle was dug from. False when a large puzzle's proof
-    runs past its budget (the puzzle is then not used)."""
-    if puzzle.n <= 12:
-        result = search(puzzle, limit=2, pure=pure)
-        count, found = result.count, result.solution  # the solver checks its solution
-    else:
-        core, s = _proof_search(puzzle.shape, pure)
-        if not s.reset(puzzle.cells, 2):
-            count, found = 0, None
-        else:
-            rounds = 0
-            while s.run(_PROOF_CHUNK) != core.DONE:
-                rounds += _PROOF_CHUNK
-                if rounds >= _PROOF_ROUNDS:
-                    return False
-            count = s.counts()[0]
-            found = Grid._trusted(tuple(s.solution()), puzzle.shape) if count else None
-    if count != 1 or found != solution:
+    solution must be the grid it was dug from. False when a large puzzle's proof runs
+    past its budget (the puzzle is then not used)."""
+    rounds = None if puzzle.n <= 12 else _PROOF_ROUNDS
+    result = search(puzzle, limit=2, rounds=rounds)  # the solver checks its solution
+    if result.status is Status.TIMED_OUT:
+        return False
+    if result.count != 1 or result.solution != solution:
         raise AssertionError(f"internal error: generated puzzle is not unique: {puzzle!r}")
     return True
-
-
-def _proof_search(shape: Shape, pure: bool | None) -> tuple[ModuleType, Any]:
-    """This thread's general-engine search for the shape (it holds mutable state)."""
-    cache = _local.__dict__.setdefault("proofs", {})
-    core = engine.load("_core", pure)
-    key = (shape, core.__name__)
-    s = cache.get(key)
-    if s is None:
-        peers = [p for cell_peers in shape.peers for p in cell_peers]
-        units = [c for unit in shape.units for c in unit]
-        s = cache[key] = core.Search(shape.n, peers, units)
-    return core, s
 
 
 def _gave_up_message(options: _Options) -> str:
@@ -542,47 +525,20 @@ def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator
 
 def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     keys = (_stream_key(base, i, 0) for i in range(count))
+    make = partial(_make, options)
     if jobs == 1 or count <= 1:
-        for key in keys:
-            yield _make(options, key)
+        yield from map(make, keys)
         return
-    executor = _executor(options, jobs)
-    try:
-        pending: deque[Future[Generated]] = deque()
-        for key in keys:
-            pending.append(executor.submit(_make, options, key))
-            if len(pending) >= 4 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _executor(options: _Options, jobs: int) -> Executor:
-    """Threads when the work runs in the compiled generator, which releases the GIL;
-    processes when it is Python: the uncompiled generator, or the rater."""
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-
-    module: ModuleType = engine.load("_gen", options.pure)
-    if module.is_compiled() and options.difficulty is None:
-        return ThreadPoolExecutor(jobs)
-    return ProcessPoolExecutor(jobs)
+    # Threads when the work runs in the compiled generator, which lets go of the GIL;
+    # processes when it is Python: the uncompiled generator, or the rater.
+    on_threads = engine.generator_module().is_compiled() and options.difficulty is None
+    kind = thread_executor if on_threads else process_executor
+    with kind(jobs, ahead=4 * jobs - 1) as executor:
+        yield from executor.map(make, keys)
 
 
 # -- difficulty -------------------------------------------------------------------------
-def _rater() -> Callable[[Grid], object] | None:
-    """sudokit.logic's ``rate``, when this version has it."""
-    try:
-        from .logic.rating import rate
-    except ImportError:
-        return None
-    return rate
-
-
 def _level(puzzle: Grid) -> str:
-    rate = _rater()
-    if rate is None:  # checked with the options
-        raise GenerateError("difficulty needs the rating engine (sudokit.logic.rate)")
-    rating = rate(puzzle)
-    return str(getattr(rating, "level", rating)).lower()
+    from .logic.rating import rate  # the rater only when a difficulty is asked for
+
+    return rate(puzzle).level

@@ -9,10 +9,11 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from .errors import CellCountError, ConflictError, ShapeError, SymbolError
+from .errors import CellCountError, ConflictError, ParseError, ShapeError, SymbolError
 from .shape import Shape
 
 #: Digit d is written as SYMBOLS[d - 1]; 10 and up are letters, so the line form reaches 35.
@@ -51,15 +52,26 @@ class Conflict(NamedTuple):
 class Grid:
     """An immutable N x N sudoku grid: ``cells[i]`` is 0 for a blank or a digit 1..N.
 
-    ``Grid(line)`` parses the one-line form (``.`` or ``0`` for blanks; 1-9 then A-Z);
-    ``str(grid)`` draws it; ``repr(grid)`` is Python that rebuilds it. Grids are values:
+    ``Grid(line)`` parses the one-line form (``.`` or ``0`` for blanks; 1-9 then A-Z); a
+    text of several lines (such as ``str(grid)``) is read like a file of one puzzle; rows
+    of integers (lists, tuples, a 2-D NumPy array), N*N integers in reading order, or a
+    Grid are taken as they are. ``str(grid)`` draws it; ``repr(grid)`` is Python that
+    rebuilds it. Grids are values:
     equal when shape and cells are equal, hashable, never changed in place.
     """
 
     __slots__ = ("_cells", "_shape", "_hash")
 
-    def __init__(self, line: str, box: tuple[int, int] | None = None) -> None:
+    def __init__(self, line: str | Grid | Sequence[object] | object,
+                 box: tuple[int, int] | None = None) -> None:
+        if not isinstance(line, str):
+            other = _from_value(line, box)
+            self._init(other.cells, other.shape)
+            return
         text = line.strip()
+        if "\n" in text:  # a drawn grid, such as str(grid): read as the formats read it
+            self._init(*_from_drawing(text, box))
+            return
         shape = Shape.from_cell_count(len(text), box) if text else None
         if shape is None:
             raise CellCountError("an empty line is not a puzzle")
@@ -80,13 +92,23 @@ class Grid:
     @classmethod
     def from_cells(cls, cells: Iterable[int], box: tuple[int, int] | None = None) -> Grid:
         """A grid from N*N integers (0 for blank), in reading order."""
-        values = tuple(int(v) for v in cells)
+        if isinstance(cells, str | bytes) or not hasattr(cells, "__iter__"):
+            raise TypeError(f"Grid.from_cells takes N*N integers, not {type(cells).__name__}")
+        values = tuple(cells)
+        for v in values:
+            if not _is_int(v):
+                raise TypeError(f"Grid.from_cells: {v!r} is not a whole number (0 for a blank, "
+                                "1..N)")
+        values = tuple(int(v) for v in values)
         shape = Shape.from_cell_count(len(values), box)
         return cls._trusted(values, shape, check=True)
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], box: tuple[int, int] | None = None) -> Grid:
         """A grid from N rows of N integers."""
+        if isinstance(rows, str | bytes) or not hasattr(rows, "__len__"):
+            raise TypeError(f"Grid.from_rows takes N rows of N integers, not "
+                            f"{type(rows).__name__}")
         n = len(rows)
         for i, row in enumerate(rows):
             if len(row) != n:
@@ -98,6 +120,15 @@ class Grid:
         """The blank N x N grid."""
         shape = Shape.for_size(n, box)
         return cls._trusted((0,) * shape.ncells, shape)
+
+    @classmethod
+    def unchecked(cls, cells: tuple[int, ...], shape: Shape) -> Grid:
+        """A grid from values the caller vouches for: ``shape.ncells`` ints 0..N in a tuple,
+        as an engine or a reader that has already checked them holds. Nothing is checked
+        here (that is the point: it is the fast constructor for hot paths)."""
+        grid = cls.__new__(cls)
+        grid._init(cells, shape)
+        return grid
 
     @classmethod
     def _trusted(cls, cells: tuple[int, ...], shape: Shape, check: bool = False) -> Grid:
@@ -133,12 +164,30 @@ class Grid:
 
     def __getitem__(self, key: int | str | tuple[int, int]) -> int:
         """``grid[cell]``, ``grid[row, col]`` (0-based) or ``grid["r1c1"]``."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            return self._cells[key]
+        return self._cells[self._index(key)]
+
+    def _index(self, key: object) -> int:
+        """The cell number that ``key`` names: a cell number (0-based, in reading order),
+        a (row, col) pair (0-based) or an ``r1c1`` name."""
+        n = self.n
         if isinstance(key, str):
-            return self._cells[self._shape.parse_cell(key)]
-        if isinstance(key, tuple):
-            r, c = key
-            return self._cells[r * self.n + c]
-        return self._cells[key]
+            return self._shape.parse_cell(key)
+        if isinstance(key, tuple) and len(key) == 2 and all(_is_int(k) for k in key):
+            r, c = (int(k) for k in key)
+            if not (0 <= r < n and 0 <= c < n):
+                raise IndexError(f"no cell ({r}, {c}) in a {n}x{n} grid: rows and columns "
+                                 f"are 0 to {n - 1}")
+            return r * n + c
+        if _is_int(key):
+            cell = int(key)  # type: ignore[call-overload]
+            if not 0 <= cell < self._shape.ncells:
+                raise IndexError(f"no cell {cell} in a {n}x{n} grid: cells are 0 to "
+                                 f"{self._shape.ncells - 1}")
+            return cell
+        raise TypeError(f"a cell is a number, a (row, col) pair or a name such as 'r1c1', "
+                        f"not {key!r}")
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._cells)
@@ -147,6 +196,7 @@ class Grid:
         return len(self._cells)
 
     def rows(self) -> list[tuple[int, ...]]:
+        """The N rows, each a tuple of N digits (0 for a blank)."""
         n = self.n
         return [self._cells[r * n : (r + 1) * n] for r in range(n)]
 
@@ -157,6 +207,7 @@ class Grid:
 
     @property
     def blanks(self) -> int:
+        """How many cells are blank."""
         return len(self._cells) - self.givens
 
     def is_complete(self) -> bool:
@@ -184,6 +235,7 @@ class Grid:
         return not self.conflicts()
 
     def is_solved(self) -> bool:
+        """Complete and free of conflicts."""
         return self.is_complete() and self.is_valid()
 
     def raise_on_conflict(self) -> None:
@@ -198,12 +250,15 @@ class Grid:
             )
 
     # -- derived values -------------------------------------------------------------
-    def with_digit(self, cell: int, digit: int) -> Grid:
-        """A copy with ``cell`` set to ``digit`` (0 clears it)."""
+    def with_digit(self, cell: int | str | tuple[int, int], digit: int) -> Grid:
+        """A copy with ``cell`` (a number, a (row, col) pair or a name such as ``"r1c2"``)
+        set to ``digit`` (0 clears it)."""
+        if not _is_int(digit):
+            raise TypeError(f"a digit is a whole number, not {digit!r}")
         if not 0 <= digit <= self.n:
             raise SymbolError(f"{digit} is not a digit of a {self.n}x{self.n} sudoku")
         cells = list(self._cells)
-        cells[cell] = digit
+        cells[self._index(cell)] = int(digit)
         return Grid._trusted(tuple(cells), self._shape)
 
     # -- formatting -----------------------------------------------------------------
@@ -243,6 +298,9 @@ class Grid:
 
 def is_solution(solution: Grid, puzzle: Grid) -> bool:
     """Is ``solution`` complete, free of conflicts, and does it keep every given of ``puzzle``?"""
+    for name, value in (("solution", solution), ("puzzle", puzzle)):
+        if not isinstance(value, Grid):
+            raise TypeError(f"is_solution: {name} must be a Grid, not {type(value).__name__}")
     shape = solution.shape
     if shape != puzzle.shape:
         return False
@@ -255,3 +313,59 @@ def is_solution(solution: Grid, puzzle: Grid) -> bool:
     if 0 in cells:
         return False
     return all(p == 0 or p == s for p, s in zip(puzzle.cells, cells, strict=True))
+
+
+def _is_int(value: object) -> bool:
+    """A whole number (a Python or NumPy integer), and not a bool."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
+def _from_value(value: object, box: tuple[int, int] | None) -> Grid:
+    """A Grid from what ``Grid(...)`` accepts besides a line: see the class docstring."""
+    if isinstance(value, Grid):
+        if box is not None and tuple(box) != value.box:
+            return Grid.from_cells(value.cells, box)
+        return value
+    if value is None or isinstance(value, bool | int | float | bytes | bytearray) or not (
+        hasattr(value, "__len__") and hasattr(value, "__iter__")
+    ):
+        raise TypeError(
+            f"Grid() takes a line such as '53..7....6..195...' (81 symbols for a 9x9), rows "
+            f"of integers (Grid.from_rows) or N*N integers (Grid.from_cells), not "
+            f"{type(value).__name__}"
+        )
+    items = list(value)
+    if items and all(_is_int(v) for v in items):
+        return Grid.from_cells((int(v) for v in items), box)
+    rows = []
+    for i, row in enumerate(items):
+        if isinstance(row, str | bytes) or not hasattr(row, "__iter__"):
+            raise TypeError(f"Grid(): row {i + 1} is {type(row).__name__}, expected a "
+                            "sequence of integers (see Grid.from_rows)")
+        cells = list(row)
+        for v in cells:
+            if not _is_int(v):
+                raise TypeError(f"Grid(): row {i + 1} holds {v!r}, expected integers 0..N "
+                                "(see Grid.from_rows)")
+        rows.append([int(v) for v in cells])
+    if not rows:
+        raise CellCountError("an empty grid is not a puzzle")
+    return Grid.from_rows(rows, box)
+
+
+def _from_drawing(text: str, box: tuple[int, int] | None) -> tuple[tuple[int, ...], Shape]:
+    """The cells and shape of the one grid drawn in ``text`` (any text format)."""
+    from . import formats  # deferred: the formats need this module first
+
+    items = formats.loads(text, box=box)
+    if len(items) != 1:
+        raise ParseError(f"Grid() reads one puzzle; this text holds {len(items)}")
+    item = items[0]
+    grid = item if isinstance(item, Grid) else item.to_grid()
+    return grid.cells, grid.shape

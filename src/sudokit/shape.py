@@ -30,6 +30,9 @@ class Shape:
     box_cols: int
 
     def __init__(self, box_rows: int, box_cols: int) -> None:
+        for side in (box_rows, box_cols):
+            if isinstance(side, bool) or not isinstance(side, int):
+                raise TypeError(f"a box's sides are whole numbers, got {side!r}")
         if box_rows < 1 or box_cols < 1:
             raise ShapeError(f"box {box_rows}x{box_cols}: sides must be positive")
         if box_rows * box_cols > MAX_SIZE:
@@ -72,10 +75,15 @@ class Shape:
         The natural box has as many rows as the largest divisor of N that is at most
         sqrt(N) (so 6 -> 2x3, 12 -> 3x4); a prime N above 3 has none, and needs ``box``.
         """
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"a grid's size is a whole number, got {n!r}")
         if box is not None:
+            if not isinstance(box, tuple | list) or len(box) != 2:
+                raise TypeError(f"a box is (rows, columns), got {box!r}")
             shape = cls(*box)
             if shape.n != n:
-                raise ShapeError(f"a {box[0]}x{box[1]} box does not tile a {n}x{n} grid")
+                raise ShapeError(f"a {box[0]}x{box[1]} box does not tile a {n}x{n} grid: its "
+                                 f"sides multiply to {shape.n}, not {n}")
             return shape
         if n < 1 or n > MAX_SIZE:
             raise ShapeError(f"size {n} is not supported (1 to {MAX_SIZE})")

@@ -12,18 +12,18 @@
 from __future__ import annotations
 
 import enum
-import threading
 import time
-from types import ModuleType
 
-from . import engine
+from . import engine, validate
 from .candidates import Candidates
 from .grid import Grid, is_solution
-from .shape import Shape
 
 #: Cells visited between looks at the clock when a time limit is set (a round of
 #: propagation costs about one visit per cell): a few milliseconds of work.
 _CELL_VISITS_PER_CLOCK_CHECK = 200_000
+
+#: Rounds run at a time under a ``rounds`` budget.
+_ROUNDS_PER_STEP = 1_000
 
 
 class Status(enum.Enum):
@@ -66,76 +66,60 @@ class SolveResult:
         )
 
 
-_local = threading.local()
-
-
-def _search_for(shape: Shape, core: ModuleType) -> object:
-    """A Search object for this shape, one per thread (they hold mutable state)."""
-    cache = getattr(_local, "searches", None)
-    if cache is None:
-        cache = _local.searches = {}
-    key = (shape, core.__name__)
-    search = cache.get(key)
-    if search is None:
-        if core.__name__.startswith("sudokit._kernel9"):
-            search = cache[key] = core.Kernel9()
-        else:
-            peers = [p for cell_peers in shape.peers for p in cell_peers]
-            units = [c for unit in shape.units for c in unit]
-            search = cache[key] = core.Search(shape.n, peers, units)
-    return search
-
-
-def _engine_for(shape: Shape, pure: bool | None) -> ModuleType:
-    """The 9x9 band kernel for 9x9 boxes of 3x3, else the general engine. Both have the
-    same face: reset / reset_masks / run / counts / solution."""
-    if shape.box_rows == 3 and shape.box_cols == 3:
-        return engine.load("_kernel9", pure)
-    return engine.load("_core", pure)
-
-
 def search(
     puzzle: Grid | Candidates,
     *,
     limit: int = 1,
     time_limit: float | None = None,
-    pure: bool | None = None,
+    rounds: int | None = None,
 ) -> SolveResult:
     """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds.
 
     ``puzzle`` is a Grid, or a Candidates board whose solutions keep each cell within its
-    candidates."""
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
-    core = _engine_for(puzzle.shape, pure)
-    s = _search_for(puzzle.shape, core)
+    candidates. ``rounds`` bounds the work instead of the clock, so that the same puzzle
+    times out (or not) on any machine: at most about that many rounds of propagation, run
+    by the general engine (the one every shape has)."""
+    puzzle = validate.puzzle(puzzle, "search")
+    limit = validate.limit(limit, "search")
+    time_limit = validate.seconds(time_limit, "search")
+    shape = puzzle.shape
+    s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
     if isinstance(puzzle, Candidates):
-        loaded = s.reset_masks(puzzle.masks, limit)  # type: ignore[attr-defined]
+        loaded = s.reset_masks(puzzle.masks, limit)
     else:
-        loaded = s.reset(puzzle.cells, limit)  # type: ignore[attr-defined]
+        loaded = s.reset(puzzle.cells, limit)
     if not loaded:
         return SolveResult(Status.NO_SOLUTION, None, 0, 0)
-    if time_limit is None:
-        while s.run(1 << 30) != core.DONE:  # type: ignore[attr-defined]
+    if rounds is not None:
+        spent = 0
+        step = min(rounds, _ROUNDS_PER_STEP)
+        while s.run(step) != engine.DONE:
+            spent += step
+            if spent >= rounds:
+                return _timed_out(s, puzzle)
+    elif time_limit is None:
+        while s.run(1 << 30) != engine.DONE:
             pass
     else:
         deadline = time.monotonic() + time_limit
-        rounds = max(8, _CELL_VISITS_PER_CLOCK_CHECK // puzzle.shape.ncells)
-        while s.run(rounds) != core.DONE:  # type: ignore[attr-defined]
+        step = max(8, _CELL_VISITS_PER_CLOCK_CHECK // shape.ncells)
+        while s.run(step) != engine.DONE:
             if time.monotonic() > deadline:
-                count, guesses = s.counts()  # type: ignore[attr-defined]
-                return SolveResult(
-                    Status.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses
-                )
-    count, guesses = s.counts()  # type: ignore[attr-defined]
+                return _timed_out(s, puzzle)
+    count, guesses = s.counts()
     status = Status.SOLVED if count else Status.NO_SOLUTION
     return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
 
 
-def _first_solution(s: object, puzzle: Grid | Candidates, count: int) -> Grid | None:
+def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
+    count, guesses = s.counts()
+    return SolveResult(Status.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses)
+
+
+def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
     if not count:
         return None
-    solution = Grid._trusted(tuple(s.solution()), puzzle.shape)  # type: ignore[attr-defined]
+    solution = Grid.unchecked(tuple(s.solution()), puzzle.shape)
     if not _keeps(solution, puzzle):  # never trust an answer unchecked
         raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
     return solution
@@ -152,6 +136,7 @@ def _keeps(solution: Grid, puzzle: Grid | Candidates) -> bool:
 
 def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid | None:
     """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
+    validate.puzzle(puzzle, "solve")
     result = search(puzzle, limit=1, time_limit=time_limit)
     if result.status is Status.TIMED_OUT:
         raise TimeoutError(f"no solution found within {time_limit} s")
@@ -160,9 +145,11 @@ def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid
 
 def count_solutions(puzzle: Grid | Candidates, limit: int = 2) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``."""
+    validate.puzzle(puzzle, "count_solutions")
     return search(puzzle, limit=limit).count
 
 
 def has_unique_solution(puzzle: Grid | Candidates) -> bool:
     """True when ``puzzle`` has exactly one solution."""
+    validate.puzzle(puzzle, "has_unique_solution")
     return count_solutions(puzzle, 2) == 1

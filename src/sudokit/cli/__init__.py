@@ -9,19 +9,28 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
+import errno
 import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..errors import SudokuError
-from .env import Env
+from ._datasets import partitioned
+from ._inputs import usable_cores
+from ._output import AtomicFile, TemplateError, add_common_arguments
+from ._pictures import picture_pattern
+from .env import BinaryToTerminalError, Env, Output, OutputError
 from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "print"]
+            "help", "completion", "print"]
+
+#: Commands that write no results of their own (no -o, no progress bar).
+_NO_OUTPUT = {"help"}
 
 
 class UsageError(Exception):
@@ -32,15 +41,32 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # --help and --version: written and flushed at once, so that a full disk or a
+        # closed output is reported like any other output error
+        if not message:
+            return
+        out = file or sys.stdout
+        if out is None:
+            raise OutputError("standard output", OSError(errno.EBADF, "standard output is closed"))
+        try:
+            out.write(message)
+            out.flush()
+        except OSError as e:
+            raise OutputError("standard output", e) from None
+
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole command line, every subcommand registered."""
     from .. import __version__, engine
 
     parser = _Parser(
         prog="sudoku",
         description="Solve, count, check, convert, create, rate and explain sudoku puzzles.",
-        epilog="'sudoku FILE' is short for 'sudoku solve FILE'. Exit status: 0 done, "
-        "1 a puzzle has no solution (or is invalid), 2 bad usage or unreadable input.",
+        epilog="'sudoku FILE' is short for 'sudoku solve FILE'; 'sudoku help COMMAND' "
+        "describes a command. Exit status: 0 done, "
+        "1 a puzzle has no solution (or is invalid), 2 bad usage or unreadable input "
+        "(or output that cannot be written), 130 interrupted.",
     )
     parser.add_argument(
         "--version",
@@ -50,30 +76,85 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").add_parser(sub)
+    for name, command_parser in sub.choices.items():
+        if name not in _NO_OUTPUT:
+            add_common_arguments(command_parser)
     return parser
 
 
 def _with_default_command(argv: list[str]) -> list[str]:
-    """``sudoku FILE`` means ``sudoku solve FILE`` (seed 000's ``./sudoku grid.bin``)."""
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+    """``sudoku FILE`` means ``sudoku solve FILE`` when FILE is a path that exists (or
+    ``-``, or looks like a file name); any other first word must be a command."""
+    if not argv or argv[0] in COMMANDS or (argv[0].startswith("-") and argv[0] != "-"):
+        return argv
+    word = argv[0]
+    if word == "-" or os.path.exists(word) or "." in word or os.sep in word:
         return ["solve", *argv]
-    if argv and argv[0] == "-":
-        return ["solve", *argv]
-    return argv
+    raise unknown_command(word)
+
+
+def unknown_command(word: str) -> UsageError:
+    """The error for a first word that is no command, with the nearest command named."""
+    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else "see 'sudoku --help'"
+    return UsageError(f"unknown command {word!r} ({hint})")
+
+
+def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
+    """--jobs beyond the cores this machine has would only take turns: cut it, and say so."""
+    jobs = getattr(args, "jobs", None)
+    if isinstance(jobs, int) and jobs > 1:
+        cores = usable_cores()
+        if jobs > cores:
+            env.warn(f"--jobs {jobs}: using {cores}, the cores this machine has")
+            args.jobs = cores
 
 
 def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     """Run the command line ``argv`` and return its exit status (never raises for user errors)."""
     env = env or Env()
-    args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
+    target: AtomicFile | None = None
     try:
+        args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
         parser = build_parser()
         if not args_list:
             raise UsageError("no command given (see 'sudoku --help')")
         args = parser.parse_args(args_list)
+        env.show_progress = not getattr(args, "no_progress", False)
+        output = getattr(args, "output", None)
+        # a dataset's -o DIR/ is a directory of whole partition files, not one file
+        if output not in (None, "-") and partitioned(args) is None \
+                and not picture_pattern(args):
+            if output.endswith(("/", os.sep)) or os.path.isdir(output):
+                raise OutputError(repr(output), IsADirectoryError(errno.EISDIR,
+                                                                  "Is a directory"))
+            try:
+                target = AtomicFile(output)
+            except OSError as e:
+                raise OutputError(repr(output), e) from None
+            env.stdout = Output(target, target=repr(output))
+        _cap_jobs(args, env)
         module = importlib.import_module(f"{__name__}.{args.command}")
-        return int(module.run(args, env))
-    except UsageError as e:
+        status = int(module.run(args, env))
+        env.stdout.flush()
+        if target is not None:
+            if status in (ExitStatus.OK, ExitStatus.FAILURE):
+                try:
+                    target.commit()
+                except OSError as e:
+                    raise OutputError(repr(output), e) from None
+            else:
+                env.warn(f"{output} left as it was: the command did not end well")
+        return status
+    except OutputError as e:
+        if e.broken_pipe:  # the reader has all it wanted (| head): not an error
+            return ExitStatus.OK
+        env.error(str(e))
+        return ExitStatus.USAGE
+    except BinaryToTerminalError as e:
+        env.error(str(e))
+        return ExitStatus.USAGE
+    except (UsageError, TemplateError) as e:
         env.error(str(e))
         return ExitStatus.USAGE
     except SudokuError as e:
@@ -90,16 +171,33 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     except KeyboardInterrupt:
         env.error("interrupted")
         return ExitStatus.INTERRUPTED
+    except RecursionError:
+        env.error("input nested too deeply to read")
+        return ExitStatus.USAGE
     except Exception as e:  # a bug of ours: still one line, and a status of its own
         if os.environ.get("SUDOKIT_TRACEBACK"):
             raise
         env.error(f"internal error: {type(e).__name__}: {e} (SUDOKIT_TRACEBACK=1 shows where)")
         return ExitStatus.INTERNAL
+    finally:
+        if target is not None:
+            target.discard()
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of the ``sudoku`` console script."""
     status = run(argv)
-    with contextlib.suppress(BrokenPipeError):
-        sys.stdout.flush()
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError):
+            sys.stdout.flush()
+    # whatever is still buffered for a closed or full output must not be flushed again at
+    # exit, where Python would print a traceback of its own
+    _silence_stdout()
     sys.exit(status)
+
+
+def _silence_stdout() -> None:
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)

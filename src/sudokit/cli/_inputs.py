@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import io
+import math
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from ..errors import SudokuError
+from ..errors import MixedSizeError, SudokuError
 from ..shape import parse_box
 from .env import Env
 from .status import ExitStatus
@@ -68,54 +70,102 @@ def _box_arg(text: str) -> tuple[int, int]:
 class Input:
     """One input file (or standard input), opened, with its detected format."""
 
-    def __init__(self, source: str, format: str, records: Reader) -> None:
+    def __init__(self, source: str, format: str, records: Reader, stream: Any = None) -> None:
         self.source = source
         self.format = format
         #: the sudokit.formats.Record of each puzzle, in order
         self.records = records
+        #: the file it is read from (its size and position estimate the progress bar's total)
+        self.stream = stream
+
+
+#: How much of an input is looked at to tell an empty one (nothing but white space).
+_EMPTY_PROBE = 1 << 16
 
 
 def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuError]:
-    """Each input in turn, or the SudokuError that stopped it from being read at all
-    (so that one bad file does not stop the others)."""
+    """Each input in turn, or the SudokuError that stopped it from being read at all (a
+    missing file, a directory, no permission), so that one bad file does not stop the
+    others. An empty input (no bytes, or only white space) is a run with no puzzles."""
     from .. import formats
 
     names = args.files or ["-"]
     for name in names:
-        if name == "-":
-            stream: BinaryIO = env.stdin
-            source = "<stdin>"
-        else:
-            stream = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
-            source = name
+        source = "<stdin>" if name == "-" else name
         try:
+            if name == "-":
+                if env.stdin_isatty:
+                    env.warn("reading puzzles from standard input; Ctrl-D to end")
+                stream: BinaryIO | None = env.stdin
+            else:
+                stream = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
+        except OSError as e:
+            yield SudokuError(f"cannot read {name!r}: {e.strerror or e}")
+            continue
+        try:
+            stream = _unless_empty(stream)  # type: ignore[arg-type]
+            if stream is None:
+                continue
             reader = formats.read(stream, args.from_format, source=source, box=args.box)
-            yield Input(source, reader.fmt, reader)
+            yield Input(source, reader.fmt, reader, stream)
         except SudokuError as e:
             yield e.located(source=source)
+        except OSError as e:  # e.g. a directory, which opens but cannot be read
+            yield SudokuError(f"cannot read {name!r}: {e.strerror or e}")
         finally:
-            if stream is not env.stdin:
+            if name != "-" and stream is not None:
                 stream.close()
 
 
-def progress(items: Iterator, env: Env, what: str) -> Iterator:
-    """Wrap ``items`` in a progress bar on standard error, only when it is a terminal. A
-    Batch among them counts as its puzzles."""
-    if not env.stderr_isatty:
-        return items
-    return _with_bar(items, env, what)
+def _unless_empty(stream: BinaryIO) -> BinaryIO | None:
+    """``stream`` ready to read from its start, or None when it holds only white space."""
+    if stream.seekable():
+        head = stream.read(_EMPTY_PROBE)
+        if not head.strip() and len(head) < _EMPTY_PROBE:
+            return None
+        stream.seek(0)
+        return stream
+    # read1: what a pipe or a terminal has now, so that answers still stream
+    read = getattr(stream, "read1", stream.read)
+    head = read(_EMPTY_PROBE)
+    while head and not head.strip() and len(head) < _EMPTY_PROBE:
+        more = read(_EMPTY_PROBE)
+        if not more:
+            return None
+        head += more
+    if not head:
+        return None
+    return io.BufferedReader(_Prefixed(head, stream))
 
 
-def _with_bar(items: Iterator, env: Env, what: str) -> Iterator:
-    from tqdm import tqdm
+class _Prefixed(io.RawIOBase):
+    """A stream that was read from: what was read, then the rest."""
 
-    from ..formats import Batch
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self.head = head
+        self.rest = rest
 
-    with tqdm(unit=f" {what}", file=env.stderr, mininterval=0.5, leave=False,
-              disable=None if env.stderr is sys.stderr else False) as bar:
-        for item in items:
-            yield item
-            bar.update(item.rows if type(item) is Batch else 1)
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        read = getattr(self.rest, "read1", self.rest.read)
+        data = read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def progress(items: Iterator, env: Env, what: str, total: int | None = None,
+             stream: Any = None) -> Iterator:
+    """The progress bar of :mod:`sudokit.cli._output` (where it is explained)."""
+    from . import _output
+
+    return _output.progress(items, env, what, total, stream)
 
 
 def positive_int(text: str) -> int:
@@ -127,6 +177,51 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def limit_arg(text: str) -> int:
+    """An argparse type: a count limit, 1 to ``MAX_LIMIT``."""
+    value = positive_int(text)
+    if value > MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_LIMIT:,}, got {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds greater than 0 (and finite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+#: The largest --limit: counts are kept in 32 bits by the engines, and no count this high
+#: ends in a human lifetime anyway.
+MAX_LIMIT = 2**31 - 1
+
+#: What --jobs means in every command that has it.
+JOBS_HELP = ("work on N cores at once (default {default}); more than the machine has are "
+             "cut to what it has")
+
+
+def add_jobs_argument(parser: argparse.ArgumentParser, default: int | None = 1,
+                      default_text: str = "1") -> None:
+    """``--jobs/-j N``, the same option with the same meaning in every command."""
+    parser.add_argument("--jobs", "-j", type=positive_int, default=default, metavar="N",
+                        help=JOBS_HELP.format(default=default_text))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 class Tally:
@@ -167,10 +262,12 @@ def _each(
             tally.note(ExitStatus.USAGE)
             continue
         items = opened.records.chunks() if chunks else opened.records
+        report = ErrorReport(env, opened, getattr(args, "from_format", None))
         try:
-            for item in progress(items, env, "puzzles"):
+            for item in progress(items, env, "puzzles", stream=opened.stream):
                 if getattr(item, "error", None) is not None:  # a Batch has none
-                    env.error(str(item.error))
+                    _name_the_box(item.error, args.box)
+                    report.record(item.error)
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
                         env.stdout.write(f"ERROR: {item.error}\n".encode())
@@ -179,3 +276,77 @@ def _each(
         except SudokuError as e:
             env.error(str(e.located(source=opened.source)))
             tally.note(ExitStatus.USAGE)
+        finally:
+            report.close()
+
+
+_OTHER_SIZE = re.compile(r"\ban? (\d+)x\1 puzzle\b")
+
+
+def _name_the_box(error: SudokuError, box: tuple[int, int] | None) -> None:
+    """With --box, a puzzle of another size is the box that does not fit it: say so."""
+    if box is None or not isinstance(error, MixedSizeError):
+        return
+    found = _OTHER_SIZE.search(error.message)
+    if found:
+        n = int(found.group(1))
+        error.message = (f"--box {box[0]}x{box[1]} does not fit a {n}x{n} puzzle (the box "
+                         "of an NxN grid has sides that multiply to N)")
+
+
+class ErrorReport:
+    """The standard-error side of the records of one input that cannot be read: one line
+    per problem, and after ``SAME_KIND`` of one kind a single summary at the end (with what
+    the input looks like, when --from named another format).
+
+    When standard output and standard error are the same terminal, the ``ERROR:`` line put
+    in the record's place is the report: the same line is not said twice."""
+
+    #: errors of one kind reported one by one before the rest are summed up
+    SAME_KIND = 3
+
+    def __init__(self, env: Env, opened: Input, forced: str | None) -> None:
+        self.env = env
+        self.opened = opened
+        self.forced = forced
+        self.quiet = env.stdout_isatty and env.stderr_isatty
+        self.kinds: dict[str, int] = {}
+        self.held: dict[str, list[SudokuError]] = {}
+
+    def record(self, error: SudokuError) -> None:
+        """Report (or count) the error of one record."""
+        kind = type(error).__name__
+        seen = self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if seen <= self.SAME_KIND:
+            if not self.quiet:
+                self.env.error(str(error))
+        else:
+            self.held.setdefault(kind, []).append(error)
+
+    def close(self) -> None:
+        """The summary of the errors not reported one by one."""
+        for errors in self.held.values():
+            first, last = errors[0].line, errors[-1].line
+            where = (f"line {first}" if first == last else
+                     f"lines {first} to {last}" if first and last else "further on")
+            self.env.error(f"{self.opened.source}: {len(errors)} more record"
+                           f"{'s' * (len(errors) != 1)} like that ({where})")
+        if self.forced and sum(self.kinds.values()) > self.SAME_KIND:
+            detected = _detected(self.opened)
+            if detected and detected != self.forced:
+                self.env.error(f"{self.opened.source}: this does not look like {self.forced}; "
+                               f"detected: {detected} (leave out --from to read it so)")
+
+
+def _detected(opened: Input) -> str | None:
+    """The format the start of a file looks like, when it can be read again."""
+    from .. import formats
+
+    stream = opened.stream
+    try:
+        import os
+
+        head = os.pread(stream.fileno(), 1 << 16, 0)
+        return str(formats.detect(head, opened.source))
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation, SudokuError):
+        return None

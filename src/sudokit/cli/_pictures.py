@@ -4,13 +4,14 @@
 Each command makes figures (:mod:`sudokit.drawing`); :class:`Pictures` writes them: with
 ``-o 'grid-{n}.svg'`` one file per picture ({n} counts from 1), with ``-o FILE`` one file (a
 PDF holds every picture as a page; an SVG or PNG holds one), and without ``-o`` onto standard
-output, except a PNG or PDF when standard output is a terminal.
+output, except a PNG or PDF when standard output is a terminal. ``-o FILE`` itself is the
+option every command has; a pattern is written here, file by file.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError
@@ -28,15 +29,12 @@ class PictureUsageError(SudokuError):
 
 
 def add_picture_options(parser: argparse.ArgumentParser, to: bool = False) -> None:
-    """``-o/--output`` and ``--theme`` (and, when ``to``, a ``--to`` of pictures only)."""
+    """``--theme`` (and, when ``to``, a ``--to`` of pictures only, for a command that has
+    no other ``--to``)."""
     if to:
         parser.add_argument("--to", dest="to_format", choices=PICTURES, metavar="FORMAT",
-                            help="draw pictures instead of text: svg, png or pdf")
-    # -o may already be there, added with every command's output options
-    with contextlib.suppress(argparse.ArgumentError):
-        parser.add_argument("-o", "--output", metavar="FILE",
-                            help="write to FILE; for pictures a pattern such as 'grid-{n}.svg' "
-                            "writes one file per picture")
+                            help="draw pictures instead of text: svg, png or pdf (with -o, "
+                            "a pattern such as 'grid-{n}.svg' writes one file per picture)")
     parser.add_argument("--theme", choices=("light", "dark"), default="light",
                         help="colours of --to svg/png/pdf pictures (default light)")
 
@@ -46,19 +44,29 @@ def wants_pictures(args: argparse.Namespace) -> bool:
     return getattr(args, "to_format", None) in PICTURES
 
 
+def picture_pattern(args: argparse.Namespace) -> str | None:
+    """The ``-o`` of pictures written one file each (it holds ``{n}``), else None."""
+    output = getattr(args, "output", None)
+    if wants_pictures(args) and output and "{n}" in output:
+        return str(output)
+    return None
+
+
+def is_terminal(env: Env) -> bool:
+    """Whether the command's results go to a terminal (where binary output is refused)."""
+    return bool(getattr(env, "stdout_isatty", False))
+
+
 class Pictures:
     """Collects figures and writes them as ``args.to_format`` says, where ``-o`` says."""
 
     def __init__(self, args: argparse.Namespace, env: Env) -> None:
         self.fmt: str = args.to_format
-        self.output: str | None = getattr(args, "output", None)
+        self.pattern = picture_pattern(args)
         self.theme: str = getattr(args, "theme", "light") or "light"
         self.env = env
         self.figures: list[Figure] = []
-        pattern = self.output is not None and "{n}" in self.output
-        self.pattern = pattern
-        if not pattern and self.output in (None, "-") and self.fmt != "svg" \
-                and is_terminal(env.stdout):
+        if self.pattern is None and self.fmt != "svg" and is_terminal(env):
             raise PictureUsageError(
                 f"will not write {self.fmt.upper()} to a terminal: use -o FILE, or a pipe")
 
@@ -67,21 +75,17 @@ class Pictures:
 
     def close(self) -> None:
         """Write what was collected."""
-        from .print import write_binary
-
         if not self.figures:
             return
-        if self.pattern:
-            assert self.output is not None
+        if self.pattern is not None:
             for n, figure in enumerate(self.figures, 1):
-                write_binary(self._encode([figure]), self.output.replace("{n}", str(n)),
-                             self.env)
+                write_file(self._encode([figure]), self.pattern.replace("{n}", str(n)))
             return
         if len(self.figures) > 1 and self.fmt != "pdf":
             raise PictureUsageError(
                 f"{len(self.figures)} pictures do not fit in one {self.fmt.upper()}: use "
                 f"-o with a pattern such as 'grid-{{n}}.{self.fmt}', or --to pdf")
-        write_binary(self._encode(self.figures), self.output, self.env)
+        self.env.stdout.write(self._encode(self.figures))
 
     def _encode(self, figures: list[Figure]) -> bytes:
         if self.fmt == "svg":
@@ -93,6 +97,20 @@ class Pictures:
         if self.fmt == "png":
             return figure_png(figures[0], 720)
         return figures_pdf(figures, title="sudoku")
+
+
+def write_file(data: bytes, path: str) -> None:
+    """``data`` into ``path``, which is replaced only once all is written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = os.path.join(folder, f".{os.path.basename(path)}.part")
+    try:
+        with open(temporary, "wb") as f:
+            f.write(data)
+        os.replace(temporary, path)
+    except OSError as e:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+        raise PictureUsageError(f"cannot write {path!r}: {e.strerror or e}") from None
 
 
 def grid_figure(item: Any, theme: str, puzzle: Any = None) -> Figure:
@@ -107,12 +125,6 @@ def step_figure(item: Any, step: Any, theme: str) -> Figure:
     from ..svg import step_figure
 
     return step_figure(item, step, theme=theme)
-
-
-def is_terminal(stream: Any) -> bool:
-    """Whether ``stream`` is a terminal (where binary output is refused)."""
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
 
 
 def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
@@ -209,7 +221,6 @@ def explain_html(args: argparse.Namespace, env: Env) -> int:
     from ..logic import solve_path
     from ..walkthrough import viewer
     from ._inputs import Tally, each_record
-    from .print import write_binary
     from .status import ExitStatus
 
     tally = Tally()
@@ -225,5 +236,5 @@ def explain_html(args: argparse.Namespace, env: Env) -> int:
     page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             "<title>Solving path</title></head><body>" + "".join(parts) + "</body></html>\n")
-    write_binary(page.encode(), getattr(args, "output", None), env)
+    env.stdout.write(page.encode())
     return tally.status

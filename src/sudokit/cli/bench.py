@@ -2,31 +2,42 @@
 
 Prints a Markdown table with tdoku's columns (puzzles/sec, usec/puzzle, %no_guess,
 guesses/puzzle) for finding a first solution and for counting to two, on one thread and on
-several; each figure is the median of ``--runs`` timed runs over the whole file.
+several; each figure is the median of ``--runs`` timed runs over the whole file. Files are
+read as every other command reads them (any format, ``-`` for standard input).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..errors import MixedSizeError
+from ._inputs import JOBS_HELP, Tally, add_input_arguments, each_record, positive_int
 from .env import Env
-from .status import ExitStatus
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku bench`` and its options."""
     p = sub.add_parser(
         "bench",
-        help="time the solver on puzzle files (line format)",
-        description="Time solving every puzzle of each FILE (one puzzle per line, '#' comments):"
-        " a first solution (limit 1) and a count to two (limit 2, which proves uniqueness), on "
-        "one thread and on --jobs threads. Prints a Markdown table of medians.",
+        help="time the solver on puzzle files",
+        description="Time solving every puzzle of each FILE (any format the other commands "
+        "read; '-' or none for standard input): a first solution (limit 1) and a count to two "
+        "(limit 2, which proves uniqueness), on one thread and on --jobs threads. Prints a "
+        "Markdown table of medians. A puzzle that cannot be read is reported, and then nothing is "
+        "timed.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the line format")
-    p.add_argument("--runs", type=_positive_int, default=5, metavar="N",
+    add_input_arguments(p)
+    p.add_argument("--runs", type=positive_int, default=5, metavar="N",
                    help="timed runs per figure; the median is shown (default 5)")
-    p.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
-                   help="threads for the multi-thread figures (default: every core; 1: "
-                   "one thread only)")
+    p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
+                   help=JOBS_HELP.format(default="every core") + "; the multi-thread figures "
+                   "use N threads (1: one thread only)")
     p.add_argument("--limit", type=int, choices=[1, 2], action="append", default=None,
                    help="1: first solution, 2: count to two; repeat for both (default both)")
     p.add_argument("--cpu-time", action="store_true",
@@ -36,34 +47,31 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="time the pure-Python engine instead of the compiled one")
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def run(args: argparse.Namespace, env: Env) -> int:
-    from .. import bench
+    """Time the engine on each input and print the table; the exit status."""
+    from .. import bench, engine  # bench brings NumPy: only for this command
 
     jobs = args.jobs if args.jobs is not None else bench.all_threads()
     threads = sorted({1, jobs})
     limits = args.limit or [1, 2]
-
-    def report(m: bench.Measurement) -> None:
-        if env.stderr_isatty:
-            env.stderr.write(f"{m.name}: {m.work}, {m.threads} thread(s): "
-                             f"{m.puzzles_per_second:,.0f} puzzles/s\n")
-            env.stderr.flush()
-
-    from ..formats.line import load_array
-
-    # read every file first, so that a bad one stops the command before any timing
-    for name in args.files:
-        load_array(name)
-    measurements = bench.bench_files(args.files, limits=limits, jobs=threads, runs=args.runs,
-                                     pure=True if args.pure else None,
-                                     use_cpu=args.cpu_time, progress=report)
+    tally = Tally()
+    # read every input first, so that reading is not timed and a bad one is said at once
+    inputs = _read_all(args, env, tally)
+    if tally.status:  # the times of a file with bad lines would not be the file's
+        return tally.status
+    measurements = []
+    with engine.pure_python() if args.pure else contextlib.nullcontext():
+        for name, puzzles in inputs:
+            for limit in limits:
+                for n in threads:
+                    m = bench.measure(puzzles, name=name, limit=limit, jobs=n, runs=args.runs,
+                                      use_cpu=args.cpu_time)
+                    measurements.append(m)
+                    if env.stderr_isatty and env.show_progress:
+                        env.warn(f"{m.name}: {m.work}, {m.threads} thread(s): "
+                                 f"{m.puzzles_per_second:,.0f} puzzles/s")
+    if not measurements:
+        return tally.status
     clock = ("thread CPU time for one thread, wall clock for more" if args.cpu_time
              else "wall clock")
     out = [bench.machine(), f"median of {args.runs} runs; {clock}", "",
@@ -71,4 +79,23 @@ def run(args: argparse.Namespace, env: Env) -> int:
     for name, work, n, speedup in bench.scaling(measurements):
         out.append(f"{name}, {work}: {n} threads {speedup:.2f}x one thread")
     env.stdout.write(("\n".join(out).rstrip("\n") + "\n").encode())
-    return ExitStatus.OK
+    return tally.status
+
+
+def _read_all(args: argparse.Namespace, env: Env, tally: Tally) -> list[tuple[str, np.ndarray]]:
+    """(name, (B, N*N) array) of the puzzles of each input that holds any."""
+    import numpy as np
+
+    found: dict[str, list[tuple[int, ...]]] = {}
+    shapes: dict[str, object] = {}
+    for opened, record in each_record(args, env, tally, answer_errors=False):
+        if record.error is not None:  # reported by each_record
+            continue
+        grid = record.item.to_grid() if hasattr(record.item, "to_grid") else record.item
+        shape = shapes.setdefault(opened.source, grid.shape)
+        if grid.shape != shape:
+            raise MixedSizeError(f"bench times puzzles of one size per input; line "
+                                 f"{record.line} is {grid.n}x{grid.n}", source=opened.source)
+        found.setdefault(opened.source, []).append(grid.cells)
+    return [(Path(source).name, np.array(cells, dtype=np.uint8))
+            for source, cells in found.items()]

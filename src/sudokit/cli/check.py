@@ -4,51 +4,129 @@ solved correctly? Made for testing one's own solver."""
 from __future__ import annotations
 
 import argparse
+import io
+import json
 from collections.abc import Iterator
+from typing import Any, BinaryIO, NamedTuple
 
 from ..candidates import Candidates
-from ..errors import SudokuError
+from ..errors import ParseError, SudokuError
 from ..grid import Grid
-from ._inputs import Tally, add_input_arguments, each_record, open_inputs
+from ._inputs import Tally, add_input_arguments, each_record
+from ._output import add_format_argument, line_form, record_fields
 from .env import Env
 from .status import ExitStatus
 
+#: What --format can name for a check.
+FIELDS = ["status", "puzzle", "solution", "line", "file"]
+
+#: The lines ``sudoku solve`` prints in place of an answer, and what each says.
+SOLVER_MESSAGES = {
+    b"ERROR: Puzzle not solveable": "none",
+    b"ERROR: Puzzle has more than one solution": "several",
+    b"ERROR: Puzzle ran out of time": "timeout",
+}
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku check`` and its options."""
     p = sub.add_parser(
         "check",
         help="report conflicts and completeness; check solutions against puzzles",
         description="For each grid print 'ok' (with how many blanks are left) or each conflict "
         "found. With --solution FILE, check that each solution there is complete, free of "
-        "conflicts and keeps every given of the matching puzzle. Exit status 1 when any check "
-        "fails.",
+        "conflicts and keeps every given of the matching puzzle (the n-th solution record "
+        "answers the n-th puzzle record, unreadable ones included); 'ERROR: Puzzle not "
+        "solveable' lines, as sudoku solve prints them, are checked to be right. A CSV with a "
+        "solution column is checked against it. Exit status 1 when any check fails.",
     )
     add_input_arguments(p)
     p.add_argument("--solution", metavar="FILE",
-                   help="solutions to check, in the same order as the puzzles")
+                   help="solutions to check, one record per puzzle, in the same order")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle: file, line, ok, blanks, problems")
+    add_format_argument(p, FIELDS)
+
+
+class Solution(NamedTuple):
+    """One record of the --solution file: a grid, what a solver said instead (``said``:
+    none, several, timeout, or error for another message), or the error that made it
+    unreadable."""
+
+    grid: Grid | None
+    line: int
+    said: str | None = None
+    error: SudokuError | None = None
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    """Check each puzzle (and its solution); the exit status."""
     tally = Tally()
     solutions = _solutions(args, env) if args.solution else None
-    for opened, record in each_record(args, env, tally):
+    for opened, record in each_record(args, env, tally, answer_errors=False):
         where = f"{opened.source}, line {record.line}"
+        given = next(solutions, None) if solutions is not None else _own_solution(record)
+        if record.error is not None:  # reported by each_record; its solution is passed over
+            _write(env, args, where, opened.source, record, None, None, [], error=True)
+            continue
         grid = _as_grid(record.item)
         problems = _problems(grid)
-        if solutions is not None:
-            problems += _solution_problems(grid, next(solutions, None))
+        solution: Grid | None = None
+        if solutions is not None or given is not None:
+            solution = given.grid if given is not None else None
+            problems += _solution_problems(grid, given, args.solution or "the record")
         if problems:
             tally.note(ExitStatus.FAILURE)
-            for problem in problems:
-                env.stdout.write(f"{where}: {problem}\n".encode())
-        else:
-            blanks = grid.blanks
-            note = "complete" if blanks == 0 else f"{blanks} blank{'s' * (blanks != 1)}"
-            env.stdout.write(f"{where}: ok ({note})\n".encode())
+        _write(env, args, where, opened.source, record, grid, solution, problems,
+               said=given.said if given is not None else None, checked=given is not None)
     if solutions is not None and next(solutions, None) is not None:
         env.error(f"{args.solution}: more solutions than puzzles")
         tally.note(ExitStatus.FAILURE)
     return tally.status
+
+
+def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: Any,
+           grid: Grid | None, solution: Grid | None, problems: list[str], *,
+           error: bool = False, said: str | None = None, checked: bool = False) -> None:
+    if error:
+        message = str(record.error.message)
+        if args.json:
+            text = json.dumps({"file": source, "line": record.line, "ok": False,
+                               "error": message}) + "\n"
+        elif args.template is not None:
+            text = args.template.render({"status": f"ERROR: {message}", "puzzle": "",
+                                         "solution": "", "line": record.line, "file": source},
+                                        record)
+        else:
+            text = f"ERROR: {record.error}\n"
+        env.stdout.write(text.encode())
+        return
+    assert grid is not None  # only an unreadable record has none
+    if problems:
+        status = "; ".join(problems)
+    elif said == "none":
+        status = "ok (no solution, as the solver said)"
+    elif said == "several":
+        status = "ok (more than one solution, as the solver said)"
+    elif checked or grid.blanks == 0:
+        status = "ok (complete)"
+    else:
+        status = f"ok ({grid.blanks} blank{'s' * (grid.blanks != 1)})"
+    if args.json:
+        data: dict[str, object] = {"file": source, "line": record.line, "ok": not problems,
+                                   "blanks": grid.blanks, "problems": problems}
+        if checked:
+            data["solution_checked"] = True
+        text = json.dumps(data) + "\n"
+    elif args.template is not None:
+        text = args.template.render(
+            {"status": status, "puzzle": line_form(grid), "solution": line_form(solution),
+             "line": record.line, "file": source}, record)
+    elif problems:
+        text = "".join(f"{where}: {problem}\n" for problem in problems)
+    else:
+        text = f"{where}: {status}\n"
+    env.stdout.write(text.encode())
 
 
 def _as_grid(item: Grid | Candidates) -> Grid:
@@ -64,9 +142,18 @@ def _problems(grid: Grid) -> list[str]:
     ]
 
 
-def _solution_problems(puzzle: Grid, solution: Grid | None) -> list[str]:
-    if solution is None:
+def _solution_problems(puzzle: Grid, given: Solution | None, source: str) -> list[str]:
+    if given is None:
         return ["no solution given for this puzzle"]
+    if given.error is not None:
+        return [f"the solution cannot be read ({source}, line {given.line}: "
+                f"{given.error.message})"]
+    if given.said == "error":
+        return [f"no solution given: {source}, line {given.line} holds an error message"]
+    if given.said is not None:
+        return _said_problems(puzzle, given.said)
+    solution = given.grid
+    assert solution is not None  # a Solution has a grid, a message or an error
     if solution.shape != puzzle.shape:
         return [f"the solution is {solution.n}x{solution.n}, the puzzle {puzzle.n}x{puzzle.n}"]
     found = [f"solution: {p}" for p in _problems(solution)]
@@ -82,15 +169,120 @@ def _solution_problems(puzzle: Grid, solution: Grid | None) -> list[str]:
     return found
 
 
-def _solutions(args: argparse.Namespace, env: Env) -> Iterator[Grid | None]:
-    """The grids of the --solution file, in order (None for one that cannot be read)."""
-    reread = argparse.Namespace(files=[args.solution], from_format=None, box=args.box)
-    for opened in open_inputs(reread, env):
-        if isinstance(opened, SudokuError):
-            raise opened
-        for record in opened.records:
-            if record.item is None:  # then it holds the error
-                env.error(str(record.error))
-                yield None
+def _said_problems(puzzle: Grid, said: str) -> list[str]:
+    """Is what the solver said in place of a solution true of ``puzzle``?"""
+    from ..solver import count_solutions
+
+    if said == "timeout":
+        return ["no solution given: the solver ran out of time"]
+    count = count_solutions(puzzle, 2)
+    if said == "none" and count:
+        return ["the solver said there is no solution, but the puzzle has one"]
+    if said == "several" and count < 2:
+        return [f"the solver said there is more than one solution, but the puzzle has "
+                f"{'one' if count else 'none'}"]
+    return []
+
+
+def _own_solution(record: Any) -> Solution | None:
+    """The solution a record carries in its own fields (a CSV's solution column)."""
+    text = record_fields(record).get("solution")
+    if not isinstance(text, str) or not text.strip() or record.item is None:
+        return None
+    try:
+        return Solution(Grid(text.strip(), box=record.item.box), record.line)
+    except SudokuError as e:
+        return Solution(None, record.line, error=e)
+
+
+def _solutions(args: argparse.Namespace, env: Env) -> Iterator[Solution]:
+    """The records of the --solution file, in order, each one answering one puzzle: its
+    grids, and the ``ERROR: ...`` lines a solver printed in place of an answer."""
+    from .. import formats
+
+    name = args.solution
+    stream: Any = env.stdin if name == "-" else open(name, "rb")  # noqa: SIM115
+    source = "<stdin>" if name == "-" else name
+    try:
+        marked = _MessagesBlanked(stream)
+        head = marked.peek()
+        records: Iterator[Any] = iter(())
+        if head.strip():
+            try:
+                fmt = formats.detect(head, None if name == "-" else name)
+                records = formats.read(io.BufferedReader(marked), fmt, source=source,
+                                       box=args.box)
+            except ParseError as e:
+                raise e.located(source=source) from None
+        for record in records:
+            yield from marked.said_before(record.line)
+            if record.item is None:
+                yield Solution(None, record.line, error=record.error)
             else:
-                yield _as_grid(record.item)
+                yield Solution(_as_grid(record.item), record.line)
+        marked.drain()
+        yield from marked.said_before(None)
+    finally:
+        if name != "-":
+            stream.close()
+
+
+class _MessagesBlanked(io.RawIOBase):
+    """A stream whose ``ERROR: ...`` lines (a solver's words in place of an answer) read
+    as blank lines, so that the other lines keep their numbers; the messages are kept
+    by line number."""
+
+    PEEK = 1 << 16
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self.raw = raw
+        self.said: dict[int, str] = {}
+        self.lines = 0
+        self.partial = b""
+        self.ready = b""
+        self.ended = False
+
+    def readable(self) -> bool:
+        return True
+
+    def peek(self) -> bytes:
+        """The start of the stream with the messages blanked (to detect its format)."""
+        while len(self.ready) < self.PEEK and not self.ended:
+            self._fill()
+        return self.ready[: self.PEEK]
+
+    def drain(self) -> None:
+        """Read to the end, for the messages after the last record."""
+        while not self.ended:
+            self._fill()
+            self.ready = b""
+
+    def said_before(self, line: int | None) -> Iterator[Solution]:
+        """The messages on lines before ``line`` (all of them for None), once each."""
+        for at in sorted(k for k in self.said if line is None or k < line):
+            yield Solution(None, at, said=self.said.pop(at))
+
+    def readinto(self, buffer: Any) -> int:
+        while not self.ready and not self.ended:
+            self._fill()
+        data, self.ready = self.ready[: len(buffer)], self.ready[len(buffer):]
+        buffer[: len(data)] = data
+        return len(data)
+
+    def _fill(self) -> None:
+        data = self.raw.read(self.PEEK)
+        if not data:
+            self.ended = True
+            lines, self.partial = ([self.partial] if self.partial else []), b""
+        else:
+            lines = (self.partial + data).split(b"\n")
+            self.partial = lines.pop()
+        out = []
+        for i, line in enumerate(lines):
+            self.lines += 1
+            last = self.ended and i == len(lines) - 1
+            if line.startswith(b"ERROR:"):
+                self.said[self.lines] = SOLVER_MESSAGES.get(line.rstrip(b"\r"), "error")
+                line = b""
+            out.append(line if last else line + b"\n")
+        self.ready += b"".join(out)

@@ -1,16 +1,20 @@
-"""``sudoku create``: print new random puzzles, each with exactly one solution (seed 004)."""
+"""``sudoku create``: print new random puzzles, each with exactly one solution."""
 
 from __future__ import annotations
 
 import argparse
 
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
-from ._inputs import add_output_argument, positive_int, progress
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
+from ._inputs import Tally, positive_int, progress
+from ._pictures import PICTURES, add_picture_options
 from .env import Env
 from .status import ExitStatus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    from .. import formats
     from ._inputs import _box_arg
 
     p = sub.add_parser(
@@ -44,7 +48,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
-    add_output_argument(p, "output format (default grid, as seed 004 prints it)")
+    add_to_argument(p, [*formats.FORMATS, *PICTURES], "output format (default grid: 9 lines "
+                    "of 9 numbers), a dataset of records with ratings (jsonl, parquet), or "
+                    "pictures (svg, png, pdf)")
+    add_picture_options(p)
+    add_dataset_arguments(p, to=False)
     p.add_argument("--with-solution", action="store_true",
                    help="print each puzzle's solution after it")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
@@ -52,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
                    "(default: a few seconds' worth)")
+    add_cluster_argument(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -61,25 +70,35 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if wants_pictures(args):
         return create(args, env)
     fmt = args.to_format or "grid"
-    per_file = getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
+    per_file = fmt in formats.FORMATS and getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
     if per_file and (args.count > 1 or args.with_solution):
         env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
                   "--with-solution, or another format")
         return ExitStatus.USAGE
-    writer = formats.Writer(fmt, env.stdout)
+    options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
+                   minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
+                   tries=args.tries)
     try:
-        made = iter_generate(
-            args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
-            minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-            tries=args.tries, jobs=args.jobs,
-        )
-        for puzzle, solution in progress(made, env, "puzzles"):
-            writer.write(puzzle)
-            if args.with_solution:
-                writer.write(solution)
+        with cluster_executor(args) as executor:
+            if executor is not None:
+                from ..dask import generate_on  # here: only a cluster run needs it
+
+                made = generate_on(executor, args.count, args.size, **options)
+            else:
+                made = iter_generate(args.count, args.size, jobs=args.jobs, **options)
+            if wants_dataset(args):
+                items = ((i, None, g.puzzle, None, g.solution)
+                         for i, g in enumerate(progress(made, env, "puzzles")))
+                return write_dataset(args, env, Tally(), items, executor, jobs=args.jobs)
+            writer = formats.Writer(fmt, env.stdout)
+            try:
+                for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+                    writer.write(puzzle)
+                    if args.with_solution:
+                        writer.write(solution)
+            finally:
+                writer.close()
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
-    finally:
-        writer.close()
     return ExitStatus.OK

@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import deque
+from collections.abc import Iterable, Iterator
+from functools import partial
 
-from ._inputs import Tally, add_json_reader, each_record
-from ._pictures import add_picture_options, draw_records, explain_html, wants_pictures
+from ..candidates import Candidates
+from ..executors import InlineExecutor
+from ..formats import Record
+from ..grid import Grid
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
+from ._inputs import Input, Tally, add_json_reader, each_record
+from ._pictures import (
+    PICTURES,
+    add_picture_options,
+    draw_records,
+    explain_html,
+    wants_pictures,
+)
 from .env import Env
 from .status import ExitStatus
 
@@ -31,31 +46,88 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--html", action="store_true",
                    help="one self-contained HTML page that steps through the solution, "
                    "picture and text of each step, arrow keys for previous and next (-o FILE)")
-    add_picture_options(p, to=True)
+    add_cluster_argument(p)
+    add_dataset_arguments(p, to=False)
+    add_to_argument(p, PICTURES, "pictures of every step (svg, png, pdf), or a dataset of "
+                    "records with their steps (jsonl, parquet)")
+    add_picture_options(p)
+
+
+#: Puzzles explained as one piece of work (each takes milliseconds).
+PIECE = 16
+
+Puzzle = Grid | Candidates
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
-    """Print the logical path of each puzzle; the exit status."""
-    from ..logic import report, solve_path
-    from ..logic.rating import rating_of
-
+    """Print the logical path of each puzzle (or its dataset record); the exit status."""
     if args.html:
         return explain_html(args, env)
     if wants_pictures(args):
         return draw_records(args, env, "steps")
     tally = Tally()
-    first = True
-    for opened, record in each_record(args, env, tally):
-        path = solve_path(record.item, guess=args.guess)
-        if path.solutions == 0:
-            tally.note(ExitStatus.FAILURE)
+    with cluster_executor(args) as executor:
+        if wants_dataset(args):
+            items = ((i, r.line, r.item, r.error, None) for i, (_, r)
+                     in enumerate(each_record(args, env, tally, answer_errors=False)))
+            return write_dataset(args, env, tally, items, executor, steps=True,
+                                 guess=args.guess)
+        # an unreadable record is answered here, in its place among the paths in flight
+        pairs = each_record(args, env, tally, answer_errors=False)
+        held: deque[list[tuple[Input, Record]]] = deque()
+
+        def pieces() -> Iterator[list[Puzzle | None]]:
+            for piece in _pieces(pairs, PIECE):
+                held.append(piece)
+                yield [record.item for _, record in piece]
+
+        explain = partial(explain_piece, args.guess, args.pretty, args.json)
+        first = True
+        for answers in (executor or InlineExecutor()).map(explain, pieces()):
+            for (opened, record), answer in zip(held.popleft(), answers, strict=True):
+                if answer is None:  # reported on standard error by each_record
+                    env.stdout.write(f"ERROR: {record.error}\n".encode())
+                    continue
+                text, failed = answer
+                if failed:
+                    tally.note(ExitStatus.FAILURE)
+                if not args.json:
+                    header = f"# {opened.source}, line {record.line}\n"
+                    text = ("" if first else "\n") + header + text
+                first = False
+                env.stdout.write(text.encode())
+    return tally.status
+
+
+def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle | None]
+                  ) -> list[tuple[str, bool] | None]:
+    """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
+    None for None (a record that could not be read): what an executor runs."""
+    from ..logic import report, solve_path  # the solver by logic only when it is used
+    from ..logic.rating import rating_of
+
+    out: list[tuple[str, bool] | None] = []
+    for puzzle in puzzles:
+        if puzzle is None:
+            out.append(None)
+            continue
+        path = solve_path(puzzle, guess=guess)
         rating = rating_of(path) if path.solved else None
-        if args.json:
+        if as_json:
             text = json.dumps(report.path_dict(path, rating)) + "\n"
         else:
-            header = f"# {opened.source}, line {record.line}\n"
-            text = report.path_text(path, rating, args.pretty, record.item)
-            text = ("" if first else "\n") + header + text
-        first = False
-        env.stdout.write(text.encode())
-    return tally.status
+            text = report.path_text(path, rating, pretty, puzzle)
+        out.append((text, path.solutions == 0))
+    return out
+
+
+def _pieces(pairs: Iterable[tuple[Input, Record]], size: int
+            ) -> Iterator[list[tuple[Input, Record]]]:
+    piece: list[tuple[Input, Record]] = []
+    for pair in pairs:
+        piece.append(pair)
+        if len(piece) == size:
+            yield piece
+            piece = []
+    if piece:
+        yield piece

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -47,8 +46,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "printed, without an answer), 2 bad usage or unreadable input.",
     )
     add_input_arguments(p)
-    p.add_argument("-o", "--output", metavar="FILE",
-                   help="the PDF to write (default: standard output, unless it is a terminal)")
     p.add_argument("--create", type=positive_int, metavar="N",
                    help="make N new puzzles instead of reading files")
     p.add_argument("--difficulty", choices=LEVELS, metavar="LEVEL",
@@ -191,7 +188,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     settings = _settings(args)
     if args.create is None and args.section is None and args.difficulty is not None:
         raise PrintUsageError("--difficulty picks the level of puzzles made with --create")
-    if args.output in (None, "-") and is_terminal(env.stdout):
+    if is_terminal(env):
         raise PrintUsageError("will not write a PDF to a terminal: use -o FILE, or a pipe")
     options = Options(settings["title"], str(settings["paper"]), bool(settings["landscape"]),
                       settings["per_page"], bool(settings["answers"]),
@@ -218,23 +215,5 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if not entries:
         raise PrintUsageError("no puzzles to print")
     pdf = booklet(entries, options)
-    write_binary(pdf, args.output, env)
+    env.stdout.write(pdf)  # -o FILE: the file, replaced once the command ends well
     return tally.status
-
-
-def write_binary(data: bytes, path: str | None, env: Env) -> None:
-    """``data`` into ``path`` (replaced whole, only once all is written), or onto standard
-    output when ``path`` is None or '-'."""
-    if path is None or path == "-":
-        env.stdout.write(data)
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    temporary = os.path.join(folder, f".{os.path.basename(path)}.partial")
-    try:
-        with open(temporary, "wb") as f:
-            f.write(data)
-        os.replace(temporary, path)
-    except OSError as e:
-        if os.path.exists(temporary):
-            os.remove(temporary)
-        raise PrintUsageError(f"cannot write {path!r}: {e.strerror or e}") from None

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
+from .. import stream
+from ..executors import Executor
+from ._cluster import add_cluster_argument, cluster_executor
+from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
 from .env import Env
 from .status import ExitStatus
-
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
-#: Puzzles handed to the workers at once (each rating takes milliseconds).
-CHUNK = 64
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -39,10 +35,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="rate on N processes (default 1)",
     )
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    add_cluster_argument(p)
+    add_dataset_arguments(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's rating (or the scale); the exit status."""
+    # the rater is imported here: it takes longer to import than the rest of the command
     from ..logic.rating import scale_id, scale_table
 
     if args.scale:
@@ -60,51 +59,27 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
                 )
         return ExitStatus.OK
+    with cluster_executor(args) as executor:
+        return _rate(args, env, executor)
+
+
+def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     tally = Tally()
-    pool = None
-    if args.jobs > 1:  # imported here: most runs need no pool, and it is slow to import
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(args.jobs)
-    try:
-        records = (record for _, record in each_record(args, env, tally))
-        for _record, rating in _ratings(records, pool):
-            if rating.solutions == 0:
-                tally.note(ExitStatus.FAILURE)
-            if args.json:
-                line = json.dumps(rating.to_dict())
-            else:
-                line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
-            env.stdout.write(f"{line}\n".encode())
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    if wants_dataset(args):
+        items = ((i, record.line, record.item, record.error, None) for i, (_, record)
+                 in enumerate(each_record(args, env, tally, answer_errors=False)))
+        return write_dataset(args, env, tally, items, executor, jobs=args.jobs)
+    # an unreadable record is answered here, in its place among the ratings in flight
+    records = (record for _, record in each_record(args, env, tally, answer_errors=False))
+    for record, rating in stream.rate(records, jobs=args.jobs, executor=executor):
+        if rating is None:  # reported on standard error by each_record
+            env.stdout.write(f"ERROR: {record.error}\n".encode())
+            continue
+        if rating.solutions == 0:
+            tally.note(ExitStatus.FAILURE)
+        if args.json:
+            line = json.dumps(rating.to_dict())
+        else:
+            line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+        env.stdout.write(f"{line}\n".encode())
     return tally.status
-
-
-def _ratings(records: Iterator, pool: ProcessPoolExecutor | None) -> Iterator[tuple]:
-    """(record, rating or None) in input order; ratings made ``CHUNK`` at a time on the
-    pool's processes when there is one."""
-    from ..logic.rating import rate
-
-    if pool is None:
-        for record in records:
-            yield record, rate(record.item) if record.error is None else None
-        return
-    chunk: list = []
-    for record in records:
-        chunk.append(record)
-        if len(chunk) == CHUNK * 4:
-            yield from _rate_chunk(chunk, pool)
-            chunk = []
-    if chunk:
-        yield from _rate_chunk(chunk, pool)
-
-
-def _rate_chunk(chunk: list, pool: ProcessPoolExecutor) -> Iterator[tuple]:
-    from ..logic.rating import rate
-
-    items = [r.item for r in chunk if r.error is None]
-    ratings = iter(pool.map(rate, items, chunksize=max(1, len(items) // 16)))
-    for record in chunk:
-        yield record, next(ratings) if record.error is None else None

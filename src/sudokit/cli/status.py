@@ -1,4 +1,4 @@
-"""The exit statuses of the ``sudoku`` command, in one place (SPEC section 3)."""
+"""The exit statuses of the ``sudoku`` command, in one place."""
 
 import enum
 

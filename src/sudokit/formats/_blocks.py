@@ -5,47 +5,41 @@ A block is N *row* lines (lines with cells), with *decoration* lines (borders su
 comment lines (``#``); a block also ends after its N-th row (and the decoration right after
 it), so puzzles written one after another without a blank line are read as well. N is fixed
 by ``box``, else by the first row of the first puzzle; a later block of another size is a
-:class:`MixedSizeError`.
+record with a :class:`MixedSizeError`, and reading goes on.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from types import ModuleType
+from typing import Protocol
 
 from ..errors import CellCountError, MixedSizeError, ShapeError, SudokuError, SymbolError
-from ..grid import Grid
+from ..grid import SYMBOLS, symbol_value
 from ..shape import Shape
-from ._common import (
-    Input,
-    Record,
-    Style,
-    Template,
-    a_size,
-    box_shape,
-    decode,
-    is_comment,
-    shape_for,
-    split_eol,
-    with_tail,
-)
+from ._input import Input, decode, is_comment, split_eol, unreadable
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template
+from ._symbols import a_size, box_shape, shape_for
 
-_DECORATION = re.compile(r"[-+=.:'|]*[-=][-+=.:'|]*")
+#: The characters of a border line (``*`` is Simple Sudoku's corner).
+_DECORATION_CHARS = frozenset("-+=.:'|*")
 
 Spans = list[tuple[int, int]]
 
 
 def is_decoration(stripped: str) -> bool:
-    """A border line: no spaces, only ``- + = . : ' |``, with at least one ``-`` or ``=``."""
-    return _DECORATION.fullmatch(stripped) is not None
+    """A border line: no spaces, only ``- + = . : ' | *``, with at least one ``-`` or ``=``
+    (a test linear in the line, whatever it holds)."""
+    return ("-" in stripped or "=" in stripped) and _DECORATION_CHARS.issuperset(stripped)
 
 
 class Block:
     """The lines of one puzzle as read: ``lines`` (with their line endings), the line number
-    of the first, which of them are rows, and the text before the block (``lead``)."""
+    of the first, which of them are rows, the text before the block (``lead``), and the
+    first line that could not be read as text (``error``)."""
 
-    __slots__ = ("first", "lead", "lines", "rows", "expected")
+    __slots__ = ("first", "lead", "lines", "rows", "expected", "error")
 
     def __init__(self, first: int, lead: str) -> None:
         self.first = first
@@ -53,6 +47,7 @@ class Block:
         self.lines: list[str] = []
         self.rows: list[int] = []
         self.expected = 0
+        self.error: SudokuError | None = None
 
     def line_of(self, index: int) -> int:
         """The input line number of ``lines[index]``."""
@@ -63,27 +58,40 @@ class Block:
         return self.first + self.rows[row]
 
     def text(self) -> str:
+        """The block's text, as read."""
         return "".join(self.lines)
 
 
-def read_blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterator[Record]:
-    """Records of the puzzles of ``inp`` in block format ``fmt`` (a module with ``NAME``,
-    ``row_cells(stripped)`` and ``parse_block(block, n, box)``)."""
-    return with_tail(inp, _blocks(inp, box, fmt))
+class BlockSyntax(Protocol):
+    """What reading blocks needs of a format: its ``name``, how many cells a row line
+    holds, and the puzzle of a block (``parse_block(block, n, box) -> (item, style)``,
+    raising a SudokuError for a block it cannot read)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def tabs(self) -> bool:
+        """Tabs separate cells: a line of tabs is a row of empty cells, not a blank line."""
+        ...
+
+    def row_cells(self, row: str) -> int:
+        """How many cells a row line (without its line ending) holds."""
+        ...
+
+    def parse_block(
+        self, block: Block, n: int | None, box: tuple[int, int] | None
+    ) -> tuple[Item, Style]: ...
 
 
-def block_reader(fmt: ModuleType) -> Callable[..., Iterator[Record]]:
-    """The ``read_records`` function of block format ``fmt`` (see :func:`read_blocks`)."""
-
-    def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
-        """Records of the puzzles of ``inp``, in order."""
-        return read_blocks(inp, box, fmt)
-
-    read_records.__module__ = fmt.__name__
-    return read_records
+def read_blocks(inp: Input, options: ReadOptions, syntax: BlockSyntax) -> Iterator[Record]:
+    """Records of the puzzles of ``inp`` in a block format, in order."""
+    return with_tail(inp, _blocks(inp, options.box, syntax))
 
 
-def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterator[Record | str]:
+def _blocks(
+    inp: Input, box: tuple[int, int] | None, fmt: BlockSyntax
+) -> Iterator[Record | str]:
     fixed = box_shape(box)
     size = fixed.n if fixed else None
     lead: list[str] = []
@@ -92,7 +100,7 @@ def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterato
     for raw in inp.lines():
         lineno += 1
         text = decode(raw)
-        s = text.strip()
+        s = text.strip(" \r\n\f\v") if fmt.tabs else text.strip()
         if not s or is_comment(s):
             if block is not None and not block.rows:  # borders only: layout, not a puzzle
                 lead.append(block.lead + block.text())
@@ -115,8 +123,11 @@ def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterato
         if block is None:
             block = Block(lineno, "".join(lead))
             lead.clear()
+        bad = unreadable(raw, text)
+        if bad is not None and block.error is None:
+            block.error = bad.located(line=lineno)
         if not block.rows:
-            cells = fmt.row_cells(s)
+            cells = fmt.row_cells(split_eol(text)[0])
             block.expected = cells if size is None or cells > size else size
         block.rows.append(len(block.lines))
         block.lines.append(text)
@@ -129,27 +140,29 @@ def _blocks(inp: Input, box: tuple[int, int] | None, fmt: ModuleType) -> Iterato
 
 
 def _finish(
-    inp: Input, fmt: ModuleType, block: Block, size: int | None, box: tuple[int, int] | None
+    inp: Input, fmt: BlockSyntax, block: Block, size: int | None, box: tuple[int, int] | None
 ) -> tuple[Record, int | None]:
+    """The record of a block, and the size later blocks must have. A block of another size
+    than the first puzzle's is an error in its place (the others are read on)."""
     try:
+        if block.error is not None:
+            raise block.error
         item, style = fmt.parse_block(block, size, box)
     except SudokuError as e:
-        if size is not None and block.rows:
-            other = fmt.row_cells(block.lines[block.rows[0]].strip())
+        error = e
+        if size is not None and block.rows and block.error is None:
+            other = fmt.row_cells(split_eol(block.lines[block.rows[0]])[0])
             if other != size and _parses(fmt, block, other):
-                raise inp.fail(
-                    MixedSizeError(
-                        f"{a_size(other)} puzzle among {size}x{size} puzzles: "
-                        "one input holds puzzles of one size"
-                    ),
-                    block.first,
-                ) from None
-        error = inp.fail(e, block.first)
-        return Record(None, block.first, error, Style(fmt.NAME, lead=block.lead)), size
+                error = MixedSizeError(
+                    f"{a_size(other)} puzzle among {size}x{size} puzzles: "
+                    "one input holds puzzles of one size"
+                )
+        located = inp.fail(error, block.first)
+        return Record(None, block.first, located, Style(fmt.name, lead=block.lead)), size
     return Record(item, block.first, None, style._replace(lead=block.lead)), item.n
 
 
-def _parses(fmt: ModuleType, block: Block, n: int) -> bool:
+def _parses(fmt: BlockSyntax, block: Block, n: int) -> bool:
     try:
         fmt.parse_block(block, n, None)
     except SudokuError:
@@ -226,39 +239,6 @@ def parse_rows(
     return tuple(values), tokens
 
 
-def read_block_rows(
-    fmt: ModuleType,
-    block: Block,
-    n: int | None,
-    box: tuple[int, int] | None,
-    split_row: Callable[[str], list[str]],
-    table_of: Callable[[int], dict[str, int]],
-    slow: Callable[[str, int, Shape, int], int],
-) -> tuple[Shape, tuple[int, ...], list[str]]:
-    """The shape of a block of format ``fmt`` (see :func:`block_shape`; N from its first row
-    when neither ``n`` nor ``box`` gives it), and its cells and tokens (see
-    :func:`parse_rows`, with ``table_of(N)`` as the table)."""
-    shape = block_shape(block, n, box, fmt.row_cells(block.lines[block.rows[0]].strip()))
-    cells, tokens = parse_rows(block, shape, split_row, table_of(shape.n), slow)
-    return shape, cells, tokens
-
-
-def block_grid(
-    fmt: ModuleType,
-    block: Block,
-    shape: Shape,
-    cells: tuple[int, ...],
-    blank: str,
-    spans_of: Callable[[str], Spans],
-) -> tuple[Grid, Style]:
-    """The grid a block of format ``fmt`` holds, and its style (see :func:`style_of`: plain
-    when ``fmt.format_item`` writes the block back as it was)."""
-    eol = eol_of(block)
-    grid = Grid._trusted(cells, shape)
-    canonical = fmt.format_item(grid, Style(fmt.NAME, blank, eol))
-    return grid, style_of(fmt.NAME, block, canonical, cells, spans_of, blank, eol)
-
-
 def eol_of(block: Block) -> str:
     """The line ending of the block's first row."""
     return split_eol(block.lines[block.rows[0]] if block.rows else block.lines[0])[1]
@@ -299,8 +279,6 @@ def int_table(n: int) -> dict[str, int]:
 def symbol_table(n: int) -> dict[str, int]:
     """Token -> digit for the symbol formats (1-9, A-Z either case, numbers written out;
     blank: ``.``, ``0`` or nothing)."""
-    from ..grid import SYMBOLS
-
     table = _SYMBOL_TABLES.get(n)
     if table is None:
         table = int_table(n) | {SYMBOLS[v - 1]: v for v in range(1, min(n, len(SYMBOLS)) + 1)}
@@ -346,6 +324,8 @@ def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
     n = shape.n
     digits = token[1:] if token[:1] in "+-" else token
     if not (digits.isascii() and digits.isdigit()):
+        if n > 9 and len(token) == 1 and token.isalpha():  # 10 and up written as letters
+            return symbol_cell(token, cell, shape, line)
         raise SymbolError(
             f"{token!r} at {shape.cell_name(cell)} is not a number",
             line=line,
@@ -364,8 +344,6 @@ def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
 def symbol_cell(token: str, cell: int, shape: Shape, line: int) -> int:
     """The digit a one-symbol cell token stands for (``.`` or ``0``: a blank; 1-9, A-Z; a
     number written out, like ``12``, is read too)."""
-    from ..grid import symbol_value
-
     if len(token) > 1 and token.isascii() and token.isdigit():
         return int_value(token, cell, shape, line)
     try:

@@ -3,53 +3,51 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
-from types import ModuleType
+from collections.abc import Iterable
 from typing import BinaryIO
 
 from ..errors import SudokuError
-from ._common import Item, Style, as_items
+from ._records import Item, Style
+from ._spec import Format
+from ._symbols import as_items
 
 
-class ModuleWriter:
-    """Writes items of one format module to a binary stream (see ``sudokit.formats.Writer``)."""
+class FormatWriter:
+    """Writes puzzles of one :class:`Format` to a binary stream (see
+    ``sudokit.formats.Writer``)."""
 
-    def __init__(self, module: ModuleType, stream: BinaryIO, style: Style | None = None) -> None:
-        self._module = module
+    def __init__(self, spec: Format, stream: BinaryIO, style: Style | None = None) -> None:
+        self._spec = spec
         self._stream = stream
-        self._style: Style = style if self._fits(style) else module.DEFAULT  # type: ignore[assignment]
+        self._style: Style = style if style is not None and self._fits(style) else spec.default
         self._count = 0
         self._items = 0
         self._tail = ""
         self.closed = False
 
-    def _fits(self, style: Style | None) -> bool:
-        return style is not None and style.fmt == self._module.NAME
+    def _fits(self, style: Style) -> bool:
+        return isinstance(style, Style) and style.fmt == self._spec.name
 
     def _pick(self, style: Style | None) -> Style:
         return style if style is not None and self._fits(style) else self._style
 
     def write(self, item: Item, style: Style | None = None) -> None:
         """Write one puzzle (a Grid or a Candidates board), laid out as ``style`` says."""
+        (item,) = as_items(item)
         st = self._pick(style)
-        if self._items and getattr(self._module, "ONE_PER_INPUT", False):
+        if self._items and self._spec.one_per_input:
             raise SudokuError(
-                f"the {self._module.NAME} format holds one puzzle per file; "
+                f"the {self._spec.name} format holds one puzzle per file; "
                 "write the others to other files or choose another format"
             )
-        self._emit(st, self._module.encode(item, st))
+        self._emit(st, self._spec.encode(item, st))
         self._items += 1
 
     def write_message(self, text: str, style: Style | None = None) -> None:
         """Write ``text`` in place of a puzzle (e.g. ``ERROR: Puzzle not solveable``), as its
         own line(s), with the same separators a puzzle would have."""
         st = self._pick(style)
-        encode_message = getattr(self._module, "encode_message", None)
-        if encode_message is not None:
-            data = encode_message(text, st)
-        else:
-            data = (text + (st.eol or "\n")).encode()
-        self._emit(st, data)
+        self._emit(st, self._spec.encode_message(text, st))
 
     def write_encoded(self, data: bytes, style: Style | None = None, items: int = 1) -> None:
         """Write ``items`` puzzles (or messages) already encoded in this writer's format,
@@ -61,7 +59,7 @@ class ModuleWriter:
     def _emit(self, st: Style, data: bytes) -> None:
         lead = st.lead
         if lead is None:
-            lead = self._module.separator(st) if self._count else ""
+            lead = self._spec.separator(st) if self._count else ""
         if lead:
             self._stream.write(lead.encode())
         self._stream.write(data)
@@ -76,73 +74,33 @@ class ModuleWriter:
         self.closed = True
         if self._tail:
             self._stream.write(self._tail.encode())
-        flush = getattr(self._stream, "flush", None)
+        flush = getattr(self._stream, "flush", None)  # any object with write() will do
         if flush is not None:
             flush()
 
-    def __enter__(self) -> ModuleWriter:
+    def __enter__(self) -> FormatWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def dump_items(module: ModuleType, items: Item | Iterable[Item], style: Style | None) -> bytes:
+def dump_items(spec: Format, items: Item | Iterable[Item], style: Style | None) -> bytes:
     """Every item written one after another, as the writer would."""
+    listed = as_items(items)
+    if spec.one_per_input and len(listed) != 1:
+        raise ValueError(
+            f"the {spec.name} format holds exactly one puzzle, got {len(listed)}"
+        )
     out = io.BytesIO()
-    writer = ModuleWriter(module, out, style)
-    for item in as_items(items):
+    writer = FormatWriter(spec, out, style)
+    for item in listed:
         writer.write(item)
     writer.close()
     return out.getvalue()
 
 
-def make_style(module: ModuleType, blanks: tuple[str, ...], **options: str) -> Style:
-    """A style of ``module`` from keyword options (``blank``, ``eol``, ``form``), checked."""
-    base: Style = module.DEFAULT
-    unknown = set(options) - {"blank", "eol", "form"}
-    if unknown:
-        raise TypeError(f"unknown style option(s) for {module.NAME}: {', '.join(sorted(unknown))}")
-    blank = options.get("blank", base.blank)
-    if blanks and blank not in blanks:
-        raise ValueError(
-            f"the {module.NAME} format writes a blank as one of {', '.join(map(repr, blanks))}, "
-            f"not {blank!r}"
-        )
-    eol = options.get("eol", base.eol)
-    if eol not in ("\n", "\r\n"):
-        raise ValueError(f"line ending must be '\\n' or '\\r\\n', not {eol!r}")
-    return Style(module.NAME, blank=blank, eol=eol, form=options.get("form", base.form))
-
-
-def make_encode(
-    format_item: Callable[[Item, Style], str], default: Style, doc: str = "One puzzle as bytes."
-) -> Callable[[Item, Style], bytes]:
-    """The ``encode`` function of a text format: ``format_item``'s text as UTF-8 bytes,
-    ``default`` the style when none is given."""
-
-    def encode(item: Item, style: Style = default) -> bytes:
-        return format_item(item, style).encode()
-
-    encode.__doc__ = doc
-    encode.__module__ = format_item.__module__
-    return encode
-
-
-def make_dumps(module: ModuleType, doc: str) -> Callable[..., str]:
-    """The ``dumps`` function of format ``module`` (documented as ``doc``): items written one
-    after another, in the style its keyword options give (checked against the module's
-    ``BLANKS`` and, where it has them, ``FORMS``)."""
-
-    def dumps(items: Item | Iterable[Item], **style: str) -> str:
-        st = make_style(module, module.BLANKS, **style)
-        forms: tuple[str, ...] = getattr(module, "FORMS", ())
-        if forms and st.form not in forms:
-            raise ValueError(
-                f"the {module.NAME} form is {' or '.join(map(repr, forms))}, not {st.form!r}"
-            )
-        return dump_items(module, items, st).decode()
-
-    dumps.__doc__ = doc
-    dumps.__module__ = module.__name__
-    return dumps
+def dumps_with(spec: Format, items: Item | Iterable[Item], **style: str) -> str:
+    """What a text format's ``dumps`` returns: the items written in the style its keyword
+    options give (checked by :meth:`Format.style`)."""
+    return dump_items(spec, items, spec.style(**style)).decode()

@@ -1,6 +1,6 @@
 """The ``binary`` format: one grid per file, N*N little-endian 32-bit integers, nothing else.
 
-This is seed 000's ``grid.bin`` (the C lab reads it with ``read(fd, grid, 81 * sizeof(int))``):
+This is the ``grid.bin`` a C program reads with ``read(fd, grid, 81 * sizeof(int))``:
 324 bytes for a 9x9, ``0`` for a blank. N comes from the size of the file (4*N*N bytes),
 or from ``box``.
 """
@@ -8,7 +8,6 @@ or from ``box``.
 from __future__ import annotations
 
 import struct
-import sys
 from collections.abc import Iterable, Iterator
 from math import isqrt
 
@@ -16,20 +15,18 @@ from ..errors import CellCountError, ParseError, SymbolError
 from ..grid import Grid
 from ..shape import MAX_SIZE
 from . import _writer
-from ._common import Input, Item, Record, Style, a_size, as_grid, as_items, box_shape, shape_for
+from ._input import Input
+from ._reading import ReadOptions
+from ._records import Item, Record, Style
+from ._spec import Format, no_separator
+from ._symbols import a_size, as_grid, box_shape, shape_for
 
 NAME = "binary"
 ONE_PER_INPUT = True
 DEFAULT = Style(NAME, blank="0", eol="")
-_SELF = sys.modules[__name__]
 
 #: The largest binary grid: 64x64 cells of 4 bytes.
 MAX_BYTES = 4 * MAX_SIZE * MAX_SIZE
-
-
-def separator(style: Style) -> str:
-    """A binary grid is alone in its file."""
-    return ""
 
 
 def encode(item: Item, style: Style = DEFAULT) -> bytes:
@@ -44,18 +41,16 @@ def encode_message(text: str, style: Style) -> bytes:
 
 
 def dumps(items: Item | Iterable[Item]) -> bytes:
-    """The bytes of one grid (a binary file holds one)."""
-    return _writer.dump_items(_SELF, as_items(items), DEFAULT)
+    """The bytes of one grid (a binary file holds exactly one: a ValueError otherwise)."""
+    return _writer.dump_items(FORMAT, items, DEFAULT)
 
 
 def loads(data: bytes, box: tuple[int, int] | None = None) -> list[Grid]:
     """The grid of a binary file's bytes, in a list; raises a SudokuError if they are not one."""
-    from ._common import loads_with
-
-    return loads_with(read_records, data, box)  # type: ignore[return-value]
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """The record of the one grid of ``inp``."""
     data = inp.read(MAX_BYTES + 1)
     if not data:
@@ -67,7 +62,7 @@ def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Rec
                 "4*N*N bytes, 324 for 9x9)"
             )
         )
-    return iter([_record(inp, data, box)])
+    return iter([_record(inp, data, options.box)])
 
 
 def _record(inp: Input, data: bytes, box: tuple[int, int] | None) -> Record:
@@ -97,3 +92,15 @@ def _record(inp: Input, data: bytes, box: tuple[int, int] | None) -> Record:
             )
             return Record(None, 1, inp.fail(error), DEFAULT)
     return Record(Grid._trusted(values, shape), 1, None, DEFAULT)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    one_per_input=True,
+    separator=no_separator,
+    encode_message=encode_message,
+    binary=True,
+)

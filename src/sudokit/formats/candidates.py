@@ -3,7 +3,7 @@
 Each cell is N characters: at place d the digit d if it is still a candidate, else ``.``
 (``0`` is read too). Two forms:
 
-- ``board``: seed 001's memory layout, each cell's N characters followed by a NUL byte,
+- ``board``: the 810-byte candidate board, each cell's N characters followed by a NUL byte,
   cells in reading order, nothing else: 810 bytes for a 9x9. Boards may follow one another.
   N is where the first NUL stands.
 - ``line``: the one-line pencilmark form, the N*N cells' characters in a row, one board per
@@ -21,8 +21,7 @@ blank cell holds every digit (see :meth:`sudokit.candidates.Candidates.from_grid
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from ..candidates import Candidates
@@ -30,38 +29,19 @@ from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, Sy
 from ..grid import SYMBOLS
 from ..shape import Shape
 from . import _writer
-from ._common import (
-    MAX_SYMBOL_SIZE,
-    Input,
-    Item,
-    Record,
-    Style,
-    Template,
-    a_size,
-    box_shape,
-    check_symbol_size,
-    decode,
-    is_comment,
-    make_loads,
-    shape_for,
-    split_eol,
-    template_fits,
-    with_tail,
-)
+from ._input import Input, decode, is_comment, split_eol, unreadable
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template, template_fits
+from ._spec import Format, no_separator
+from ._symbols import MAX_SYMBOL_SIZE, a_size, box_shape, check_symbol_size, shape_for
 
 NAME = "candidates"
 BLANKS = (".", "0")
 FORMS = ("line", "board")
 DEFAULT = Style(NAME, blank=".", form="line")
-_SELF = sys.modules[__name__]
 _VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
     s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
 }
-
-
-def separator(style: Style) -> str:
-    """Nothing goes between two boards (each line, or each board's NULs, ends it)."""
-    return ""
 
 
 def as_board(item: Item) -> Candidates:
@@ -88,8 +68,9 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(_cell_text(m, n, blank) for m in board.masks) + style.eol
 
 
-# The format's public functions, built by the helpers every format shares.
-encode = _writer.make_encode(format_item, DEFAULT, """One board as bytes.""")
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One board as bytes."""
+    return format_item(item, style).encode()
 
 
 def encode_message(text: str, style: Style) -> bytes:
@@ -97,21 +78,22 @@ def encode_message(text: str, style: Style) -> bytes:
     return (text + (style.eol or "\n")).encode()
 
 
-dumps = _writer.make_dumps(
-    _SELF,
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
     """Boards as candidates. Options: ``form`` (``"line"``, the default, or ``"board"``, the
-    810-byte NUL form), ``blank`` (``"."`` or ``"0"``), ``eol``.""",
-)
-loads = make_loads(
-    _SELF, Candidates, """Every board of a candidates text (either form); raises the first error."""
-)
+    810-byte NUL form), ``blank`` (``"."`` or ``"0"``), ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Candidates]:
+    """Every board of a candidates text (either form); raises the first error."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the boards of ``inp``, in order (the form is the head's: NULs or lines)."""
     if b"\0" in inp.head:
-        return with_tail(inp, _boards(inp, box))
-    return with_tail(inp, _lines(inp, box))
+        return with_tail(inp, _boards(inp, options.box))
+    return with_tail(inp, _lines(inp, options.box))
 
 
 #: Cell text -> mask, per N, as they are met (a board repeats a few hundred of them).
@@ -242,6 +224,11 @@ def _lines(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             continue
         before = "".join(lead)
         lead.clear()
+        bad = unreadable(raw, text)
+        if bad is not None:
+            error = inp.fail(bad, lineno)
+            yield Record(None, lineno, error, Style(NAME, eol=eol, lead=before))
+            continue
         if shape is None:
             shape = cube_shape(len(s), box)
         try:
@@ -265,8 +252,6 @@ def _lines(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 )
             chunks = [s[i : i + n] for i in range(0, len(s), n)]
             masks, blank = _parse_cells(chunks, shape, lineno)
-        except MixedSizeError as e:
-            raise inp.fail(e, lineno) from None
         except SudokuError as e:
             yield Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
             continue
@@ -279,3 +264,16 @@ def _lines(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             style = Style(NAME, blank, eol, before, form="line", template=template)
         yield Record(board, lineno, None, style)
     yield "".join(lead)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    forms=FORMS,
+    separator=no_separator,
+    encode_message=encode_message,
+    binary=True,
+)

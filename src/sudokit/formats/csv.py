@@ -1,4 +1,4 @@
-"""The ``csv`` format: N lines of N comma-separated values, as seed 002 (cdoku) reads::
+"""The ``csv`` format: N lines of N comma-separated values, as cdoku reads them::
 
     .,.,.,.,.,.,.,.,.
     .,.,.,.,7,6,.,2,.
@@ -6,74 +6,210 @@
 
 A blank is ``.``, ``0`` or nothing (``,,``); digits from 10 up are written as numbers. Puzzles
 are separated by a blank line. Spaces around values are read (and kept on a round trip).
+
+A CSV file with a header, as public machine-learning data sets ship puzzles, is read too:
+one puzzle per row, as a line of N*N symbols, in the column the header names ``quizzes``,
+``puzzle`` (and a few other names, see ``PUZZLE_COLUMNS``) or the one ``column=`` names::
+
+    quizzes,solutions
+    0043002090050090010700600430060020871900074000...,8643712593258497619712658434...
+
+The other columns become the record's fields by their header names (a ``solutions`` or
+``solution`` column as ``solution``); a row written back keeps them, with the puzzle (or
+its solution) in its column.
 """
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Iterable, Iterator
 from functools import partial
 
+from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError
 from ..grid import Grid
 from . import _writer
-from ._blocks import (
-    Block,
-    block_grid,
-    block_reader,
-    field_spans,
-    int_table,
-    int_value,
-    read_block_rows,
-)
-from ._common import Item, Style, as_grid, make_loads, template_fits
+from ._blocks import field_spans, int_table, int_value
+from ._delimited import DelimitedRows
+from ._fields import read_cells
+from ._input import Input, decode, is_comment, split_eol, unreadable
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template, fields_of
+from ._spec import Format, blank_line
+from ._symbols import a_size, box_shape, shape_for_count
 
 NAME = "csv"
 BLANKS = (".", "0", "")
 DEFAULT = Style(NAME, blank=".")
-_SELF = sys.modules[__name__]
-_SPANS = partial(field_spans, sep=",", inner_only=False)
 
 
-def separator(style: Style) -> str:
-    """A blank line between two puzzles."""
-    return style.eol or "\n"
+def _blank(tokens: list[str]) -> str:
+    return "." if "." in tokens else "" if "" in tokens else "0" if "0" in tokens else "."
 
 
-def format_item(item: Item, style: Style = DEFAULT) -> str:
-    """One puzzle as N lines of comma-separated values."""
-    grid = as_grid(item)
-    blank = style.blank
-    template = template_fits(style, len(grid.cells))
-    if template is not None:
-        return template.fill(grid.cells, lambda v: str(v) if v else blank)
-    tokens = [blank] + [str(v) for v in range(1, grid.n + 1)]
-    eol = style.eol
-    return "".join(",".join([tokens[v] for v in row]) + eol for row in grid.rows())
+#: The style form of a row of a table with a header (see below).
+HEADER = "header"
+
+ROWS = DelimitedRows(
+    name=NAME,
+    default=DEFAULT,
+    blanks=BLANKS,
+    split=lambda line: [f.strip() for f in line.split(",")],
+    count=lambda stripped: stripped.count(",") + 1,
+    spans=partial(field_spans, sep=",", inner_only=False),
+    table_of=int_table,
+    value=int_value,
+    blank_of=_blank,
+    join=",".join,
+)
 
 
-# The format's public functions, built by the helpers every format shares.
-encode = _writer.make_encode(format_item, DEFAULT)
-dumps = _writer.make_dumps(
-    _SELF,
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
     """Puzzles as CSV, a blank line between two. Options: ``blank`` (``"."``, ``"0"`` or
-    ``""``), ``eol``.""",
+    ``""``), ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a CSV text; raises the first error (a SudokuError)."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+# -- a table with a header: one puzzle per row ---------------------------------------
+
+#: Header names of the column that holds the puzzles, as public data sets name it.
+PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "sudoku", "board", "grid")
+#: Header names of a column that holds the solutions (offered as the ``solution`` field).
+SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
+
+
+def header_names(line: str) -> list[str]:
+    """The column names of a header line, as compared: stripped, unquoted, lower case."""
+    return [f.strip().strip('"').strip().lower() for f in line.split(",")]
+
+
+def is_header(line: str, alone: bool = False) -> bool:
+    """Does ``line`` name a puzzle column (``quizzes,solutions``, ``id,puzzle,...``; with
+    ``alone``, a column by itself too)?"""
+    names = header_names(line)
+    return ("," in line or alone) and any(name in PUZZLE_COLUMNS for name in names)
+
+
+def _looks_like_header(line: str) -> bool:
+    """Names rather than values: every field starts with a letter."""
+    names = header_names(line)
+    return "," in line and all(name[:1].isalpha() for name in names)
+
+
+def _first_line(head: bytes) -> str:
+    for raw in head.split(b"\n", 64)[:64]:
+        text = decode(raw).strip()
+        if text and not is_comment(text):
+            return text
+    return ""
+
+
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
+    """Records of the puzzles of ``inp``, in order: a table with a header (one puzzle per
+    row, in the column ``options.column`` or the one named like ``quizzes`` or
+    ``puzzle``), else blocks of N rows of N values."""
+    first = _first_line(inp.head)
+    if options.column is not None or is_header(first, alone=True) or _looks_like_header(first):
+        return with_tail(inp, _table_rows(inp, options))
+    return ROWS.read_records(inp, options)
+
+
+def _column(names: list[str], wanted: str | None, header: str) -> int:
+    if wanted is not None:
+        if wanted.strip().lower() in names:
+            return names.index(wanted.strip().lower())
+        raise ParseError(f"no column {wanted!r} in the header (its columns: {header.strip()})")
+    for name in PUZZLE_COLUMNS:
+        if name in names:
+            return names.index(name)
+    raise ParseError(
+        f"the header names no puzzle column ({', '.join(PUZZLE_COLUMNS)}): name it with "
+        "--column"
+    )
+
+
+def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
+    lead: list[str] = []
+    names: list[str] | None = None
+    labels: list[str] = []
+    at = 0
+    shape = box_shape(options.box)
+    lineno = 0
+    for raw in inp.lines():
+        lineno += 1
+        text = decode(raw)
+        body, eol = split_eol(text)
+        s = body.strip()
+        if not s or is_comment(s):
+            lead.append(text)
+            continue
+        if names is None:  # the header
+            names = header_names(body)
+            labels = [f.strip().strip('"').strip() for f in body.split(",")]
+            try:
+                at = _column(names, options.column, body)
+            except SudokuError as e:
+                raise inp.fail(e, lineno) from None
+            lead.append(text)
+            continue
+        before = "".join(lead)
+        lead.clear()
+        try:
+            bad = unreadable(raw, text)
+            if bad is not None:
+                raise bad
+            values = body.split(",")
+            if len(values) != len(names):
+                raise CellCountError(
+                    f"{len(values)} fields, but the header names {len(names)} columns"
+                )
+            start = sum(len(v) + 1 for v in values[:at])
+            puzzle = values[at]
+            start += len(puzzle) - len(puzzle.lstrip(' "'))
+            puzzle = puzzle.strip(' "')
+            found = shape_for_count(len(puzzle), options.box) if shape is None else shape
+            if found is None or found.ncells != len(puzzle):
+                other = shape_for_count(len(puzzle), None)
+                if shape is not None and other is not None:
+                    raise MixedSizeError(
+                        f"{a_size(other.n)} puzzle among {shape.n}x{shape.n} puzzles: "
+                        "one input holds puzzles of one size"
+                    )
+                if shape is not None:
+                    raise CellCountError(f"expected {shape.ncells} cells, got {len(puzzle)}")
+                raise CellCountError(
+                    f"the {labels[at]!r} column holds {len(puzzle)} symbols, not a puzzle "
+                    "(N*N cells, e.g. 81)"
+                )
+            shape = found
+            cells, blank = read_cells(puzzle, shape)
+        except SudokuError as e:
+            error = inp.fail(e, lineno)
+            yield Record(None, lineno, error, Style(NAME, eol=eol, lead=before))
+            continue
+        end = start + len(puzzle)
+        parts = (body[:start],) + ("",) * (shape.ncells - 1) + (body[end:] + eol,)
+        template = Template(parts, tuple(puzzle), cells)
+        style = Style(NAME, blank, eol, before, form=HEADER, template=template)
+        pairs = []
+        for k, (name, label) in enumerate(zip(names, labels, strict=True)):
+            if k != at:
+                value = values[k].strip().strip('"')
+                pairs.append(("solution" if name in SOLUTION_COLUMNS else label, value))
+        yield Record(Grid._trusted(cells, shape), lineno, None, style, fields_of(pairs))
+    if names is None:
+        raise inp.fail(ParseError("no puzzle found: nothing but a header"))
+    yield "".join(lead)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=ROWS.encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    separator=blank_line,
 )
-read_records = block_reader(_SELF)
-loads = make_loads(
-    _SELF, Grid, """Every puzzle of a CSV text; raises the first error (a SudokuError)."""
-)
-
-
-def row_cells(stripped: str) -> int:
-    """How many cells a row line holds."""
-    return stripped.count(",") + 1
-
-
-def parse_block(block: Block, n: int | None, box: tuple[int, int] | None) -> tuple[Grid, Style]:
-    """The grid of one block of rows, and its style."""
-    shape, cells, tokens = read_block_rows(_SELF, block, n, box, _split, int_table, int_value)
-    blank = "." if "." in tokens else "" if "" in tokens else "0" if "0" in tokens else "."
-    return block_grid(_SELF, block, shape, cells, blank, _SPANS)
-
-
-def _split(line: str) -> list[str]:
-    return [f.strip() for f in line.split(",")]

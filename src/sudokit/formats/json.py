@@ -19,7 +19,6 @@ written back keeps its layout and any other keys it had.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -35,20 +34,15 @@ from ..errors import (
 from ..grid import SYMBOLS, Grid, symbol_value
 from ..shape import Shape, parse_box
 from . import _writer
-from ._common import Input, Item, Record, Style, Template, a_size, decode, loads_with, with_tail
+from ._input import Input, decode
+from ._json_values import json_values
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template
+from ._spec import Format, no_separator
+from ._symbols import a_size
 
 NAME = "json"
 DEFAULT = Style(NAME, blank="0")
-_SELF = sys.modules[__name__]
-
-#: An object still not complete after this many characters is a mistake, not a puzzle.
-MAX_OBJECT = 1 << 24
-
-
-def separator(style: Style) -> str:
-    """Nothing goes between two objects: each ends its own line."""
-    return ""
-
 
 # -- writing -------------------------------------------------------------------------
 
@@ -96,7 +90,7 @@ def encode_message(text: str, style: Style) -> bytes:
 
 def dumps(items: Item | Iterable[Item], **style: str) -> str:
     """Puzzles as JSON Lines (one object per line). Option: ``eol``."""
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, (), **style)).decode()
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -104,117 +98,41 @@ def dumps(items: Item | Iterable[Item], **style: str) -> str:
 
 def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | Candidates]:
     """Every puzzle of a JSON text; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)
+    return FORMAT.loads(data, box)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
-    return with_tail(inp, _records(inp, box))
+    return with_tail(inp, _records(inp, options.box))
 
 
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
-    import json
-
-    decoder = json.JSONDecoder()
-    lines = inp.lines()
-    buf = ""
-    buf_line = 1  # the input line where buf starts
-    next_line: str | None = None
     size: int | None = None
-    lead: list[str] = []
-    eof = False
-
-    def pull() -> bool:
-        nonlocal buf, next_line, eof
-        if next_line is None:
-            if eof:
-                return False
-            raw = next(lines, None)
-            if raw is None:
-                eof = True
-                return False
-            next_line = decode(raw)
-        buf += next_line
-        next_line = None
-        return True
-
-    def peek() -> str | None:
-        nonlocal next_line, eof
-        if next_line is None and not eof:
-            raw = next(lines, None)
-            if raw is None:
-                eof = True
-            else:
-                next_line = decode(raw)
-        return next_line
-
-    def take(count: int) -> str:
-        nonlocal buf, buf_line
-        text, buf = buf[:count], buf[count:]
-        buf_line += text.count("\n")
-        return text
-
-    while True:
-        skip = len(buf) - len(buf.lstrip(" \t\r\n,[]"))
-        if skip:
-            lead.append(take(skip))
-        if not buf:
-            if not pull():
-                break
+    lead = ""
+    lines = (decode(raw) for raw in inp.lines())
+    for piece in json_values(lines):
+        if piece.kind == "lead":
+            lead = piece.text
             continue
-        if buf[0] == "#" and (not lead or lead[-1].endswith("\n")):  # a comment line
-            if "\n" not in buf and pull():
-                continue
-            lead.append(take(buf.find("\n") + 1 or len(buf)))
-            continue
-        start = buf_line
-        if buf[0] != "{":
-            if "\n" not in buf and pull():
-                continue
-            end = buf.find("\n") + 1 or len(buf)
-            take(end)
-            error = ParseError("expected a JSON object (a puzzle) here", line=start)
-            yield Record(None, start, inp.fail(error), Style(NAME, lead="".join(lead)))
-            lead.clear()
+        before, lead = lead, ""
+        start = piece.line
+        if piece.error is not None:
+            error = inp.fail(piece.error, start)
+            yield Record(None, start, error, Style(NAME, lead=before))
             continue
         try:
-            obj, end = decoder.raw_decode(buf)
-        except json.JSONDecodeError as e:
-            upcoming = peek()
-            indent = len(buf) - len(buf.lstrip(" \t"))
-            if upcoming is not None and len(buf) < MAX_OBJECT and not (
-                upcoming.lstrip().startswith("{")
-                and len(upcoming) - len(upcoming.lstrip(" \t")) <= indent
-            ):
-                pull()  # the object goes on on the next line
-                continue
-            take(len(buf))
-            error = ParseError(f"invalid JSON: {e.msg}", line=start + e.lineno - 1)
-            yield Record(None, start, inp.fail(error), Style(NAME, lead="".join(lead)))
-            lead.clear()
-            continue
-        rest = len(buf) - end - len(buf[end:].lstrip(" \t\r"))
-        stop = end + rest
-        if buf[stop : stop + 1] == "\n":
-            stop += 1
-        text = take(stop)
-        before = "".join(lead)
-        lead.clear()
-        try:
-            item = _item(obj, box)
+            item = _item(piece.value, box)
             if size is not None and item.n != size:
                 raise MixedSizeError(
                     f"{a_size(item.n)} puzzle among {size}x{size} puzzles: "
                     "one input holds puzzles of one size"
                 )
-        except MixedSizeError as e:
-            raise inp.fail(e, start) from None
         except SudokuError as e:
             yield Record(None, start, inp.fail(e, start), Style(NAME, lead=before))
             continue
         size = item.n
-        yield Record(item, start, None, _style(item, text, before, obj))
-    yield "".join(lead)
+        yield Record(item, start, None, _style(item, piece.text, before, piece.value))
+    yield lead
 
 
 def _style(item: Item, text: str, lead: str, obj: dict[str, Any]) -> Style:
@@ -258,6 +176,14 @@ def _template(text: str, key: str, item: Item, form: str) -> Template | None:
     return Template(tuple(parts), tuple(tokens), tuple(values))
 
 
+def _shown(value: Any) -> str:
+    """A value for a message: its JSON text, cut short."""
+    import json
+
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
 def _item(obj: Any, box: tuple[int, int] | None) -> Item:
     if not isinstance(obj, dict):
         raise ParseError('expected an object with "cells"')
@@ -268,7 +194,7 @@ def _item(obj: Any, box: tuple[int, int] | None) -> Item:
         box = _box(given_box)
     size = obj.get("size")
     if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
-        raise ParseError(f'"size" must be an integer, not {size!r}')
+        raise ParseError(f'"size" must be an integer, not {_shown(size)}')
     if "cells" in obj:
         cells, n = _cells(obj["cells"], size)
         shape = _shape(n, box, size)
@@ -295,7 +221,7 @@ def _box(value: Any) -> tuple[int, int]:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         return value[0], value[1]
-    raise ShapeError(f'"box" must be [rows, columns] or "RxC", not {value!r}')
+    raise ShapeError(f'"box" must be [rows, columns] or "RxC", not {_shown(value)}')
 
 
 def _shape(n: int, box: tuple[int, int] | None, size: int | None) -> Shape:
@@ -334,7 +260,9 @@ def _candidate_sets(value: Any, size: int | None) -> tuple[list[Any], int]:
     sets, n = _rows_or_flat(value, "candidates", size)
     for s in sets:
         if not isinstance(s, list):
-            raise SymbolError(f'each cell of "candidates" must be a list of digits, not {s!r}')
+            raise SymbolError(
+                f'each cell of "candidates" must be a list of digits, not {_shown(s)}'
+            )
     return sets, n
 
 
@@ -343,7 +271,7 @@ def _digit(v: Any, cell: int, shape: Shape) -> int:
         return 0
     if not isinstance(v, int) or isinstance(v, bool):
         raise SymbolError(
-            f"{v!r} at {shape.cell_name(cell)} is not a number", cell=shape.cell_name(cell)
+            f"{_shown(v)} at {shape.cell_name(cell)} is not a number", cell=shape.cell_name(cell)
         )
     if not 0 <= v <= shape.n:
         raise SymbolError(
@@ -352,3 +280,13 @@ def _digit(v: Any, cell: int, shape: Shape) -> int:
             cell=shape.cell_name(cell),
         )
     return v
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    separator=no_separator,
+    encode_message=encode_message,
+)

@@ -22,36 +22,28 @@ from __future__ import annotations
 import io
 import math
 import os
-import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, NoReturn
 
-from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError, SymbolError
+from ..errors import CellCountError, MixedSizeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from . import _writer
-from ._common import (
-    HEAD_SIZE,
+from ._fields import Field, around, find_field, longest_field, read_cells
+from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
+from ._reading import NO_OPTIONS, ReadOptions, no_puzzle_found
+from ._records import NO_FIELDS, Batch, Item, Record, Style, Template, expand, template_fits
+from ._spec import Format, no_separator
+from ._symbols import (
     MAX_SYMBOL_SIZE,
-    Batch,
-    Input,
-    Item,
-    Record,
-    Style,
-    Template,
+    SYMBOL_VALUE,
     a_size,
     as_grid,
     box_shape,
     check_symbol_size,
-    decode,
-    expand,
-    is_comment,
-    make_loads,
     shape_for,
     shape_for_count,
-    split_eol,
-    template_fits,
 )
 
 if TYPE_CHECKING:
@@ -62,12 +54,9 @@ BLANKS = (".", "0")
 #: Lines a Batch holds at most when read_chunks is not told otherwise.
 BATCH_ROWS = 4096
 DEFAULT = Style(NAME, blank=".")
-_SELF = sys.modules[__name__]
 
 #: Character -> digit for every size (case-insensitive); blanks are 0.
-_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
-    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
-} | {".": 0, "0": 0}
+_VALUE = SYMBOL_VALUE
 
 _IN_TABLES: dict[int, bytes] = {}
 _OUT_TABLES: dict[str, bytes] = {}
@@ -95,11 +84,6 @@ def _out_table(blank: str) -> bytes:
             t[v] = ord(s)
         table = _OUT_TABLES[blank] = bytes(t)
     return table
-
-
-def separator(style: Style) -> str:
-    """Nothing goes between two lines."""
-    return ""
 
 
 def encode(item: Item, style: Style = DEFAULT) -> bytes:
@@ -148,7 +132,7 @@ def load_array(path: str | os.PathLike[str], box: tuple[int, int] | None = None)
 def dump_array(cells: np.ndarray, path: str | os.PathLike[str], **style: str) -> None:
     """Write the rows of a (B, N*N) array of digits to a file of lines (the inverse of
     ``load_array``). ``style``: ``blank`` (``"."`` or ``"0"``) and ``eol``."""
-    data = encode_array(cells, _writer.make_style(_SELF, BLANKS, **style))
+    data = encode_array(cells, FORMAT.style(**style))
     with open(os.fspath(path), "wb") as f:
         f.write(data)
 
@@ -157,7 +141,7 @@ def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
     import numpy as np
 
     parts = []
-    for item in read_chunks(inp, box):
+    for item in read_chunks(inp, ReadOptions(box)):
         if isinstance(item, Batch):
             parts.append(item.array())
         elif item.error is not None:
@@ -167,27 +151,28 @@ def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
     return np.concatenate(parts)
 
 
-# The format's public functions, built by the helpers every format shares.
-dumps = _writer.make_dumps(
-    _SELF, """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
-)
-loads = make_loads(
-    _SELF, Grid, """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
-)
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as lines. Options: ``blank`` (``"."`` or ``"0"``), ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a text of lines; raises the first error (a SudokuError)."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions = NO_OPTIONS) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, one per puzzle line, in order."""
-    return expand(read_chunks(inp, box))
+    return expand(read_chunks(inp, options))
 
 
 def read_chunks(
-    inp: Input, box: tuple[int, int] | None = None, rows: int = BATCH_ROWS
+    inp: Input, options: ReadOptions = NO_OPTIONS, rows: int = BATCH_ROWS
 ) -> Iterator[Record | Batch]:
     """The puzzles of ``inp`` in order: runs of up to ``rows`` well-formed lines of one
     style as a :class:`Batch` each, everything else (puzzles laid out otherwise, lines that
     cannot be read) as a Record each. ``expand`` turns this into ``read_records``."""
-    return _chunks(inp, box, rows)
+    return _chunks(inp, options.box, rows)
 
 
 def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
@@ -197,16 +182,27 @@ def _line_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
     return shape if shape is not None and shape.n <= MAX_SYMBOL_SIZE else None
 
 
+#: The bytes of a puzzle line of the usual form (cell symbols and the two blanks).
+_SYMBOL_BYTES = (SYMBOLS + SYMBOLS.lower() + ".0").encode()
+
+
 def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None:
-    """The shape most puzzle lines at the start of the input have (None if none fits)."""
-    lines = head.split(b"\n")
+    """The shape most puzzle lines at the start of the input have (None if none fits);
+    lines that hold no puzzle field do not count."""
+    lines = head.split(b"\n", 1000)[:1000]
     if len(head) >= HEAD_SIZE:
         lines = lines[:-1]  # the last one may be cut short
     lengths: Counter[int] = Counter()
-    for raw in lines[:1000]:
+    for raw in lines:
         s = raw.strip()
-        if s and not s.startswith(b"#"):
+        if not s or s.startswith(b"#"):
+            continue
+        if not s.translate(None, _SYMBOL_BYTES):
             lengths[len(s)] += 1
+            continue
+        field = find_field(decode(s), None, box)
+        if field is not None:
+            lengths[field.end - field.start] += 1
     for length, _ in lengths.most_common():
         shape = _line_shape(length, box)
         if shape is not None:
@@ -216,6 +212,15 @@ def guess_shape(head: bytes, box: tuple[int, int] | None = None) -> Shape | None
 
 def _chunks(inp: Input, box: tuple[int, int] | None, rows: int) -> Iterator[Record | Batch]:
     runs = _Runs(inp, box, rows)
+    if inp.cr_only:  # lines that end with a lone "\r": read one by one
+        for raw in inp.lines():
+            runs.read_lines([raw])
+            yield from runs.ready
+            runs.ready.clear()
+        last = runs.finish()
+        yield from runs.ready
+        yield last
+        return
     for data in inp.blocks(_BLOCK_BYTES):
         try:
             runs.read_block(data)
@@ -321,47 +326,37 @@ class _Runs:
         text = decode(raw)
         body, eol = split_eol(text)
         s = body.strip()
-        if not s or is_comment(s):
+        bad = unreadable(raw, text)
+        if bad is None and (not s or is_comment(s)):
             self.lead.append(text)
             return
         self._end_run()
         before = "".join(self.lead) or None
         self.lead.clear()
+        if bad is not None:  # this line only: the others are read on
+            error = self.inp.fail(bad, self.lineno)
+            self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
+            return
         shape = self.shape
-        if shape is None:
-            shape = self.shape = _line_shape(len(s), self.box)
+        field = find_field(body, shape, self.box)
         try:
+            if field is None:
+                _no_field(body, s, shape, self.box)
             if shape is None:
-                near = _nearest_shape(len(s), self.box)
-                if near is not None:
-                    raise CellCountError(f"expected {near.ncells} cells, got {len(s)}")
-                raise CellCountError(
-                    f"{len(s)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
-                )
-            grid, style = _parse(s, body, eol, shape, before)
+                shape = self.shape = field.shape
+            grid, style, fields = _parse(body, eol, field, shape, before)
         except SudokuError as e:
-            other = _other_size(s, shape) if shape is not None else None
-            if shape is not None and other is not None:
-                raise self.inp.fail(
-                    MixedSizeError(
-                        f"{a_size(other.n)} puzzle ({len(s)} cells) among "
-                        f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
-                    ),
-                    self.lineno,
-                ) from None
             error = self.inp.fail(e, self.lineno)
             self._put(Record(None, self.lineno, error, Style(NAME, eol=eol, lead=before)))
             return
-        self._put(Record(grid, self.lineno, None, style))
+        self._put(Record(grid, self.lineno, None, style, fields))
 
     def finish(self) -> Record | Batch:
         """The last item of the input, with what followed it as its tail."""
         self._end_run()
         held = self.held
         if held is None:
-            raise self.inp.fail(
-                ParseError("no puzzle found: nothing but blank lines, comments or borders")
-            )
+            raise self.inp.fail(no_puzzle_found())
         if self.lead and held.style is not None:
             held = held._replace(style=held.style._replace(tail="".join(self.lead)))
         return held
@@ -465,36 +460,54 @@ def _nearest_shape(count: int, box: tuple[int, int] | None) -> Shape | None:
     return shape if shape is not None and abs(shape.ncells - count) < n else None
 
 
-def _other_size(s: str, shape: Shape) -> Shape | None:
-    """The shape of ``s`` if it is a well-formed puzzle line of a size other than
-    ``shape``'s."""
-    other = _line_shape(len(s), None)
-    if other is None or other.n == shape.n:
-        return None
-    return other if all(_VALUE.get(ch, 99) <= other.n for ch in s) else None
-
-
-def _parse(s: str, body: str, eol: str, shape: Shape, lead: str | None) -> tuple[Grid, Style]:
-    n, ncells = shape.n, shape.ncells
-    if len(s) != ncells:
-        raise CellCountError(f"expected {ncells} cells, got {len(s)}")
-    values = []
-    for i, ch in enumerate(s):
-        v = _VALUE.get(ch, 99)
-        if v > n:
-            raise SymbolError(
-                f"{ch!r} at {shape.cell_name(i)} is not a digit of {a_size(n)} sudoku",
-                cell=shape.cell_name(i),
+def _no_field(
+    body: str, s: str, shape: Shape | None, box: tuple[int, int] | None
+) -> NoReturn:
+    """Raise the error of a line without a puzzle field: another size, a count of cells
+    off, or a symbol that is no digit."""
+    if shape is not None:
+        other = find_field(body, None, None)
+        if other is not None and other.shape.n != shape.n:
+            count = other.end - other.start
+            raise MixedSizeError(
+                f"{a_size(other.shape.n)} puzzle ({count} cells) among "
+                f"{shape.n}x{shape.n} puzzles: one input holds puzzles of one size"
             )
-        values.append(v)
-    cells = tuple(values)
-    has_dot, has_zero = "." in s, "0" in s
-    blank = "0" if has_zero and not has_dot else "."
-    if s == body and not (has_dot and has_zero) and s == s.upper():
-        return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead)
-    start = body.index(s)
-    parts = (body[:start],) + ("",) * (ncells - 1) + (body[start + ncells :] + eol,)
-    template = Template(parts, tuple(s), cells)
-    return Grid._trusted(cells, shape), Style(NAME, blank, eol, lead, template=template)
+    meant = longest_field(body) or s
+    if shape is None:
+        near = _nearest_shape(len(meant), box)
+        if near is not None:
+            raise CellCountError(f"expected {near.ncells} cells, got {len(meant)}")
+        raise CellCountError(
+            f"{len(meant)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
+        )
+    if len(meant) == shape.ncells:
+        read_cells(meant, shape)  # raises, naming the symbol that is no digit
+    raise CellCountError(f"expected {shape.ncells} cells, got {len(meant)}")
 
 
+def _parse(
+    body: str, eol: str, field: Field, shape: Shape, lead: str | None
+) -> tuple[Grid, Style, Mapping[str, str]]:
+    text = body[field.start : field.end]
+    cells, blank = read_cells(text, shape)
+    grid = Grid._trusted(cells, shape)
+    if text == body and blank in "0." and not ("." in text and "0" in text) and (
+        text == text.upper()
+    ):
+        return grid, Style(NAME, blank, eol, lead), NO_FIELDS
+    ncells = shape.ncells
+    parts = (body[: field.start],) + ("",) * (ncells - 1) + (body[field.end :] + eol,)
+    template = Template(parts, tuple(text), cells)
+    return grid, Style(NAME, blank, eol, lead, template=template), around(body, field)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    separator=no_separator,
+    read_chunks=read_chunks,
+)

@@ -28,7 +28,6 @@ for a binary grid.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
@@ -49,32 +48,20 @@ from ._blocks import (
     symbol_cell,
     symbol_table,
 )
-from ._common import (
-    MAX_SYMBOL_SIZE,
-    Input,
-    Item,
-    Record,
-    Style,
-    a_size,
-    check_symbol_size,
-    loads_with,
-    template_fits,
-)
+from ._input import Input
+from ._reading import ReadOptions
+from ._records import Item, Record, Style, template_fits
+from ._spec import Format, blank_line
+from ._symbols import MAX_SYMBOL_SIZE, a_size, check_symbol_size
 
 NAME = "pretty"
 BLANKS = (".", "0")
 DEFAULT = Style(NAME, blank=".")
-_SELF = sys.modules[__name__]
 _TOKEN = re.compile(r"[^\s|]+")
 _SPANS = regex_spans(_TOKEN)
 _VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
     s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
 }
-
-
-def separator(style: Style) -> str:
-    """A blank line between two puzzles."""
-    return style.eol or "\n"
 
 
 # -- writing -------------------------------------------------------------------------
@@ -168,7 +155,7 @@ def dumps(items: Item | Iterable[Item], **style: str) -> str:
     2 1 | 4 3
     4 3 | 2 1
     """
-    return _writer.dump_items(_SELF, items, _writer.make_style(_SELF, BLANKS, **style)).decode()
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -176,12 +163,12 @@ def dumps(items: Item | Iterable[Item], **style: str) -> str:
 
 def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | Candidates]:
     """Every puzzle of a text of pictures; raises the first error (a SudokuError)."""
-    return loads_with(read_records, data, box)
+    return FORMAT.loads(data, box)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
-    return read_blocks(inp, box, _SELF)
+    return read_blocks(inp, options, _PictureSyntax())
 
 
 def row_cells(stripped: str) -> int:
@@ -268,3 +255,27 @@ def _mask_of(token: str, n: int) -> int:
         mask |= 1 << (d - 1)
     return mask
 
+
+class _PictureSyntax:
+    """Reading pictures as blocks of rows (see ``_blocks.BlockSyntax``)."""
+
+    name = NAME
+    tabs = False
+
+    def row_cells(self, stripped: str) -> int:
+        return row_cells(stripped)
+
+    def parse_block(
+        self, block: Block, n: int | None, box: tuple[int, int] | None
+    ) -> tuple[Item, Style]:
+        return parse_block(block, n, box)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    separator=blank_line,
+)

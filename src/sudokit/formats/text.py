@@ -1,6 +1,6 @@
 """The ``text`` format: any text; its cell symbols are read in order, the rest is ignored.
 
-This is seed 003's reader ("reads the digits of a text file, ignores the rest"), so a puzzle
+It reads the digits of a text file and ignores the rest, so a puzzle
 typed by hand, in whatever layout, can be read::
 
     +-------+-------+-------+
@@ -29,48 +29,32 @@ from __future__ import annotations
 
 import io
 import re
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
-from ._common import (
-    HEAD_SIZE,
-    Input,
-    Item,
-    Record,
-    Style,
-    Template,
+from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template, template_fits
+from ._spec import Format, blank_line
+from ._symbols import (
+    SYMBOL_VALUE,
     a_size,
     as_grid,
     box_shape,
     check_symbol_size,
-    decode,
-    is_comment,
-    make_loads,
     shape_for,
     shape_for_count,
-    split_eol,
-    template_fits,
-    with_tail,
 )
 
 NAME = "text"
 BLANKS = ("0", ".")
 DEFAULT = Style(NAME, blank="0")
-_SELF = sys.modules[__name__]
 _DIGITS = re.compile(r"[0-9.]")
 _LETTERS = re.compile(r"[0-9.A-Za-z]")
-_VALUE = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
-    s.lower(): i + 1 for i, s in enumerate(SYMBOLS)
-} | {".": 0, "0": 0}
-
-
-def separator(style: Style) -> str:
-    """A blank line between two puzzles."""
-    return style.eol or "\n"
+_VALUE = SYMBOL_VALUE
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
@@ -97,30 +81,42 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     return "".join(out)
 
 
-# The format's public functions, built by the helpers every format shares.
-encode = _writer.make_encode(format_item, DEFAULT)
-dumps = _writer.make_dumps(
-    _SELF,
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
     """Puzzles as framed text, a blank line between two. Options: ``blank`` (``"0"`` or
-    ``"."``), ``eol``.""",
-)
-loads = make_loads(
-    _SELF, Grid, """Every puzzle of a text; raises the first error (a SudokuError)."""
-)
+    ``"."``), ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
 
 
-def read_records(inp: Input, box: tuple[int, int] | None = None) -> Iterator[Record]:
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of a text; raises the first error (a SudokuError)."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
+    box = options.box
     return with_tail(inp, _records(inp, box, _cell_pattern(inp.head, box)))
 
 
+#: A letter standing alone between digits, as the cells of a grid of 10x10 and up: ``9 C 4``.
+_LONE_LETTER = re.compile(r"[0-9.][ \t|,]+[A-Za-z](?:$|[ \t|,\r\n]+[0-9.A-Za-z])", re.MULTILINE)
+
+
 def _cell_pattern(head: bytes, box: tuple[int, int] | None) -> re.Pattern[str]:
-    """Digits and dots only, if the first puzzle read that way is at most 9x9; else letters
-    too."""
+    """Letters are cells when letters stand alone among the digits of the input's start
+    (``9 C 4``), or when the first puzzle read without them is larger than 9x9; else
+    digits and dots only."""
     if box is not None:
         return _LETTERS if box[0] * box[1] > 9 else _DIGITS
     if len(head) >= HEAD_SIZE:
         head = head[: head.rfind(b"\n") + 1]
+    if _LONE_LETTER.search(decode(head[:4096])):
+        return _LETTERS
     try:
         for first in _records(Input(io.BytesIO(head), None), None, _DIGITS):
             if isinstance(first, Record):
@@ -294,3 +290,12 @@ def _template(cur: _Open, cell_pattern: re.Pattern[str], cells: tuple[int, ...])
     parts.append("".join(pending))
     return Template(tuple(parts), tuple(tokens), cells)
 
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    blanks=BLANKS,
+    separator=blank_line,
+)

@@ -11,7 +11,7 @@ when the batch runs out split into tasks for idle threads. Importing this packag
 neither numba nor the kernel; ``gpu_available()`` looks for numba-cuda and a GPU without
 ever raising. ``solve_grids_on_device`` is what ``sudoku solve --device`` calls: it picks
 the device, finishes on the CPU what the GPU gave up on and checks every answer.
-See docs/gpu.md for the design and what remains to be measured.
+See docs/gpu.md for the design and how to measure it.
 """
 
 from ._availability import GpuUnavailable, gpu_available, is_simulator, unavailable_reason
@@ -32,6 +32,7 @@ from ._select import (
     check_device,
     choose_device,
     solve_grids_on_device,
+    solve_on_gpu,
 )
 
 __all__ = [
@@ -52,5 +53,6 @@ __all__ = [
     "release_buffers",
     "solve_array_gpu",
     "solve_grids_on_device",
+    "solve_on_gpu",
     "unavailable_reason",
 ]

@@ -137,7 +137,6 @@ def solve_array_gpu(
     chunk_rows: int | None = None,
     threads_per_block: int | None = None,
     blocks: int | None = None,
-    kernel: str = "rolled",
     split_after: int = DEFAULT_SPLIT_AFTER,
     rounds: int = DEFAULT_ROUNDS,
 ) -> GpuResult:
@@ -151,9 +150,7 @@ def solve_array_gpu(
     reported ``GAVE_UP``. Host input goes over in chunks of at most ``chunk_rows`` rows
     (default: 2**18, fewer when the device's free memory asks for it), so a batch larger
     than the device's memory is split, never cut. ``threads_per_block`` and ``blocks``
-    set the launch (default: 128 threads and as many blocks as the GPU runs at once);
-    ``kernel`` picks the variant ('rolled' digit loops, 'unrolled', or 'registers':
-    unrolled by hand so that the candidate words stay in registers; the same answers).
+    set the launch (default: 128 threads and as many blocks as the GPU runs at once).
 
     Against the tail of a batch (its slowest puzzles), a search that has made
     ``split_after`` guesses (default 16; 0 never splits) when no puzzle is left for idle
@@ -177,8 +174,7 @@ def solve_array_gpu(
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     cuda = require_cuda()
-    launch = _Launch(cuda, limit, max_guesses, threads_per_block, blocks, kernel, split_after,
-                     rounds)
+    launch = _Launch(cuda, limit, max_guesses, threads_per_block, blocks, split_after, rounds)
     device_array = _device_input(puzzles, cuda)
     if device_array is not None:
         return _solve_device(device_array, launch)
@@ -233,7 +229,7 @@ def _from_cuda_dlpack(puzzles: Any, cuda: Any) -> Any:
 def _host_input(puzzles: object) -> np.ndarray:
     """A C-contiguous (B, 81) uint8 array of digits 0..9, or an error saying what is wrong
     and in which row (the same checks as the CPU batch engine)."""
-    from ..batch import _checked
+    from ..batch import checked_array
 
     if not isinstance(puzzles, np.ndarray) and hasattr(puzzles, "__dlpack__"):
         puzzles = np.from_dlpack(puzzles)
@@ -241,7 +237,7 @@ def _host_input(puzzles: object) -> np.ndarray:
     if raw.ndim == 2 and raw.shape[1] != 81:
         raise CellCountError(f"the GPU solver takes 9x9 puzzles (rows of 81 cells), got rows "
                              f"of {raw.shape[1]}")
-    array, _ = _checked(raw, None)
+    array, _ = checked_array(raw, None)
     return array
 
 
@@ -252,14 +248,12 @@ class _Launch:
     """The kernels and how to launch them on a batch."""
 
     def __init__(self, cuda: Any, limit: int, max_guesses: int, threads: int | None,
-                 blocks: int | None, kernel: str, split_after: int, rounds: int) -> None:
-        from . import _kernel
+                 blocks: int | None, split_after: int, rounds: int) -> None:
+        from . import _kernel  # numba with it: only when a GPU solve runs
 
-        if kernel not in _kernel.KERNELS:
-            raise ValueError(f"kernel must be one of {', '.join(_kernel.KERNELS)}; "
-                             f"got {kernel!r}")
         self.cuda = cuda
-        self.kernels = _kernel.KERNELS[kernel]
+        self.rows_kernel = _kernel.solve_rows_kernel
+        self.tasks_kernel = _kernel.solve_tasks_kernel
         self.finalize = _kernel.finalize_kernel
         self.limit = limit
         self.max_guesses = max_guesses
@@ -290,13 +284,13 @@ class _Launch:
         ``control`` holds ``control_words`` zeros."""
         rows = puzzles.shape[0]
         grid = max(1, min(self.blocks, math.ceil(rows / self.threads)))
-        self.kernels.rows[grid, self.threads, stream](
+        self.rows_kernel[grid, self.threads, stream](
             puzzles, solutions, counts, guesses, flags, control, tasks[0], self.limit,
             self.max_guesses, self.split_after, 9)
         for round_index in range(1, self.rounds + 1):
             # the whole persistent grid: a few split puzzles may give every thread work
             split_after = 0 if round_index == self.rounds else self.split_after
-            self.kernels.tasks[self.blocks, self.threads, stream](
+            self.tasks_kernel[self.blocks, self.threads, stream](
                 solutions, counts, guesses, flags, control, round_index,
                 tasks[(round_index - 1) % 2], tasks[round_index % 2], self.limit,
                 split_after, 9)

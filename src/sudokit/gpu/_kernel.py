@@ -5,7 +5,7 @@ Importing this module imports ``numba.cuda``; ``sudokit.gpu`` imports it only wh
 solve is asked for. The same source runs on a GPU and in numba's CUDA simulator
 (``NUMBA_ENABLE_CUDASIM=1``), where the tests check it.
 
-Representation (shared/research/gpu-design-notes.md): for each digit d and band b (three
+Representation: for each digit d and band b (three
 rows of the grid) a 27-bit word ``P[3*d + b]`` of the cells of the band where d is still
 possible, bit ``9*r + c`` for row r of the band and column c; ``U[b]`` holds the cells of
 band b not yet placed. A placed cell keeps its own digit's bit, so in a solved grid each
@@ -18,8 +18,7 @@ of int64 and uint64 as float64). Reads are wrapped in ``int()``: free in numba, 
 simulator Python ints compute faster than NumPy scalars. The small helpers of a sweep are
 written inline, not as device functions: the simulator pays a module swap on every
 device-function call (the helpers of the search run once per guess, not per word; the
-per-digit steps of a sweep are device functions so that the by-hand variant below can call
-them with constant digits, nine calls a step).
+per-digit steps of a sweep are device functions, called once per digit).
 
 A step (``_propagate``) finds, in one sweep over the 27 words:
 - empty cells and naked singles from bit-sliced counts of candidates per cell;
@@ -38,7 +37,7 @@ when the stack (``MAX_DEPTH`` levels) is full, the puzzle is reported GAVE_UP, n
 looping.
 
 The work runs in rounds queued on one stream, with no host synchronisation between them
-(shared/research/gpu-design-notes.md, "search splitting against the tail"):
+(search splitting, against the long tail of hard puzzles):
 
 - Round 0, ``solve_rows_kernel``: a persistent grid; each thread takes the next row from a
   global counter with an atomic add until the batch is done, so no lane idles while work
@@ -60,25 +59,12 @@ A task (``TASK_WORDS`` int32) is the 27 candidate words, the 3 unplaced words, i
 the guess budget left to it (``max_guesses`` minus the guesses of the searches it came
 from), so no chain of tasks runs forever.
 
-Three compilations share this code: the ``rolled`` kernels get the digit count (9) at run
-time, which keeps the compiler from unrolling the loops over digits; the ``unrolled`` ones
-pass the constant, and the compiler unrolls what it sees fit. In both, ``P`` and ``S`` stay
-in local memory (cached in L1): LLVM promotes a local array to registers only when every
-access to it has a constant index, and the compiler leaves the large per-digit loops of a
-sweep rolled, and the guess and the backtrack index ``P`` by the band and digit of a cell.
-The ``registers`` kernels pass ``by_hand=True`` (the others False; a constant either way,
-so the compiler drops the branches not taken): each sweep calls its per-digit step nine
-times with constant digits (``_digit_singles``, ``_place_digit``, ``_locked_digit``), the
-givens are loaded by bit planes (``_load_band``) and a guessed cell is found and cleared
-through masks of all three bands (``_cell_masks``), so every index into ``P``, ``S`` and
-``U`` is a constant and only the search stack is in local memory (``python -m
-sudokit.gpu._inspect``). Their answers (and guesses) are the same; their speed is to be
-measured (docs/gpu.md).
+The digit count (9) reaches the kernels at run time (``digits``), which keeps the compiler
+from unrolling the loops over digits: a fully unrolled kernel of about 88 KB of machine code
+stalls on the instruction cache. ``P`` and ``S`` stay in local memory (cached in L1).
 """
 
 from __future__ import annotations
-
-from typing import Any, NamedTuple
 
 from numba import cuda, int32
 
@@ -120,7 +106,7 @@ _STACK_WORDS = MAX_DEPTH * TASK_WORDS
 
 
 @cuda.jit(device=True)
-def _find_singles(P, U, S, digits, by_hand):
+def _find_singles(P, U, S, digits):
     """Fill ``S[3*d + b]`` with the unplaced cells where digit d is forced (naked or hidden
     single); 0 on a contradiction (an empty cell or unit), 1 if all cells are placed,
     2 otherwise."""
@@ -145,18 +131,6 @@ def _find_singles(P, U, S, digits, by_hand):
             naked2 = u & ~twos
     if (U[0] | U[1] | U[2]) == 0:
         return 1
-    if by_hand:
-        if not (_digit_singles(P, U, S, 0, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 1, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 2, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 3, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 4, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 5, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 6, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 7, naked0, naked1, naked2)
-                and _digit_singles(P, U, S, 8, naked0, naked1, naked2)):
-            return 0
-        return 2
     for d in range(digits):
         if not _digit_singles(P, U, S, d, naked0, naked1, naked2):
             return 0
@@ -213,7 +187,7 @@ def _digit_singles(P, U, S, d, naked0, naked1, naked2):
 
 
 @cuda.jit(device=True)
-def _place_singles(P, U, S, digits, by_hand):
+def _place_singles(P, U, S, digits):
     """Place every cell of ``S`` at once. 0 if two of them clash, 1 if something was
     placed, 2 if ``S`` is empty."""
     all0 = 0
@@ -236,21 +210,9 @@ def _place_singles(P, U, S, digits, by_hand):
             all2 = one
     if (all0 | all1 | all2) == 0:
         return 2
-    if by_hand:
-        if not (_place_digit(P, S, 0, all0, all1, all2)
-                and _place_digit(P, S, 1, all0, all1, all2)
-                and _place_digit(P, S, 2, all0, all1, all2)
-                and _place_digit(P, S, 3, all0, all1, all2)
-                and _place_digit(P, S, 4, all0, all1, all2)
-                and _place_digit(P, S, 5, all0, all1, all2)
-                and _place_digit(P, S, 6, all0, all1, all2)
-                and _place_digit(P, S, 7, all0, all1, all2)
-                and _place_digit(P, S, 8, all0, all1, all2)):
+    for d in range(digits):
+        if not _place_digit(P, S, d, all0, all1, all2):
             return 0
-    else:
-        for d in range(digits):
-            if not _place_digit(P, S, d, all0, all1, all2):
-                return 0
     U[0] &= ~all0
     U[1] &= ~all1
     U[2] &= ~all2
@@ -305,14 +267,9 @@ def _place_digit(P, S, d, all0, all1, all2):
 
 
 @cuda.jit(device=True)
-def _locked_candidates(P, digits, by_hand):
+def _locked_candidates(P, digits):
     """Pointing and claiming along rows (within each band) and along columns (within each
     stack), for every digit. True if a candidate was removed."""
-    if by_hand:
-        # ``|``, not ``or``: every digit is swept, as in the loop
-        return (_locked_digit(P, 0) | _locked_digit(P, 1) | _locked_digit(P, 2)
-                | _locked_digit(P, 3) | _locked_digit(P, 4) | _locked_digit(P, 5)
-                | _locked_digit(P, 6) | _locked_digit(P, 7) | _locked_digit(P, 8))
     changed = False
     for d in range(digits):
         if _locked_digit(P, d):
@@ -408,17 +365,17 @@ def _locked_digit(P, d):
 
 
 @cuda.jit(device=True)
-def _propagate(P, U, S, digits, by_hand):
+def _propagate(P, U, S, digits):
     """Apply singles and locked candidates until nothing changes: 0 on a contradiction,
     1 when every cell is placed (a solution), 2 when a guess is needed."""
     while True:
-        found = _find_singles(P, U, S, digits, by_hand)
+        found = _find_singles(P, U, S, digits)
         if found != 2:
             return found
-        placed = _place_singles(P, U, S, digits, by_hand)
+        placed = _place_singles(P, U, S, digits)
         if placed == 0:
             return 0
-        if placed == 2 and not _locked_candidates(P, digits, by_hand):
+        if placed == 2 and not _locked_candidates(P, digits):
             return 2
 
 
@@ -462,19 +419,8 @@ def _choose_guess(P, U, digits):
 
 
 @cuda.jit(device=True)
-def _write_solution(P, out, row, digits, by_hand):
+def _write_solution(P, out, row, digits):
     """Write the solved state in ``P`` to row ``row`` of ``out``."""
-    if by_hand:
-        _write_digit(P, out, row, 0)
-        _write_digit(P, out, row, 1)
-        _write_digit(P, out, row, 2)
-        _write_digit(P, out, row, 3)
-        _write_digit(P, out, row, 4)
-        _write_digit(P, out, row, 5)
-        _write_digit(P, out, row, 6)
-        _write_digit(P, out, row, 7)
-        _write_digit(P, out, row, 8)
-        return
     for d in range(digits):
         _write_digit(P, out, row, d)
 
@@ -490,14 +436,11 @@ def _write_digit(P, out, row, d):
 
 
 @cuda.jit(device=True)
-def _load(puzzles, row, P, U, digits, by_hand):
+def _load(puzzles, row, P, U, digits):
     """The root state of puzzle ``row``: a given keeps only its digit. False if a cell
     holds a value above 9."""
     for b in range(3):
         U[b] = _BAND
-    if by_hand:
-        return (_load_band(puzzles, row, P, 0) and _load_band(puzzles, row, P, 1)
-                and _load_band(puzzles, row, P, 2))
     for i in range(27):
         P[i] = _BAND
     for i in range(9 * digits):
@@ -512,30 +455,6 @@ def _load(puzzles, row, P, U, digits, by_hand):
                     P[3 * e + b] &= ~bit
     return True
 
-
-@cuda.jit(device=True)
-def _load_band(puzzles, row, P, b):
-    """``_load`` for band b, with no index into ``P`` that depends on the puzzle: the
-    givens' values as four bit planes, from which each digit's word follows."""
-    p0 = 0
-    p1 = 0
-    p2 = 0
-    p3 = 0
-    for c in range(27):
-        v = int(puzzles[row, 27 * b + c])
-        if v > 9:
-            return False
-        p0 |= (v & 1) << c
-        p1 |= ((v >> 1) & 1) << c
-        p2 |= ((v >> 2) & 1) << c
-        p3 |= (v >> 3) << c
-    given = p0 | p1 | p2 | p3
-    for d in range(9):
-        v = d + 1  # the cells holding v: each plane or its complement, by v's bits
-        same = ((p0 if v & 1 else ~p0) & (p1 if v & 2 else ~p1)
-                & (p2 if v & 4 else ~p2) & (p3 if v & 8 else ~p3))
-        P[3 * d + b] = _BAND & ~(given & ~same)  # other digits leave the givens
-    return True
 
 
 # -- the search stack -----------------------------------------------------------------
@@ -552,31 +471,24 @@ def _save(P, U, stack, level, digits):
 
 
 @cuda.jit(device=True)
-def _push_guess(P, U, stack, depth, digits, by_hand):
+def _push_guess(P, U, stack, depth, digits):
     """Guess: save the state at stack level ``depth`` and give the chosen cell its lowest
     digit. The caller counts the level and the guess."""
     cell = _choose_guess(P, U, digits)
     b = cell // 27
     bit = 1 << (cell - 27 * b)
-    m0, m1, m2 = _cell_masks(cell)  # (by hand)
-    if by_hand:
-        digit = _lowest_digit(P, m0, m1, m2)
-    else:
-        digit = 0
-        while not P[3 * digit + b] & bit:
-            digit += 1
+    digit = 0
+    while not P[3 * digit + b] & bit:
+        digit += 1
     _save(P, U, stack, depth, digits)
     stack[TASK_WORDS * depth + _GUESS_AT] = (cell << 4) | digit
-    if by_hand:
-        _clear_cell(P, m0, m1, m2, digit, True)
-        return
     for e in range(9):
         if e != digit:
             P[3 * e + b] &= ~bit
 
 
 @cuda.jit(device=True)
-def _pop_guess(P, U, stack, level, digits, by_hand):
+def _pop_guess(P, U, stack, level, digits):
     """The branch the guess at stack ``level`` left open: the state saved there, with the
     guessed digit removed from the guessed cell."""
     base = TASK_WORDS * level
@@ -586,50 +498,13 @@ def _pop_guess(P, U, stack, level, digits, by_hand):
         U[b] = stack[base + _UNPLACED_AT + b]
     g = int(stack[base + _GUESS_AT])
     cell = g >> 4
-    if by_hand:
-        m0, m1, m2 = _cell_masks(cell)
-        _clear_cell(P, m0, m1, m2, g & 15, False)
-        return
     b = cell // 27
     P[3 * (g & 15) + b] &= ~(1 << (cell - 27 * b))
 
 
-# Where the guessed cell's band is known only at run time, the by-hand kernels touch all
-# three band words of a digit with a mask that is zero in the other two bands, and find
-# the digit by testing each: so that every index into P is a constant.
 
 
-@cuda.jit(device=True)
-def _cell_masks(cell):
-    """The bit of ``cell`` in the words of bands 0, 1 and 2 (0 for the bands it is not
-    in)."""
-    b = cell // 27
-    bit = 1 << (cell - 27 * b)
-    return (bit if b == 0 else 0), (bit if b == 1 else 0), (bit if b == 2 else 0)
 
-
-@cuda.jit(device=True)
-def _lowest_digit(P, m0, m1, m2):
-    """The lowest digit still possible in the cell of ``_cell_masks``."""
-    digit = 8
-    for d in range(8, -1, -1):
-        if (P[3 * d] & m0) | (P[3 * d + 1] & m1) | (P[3 * d + 2] & m2):
-            digit = d
-    return digit
-
-
-@cuda.jit(device=True)
-def _clear_cell(P, m0, m1, m2, digit, others):
-    """Remove the cell of ``_cell_masks`` from the words of ``digit`` (``others`` False)
-    or of every other digit (``others`` True)."""
-    for d in range(9):
-        # every word is written, the mask chosen per digit: under ``if d == digit`` the
-        # compiler merges the nine stores into one at the run-time index ``3*digit``,
-        # and P leaves registers
-        keep = _BAND if (d != digit) != others else 0
-        P[3 * d] &= ~m0 | keep
-        P[3 * d + 1] &= ~m1 | keep
-        P[3 * d + 2] &= ~m2 | keep
 
 
 # -- tasks: splitting a search for idle threads -----------------------------------------
@@ -689,19 +564,18 @@ def _split(P, U, stack, depth, row, budget, control, round_index, tasks, digits)
 
 
 @cuda.jit(device=True)
-def _record_solution(P, solutions, counts, row, digits, by_hand):
+def _record_solution(P, solutions, counts, row, digits):
     """Count a solution of ``row`` (shared by all its tasks); the first one counted writes
     its grid. Returns the row's count so far."""
     before = cuda.atomic.add(counts, row, 1)
     if before == 0:
-        _write_solution(P, solutions, row, digits, by_hand)
+        _write_solution(P, solutions, row, digits)
     return before + 1
 
 
 @cuda.jit(device=True)
 def _search(P, U, S, stack, row, budget, shared, split_after, control, round_index,
-            available, tasks_out, solutions, counts, guesses, flags, limit, digits,
-            by_hand):
+            available, tasks_out, solutions, counts, guesses, flags, limit, digits):
     """Search the tree below the state in ``P``, ``U`` (a puzzle's root or a task) until
     it is exhausted, the row has ``limit`` solutions, the guess budget or the stack runs
     out (flag GAVE_UP), or the search is split into tasks.
@@ -715,16 +589,16 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
     depth = 0
     next_split = split_after
     while True:
-        outcome = _propagate(P, U, S, digits, by_hand)
+        outcome = _propagate(P, U, S, digits)
         if outcome == 1:
-            if _record_solution(P, solutions, counts, row, digits, by_hand) >= limit:
+            if _record_solution(P, solutions, counts, row, digits) >= limit:
                 break
             outcome = 0  # look for the next solution as if this were a dead end
         if outcome == 0:
             if depth == 0:
                 break  # the tree is exhausted
             depth -= 1
-            _pop_guess(P, U, stack, depth, digits, by_hand)
+            _pop_guess(P, U, stack, depth, digits)
             continue
         # a guess is needed
         if shared and cuda.atomic.add(counts, row, 0) >= limit:
@@ -738,7 +612,7 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
                     digits):
                 break
             next_split = made + split_after
-        _push_guess(P, U, stack, depth, digits, by_hand)
+        _push_guess(P, U, stack, depth, digits)
         depth += 1
         made += 1
     cuda.atomic.add(guesses, row, made)
@@ -749,7 +623,7 @@ def _search(P, U, S, stack, row, budget, shared, split_after, control, round_ind
 
 @cuda.jit(device=True)
 def _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, digits, by_hand):
+                max_guesses, split_after, digits):
     """Round 0: solve rows until none is left. A thread owns its row until this kernel
     ends (its tasks run in later rounds), so the row's results start with plain stores."""
     P = cuda.local.array(27, int32)
@@ -764,17 +638,17 @@ def _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, 
         counts[row] = 0
         guesses[row] = 0
         flags[row] = 0
-        if not _load(puzzles, row, P, U, digits, by_hand):
+        if not _load(puzzles, row, P, U, digits):
             flags[row] = FLAG_INVALID
             continue
         _search(P, U, S, stack, row, max_guesses, False,
                 split_after, control, 0, rows, tasks_out, solutions, counts, guesses, flags,
-                limit, digits, by_hand)
+                limit, digits)
 
 
 @cuda.jit(device=True)
 def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, digits, by_hand):
+                 tasks_out, limit, split_after, digits):
     """Round ``round_index`` (1, 2, ...): run the tasks the previous round wrote until none
     is left; a round that got none ends at once."""
     available = control[CONTROL_WORDS * (round_index - 1) + _WRITTEN]
@@ -794,7 +668,7 @@ def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_
         _read_task(tasks_in, slot, P, U, digits)
         _search(P, U, S, stack, row, int(tasks_in[TASK_WORDS * slot + TASK_BUDGET]),
                 True, split_after, control, round_index, available, tasks_out, solutions,
-                counts, guesses, flags, limit, digits, by_hand)
+                counts, guesses, flags, limit, digits)
 
 
 # -- kernels ----------------------------------------------------------------------------
@@ -809,20 +683,11 @@ def solve_rows_kernel(puzzles, solutions, counts, guesses, flags, control, tasks
     are set for every row (no zeroing needed); ``finalize_kernel`` turns them into
     statuses. ``control`` (int64, zeroed before the launch) holds the counters of every
     round (CONTROL_WORDS each). ``digits`` is 9, passed at run time so that the compiler
-    keeps the loops over digits (and over cells when loading, copying and writing) rolled:
-    the design notes found an unrolled kernel of about 88 KB stalled on the instruction
-    cache. (ptxas, sm_90: see docs/gpu.md for code size and registers of each kernel.)"""
+    keeps the loops over digits (and over cells when loading, copying and writing) rolled
+    (see the module's docstring; docs/gpu.md gives its code size and registers)."""
     _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, digits, False)
+                max_guesses, split_after, digits)
 
-
-@cuda.jit(cache=True)
-def solve_rows_kernel_unrolled(puzzles, solutions, counts, guesses, flags, control,
-                               tasks_out, limit, max_guesses, split_after, digits):
-    """``solve_rows_kernel`` with the digit loops unrolled (the count is the constant 9,
-    and ``digits`` is ignored): the same answers, for measuring which runs faster."""
-    _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, 9, False)
 
 
 @cuda.jit(cache=True)
@@ -833,33 +698,10 @@ def solve_tasks_kernel(solutions, counts, guesses, flags, control, round_index, 
     split into ``tasks_out`` as round 0 does (``split_after`` 0 in the last round, so that
     every task runs to its end or its budget)."""
     _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, digits, False)
+                 tasks_out, limit, split_after, digits)
 
 
-@cuda.jit(cache=True)
-def solve_tasks_kernel_unrolled(solutions, counts, guesses, flags, control, round_index,
-                                tasks_in, tasks_out, limit, split_after, digits):
-    """``solve_tasks_kernel`` with the digit loops unrolled (``digits`` is ignored)."""
-    _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, 9, False)
 
-
-@cuda.jit(cache=True)
-def solve_rows_kernel_registers(puzzles, solutions, counts, guesses, flags, control,
-                                tasks_out, limit, max_guesses, split_after, digits):
-    """``solve_rows_kernel`` unrolled by hand (``digits`` is ignored): every index into
-    the candidate, single and unplaced words is a constant, so that they live in
-    registers and only the search stack is in local memory."""
-    _solve_rows(puzzles, solutions, counts, guesses, flags, control, tasks_out, limit,
-                max_guesses, split_after, 9, True)
-
-
-@cuda.jit(cache=True)
-def solve_tasks_kernel_registers(solutions, counts, guesses, flags, control, round_index,
-                                 tasks_in, tasks_out, limit, split_after, digits):
-    """``solve_tasks_kernel`` unrolled by hand, as ``solve_rows_kernel_registers``."""
-    _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_in,
-                 tasks_out, limit, split_after, 9, True)
 
 
 @cuda.jit(cache=True)
@@ -884,16 +726,3 @@ def finalize_kernel(solutions, counts, status, flags, limit):
         if found == 0:
             for i in range(81):
                 solutions[row, i] = 0
-
-
-class Kernels(NamedTuple):
-    """One compilation of the search: the row kernel (round 0) and the task kernel."""
-
-    rows: Any
-    tasks: Any
-
-
-#: The kernels by name, as ``solve_array_gpu(kernel=...)`` and the benchmark take them.
-KERNELS = {"rolled": Kernels(solve_rows_kernel, solve_tasks_kernel),
-           "unrolled": Kernels(solve_rows_kernel_unrolled, solve_tasks_kernel_unrolled),
-           "registers": Kernels(solve_rows_kernel_registers, solve_tasks_kernel_registers)}

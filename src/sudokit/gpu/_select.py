@@ -13,9 +13,9 @@ from ._host import GpuStatus, solve_array_gpu
 
 DEVICES = ("cpu", "gpu", "auto")
 
-#: ``device='auto'`` uses the GPU for batches of at least this many 9x9 puzzles. A
-#: provisional figure until it is measured on a GPU (docs/gpu.md): below it, the fixed cost
-#: of a launch and the copies exceeds what the GPU saves over the CPU engine.
+#: ``device='auto'`` uses the GPU for batches of at least this many 9x9 puzzles: below it,
+#: the fixed cost of a launch and the copies exceeds what the GPU saves over the CPU engine.
+#: An estimate; ``benchmarks/gpu_bench.py --crossover`` measures it on a given machine.
 #: ``SUDOKIT_GPU_MIN_ROWS`` overrides it.
 AUTO_MIN_ROWS = 20_000
 
@@ -77,16 +77,24 @@ def solve_grids_on_device(
     and the same as the CPU's, whichever device ran. Raises GpuUnavailable (one line: why)
     when 'gpu' is asked for and cannot be had.
     """
+    from ..batch import solve_checked  # batch imports this module lazily: no cycle at import
+    from ..shape import Shape
+
+    rows, cells = puzzles.shape
+    if choose_device(device, rows, cells) == "cpu":
+        return solve_checked(puzzles, Shape.for_size(math.isqrt(cells)), limit, jobs)
+    return solve_on_gpu(puzzles, limit=limit, jobs=jobs)
+
+
+def solve_on_gpu(puzzles: np.ndarray, *, limit: int = 1, jobs: int | None = 1
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) of a (B, 81) uint8 array of 9x9 puzzles from the GPU kernel,
+    what it gives up on finished by the CPU engine (``jobs`` threads), every solution
+    checked."""
     from ..batch import solve_array
     from ..shape import Shape
     from ..verify import check_solutions
 
-    rows, cells = puzzles.shape
-    if choose_device(device, rows, cells) == "cpu":
-        shape = Shape.for_size(math.isqrt(cells))
-        result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
-        check_solutions(puzzles, result.solutions, result.counts, shape)
-        return result.solutions, result.counts
     gpu = solve_array_gpu(puzzles, limit=limit)
     solutions = gpu.solutions
     counts = gpu.counts.astype(np.int64)

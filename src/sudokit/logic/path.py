@@ -13,8 +13,10 @@ Hidden Single [r1c6]: r1c6=8
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -31,6 +33,8 @@ SKIPPED_NOT_UNIQUE = (
     "solution"
 )
 SKIPPED_NO_SOLUTION = "the puzzle has no solution: no step can be trusted"
+#: The note of a path cut short by its time limit (followed by the limit).
+GAVE_UP = "gave up after"
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,19 @@ class Path:
     def guesses(self) -> int:
         """How many brute-force steps the path took."""
         return sum(1 for s in self.steps if s.key == BRUTE_FORCE.key)
+
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            return "no solution: no steps"
+        hardest = max(self.steps, key=lambda s: s.level, default=None)
+        end = "solved" if self.solved else "stuck"
+        return (f"{end} after {len(self.steps)} step{'s' * (len(self.steps) != 1)}"
+                + (f" (hardest: {hardest.technique})" if hardest is not None else ""))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The path as a JSON-ready dict: each step's ``to_dict``, how it ended."""
+        return {"steps": [s.to_dict() for s in self.steps], "solved": self.solved,
+                "solutions": self.solutions, "notes": list(self.notes)}
 
 
 def _board(puzzle: Puzzle) -> Board:
@@ -116,7 +133,7 @@ def next_step(
     *,
     unique: bool | None = None,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
 ) -> Step | None:
     """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
     None when no technique applies (or the puzzle is solved, or has no solution).
@@ -124,7 +141,9 @@ def next_step(
     Uniqueness techniques are used only when the puzzle has exactly one solution: pass
     ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
     them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
+    ``techniques`` (default: the whole ladder, easiest first) limits the techniques tried.
     """
+    techniques = LADDER if techniques is None else techniques
     board = _board(puzzle)
     if unique is None or guess:
         _count(board, puzzle)
@@ -150,11 +169,28 @@ class Hint:
     solved: bool
     notes: tuple[str, ...] = ()
 
+    def __str__(self) -> str:
+        if self.solutions == 0:
+            text = "no solution: no step can be trusted"
+        elif self.solved:
+            text = "solved: no step left"
+        elif self.step is None:
+            text = "no technique applies"
+        else:
+            text = str(self.step)
+        return text + "".join(f"  # {note}" for note in self.notes)
 
-def hint(puzzle: Puzzle, *, guess: bool = True, techniques: Iterable[Technique] = LADDER) -> Hint:
+    def to_dict(self) -> dict[str, Any]:
+        """The hint as a JSON-ready dict (the step's own ``to_dict``, or None)."""
+        return {"step": None if self.step is None else self.step.to_dict(),
+                "solutions": self.solutions, "solved": self.solved, "notes": list(self.notes)}
+
+
+def hint(puzzle: Puzzle, *, guess: bool = True,
+         techniques: Iterable[Technique] | None = None) -> Hint:
     """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
     on brute force when logic is stuck), with the facts a hint should mention."""
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
     board = _board(puzzle)
     _count(board, puzzle)
     notes = _notes(board, techniques)
@@ -170,21 +206,31 @@ def solve_path(
     puzzle: Puzzle,
     *,
     guess: bool = False,
-    techniques: Iterable[Technique] = LADDER,
+    techniques: Iterable[Technique] | None = None,
+    time_limit: float | None = None,
 ) -> Path:
     """Every step from ``puzzle`` until it is solved or no technique applies.
 
     The puzzle's solutions are counted first: uniqueness techniques run only when there is
     exactly one, and a puzzle with none gets no steps. With ``guess=True`` a brute-force step
     (a digit from a solution found by search) is taken whenever logic is stuck, so the path
-    of a solvable puzzle always ends solved.
+    of a solvable puzzle always ends solved. ``techniques`` defaults to the whole ladder.
+    With ``time_limit`` (seconds) no step is begun after that long: the path stops short,
+    with a note saying so (a step under way is finished first).
     """
-    techniques = tuple(techniques)
+    techniques = tuple(LADDER if techniques is None else techniques)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     board = _board(puzzle)
     _count(board, puzzle)
     steps: list[Step] = []
+    gave_up: tuple[str, ...] = ()
     if board.solutions:
         while board.unsolved:
+            if deadline is not None and time.monotonic() > deadline:
+                left = int(board.unsolved).bit_count()
+                gave_up = (f"{GAVE_UP} {time_limit:g} s with {left} cells left: "
+                           "only the steps found so far count",)
+                break
             step = find_step(board, techniques)
             if step is None and guess:
                 step = BRUTE_FORCE.find(board)
@@ -197,6 +243,6 @@ def solve_path(
         not board.unsolved,
         board.to_candidates(),
         board.solutions or 0,
-        _notes(board, techniques),
+        _notes(board, techniques) + gave_up,
         puzzle,
     )

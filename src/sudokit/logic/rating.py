@@ -91,6 +91,8 @@ class Rating:
     def __str__(self) -> str:
         if self.level == INVALID:
             return f"{INVALID} 0.0 (no solution)"
+        if self.hardest is None:  # no step was needed
+            return f"{self.level} 0.0 (already solved: nothing to rate)"
         return f"{self.level} {self.score:.1f} ({self.hardest})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,12 +136,14 @@ def scale_table() -> list[dict[str, Any]]:
     ]
 
 
-def rate(puzzle: Puzzle) -> Rating:
+def rate(puzzle: Puzzle, time_limit: float | None = None) -> Rating:
     """Rate ``puzzle`` (a Grid, or a Candidates board): solve it like a person, easiest
     technique first (brute force when stuck), and read off the level (easy .. extreme), the
     score (Sudoku-Explainer-like) and the effort. A puzzle with no solution rates
-    ``invalid 0.0``; one with several is rated without uniqueness techniques, with a note."""
-    return rating_of(solve_path(puzzle, guess=True))
+    ``invalid 0.0``; one with several is rated without uniqueness techniques, with a note.
+    With ``time_limit`` (seconds) the rating stops after about that long and rates the steps
+    found so far, with a note that says so."""
+    return rating_of(solve_path(puzzle, guess=True, time_limit=time_limit))
 
 
 def rating_of(path: Path) -> Rating:

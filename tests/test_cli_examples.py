@@ -1,4 +1,4 @@
-"""The seeds' own examples, through the command as their users would run it."""
+"""The examples in ``examples/``, through the command as a user would run it."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from sudokit import Grid, is_solution
 pytestmark = pytest.mark.usefixtures("core_env")
 
 
-def test_seed_002_cdoku_csv_gives_its_table_byte_for_byte() -> None:
+def test_cdoku_csv_gives_its_table_byte_for_byte() -> None:
     outcome = sudoku(str(EXAMPLES / "cdoku.csv"), "--to", "table")
     assert outcome.status == 0
     assert outcome.stdout == (EXAMPLES / "cdoku_solution.table").read_bytes()
 
 
-SEED_004_PUZZLE = """\
+GRID_PUZZLE = """\
 5 3 0 0 7 0 0 0 0
 6 0 0 1 9 5 0 0 0
 0 9 8 0 0 0 0 6 0
@@ -34,30 +34,30 @@ SEED_004_PUZZLE = """\
 """
 
 
-def test_seed_004_grid_through_standard_input_and_output() -> None:
-    outcome = sudoku("solve", stdin=SEED_004_PUZZLE.encode())
+def test_a_grid_through_standard_input_and_output() -> None:
+    outcome = sudoku("solve", stdin=GRID_PUZZLE.encode())
     assert outcome.status == 0
     rows = outcome.out.splitlines()
     assert len(rows) == 9 and all(len(r.split(" ")) == 9 for r in rows)
     solution = Grid.from_rows([[int(v) for v in r.split()] for r in rows])
-    puzzle = Grid.from_rows([[int(v) for v in r.split()] for r in SEED_004_PUZZLE.splitlines()])
+    puzzle = Grid.from_rows([[int(v) for v in r.split()] for r in GRID_PUZZLE.splitlines()])
     assert is_solution(solution, puzzle)
 
 
-def test_seed_004_unsolvable_prints_its_exact_words() -> None:
-    bad = SEED_004_PUZZLE.replace("5 3 0", "5 3 5", 1)
+def test_an_unsolvable_grid_prints_its_exact_words() -> None:
+    bad = GRID_PUZZLE.replace("5 3 0", "5 3 5", 1)
     outcome = sudoku("solve", stdin=bad.encode())
     assert outcome.status == 1
     assert outcome.out == "ERROR: Puzzle not solveable\n"
 
 
-def test_seed_004_too_few_integers_is_an_error() -> None:
-    outcome = sudoku("solve", stdin=SEED_004_PUZZLE.rsplit("\n", 2)[0].encode())
+def test_a_grid_with_too_few_integers_is_an_error() -> None:
+    outcome = sudoku("solve", stdin=GRID_PUZZLE.rsplit("\n", 2)[0].encode())
     assert outcome.status == 2
     assert "Traceback" not in outcome.stderr and outcome.stderr.startswith("sudoku: error:")
 
 
-def test_seed_000_binary_grid_as_the_only_argument(tmp_path: Path) -> None:
+def test_a_binary_grid_as_the_only_argument(tmp_path: Path) -> None:
     outcome = sudoku(str(EXAMPLES / "grid01.bin"))
     assert outcome.status == 0
     puzzle = Grid.from_cells(struct.unpack("<81i", (EXAMPLES / "grid01.bin").read_bytes()))
@@ -66,20 +66,20 @@ def test_seed_000_binary_grid_as_the_only_argument(tmp_path: Path) -> None:
     assert "|" in outcome.out  # a binary grid is shown as a picture
 
 
-def test_seed_000_unsolvable_binary_grid() -> None:
+def test_an_unsolvable_binary_grid() -> None:
     outcome = sudoku(str(EXAMPLES / "grid02.bin"))
     assert outcome.status == 1
     assert outcome.out == "ERROR: Puzzle not solveable\n"
 
 
-def test_seed_000_exactly_one_argument_as_a_real_command() -> None:
+def test_a_binary_grid_as_the_one_argument_as_a_real_command() -> None:
     outcome = sudoku_process(str(EXAMPLES / "grid01.bin"))
     assert outcome.status == 0 and outcome.stderr == ""
     outcome = sudoku_process()
     assert outcome.status == 2 and len(outcome.stderr.splitlines()) == 1
 
 
-def test_seed_003_digit_file_with_separators() -> None:
+def test_a_digit_file_with_separators() -> None:
     text = (EXAMPLES / "digits.txt").read_text()
     assert "|" in text and "+" in text
     outcome = sudoku("solve", str(EXAMPLES / "digits.txt"), "--to", "line")
@@ -88,7 +88,7 @@ def test_seed_003_digit_file_with_separators() -> None:
     assert is_solution(Grid(outcome.out.strip()), Grid.from_cells(given))
 
 
-def test_seed_001_candidate_board_810_bytes() -> None:
+def test_the_candidate_board_of_810_bytes() -> None:
     board = (EXAMPLES / "board.cand").read_bytes()
     assert len(board) == 810
     outcome = sudoku("solve", str(EXAMPLES / "board.cand"))
@@ -103,7 +103,7 @@ def test_seed_001_candidate_board_810_bytes() -> None:
     assert Grid.from_cells(digits).is_solved()
 
 
-def test_seed_001_propagate_alone_prints_the_board_it_reaches() -> None:
+def test_propagate_alone_prints_the_board_it_reaches() -> None:
     outcome = sudoku("solve", "--method", "propagate", str(EXAMPLES / "board.cand"))
     assert outcome.status == 0
     assert len(outcome.stdout) == 810

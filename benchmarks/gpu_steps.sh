@@ -1,27 +1,24 @@
 #!/usr/bin/env bash
-# What a session lent a GPU machine runs to measure issue 6 (docs/gpu.md, "A session with a
-# GPU"): one step per call of the device tool, each well inside its ten minutes, every
-# result written under $OUT (and printed, so that the reply's tail carries it).
+# Measure the GPU solver on a machine with a CUDA GPU, one step at a time (each takes a few
+# minutes at most), every result written under $OUT (default /tmp/gpu_steps) and printed.
 #
-#   bash benchmarks/gpu_session.sh STEP [DATA]
+#   bash benchmarks/gpu_steps.sh STEP [DATA]
 #
-# STEP  setup  build and install the package there (compiled core), say what the machine has
+# STEP  setup  build and install the package (compiled core), say what the machine has
 #       test   the GPU tests: the kernel on the real device against the CPU engine
-#       bench  issue 6's table: a million puzzles of each file, NumPy to NumPy, limits 1 and 2
-#       tune   kernel variants and search splitting on the hardest file, the first-call time,
-#              and the batch size from which the GPU beats the CPU engine (kernels: rolled,
-#              unrolled and registers)
+#       bench  a million puzzles of each file, NumPy to NumPy, limits 1 and 2
+#       tune   search splitting (split_after 0 8 16 32) on the hardest file, the first-call
+#              time, and the batch size from which the GPU beats the CPU engine
 #       cli    the whole command on 983,160 puzzles (17-clue twenty times), GPU against the CPU
-# DATA  the folder of puzzle files inside the checkout (default .gpudata): the device gets the
-#       checkout alone, so copy ../shared/data there first and carry it (docs/gpu.md).
+# DATA  the folder of puzzle files (default: data/ of the checkout).
 #
-# Every step builds the package first if this machine has not (a fresh machine keeps
-# nothing). SMOKE=1 runs the plumbing on numba's simulator with tiny batches (no GPU needed).
+# Every step builds the package first if this machine has not. SMOKE=1 runs the plumbing on
+# numba's simulator with tiny batches (no GPU needed).
 set -uo pipefail
 
-step=${1:?usage: bash benchmarks/gpu_session.sh setup|test|bench|tune|cli [DATA]}
-data=${2:-.gpudata}
-out=${OUT:-/tmp/gpu_session}
+step=${1:?usage: bash benchmarks/gpu_steps.sh setup|test|bench|tune|cli [DATA]}
+data=${2:-data}
+out=${OUT:-/tmp/gpu_steps}
 py=${PYTHON:-python3}
 mkdir -p "$out"
 export PYTHONUNBUFFERED=1
@@ -50,7 +47,7 @@ setup() {
 
 files() {
     local found=("$data"/puzzles*.txt)
-    [[ -e ${found[0]} ]] || { echo "no puzzle files in $data (see docs/gpu.md)"; exit 1; }
+    [[ -e ${found[0]} ]] || { echo "no puzzle files in $data (see data/README.md)"; exit 1; }
     printf '%s\n' "${found[@]}"
 }
 
@@ -66,26 +63,26 @@ run_test() {
 run_bench() {
     echo "== bench"
     mapfile -t all < <(files)
-    timeout 540 "$py" -m sudokit.gpu.bench "${all[@]}" --rows "$rows" --limit 1 2 \
+    timeout 540 "$py" benchmarks/gpu_bench.py "${all[@]}" --rows "$rows" --limit 1 2 \
         --no-compile-time "${simulator[@]}" 2>&1 | tee "$out/bench.md"
 }
 
 run_tune() {
     echo "== tune"
     local hard="$data/puzzles6_forum_hardest_1106.txt"
-    timeout 400 "$py" -m sudokit.gpu.bench "$hard" --rows "$rows" --limit 1 \
-        --kernel rolled unrolled registers --split-after 0 8 16 32 --no-compile-time \
+    timeout 400 "$py" benchmarks/gpu_bench.py "$hard" --rows "$rows" --limit 1 \
+        --split-after 0 8 16 32 --no-compile-time \
         "${simulator[@]}" 2>&1 | tee "$out/tune.md"
     local first="$data/puzzles2_17_clue.txt"
     local sizes=()
     [[ ${SMOKE:-} == 1 ]] && sizes=(--crossover-sizes 4)
-    timeout 170 "$py" -m sudokit.gpu.bench "$first" --rows "$rows" --limit 1 --crossover \
+    timeout 170 "$py" benchmarks/gpu_bench.py "$first" --rows "$rows" --limit 1 --crossover \
         "${sizes[@]}" "${simulator[@]}" 2>&1 | tee -a "$out/tune.md"
 }
 
 run_cli() {
     echo "== cli"
-    local big=/tmp/gpu_session_big.txt
+    local big=/tmp/gpu_steps_big.txt
     for ((i = 0; i < big_copies; i++)); do
         grep -E '^[0-9.]{81}' "$data/puzzles2_17_clue.txt"
     done > "$big"
@@ -101,12 +98,12 @@ run_cli() {
             local start seconds
             start=$(date +%s.%N)
             # shellcheck disable=SC2086  # the words of $args are meant to split
-            "$py" -m sudokit solve "$big" $args --to line > "/tmp/gpu_session_out_${args// /}.txt"
+            "$py" -m sudokit solve "$big" $args --to line > "/tmp/gpu_steps_out_${args// /}.txt"
             seconds=$("$py" -c "import sys, time; print(f'{time.time() - float(sys.argv[1]):.2f}')" "$start")
             echo "| $args | $seconds | $("$py" -c "print(f'{$puzzles / $seconds:,.0f}')") |"
         done
     } 2>&1 | tee "$out/cli.md"
-    if cmp -s "/tmp/gpu_session_out_--device${device}.txt" "/tmp/gpu_session_out_--jobs1.txt"; then
+    if cmp -s "/tmp/gpu_steps_out_--device${device}.txt" "/tmp/gpu_steps_out_--jobs1.txt"; then
         echo "the answers are the same on both devices" | tee -a "$out/cli.md"
     else
         echo "THE ANSWERS DIFFER between the devices" | tee -a "$out/cli.md"

@@ -2,8 +2,8 @@
 registers, stack and spills from ``ptxas``, both shipped in the CUDA toolkit wheels that
 the ``gpu`` extra installs.
 
-``python -m sudokit.gpu._inspect [MAJOR.MINOR]`` prints the report of each kernel (rows and
-tasks, for each variant, then finalize) for that compute capability (default 9.0, the
+``python benchmarks/gpu_inspect.py [MAJOR.MINOR]`` prints the report of each kernel (rows,
+tasks, then finalize) for that compute capability (default 9.0, the
 H100). It checks that numba can type and compile the kernels, which the
 simulator does not; it shows where the state lives (a stack frame beyond the search stack
 means candidate words in local memory, not registers) and how much code there is (the
@@ -36,10 +36,8 @@ SIGNATURES = {
     "finalize": "void(uint8[:, ::1], int32[::1], uint8[::1], int32[::1], int64)",
 }
 
-#: What ``main`` reports: (variant, part), the finalize kernel once (it has no variant).
-KERNEL_PARTS = (("rolled", "rows"), ("rolled", "tasks"), ("unrolled", "rows"),
-                ("unrolled", "tasks"), ("registers", "rows"), ("registers", "tasks"),
-                ("", "finalize"))
+#: The kernels ``main`` reports on: round 0 (rows), the task rounds, and finalize.
+KERNEL_PARTS = ("rows", "tasks", "finalize")
 
 #: PTX instructions worth counting: 64-bit logic (numba widens integer arithmetic to
 #: 64 bits, which costs two 32-bit operations each) and local-memory traffic.
@@ -49,7 +47,7 @@ _COUNTED = ("and.b64", "and.b32", "or.b64", "or.b32", "xor.b64", "xor.b32", "shl
 
 @dataclass(frozen=True)
 class KernelReport:
-    """A compiled kernel (``kernel``: its variant and part) for one compute capability.
+    """A compiled kernel (``kernel``: which one) for one compute capability.
     ``registers``, ``stack_bytes``, ``spill_bytes`` and ``sass_bytes`` (machine code, the
     instruction cache's concern) are None when ptxas was not found."""
 
@@ -93,18 +91,17 @@ def _without_a_device(cc: tuple[int, int]) -> Iterator[None]:
         dispatcher.get_current_device = original
 
 
-def ptx(cc: tuple[int, int] = (9, 0), kernel: str = "rolled", part: str = "rows") -> str:
-    """The PTX of one kernel for compute capability ``cc``: ``part`` 'rows' or 'tasks' of
-    the variant ``kernel`` (``_kernel.KERNELS``), or 'finalize'. Needs numba-cuda and NVVM
-    (the ``gpu`` extra), not a GPU; not in the simulator."""
+def ptx(cc: tuple[int, int] = (9, 0), part: str = "rows") -> str:
+    """The PTX of one kernel for compute capability ``cc``: ``part`` 'rows', 'tasks' or
+    'finalize'. Needs numba-cuda and NVVM (the ``gpu`` extra), not a GPU; not in the
+    simulator."""
     from numba import cuda
 
-    from . import _kernel
+    # the kernel module is the package's private business; this tool reads what it compiles
+    from sudokit.gpu import _kernel
 
-    if part == "finalize":
-        function = _kernel.finalize_kernel
-    else:
-        function = getattr(_kernel.KERNELS[kernel], part)
+    function = {"rows": _kernel.solve_rows_kernel, "tasks": _kernel.solve_tasks_kernel,
+                "finalize": _kernel.finalize_kernel}[part]
     with _without_a_device(cc):
         text, _ = cuda.compile_ptx(function.py_func, SIGNATURES[part], cc=cc)
     return str(text)
@@ -120,11 +117,10 @@ def _ptxas() -> str | None:
     return str(found) if found else None
 
 
-def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled",
-                   part: str = "rows") -> KernelReport:
+def compile_report(cc: tuple[int, int] = (9, 0), part: str = "rows") -> KernelReport:
     """Compile a kernel (as ``ptx`` names it) for ``cc`` and say what it became (see
     KernelReport)."""
-    text = ptx(cc, kernel, part)
+    text = ptx(cc, part)
     counts = {op: len(re.findall(r"\b" + re.escape(op) + r"\b", text)) for op in _COUNTED}
     registers = stack = spill = size = None
     ptxas = _ptxas()
@@ -143,8 +139,7 @@ def compile_report(cc: tuple[int, int] = (9, 0), kernel: str = "rolled",
             loads = _number(r"(\d+) bytes spill loads", info) or 0
             spill = stores + loads
             size = _code_bytes(cubin.read_bytes())
-    name = f"{kernel} {part}".strip()
-    return KernelReport(cc, name, text.count("\n"), counts, registers, stack, spill, size)
+    return KernelReport(cc, part, text.count("\n"), counts, registers, stack, spill, size)
 
 
 def _code_bytes(elf: bytes) -> int:
@@ -173,8 +168,8 @@ def main(argv: list[str]) -> int:
     """Print the reports of every kernel for the compute capability in ``argv``
     (default 9.0)."""
     major, minor = (int(x) for x in (argv[0] if argv else "9.0").split("."))
-    for kernel, part in KERNEL_PARTS:
-        sys.stdout.write(f"{compile_report((major, minor), kernel, part)}\n")
+    for part in KERNEL_PARTS:
+        sys.stdout.write(f"{compile_report((major, minor), part)}\n")
     return 0
 
 

@@ -1,11 +1,11 @@
-"""Measure the GPU solver: what a session with a GPU runs to fill in docs/gpu.md.
+"""Measure the GPU solver on a machine with a CUDA GPU (the figures of docs/gpu.md).
 
-``python -m sudokit.gpu.bench FILE ... [--rows 1000000]`` prints, for each file replicated to
+``python benchmarks/gpu_bench.py FILE ... [--rows 1000000]`` prints, for each file replicated to
 ``--rows`` puzzles: puzzles per second with the data already on the device and
 from NumPy to NumPy (round trip), for a first solution and for counting to two, each a
-median of ``--repeat`` runs, with every answer checked, for each kernel variant
-(``--kernel``) and each ``--split-after`` (``0 16`` compares a batch without and with
-search splitting; the ``tasks`` column counts what split searches wrote); then the
+median of ``--repeat`` runs, with every answer checked, for each ``--split-after``
+(``0 16`` compares a batch without and with search splitting; the ``tasks`` column
+counts what split searches wrote); then the
 first-call time (numba import and kernel compile, with an empty and with a warm cache)
 and, with ``--crossover``, the smallest batch from which the GPU beats the CPU engine on
 all cores (the figure behind ``device='auto'``).
@@ -29,7 +29,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ._host import DEFAULT_SPLIT_AFTER
+from sudokit.batch import solve_array
+from sudokit.formats.line import load_array
+from sudokit.gpu import (
+    DEFAULT_SPLIT_AFTER,
+    GpuStatus,
+    is_simulator,
+    solve_array_gpu,
+    unavailable_reason,
+)
+from sudokit.shape import Shape
+from sudokit.verify import check_solutions
 
 #: Batch sizes tried for the GPU/CPU crossover.
 CROSSOVER_ROWS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000)
@@ -73,33 +83,28 @@ def first_call_seconds() -> tuple[float, float]:
 
 
 def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
-               chunk_rows: int | None, kernel: str = "rolled",
+               chunk_rows: int | None,
                split_after: int = DEFAULT_SPLIT_AFTER) -> list[str]:
     """Table rows for one file: kernel and round-trip rates, statuses, guesses, and the
     tasks split searches wrote."""
     from numba import cuda
 
-    from ..formats.line import load_array
-    from ..shape import Shape
-    from ..verify import check_solutions
-    from . import GpuStatus, solve_array_gpu
-
     puzzles = replicate(load_array(path), rows)
     on_device = cuda.to_device(puzzles)
     lines = []
     for limit in limits:
-        device = median_seconds(partial(solve_array_gpu, on_device, limit=limit, kernel=kernel,
+        device = median_seconds(partial(solve_array_gpu, on_device, limit=limit,
                                         split_after=split_after), repeat)
-        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows, kernel=kernel,
+        result = solve_array_gpu(puzzles, limit=limit, chunk_rows=chunk_rows,
                                  split_after=split_after)
         trip = median_seconds(partial(solve_array_gpu, puzzles, limit=limit,
-                                      chunk_rows=chunk_rows, kernel=kernel,
+                                      chunk_rows=chunk_rows,
                                       split_after=split_after), repeat)
         check_solutions(puzzles, result.solutions, result.counts, Shape.for_size(9),
                         "the GPU kernel")  # raises on a wrong answer
         status = np.bincount(result.status, minlength=4)
         lines.append(
-            f"| {path.name} | {kernel} | {split_after} | {limit} | {rows} | "
+            f"| {path.name} | {split_after} | {limit} | {rows} | "
             f"{rows / device / 1e6:.2f} | {rows / trip / 1e6:.2f} | "
             f"{status[GpuStatus.SOLVED]} | {status[GpuStatus.NO_SOLUTION]} | "
             f"{status[GpuStatus.GAVE_UP]} | {result.guesses.mean():.2f} | "
@@ -109,10 +114,6 @@ def bench_file(path: Path, rows: int, limits: Sequence[int], repeat: int,
 
 def crossover(path: Path, repeat: int, sizes: Sequence[int]) -> list[str]:
     """Table rows: GPU round trip against the CPU engine on every core, per batch size."""
-    from ..batch import solve_array
-    from ..formats.line import load_array
-    from . import solve_array_gpu
-
     source = load_array(path)
     lines = []
     for size in sizes:
@@ -143,16 +144,13 @@ def describe_device() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print markdown tables."""
-    parser = argparse.ArgumentParser(prog="python -m sudokit.gpu.bench",
+    parser = argparse.ArgumentParser(prog="benchmarks/gpu_bench.py",
                                      description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument("files", nargs="+", type=Path, help="puzzle files, one per line")
     parser.add_argument("--rows", type=int, default=1_000_000, help="puzzles per batch")
     parser.add_argument("--limit", type=int, nargs="+", default=[1, 2], choices=[1, 2])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure")
     parser.add_argument("--chunk-rows", type=int, help="rows per chunk of a host batch")
-    parser.add_argument("--kernel", nargs="+", default=["rolled"],
-                        choices=["rolled", "unrolled", "registers"],
-                        help="kernel variants to time")
     parser.add_argument("--split-after", type=int, nargs="+", default=[DEFAULT_SPLIT_AFTER],
                         help="guesses before a search may split into tasks, each value "
                              "timed (0: never; '0 16' compares)")
@@ -165,8 +163,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="allow numba's CUDA simulator (smoke tests only)")
     args = parser.parse_args(argv)
 
-    from . import is_simulator, unavailable_reason
-
     reason = unavailable_reason()
     if reason is not None:
         sys.stderr.write(f"no GPU: {reason}\n")
@@ -177,17 +173,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = sys.stdout
     out.write(f"{describe_device()}\n\n")
-    out.write("| file | kernel | split after | limit | rows | on device M/s | round trip M/s "
+    out.write("| file | split after | limit | rows | on device M/s | round trip M/s "
               "| solved | no solution | gave up | guesses/puzzle | max guesses | tasks |\n")
-    out.write("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+    out.write("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
               "| ---: | ---: |\n")
     for path in args.files:
-        for kernel in args.kernel:
-            for split_after in args.split_after:
-                for line in bench_file(path, args.rows, args.limit, args.repeat,
-                                       args.chunk_rows, kernel, split_after):
-                    out.write(line + "\n")
-                    out.flush()
+        for split_after in args.split_after:
+            for line in bench_file(path, args.rows, args.limit, args.repeat,
+                                   args.chunk_rows, split_after):
+                out.write(line + "\n")
+                out.flush()
     if not args.no_compile_time:
         cold, warm = first_call_seconds()
         out.write(f"\nfirst call (import + compile): {cold:.2f} s with an empty cache, "

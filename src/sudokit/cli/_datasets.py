@@ -1,0 +1,105 @@
+"""``--to jsonl`` and ``--to parquet``: a dataset record per puzzle (:mod:`sudokit.dataset`)
+from ``rate``, ``explain`` and ``create``, to standard output, ``-o FILE``, or ``-o DIR/`` with
+one file per partition (``--resume`` keeps the partitions already there)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ._inputs import positive_int
+from .env import Env
+from .status import ExitStatus
+
+if TYPE_CHECKING:
+    from ..dataset import Item
+    from ..executors import Executor
+    from ._inputs import Tally
+
+#: The dataset formats ``--to`` takes, beside the puzzle formats.
+DATASETS = ("jsonl", "parquet")
+
+#: Records per file of ``-o DIR/`` unless --partition-size says otherwise.
+PARTITION = 10_000
+
+
+def add_to_argument(parser: argparse.ArgumentParser, formats: Iterable[str], help_text: str
+                    ) -> None:
+    """``--to FORMAT``: one of ``formats`` (puzzle formats, for ``create``) or a dataset."""
+    choices = sorted({*formats, *DATASETS})
+    parser.add_argument("--to", dest="to_format", choices=choices, metavar="FORMAT",
+                        help=help_text + "; one of " + ", ".join(choices))
+
+
+def add_dataset_arguments(parser: argparse.ArgumentParser, *, to: bool) -> None:
+    """``--steps``, ``--partition-size`` and ``--resume`` (and ``--to jsonl|parquet`` when
+    ``to``: a command with no ``--to`` of its own)."""
+    if to:
+        parser.add_argument(
+            "--to", dest="to_format", choices=DATASETS, metavar="FORMAT",
+            help="a dataset: one record per puzzle (puzzle, solution, rating, ...) as JSON "
+            "Lines (jsonl) or Parquet (parquet); see docs/scale.md for the schema")
+    parser.add_argument("--steps", action="store_true",
+                        help="with --to jsonl/parquet: each record also holds the solving "
+                        "steps, in order, as structured data")
+    parser.add_argument("--partition-size", type=positive_int, default=PARTITION, metavar="N",
+                        help=f"with -o DIR/: records per file (default {PARTITION})")
+    parser.add_argument("--resume", action="store_true",
+                        help="with -o DIR/: keep the partition files already there (a run "
+                        "that was stopped) and make only the rest")
+
+
+def wants_dataset(args: argparse.Namespace) -> bool:
+    """Whether ``--to`` asks for a dataset."""
+    return getattr(args, "to_format", None) in DATASETS
+
+
+def partitioned(args: argparse.Namespace) -> str | None:
+    """The directory of a dataset's ``-o DIR/`` (a name ending in a slash, or a directory),
+    else None."""
+    output = getattr(args, "output", None)
+    if not wants_dataset(args) or not output or output == "-":
+        return None
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        return str(output)
+    return None
+
+
+def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
+                  items: Iterable[Item], executor: Executor | None, *, jobs: int = 1,
+                  steps: bool | None = None, guess: bool = True) -> int:
+    """Make and write the record of each of ``items`` (see :data:`sudokit.dataset.Item`),
+    in order, on ``executor`` when there is one (else on ``jobs`` processes); the exit
+    status (1 when a puzzle has no solution, else what ``tally`` holds)."""
+    if executor is None and jobs > 1:
+        from ..executors import make_executor
+
+        with make_executor("processes", jobs) as pool:
+            return write_dataset(args, env, tally, items, pool, steps=steps, guess=guess)
+    from .. import dataset  # here: most runs write no dataset
+
+    steps = args.steps if steps is None else steps
+    directory = partitioned(args)
+    if args.resume and directory is None:
+        env.error("--resume needs -o DIR/ (a directory of partition files)")
+        return ExitStatus.USAGE
+    writer: dataset.Writer | dataset.PartitionedWriter
+    if directory is not None:
+        writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,
+                                           steps=steps, resume=args.resume)
+        skip = writer.done
+        if skip and writer.kept_unsolvable():
+            tally.note(ExitStatus.FAILURE)
+    else:
+        writer = dataset.open_writer(args.to_format, env.stdout, steps)
+        skip = 0
+    todo = (item for item in items if item[0] >= skip)
+    for rec in dataset.records_on(executor, todo, steps=steps, guess=guess):
+        if rec["solutions"] == 0:
+            tally.note(ExitStatus.FAILURE)
+        writer.write(rec)
+    # closed only when every record is in: a partition cut short is not written as whole
+    writer.close()
+    return tally.status

@@ -1,0 +1,236 @@
+"""Where and how the results are written: ``-o FILE`` (replaced only when the command ends
+well), ``--format TEMPLATE`` lines, and the progress bar on standard error."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import string
+import tempfile
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .env import Env
+
+#: The fields every template may name; each command fills those it knows (see its --help).
+TEMPLATE_FIELDS = {
+    "puzzle": "the puzzle in the line form (81 characters for a 9x9, '.' for a blank)",
+    "solution": "its solution in the line form (empty when there is none)",
+    "count": "how many solutions it has, as far as counted",
+    "level": "its rated level (easy .. extreme)",
+    "score": "its rated score",
+    "hardest": "the technique that set the level",
+    "status": "ok, or what is wrong with it",
+    "line": "the line of the input it starts on",
+    "file": "the input's name ('<stdin>' for standard input)",
+}
+
+
+class TemplateError(ValueError):
+    """A --format template that cannot be used (bad braces, a field no record has)."""
+
+
+class Template:
+    """A ``--format`` template: Python format fields such as ``{puzzle} {level}``, plus the
+    record's own fields (from the input: a bank's hash or rating, a CSV's columns);
+    ``\\t`` and ``\\n`` stand for a tab and a new line. Each result is one template, then a
+    new line."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text.replace("\\t", "\t").replace("\\n", "\n")
+        try:
+            parsed = list(string.Formatter().parse(self.text))
+        except ValueError as e:
+            raise TemplateError(f"--format {text!r}: {e}") from None
+        self.fields = [name for _, name, _, _ in parsed if name is not None]
+        if any(not name or not name.isidentifier() for name in self.fields):
+            raise TemplateError(
+                f"--format {text!r}: each field is a name in braces, e.g. {{puzzle}} {{level}}"
+            )
+
+    def render(self, values: Mapping[str, object], record: object = None) -> str:
+        """The template filled with ``values`` and then the record's own fields."""
+        own = record_fields(record)
+        merged = {**own, **{k: "" if v is None else v for k, v in values.items()}}
+        missing = [name for name in self.fields if name not in merged]
+        if missing:
+            known = ", ".join(sorted({*values, *own}))
+            raise TemplateError(f"--format: no field {{{missing[0]}}} here (fields: {known})")
+        try:
+            return self.text.format_map(merged) + "\n"
+        except (ValueError, TypeError, IndexError, AttributeError) as e:
+            raise TemplateError(f"--format {self.text!r}: {e}") from None
+
+
+def record_fields(record: object) -> dict[str, object]:
+    """The fields an input record carries besides its puzzle (``{}`` when none)."""
+    fields = getattr(record, "fields", None)
+    if isinstance(fields, Mapping):
+        return {str(k): v for k, v in fields.items() if str(k).isidentifier()}
+    return {}
+
+
+def line_form(item: Any) -> str:
+    """A Grid (or the grid of a Candidates board) in the line form; '' for None."""
+    if item is None:
+        return ""
+    grid = item.to_grid() if hasattr(item, "to_grid") else item
+    try:
+        return str(grid.to_line())
+    except ValueError:  # past 35x35 the line form has no symbols: the digits, spaced
+        return " ".join(str(v) for v in grid.cells)
+
+
+def template_arg(text: str) -> Template:
+    """An argparse type: a --format template."""
+    try:
+        return Template(text)
+    except TemplateError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix(f"--format {text!r}: ")) from None
+
+
+def add_format_argument(parser: argparse.ArgumentParser, fields: list[str]) -> None:
+    """``--format TEMPLATE``, listing the fields this command fills."""
+    parser.add_argument(
+        "--format", dest="template", type=template_arg, metavar="TEMPLATE",
+        help="write each result as TEMPLATE, a line with fields in braces: "
+        + ", ".join(f"{{{f}}}" for f in fields)
+        + ", and the input's own fields (a CSV's columns, a bank's extra fields); "
+        "\\t is a tab. Example: --format '{puzzle} {level} {score}'",
+    )
+
+
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every command that writes results has: -o and --no-progress."""
+    parser.add_argument(
+        "--output", "-o", metavar="FILE",
+        help="write the results to FILE, which is replaced only when the command ends "
+        "(status 0 or 1); '-' is standard output",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true",
+        help="no progress bar (also: TQDM_DISABLE=1); the bar is drawn only on a terminal",
+    )
+
+
+# -- -o FILE ----------------------------------------------------------------------------------
+class AtomicFile:
+    """``-o FILE``: the results go to a temporary file beside FILE, which takes FILE's place
+    when :meth:`commit` is called; :meth:`discard` leaves FILE as it was."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, self.temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(path)}.", suffix=".part", dir=folder
+        )
+        self.file = os.fdopen(fd, "wb")
+        self.done = False
+
+    def write(self, data: bytes) -> int:
+        return self.file.write(data)
+
+    def flush(self) -> None:
+        self.file.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def commit(self) -> None:
+        """Replace FILE with what was written (with FILE's permissions, or the umask's)."""
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        try:
+            mode = os.stat(self.path).st_mode & 0o7777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(self.temporary, mode)
+        os.replace(self.temporary, self.path)
+        self.done = True
+
+    def discard(self) -> None:
+        """Leave FILE untouched and remove the temporary file."""
+        if self.done:
+            return
+        self.done = True
+        # the write that failed may fail again on close: there is nothing to keep
+        with contextlib.suppress(OSError):
+            self.file.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.temporary)
+
+
+# -- the progress bar -------------------------------------------------------------------------
+def progress(items: Iterator, env: Env, what: str, total: int | None = None,
+             stream: Any = None) -> Iterator:
+    """Wrap ``items`` in a progress bar on standard error when it is a terminal (and
+    neither ``--no-progress`` nor ``TQDM_DISABLE`` says otherwise). A Batch among them
+    counts as its puzzles. The total is ``total`` when known, else estimated from how far
+    into ``stream`` (a file of known size) the items reach."""
+    if not env.stderr_isatty or not getattr(env, "show_progress", True):
+        return items
+    if os.environ.get("TQDM_DISABLE", "").strip().lower() not in ("", "0", "false"):
+        return items
+    return _with_bar(items, env, what, total, stream)
+
+
+#: Files up to this size have their lines counted for the bar's total (a fraction of a
+#: second per gigabyte, from the page cache the reading then uses).
+_COUNT_LINES_UP_TO = 1 << 31
+
+
+def _lines_of(stream: Any) -> int | None:
+    """How many lines the file behind ``stream`` has, read without moving its position;
+    None for a pipe, a terminal or a file too big to count first."""
+    try:
+        fd = stream.fileno()
+        size = os.fstat(fd).st_size
+        if not 0 < size <= _COUNT_LINES_UP_TO or not stream.seekable():
+            return None
+        lines, at, block = 0, 0, 1 << 20
+        while at < size:
+            data = os.pread(fd, block, at)
+            if not data:
+                break
+            lines += data.count(b"\n")
+            at += len(data)
+        return lines + (1 if not data.endswith(b"\n") else 0)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def _with_bar(items: Iterator, env: Env, what: str, total: int | None, stream: Any
+              ) -> Iterator:
+    from tqdm import tqdm  # deferred: only a terminal draws a bar
+
+    from ..formats import Batch
+
+    lines = _lines_of(stream) if total is None and stream is not None else None
+    out = env.stdout
+    # results written to the bar's terminal clear the bar first (Output.write)
+    shares_terminal = bool(getattr(out, "isatty", False))
+    with tqdm(unit=f" {what}", file=env.stderr, mininterval=0.5, leave=False, total=total,
+              colour=None, dynamic_ncols=True) as bar:
+        if shares_terminal:
+            out.bar = bar
+        try:
+            for item in items:
+                yield item
+                rows = item.rows if type(item) is Batch else 1
+                bar.update(rows)
+                if lines is not None:
+                    _estimate_total(bar, getattr(item, "line", 0) + rows - 1, lines)
+        finally:
+            if shares_terminal:
+                out.bar = None
+
+
+def _estimate_total(bar: Any, line: int, lines: int) -> None:
+    """Set the bar's total from how many puzzles the lines read so far held."""
+    if line > 0 and bar.n:
+        bar.total = max(bar.n, round(bar.n * lines / line))

@@ -1,0 +1,184 @@
+"""Where pieces of work run: one ordered parallel map, behind a small interface.
+
+An *executor* applies a function to each piece of a stream of work and gives the results
+back **in the order of the pieces**, whatever order they finish in, keeping only a bounded
+number of pieces in flight so that a stream of millions of puzzles runs in constant memory.
+Every parallel loop of sudokit (answering a file of puzzles, rating, making puzzles, the
+batch engine's rows) is this one map.
+
+The interface (:class:`Executor`) is two methods and a context manager:
+
+- ``map(fn, pieces)``: an iterator over ``fn(piece)`` for each piece, in input order. It
+  may run ahead of the consumer by a bounded number of pieces; an exception raised by
+  ``fn`` comes out of the iterator at that piece's place.
+- ``close()``: stop the workers; pieces not yet started are dropped. Using the executor
+  as a context manager closes it on exit.
+- ``jobs``: how many pieces run at once.
+
+Which executor runs is a name, looked up in :data:`EXECUTORS` by :func:`make_executor`:
+
+- ``"inline"``: the caller's thread, one piece after another (what ``jobs=1`` means);
+- ``"threads"``: a pool of threads, for work in compiled code that lets go of the GIL
+  (the engines do);
+- ``"processes"``: a pool of processes, for work in Python (the logic rater). ``fn`` and
+  the pieces must then pickle: module-level functions, :func:`functools.partial` of them,
+  and plain data.
+
+Another backend (a cluster, say) is a class with the same face registered under a new
+name with :func:`register_executor`, or named in :data:`PLUGINS` as ``"module:attribute"``
+so that its module is imported only when it is asked for.
+
+>>> from sudokit.executors import make_executor
+>>> with make_executor("threads", 2) as ex:
+...     list(ex.map(lambda k: k * k, range(5)))
+[0, 1, 4, 9, 16]
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from types import TracebackType
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+if TYPE_CHECKING:  # the pools themselves are imported when one is made: see thread_executor
+    from concurrent.futures import Executor as _PoolExecutor
+    from concurrent.futures import Future
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Executor(Protocol):
+    """Runs a function over pieces of work, giving the results back in order."""
+
+    jobs: int
+
+    def map(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
+        """``fn(piece)`` for each piece, in the order of ``pieces``."""
+        ...
+
+    def close(self) -> None:
+        """Stop the workers; pieces not yet started are dropped."""
+        ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None: ...
+
+
+class _Closing:
+    """The context manager face shared by the executors here."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+    def __enter__(self) -> Executor:
+        return self  # type: ignore[return-value]  # every subclass is an Executor
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+class InlineExecutor(_Closing):
+    """Each piece on the caller's thread, when the consumer asks for it."""
+
+    jobs = 1
+
+    def __init__(self, jobs: int = 1) -> None:
+        del jobs  # one at a time, whatever was asked
+
+    def map(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
+        """``fn(piece)`` for each piece, in order, computed lazily."""
+        return map(fn, pieces)
+
+
+class PoolExecutor(_Closing):
+    """Pieces on a ``concurrent.futures`` pool, at most ``ahead`` of them in flight
+    (default twice ``jobs``: enough to keep every worker busy while the consumer reads)."""
+
+    def __init__(self, pool: _PoolExecutor, jobs: int, ahead: int | None = None) -> None:
+        self.jobs = jobs
+        self.ahead = ahead if ahead is not None else 2 * jobs
+        self._pool = pool
+
+    def map(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
+        """``fn(piece)`` for each piece, in order; the pieces are submitted as the results
+        are taken, so memory stays bounded however long the stream is."""
+        return self._ordered(fn, pieces)
+
+    def _ordered(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
+        pending: deque[Future[R]] = deque()
+        try:
+            for piece in pieces:
+                pending.append(self._pool.submit(fn, piece))
+                if len(pending) > self.ahead:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:  # the consumer stopped early, or a piece failed
+                future.cancel()
+
+    def close(self) -> None:
+        """Shut the pool down, dropping the pieces not yet started."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def thread_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
+    """``jobs`` threads: for work that lets go of the GIL (the compiled engines do)."""
+    # imported here, like ProcessPoolExecutor below: most commands run no pool, and
+    # concurrent.futures' process half costs start-up time
+    from concurrent.futures import ThreadPoolExecutor
+
+    return PoolExecutor(ThreadPoolExecutor(jobs), jobs, ahead)
+
+
+def process_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
+    """``jobs`` processes: for work in Python; the function and pieces must pickle."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return PoolExecutor(ProcessPoolExecutor(jobs), jobs, ahead)
+
+
+#: Executors by name: each takes the number of jobs and returns an Executor.
+EXECUTORS: dict[str, Callable[[int], Executor]] = {
+    "inline": InlineExecutor,
+    "threads": thread_executor,
+    "processes": process_executor,
+}
+
+#: Executors whose module is imported only when asked for: name -> "module:attribute",
+#: the attribute being a callable like those of EXECUTORS.
+PLUGINS: dict[str, str] = {}
+
+
+def register_executor(name: str, factory: Callable[[int], Executor]) -> None:
+    """Make ``make_executor(name, jobs)`` call ``factory(jobs)``."""
+    EXECUTORS[name] = factory
+
+
+def executor_names() -> list[str]:
+    """Every name make_executor takes."""
+    return sorted({*EXECUTORS, *PLUGINS})
+
+
+def make_executor(name: str, jobs: int) -> Executor:
+    """The executor called ``name`` with ``jobs`` workers. ``jobs=1`` with the threads or
+    processes runs inline: a pool of one only adds its cost. ValueError for an unknown
+    name or fewer than one job."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    factory = EXECUTORS.get(name)
+    if factory is None and name in PLUGINS:
+        module, _, attribute = PLUGINS[name].partition(":")
+        factory = getattr(importlib.import_module(module), attribute)
+        EXECUTORS[name] = factory
+    if factory is None:
+        raise ValueError(f"unknown executor {name!r} (one of: {', '.join(executor_names())})")
+    if jobs == 1 and name in ("threads", "processes"):
+        return InlineExecutor()
+    return factory(jobs)

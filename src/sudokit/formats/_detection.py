@@ -1,0 +1,286 @@
+"""Which format an input is written in, from its first bytes.
+
+:func:`detect` looks at the head of an input (at most 64 KiB) and, of its text, at the
+first 8 lines that are neither blank nor comments; every test it makes is linear in what it
+looks at, so a hostile line costs no more than reading it. The rules, in order:
+
+1. The file name: an extension that decides (``.bin``, ``.csv``, ``.json``, ``.jsonl``;
+   see the registry) gives the format.
+2. Empty (or only blank) input is an error (a UTF-8 byte order mark is skipped, and kept).
+3. Bytes with NULs: a candidates board if the first NUL follows N characters that are
+   digits-or-dots of a cell; binary if the whole input is 4*N*N bytes of little-endian
+   integers 0..N.
+4. Binary noise: when more lines of the head hold NULs, control characters or bytes that
+   are not UTF-8 than do not, the input is not text (an error). Fewer such lines among
+   text are read as text: each becomes one bad record in its place.
+5. Header lines such as ``#ARuud`` (``#`` and one of ``A D C B S L U``) before a row of
+   N symbols: sdk.
+6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
+   passed over):
+
+   - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
+   - ``{`` or ``[`` first: json;
+   - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
+   - puzzle lines (the first line, and half of them, start with a field of 16 or more
+     cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
+     the pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
+     characters, which are also an 8x8 line, no cell empty): candidates;
+   - ``|x|x|...|`` with one symbol between bars: table;
+   - at least 4 tab-separated fields, three quarters of them integers or blanks: tsv;
+   - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
+   - at least 4 space-separated tokens, three quarters of them integers (or ``.``), and no
+     ``|``: grid (pretty if rules such as ``-------`` stand between the rows);
+   - single symbols (or numbers, past 35x35) with ``|`` between equal groups: pretty;
+   - anything else: text.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from math import isqrt
+from typing import Any, BinaryIO
+
+from ..errors import ParseError, SudokuError
+from ._blocks import is_decoration
+from ._input import HEAD_SIZE
+from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
+from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
+from .csv import is_header
+from .sdk import is_header as is_sdk_header
+
+#: Significant lines (neither blank nor comments) detection looks at.
+LINES_LOOKED_AT = 8
+
+NOT_TEXT = (
+    "binary data that is not a puzzle (a binary grid is 4*N*N bytes, 324 for a 9x9; a "
+    "candidates board 810 bytes of digits, dots and NULs)"
+)
+
+_SYMBOLS = frozenset("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+#: Characters a puzzle field of a line may hold: symbols and the blanks people type.
+_FIELD_CHARS = _SYMBOLS | frozenset("_*-xX")
+_CONTROL = frozenset(chr(c) for c in range(32)) - frozenset("\t\n\r\f\v")
+
+
+def detect(head: bytes, filename: str | None = None) -> str:
+    """The name of the format ``head`` (the first bytes of an input) is written in.
+
+    ``filename`` helps where its extension decides (``.bin``, ``.csv``, ``.json``).
+    Raises ParseError for an empty input and for bytes that are no sudoku format, and
+    TypeError when ``head`` is not bytes. The rules are in this module's docstring.
+    """
+    if not isinstance(head, bytes | bytearray | memoryview):
+        raise TypeError(f"detect takes the first bytes of an input, not {type(head).__name__}")
+    if filename is not None and not isinstance(filename, str):
+        raise TypeError(f"filename must be a string, not {type(filename).__name__}")
+    head = bytes(head)
+    ext = os.path.splitext(filename)[1].lower() if filename else ""
+    if ext in DECIDING_EXTENSIONS:
+        return EXTENSIONS[ext]
+    head = head.removeprefix(b"\xef\xbb\xbf")  # a byte order mark says nothing
+    if not head.strip(b" \r\n\f\v"):  # (a line of tabs is a row of empty cells)
+        raise ParseError("empty input: no puzzle to read")
+    if b"\0" in head:
+        if _is_board(head):
+            return "candidates"
+        if len(head) < HEAD_SIZE and _is_binary_grid(head):
+            return "binary"
+    texts = text_lines(head)
+    if texts is None:
+        raise ParseError(NOT_TEXT)
+    if _is_sdk(texts):
+        return "sdk"
+    rows = _significant(texts)
+    if not rows:
+        raise ParseError("no puzzle found: nothing but blank lines, comments or borders")
+    return _detect_text(rows)
+
+
+def is_binary(head: bytes) -> bool:
+    """Is ``head`` binary noise rather than text (rule 4)?"""
+    return text_lines(head) is None
+
+
+def text_lines(head: bytes) -> list[str] | None:
+    """The lines of ``head`` that are text (at most 1,000; the last one dropped when the
+    head may have cut it), or None when most of them are not: NULs, control characters,
+    bytes that are not UTF-8."""
+    lines = head.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n", 1000)[:1000]
+    if len(head) >= HEAD_SIZE and len(lines) > 1:
+        lines.pop()
+    good: list[str] = []
+    bad = 0
+    for raw in lines:
+        if not raw:
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            bad += 1
+            continue
+        if _CONTROL.isdisjoint(text[:4096]) and (len(text) <= 4096 or "\0" not in text):
+            good.append(text)
+        else:
+            bad += 1
+    if not good or bad > len(good):
+        return None
+    return good
+
+
+def _is_sdk(texts: list[str]) -> bool:
+    """Header lines such as ``#ARuud`` before a row of N symbols (rule 5's first)."""
+    first = next((t.strip() for t in texts if t.strip()), "")
+    if not is_sdk_header(first):
+        return False
+    row = next((t.strip() for t in texts if t.strip() and t.strip()[0] not in "#["), "")
+    return 4 <= len(row) <= MAX_SYMBOL_SIZE and _FIELD_CHARS.issuperset(row)
+
+
+def _significant(texts: list[str]) -> list[str]:
+    out = []
+    for line in texts:
+        s = line.strip()
+        if not s and "\t" in line:  # a line of tabs is a row of empty cells
+            s = line.strip(" \r\n\f\v")
+        if s and not s.startswith("#"):
+            out.append(s)
+            if len(out) == LINES_LOOKED_AT:
+                break
+    return out
+
+
+def _is_board(head: bytes) -> bool:
+    n = head.index(b"\0")
+    if not 1 <= n <= 35:
+        return False
+    cells = head.split(b"\0", 81)[: max(1, min(len(head) // (n + 1), 81))]
+    if len(cells) > 1 and not cells[-1]:
+        cells = cells[:-1]
+    symbols = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+    return all(
+        len(c) == n and all(ch in (symbols[d], 46, 48) for d, ch in enumerate(c)) for c in cells
+    )
+
+
+def _is_binary_grid(data: bytes) -> bool:
+    count, rest = divmod(len(data), 4)
+    n = isqrt(count)
+    if rest or n * n != count or not 1 <= n <= 64:
+        return False
+    return all(0 <= v <= n for v in struct.unpack(f"<{count}i", data))
+
+
+def puzzle_field(row: str) -> bool:
+    """Does a line start with a puzzle field (16 or more cell symbols or typed blanks, or
+    a share link), maybe after a first field (an id or hash) and before other fields?"""
+    fields = row.split(None, 2)
+    for field in fields[:2]:
+        if "?bd=" in field or "&bd=" in field:  # a share link of sudokuwiki.org
+            return True
+        if len(field) >= 16 and _FIELD_CHARS.issuperset(field[:16]) and any(
+            ch.isdigit() for ch in field
+        ):
+            return True
+    return False
+
+
+def _detect_text(rows: list[str]) -> str:
+    if rows[0].startswith((".-", "*-")):
+        return "pretty"
+    # borders say little: look at the first line with cells (a bordered table, say)
+    cells = [r for r in rows if not is_decoration(r)]
+    ruled = 0 < len(cells) < len(rows)
+    rows = cells or rows
+    first = rows[0]
+    if first[0] in "{[":
+        return "json"
+    if is_header(first):
+        return "csv"
+    if all(_SYMBOLS.issuperset(r) for r in rows):
+        if _is_pencilmark_line(first):
+            return "candidates"
+        if any(shape_for_count(len(r), None) for r in rows) or all(len(r) >= 16 for r in rows):
+            return "line"
+    if puzzle_field(first) and 2 * sum(map(puzzle_field, rows)) >= len(rows):
+        return "line"
+    if _is_table_row(first):
+        return "table"
+    cells = first.split("\t")
+    if len(cells) >= 4 and _mostly(_is_csv_value, cells):
+        return "tsv"
+    fields = first.split(",")
+    if len(fields) >= 4 and _mostly(_is_csv_value, fields):
+        return "csv"
+    tokens = first.split()
+    if "|" not in first and len(tokens) >= 4 and _mostly(_is_grid_token, tokens):
+        # rules between the rows: a picture whose boxes are whole rows (1xN)
+        return "pretty" if ruled and all(len(t) == 1 for t in tokens) else "grid"
+    if "|" in first and not first.startswith("|"):
+        groups = [g.split() for g in first.split("|")]
+        sizes = {len(g) for g in groups}
+        if len(sizes) == 1 and all(_is_pretty_token(t) for g in groups for t in g):
+            return "pretty"
+    return "text"
+
+
+def _is_table_row(s: str) -> bool:
+    """``|x|x|...|``: bars at both ends, at most one symbol (and spaces) between two."""
+    if len(s) < 3 or s[0] != "|" or s[-1] != "|":
+        return False
+    return all(len(f.strip()) <= 1 for f in s[1:-1].split("|"))
+
+
+def _is_csv_value(field: str) -> bool:
+    t = field.strip()
+    return t == "" or t == "." or (t.isascii() and t.isdigit())
+
+
+def _is_grid_token(token: str) -> bool:
+    return token == "." or (token.isascii() and token.isdigit())
+
+
+def _is_pretty_token(token: str) -> bool:
+    return (len(token) == 1 and token in _SYMBOLS) or (token.isascii() and token.isdigit())
+
+
+def _mostly(test: Any, tokens: list[str]) -> bool:
+    """Are three quarters of ``tokens`` values? (A typo must not change the format, or its
+    report would be about something else.)"""
+    return sum(1 for t in tokens if test(t)) * 4 >= len(tokens) * 3
+
+
+def _is_pencilmark_line(s: str) -> bool:
+    n = round(len(s) ** (1 / 3))
+    if n * n * n != len(s) or n > MAX_SYMBOL_SIZE or shape_for(n, None) is None:
+        return False
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
+    empty = 0
+    for i in range(0, len(s), n):
+        chunk = s[i : i + n]
+        if any(ch not in (symbols[d], ".", "0") for d, ch in enumerate(chunk)):
+            return False
+        empty += all(ch in ".0" for ch in chunk)
+    # 64 characters are also an 8x8 puzzle line: there, insist on a board with no empty cell
+    return empty == 0 if len(s) == 64 else empty < n * n
+
+
+def detect_stream(stream: BinaryIO, filename: str | None = None) -> str:
+    """:func:`detect` on the start of a stream, leaving the stream where it was.
+
+    A seekable stream is read and rewound; an unseekable one (a pipe) is peeked at, which
+    sees only what has arrived so far. ``formats.read`` needs neither: its result's ``fmt``
+    says what it detected.
+    """
+    if stream.seekable():
+        pos = stream.tell()
+        head = stream.read(HEAD_SIZE)
+        stream.seek(pos)
+    elif hasattr(stream, "peek"):  # a buffered pipe can be peeked at, a raw one cannot
+        head = stream.peek(HEAD_SIZE)[:HEAD_SIZE]
+    else:
+        raise SudokuError("cannot look ahead in this stream: name its format")
+    try:
+        return detect(head, filename)
+    except SudokuError as e:
+        raise e.located(source=filename) from None

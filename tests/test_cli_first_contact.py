@@ -1,0 +1,248 @@
+"""A newcomer's first five minutes with the command: each stumble once met is a test here
+(the progress bar on a terminal, unreadable files, mistyped commands, empty or terminal
+input, binary output, -o FILE, wording)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from clirunner import sudoku, sudoku_process
+from conftest import EXAMPLES
+from sudokit import Grid, is_solution
+from sudokit.cli import run
+from sudokit.cli.env import Env
+
+PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+CLASSIC = str(EXAMPLES / "classic.grid")
+
+
+class Terminal:
+    """One terminal that standard output (bytes) and standard error (text) both write to,
+    keeping everything in the order it was written."""
+
+    def __init__(self) -> None:
+        self.screen = ""
+
+    def write(self, data: str | bytes) -> int:
+        self.screen += data.decode() if isinstance(data, bytes) else data
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _on_a_terminal(args: list[str], stdin: bytes = b"") -> tuple[int, str]:
+    tty = Terminal()
+    env = Env(stdin=io.BytesIO(stdin), stdout=tty, stderr=tty,  # type: ignore[arg-type]
+              stderr_isatty=True, stdout_isatty=True, stdin_isatty=False)
+    return run(args, env), tty.screen
+
+
+# -- 1. the progress bar ---------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["solve", "count", "rate", "hint", "check"])
+def test_results_on_a_terminal_start_on_a_line_of_their_own_beside_the_bar(
+        command: str, tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text((PUZZLE + "\n") * 30)
+    status, screen = _on_a_terminal([command, str(path)])
+    assert status == 0
+    assert "puzzles" in screen  # the bar was drawn
+    # every result begins where the bar was cleared ('\r') or on a new line, never after the
+    # bar's text (the scrollback showed "3 puzzles [00:00, 5.63 puzzles/s]medium 3.4 ...")
+    for match in re.finditer(r"puzzles/s\]", screen):
+        following = screen[match.end():match.end() + 1]
+        assert following in ("", "\r", " ", "\n", "\x1b"), repr(screen[match.start():][:80])
+
+
+def test_the_bar_has_a_total_and_an_eta_from_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text((PUZZLE + "\n") * 50)
+    _, screen = _on_a_terminal(["hint", str(path)])
+    assert re.search(r"\d+/50 \[", screen), screen[:300]
+
+
+def test_create_shows_its_total() -> None:
+    _, screen = _on_a_terminal(["create", "--count", "3", "--seed", "1", "--to", "line"])
+    assert "/3 " in screen
+
+
+@pytest.mark.parametrize("switch", ["--no-progress", "TQDM_DISABLE"])
+def test_the_bar_can_be_switched_off(switch: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["solve", "-"]
+    if switch == "--no-progress":
+        args.append(switch)
+    else:
+        monkeypatch.setenv("TQDM_DISABLE", "1")
+    status, screen = _on_a_terminal(args, ((PUZZLE + "\n") * 20).encode())
+    assert status == 0
+    assert "puzzles" not in screen
+    assert len(screen.splitlines()) == 20
+
+
+def test_no_color_leaves_no_colour_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, screen = _on_a_terminal(["rate", "-"], ((PUZZLE + "\n") * 5).encode())
+    assert not re.search(r"\x1b\[[0-9;]*m", screen)
+
+
+# -- 2. unreadable files ---------------------------------------------------------------------
+def test_an_unreadable_file_is_reported_and_the_others_are_answered(tmp_path: Path) -> None:
+    outcome = sudoku("count", CLASSIC, str(tmp_path / "nosuch.txt"), str(tmp_path),
+                     str(EXAMPLES / "cdoku.csv"))
+    assert outcome.status == 2
+    assert outcome.out == "1\n1\n"  # classic.grid, then cdoku.csv after the two bad names
+    assert outcome.stderr.splitlines() == [
+        f"sudoku: error: cannot read {str(tmp_path / 'nosuch.txt')!r}: No such file or "
+        "directory",
+        f"sudoku: error: cannot read {str(tmp_path)!r}: Is a directory",
+    ]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads all")
+def test_a_file_without_permission_is_reported_and_the_others_answered(tmp_path: Path) -> None:
+    locked = tmp_path / "locked.txt"
+    locked.write_text(PUZZLE + "\n")
+    locked.chmod(0)
+    outcome = sudoku("solve", str(locked), "-", stdin=(PUZZLE + "\n").encode())
+    assert outcome.status == 2
+    assert is_solution(Grid(outcome.out.strip()), Grid(PUZZLE))
+    assert "Permission denied" in outcome.stderr
+
+
+# -- 4. mistyped commands and `sudoku help` --------------------------------------------------
+def test_a_mistyped_command_is_not_read_as_a_file() -> None:
+    outcome = sudoku("slove", "x")
+    assert outcome.status == 2
+    assert outcome.stderr == "sudoku: error: unknown command 'slove' (did you mean 'solve'?)\n"
+
+
+def test_an_unknown_word_names_the_help() -> None:
+    outcome = sudoku("frobnicate")
+    assert outcome.status == 2
+    assert "unknown command 'frobnicate'" in outcome.stderr
+
+
+def test_sudoku_file_still_solves_an_existing_file() -> None:
+    outcome = sudoku(str(EXAMPLES / "puzzles.txt"))
+    assert outcome.status == 0
+    assert len(outcome.out.splitlines()) > 2
+
+
+@pytest.mark.parametrize("topic", [None, "solve", "rate"])
+def test_sudoku_help_is_the_help(topic: str | None) -> None:
+    args = ["help"] + ([topic] if topic else [])
+    outcome = sudoku_process(*args)
+    plain = sudoku_process(*([topic] if topic else []), "--help")
+    assert outcome.status == 0
+    assert outcome.stdout == plain.stdout
+
+
+def test_sudoku_help_of_a_mistyped_command() -> None:
+    outcome = sudoku("help", "chek")
+    assert outcome.status == 2
+    assert "did you mean 'check'?" in outcome.stderr
+
+
+# -- 7. empty input, a terminal's standard input ---------------------------------------------
+def test_reading_a_terminal_says_how_to_end() -> None:
+    err = io.StringIO()
+    out = io.BytesIO()
+    env = Env(stdin=io.BytesIO((PUZZLE + "\n").encode()), stdout=out, stderr=err,
+              stderr_isatty=True, stdin_isatty=True)
+    assert run(["solve", "--no-progress"], env) == 0
+    assert err.getvalue() == "sudoku: reading puzzles from standard input; Ctrl-D to end\n"
+    assert is_solution(Grid(out.getvalue().decode().strip()), Grid(PUZZLE))
+
+
+def test_reading_a_pipe_says_nothing() -> None:
+    outcome = sudoku("solve", stdin=(PUZZLE + "\n").encode())
+    assert outcome.stderr == ""
+
+
+# -- 8. binary output on a terminal ----------------------------------------------------------
+def test_binary_is_not_written_to_a_terminal() -> None:
+    status, screen = _on_a_terminal(["convert", CLASSIC, "--to", "binary", "--no-progress"])
+    assert status == 2
+    assert screen == ("sudoku: error: binary output is not written to a terminal: use -o FILE "
+                      "or a redirect\n")
+
+
+def test_binary_goes_to_a_file_with_o(tmp_path: Path) -> None:
+    target = tmp_path / "g.bin"
+    outcome = sudoku("convert", CLASSIC, "--to", "binary", "-o", str(target))
+    assert outcome.status == 0
+    assert outcome.stdout == b""
+    assert target.stat().st_size == 324
+
+
+# -- -o FILE ---------------------------------------------------------------------------------
+def test_output_file_is_written_when_the_command_ends(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    outcome = sudoku("solve", "-o", str(target), stdin=(PUZZLE + "\n").encode())
+    assert (outcome.status, outcome.stdout) == (0, b"")
+    assert is_solution(Grid(target.read_text().strip()), Grid(PUZZLE))
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temporary file left
+
+
+def test_output_file_is_kept_when_the_command_fails(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("the earlier results\n")
+    outcome = sudoku("solve", str(tmp_path / "nosuch"), "-o", str(target))
+    assert outcome.status == 2
+    assert target.read_text() == "the earlier results\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_output_file_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    assert sudoku("solve", "-o", str(target), stdin=(PUZZLE + "\n").encode()).status == 0
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_output_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
+    outcome = sudoku("solve", "-o", str(tmp_path / "no" / "out.txt"),
+                     stdin=(PUZZLE + "\n").encode())
+    assert outcome.status == 2
+    assert "cannot write" in outcome.stderr and "No such file" in outcome.stderr
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "convert", "create", "hint",
+                                     "explain", "rate", "bench", "completion"])
+def test_every_command_that_writes_results_has_o(command: str) -> None:
+    outcome = sudoku("help", command)
+    assert b"--output FILE" in outcome.stdout
+
+
+# -- --jobs ----------------------------------------------------------------------------------
+def test_jobs_beyond_the_cores_are_cut_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudokit.cli
+
+    monkeypatch.setattr(sudokit.cli, "usable_cores", lambda: 2)
+    outcome = sudoku("count", "--jobs", "16", stdin=(PUZZLE + "\n").encode())
+    assert outcome.status == 0
+    assert outcome.stderr == "sudoku: --jobs 16: using 2, the cores this machine has\n"
+
+
+def test_huge_limit_is_refused_in_one_line() -> None:
+    outcome = sudoku("count", "--limit", str(10**20), stdin=(PUZZLE + "\n").encode())
+    assert outcome.status == 2
+    assert "--limit" in outcome.stderr and "at most" in outcome.stderr
+    assert len(outcome.stderr.splitlines()) == 1
+
+
+# -- 12. the showcase examples ---------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.iterdir()))
+def test_every_example_has_exactly_one_solution(path: str) -> None:
+    outcome = sudoku("count", "--limit", "10", str(EXAMPLES / path))
+    expected = "0" if path == "grid02.bin" else "1"  # grid02.bin has none, on purpose
+    assert set(outcome.out.split()) == {expected}
