@@ -194,14 +194,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
                       settings["per_page"], bool(settings["answers"]),
                       bool(settings["candidates"]), bool(settings["walkthrough"]),
                       bool(settings["source"]))
-    # paper and grids per page are checked before any puzzle is read or made
+    # paper and grids per page are checked before any puzzle is read or made (and the size
+    # of the cells too, when the puzzles are made here and their size is known)
     from ..printing import layout
+    from ..printing.booklet import puzzle_layout
 
     layout.page(options.paper, options.landscape)
     if options.per_page is not None:
         layout.arrangement(options.per_page, options.landscape)
+    creating = args.create is not None or bool(settings["section"] and not args.files)
+    if creating:
+        puzzle_layout(args.size, options)
     tally = Tally()
-    if args.create is not None or (settings["section"] and not args.files):
+    if creating:
         entries = _entries_created(args, env, settings["section"])
     else:
         entries = _entries_from_files(args, env, tally, settings["section"])

@@ -101,6 +101,20 @@ def default_per_page(n: int) -> int:
     return 4 if n <= 9 else 2 if n <= 16 else 1
 
 
+def puzzle_layout(n: int, options: Options) -> tuple[int, list[layout.Slot]]:
+    """Puzzles per page and their slots for grids of side ``n`` (a LayoutError when the
+    paper, the grids per page or the size of the cells will not do)."""
+    page = layout.page(options.paper, options.landscape)
+    per_page = options.per_page or default_per_page(n)
+    cols, rows = layout.arrangement(per_page, options.landscape)
+    caption_h = 26.0 if options.source else 15.0
+    puzzle_slots = layout.slots(page.body, cols, rows, caption_h)
+    layout.check_cells(puzzle_slots[0].grid.w, n, layout.MIN_CELL, "puzzle",
+                       f"{per_page} per page on {options.paper}"
+                       f"{' landscape' if options.landscape else ''}")
+    return per_page, puzzle_slots
+
+
 def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[PlannedPage]]:
     """The pages: each section's puzzles from a new page, then the answers (several to a
     page, smaller), or with ``walkthrough`` each answer followed by its steps."""
@@ -108,14 +122,7 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
     pages: list[PlannedPage] = []
     if not entries:
         return page, pages
-    largest = max(e.puzzle.n for e in entries)
-    per_page = options.per_page or default_per_page(largest)
-    cols, rows = layout.arrangement(per_page, options.landscape)
-    caption_h = 26.0 if options.source else 15.0
-    puzzle_slots = layout.slots(page.body, cols, rows, caption_h)
-    layout.check_cells(puzzle_slots[0].grid.w, largest, layout.MIN_CELL, "puzzle",
-                       f"{per_page} per page on {options.paper}"
-                       f"{' landscape' if options.landscape else ''}")
+    per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options)
     sections: list[list[Entry]] = []
     for e in entries:
         if not sections or sections[-1][0].section != e.section:
