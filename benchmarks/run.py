@@ -75,8 +75,8 @@ def pure_figures(data: Path, sample: int) -> list[str]:
     for label, name in FILES:
         puzzles = load_array(data / name)[:sample]
         for limit in (1, 2):
-            m = bench.measure(puzzles, name=label, limit=limit, runs=1, pure=True,
-                              use_cpu=True)
+            with engine.pure_python():
+                m = bench.measure(puzzles, name=label, limit=limit, runs=1, use_cpu=True)
             lines.append(f"| {label} | {m.work} | {m.puzzles} | {m.puzzles_per_second:,.0f} "
                          f"| {m.usec_per_puzzle:,.0f} | {m.guesses_per_puzzle:.2f} |")
     return lines
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command = "python benchmarks/run.py " + shlex.join(sys.argv[1:] if argv is None else argv)
 
-    if not engine.load("_kernel9").is_compiled():
+    if not engine.is_compiled("_kernel9"):
         print("warning: the compiled kernel is not built; timing the pure-Python one",
               file=sys.stderr)
     load_before = load_average()
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         f"- machine: {cpu_model()}, {bench.all_threads()} cores available "
         f"(`lscpu` model name)",
         f"- Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{'compiled' if engine.load('_kernel9').is_compiled() else 'pure-Python'} kernel, "
+        f"{'compiled' if engine.is_compiled('_kernel9') else 'pure-Python'} kernel, "
         f"numpy {np.__version__}",
         f"- load average (1/5/15 min) before: {load_before}; after: {load_after} "
         "(other work on the machine slows the wall clock, not the CPU time)",

@@ -246,3 +246,91 @@ def test_every_example_has_exactly_one_solution(path: str) -> None:
     outcome = sudoku("count", "--limit", "10", str(EXAMPLES / path))
     expected = "0" if path == "grid02.bin" else "1"  # grid02.bin has none, on purpose
     assert set(outcome.out.split()) == {expected}
+
+
+# -- 11. create's largest size ---------------------------------------------------------------
+def test_create_says_its_size_limit_at_once() -> None:
+    outcome = sudoku("create", "--size", "49")
+    assert outcome.status == 2
+    assert "up to 36x36" in outcome.stderr and outcome.stdout == b""
+
+
+# -- 9. wording ------------------------------------------------------------------------------
+def test_rate_of_a_solved_grid_says_so() -> None:
+    outcome = sudoku("rate", str(EXAMPLES / "cdoku_solution.table"))
+    assert outcome.out == "easy 0.0 (already solved: nothing to rate)\n"
+
+
+def test_a_box_that_does_not_fit_says_so() -> None:
+    outcome = sudoku("solve", CLASSIC, "--box", "5x5")
+    assert outcome.status == 2
+    assert "--box 5x5 does not fit a 9x9 puzzle" in outcome.stderr
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "create", "rate", "bench"])
+def test_jobs_means_the_same_everywhere(command: str) -> None:
+    text = " ".join(sudoku("help", command).out.split())
+    assert "work on N cores at once" in text
+
+
+# -- the output of rate on many puzzles, --format ---------------------------------------------
+def test_rate_on_many_puzzles_names_each_and_reads_back() -> None:
+    path = EXAMPLES / "puzzles.txt"
+    outcome = sudoku("rate", str(path))
+    puzzles = [line for line in path.read_text().splitlines() if line[:1] not in ("#", "")]
+    named = [line.split(" ", 1)[0] for line in outcome.out.splitlines()]
+    assert [Grid(p) for p in named] == [Grid(p) for p in puzzles]
+
+
+def test_rate_of_one_puzzle_stays_one_rating() -> None:
+    assert sudoku("rate", CLASSIC).out == "easy 1.2 (Hidden Single)\n"
+
+
+def test_rate_scale_has_a_header() -> None:
+    lines = sudoku("rate", "--scale").out.splitlines()
+    assert lines[1].split() == ["#", "technique", "level", "score", "effort"]
+
+
+@pytest.mark.parametrize(("command", "template", "expected"), [
+    ("solve", "{line}:{status}", "1:solved\n"),
+    ("count", "{file}:{line}:{count}", f"{CLASSIC}:1:1\n"),
+    ("rate", "{level} {score} {hardest}", "easy 1.2 Hidden Single\n"),
+    ("check", "{status}", "ok (51 blanks)\n"),
+])
+def test_format_templates(command: str, template: str, expected: str) -> None:
+    outcome = sudoku(command, CLASSIC, "--format", template)
+    assert (outcome.status, outcome.out) == (0, expected)
+
+
+def test_format_puzzle_and_solution_are_lines() -> None:
+    outcome = sudoku("solve", CLASSIC, "--format", "{puzzle}\\t{solution}")
+    puzzle, solution = outcome.out.rstrip("\n").split("\t")
+    assert is_solution(Grid(solution), Grid(puzzle))
+
+
+def test_a_template_naming_no_field_is_one_line() -> None:
+    outcome = sudoku("count", CLASSIC, "--format", "{nope}")
+    assert outcome.status == 2
+    assert outcome.stderr.startswith("sudoku: error: --format: no field {nope}")
+    bad = sudoku("count", CLASSIC, "--format", "{puzzle")
+    assert bad.status == 2 and "--format" in bad.stderr
+
+
+def test_argparse_names_no_internal_function() -> None:
+    outcome = sudoku("solve", CLASSIC, "--time-limit", "soon")
+    assert outcome.status == 2
+    assert "_positive" not in outcome.stderr and "not a number: 'soon'" in outcome.stderr
+
+
+def test_every_option_type_has_a_public_name() -> None:
+    """argparse shows a type's name when it fails with a plain ValueError: none is private."""
+    import argparse
+
+    from sudokit.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in subparsers.choices.items():
+        for action in sub._actions:
+            kind = getattr(action.type, "__name__", "")
+            assert not kind.startswith("_"), (name, action.dest, kind)

@@ -70,7 +70,7 @@ def test_rate_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
     assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
                                                              alone.stderr)
     lines = spread.out.splitlines()
-    assert lines[40] == "invalid 0.0 (no solution)"  # in its place, not where it finished
+    assert lines[40] == f"{NO_SOLUTION} invalid 0.0 (no solution)"  # in its place
     assert lines[41].startswith("ERROR: ")
     json_alone = sudoku("rate", "--json", str(path))
     assert sudoku("rate", "--json", str(path), "--cluster", cluster).stdout == json_alone.stdout

@@ -90,3 +90,18 @@ def test_a_puzzle_of_another_size_among_bank_lines() -> None:
     rs = records("a " + PUZZLE + "\nb 1234341221434321\nc " + PUZZLE + "\n")
     assert [r.item for r in rs] == [CLASSIC, None, CLASSIC]
     assert isinstance(rs[1].error, MixedSizeError)
+
+
+def test_a_batch_solver_report_line_keeps_its_words() -> None:
+    # a batch solver's report: the puzzle, then '#' and what it found (as HoDoKu's /bs
+    # output lists a level and score after the puzzle)
+    line = PUZZLE + " #1 Easy (142) Hidden Single"
+    (r,) = records(line + "\n")
+    assert r.item == CLASSIC and r.fields["comment"] == "1 Easy (142) Hidden Single"
+    assert rewrite((line + "\n").encode()) == (line + "\n").encode()
+
+
+def test_a_field_of_letters_for_a_16x16_reads_with_its_rating() -> None:
+    big = "G" + "." * 255
+    (r,) = records(big + " 3.5\n")
+    assert r.item is not None and r.item.n == 16 and r.fields["rating"] == "3.5"

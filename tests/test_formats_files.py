@@ -5,6 +5,7 @@ malformed record is one clear error in its place."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,168 @@ def test_sdm_is_one_puzzle_per_line() -> None:
     assert F.detect(data, "x.sdm") == "line"
     assert F.loads(data) == [Grid(SUDOCUE), CLASSIC]
     assert F.format_for_path("out.sdm") == "line"
+
+
+# -- .opensudoku (XML of the OpenSudoku app) ------------------------------------------------
+
+SECOND = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+
+@pytest.mark.parametrize("name", ["collection.opensudoku", "version1.opensudoku"])
+def test_opensudoku_games_and_their_fields(name: str) -> None:
+    data = (DATA / name).read_bytes()
+    assert F.detect(data) == "opensudoku" and F.detect(data, name) == "opensudoku"
+    rs = records(data)
+    assert [r.item for r in rs] == [CLASSIC, Grid(SECOND)]
+    assert rewrite(data) == data
+    if name.startswith("version1"):
+        assert rs[0].fields["author"] == "sudokit" and rs[0].fields["difficulty"] == "easy"
+    else:
+        assert rs[1].fields["name"] == "Easy" and rs[1].fields["note"] == "from SudoCue"
+
+
+def test_opensudoku_solutions_go_in_place_of_the_data() -> None:
+    data = (DATA / "collection.opensudoku").read_bytes()
+    solved = rewrite(data, solve_them=True).decode()
+    assert solved.count(SOLUTION.to_line("0")) == 1 and solved.endswith("</opensudoku>\n")
+    assert F.loads(solved)[0] == SOLUTION
+
+
+def test_opensudoku_written_from_other_formats_is_a_collection() -> None:
+    text = F.dumps([CLASSIC, SOLUTION], "opensudoku")
+    assert isinstance(text, str) and text.startswith('<?xml version="1.0"')
+    assert F.loads(text) == [CLASSIC, SOLUTION]
+
+
+def test_opensudoku_refuses_entities() -> None:
+    laughs = (
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+        '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>\n'
+        '<opensudoku><game data="&lol2;"/></opensudoku>\n'
+    )
+    with pytest.raises(ParseError, match="document type declaration: refused") as info:
+        records(laughs, source="lol.opensudoku")
+    assert str(info.value).startswith("lol.opensudoku, line 2:")
+
+
+def test_opensudoku_cut_short_answers_the_games_before_the_cut() -> None:
+    data = (DATA / "collection.opensudoku").read_text()
+    cut = data[: data.index("<game", data.index("<game") + 1) + 20]
+    rs = records(cut, "opensudoku", source="cut.opensudoku")
+    assert rs[0].item == CLASSIC and rs[-1].item is None
+    assert "not well-formed XML" in str(rs[-1].error)
+
+
+def test_opensudoku_bad_data_is_that_game_only() -> None:
+    data = (DATA / "collection.opensudoku").read_text().replace("5300700", "530070", 1)
+    rs = records(data, source="x.opensudoku")
+    assert rs[0].item is None and rs[1].item == Grid(SECOND)
+    assert str(rs[0].error) == "x.opensudoku, line 4: a game's data holds 80 cells, expected 81"
+
+
+# -- ipuz (ipuz.org), its sudoku kind ---------------------------------------------------------
+
+
+def test_ipuz_puzzle_with_its_fields_and_solution() -> None:
+    data = (DATA / "puzzle.ipuz").read_bytes()
+    assert F.detect(data) == "ipuz" and F.detect(data, "p.ipuz") == "ipuz"
+    (r,) = records(data)
+    assert r.item == CLASSIC
+    assert dict(r.fields) == {"name": "The classic", "author": "sudokit",
+                              "solution": SOLUTION.to_line()}
+    assert rewrite(data) == data
+    solved = json.loads(rewrite(data, solve_them=True))
+    assert solved["puzzle"] == [list(row) for row in SOLUTION.rows()]
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_ipuz_written_reads_back(size: int) -> None:
+    grid = Grid.empty(size).with_digit(0, size)
+    text = F.dumps(grid, "ipuz")
+    assert isinstance(text, str) and F.detect(text.encode()) == "ipuz"
+    assert F.loads(text) == [grid]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(puzzle="53..7"), '"puzzle" must be a list of rows'),
+        (lambda d: d["puzzle"][2].pop(), 'row 3 of "puzzle" has 8 cells, expected 9'),
+        (lambda d: d["puzzle"][0].__setitem__(0, True), "true at r1c1 is not a digit"),
+        (lambda d: d["puzzle"][0].__setitem__(0, 12), "12 at r1c1 is not a digit"),
+        (lambda d: d.update(kind=["http://ipuz.org/crossword#1"]), "not an ipuz sudoku"),
+    ],
+)
+def test_ipuz_with_wrong_types_is_one_clear_error(change: object, message: str) -> None:
+    doc = json.loads((DATA / "puzzle.ipuz").read_bytes())
+    change(doc)  # type: ignore[operator]
+    (r,) = records(json.dumps(doc), "ipuz", source="p.ipuz")
+    assert r.item is None and message in str(r.error)
+    assert str(r.error).startswith("p.ipuz")
+
+
+def test_ipuz_holds_one_puzzle() -> None:
+    with pytest.raises(ValueError, match="exactly one puzzle"):
+        F.dumps([CLASSIC, CLASSIC], "ipuz")
+
+
+# -- HoDoKu: library lines and pencilmark grids ----------------------------------------------
+
+
+def test_hodoku_library_lines_keep_their_step() -> None:
+    data = (DATA / "library.hdk").read_bytes()
+    assert F.detect(data) == "hodoku"
+    rs = records(data)
+    assert [r.error for r in rs] == [None] * 3
+    assert rs[1].fields["technique"] == "0361" and rs[1].fields["eliminations"] == "411"
+    assert rs[1].fields["deleted"].startswith("434 441")
+    # '+' marks a placed digit: it is part of the grid read
+    assert rs[2].item is not None and rs[2].item[10] == 4
+    assert rewrite(data) == data
+
+
+def test_hodoku_solution_keeps_the_placed_marks() -> None:
+    line = ":0000:x:" + PUZZLE[:2] + "+4" + PUZZLE[3:] + ":::\n"
+    (r,) = records(line)
+    assert r.item == CLASSIC.with_digit(2, 4)
+    solved = rewrite(line.encode(), solve_them=True).decode()
+    assert solved == ":0000:x:" + SOLUTION.to_line()[:2] + "+" + SOLUTION.to_line()[2:] + ":::\n"
+
+
+def test_hodoku_written_from_other_formats() -> None:
+    assert F.dumps(CLASSIC, "hodoku") == ":0000:x:" + PUZZLE + ":::\n"
+    assert F.loads(F.dumps([CLASSIC, SOLUTION], "hodoku")) == [CLASSIC, SOLUTION]
+
+
+def test_hodoku_bad_line_is_that_line_only() -> None:
+    data = ":0000:x:" + PUZZLE[:-1] + ":::\n:0000:x:" + PUZZLE + ":::\n"
+    rs = records(data, source="lib.hdk")
+    assert rs[0].item is None and rs[1].item == CLASSIC
+    assert str(rs[0].error) == "lib.hdk, line 1: 80 cells do not make a puzzle (N*N, e.g. 81)"
+
+
+PENCILMARKS = """\
+*-----------------------------------------------------------------------------*
+| 5       3       124     | 26      7       2468    | 1489    1249    248     |
+| 6       247     247     | 1       9       5       | 3478    234     2478    |
+| 12      9       8       | 23      34      234     | 13457   6       2457    |
+|-------------------------+-------------------------+-------------------------|
+| 8       1257    1259    | 579     6       147     | 4579    2459    3       |
+| 4       25      2569    | 8       5       3       | 579     259     1       |
+| 7       15      1359    | 59      2       14      | 4589    459     6       |
+|-------------------------+-------------------------+-------------------------|
+| 139     6       13479   | 3579    35      7       | 2       8       47      |
+| 23      278     237     | 4       1       9       | 367     23      5       |
+| 123     1245    12345   | 2356    8       26      | 1346    7       9       |
+*-----------------------------------------------------------------------------*
+"""
+
+
+def test_simple_sudoku_pencilmark_grid_is_a_board() -> None:
+    data = PENCILMARKS.encode()
+    assert F.detect(data) == "pretty"
+    (r,) = records(data)
+    board = r.item
+    assert board is not None and board.candidates(2) == {1, 2, 4}
+    assert board.candidates(0) == {5}
+    assert rewrite(data) == data

@@ -23,6 +23,8 @@ BOXES = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5), (3, 2), (4, 2),
 BIG_BOXES = [(6, 6), (8, 8), (5, 8)]
 #: line, table, text and candidates write one symbol per digit (1-9, A-Z): up to 35x35.
 BIG_FORMATS = ["grid", "csv", "json", "binary", "pretty"]
+#: Formats that hold 9x9 puzzles only.
+NINE_ONLY = {"opensudoku"}
 #: Formats whose text says the box shape; the others are read with ``box=``.
 DRAWS_BOX = {"pretty", "json"}
 
@@ -52,10 +54,12 @@ def as_bytes(data: str | bytes) -> bytes:
 def grids_in_a_format(draw: st.DrawFn) -> tuple[str, list[Grid], dict[str, str]]:
     fmt = draw(st.sampled_from(sorted(F.FORMATS)))
     boxes = BOXES + (BIG_BOXES if fmt in BIG_FORMATS else [])
+    if fmt in NINE_ONLY:
+        boxes = [(3, 3)]
     shape = Shape(*draw(st.sampled_from(boxes)))
     rng = draw(st.randoms(use_true_random=False))
     blanks = draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
-    count = 1 if fmt == "binary" else draw(st.integers(1, 3))
+    count = 1 if F.FORMATS[fmt].FORMAT.one_per_input else draw(st.integers(1, 3))
     items = [random_grid(rng, shape, blanks) for _ in range(count)]
     style: dict[str, str] = {}
     if fmt != "binary":

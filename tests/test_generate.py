@@ -103,7 +103,7 @@ def test_reference_solver_counts() -> None:
     assert ref_count(Grid("11" + "." * 79)) == 0
 
 
-# -- seed 004: the default puzzle -------------------------------------------------------
+# -- the default puzzle ----------------------------------------------------------------
 def test_default_puzzle_is_unique_with_40_blanks(pure: bool) -> None:
     for seed in range(5):
         puzzle = generate(seed=seed)

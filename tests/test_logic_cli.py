@@ -110,10 +110,11 @@ def test_explain_json() -> None:
 def test_rate_one_line_per_puzzle_in_order() -> None:
     out = sudoku("rate", stdin=lines(EASY, X_WING, HARDEST))
     assert out.status == 0
+    # on several puzzles, each line names its puzzle: the output reads back as a rated list
     assert out.out.splitlines() == [
-        "easy 1.2 (Hidden Single)",
-        "hard 3.4 (X-Wing)",
-        "extreme 11.0 (Brute Force)",
+        f"{EASY} easy 1.2 (Hidden Single)",
+        f"{X_WING} hard 3.4 (X-Wing)",
+        f"{HARDEST} extreme 11.0 (Brute Force)",
     ]
 
 
@@ -134,7 +135,7 @@ def test_rate_invalid_and_several_solutions() -> None:
     out = sudoku("rate", stdin=lines(NONE, SEVERAL))
     assert out.status == 1
     invalid, several = out.out.splitlines()
-    assert invalid == "invalid 0.0 (no solution)"
+    assert invalid == f"{NONE} invalid 0.0 (no solution)"
     assert "more than one solution" in several
 
 

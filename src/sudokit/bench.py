@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import os
+import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import engine
+from .batch import solve_array
 from .formats.line import load_array
 
 #: Work names: what each limit means in a table.
@@ -106,8 +109,6 @@ def measure(
     samples, after one pass that warms up and sizes the samples. With one thread the work
     runs in this thread, so its CPU time is measured too. ``cores_used`` is the process's
     CPU time over the wall time: about ``jobs`` when the machine gave every thread a core."""
-    from .batch import solve_array
-
     if runs < 1:
         raise ValueError(f"runs must be at least 1, got {runs}")
     start = clock()
@@ -211,10 +212,6 @@ def scaling(measurements: Sequence[Measurement]) -> list[tuple[str, str, int, fl
 
 def machine() -> str:
     """One line: the CPU model, the cores this process may use, Python, and which core."""
-    import platform
-
-    from . import engine
-
     model = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:

@@ -46,12 +46,17 @@ LOCAL = "local"
 #: scheduler moves its tasks on by itself).
 RETRIES = 1
 
-#: Seconds of work a task is given when pieces are small: the scheduler's cost per task
-#: (about a millisecond) is then well under one percent.
+#: Seconds of work a task is given when pieces are small, at least, and per worker thread
+#: of the cluster: the scheduler handles a task in about a millisecond (several on a busy
+#: machine), so that many workers finishing a task each every TASK_SECONDS + 0.02 s per
+#: worker keep it well under full load (see docs/scale.md).
 TASK_SECONDS = 0.25
+TASK_SECONDS_PER_WORKER = 0.02
 
-#: The most pieces one task takes (bounds what a task holds in memory).
+#: The most pieces one task takes, and the most in flight at once: they bound the memory
+#: the pieces and their answers hold here.
 MOST_PIECES = 64
+MOST_IN_FLIGHT = 4096
 
 
 def local_workers(address: str) -> int | None:
@@ -82,6 +87,8 @@ class DaskExecutor:
         self.ahead = ahead if ahead is not None else 4 * self.jobs
         #: pieces sent in one task, set from how long the pieces take on the workers
         self.group = 1
+        self._seconds = max(TASK_SECONDS, TASK_SECONDS_PER_WORKER * self.jobs)
+        self._most = max(1, min(MOST_PIECES, MOST_IN_FLIGHT // (self.ahead + 1)))
         self._owned = owned
         #: pieces finished on the cluster, for a progress bar or a benchmark
         self.done = 0
@@ -90,7 +97,8 @@ class DaskExecutor:
         """``fn(piece)`` for each piece, in order, as tasks on the cluster; the pieces are
         sent as the results are taken, so memory stays bounded however long the stream.
         Small pieces are sent several to a task, as many as about :data:`TASK_SECONDS` of
-        work (timed on the workers), so that the scheduler's cost per task stays small."""
+        work (more on a large cluster; timed on the workers), so that the scheduler's cost
+        per task stays small."""
         return self._ordered(fn, iter(pieces))
 
     def _ordered(self, fn: Callable[[T], R], pieces: Iterator[T]) -> Iterator[R]:
@@ -112,7 +120,7 @@ class DaskExecutor:
         results, seconds = future.result()
         self.done += len(results)
         each = seconds / len(results)
-        self.group = max(1, min(MOST_PIECES, int(TASK_SECONDS / each) if each > 0 else 1))
+        self.group = max(1, min(self._most, int(self._seconds / each) if each > 0 else 1))
         return results
 
     def close(self) -> None:

@@ -51,6 +51,7 @@ from .candidates import Candidates
 from .errors import SudokuError
 from .executors import Executor, InlineExecutor, make_executor
 from .formats import Batch, Record
+from .formats import line as line_format
 from .grid import Grid
 from .solver import SolveResult, Status, search
 
@@ -315,7 +316,7 @@ def _batch_answers(puzzles: list[Grid | Candidates], options: SolveOptions
     shape = puzzles[0].shape
     if any(p.shape != shape for p in puzzles):
         return None
-    import numpy as np
+    import numpy as np  # here, as in answer_piece: only batches need NumPy
 
     array = np.array([p.cells for p in puzzles], dtype=np.uint8)  # type: ignore[union-attr]
     limit = options.limit
@@ -341,9 +342,7 @@ def _batch_answer(batch: Batch, source: str, solutions: np.ndarray, counts: np.n
                   ) -> BatchAnswer:
     """Each solution of a Batch as a line in the batch's style, or the message in its place
     (encoded here, on the worker, so that encoding spreads over the cores too)."""
-    from .formats import line
-
-    data = line.encode_array(solutions, batch.style)
+    data = line_format.encode_array(solutions, batch.style)
     rows = (counts != 1).nonzero()[0].tolist()
     if not rows:
         return BatchAnswer(batch, source, solutions, counts, data, [])
@@ -384,16 +383,18 @@ def rate(
     *,
     jobs: int = 1,
     executor: Executor | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[tuple[Record, Rating | None]]:
     """(record, its rating) for each record, in order (None for a record that could not
     be read). Ratings are made in Python: ``jobs > 1`` rates on ``executor`` (default:
-    ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece."""
+    ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece. ``time_limit`` bounds each
+    rating (see :func:`sudokit.logic.rating.rate`)."""
     own = executor is None
     pool = make_executor("processes", jobs) if executor is None else executor
     try:
         if isinstance(pool, InlineExecutor):
             for record in records:
-                yield record, rate_piece([record.item])[0]
+                yield record, rate_piece([record.item], time_limit)[0]
             return
         # the records stay here; only their puzzles travel to the workers
         held: deque[list[Record]] = deque()
@@ -403,18 +404,19 @@ def rate(
                 held.append(piece)
                 yield [r.item for r in piece]
 
-        for ratings in pool.map(rate_piece, puzzles()):
+        for ratings in pool.map(partial(rate_piece, time_limit=time_limit), puzzles()):
             yield from zip(held.popleft(), ratings, strict=True)
     finally:
         if own:
             pool.close()
 
 
-def rate_piece(puzzles: list[Grid | Candidates | None]) -> list[Rating | None]:
+def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None = None
+               ) -> list[Rating | None]:
     """The ratings of one piece of puzzles (None for None): what an executor runs."""
     from .logic.rating import rate as rate_one  # the rater only when puzzles are rated
 
-    return [rate_one(p) if p is not None else None for p in puzzles]
+    return [rate_one(p, time_limit) if p is not None else None for p in puzzles]
 
 
 def _record_pieces(records: Iterable[Record], size: int) -> Iterator[list[Record]]:

@@ -27,10 +27,10 @@ from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "help", "completion", "print"]
+            "help", "completion", "serve", "print"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
-_NO_OUTPUT = {"help"}
+_NO_OUTPUT = {"help", "serve"}
 
 
 class UsageError(Exception):

@@ -33,7 +33,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="input format (default: detected); one of " + ", ".join(sorted(formats.FORMATS)),
     )
     parser.add_argument(
-        "--box", type=_box_arg, metavar="RxC",
+        "--box", type=box_arg, metavar="RxC",
         help="box shape (rows x columns), when the size has no natural one",
     )
 
@@ -60,7 +60,8 @@ def add_output_argument(parser: argparse.ArgumentParser, help_text: str) -> None
     add_picture_options(parser)
 
 
-def _box_arg(text: str) -> tuple[int, int]:
+def box_arg(text: str) -> tuple[int, int]:
+    """An argparse type: a box shape, RxC."""
     try:
         return parse_box(text)
     except SudokuError as e:
@@ -350,3 +351,12 @@ def _detected(opened: Input) -> str | None:
         return str(formats.detect(head, opened.source))
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation, SudokuError):
         return None
+
+
+def several(items: Iterator[Any]) -> tuple[bool, Iterator[Any]]:
+    """Whether ``items`` holds more than one item, and the items all the same (the first
+    two are read ahead to tell)."""
+    from itertools import chain, islice
+
+    first = list(islice(items, 2))
+    return len(first) > 1, chain(first, items)

@@ -7,15 +7,19 @@ import argparse
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
-from ._inputs import Tally, positive_int, progress
+from ._inputs import JOBS_HELP, Tally, positive_int, progress
 from ._pictures import PICTURES, add_picture_options
 from .env import Env
 from .status import ExitStatus
 
+#: The largest grid create makes in reasonable time (36x36 takes seconds, 49x49 does not
+#: finish in minutes).
+MAX_SIZE = 36
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from .. import formats
-    from ._inputs import _box_arg
+    from ._inputs import box_arg
 
     p = sub.add_parser(
         "create",
@@ -33,8 +37,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="any text: the same seed and options print the same puzzles, on any "
                    "machine and with any --jobs")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
-                   help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, ...")
-    p.add_argument("--box", type=_box_arg, metavar="RxC",
+                   help="side of the grid: 4, 6, 8, 9 (default), 12, 16, 25, up to "
+                   f"{MAX_SIZE}")
+    p.add_argument("--box", type=box_arg, metavar="RxC",
                    help="box shape (rows x columns), for a size with no natural one or "
                    "another shape (e.g. --size 8 --box 4x2)")
     p.add_argument("--clues", type=positive_int, metavar="K",
@@ -56,7 +61,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--with-solution", action="store_true",
                    help="print each puzzle's solution after it")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
-                   help="create on N cores (the output does not change)")
+                   help=JOBS_HELP.format(default=1) + "; the output does not change")
     p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
                    "(default: a few seconds' worth)")
@@ -67,10 +72,16 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
     from ._pictures import create, wants_pictures
 
+    if args.size > MAX_SIZE:  # said at once, rather than after minutes of silence
+        env.error(f"create makes grids up to {MAX_SIZE}x{MAX_SIZE} (a {MAX_SIZE}x{MAX_SIZE} "
+                  f"takes seconds; proving a {args.size}x{args.size} puzzle unique does not "
+                  "end in minutes); solve, count, check and the others take any size up to "
+                  "64x64")
+        return ExitStatus.USAGE
     if wants_pictures(args):
         return create(args, env)
     fmt = args.to_format or "grid"
-    per_file = fmt in formats.FORMATS and getattr(formats.FORMATS[fmt], "ONE_PER_INPUT", False)
+    per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
     if per_file and (args.count > 1 or args.with_solution):
         env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
                   "--with-solution, or another format")

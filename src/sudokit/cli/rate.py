@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
+from typing import Any
 
 from .. import stream
 from ..executors import Executor
+from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
-from ._inputs import Tally, add_input_arguments, each_record, positive_int
+from ._inputs import (
+    Input,
+    Tally,
+    add_input_arguments,
+    add_jobs_argument,
+    each_record,
+    positive_float,
+    several,
+)
+from ._output import add_format_argument, line_form
 from .env import Env
 from .status import ExitStatus
+
+#: Seconds a rating may take by default (a 9x9 takes milliseconds; an empty 16x16, minutes).
+TIME_LIMIT = 20.0
+
+#: What --format can name for a rating.
+FIELDS = ["puzzle", "level", "score", "hardest", "line", "file"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -22,18 +40,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="For each puzzle print its level (easy, medium, hard, expert, extreme), "
         "its score on a Sudoku-Explainer-like scale and the technique that set the level; "
         "see docs/rating.md. A puzzle with no solution rates 'invalid 0.0' and makes the exit "
-        "status 1. --scale prints the scale (its version and every technique's parameters).",
+        "status 1. --scale prints the scale (its version and every technique's parameters). "
+        "On more than one puzzle, each line starts with the puzzle (in the line form), so "
+        "that the output reads back as a rated list of puzzles.",
     )
     add_input_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
-    p.add_argument(
-        "--jobs",
-        "-j",
-        type=positive_int,
-        default=1,
-        metavar="N",
-        help="rate on N processes (default 1)",
-    )
+    add_jobs_argument(p)
+    p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
+                   help="stop rating a puzzle after about this long and rate the steps found "
+                   f"so far, with a note; it counts as a failure (default {TIME_LIMIT:g})")
+    add_format_argument(p, FIELDS)
     p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
     add_cluster_argument(p)
     add_dataset_arguments(p, to=True)
@@ -52,6 +69,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
             )
         else:
             env.stdout.write(f"scale {scale_id()}\n".encode())
+            env.stdout.write(f"{'#':>3} {'technique':<26} {'level':<8} {'score':>5} "
+                             f"{'effort':>6}\n".encode())
             for row in scale_table():
                 env.stdout.write(
                     f"{row['order']:>3} {row['name']:<26} {row['level']:<8} "
@@ -70,16 +89,36 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
                  in enumerate(each_record(args, env, tally, answer_errors=False)))
         return write_dataset(args, env, tally, items, executor, jobs=args.jobs)
     # an unreadable record is answered here, in its place among the ratings in flight
-    records = (record for _, record in each_record(args, env, tally, answer_errors=False))
-    for record, rating in stream.rate(records, jobs=args.jobs, executor=executor):
+    sources: dict[int, str] = {}  # the input of each record in flight, for {file}
+    records = _noting_sources(each_record(args, env, tally, answer_errors=False), sources)
+    many, records = several(records)  # each line names its puzzle when there are several
+    ratings = stream.rate(records, jobs=args.jobs, executor=executor,
+                          time_limit=args.time_limit)
+    for record, rating in ratings:
+        source = sources.pop(id(record), "")
         if rating is None:  # reported on standard error by each_record
             env.stdout.write(f"ERROR: {record.error}\n".encode())
             continue
-        if rating.solutions == 0:
+        if rating.solutions == 0 or any(n.startswith(GAVE_UP) for n in rating.notes):
             tally.note(ExitStatus.FAILURE)
         if args.json:
             line = json.dumps(rating.to_dict())
+        elif args.template is not None:
+            line = args.template.render(
+                {"puzzle": line_form(record.item), "level": rating.level,
+                 "score": f"{rating.score:.1f}", "hardest": rating.hardest,
+                 "line": record.line, "file": source}, record).rstrip("\n")
         else:
             line = str(rating) + "".join(f"  # {n}" for n in rating.notes)
+            if many:
+                line = f"{line_form(record.item)} {line}"
         env.stdout.write(f"{line}\n".encode())
     return tally.status
+
+
+def _noting_sources(pairs: Iterator[tuple[Input, Any]], sources: dict[int, str]
+                    ) -> Iterator[Any]:
+    """The records of ``pairs``, each one's input name noted in ``sources`` by its id."""
+    for opened, record in pairs:
+        sources[id(record)] = opened.source
+        yield record

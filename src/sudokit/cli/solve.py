@@ -13,7 +13,16 @@ from .. import formats, stream
 from ..executors import Executor
 from ..stream import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
 from ._cluster import add_cluster_argument, cluster_executor
-from ._inputs import Tally, add_input_arguments, add_output_argument, each_chunk, positive_int
+from ._inputs import (
+    Tally,
+    add_input_arguments,
+    add_jobs_argument,
+    add_output_argument,
+    each_chunk,
+    each_record,
+    positive_float,
+)
+from ._output import Template, add_format_argument, line_form
 from .env import Env
 from .status import ExitStatus
 
@@ -29,26 +38,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_output_argument(p, "output format (default: the input's; pretty for binary input)")
     p.add_argument("--unique", action="store_true",
                    help="insist on exactly one solution; a puzzle with more is a failure")
-    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
-                   help="solve on N cores (default 1)")
+    add_jobs_argument(p)
     p.add_argument("--device", choices=["cpu", "gpu", "auto"], default="cpu",
                    help="solve 9x9 puzzles on the CPU (default), on a CUDA GPU (needs "
                    "'pip install sudokit[gpu]'), or on the GPU when one is there and a batch is "
                    "large enough to gain from it")
-    p.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+    p.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
                    help="give up on a puzzle after this long; it counts as a failure")
     p.add_argument("--method", choices=["search", "propagate"], default="search",
                    help="'propagate' only rules each solved cell's digit out of its row, "
                    "column and box until nothing changes, and prints the board it reaches "
                    "(candidates)")
     add_cluster_argument(p)
+    add_format_argument(p, FIELDS)
 
 
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+#: What --format can name for a solution ({status}: 'solved', or the message in its place).
+FIELDS = ["puzzle", "solution", "status", "line", "file"]
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -67,7 +73,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
 def _run(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     tally = Tally()
     writer = None
-    for opened, group in groupby(each_chunk(args, env, tally), key=lambda pair: pair[0]):
+    # --format writes one line per record: no runs of lines solved as one array
+    pairs = (each_record(args, env, tally, answer_errors=False) if args.template is not None
+             else each_chunk(args, env, tally))
+    for opened, group in groupby(pairs, key=lambda pair: pair[0]):
         out_format = args.to_format or ("pretty" if opened.format == "binary" else opened.format)
         if args.method == "propagate" and args.to_format is None and out_format != "pretty":
             out_format = "candidates"
@@ -83,7 +92,9 @@ def _run(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
         )
         items = (item for _, item in group)
         for answer in stream.solve(items, options, source=opened.source, executor=executor):
-            if isinstance(answer, BatchAnswer):
+            if args.template is not None and isinstance(answer, Answer):
+                _write_template(args.template, answer, env, tally)
+            elif isinstance(answer, BatchAnswer):
                 _write_batch(writer, answer, env, tally)
             else:
                 _write_answer(writer, answer, env, tally)
@@ -109,6 +120,16 @@ def _write_answer(writer: formats.Writer, answer: Answer, env: Env, tally: Tally
             env.error(f"{where}: propagation shows the puzzle has no solution")
             tally.note(ExitStatus.FAILURE)
         writer.write(answer.value, record.style)
+
+
+def _write_template(template: Template, answer: Answer, env: Env, tally: Tally) -> None:
+    if answer.value is None and answer.outcome is not Outcome.UNREADABLE:
+        tally.note(ExitStatus.FAILURE)
+    record = answer.record
+    env.stdout.write(template.render(
+        {"puzzle": line_form(record.item), "solution": line_form(answer.value),
+         "status": answer.message or "solved", "line": answer.line, "file": answer.source},
+        record).encode())
 
 
 def _write_batch(writer: formats.Writer, answer: BatchAnswer, env: Env, tally: Tally) -> None:

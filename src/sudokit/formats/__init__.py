@@ -1,17 +1,25 @@
 """Reading and writing puzzles in every format sudokit knows, one module per format.
 
-=============  ==============================================================================
-``line``       one puzzle per line, N*N symbols (1-9, A-Z), ``.`` or ``0`` blank; ``#`` comments
-``grid``       N lines of N space-separated integers, ``0`` blank
-``csv``        N lines of N comma-separated values, ``.``/``0``/empty blank
-``table``      N lines like ``|6|2|8|3|5|1|7|9|4|``
-``text``       any text: its digits (and ``.``, letters) in order, the rest ignored
-``pretty``     a picture with box separators, also for candidates
-``binary``     N*N little-endian int32, one grid per file
-``candidates`` each cell's N candidate characters: the 810-byte NUL board or the
-               729-character line
-``json``       ``{"size": 9, "box": [3, 3], "cells": [[...], ...]}``, one object per line
-=============  ==============================================================================
+==============  ==============================================================================
+``line``        one puzzle per line, N*N symbols (1-9, A-Z), ``.`` or ``0`` blank (or the one
+                other symbol typed for blanks); fields around it kept (a rating, ``#
+                comment``, ``ED=7.1/1.2/1.2``, ``<hash> <puzzle> <rating>``, share links)
+``grid``        N lines of N space-separated integers, ``0`` blank
+``csv``         N lines of N comma-separated values, ``.``/``0``/empty blank; or a CSV table
+                with a header, one puzzle per row (``quizzes,solutions``, ``puzzle,...``)
+``tsv``         N lines of N tab-separated values, empty blank (a table copied from a page)
+``table``       N lines like ``|6|2|8|3|5|1|7|9|4|``
+``text``        any text: its digits (and ``.``, letters) in order, the rest ignored
+``pretty``      a picture with box separators, also for candidates (HoDoKu, Simple Sudoku)
+``binary``      N*N little-endian int32, one grid per file
+``candidates``  each cell's N candidate characters: the 810-byte NUL board or the
+                729-character line
+``json``        ``{"size": 9, "box": [3, 3], "cells": [[...], ...]}``, one object per line
+``sdk``         SadMan/SudoCue ``.sdk``: ``#A``... header lines, then N rows of N symbols
+``opensudoku``  the OpenSudoku app's XML collections (read with entities refused)
+``ipuz``        the sudoku kind of ipuz.org's JSON format, one puzzle per file
+``hodoku``      HoDoKu's library lines ``:code:digits:grid:deleted:eliminations:...``
+==============  ==============================================================================
 
 Each module has ``loads(data, box=None) -> list`` and ``dumps(items, **style) -> str`` (bytes
 for binary); :func:`loads` and :func:`dumps` here take the format's name, :func:`read` and
@@ -23,9 +31,10 @@ writer given that style reproduces it, for the puzzle or for its solution.
 Reading streams: :func:`read` yields records as it reads (the line format at several hundred
 thousand lines a second, in constant memory); a puzzle that cannot be read is a record with an
 ``error``, and reading goes on. Writing: a :class:`Writer` puts each format's separator
-between puzzles (none for line, candidates and json, whose puzzles end their lines; a blank
-line for grid, csv, table, pretty and text), and a message such as ``ERROR: Puzzle not
-solveable`` in place of an answer.
+between puzzles (none for formats whose puzzles end their lines; a blank line for those of
+several lines), the text around a document's puzzles (an XML root element) when they were
+not read from one, and a message such as ``ERROR: Puzzle not solveable`` in place of an
+answer.
 
 How :func:`detect` decides is written in ``_detection.py`` (and ``docs/formats.md``): the
 file name where its extension decides, then the first bytes and the first few significant

@@ -19,7 +19,9 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    passed over):
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
-   - ``{`` or ``[`` first: json;
+   - ``:code:digits:grid:...``: hodoku (HoDoKu's library lines);
+   - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
+   - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
@@ -47,6 +49,7 @@ from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
 from .csv import is_header
+from .hodoku import is_library_line
 from .sdk import is_header as is_sdk_header
 
 #: Significant lines (neither blank nor comments) detection looks at.
@@ -141,7 +144,7 @@ def _significant(texts: list[str]) -> list[str]:
     out = []
     for line in texts:
         s = line.strip()
-        if not s and "\t" in line:  # a line of tabs is a row of empty cells
+        if line.count("\t") >= 3:  # tab-separated cells: empty ones at the ends count
             s = line.strip(" \r\n\f\v")
         if s and not s.startswith("#"):
             out.append(s)
@@ -179,7 +182,7 @@ def puzzle_field(row: str) -> bool:
         if "?bd=" in field or "&bd=" in field:  # a share link of sudokuwiki.org
             return True
         if len(field) >= 16 and _FIELD_CHARS.issuperset(field[:16]) and any(
-            ch.isdigit() for ch in field
+            ch.isdigit() or ch == "." for ch in field
         ):
             return True
     return False
@@ -193,8 +196,12 @@ def _detect_text(rows: list[str]) -> str:
     ruled = 0 < len(cells) < len(rows)
     rows = cells or rows
     first = rows[0]
+    if is_library_line(first):
+        return "hodoku"
+    if first.startswith("<"):
+        return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
-        return "json"
+        return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
     if is_header(first):
         return "csv"
     if all(_SYMBOLS.issuperset(r) for r in rows):

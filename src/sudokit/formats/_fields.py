@@ -12,6 +12,7 @@ other fields (``id``, ``rating``, ``ratings``, ``comment``, ``url``, ``extra``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -32,6 +33,17 @@ _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _COMMENT = re.compile(r"(?:^|\s)#")
 #: The parameter of a sudokuwiki.org link that holds the 81 cells (0 for a blank).
 _SHARE_PARAMETER = "bd="
+
+
+@functools.cache
+def _table(n: int) -> bytes:
+    """bytes.translate table: a symbol of size ``n`` (either case) or a blank -> its digit,
+    anything else -> 255."""
+    table = bytearray([255]) * 256
+    table[ord(".")] = table[ord("0")] = 0
+    for v in range(1, n + 1):
+        table[ord(SYMBOLS[v - 1])] = table[ord(SYMBOLS[v - 1].lower())] = v
+    return bytes(table)
 
 
 class Field(NamedTuple):
@@ -98,6 +110,10 @@ def read_cells(field: str, shape: Shape) -> tuple[tuple[int, ...], str]:
     are blanks; when neither is there, the one symbol that is no digit is the blank (a
     space, ``_``, ``*``, ``x``...). Raises SymbolError naming the cell otherwise."""
     n = shape.n
+    raw = field.encode()
+    digits = raw.translate(_table(n))
+    if 255 not in digits and len(raw) == len(field):  # the usual case, at C speed
+        return tuple(digits), "0" if b"0" in raw and b"." not in raw else "."
     values: list[int] = []
     others: dict[str, int] = {}
     for i, ch in enumerate(field):

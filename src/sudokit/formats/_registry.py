@@ -35,6 +35,9 @@ TABLE: tuple[Entry, ...] = (
     Entry("json", (".json", ".jsonl"), decides=True),
     Entry("tsv", (".tsv",), decides=True),
     Entry("sdk", (".sdk",), decides=True),
+    Entry("opensudoku", (".opensudoku",), decides=True),
+    Entry("ipuz", (".ipuz",), decides=True),
+    Entry("hodoku", (".hdk",)),
 )
 
 

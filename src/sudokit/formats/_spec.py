@@ -57,7 +57,9 @@ class Format:
     ``one_per_input`` (a file holds one puzzle), ``separator(style)`` (between two
     puzzles), ``encode_message(text, style)`` (a message in place of a puzzle),
     ``read_chunks`` (records and Batches; None: the records), ``binary`` (reads bytes
-    that are not text).
+    that are not text), ``opening`` and ``closing`` (the text around the puzzles of a
+    document, such as an XML root element, written when the puzzles were not read from
+    one).
     """
 
     name: str
@@ -71,6 +73,8 @@ class Format:
     encode_message: Callable[[str, Style], bytes] = message_line
     read_chunks: ReadChunks | None = None
     binary: bool = False
+    opening: str = ""
+    closing: str = ""
 
     def chunks(self, inp: Input, options: ReadOptions) -> Iterator[Record | Batch]:
         """The puzzles of ``inp`` as records and batches (records only, for most formats)."""

@@ -23,6 +23,7 @@ class FormatWriter:
         self._count = 0
         self._items = 0
         self._tail = ""
+        self._opened = False
         self.closed = False
 
     def _fits(self, style: Style) -> bool:
@@ -58,6 +59,9 @@ class FormatWriter:
 
     def _emit(self, st: Style, data: bytes) -> None:
         lead = st.lead
+        if lead is None and not self._count and self._spec.opening:
+            self._stream.write(self._spec.opening.encode())
+            self._opened = True
         if lead is None:
             lead = self._spec.separator(st) if self._count else ""
         if lead:
@@ -74,6 +78,8 @@ class FormatWriter:
         self.closed = True
         if self._tail:
             self._stream.write(self._tail.encode())
+        if self._opened:
+            self._stream.write(self._spec.closing.encode())
         flush = getattr(self._stream, "flush", None)  # any object with write() will do
         if flush is not None:
             flush()

@@ -1,0 +1,245 @@
+"""The ``ipuz`` format: the JSON puzzle interchange format (ipuz.org), its sudoku kind.
+
+One puzzle per file::
+
+    {
+      "version": "http://ipuz.org/v2",
+      "kind": ["http://ipuz.org/sudoku#1"],
+      "charset": "123456789",
+      "boxes": true,
+      "puzzle": [[0, 1, 2, 0, 0, 7, 0, 0, 0], ...],
+      "solution": [[9, 1, 2, 5, 6, 7, 4, 3, 8], ...]
+    }
+
+``puzzle`` holds N rows of N cells, each a number or a symbol of ``charset`` (1-9, then
+A-Z by default), the ``empty`` value (0 by default), ``null``, or an object with a
+``given`` (or ``cell``, ``value``). The record's fields: ``name`` (``title``),
+``author``, ``source`` (``publisher``), ``date``, ``difficulty``, ``url``, ``comment``
+(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A file
+read and written back gives the same bytes, a solution in place of the puzzle's cells.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..errors import CellCountError, ParseError, SudokuError, SymbolError
+from ..grid import SYMBOLS, Grid
+from . import _writer
+from ._input import Input
+from ._json_values import MAX_DEPTH, MAX_VALUE
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style, Template, fields_of
+from ._spec import Format, no_separator
+from ._symbols import a_size, as_grid, check_symbol_size, shape_for
+
+NAME = "ipuz"
+DEFAULT = Style(NAME, blank="0")
+KIND = "http://ipuz.org/sudoku"
+
+#: ipuz keys and the field each one fills.
+FIELDS = {
+    "title": "name",
+    "author": "author",
+    "publisher": "source",
+    "date": "date",
+    "difficulty": "difficulty",
+    "url": "url",
+    "notes": "comment",
+    "uniqueid": "id",
+    "copyright": "copyright",
+}
+
+_CELL = re.compile(r'-?\d+|null|"(?:[^"\\]|\\.)*"|\{[^{}]*\}')
+
+
+def _value(v: int, n: int) -> Any:
+    return v if n <= 9 or v <= 9 else SYMBOLS[v - 1]
+
+
+def format_item(item: Item, style: Style = DEFAULT) -> str:
+    """One puzzle as an ipuz document."""
+    grid = as_grid(item)
+    n = grid.n
+    check_symbol_size(n, NAME)
+    template = style.template
+    if template is not None and len(template.tokens) == len(grid.cells):
+        return template.fill(grid.cells, lambda v: json.dumps(_value(v, n)))
+    rows = ",\n    ".join(json.dumps([_value(v, n) for v in row]) for row in grid.rows())
+    box = [grid.shape.box_rows, grid.shape.box_cols]
+    head = {"version": "http://ipuz.org/v2", "kind": [KIND + "#1"], "charset": SYMBOLS[:n]}
+    text = json.dumps(head)[:-1] + ', "boxes": true'
+    if not grid.shape.is_natural():
+        text += f', "block": {json.dumps(box)}'
+    return text + ',\n  "puzzle": [\n    ' + rows + "\n  ]\n}" + style.eol
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def encode_message(text: str, style: Style) -> bytes:
+    """A message in place of a puzzle: ``{"error": text}``."""
+    return (json.dumps({"error": text}) + "\n").encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """A puzzle as an ipuz document (a file holds one). Option: ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """The puzzle of an ipuz text, in a list; raises a SudokuError if it is not one."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
+    """The record of the one puzzle of ``inp``."""
+    return with_tail(inp, _records(inp, options.box))
+
+
+def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
+    raw = inp.read(MAX_VALUE + 1)
+    if len(raw) > MAX_VALUE:
+        raise inp.fail(ParseError(f"an ipuz file larger than {MAX_VALUE} bytes: not read"))
+    text = raw.decode("utf-8", "replace")
+    if not text.strip():
+        raise inp.fail(ParseError("empty input: an ipuz file is a JSON object"))
+    try:
+        doc = _decode(text)
+        grid, tokens, solution = _puzzle(doc, box)
+    except SudokuError as e:
+        yield Record(None, e.line or 1, inp.fail(e, 1), Style(NAME))
+        yield ""
+        return
+    pairs = [(FIELDS[k], str(doc[k])) for k in FIELDS if isinstance(doc.get(k), str | int)]
+    if solution is not None:
+        pairs.append(("solution", solution))
+    style = Style(NAME, "0", "", "", template=_template(text, tokens, grid.cells))
+    yield Record(grid, 1, None, style, fields_of(pairs))
+    yield ""
+
+
+def _decode(text: str) -> dict[str, Any]:
+    depth = 0
+    deepest = 0
+    for ch in text:  # nesting is counted first, so that no parser recurses without bound
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        raise ParseError(f"JSON nested more than {MAX_DEPTH} deep: not a puzzle")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"invalid JSON: {e.msg}", line=e.lineno) from None
+    if not isinstance(doc, dict):
+        raise ParseError("an ipuz file is a JSON object")
+    kinds = doc.get("kind")
+    if not isinstance(kinds, list) or not any(
+        isinstance(k, str) and k.startswith(KIND) for k in kinds
+    ):
+        raise ParseError(f'not an ipuz sudoku: "kind" must list "{KIND}#1"')
+    return doc
+
+
+def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int, str | None]:
+    rows = doc.get("puzzle")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
+        raise CellCountError('"puzzle" must be a list of rows')
+    n = len(rows)
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise CellCountError(f'row {r + 1} of "puzzle" has {len(row)} cells, expected {n}')
+    block = doc.get("block")
+    if box is None and isinstance(block, list) and len(block) == 2:
+        box = (int(block[0]), int(block[1]))
+    shape = shape_for(n, box)
+    if shape is None:
+        raise CellCountError(f"{a_size(n)} grid: no sudoku of that size has a natural box shape")
+    charset = doc.get("charset", SYMBOLS[:n])
+    if not isinstance(charset, str):
+        raise SymbolError('"charset" must be a string')
+    empty = doc.get("empty", 0)
+    cells = tuple(
+        _cell(v, i, shape.n, charset, empty, shape.cell_name(i))
+        for i, v in enumerate(v for row in rows for v in row)
+    )
+    solution = None
+    sol = doc.get("solution")
+    if isinstance(sol, list) and len(sol) == n and all(
+        isinstance(r, list) and len(r) == n for r in sol
+    ):
+        try:
+            values = [
+                _cell(v, i, n, charset, empty, shape.cell_name(i))
+                for i, v in enumerate(v for row in sol for v in row)
+            ]
+            solution = "".join(SYMBOLS[v - 1] if v else "." for v in values)
+        except SudokuError:
+            solution = None
+    return Grid._trusted(cells, shape), n * n, solution
+
+
+def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:
+    if isinstance(v, dict):
+        v = next((v[k] for k in ("given", "cell", "value") if k in v), None)
+    if v is None or v == empty or v in ("", ".", "0", 0):
+        return 0
+    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n:
+        return v
+    if isinstance(v, str) and len(v) == 1 and v in charset[:n]:
+        return charset.index(v) + 1
+    if isinstance(v, str) and v.isdigit() and 1 <= int(v) <= n:
+        return int(v)
+    shown = json.dumps(v)[:20]
+    raise SymbolError(f"{shown} at {cell} is not a digit of {a_size(n)} sudoku", cell=cell)
+
+
+def _template(text: str, count: int, values: tuple[int, ...]) -> Template | None:
+    """The document cut around the cells of its ``puzzle`` (None if that cannot be done)."""
+    m = re.search(r'"puzzle"\s*:\s*\[', text)
+    if m is None:
+        return None
+    start = m.end() - 1
+    depth, end, in_string = 0, start, False
+    for end in range(start, len(text)):
+        ch = text[end]
+        if in_string:
+            in_string = ch != '"' or text[end - 1] == "\\"
+        elif ch == '"':
+            in_string = True
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                break
+    spans = [(start + 1 + a.start(), start + 1 + a.end())
+             for a in _CELL.finditer(text[start + 1 : end])]
+    if len(spans) != count:
+        return None
+    parts, tokens, pos = [], [], 0
+    for a, b in spans:
+        parts.append(text[pos:a])
+        tokens.append(text[a:b])
+        pos = b
+    parts.append(text[pos:])
+    return Template(tuple(parts), tuple(tokens), values)
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    one_per_input=True,
+    separator=no_separator,
+    encode_message=encode_message,
+)

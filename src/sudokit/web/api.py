@@ -1,0 +1,518 @@
+"""The JSON API under ``/api/``: one POST route per operation, and ``GET /api``, which lists
+them with their fields (the same table this module checks requests against).
+
+Each route reads a JSON object, checks its fields and reads the puzzle here (bad input is
+answered 400 at once with the message the command line would print), then hands the work to
+a worker process (:mod:`sudokit.web.pool`), except ``convert``, which only reads and writes.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from .. import formats
+from ..candidates import Candidates
+from ..errors import SudokuError
+from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
+from ..grid import Grid
+from ..shape import Shape, parse_box
+from .pool import Busy, TooLong, WorkerDied, WorkFailed
+from .work import OPERATIONS, pack, printable
+
+#: Seconds a worker is given beyond a search's own time limit before it is stopped.
+GRACE = 1.0
+
+#: Solve and check of puzzles up to this size run in the server itself, not in a worker: the
+#: compiled search answers a 9x9 in microseconds to milliseconds (and stops itself at the
+#: time limit), less than the trip to a worker and back would cost.
+INLINE_MAX_SIZE = 9
+
+
+class BadRequest(Exception):
+    """A request the server will not do: answered with ``status`` and ``{"error": message}``."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+async def bad_request(request: Request, exc: Exception) -> Response:
+    """The answer to a BadRequest: its status and message as JSON."""
+    if not isinstance(exc, BadRequest):  # registered for BadRequest only
+        raise exc
+    headers = {"Retry-After": "1"} if exc.status == 503 else None
+    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field of a request body."""
+
+    name: str
+    kind: str
+    doc: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An API call: its name (``/api/<name>``), what it does, its fields, what it answers."""
+
+    name: str
+    doc: str
+    fields: tuple[Field, ...]
+    answer: str
+    handler: Callable[[Request, dict[str, Any]], Awaitable[dict[str, Any] | bytes]] = field(
+        repr=False)
+
+
+PUZZLE = Field("puzzle", "string", "a puzzle in any format sudokit reads (a line of 81 "
+               "characters, a grid of numbers, a pretty picture, JSON, a candidate board...)",
+               required=True)
+FORMAT = Field("format", "string", "the puzzle's format, when it should not be detected: "
+               + ", ".join(formats.FORMATS))
+BOX = Field("box", "string", "box shape as 'RxC' (e.g. '2x4'), for a size with no natural one")
+TIME_LIMIT = Field("time_limit", "number", "seconds of search at most (the server's limit "
+                   "when larger or absent)")
+GRID = Field("grid", "string", "the player's grid: the puzzle with digits filled in, same size")
+
+
+# -- reading requests ---------------------------------------------------------------------
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise BadRequest(f"the request body is not JSON: {e}") from None
+    except RecursionError:
+        raise BadRequest("the request body is JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object, such as "
+                         '{"puzzle": "53..7...."}')
+    return data
+
+
+def _string(body: dict[str, Any], name: str, required: bool = False) -> str | None:
+    value = body.get(name)
+    if value is None:
+        if required:
+            raise BadRequest(f"'{name}' is missing")
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(f"'{name}' must be a string, got {type(value).__name__}")
+    return value
+
+
+def _number(body: dict[str, Any], name: str, default: float, low: float, high: float) -> float:
+    value = body.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadRequest(f"'{name}' must be a number, got {json.dumps(value)}")
+    if not low <= value <= high:
+        raise BadRequest(f"'{name}' must be from {low:g} to {high:g}, got {value:g}")
+    return value
+
+
+def _integer(body: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = _number(body, name, default, low, high)
+    if value != int(value):
+        raise BadRequest(f"'{name}' must be a whole number, got {value:g}")
+    return int(value)
+
+
+def _flag(body: dict[str, Any], name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise BadRequest(f"'{name}' must be true or false, got {json.dumps(value)}")
+    return value
+
+
+def _box(body: dict[str, Any]) -> tuple[int, int] | None:
+    value = body.get("box")
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return value[0], value[1]
+    if not isinstance(value, str):
+        raise BadRequest("'box' must be 'RxC' such as '2x4'")
+    try:
+        return parse_box(value)
+    except (SudokuError, ValueError) as e:
+        raise BadRequest(f"'box': {e}") from None
+
+
+def _format(body: dict[str, Any], name: str = "format") -> str | None:
+    fmt = _string(body, name)
+    if fmt is not None and fmt not in formats.FORMATS:
+        raise BadRequest(f"unknown format {fmt!r}; the formats are: {', '.join(formats.FORMATS)}")
+    return fmt
+
+
+def _read(body: dict[str, Any]) -> list[Grid | Candidates]:
+    """Every puzzle of the request's ``puzzle`` (text) or ``puzzle_base64`` (a file's bytes:
+    the binary format)."""
+    fmt = _format(body)
+    box = _box(body)
+    data: str | bytes | None = _string(body, "puzzle")
+    encoded = _string(body, "puzzle_base64")
+    if data is None and encoded is not None:
+        try:
+            data = base64.b64decode(encoded, validate=True)
+        except (binascii.Error, ValueError):
+            raise BadRequest("'puzzle_base64' is not base64") from None
+    if data is None:
+        raise BadRequest("'puzzle' is missing")
+    if fmt is None and box is None and isinstance(data, str):
+        line = data.strip()
+        if len(line) == 81 and _NINE_BY_NINE.fullmatch(line):
+            # the common case, a 9x9 line: read without format detection, three times faster
+            return [Grid(line)]
+    try:
+        return formats.loads(data, fmt, box)
+    except SudokuError as e:
+        raise BadRequest(str(e)) from None
+
+
+_NINE_BY_NINE = re.compile(r"[1-9.0]{81}")
+
+
+def _one(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidates:
+    items = _read(body)
+    if len(items) != 1:
+        raise BadRequest(f"{op} takes one puzzle per request; the text holds {len(items)}")
+    item = items[0]
+    _bounded(item.n, op, max_size)
+    return item
+
+
+def _bounded(n: int, op: str, max_size: int) -> None:
+    if n > max_size:
+        raise BadRequest(f"a {n}x{n} puzzle is larger than this server's limit for {op}: "
+                         f"{max_size}x{max_size}", status=413)
+
+
+def _grid(body: dict[str, Any], puzzle: Grid | Candidates) -> Grid | None:
+    text = _string(body, "grid")
+    if text is None:
+        return None
+    try:
+        items = formats.loads(text, None, None if puzzle.shape.is_natural() else
+                              (puzzle.shape.box_rows, puzzle.shape.box_cols))
+    except SudokuError as e:
+        raise BadRequest(f"'grid': {e}") from None
+    if len(items) != 1:
+        raise BadRequest(f"'grid' must hold one grid; it holds {len(items)}")
+    grid = items[0]
+    grid = grid.to_grid() if isinstance(grid, Candidates) else grid
+    if grid.shape != puzzle.shape:
+        raise BadRequest(f"'grid' is {grid.n}x{grid.n}, the puzzle {puzzle.n}x{puzzle.n}")
+    return grid
+
+
+# -- running the work -----------------------------------------------------------------------
+async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: float) -> Any:
+    pool = request.app.state.pool
+    try:
+        if op in _INLINE and kwargs["puzzle"].n <= INLINE_MAX_SIZE:
+            return _inline(op, kwargs)
+        return await pool.run(op, pack(kwargs), time_limit)
+    except Busy:
+        raise BadRequest("the server is busy: too many requests are waiting; try again "
+                         "in a moment", status=503) from None
+    except TooLong:
+        raise BadRequest(f"{op} took longer than this server's limit of {time_limit:g} "
+                         "seconds and was stopped", status=422) from None
+    except WorkerDied:
+        raise BadRequest(f"{op} failed: the process working on it ended (out of memory?)",
+                         status=500) from None
+    except WorkFailed as e:
+        if e.kind in _MISSING:
+            raise BadRequest(f"{op} needs what this installation lacks: {e}", status=501) from None
+        if e.kind in _INPUT_ERRORS:
+            raise BadRequest(str(e)) from None
+        raise BadRequest(f"internal error: {e.kind}: {e}", status=500) from None
+
+
+_INLINE = ("solve", "check")
+
+#: Exceptions that say a part of sudokit, or a library it needs, is not installed.
+_MISSING = {"MissingDependency", "ModuleNotFoundError", "ImportError"}
+
+
+def _inline(op: str, kwargs: dict[str, Any]) -> Any:
+    try:
+        return OPERATIONS[op](**kwargs)
+    except Exception as e:  # reported as the workers' failures are
+        raise WorkFailed(type(e).__name__, str(e)) from None
+
+
+#: Exceptions of the work that are the input's fault (SudokuError and its kin).
+_INPUT_ERRORS = {cls.__name__ for cls in (SudokuError, GenerateError, ValueError)} | {
+    "ParseError", "CellCountError", "SymbolError", "ShapeError", "ConflictError",
+    "MixedSizeError", "GenerateGaveUp",
+}
+
+
+def _limits(request: Request) -> Any:
+    return request.app.state.limits
+
+
+def _time(body: dict[str, Any], request: Request) -> float:
+    most = _limits(request).time_limit
+    return _number(body, "time_limit", most, 0.001, 1e9) if "time_limit" in body else most
+
+
+# -- the operations ---------------------------------------------------------------------------
+async def solve(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "solve", limits.max_size)
+    seconds = min(_time(body, request), limits.time_limit)
+    return await _work(request, "solve", {"puzzle": puzzle, "time_limit": seconds},
+                       seconds + GRACE)
+
+
+async def count(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "count", limits.max_size)
+    limit = _integer(body, "limit", 1000, 1, limits.max_count)
+    seconds = min(_time(body, request), limits.time_limit)
+    return await _work(request, "count",
+                       {"puzzle": puzzle, "limit": limit, "time_limit": seconds},
+                       seconds + GRACE)
+
+
+async def check(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "check", limits.max_size)
+    grid = _grid(body, puzzle)
+    seconds = min(_time(body, request), limits.time_limit)
+    return await _work(request, "check", {"puzzle": puzzle, "grid": grid, "time_limit": seconds},
+                       seconds + GRACE)
+
+
+async def hint(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "hint", limits.logic_max_size)
+    grid = _grid(body, puzzle)
+    return await _work(request, "hint", {"puzzle": puzzle, "grid": grid}, limits.time_limit)
+
+
+async def explain(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "explain", limits.logic_max_size)
+    return await _work(request, "explain", {"puzzle": puzzle, "guess": _flag(body, "guess")},
+                       limits.time_limit)
+
+
+async def rate(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    puzzle = _one(body, "rate", limits.logic_max_size)
+    return await _work(request, "rate", {"puzzle": puzzle}, limits.time_limit)
+
+
+async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    size = _integer(body, "size", 9, 1, limits.logic_max_size)
+    box = _box(body)
+    try:
+        Shape.for_size(size, box)
+    except SudokuError as e:
+        raise BadRequest(str(e)) from None
+    difficulty = _string(body, "difficulty") or None
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise BadRequest(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)})")
+    symmetry = _string(body, "symmetry") or "none"
+    if symmetry not in SYMMETRIES and symmetry != "full":
+        raise BadRequest(f"unknown symmetry {symmetry!r} (one of: {', '.join(SYMMETRIES)})")
+    seed = _string(body, "seed")
+    if seed is not None and len(seed) > 100:
+        raise BadRequest("'seed' is longer than 100 characters")
+    return await _work(request, "create", {"size": size, "box": box, "difficulty": difficulty,
+                                           "seed": seed, "symmetry": symmetry},
+                       limits.create_time_limit)
+
+
+async def print_pdf(request: Request, body: dict[str, Any]) -> bytes:
+    limits = _limits(request)
+    puzzle = _one(body, "print", limits.logic_max_size)
+    title = _string(body, "title") or "Sudoku"
+    if len(title) > 200:
+        raise BadRequest("'title' is longer than 200 characters")
+    if not printable():
+        raise BadRequest("printing to PDF is not part of this installation of sudokit",
+                         status=501)
+    return bytes(await _work(request, "print", {
+        "puzzle": puzzle, "answers": _flag(body, "answers"),
+        "walkthrough": _flag(body, "walkthrough"), "title": title,
+    }, limits.create_time_limit))
+
+
+async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    to = _format(body, "to") or "line"
+    if to == "binary":
+        raise BadRequest("the binary format cannot be sent as JSON text; pick another 'to'")
+    items = _read(body)
+    for item in items:
+        _bounded(item.n, "convert", limits.max_size)
+    first = items[0]
+    try:
+        text = formats.dumps(items, to)
+    except SudokuError as e:
+        raise BadRequest(str(e)) from None
+    grid = first.to_grid() if isinstance(first, Candidates) else first
+    return {
+        "output": text,
+        "count": len(items),
+        "size": first.n,
+        "box": [first.shape.box_rows, first.shape.box_cols],
+        # the first puzzle as numbers, for a page that shows it (0: blank)
+        "cells": list(grid.cells),
+        "candidates": list(first.masks) if isinstance(first, Candidates) else None,
+    }
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint("solve", "one solution of the puzzle, and whether it is the only one",
+             (PUZZLE, FORMAT, BOX, TIME_LIMIT),
+             '{"status": "solved" | "no solution" | "timed out", "solution": line or null, '
+             '"unique": bool}', solve),
+    Endpoint("count", "how many solutions, counting no further than 'limit'",
+             (PUZZLE, FORMAT, BOX, TIME_LIMIT,
+              Field("limit", "integer", "stop counting here (default 1000)")),
+             '{"count": int, "limit": int, "complete": bool (false: stopped by the time '
+             'limit, count is a lower bound), "status": str}', count),
+    Endpoint("check", "is the puzzle free of conflicts and unique; with 'grid', is every digit "
+             "filled in still right (without saying which digit goes where)",
+             (PUZZLE, FORMAT, BOX, TIME_LIMIT, GRID),
+             '{"conflicts": [...], "solutions": 0|1|2, "unique": bool, "message": str, '
+             '"progress": {"checked", "wrong", "filled", "blanks", "message"} with grid}', check),
+    Endpoint("hint", "the next step: a digit filled in wrongly first, else the easiest "
+             "logical step, with a nudge (the technique's name) and the whole step",
+             (PUZZLE, FORMAT, BOX, GRID),
+             '{"kind": "step" | "mistake" | "none", "nudge": str, "step": {technique, level, '
+             'score, cells, placements, eliminations, text} or null, "cells" (mistakes), '
+             '"text": str, "solutions": int, "solved": bool, "notes": [...]}', hint),
+    Endpoint("explain", "every step of the logical path, with the rating when it ends solved",
+             (PUZZLE, FORMAT, BOX,
+              Field("guess", "boolean", "go on by trial and error where logic is stuck")),
+             '{"solved": bool, "solutions": int, "steps": [...], "notes": [...], '
+             '"rating": {...} when solved, "reached": line when stuck}', explain),
+    Endpoint("rate", "the puzzle's level, score and effort",
+             (PUZZLE, FORMAT, BOX),
+             '{"level", "score", "effort", "hodoku_level", "hardest", "steps", "guesses", '
+             '"solutions", "scale", "notes"}', rate),
+    Endpoint("create", "a new puzzle with exactly one solution",
+             (Field("size", "integer", "side of the grid (default 9)"), BOX,
+              Field("difficulty", "string", "rated level: " + ", ".join(DIFFICULTIES)),
+              Field("symmetry", "string", "pattern of givens: " + ", ".join(SYMMETRIES)),
+              Field("seed", "string", "the same seed and options make the same puzzle "
+                    "(drawn at random and returned when absent)")),
+             '{"puzzle": line, "size", "box", "seed", "difficulty", "symmetry", "givens"}',
+             create),
+    Endpoint("print", "a PDF booklet of the puzzle, with its answer and solving path on request "
+             "(where this installation can print: see 'printable' in GET /api)",
+             (PUZZLE, FORMAT, BOX, Field("title", "string", "the booklet's title"),
+              Field("answers", "boolean", "add the answer"),
+              Field("walkthrough", "boolean", "add the solving path, step by step")),
+             "the PDF itself (application/pdf); 501 where printing is not installed",
+             print_pdf),
+    Endpoint("convert", "the puzzles of the text written in another format",
+             (PUZZLE, Field("puzzle_base64", "string", "a file's bytes in base64 instead of "
+                            "'puzzle' (the binary format)"), FORMAT, BOX,
+              Field("to", "string", "output format (default line): "
+                    + ", ".join(f for f in formats.FORMATS if f != "binary"))),
+             '{"output": str, "count": int, "size", "box", "cells": the first puzzle\'s '
+             'numbers (0 blank), "candidates": its masks for a candidate board}', convert),
+)
+
+
+def _route(endpoint: Endpoint) -> Route:
+    async def handle(request: Request) -> Response:
+        body = await _body(request)
+        answer = await endpoint.handler(request, body)
+        if isinstance(answer, bytes):
+            return Response(answer, media_type="application/pdf",
+                            headers={"Content-Disposition": 'attachment; filename="sudoku.pdf"'})
+        return JSONResponse(answer)
+
+    return Route(f"/api/{endpoint.name}", handle, methods=["POST"], name=endpoint.name)
+
+
+async def listing(request: Request) -> Response:
+    """``GET /api``: every call, its fields and its answer, and this server's limits."""
+    limits = _limits(request)
+    return JSONResponse({
+        "calls": [
+            {"path": f"/api/{e.name}", "method": "POST", "doc": e.doc,
+             "fields": [{"name": f.name, "type": f.kind, "required": f.required, "doc": f.doc}
+                        for f in e.fields],
+             "answer": e.answer}
+            for e in ENDPOINTS
+        ],
+        "errors": "4xx/5xx answers are {\"error\": message}: 400 bad input, 404 no such call, "
+                  "405 wrong method, 413 body or puzzle too large, 422 past the time limit, "
+                  "501 not installed here, 503 busy",
+        "printable": printable(),
+        "limits": {"max_body": limits.max_body, "max_size": limits.max_size,
+                   "logic_max_size": limits.logic_max_size, "time_limit": limits.time_limit,
+                   "create_time_limit": limits.create_time_limit,
+                   "max_count": limits.max_count, "queue": limits.queue},
+    })
+
+
+async def openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the same table as an OpenAPI 3.1 document, for tools that
+    read one (request bodies only: the answers are described in words)."""
+    from .. import __version__
+
+    paths = {}
+    for e in ENDPOINTS:
+        properties = {f.name: {"type": f.kind, "description": f.doc} for f in e.fields}
+        schema: dict[str, Any] = {"type": "object", "properties": properties}
+        required = [f.name for f in e.fields if f.required]
+        if required:
+            schema["required"] = required
+        error_schema = {"$ref": "#/components/schemas/Error"}
+        error = {"description": "{\"error\": message}",
+                 "content": {"application/json": {"schema": error_schema}}}
+        paths[f"/api/{e.name}"] = {"post": {
+            "operationId": e.name,
+            "summary": e.doc,
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": schema}}},
+            "responses": {
+                "200": {"description": e.answer,
+                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                **{code: error for code in ("400", "413", "422", "501", "503")},
+            },
+        }}
+    return JSONResponse({
+        "openapi": "3.1.0",
+        "info": {"title": "sudokit", "version": __version__,
+                 "description": "Solve, count, check, hint, explain, rate, create and convert "
+                                "sudoku puzzles."},
+        "paths": paths,
+        "components": {"schemas": {"Error": {
+            "type": "object", "properties": {"error": {"type": "string"}},
+            "required": ["error"]}}},
+    })
+
+
+def routes() -> list[Route]:
+    """The API's routes."""
+    return [Route("/api", listing, methods=["GET"]),
+            Route("/api/openapi.json", openapi, methods=["GET"]),
+            *(_route(e) for e in ENDPOINTS)]

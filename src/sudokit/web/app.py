@@ -1,0 +1,186 @@
+"""The web application: the page, its assets and the JSON API, with the server's limits.
+
+:func:`create_app` builds a Starlette (ASGI) application; ``sudoku serve`` runs it under
+uvicorn, and any ASGI server can. What keeps it safe by default:
+
+- requests bodies are read up to ``Limits.max_body`` bytes (413 past that);
+- puzzles are bounded in size (``max_size`` for solve, count, check and convert,
+  ``logic_max_size`` for hint, explain, rate and create);
+- every heavy request runs in a worker process under a hard time limit (see
+  :mod:`sudokit.web.pool`), at most ``workers`` at once with ``queue`` more waiting, and is
+  turned away with 503 beyond that;
+- the Host header must name the machine itself when the server listens on loopback (so a
+  web page elsewhere cannot reach it through DNS rebinding);
+- the page runs only its own scripts (a Content-Security-Policy of 'self'), and nothing is
+  written to disk: the page keeps its state in the browser.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import api
+from .pool import WorkerPool, default_workers
+
+STATIC = Path(__file__).parent / "static"
+
+#: Host names that stand for this machine (the Host header's name, port left out).
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one request, and all of them together, may ask of the server."""
+
+    #: largest request body, in bytes
+    max_body: int = 64 * 1024
+    #: largest side of a puzzle for solve, count, check and convert (64x64 has 4096 cells)
+    max_size: int = 64
+    #: largest side for hint, explain, rate and create (the logic is Python: slower)
+    logic_max_size: int = 25
+    #: seconds of work one request may take (search stops itself then; other work is
+    #: stopped from outside a moment later)
+    time_limit: float = 5.0
+    #: seconds for making a puzzle (a rated level may take several tries)
+    create_time_limit: float = 20.0
+    #: highest ``limit`` a count may ask for
+    max_count: int = 100_000
+    #: worker processes, so heavy requests that run at once (None: one per core, up to 8)
+    workers: int | None = None
+    #: heavy requests that may wait for a worker; more are answered 503 at once
+    queue: int = 512
+
+
+class BodyLimit:
+    """Answers 413 before reading a body its Content-Length says is too large, and stops
+    one that grows past the limit as it arrives (a body without a length)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                try:
+                    length = int(value)
+                except ValueError:
+                    length = -1
+                if length < 0 or length > self.limit:
+                    await _too_large(self.limit)(scope, receive, send)
+                    return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise api.BadRequest(_too_large_text(self.limit), status=413)
+            return message
+
+        await self.app(scope, counted, send)
+
+
+def _too_large_text(limit: int) -> str:
+    return f"the request body is larger than this server's limit of {limit} bytes"
+
+
+def _too_large(limit: int) -> Response:
+    return JSONResponse({"error": _too_large_text(limit)}, status_code=413)
+
+
+class SecurityHeaders:
+    """Headers that keep the page to its own scripts and styles, on every response."""
+
+    HEADERS = [
+        (b"content-security-policy",
+         b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+         b"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"cache-control", b"no-cache"),
+    ]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + self.HEADERS
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+async def _index(request: Request) -> Response:
+    return Response((STATIC / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    if request.url.path.startswith("/api"):
+        return JSONResponse({"error": f"no such API call: {request.url.path}"}, status_code=404)
+    return JSONResponse({"error": "not found"}, status_code=404)
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    takes = "POST" if request.url.path.startswith("/api/") else "GET"
+    return JSONResponse({"error": f"{request.url.path} takes {takes}, not {request.method}"},
+                        status_code=405)
+
+
+def create_app(
+    limits: Limits | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+) -> Starlette:
+    """The application. ``allowed_hosts``: the names the Host header may carry (None: any;
+    ``sudoku serve`` passes the loopback names when it listens on loopback)."""
+    limits = limits or Limits()
+    pool = WorkerPool(limits.workers or default_workers(), limits.queue)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await pool.start()
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    middleware = [Middleware(SecurityHeaders), Middleware(BodyLimit, limit=limits.max_body)]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    routes: list[Route | Mount] = [Route("/", _index)]
+    routes += api.routes()
+    routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={404: _not_found, 405: _not_allowed,
+                            api.BadRequest: api.bad_request},
+    )
+    app.state.limits = limits
+    app.state.pool = pool
+    return app
+

@@ -1,0 +1,443 @@
+// The page: panels that enter, make, play, check, hint, explain, rate and share a puzzle,
+// each a call of the JSON API under /api/. The state lives in the URL (so a link shares it)
+// and in the browser's storage (so a reload keeps it); nothing is stored on the server.
+
+import { Board, stepOverlay } from "./board.js";
+import { Game, SYMBOLS, geometry, naturalBox, parseCell } from "./model.js";
+
+const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const STORE = "sudokit.game";
+const $ = (id) => document.getElementById(id);
+
+let game = null;
+let pencil = false;
+let highlight = 0;
+let hint = null; // {data, shown, grid}: the hint for the grid it was asked on, grades shown
+let explanation = null; // {steps, boards, index, notes, rating}
+let wrongCells = new Set();
+
+const board = new Board($("board"), {
+  onDigit: (cell, digit, shifted) => enter(cell, digit, pencil !== shifted),
+  onClear: (cell) => changed(game.clear(cell)),
+  onUndo: () => changed(game.undo()),
+  onRedo: () => changed(game.redo()),
+  onSelect: (cell) => {
+    if (game.values[cell]) highlight = game.values[cell];
+    draw();
+  },
+});
+
+// -- talking to the server ------------------------------------------------------------
+async function call(name, body) {
+  let response;
+  try {
+    response = await fetch(`/api/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new Error(`the server cannot be reached (${err.message})`);
+  }
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function say(text, where = "status", isError = false) {
+  const el = $(where);
+  el.textContent = text;
+  el.classList.toggle("error", isError);
+}
+
+async function busy(button, where, work) {
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  try {
+    await work();
+  } catch (err) {
+    say(err.message, where, true);
+  } finally {
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+    if (game) draw(); // buttons that depend on the state (the hint's) are set again
+  }
+}
+
+// -- state ------------------------------------------------------------------------------
+function setGame(next, message) {
+  game = next;
+  hint = null;
+  explanation = null;
+  wrongCells = new Set();
+  highlight = 0;
+  board.build(game.n, game.box[0], game.box[1]);
+  closeExplanation();
+  showHint();
+  $("pad").replaceChildren();
+  for (let d = 1; d <= game.n; d++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = SYMBOLS[d - 1];
+    b.setAttribute("aria-label", `digit ${SYMBOLS[d - 1]}`);
+    b.addEventListener("click", () => {
+      enter(board.selected, d, pencil);
+      board.focus();
+    });
+    $("pad").append(b);
+  }
+  $("pad").style.setProperty("--cols", Math.min(game.n, game.n > 9 ? 8 : 9));
+  $("edit-done").hidden = !game.editing;
+  $("size").value = String(game.n);
+  say(message || "");
+  changed(true);
+}
+
+function enter(cell, digit, asMark) {
+  const done = asMark ? game.toggleMark(cell, digit) : game.setDigit(cell, digit);
+  if (!asMark) highlight = digit;
+  changed(done);
+  if (!asMark && game.isSolved() && !game.editing) say("Solved! Every row, column and box is complete.");
+}
+
+function changed(didChange) {
+  if (didChange) {
+    wrongCells = new Set();
+    save();
+  }
+  draw();
+}
+
+function save() {
+  const encoded = game.encode();
+  try {
+    localStorage.setItem(STORE, encoded);
+  } catch {
+    // storage may be off (private windows): the URL still holds the state
+  }
+  history.replaceState(null, "", `#${encoded}`);
+  $("share-link").value = location.href;
+}
+
+function draw() {
+  if (explanation) {
+    drawExplanation();
+    return;
+  }
+  showHint(); // the hint of a grid is no longer shown once the grid changes
+  const { depth } = hintState();
+  const overlay = depth ? stepOverlay(hint.data.step, game.n, depth) : {};
+  overlay.wrong = wrongCells;
+  board.draw({
+    values: game.values,
+    givens: game.givens,
+    marks: game.marks,
+    editing: game.editing,
+    conflicts: $("show-conflicts").checked ? game.conflicts() : new Set(),
+    highlight,
+    overlay,
+  });
+  $("mode").setAttribute("aria-pressed", String(pencil));
+  $("mode").textContent = pencil ? "Pencil marks: on" : "Pencil marks: off";
+  $("undo").disabled = !game.undoStack.length;
+  $("redo").disabled = !game.redoStack.length;
+  const filled = game.values.filter((v) => v).length;
+  const made = game.made ? `, made with seed ${game.made.seed}` : "";
+  $("summary").textContent = `${game.n}x${game.n} puzzle, ${game.givens.filter((v) => v).length} givens, ` +
+    `${game.n * game.n - filled} cells to fill${made}${game.editing ? " (typing the givens)" : ""}`;
+}
+
+function restore() {
+  const fromUrl = location.hash.length > 1 ? Game.decode(location.hash.slice(1)) : null;
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORE);
+  } catch {
+    stored = null;
+  }
+  const game0 = fromUrl || (stored && Game.decode(stored));
+  if (game0) setGame(game0, fromUrl ? "" : "Your last puzzle is back where you left it.");
+  else setGame(new Game(3, 3, [...SAMPLE].map((ch) => (ch === "." ? 0 : Number(ch)))));
+}
+
+// -- entering a puzzle -----------------------------------------------------------------
+function gameFromConvert(data) {
+  const [r, c] = data.box;
+  const cells = data.cells;
+  const next = new Game(r, c, cells);
+  if (data.candidates) {
+    next.marks = data.candidates.map((m, i) => (cells[i] ? 0 : m));
+  }
+  return next;
+}
+
+async function loadText(body, label) {
+  const data = await call("convert", { ...body, to: "line" });
+  if (data.size > 25) throw new Error(`a ${data.size}x${data.size} puzzle is too large to play here (25x25 at most)`);
+  const more = data.count > 1 ? ` (the first of ${data.count})` : "";
+  setGame(gameFromConvert(data), `Loaded ${label}${more}: ${data.size}x${data.size}.`);
+}
+
+function fileBody(file, bytes) {
+  const ext = file.name.toLowerCase().split(".").pop();
+  const format = { bin: "binary", csv: "csv", json: "json", jsonl: "json" }[ext];
+  const body = format ? { format } : {};
+  let text = null;
+  if (!bytes.includes(0)) {
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+  }
+  if (text !== null && format !== "binary") return { ...body, puzzle: text };
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return { ...body, puzzle_base64: btoa(binary) };
+}
+
+// -- hints -----------------------------------------------------------------------------
+// A hint is told in grades (from the server), least first; the board shows the step's cells
+// from the "cells" grade on and the whole step at the "step" grade.
+const DEPTH = { cells: 2, step: 3 };
+
+// How far the hint for the grid as it stands has been told: {shown, grade, depth}.
+function hintState() {
+  if (!hint || hint.grid !== game.gridLine() || hint.data.kind !== "step") return { shown: 0, grade: null, depth: 0 };
+  const grade = hint.data.grades[hint.shown - 1];
+  return { shown: hint.shown, grade, depth: DEPTH[grade.level] || 1 };
+}
+
+function showHint() {
+  const current = hint && hint.grid === game.gridLine() ? hint : null;
+  const { shown, grade, depth } = hintState();
+  const last = current && current.data.kind === "step" ? current.data.grades.length : 0;
+  $("hint").textContent = !shown ? "Hint" : shown < last - 1 ? "More" : shown < last ? "Show the step" : "Shown in full";
+  $("hint").disabled = !!(current && current.data.kind !== "step") || (shown > 0 && shown >= last);
+  $("apply-hint").hidden = depth < 3;
+  if (current && current.data.kind !== "step") $("hint-text").textContent = current.data.text;
+  else $("hint-text").textContent = grade ? grade.text : "";
+}
+
+async function askHint() {
+  const grid = game.gridLine();
+  if (hint && hint.grid === grid && hint.data.kind === "step") {
+    hint.shown = Math.min(hint.shown + 1, hint.data.grades.length);
+  } else {
+    const data = await call("hint", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid });
+    hint = { data, shown: 1, grid };
+    if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
+  }
+  showHint();
+  draw();
+}
+
+// -- explanations ---------------------------------------------------------------------------
+function startBoard(givens) {
+  return { values: givens.slice(), marks: game.candidates(givens) };
+}
+
+function applyTo(state, step) {
+  const values = state.values.slice();
+  const marks = state.marks.slice();
+  const { peers } = geometry(game.box[0], game.box[1]);
+  for (const p of step.placements) {
+    const cell = parseCell(p.cell, game.n);
+    values[cell] = p.digit;
+    marks[cell] = 0;
+    for (const q of peers[cell]) marks[q] &= ~(1 << (p.digit - 1));
+  }
+  for (const e of step.eliminations) marks[parseCell(e.cell, game.n)] &= ~(1 << (e.digit - 1));
+  return { values, marks };
+}
+
+async function explain() {
+  const data = await call("explain", { puzzle: game.puzzleLine(), box: game.box.join("x"), guess: true });
+  if (!data.steps.length) {
+    say(data.solutions === 0 ? "The puzzle has no solution: nothing to explain." : "Nothing to explain: the grid is full.", "explain-text");
+    return;
+  }
+  const boards = [startBoard(game.givens)];
+  for (const step of data.steps) boards.push(applyTo(boards[boards.length - 1], step));
+  explanation = { steps: data.steps, boards, index: 0, notes: data.notes, rating: data.rating };
+  $("explain-nav").hidden = false;
+  $("board").classList.add("explaining");
+  draw();
+  $("next-step").focus();
+}
+
+function drawExplanation() {
+  const { steps, boards, index } = explanation;
+  const step = steps[index];
+  const state = boards[index];
+  board.draw({
+    values: state.values,
+    givens: game.givens,
+    marks: state.marks,
+    editing: false,
+    highlight: 0,
+    overlay: stepOverlay(step, game.n, 3),
+    readOnly: true,
+  });
+  const rating = explanation.rating ? ` Rated ${explanation.rating.level} ${explanation.rating.score.toFixed(1)}.` : "";
+  $("step-count").textContent = `Step ${index + 1} of ${steps.length}`;
+  $("step-text").textContent = `${step.technique} (${step.level}): ${step.text}` +
+    (index === steps.length - 1 ? ` That was the last step.${rating}` : "");
+  $("prev-step").disabled = index === 0;
+  $("next-step").disabled = index === steps.length - 1;
+}
+
+function closeExplanation() {
+  explanation = null;
+  $("explain-nav").hidden = true;
+  $("board").classList.remove("explaining");
+}
+
+// -- wiring ------------------------------------------------------------------------------
+function wire() {
+  $("mode").addEventListener("click", () => {
+    pencil = !pencil;
+    draw();
+  });
+  $("erase").addEventListener("click", () => {
+    changed(game.clear(board.selected));
+    board.focus();
+  });
+  $("undo").addEventListener("click", () => changed(game.undo()));
+  $("redo").addEventListener("click", () => changed(game.redo()));
+  $("show-conflicts").addEventListener("change", draw);
+  $("candidates").addEventListener("click", () => changed(game.fillCandidates()));
+  $("clear-marks").addEventListener("click", () => changed(game.change(() => { game.marks = game.marks.map(() => 0); })));
+
+  $("new-empty").addEventListener("click", () => {
+    const n = Number($("size").value);
+    const next = Game.empty(n, naturalBox(n));
+    next.editing = true;
+    setGame(next, `Type the givens of a ${n}x${n} puzzle in the grid, then press "Play this puzzle".`);
+    board.focus();
+  });
+  $("edit-done").addEventListener("click", (e) => busy(e.target, "status", async () => {
+    game.editing = false;
+    game.undoStack = [];
+    game.redoStack = [];
+    setGame(game);
+    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+    say(`Ready to play: ${data.message}.`, "status", !data.unique);
+  }));
+  $("paste-load").addEventListener("click", (e) => busy(e.target, "status", () =>
+    loadText({ puzzle: $("paste").value }, "the pasted puzzle")));
+  $("file").addEventListener("change", (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    busy(e.target, "status", async () => {
+      if (file.size > 60000) throw new Error(`${file.name} is larger than the page reads (60 kB)`);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      await loadText(fileBody(file, bytes), file.name);
+    }).finally(() => {
+      e.target.value = ""; // the same file can be opened again
+    });
+  });
+  $("make").addEventListener("click", (e) => busy(e.target, "make-result", async () => {
+    say("Making a puzzle...", "make-result");
+    const size = Number($("make-size").value);
+    const difficulty = $("level").value || null;
+    const seed = $("seed").value.trim() || null;
+    const data = await call("create", { size, difficulty, seed });
+    const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
+    next.made = { seed: data.seed, difficulty: data.difficulty };
+    setGame(next, "");
+    $("seed").value = data.seed;
+    say(`Made a ${data.size}x${data.size} puzzle${difficulty ? ` (${difficulty})` : ""} with ${data.givens} givens, seed ${data.seed}.`, "make-result");
+  }));
+
+  $("check-progress").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
+    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine() });
+    say(data.progress.checked ? data.progress.message : data.message, "check-result", !!data.progress.wrong);
+  }));
+  $("check-unique").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
+    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+    say(`${data.message[0].toUpperCase()}${data.message.slice(1)}.`, "check-result", !data.unique);
+  }));
+  $("hint").addEventListener("click", (e) => busy(e.target, "hint-text", askHint));
+  $("apply-hint").addEventListener("click", () => {
+    const step = hint.data.step;
+    hint = null;
+    changed(game.applyStep(step));
+    showHint();
+    board.focus();
+  });
+  $("explain").addEventListener("click", (e) => busy(e.target, "explain-text", explain));
+  $("prev-step").addEventListener("click", () => {
+    explanation.index -= 1;
+    draw();
+  });
+  $("next-step").addEventListener("click", () => {
+    explanation.index += 1;
+    draw();
+  });
+  $("close-explain").addEventListener("click", () => {
+    closeExplanation();
+    $("explain-text").textContent = "";
+    draw();
+    board.focus();
+  });
+  $("rate").addEventListener("click", (e) => busy(e.target, "rate-result", async () => {
+    const r = await call("rate", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+    if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
+    else {
+      // ER/EP/ED (Sudoku Explainer's three ratings) where this version of the library gives them
+      const se = typeof r.er === "number" ? ` ER/EP/ED ${r.er.toFixed(1)}/${r.ep.toFixed(1)}/${r.ed.toFixed(1)}.` : "";
+      say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.${se}`, "rate-result");
+    }
+  }));
+  $("print").addEventListener("click", (e) => busy(e.target, "print-result", async () => {
+    const response = await fetch("/api/print", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        puzzle: game.puzzleLine(), box: game.box.join("x"), title: "Sudoku",
+        answers: $("print-answers").checked, walkthrough: $("print-walkthrough").checked,
+      }),
+    });
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new Error(data.error || `HTTP ${response.status}`);
+    }
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = "sudoku.pdf";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    say("The PDF is downloaded as sudoku.pdf.", "print-result");
+  }));
+  $("share").addEventListener("click", async () => {
+    save();
+    $("share-link").select();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      say("The link is copied: it opens this puzzle and your progress.", "share-result");
+    } catch {
+      say("Copy the link above: it opens this puzzle and your progress.", "share-result");
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    const next = Game.decode(location.hash.slice(1));
+    if (next && next.encode() !== game.encode()) setGame(next, "Opened the puzzle of the link.");
+  });
+}
+
+// printing is an optional part of sudokit: its panel shows where the server can print
+async function showPrinting() {
+  try {
+    const response = await fetch("/api");
+    $("print-panel").hidden = !(await response.json()).printable;
+  } catch {
+    $("print-panel").hidden = true;
+  }
+}
+
+wire();
+restore();
+showPrinting();

@@ -1,0 +1,186 @@
+// The grid on the page: one element per cell, redrawn from a view of the game, with the
+// keyboard and pointer handling that turns presses into moves.
+
+import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
+
+export class Board {
+  // element: the role="grid" container; handlers: {onDigit(cell, digit, pencil),
+  // onClear(cell), onUndo(), onRedo(), onSelect(cell)}
+  constructor(element, handlers) {
+    this.el = element;
+    this.handlers = handlers;
+    this.cells = [];
+    this.n = 0;
+    this.selected = 0;
+    this.el.addEventListener("keydown", (e) => this.onKey(e));
+    this.el.addEventListener("click", (e) => {
+      const cell = e.target.closest(".cell");
+      if (cell) this.select(Number(cell.dataset.cell), true);
+    });
+  }
+
+  // Build the cells for a size and box shape (only when they change).
+  build(n, boxRows, boxCols) {
+    if (this.n === n && this.boxRows === boxRows && this.boxCols === boxCols) return;
+    this.n = n;
+    this.boxRows = boxRows;
+    this.boxCols = boxCols;
+    this.el.replaceChildren();
+    this.el.style.setProperty("--n", n);
+    this.el.setAttribute("aria-rowcount", n);
+    this.el.setAttribute("aria-colcount", n);
+    this.cells = [];
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "row";
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement("div");
+        const index = r * n + c;
+        cell.className = "cell";
+        if ((c + 1) % boxCols === 0 && c + 1 < n) cell.classList.add("box-right");
+        if ((r + 1) % boxRows === 0 && r + 1 < n) cell.classList.add("box-bottom");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = index;
+        cell.id = `cell-${cellName(index, n)}`;
+        cell.tabIndex = -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.el.append(row);
+    }
+    this.selected = 0; // a new grid starts at its top left cell
+    this.cells[this.selected].tabIndex = 0;
+  }
+
+  // Draw a view: {values, givens, marks, editing, conflicts:Set, highlight: digit,
+  // overlay: {cells:Set, struck: Set of "cell:digit", placed: Map cell->digit, wrong:Set},
+  // readOnly}
+  draw(view) {
+    const { n } = this;
+    const overlay = view.overlay || {};
+    const shaded = overlay.cells || new Set();
+    const struck = overlay.struck || new Set();
+    const placed = overlay.placed || new Map();
+    const wrong = overlay.wrong || new Set();
+    const conflicts = view.conflicts || new Set();
+    const across = this.boxCols;
+    const down = this.boxRows;
+    for (let i = 0; i < n * n; i++) {
+      const el = this.cells[i];
+      const value = placed.has(i) ? placed.get(i) : view.values[i];
+      const given = view.givens[i] !== 0;
+      el.classList.toggle("given", given && !view.editing);
+      el.classList.toggle("entered", given && view.editing);
+      el.classList.toggle("user", !given && !!value && !placed.has(i));
+      el.classList.toggle("placed", placed.has(i));
+      el.classList.toggle("shaded", shaded.has(i));
+      el.classList.toggle("conflict", conflicts.has(i));
+      el.classList.toggle("wrong", wrong.has(i));
+      el.classList.toggle("same", !!view.highlight && value === view.highlight);
+      el.classList.toggle("selected", i === this.selected && !view.readOnly);
+      el.setAttribute("aria-selected", String(i === this.selected));
+      el.replaceChildren();
+      let label;
+      if (value) {
+        el.textContent = SYMBOLS[value - 1];
+        label = `${SYMBOLS[value - 1]}${given ? ", given" : ""}`;
+        if (placed.has(i)) label += ", placed by this step";
+      } else if (view.marks[i]) {
+        const box = document.createElement("div");
+        box.className = "marks";
+        box.style.gridTemplateColumns = `repeat(${across}, 1fr)`;
+        box.style.gridTemplateRows = `repeat(${down}, 1fr)`;
+        const have = new Set(bits(view.marks[i]));
+        for (let d = 1; d <= n; d++) {
+          const mark = document.createElement("span");
+          mark.className = "mark";
+          if (have.has(d)) {
+            mark.textContent = SYMBOLS[d - 1];
+            if (struck.has(`${i}:${d}`)) mark.classList.add("struck");
+            if (view.highlight === d) mark.classList.add("same");
+          }
+          box.append(mark);
+        }
+        el.append(box);
+        const struckHere = [...have].filter((d) => struck.has(`${i}:${d}`));
+        label = `empty, pencil marks ${[...have].map((d) => SYMBOLS[d - 1]).join(" ")}`;
+        if (struckHere.length) label += `, ruled out ${struckHere.map((d) => SYMBOLS[d - 1]).join(" ")}`;
+      } else {
+        label = "empty";
+      }
+      if (conflicts.has(i)) label += ", conflict";
+      if (wrong.has(i)) label += ", wrong";
+      if (shaded.has(i)) label += ", part of the step";
+      el.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}: ${label}`);
+    }
+  }
+
+  select(cell, focus) {
+    if (cell < 0 || cell >= this.n * this.n) return;
+    this.cells[this.selected].tabIndex = -1;
+    this.selected = cell;
+    this.cells[cell].tabIndex = 0;
+    if (focus) this.cells[cell].focus();
+    this.handlers.onSelect(cell);
+  }
+
+  focus() {
+    this.cells[this.selected].focus();
+  }
+
+  onKey(e) {
+    const { n } = this;
+    const row = Math.floor(this.selected / n);
+    const col = this.selected % n;
+    const moves = {
+      ArrowUp: [Math.max(row - 1, 0), col],
+      ArrowDown: [Math.min(row + 1, n - 1), col],
+      ArrowLeft: [row, Math.max(col - 1, 0)],
+      ArrowRight: [row, Math.min(col + 1, n - 1)],
+      Home: [row, 0],
+      End: [row, n - 1],
+    };
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && (e.key === "z" || e.key === "Z")) {
+      if (e.shiftKey) this.handlers.onRedo();
+      else this.handlers.onUndo();
+    } else if (mod && (e.key === "y" || e.key === "Y")) {
+      this.handlers.onRedo();
+    } else if (mod || e.altKey) {
+      return;
+    } else if (moves[e.key]) {
+      const [r, c] = moves[e.key];
+      this.select(r * n + c, true);
+    } else if (["Backspace", "Delete", "0", "."].includes(e.key) || e.code === "Digit0") {
+      this.handlers.onClear(this.selected);
+    } else {
+      const digit = this.digitOf(e);
+      if (!digit) return;
+      this.handlers.onDigit(this.selected, digit, e.shiftKey);
+    }
+    e.preventDefault();
+  }
+
+  // The digit a key stands for: 1-9 (also with Shift, by its key code), letters past 9.
+  digitOf(e) {
+    let symbol = e.key.length === 1 ? e.key.toUpperCase() : "";
+    const code = /^(?:Digit|Numpad)([1-9])$/.exec(e.code);
+    if (code) symbol = code[1];
+    if (!symbol) return 0; // Shift, Tab and other keys that are no symbol
+    const d = SYMBOLS.indexOf(symbol) + 1;
+    return d > 0 && d <= this.n ? d : 0;
+  }
+}
+
+// The overlay that draws a logic step: its cells shaded, eliminations struck, placements.
+export function stepOverlay(step, n, level = 3) {
+  const overlay = { cells: new Set(), struck: new Set(), placed: new Map() };
+  if (!step) return overlay;
+  if (level >= 2) for (const c of step.cells) overlay.cells.add(parseCell(c, n));
+  if (level >= 3) {
+    for (const e of step.eliminations) overlay.struck.add(`${parseCell(e.cell, n)}:${e.digit}`);
+    for (const p of step.placements) overlay.placed.set(parseCell(p.cell, n), p.digit);
+  }
+  return overlay;
+}

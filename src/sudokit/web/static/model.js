@@ -1,0 +1,268 @@
+// The game: the puzzle's givens, the digits and pencil marks filled in, undo and redo, and
+// the text form that goes into the share link and the browser's storage.
+
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+// The natural box of an N x N grid: as many rows as the largest divisor of N that is at
+// most its square root (6 -> 2x3, 12 -> 3x4), as the library decides it.
+export function naturalBox(n) {
+  let rows = 1;
+  for (let r = 1; r * r <= n; r++) if (n % r === 0) rows = r;
+  return [rows, n / rows];
+}
+
+const geometries = new Map();
+
+// Cells of each row, column and box, and each cell's peers, for one box shape.
+export function geometry(boxRows, boxCols) {
+  const key = `${boxRows}x${boxCols}`;
+  if (geometries.has(key)) return geometries.get(key);
+  const n = boxRows * boxCols;
+  const units = [];
+  for (let r = 0; r < n; r++) units.push([...Array(n).keys()].map((c) => r * n + c));
+  for (let c = 0; c < n; c++) units.push([...Array(n).keys()].map((r) => r * n + c));
+  for (let b = 0; b < n; b++) {
+    const r0 = Math.floor(b / (n / boxCols)) * boxRows;
+    const c0 = (b % (n / boxCols)) * boxCols;
+    const cells = [];
+    for (let r = 0; r < boxRows; r++) for (let c = 0; c < boxCols; c++) cells.push((r0 + r) * n + c0 + c);
+    units.push(cells);
+  }
+  const peers = [...Array(n * n)].map(() => new Set());
+  for (const unit of units) for (const a of unit) for (const b of unit) if (a !== b) peers[a].add(b);
+  const geo = { n, boxRows, boxCols, units, peers: peers.map((s) => [...s]) };
+  geometries.set(key, geo);
+  return geo;
+}
+
+// "r3c10" -> cell index
+export function parseCell(name, n) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return (Number(m[1]) - 1) * n + Number(m[2]) - 1;
+}
+
+export function cellName(cell, n) {
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+export function toLine(values) {
+  return values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+export function fromLine(line, n) {
+  const out = [];
+  for (const ch of line) {
+    const v = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
+    out.push(v > 0 && v <= n ? v : 0);
+  }
+  return out;
+}
+
+export function bits(mask) {
+  const out = [];
+  for (let d = 1; mask; d++, mask >>>= 1) if (mask & 1) out.push(d);
+  return out;
+}
+
+export class Game {
+  constructor(boxRows, boxCols, givens, values = null, marks = null) {
+    this.geo = geometry(boxRows, boxCols);
+    this.n = this.geo.n;
+    this.givens = givens.slice();
+    this.values = values ? values.slice() : givens.slice();
+    this.marks = marks ? marks.slice() : Array(this.n * this.n).fill(0);
+    this.editing = false;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.made = null; // {seed, difficulty, size} when the page made the puzzle
+  }
+
+  static empty(n, box = naturalBox(n)) {
+    return new Game(box[0], box[1], Array(n * n).fill(0));
+  }
+
+  get box() {
+    return [this.geo.boxRows, this.geo.boxCols];
+  }
+
+  puzzleLine() {
+    return toLine(this.givens);
+  }
+
+  gridLine() {
+    return toLine(this.values);
+  }
+
+  isGiven(cell) {
+    return !this.editing && this.givens[cell] !== 0;
+  }
+
+  // Every change goes through here: one undo step for one action of the player.
+  change(action) {
+    const before = this.snapshot();
+    const changed = action();
+    if (changed === false) return false;
+    this.undoStack.push(before);
+    if (this.undoStack.length > 1000) this.undoStack.shift();
+    this.redoStack = [];
+    return true;
+  }
+
+  snapshot() {
+    return { givens: this.givens.slice(), values: this.values.slice(), marks: this.marks.slice() };
+  }
+
+  restore(s) {
+    this.givens = s.givens.slice();
+    this.values = s.values.slice();
+    this.marks = s.marks.slice();
+  }
+
+  undo() {
+    if (!this.undoStack.length) return false;
+    this.redoStack.push(this.snapshot());
+    this.restore(this.undoStack.pop());
+    return true;
+  }
+
+  redo() {
+    if (!this.redoStack.length) return false;
+    this.undoStack.push(this.snapshot());
+    this.restore(this.redoStack.pop());
+    return true;
+  }
+
+  // Put a digit in a cell (in the editor: a given). The digit leaves its peers' marks.
+  setDigit(cell, digit) {
+    if (this.isGiven(cell) || digit < 1 || digit > this.n) return false;
+    return this.change(() => {
+      if (this.values[cell] === digit) return false;
+      this.values[cell] = digit;
+      if (this.editing) this.givens[cell] = digit;
+      this.marks[cell] = 0;
+      const bit = 1 << (digit - 1);
+      for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit;
+      return true;
+    });
+  }
+
+  toggleMark(cell, digit) {
+    if (this.editing || this.values[cell] || digit < 1 || digit > this.n) return false;
+    return this.change(() => {
+      this.marks[cell] ^= 1 << (digit - 1);
+    });
+  }
+
+  clear(cell) {
+    if (this.isGiven(cell)) return false;
+    return this.change(() => {
+      if (!this.values[cell] && !this.marks[cell]) return false;
+      this.values[cell] = 0;
+      if (this.editing) this.givens[cell] = 0;
+      this.marks[cell] = 0;
+      return true;
+    });
+  }
+
+  // Cells whose digit also stands in a peer.
+  conflicts() {
+    const out = new Set();
+    for (const unit of this.geo.units) {
+      const seen = new Map();
+      for (const c of unit) {
+        const v = this.values[c];
+        if (!v) continue;
+        if (seen.has(v)) {
+          out.add(c);
+          out.add(seen.get(v));
+        } else seen.set(v, c);
+      }
+    }
+    return out;
+  }
+
+  // The candidates of every blank: the digits none of its peers holds.
+  candidates(values = this.values) {
+    const full = 2 ** this.n - 1;
+    return values.map((v, cell) => {
+      if (v) return 0;
+      let mask = full;
+      for (const p of this.geo.peers[cell]) if (values[p]) mask &= ~(1 << (values[p] - 1));
+      return mask;
+    });
+  }
+
+  fillCandidates() {
+    return this.change(() => {
+      this.marks = this.candidates();
+    });
+  }
+
+  // Apply a logic step (placements and eliminations, by cell name) as one undo step.
+  applyStep(step) {
+    return this.change(() => {
+      for (const p of step.placements) {
+        const cell = parseCell(p.cell, this.n);
+        if (!this.givens[cell]) this.values[cell] = p.digit;
+        this.marks[cell] = 0;
+        for (const q of this.geo.peers[cell]) this.marks[q] &= ~(1 << (p.digit - 1));
+      }
+      for (const e of step.eliminations) {
+        const cell = parseCell(e.cell, this.n);
+        this.marks[cell] &= ~(1 << (e.digit - 1));
+      }
+    });
+  }
+
+  isSolved() {
+    return this.values.every((v) => v) && this.conflicts().size === 0;
+  }
+
+  // The state as URL parameters: size, box, puzzle, the digits filled in, pencil marks.
+  encode() {
+    const params = new URLSearchParams();
+    params.set("b", `${this.geo.boxRows}x${this.geo.boxCols}`);
+    params.set("p", this.puzzleLine());
+    const filled = this.values.map((v, i) => (this.givens[i] ? 0 : v));
+    if (filled.some((v) => v)) params.set("g", toLine(filled));
+    const marks = [];
+    this.marks.forEach((m, i) => {
+      if (m) marks.push(`${i.toString(36)}.${m.toString(36)}`);
+    });
+    if (marks.length) params.set("m", marks.join("_"));
+    if (this.editing) params.set("e", "1");
+    if (this.made) params.set("s", `${this.made.seed}|${this.made.difficulty || ""}`);
+    return params.toString();
+  }
+
+  static decode(text) {
+    const params = new URLSearchParams(text);
+    const box = /^(\d+)x(\d+)$/.exec(params.get("b") || "");
+    const puzzle = params.get("p");
+    if (!box || !puzzle) return null;
+    const [r, c] = [Number(box[1]), Number(box[2])];
+    const n = r * c;
+    if (n < 1 || n > 35 || puzzle.length !== n * n) return null;
+    const givens = fromLine(puzzle, n);
+    const values = givens.slice();
+    const filled = params.get("g");
+    if (filled && filled.length === n * n) {
+      fromLine(filled, n).forEach((v, i) => {
+        if (v && !givens[i]) values[i] = v;
+      });
+    }
+    const marks = Array(n * n).fill(0);
+    for (const item of (params.get("m") || "").split("_")) {
+      const [cell, mask] = item.split(".").map((x) => parseInt(x, 36));
+      if (cell >= 0 && cell < n * n && mask > 0) marks[cell] = mask & (2 ** n - 1);
+    }
+    const game = new Game(r, c, givens, values, marks);
+    game.editing = params.get("e") === "1";
+    const made = params.get("s");
+    if (made) {
+      const [seed, difficulty] = made.split("|");
+      game.made = { seed, difficulty: difficulty || null };
+    }
+    return game;
+  }
+}

@@ -1,0 +1,284 @@
+"""The work behind each API call, as plain functions from checked arguments to JSON-ready
+dicts. They run in the worker processes of :mod:`sudokit.web.pool` (so that a time limit can
+stop any of them), and call the library and nothing else: when the library learns more (graded
+hints, new ratings), only this module changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..candidates import Candidates
+from ..grid import Grid
+from ..shape import Shape
+from ..solver import Status, search
+
+if TYPE_CHECKING:  # the logic is imported when a hint asks for it
+    from ..logic.step import Step
+
+Puzzle = Grid | Candidates
+
+
+def _line(grid: Grid) -> str:
+    return grid.to_line()
+
+
+def _as_grid(item: Puzzle) -> Grid:
+    return item.to_grid() if isinstance(item, Candidates) else item
+
+
+def conflicts(grid: Grid) -> list[dict[str, Any]]:
+    """Every digit that stands twice in a unit, with the cells, as the ``check`` command
+    reports them."""
+    shape = grid.shape
+    out = []
+    for c in grid.conflicts():
+        cells = [shape.cell_name(i) for i in c.cells]
+        out.append({
+            "unit": c.unit,
+            "digit": c.digit,
+            "cells": cells,
+            "message": f"digit {c.digit} appears {len(cells)} times in {c.unit} "
+                       f"({', '.join(cells)})",
+        })
+    return out
+
+
+def solve(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
+    """One solution, and whether it is the only one (a count to two)."""
+    result = search(puzzle, limit=2, time_limit=time_limit)
+    return {
+        "status": result.status.value,
+        "solution": _line(result.solution) if result.solution is not None else None,
+        "unique": result.unique,
+    }
+
+
+def count(puzzle: Puzzle, limit: int, time_limit: float) -> dict[str, Any]:
+    """How many solutions, counting no further than ``limit``; ``complete`` is False when
+    the time limit stopped the count (``count`` is then a lower bound)."""
+    result = search(puzzle, limit=limit, time_limit=time_limit)
+    return {
+        "count": result.count,
+        "limit": limit,
+        "complete": result.status is not Status.TIMED_OUT,
+        "status": result.status.value,
+    }
+
+
+def check(puzzle: Puzzle, grid: Grid | None, time_limit: float) -> dict[str, Any]:
+    """Is the puzzle free of conflicts, and does it have exactly one solution? With the
+    player's ``grid``: is every digit filled in still right (without saying which digit
+    belongs where)?"""
+    givens = _as_grid(puzzle)
+    found = conflicts(givens)
+    result = search(puzzle, limit=2, time_limit=time_limit) if not found else None
+    timed_out = result is not None and result.status is Status.TIMED_OUT
+    solutions = 0 if result is None else result.count
+    data: dict[str, Any] = {
+        "conflicts": found,
+        "solutions": solutions,
+        "unique": solutions == 1 and not timed_out,
+        "complete": not timed_out,
+        "message": _check_message(found, solutions, timed_out),
+    }
+    if grid is not None:
+        data["progress"] = _progress(givens, grid, result.solution if result else None,
+                                     solutions == 1 and not timed_out)
+    return data
+
+
+def _check_message(found: list[dict[str, Any]], solutions: int, timed_out: bool) -> str:
+    if found:
+        return found[0]["message"]
+    if timed_out:
+        return f"not decided in time: at least {solutions} solution(s) found so far"
+    return {0: "the puzzle has no solution", 1: "the puzzle is valid: exactly one solution"}.get(
+        solutions, "the puzzle has more than one solution")
+
+
+def _progress(givens: Grid, grid: Grid, solution: Grid | None, unique: bool) -> dict[str, Any]:
+    """How the player's grid stands against the one solution: how many digits are wrong,
+    never which digit is right."""
+    if grid.shape != givens.shape:
+        raise ValueError(f"the grid is {grid.n}x{grid.n}, the puzzle {givens.n}x{givens.n}")
+    changed = [givens.shape.cell_name(i) for i, (g, v) in
+               enumerate(zip(givens.cells, grid.cells, strict=True)) if g and v != g]
+    filled = sum(1 for g, v in zip(givens.cells, grid.cells, strict=True) if v and not g)
+    blanks = grid.blanks
+    if solution is None or not unique:
+        return {"checked": False, "filled": filled, "blanks": blanks, "wrong": None,
+                "changed_givens": changed,
+                "message": "progress can be checked only on a puzzle with one solution"}
+    wrong = sum(1 for v, s in zip(grid.cells, solution.cells, strict=True) if v and v != s)
+    if changed:
+        message = f"the givens at {', '.join(changed)} were changed"
+    elif wrong:
+        message = f"{wrong} digit{'s' * (wrong != 1)} filled in {'are' if wrong != 1 else 'is'}" \
+                  " wrong"
+    elif blanks:
+        message = f"all right so far: {blanks} cell{'s' * (blanks != 1)} to go"
+    else:
+        message = "solved!"
+    return {"checked": True, "filled": filled, "blanks": blanks, "wrong": wrong,
+            "changed_givens": changed, "message": message}
+
+
+def hint(puzzle: Puzzle, grid: Grid | None) -> dict[str, Any]:
+    """The next step from the player's grid (or the puzzle): first any digit filled in
+    wrongly (a hint on a wrong grid would mislead), else the easiest logical step."""
+    from ..logic import hint as next_hint
+
+    start: Puzzle = puzzle
+    if grid is not None:
+        result = search(puzzle, limit=2)
+        # a digit is wrong only against the one solution: with several, none is
+        if result.unique and result.solution is not None and result.solution.shape == grid.shape:
+            wrong = [grid.shape.cell_name(i) for i, (v, s) in
+                     enumerate(zip(grid.cells, result.solution.cells, strict=True))
+                     if v and v != s]
+            if wrong:
+                return {"kind": "mistake", "cells": wrong, "step": None, "solutions": 1,
+                        "solved": False, "notes": [],
+                        "nudge": "Some digits filled in are wrong.",
+                        "text": f"{len(wrong)} digit{'s' * (len(wrong) != 1)} filled in "
+                                f"{'are' if len(wrong) != 1 else 'is'} wrong: "
+                                f"{', '.join(wrong)}"}
+        start = grid
+    found = next_hint(start)
+    step = found.step
+    text = (step.text if step is not None else
+            "solved: nothing left to do" if found.solved else
+            "the puzzle has no solution" if found.solutions == 0 else "no step found")
+    told = grades(step, start.shape) if step is not None else []
+    return {
+        "kind": "step" if step is not None else "none",
+        "step": step.to_dict() if step is not None else None,
+        "grades": told,
+        "nudge": told[0]["text"] if told else text,
+        "solutions": found.solutions,
+        "solved": found.solved,
+        "notes": list(found.notes),
+        "text": text,
+    }
+
+
+def grades(step: Step, shape: Shape) -> list[dict[str, str]]:
+    """The step told a little at a time, least first: each grade's ``level`` (``cells``
+    shows the cells it uses, ``step`` all of it) and ``text``. The library's teaching hints
+    (``sudokit.logic.teach``) where this version has them, else three grades of its own."""
+    teach: Any = _optional(".logic.teach")
+    if teach is not None:
+        return [{"level": level, "text": teach.hint_text(step, level, shape)}
+                for level in teach.LEVELS]
+    article = "an" if step.technique[:1].upper() in "AEIOUX" else "a"
+    return [
+        {"level": "technique", "text": f"Look for {article} {step.technique}."},
+        {"level": "cells", "text": f"{step.technique} in {' '.join(step.cells)}."},
+        {"level": "step", "text": f"{step.technique} ({step.level}): {step.text}"},
+    ]
+
+
+def _optional(name: str) -> Any:
+    """The module ``sudokit<name>`` if this installation has it, else None."""
+    package = __package__.rsplit(".", 1)[0]
+    if importlib.util.find_spec(package + name) is None:
+        return None
+    return importlib.import_module(package + name)
+
+
+def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:
+    """Every step of the logical path, with the rating when it ends solved (the JSON that
+    ``sudoku explain --json`` prints)."""
+    from ..logic import report, solve_path
+    from ..logic.rating import rating_of
+
+    path = solve_path(puzzle, guess=guess)
+    rating = rating_of(path) if path.solved else None
+    return report.path_dict(path, rating)
+
+
+def rate(puzzle: Puzzle) -> dict[str, Any]:
+    """The level, score and effort (``sudoku rate --json``)."""
+    from ..logic import rate as rate_puzzle
+
+    return rate_puzzle(puzzle).to_dict()
+
+
+def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed: str | None,
+           symmetry: str) -> dict[str, Any]:
+    """A new puzzle with one solution; the seed (drawn at random when none is given) makes
+    the same puzzle again anywhere."""
+    from ..generator import generate
+
+    seed = seed if seed else secrets.token_hex(4)
+    puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
+    data: dict[str, Any] = {
+        "puzzle": _line(puzzle),
+        "size": puzzle.n,
+        "box": list(puzzle.box),
+        "seed": seed,
+        "difficulty": difficulty,
+        "symmetry": symmetry,
+        "givens": puzzle.givens,
+    }
+    return data
+
+
+def printable() -> bool:
+    """Whether this installation can print PDF booklets (``sudokit.printing``)."""
+    return importlib.util.find_spec(f"{__package__.rsplit('.', 1)[0]}.printing") is not None
+
+
+def print_pdf(puzzle: Puzzle, answers: bool, walkthrough: bool, title: str) -> bytes:
+    """A PDF booklet of the puzzle (with its answer, and its solving path, on request), as
+    ``sudoku print`` makes it."""
+    # imported by name: printing is an optional part, and its libraries an optional extra
+    printing: Any = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.printing")
+    options = printing.Options(title=title, answers=answers, walkthrough=walkthrough)
+    return bytes(printing.booklet([printing.prepare(puzzle, 1)], options))
+
+
+#: The arguments that hold puzzles, sent to a worker as plain data (see pack).
+PUZZLE_ARGUMENTS = ("puzzle", "grid")
+
+
+def pack(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments with their puzzles as plain tuples, for the trip to a worker: a pickled
+    Grid carries its shape's cached tables too, ten times the bytes and the time."""
+    out = dict(kwargs)
+    for name in PUZZLE_ARGUMENTS:
+        item = out.get(name)
+        if isinstance(item, Grid):
+            out[name] = ("grid", item.cells, (item.shape.box_rows, item.shape.box_cols))
+        elif isinstance(item, Candidates):
+            out[name] = ("candidates", item.masks, (item.shape.box_rows, item.shape.box_cols))
+    return out
+
+
+def call(op: str, kwargs: dict[str, Any]) -> Any:
+    """Run operation ``op`` on arguments made by :func:`pack`."""
+    for name in PUZZLE_ARGUMENTS:
+        packed = kwargs.get(name)
+        if isinstance(packed, tuple):
+            kind, values, box = packed
+            kwargs[name] = (Grid.from_cells(values, box) if kind == "grid"
+                            else Candidates(values, Shape(*box)))
+    return OPERATIONS[op](**kwargs)
+
+
+#: Operation name -> function; the pool's workers look calls up here.
+OPERATIONS: dict[str, Callable[..., Any]] = {
+    "solve": solve,
+    "count": count,
+    "check": check,
+    "hint": hint,
+    "explain": explain,
+    "rate": rate,
+    "create": create,
+    "print": print_pdf,
+}
