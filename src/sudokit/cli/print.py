@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", metavar="S", help="the same seed makes the same booklet")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
                    help="side of the puzzles made with --create (default 9)")
-    p.add_argument("--section", action="append", type=_section_arg, metavar="TITLE:N:LEVEL",
+    p.add_argument("--section", action="append", type=section, metavar="TITLE:N:LEVEL",
                    help="a section of N puzzles of one level (LEVEL may be left empty for "
                    "any); repeat for more sections. With files, each section takes the next "
                    "N puzzles of its level")
@@ -78,7 +78,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="print under each puzzle the file and line it came from")
 
 
-def _section_arg(text: str) -> Section:
+def section(text: str) -> Section:
+    """An argparse type: ``TITLE:COUNT:LEVEL`` as a :class:`Section` (LEVEL may be empty)."""
     parts = text.split(":")
     if len(parts) != 3 or not parts[0] or not parts[1].isdigit() or int(parts[1]) < 1:
         raise argparse.ArgumentTypeError(
@@ -111,7 +112,7 @@ def _layout_file(path: str) -> dict[str, Any]:
             raise PrintUsageError(f"{path}: section {i} needs a title and a count")
         text = f"{s.get('title', f'Section {i}')}:{s['count']}:{s.get('level') or ''}"
         try:
-            sections.append(_section_arg(text))
+            sections.append(section(text))
         except argparse.ArgumentTypeError as e:
             raise PrintUsageError(f"{path}: section {i}: {e}") from None
     data["section"] = sections
