@@ -135,14 +135,15 @@ MOCK_DOM = """
 function element() {
   var listeners = {};
   return {classes: {}, textContent: '', listeners: listeners,
-          classList: {toggle: function (name, on) { this.owner.classes[name] = on; }},
+          classList: {toggle: function (name, on) { this.owner.classes[name] = on; },
+                      add: function (name) { this.owner.classes[name] = true; }},
           addEventListener: function (type, f) { listeners[type] = f; },
           focus: function () {}};
 }
 var frames = [];
 for (var i = 0; i < FRAMES; i++) { var f = element(); f.classList.owner = f; frames.push(f); }
 var parts = {'.where': element(), '.prev': element(), '.next': element()};
-var root = element();
+var root = element(); root.classList.owner = root;
 root.querySelectorAll = function () { return frames; };
 root.querySelector = function (s) { return parts[s]; };
 root.dispatchEvent = function (e) { root.listeners.keydown(e); };
@@ -160,6 +161,7 @@ key('ArrowRight'); seen.push(shown()); key('ArrowRight'); seen.push(shown());
 key('ArrowLeft'); seen.push(shown()); key('End'); seen.push(shown());
 key('ArrowRight'); seen.push(shown()); key('Home'); seen.push(shown());
 parts['.next'].onclick(); seen.push(shown());
+if (!root.classes.js) { seen.push('no js class'); }
 console.log(seen.join('|'));
 """
 

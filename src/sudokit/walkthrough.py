@@ -3,8 +3,9 @@ picture of each step (the candidate board before it, with what the step looks at
 changes) and its text, previous and next by button or by the arrow keys.
 
 The page needs no network: the pictures are inline SVG, the style and the script are in the
-page. ``sudoku explain --html`` writes it, and a :class:`~sudokit.logic.Path` shows itself
-as the same viewer in a notebook (``_repr_html_``).
+page. Where scripts do not run (an untrusted notebook, a page viewed as a file listing) every
+step shows, one under the other. ``sudoku explain --html`` writes it, and a
+:class:`~sudokit.logic.Path` shows itself as the same viewer in a notebook (``_repr_html_``).
 
 >>> from sudokit import Grid
 >>> from sudokit.logic import solve_path
@@ -32,8 +33,9 @@ _viewers = itertools.count(1)
 
 _STYLE = """
 .sudokit-walk{font-family:system-ui,sans-serif;max-width:560px}
-.sudokit-walk .step{display:none}.sudokit-walk .step.shown{display:block}
-.sudokit-walk .bar{display:flex;gap:.5em;align-items:center;margin:.4em 0}
+.sudokit-walk.js .step{display:none}.sudokit-walk.js .step.shown{display:block}
+.sudokit-walk .bar{display:none}.sudokit-walk.js .bar{display:flex}
+.sudokit-walk .bar{gap:.5em;align-items:center;margin:.4em 0}
 .sudokit-walk button{font-size:1em;padding:.2em .8em}
 .sudokit-walk .what{font-weight:bold;margin:.3em 0}.sudokit-walk .why{margin:.2em 0 .6em}
 .sudokit-walk svg{width:100%;height:auto}
@@ -43,6 +45,7 @@ _SCRIPT = """
 (function(){
   var root=document.getElementById(%(id)r), steps=root.querySelectorAll('.step'), at=0;
   var where=root.querySelector('.where');
+  root.classList.add('js');  // without the script every step shows, one under the other
   function show(k){
     at=Math.max(0,Math.min(steps.length-1,k));
     for(var i=0;i<steps.length;i++){steps[i].classList.toggle('shown',i===at);}
