@@ -41,8 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "format sudoku reads) or are made with --create. Needs the pdf extra: "
         "pip install 'sudokit[pdf]'.",
         epilog="Example: sudoku print --create 24 --difficulty hard --seed 7 -o hard.pdf; "
-        "sudoku print --create 16 --seed 1 --section Easy:8:easy --section Hard:8:hard "
-        "--answers -o book.pdf. Exit status: 0 done, 1 a puzzle has no solution (it is "
+        "sudoku print --seed 1 --section Easy:8:easy --section Hard:8:hard --answers "
+        "-o book.pdf. Exit status: 0 done, 1 a puzzle has no solution (it is "
         "printed, without an answer), 2 bad usage or unreadable input.",
     )
     add_input_arguments(p)
@@ -55,8 +55,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="side of the puzzles made with --create (default 9)")
     p.add_argument("--section", action="append", type=section, metavar="TITLE:N:LEVEL",
                    help="a section of N puzzles of one level (LEVEL may be left empty for "
-                   "any); repeat for more sections. With files, each section takes the next "
-                   "N puzzles of its level")
+                   "any), from a new page; repeat for more sections. Without files the "
+                   "puzzles are made; with files (or '-') each section takes the next N "
+                   "puzzles of its level")
     p.add_argument("--layout", metavar="FILE",
                    help="a TOML or JSON file with any of: title, paper, landscape, per_page, "
                    "answers, candidates, walkthrough, source, and sections (a list of "
