@@ -131,6 +131,16 @@ def test_a_puzzle_with_no_solution_is_reported_and_has_no_answer(tmp_path: Path)
     assert "Answer to No. 2" in text[-1] and "Answer to No. 1" not in text[-1]
 
 
+def test_a_puzzle_with_several_solutions_says_so_under_it_and_its_answer(
+        tmp_path: Path) -> None:
+    out = tmp_path / "book.pdf"
+    done = sudoku("print", "--answers", "-o", str(out), stdin=b"." * 16 + b"\n")
+    assert done.status == 0, done.stderr
+    text = pages_text(out.read_bytes())
+    assert "· more than one solution" in text[0]
+    assert "Answer to No. 1 (one of several)" in text[1]
+
+
 def test_sections_take_their_level_and_start_a_page(tmp_path: Path) -> None:
     out = tmp_path / "book.pdf"
     done = sudoku("print", "--seed", "3", "--section", "Warm-up:2:easy",

@@ -161,8 +161,8 @@ def _answer_pages(page: layout.Page, solved: list[Entry], options: Options) -> l
         if k % len(answer_slots) == 0:
             pages.append(PlannedPage(options.title, "Answers"))
         slot = answer_slots[k % len(answer_slots)]
-        pages[-1].items.append(Item("answer", slot.grid, slot.caption,
-                                    [f"Answer to No. {e.number}"], _answer_figure(e), 8.0))
+        pages[-1].items.append(Item("answer", slot.grid, slot.caption, [_answer_caption(e)],
+                                    _answer_figure(e), 8.0))
     return pages
 
 
@@ -183,7 +183,7 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
         first = step_slots[0]
         pages[-1].items.append(Item(
             "answer", first.grid, first.caption,
-            [f"Answer to No. {e.number}",
+            [_answer_caption(e),
              f"{len(e.path.steps)} steps; hardest: {e.rating.hardest if e.rating else '-'}"],
             _answer_figure(e), 8.0))
         board = Candidates.pencilmarks(e.puzzle)
@@ -197,6 +197,11 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
                                         _step_figure(board, step, e.puzzle), 7.0))
             board = step.apply(board)
     return pages
+
+
+def _answer_caption(e: Entry) -> str:
+    several = e.rating is not None and e.rating.solutions > 1
+    return f"Answer to No. {e.number}" + (" (one of several)" if several else "")
 
 
 def _puzzle_figure(e: Entry, guides: bool) -> Callable[[], Figure]:
