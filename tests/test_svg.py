@@ -232,3 +232,12 @@ def test_the_compact_svg_draws_the_same_picture_smaller() -> None:
         return bytes(render_page(bytes(document.output()), 0, 72).tobytes())
 
     assert pixels(full) == pixels(compact)
+
+
+def test_pencil_mark_guides_dot_every_empty_cell_where_each_mark_goes() -> None:
+    root = parse(svg.board(CLASSIC, guides=True))
+    dots = classes(root, "guide")
+    assert len(dots) == 9 * CLASSIC.blanks
+    first = [(float(d.get("cx", 0)), float(d.get("cy", 0))) for d in dots[:9]]
+    assert len({x for x, _ in first}) == 3 and len({y for _, y in first}) == 3  # 3 by 3
+    assert classes(parse(svg.board(CLASSIC)), "guide") == []
