@@ -5,7 +5,9 @@ machine, for rating, solving and creating, and the scheduler's cost per task.
     python benchmarks/cluster.py --rate 2000 --solve 50000 --create 5000 --workers 2
 
 Every run is the real command (``python -m sudokit ...``) in a new process, its output
-compared byte for byte with the one-machine run's; times are wall-clock seconds. The
+compared byte for byte with the one-machine run's; times are wall-clock seconds and the CPU
+seconds of all the run's processes (on a machine others share, the CPU seconds are the
+fairer measure: wall-clock time there depends on what else runs). The
 cluster's start (a LocalCluster of W worker processes) is measured on its own, on a file of
 one puzzle, and reported apart from the work. The per-task cost is the scheduler's: W
 workers run T tasks that do nothing, and the time is divided by T. The numbers feed
@@ -16,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "data" / "puzzles2_17_clue.txt"
@@ -32,16 +36,34 @@ def puzzle_lines(count: int) -> list[str]:
     return [lines[i % len(lines)] for i in range(count)]
 
 
-def timed(args: list[str]) -> tuple[float, bytes]:
-    """Seconds ``sudoku ARGS`` took, and its standard output (it must succeed)."""
-    started = time.perf_counter()
+def cpu_of_children() -> float:
+    """CPU seconds (user and system) of the finished child processes and theirs."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def timed(args: list[str]) -> tuple[Times, bytes]:
+    """Wall and CPU seconds ``sudoku ARGS`` took (its processes, the cluster's included),
+    and its standard output (it must succeed)."""
+    started, cpu = time.perf_counter(), cpu_of_children()
     done = subprocess.run([sys.executable, "-m", "sudokit", *args], capture_output=True,
                           check=False)
-    took = time.perf_counter() - started
+    took = Times(time.perf_counter() - started, cpu_of_children() - cpu)
     if done.returncode not in (0, 1):
         raise SystemExit(f"sudoku {' '.join(args)}: status {done.returncode}: "
                          f"{done.stderr.decode()[-500:]}")
     return took, done.stdout
+
+
+class Times(NamedTuple):
+    """Wall-clock seconds and CPU seconds of one run."""
+
+    wall: float
+    cpu: float
+
+    def __sub__(self, other: object) -> Times:
+        assert isinstance(other, Times)
+        return Times(self.wall - other.wall, self.cpu - other.cpu)
 
 
 def noop(x: int) -> int:
@@ -62,11 +84,12 @@ def per_task_cost(workers: int, tasks: int) -> float:
         return (time.perf_counter() - started) / tasks
 
 
-def row(what: str, count: int, alone: float, spread: float, start: float, workers: int
+def row(what: str, count: int, alone: Times, spread: Times, start: Times, workers: int
         ) -> str:
-    work = max(spread - start, 1e-9)
-    return (f"| {what} | {count:,} | {alone:.1f} | {spread:.1f} | {spread / alone:.2f} | "
-            f"{(spread - start) / alone:.2f} | {count / work / workers:,.0f} |")
+    work = spread - start
+    return (f"| {what} | {count:,} | {alone.wall:.1f} | {spread.wall:.1f} | "
+            f"{work.wall / alone.wall:.2f} | {alone.cpu:.1f} | {spread.cpu:.1f} | "
+            f"{work.cpu / alone.cpu:.2f} | {count / max(work.cpu, 1e-9):,.0f} |")
 
 
 def main() -> None:
@@ -86,12 +109,14 @@ def main() -> None:
         bare, _ = timed(["solve", str(one)])
         started, _ = timed(["solve", str(one), *cluster])
         start = started - bare
-        print(f"start-up: {bare:.2f} s for one puzzle alone, {started:.2f} s with "
-              f"--cluster local:{w} (the cluster's start: {start:.2f} s)")
+        print(f"start-up, one puzzle: alone {bare.wall:.2f} s wall, {bare.cpu:.2f} s CPU; "
+              f"--cluster local:{w} {started.wall:.2f} s wall, {started.cpu:.2f} s CPU (the "
+              f"cluster's start and stop: {start.wall:.2f} s wall, {start.cpu:.2f} s CPU)")
         print()
-        print(f"| work | puzzles | --jobs {w} s | --cluster local:{w} s | ratio | ratio less "
-              f"start | per worker /s |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        print(f"| work | puzzles | --jobs {w} wall s | cluster wall s | wall ratio (less start)"
+              f" | --jobs {w} CPU s | cluster CPU s | CPU ratio (less start) | "
+              "puzzles per CPU s on the cluster |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         if args.rate:
             path = Path(tmp) / "rate.txt"
             path.write_text("\n".join(puzzle_lines(args.rate)) + "\n")

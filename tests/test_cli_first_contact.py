@@ -334,3 +334,73 @@ def test_every_option_type_has_a_public_name() -> None:
         for action in sub._actions:
             kind = getattr(action.type, "__name__", "")
             assert not kind.startswith("_"), (name, action.dest, kind)
+
+
+# -- 3. a puzzle of another size -------------------------------------------------------------
+def test_a_puzzle_of_another_size_gets_an_error_in_its_place() -> None:
+    lines = [line for line in (EXAMPLES / "puzzles.txt").read_text().splitlines()
+             if line[:1] not in ("#", "")]
+    text = "\n".join(lines[:2] + ["1..4..1..4..2..3"] + lines[2:]) + "\n"
+    outcome = sudoku("solve", stdin=text.encode())
+    answers = outcome.out.splitlines()
+    assert len(answers) == 5 and answers[2].startswith("ERROR: <stdin>, line 3: ")
+    for puzzle, answer in zip(lines, answers[:2] + answers[3:], strict=True):
+        assert is_solution(Grid(answer), Grid(puzzle))
+    assert outcome.status == 2
+
+
+# -- 5. one report per problem, then a summary ----------------------------------------------
+def test_a_wrong_from_is_summed_up(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text((PUZZLE + "\n") * 40)
+    outcome = sudoku("solve", "--from", "csv", str(path))
+    errors = outcome.stderr.splitlines()
+    assert len(errors) <= 6  # not one per line
+    assert errors[-1] == (f"sudoku: error: {path}: this does not look like csv; detected: line "
+                          "(leave out --from to read it so)")
+    assert any("more records like that" in e for e in errors)
+    assert len(outcome.out.splitlines()) == 40  # each record still has its ERROR line
+
+
+def test_on_a_terminal_each_bad_record_is_said_once() -> None:
+    status, screen = _on_a_terminal(["solve", "--no-progress", "-"], b"12345\n" + PUZZLE.encode())
+    assert status == 2
+    assert screen.count("line 1: expected 81 cells") == 1
+
+
+# -- the input's own fields ------------------------------------------------------------------
+def _kaggle_csv(tmp_path: Path) -> tuple[Path, str]:
+    solution = sudoku("solve", "--to", "line", stdin=(PUZZLE + "\n").encode()).out.strip()
+    wrong = solution[:-1] + ("1" if solution[-1] != "1" else "2")
+    path = tmp_path / "bank.csv"
+    path.write_text("id,puzzle,solution,difficulty\n"
+                    f"7,{PUZZLE},{solution},hard\n8,{PUZZLE},{wrong},easy\n")
+    return path, solution
+
+
+def test_templates_carry_the_inputs_own_fields(tmp_path: Path) -> None:
+    path, _ = _kaggle_csv(tmp_path)
+    outcome = sudoku("rate", str(path), "--format", "{id},{difficulty},{level}")
+    assert outcome.out == "7,hard,extreme\n8,easy,extreme\n"
+
+
+def test_check_uses_a_csv_solution_column(tmp_path: Path) -> None:
+    path, _ = _kaggle_csv(tmp_path)
+    outcome = sudoku("check", str(path))
+    lines = outcome.out.splitlines()
+    assert outcome.status == 1
+    assert lines[0] == f"{path}, line 2: ok (complete)"
+    assert lines[1].startswith(f"{path}, line 3: solution: digit")
+
+
+# -- long jobs end -----------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [["rate"], ["explain", "--guess"]])
+def test_an_empty_16x16_ends_within_its_time_limit_and_says_so(command: list[str]) -> None:
+    outcome = sudoku(*command, "--time-limit", "1", stdin=("." * 256 + "\n").encode())
+    assert outcome.status == 1
+    assert "gave up after 1 s" in outcome.out
+
+
+def test_hint_on_an_empty_16x16_gives_a_step() -> None:
+    outcome = sudoku("hint", stdin=("." * 256 + "\n").encode())
+    assert outcome.status == 0 and outcome.out.startswith("Brute Force [r1c1]")

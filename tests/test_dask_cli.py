@@ -192,3 +192,24 @@ def test_resume_after_a_stopped_run_gives_the_files_of_an_uninterrupted_one(
 def test_resume_needs_a_directory_of_partitions() -> None:
     done = sudoku("rate", "--to", "jsonl", "--resume", stdin=(HARD[0] + "\n").encode())
     assert done.status == 2 and "-o DIR/" in done.stderr
+
+
+def test_count_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
+                                                                    puzzles: Path) -> None:
+    for extra in ([], ["--json", "--limit", "3"]):
+        alone = sudoku("count", str(puzzles), *extra)
+        spread = sudoku("count", str(puzzles), *extra, "--cluster", cluster)
+        assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
+                                                                 alone.stderr)
+
+
+def test_check_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
+                                                                    puzzles: Path,
+                                                                    tmp_path: Path) -> None:
+    solved = tmp_path / "solved.txt"
+    solved.write_bytes(sudoku("solve", str(puzzles)).stdout)
+    for extra in ([], ["--json"], ["--solution", str(solved)]):
+        alone = sudoku("check", str(puzzles), *extra)
+        spread = sudoku("check", str(puzzles), *extra, "--cluster", cluster)
+        assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
+                                                                 alone.stderr)

@@ -44,8 +44,9 @@ def test_rate_to_jsonl_says_what_rate_and_solve_print() -> None:
         if rec["error"] is not None:
             assert rating.startswith("ERROR:") and rec["puzzle"] is None
             continue
-        assert rating.split("  #")[0] == rec["rating"]
-        assert rating.split()[:2] == [rec["level"], f"{rec['score']:.1f}"]
+        # rate prints the puzzle, then its rating
+        assert rating.split("  #")[0] == f"{rec['puzzle']} {rec['rating']}"
+        assert rating.split()[1:3] == [rec["level"], f"{rec['score']:.1f}"]
         if rec["solutions"]:
             assert rec["solution"] == solution
         else:

@@ -207,7 +207,7 @@ def test_ipuz_puzzle_with_its_fields_and_solution() -> None:
     assert solved["puzzle"] == [list(row) for row in SOLUTION.rows()]
 
 
-@pytest.mark.parametrize("size", [4, 9, 16])
+@pytest.mark.parametrize("size", [4, 9, 16, 36])
 def test_ipuz_written_reads_back(size: int) -> None:
     grid = Grid.empty(size).with_digit(0, size)
     text = F.dumps(grid, "ipuz")
@@ -298,3 +298,11 @@ def test_simple_sudoku_pencilmark_grid_is_a_board() -> None:
     assert board is not None and board.candidates(2) == {1, 2, 4}
     assert board.candidates(0) == {5}
     assert rewrite(data) == data
+
+
+def test_the_examples_of_docs_formats_md_run() -> None:
+    import doctest
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "formats.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted >= 3 and result.failed == 0

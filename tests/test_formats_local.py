@@ -183,3 +183,20 @@ def test_arguments_are_checked() -> None:
         F.loads(PUZZLE, "xml")
     with pytest.raises(ParseError):
         F.detect(b"")
+
+
+def test_a_16x16_grid_of_letters_reads_and_keeps_its_letters() -> None:
+    big = Grid.empty(16).with_digit(0, 10).with_digit(1, 16).with_digit(17, 3)
+    rows = [" ".join("ABCDEFG"[v - 10] if v >= 10 else str(v) for v in row)
+            for row in big.rows()]
+    data = "\n".join(rows) + "\n"
+    assert F.detect(data.encode()) == "grid"
+    (r,) = records(data)
+    assert r.item == big
+    out = io.BytesIO()
+    with F.Writer("grid", out) as writer:
+        writer.write(big.with_digit(2, 11), r.style)
+    assert out.getvalue().decode().splitlines()[0].startswith("A G B 0")
+    bad = data.replace("A", "Z", 1)
+    (r,) = records(bad)
+    assert str(r.error) == "in.txt, line 1: 'Z' at r1c1 is not a digit of a 16x16 sudoku"

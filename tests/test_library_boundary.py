@@ -76,3 +76,19 @@ def test_help_of_the_logic_functions_is_short() -> None:
         text = pydoc.render_doc(getattr(sudokit, name), renderer=pydoc.plaintext)
         assert len(text) < 2500, (name, len(text))
         assert "Technique(" not in text
+
+
+def test_hint_path_and_rating_read_well_and_are_data() -> None:
+    import json
+
+    found = sudokit.hint(G)
+    assert str(found) == str(found.step) and "Hint(" not in str(found)
+    path = sudokit.solve_path(G, guess=True)
+    assert str(path).startswith(f"solved after {len(path)} steps (hardest: ")
+    rating = sudokit.rate(G)
+    for value in (found, path, rating):
+        data = value.to_dict()
+        assert json.loads(json.dumps(data)) == data
+    assert found.to_dict()["step"]["technique"] == found.step.technique
+    assert len(path.to_dict()["steps"]) == len(path)
+    assert str(sudokit.hint(sudokit.solve(G))) == "solved: no step left"

@@ -115,3 +115,23 @@ def test_every_writer_reads_back_at_every_size_detected(
         assert back == [Candidates.from_grid(grid)] * 2
     else:
         assert back == [grid, grid]
+
+
+@SETTINGS
+@given(
+    st.sampled_from(["grid", "csv", "tsv", "table", "pretty", "sdk"]),
+    st.lists(st.one_of(st.just(None), junk_lines), min_size=1, max_size=12),
+)
+def test_good_blocks_among_random_lines_are_all_answered_in_order(
+    fmt: str, layout: list[str | None]
+) -> None:
+    good = str(F.dumps(CLASSIC, fmt))
+    parts = [good if x is None else x.replace("\t", " ") + "\n" for x in layout]
+    if good not in parts:
+        parts.append(good)
+    data = "\n".join(parts).encode()  # a blank line between two blocks
+    out = read_all(data, fmt)
+    assert isinstance(out, list)
+    answered = [r for r in out if r.item == CLASSIC]
+    assert len(answered) == parts.count(good)
+    assert [r.line for r in out] == sorted(r.line for r in out)

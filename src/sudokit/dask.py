@@ -17,7 +17,8 @@ the command passes them over) and return one result per puzzle, in order::
 
 - :func:`solve_partition`: the solution line, or the ``ERROR: ...`` line ``sudoku solve``
   prints in its place; :func:`count_partition`: the solution count (None when unreadable);
-  :func:`rate_partition`: the line ``sudoku rate`` prints; :func:`record_partition`: the
+  :func:`rate_partition`: the rating ``sudoku rate`` prints after each puzzle (on a file of
+  several puzzles, its lines begin with the puzzle); :func:`record_partition`: the
   dataset record of :mod:`sudokit.dataset` (with ``steps=True`` the solving steps).
 - :func:`solve_frame`, :func:`count_frame`, :func:`rate_frame`: a pandas DataFrame with a
   column of puzzles in, a DataFrame of result columns out (same index), for
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from . import dataset, stream
 from .errors import SudokuError
 from .executors import Executor
-from .formats import Record
+from .formats import Batch, Record
 from .generator import Generated, GenerateGaveUp, puzzle_maker
 from .grid import Grid
 
@@ -101,9 +102,16 @@ def count_partition(texts: Iterable[str | bytes], *, limit: int = 1000,
     return out
 
 
+def count_piece(limit: int, items: list[Record | Batch]) -> list[list[int] | None]:
+    """The solution counts of each record and Batch of a piece (None for a record that
+    could not be read), up to ``limit``: what ``sudoku count --cluster`` runs on a worker."""
+    return [counts for _, counts in stream.count(items, limit=limit)]
+
+
 def rate_partition(texts: Iterable[str | bytes], *,
                    box: tuple[int, int] | None = None) -> list[str]:
-    """Each puzzle's rating as ``sudoku rate`` prints it (``easy 1.2 (Hidden Single)``,
+    """Each puzzle's rating as ``sudoku rate`` prints it after the puzzle (``easy 1.2
+    (Hidden Single)``,
     notes after ``#``), or ``ERROR: ...`` for a text that is not a puzzle."""
     from .logic.report import with_notes  # the rater only when puzzles are rated
 
@@ -315,7 +323,8 @@ def puzzle_ranges(count: int, size: int) -> list[tuple[int, int]]:
 
 
 __all__ = [
-    "CREATE_PIECE", "GENERATE_PARTITION", "count_frame", "count_partition", "distinct",
+    "CREATE_PIECE", "GENERATE_PARTITION", "count_frame", "count_partition", "count_piece",
+    "distinct",
     "generate_bag", "generate_on", "make_range", "meta", "puzzle_ranges", "rate_frame",
     "rate_partition", "record_partition", "solve_frame", "solve_partition",
 ]

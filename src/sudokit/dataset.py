@@ -33,7 +33,8 @@ The schema (:data:`FIELDS` names the columns, in order; Parquet types in bracket
 ``guesses`` [int64, null]
     Steps taken by trial and error.
 ``rating`` [string, null]
-    The rating as ``sudoku rate`` prints it: ``easy 1.2 (Hidden Single)``.
+    The rating as ``sudoku rate`` prints it (after the puzzle, on a file of several):
+    ``easy 1.2 (Hidden Single)``.
 ``scale`` [string, null]
     The rating scale's name, version and digest (``sudoku rate --scale``).
 ``error`` [string, null]

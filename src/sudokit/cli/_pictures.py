@@ -164,7 +164,8 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
             else:
                 pictures.add(step_figure(item, found.step, pictures.theme))
         else:
-            path = solve_path(item, guess=getattr(args, "guess", False))
+            path = solve_path(item, guess=getattr(args, "guess", False),
+                              time_limit=getattr(args, "time_limit", None))
             if path.solutions == 0:
                 env.error(f"{where}: no solution, no picture")
                 tally.note(ExitStatus.FAILURE)
@@ -228,7 +229,8 @@ def explain_html(args: argparse.Namespace, env: Env) -> int:
     for opened, record in each_record(args, env, tally, answer_errors=False):
         if record.error is not None:
             continue
-        path = solve_path(record.item, guess=args.guess)
+        path = solve_path(record.item, guess=args.guess,
+                          time_limit=getattr(args, "time_limit", None))
         if path.solutions == 0:
             tally.note(ExitStatus.FAILURE)
         parts.append(f"<h2>{escape(opened.source)}, line {record.line}</h2>"

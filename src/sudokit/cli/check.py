@@ -6,16 +6,23 @@ from __future__ import annotations
 import argparse
 import io
 import json
+from collections import deque
 from collections.abc import Iterator
-from typing import Any, BinaryIO, NamedTuple
+from functools import partial
+from itertools import islice
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
-from ._inputs import Tally, add_input_arguments, each_record
+from ._cluster import add_cluster_argument, cluster_executor
+from ._inputs import Input, Tally, add_input_arguments, each_record
 from ._output import add_format_argument, line_form, record_fields
 from .env import Env
 from .status import ExitStatus
+
+if TYPE_CHECKING:
+    from ..executors import Executor
 
 #: What --format can name for a check.
 FIELDS = ["status", "puzzle", "solution", "line", "file"]
@@ -46,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle: file, line, ok, blanks, problems")
     add_format_argument(p, FIELDS)
+    add_cluster_argument(p)
 
 
 class Solution(NamedTuple):
@@ -63,26 +71,81 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Check each puzzle (and its solution); the exit status."""
     tally = Tally()
     solutions = _solutions(args, env) if args.solution else None
-    for opened, record in each_record(args, env, tally, answer_errors=False):
-        where = f"{opened.source}, line {record.line}"
-        given = next(solutions, None) if solutions is not None else _own_solution(record)
-        if record.error is not None:  # reported by each_record; its solution is passed over
-            _write(env, args, where, opened.source, record, None, None, [], error=True)
-            continue
-        grid = _as_grid(record.item)
-        problems = _problems(grid)
-        solution: Grid | None = None
-        if solutions is not None or given is not None:
-            solution = given.grid if given is not None else None
-            problems += _solution_problems(grid, given, args.solution or "the record")
-        if problems:
-            tally.note(ExitStatus.FAILURE)
-        _write(env, args, where, opened.source, record, grid, solution, problems,
-               said=given.said if given is not None else None, checked=given is not None)
+
+    def pairs() -> Iterator[tuple[Input, Any, Solution | None]]:
+        for opened, record in each_record(args, env, tally, answer_errors=False):
+            given = next(solutions, None) if solutions is not None else _own_solution(record)
+            yield opened, record, given
+
+    with cluster_executor(args) as executor:
+        checked = _checked(pairs(), solutions is not None, args.solution or "the record",
+                           executor)
+        for (opened, record, given), problems in checked:
+            _report(args, env, tally, opened, record, given, problems,
+                    solutions is not None)
     if solutions is not None and next(solutions, None) is not None:
         env.error(f"{args.solution}: more solutions than puzzles")
         tally.note(ExitStatus.FAILURE)
     return tally.status
+
+
+#: Records checked as one piece of work on a cluster.
+CLUSTER_PIECE = 1024
+
+
+def _checked(triples: Iterator[tuple[Input, Any, Solution | None]], against: bool,
+             name: str, executor: Executor | None
+             ) -> Iterator[tuple[tuple[Input, Any, Solution | None], list[str] | None]]:
+    """Each (input, record, given solution) with its problems (None when unreadable), in
+    order; found here, or on the cluster in pieces."""
+    check = partial(check_piece, against, name)
+    if executor is None:
+        for triple in triples:
+            yield triple, check([(triple[1].item, triple[2])])[0]
+        return
+    held: deque[list[tuple[Input, Any, Solution | None]]] = deque()
+
+    def pieces() -> Iterator[list[tuple[Grid | Candidates | None, Solution | None]]]:
+        while piece := list(islice(triples, CLUSTER_PIECE)):
+            held.append(piece)
+            yield [(record.item, given) for _, record, given in piece]
+
+    for problems in executor.map(check, pieces()):
+        yield from zip(held.popleft(), problems, strict=True)
+
+
+def check_piece(against: bool, name: str,
+                items: list[tuple[Grid | Candidates | None, Solution | None]]
+                ) -> list[list[str] | None]:
+    """The problems of each (puzzle, its given solution) of a piece (None for a record
+    that could not be read): what an executor runs."""
+    out: list[list[str] | None] = []
+    for item, given in items:
+        if item is None:
+            out.append(None)
+            continue
+        grid = _as_grid(item)
+        problems = _problems(grid)
+        if against or given is not None:
+            problems += _solution_problems(grid, given, name)
+        out.append(problems)
+    return out
+
+
+def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, record: Any,
+            given: Solution | None, problems: list[str] | None, against: bool) -> None:
+    where = f"{opened.source}, line {record.line}"
+    if problems is None:  # reported by each_record; its solution is passed over
+        _write(env, args, where, opened.source, record, None, None, [], error=True)
+        return
+    grid = _as_grid(record.item)
+    solution: Grid | None = None
+    if against or given is not None:
+        solution = given.grid if given is not None else None
+    if problems:
+        tally.note(ExitStatus.FAILURE)
+    _write(env, args, where, opened.source, record, grid, solution, problems,
+           said=given.said if given is not None else None, checked=given is not None)
 
 
 def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: Any,

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import deque
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..solver import search
+from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import (
     BATCH_MIN,
     Input,
@@ -22,6 +25,7 @@ from .env import Env
 from .status import ExitStatus
 
 if TYPE_CHECKING:
+    from ..executors import Executor
     from ..formats import Batch
 
 #: What --format can name for a count.
@@ -45,14 +49,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="one JSON object per puzzle: file, line, count, at_least (the count "
                    "reached --limit), or error")
     add_format_argument(p, FIELDS)
+    add_cluster_argument(p)
+
+
+#: Puzzles counted as one piece of work on a cluster.
+CLUSTER_PIECE = 4096
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's count of solutions; the exit status."""
     tally = Tally()
     detailed = args.json or args.template is not None
-    for opened, item in each_chunk(args, env, tally):
-        for record, count in _counts(item, args, detailed):
+    with cluster_executor(args) as executor:
+        return _count(args, env, tally, detailed, executor)
+
+
+def _count(args: argparse.Namespace, env: Env, tally: Tally, detailed: bool,
+           executor: Executor | None) -> int:
+    for opened, item, known in _counted(each_chunk(args, env, tally), args.limit, executor):
+        for record, count in _counts(item, args, detailed, known):
             if count is None:  # its error is already reported by each_chunk
                 text = (_json_line(opened, record, None, args.limit) if args.json
                         else f"ERROR: {record.error}\n")
@@ -70,14 +85,50 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return tally.status
 
 
-def _counts(item: Any, args: argparse.Namespace, detailed: bool
-            ) -> Iterator[tuple[Any, int | None]]:
-    """(record, count) for a record or each record of a Batch (count None: unreadable).
-    Without ``detailed``, a Batch's records are not made: its counts come with None."""
+def _counted(pairs: Iterator[tuple[Input, Any]], limit: int, executor: Executor | None
+             ) -> Iterator[tuple[Input, Any, list[int] | None]]:
+    """(input, item, its counts when counted on the cluster, else None), in order."""
+    if executor is None:
+        for opened, item in pairs:
+            yield opened, item, None
+        return
+    from ..dask import count_piece  # here: only a cluster run needs it
     from ..formats import Batch
 
-    if isinstance(item, Batch):
-        if item.rows >= BATCH_MIN:
+    held: deque[list[tuple[Input, Any]]] = deque()
+
+    def pieces() -> Iterator[list[Any]]:
+        piece: list[tuple[Input, Any]] = []
+        rows = 0
+        for pair in pairs:
+            piece.append(pair)
+            rows += pair[1].rows if isinstance(pair[1], Batch) else 1
+            if rows >= CLUSTER_PIECE:
+                held.append(piece)
+                yield [item for _, item in piece]
+                piece, rows = [], 0
+        if piece:
+            held.append(piece)
+            yield [item for _, item in piece]
+
+    for counts in executor.map(partial(count_piece, limit), pieces()):
+        for (opened, item), known in zip(held.popleft(), counts, strict=True):
+            yield opened, item, known
+
+
+def _counts(item: Any, args: argparse.Namespace, detailed: bool,
+            known: list[int] | None = None) -> Iterator[tuple[Any, int | None]]:
+    """(record, count) for a record or each record of a Batch (count None: unreadable),
+    from ``known`` when counted already. Without ``detailed``, a Batch's records are not
+    made: its counts come with None."""
+    from ..formats import Batch
+
+    if known is not None and not isinstance(item, Batch):
+        yield item, known[0]
+    elif isinstance(item, Batch):
+        if known is not None:
+            counts = known
+        elif item.rows >= BATCH_MIN:
             counts = _count_batch(item, args)
         else:
             counts = [search(r.item, limit=args.limit).count  # type: ignore[arg-type]

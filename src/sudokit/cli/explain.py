@@ -12,9 +12,10 @@ from ..candidates import Candidates
 from ..executors import InlineExecutor
 from ..formats import Record
 from ..grid import Grid
+from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
-from ._inputs import Input, Tally, add_json_reader, each_record
+from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
 from ._pictures import (
     PICTURES,
     add_picture_options,
@@ -46,12 +47,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--html", action="store_true",
                    help="one self-contained HTML page that steps through the solution, "
                    "picture and text of each step, arrow keys for previous and next (-o FILE)")
+    p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
+                   help="begin no step after about this long on a puzzle: its path stops "
+                   f"short with a note, and it counts as a failure (default {TIME_LIMIT:g})")
     add_cluster_argument(p)
     add_dataset_arguments(p, to=False)
     add_to_argument(p, PICTURES, "pictures of every step (svg, png, pdf), or a dataset of "
                     "records with their steps (jsonl, parquet)")
     add_picture_options(p)
 
+
+#: Seconds a puzzle's path may take by default (an empty 16x16 takes about 2 s a step).
+TIME_LIMIT = 20.0
 
 #: Puzzles explained as one piece of work (each takes milliseconds).
 PIECE = 16
@@ -81,7 +88,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 held.append(piece)
                 yield [record.item for _, record in piece]
 
-        explain = partial(explain_piece, args.guess, args.pretty, args.json)
+        explain = partial(explain_piece, args.guess, args.pretty, args.json,
+                          time_limit=args.time_limit)
         first = True
         for answers in (executor or InlineExecutor()).map(explain, pieces()):
             for (opened, record), answer in zip(held.popleft(), answers, strict=True):
@@ -99,8 +107,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return tally.status
 
 
-def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle | None]
-                  ) -> list[tuple[str, bool] | None]:
+def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle | None],
+                  time_limit: float | None = None) -> list[tuple[str, bool] | None]:
     """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
     None for None (a record that could not be read): what an executor runs."""
     from ..logic import report, solve_path  # the solver by logic only when it is used
@@ -111,13 +119,14 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
         if puzzle is None:
             out.append(None)
             continue
-        path = solve_path(puzzle, guess=guess)
+        path = solve_path(puzzle, guess=guess, time_limit=time_limit)
         rating = rating_of(path) if path.solved else None
         if as_json:
             text = json.dumps(report.path_dict(path, rating)) + "\n"
         else:
             text = report.path_text(path, rating, pretty, puzzle)
-        out.append((text, path.solutions == 0))
+        gave_up = any(note.startswith(GAVE_UP) for note in path.notes)
+        out.append((text, path.solutions == 0 or gave_up))
     return out
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from .. import stream
 from ..executors import Executor
-from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
 from ._inputs import (
@@ -83,6 +82,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 
 def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
+    # imported here, like the rater in run: every command's start-up would pay for it
+    from ..logic.path import GAVE_UP
+
     tally = Tally()
     if wants_dataset(args):
         items = ((i, record.line, record.item, record.error, None) for i, (_, record)

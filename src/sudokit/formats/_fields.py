@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ..errors import SymbolError
+from ..errors import CellCountError, SymbolError
 from ..grid import SYMBOLS
 from ..shape import Shape
 from ._records import fields_of
@@ -110,6 +110,11 @@ def read_cells(field: str, shape: Shape) -> tuple[tuple[int, ...], str]:
     are blanks; when neither is there, the one symbol that is no digit is the blank (a
     space, ``_``, ``*``, ``x``...). Raises SymbolError naming the cell otherwise."""
     n = shape.n
+    if n > MAX_SYMBOL_SIZE:
+        raise CellCountError(
+            f"{len(field)} symbols would make {a_size(n)} puzzle, but one symbol per cell "
+            f"stops at {MAX_SYMBOL_SIZE}x{MAX_SYMBOL_SIZE} (1-9, then A-Z)"
+        )
     raw = field.encode()
     digits = raw.translate(_table(n))
     if 255 not in digits and len(raw) == len(field):  # the usual case, at C speed

@@ -34,7 +34,7 @@ from ._json_values import MAX_DEPTH, MAX_VALUE
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
 from ._spec import Format, no_separator
-from ._symbols import a_size, as_grid, check_symbol_size, shape_for
+from ._symbols import a_size, as_grid, shape_for
 
 NAME = "ipuz"
 DEFAULT = Style(NAME, blank="0")
@@ -57,20 +57,23 @@ _CELL = re.compile(r'-?\d+|null|"(?:[^"\\]|\\.)*"|\{[^{}]*\}')
 
 
 def _value(v: int, n: int) -> Any:
-    return v if n <= 9 or v <= 9 else SYMBOLS[v - 1]
+    """A cell as ipuz writes it: a number up to 9 (and for every digit past 35x35, where
+    the symbols end), else its symbol of the charset."""
+    return v if n <= 9 or v <= 9 or n > len(SYMBOLS) else SYMBOLS[v - 1]
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
     """One puzzle as an ipuz document."""
     grid = as_grid(item)
     n = grid.n
-    check_symbol_size(n, NAME)
     template = style.template
     if template is not None and len(template.tokens) == len(grid.cells):
         return template.fill(grid.cells, lambda v: json.dumps(_value(v, n)))
     rows = ",\n    ".join(json.dumps([_value(v, n) for v in row]) for row in grid.rows())
     box = [grid.shape.box_rows, grid.shape.box_cols]
-    head = {"version": "http://ipuz.org/v2", "kind": [KIND + "#1"], "charset": SYMBOLS[:n]}
+    head: dict[str, Any] = {"version": "http://ipuz.org/v2", "kind": [KIND + "#1"]}
+    if n <= len(SYMBOLS):
+        head["charset"] = SYMBOLS[:n]
     text = json.dumps(head)[:-1] + ', "boxes": true'
     if not grid.shape.is_natural():
         text += f', "block": {json.dumps(box)}'
@@ -158,8 +161,10 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
         if len(row) != n:
             raise CellCountError(f'row {r + 1} of "puzzle" has {len(row)} cells, expected {n}')
     block = doc.get("block")
-    if box is None and isinstance(block, list) and len(block) == 2:
-        box = (int(block[0]), int(block[1]))
+    if box is None and isinstance(block, list) and len(block) == 2 and all(
+        isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in block
+    ):
+        box = (block[0], block[1])
     shape = shape_for(n, box)
     if shape is None:
         raise CellCountError(f"{a_size(n)} grid: no sudoku of that size has a natural box shape")

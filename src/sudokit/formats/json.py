@@ -18,6 +18,7 @@ written back keeps its layout and any other keys it had.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -53,8 +54,6 @@ def _digits_token(mask: int, n: int) -> str:
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
     """One puzzle as one JSON object and a line ending."""
-    import json
-
     n = item.n
     template = style.template
     if isinstance(item, Candidates):
@@ -83,8 +82,6 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
 
 def encode_message(text: str, style: Style) -> bytes:
     """A message in place of a puzzle: ``{"error": text}`` on its own line."""
-    import json
-
     return (json.dumps({"error": text}) + (style.eol or "\n")).encode()
 
 
@@ -178,8 +175,6 @@ def _template(text: str, key: str, item: Item, form: str) -> Template | None:
 
 def _shown(value: Any) -> str:
     """A value for a message: its JSON text, cut short."""
-    import json
-
     text = json.dumps(value) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 24 else text[:20] + "..."
 

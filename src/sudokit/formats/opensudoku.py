@@ -24,6 +24,7 @@ declaration refused, so no entity is ever defined or expanded (no "billion laugh
 
 from __future__ import annotations
 
+import re
 import xml.parsers.expat
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -55,6 +56,9 @@ COLLECTION = {
     "level": "difficulty",
     "sourceURL": "url",
 }
+
+#: Where a game's data attribute's value starts (its quote is group 1).
+_DATA = re.compile(rb"""\sdata\s*=\s*(["'])""")
 
 OPENING = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku version="2">\n'
@@ -190,10 +194,9 @@ def _records(inp: Input) -> Iterator[Record | str]:
     pos = 0
     for line, offset, attrs, context in found.games:
         value = attrs.get("data")
-        at = data.find(b"data=", offset)
-        quote = data[at + 5 : at + 6]
-        start = at + 6
-        end = data.find(quote, start) if at >= 0 and quote in (b'"', b"'") else -1
+        m = _DATA.search(data, offset)
+        start = m.end() if m is not None else offset
+        end = data.find(m.group(1), start) if m is not None else -1
         lead = data[pos:start].decode("utf-8", "replace")
         pairs = context + [(k, v) for k, v in attrs.items() if k != "data"]
         try:
