@@ -404,3 +404,34 @@ def test_an_empty_16x16_ends_within_its_time_limit_and_says_so(command: list[str
 def test_hint_on_an_empty_16x16_gives_a_step() -> None:
     outcome = sudoku("hint", stdin=("." * 256 + "\n").encode())
     assert outcome.status == 0 and outcome.out.startswith("Brute Force [r1c1]")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_output_to_a_device_writes_to_it_and_never_replaces_it() -> None:
+    import stat
+
+    outcome = sudoku("solve", "-o", "/dev/full", stdin=(PUZZLE + "\n").encode())
+    assert outcome.status == 2
+    assert outcome.stderr == ("sudoku: error: cannot write '/dev/full': No space left on "
+                              "device\n")
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)  # still the device, not a file
+
+
+def test_output_through_a_link_replaces_the_file_it_points_to(tmp_path: Path) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert sudoku("solve", "-o", str(link), stdin=(PUZZLE + "\n").encode()).status == 0
+    assert link.is_symlink()
+    assert is_solution(Grid(target.read_text().strip()), Grid(PUZZLE))
+
+
+# -- shell completion --------------------------------------------------------------------------
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_know_the_commands_and_options(shell: str) -> None:
+    pytest.importorskip("shtab")
+    outcome = sudoku("completion", shell)
+    assert outcome.status == 0
+    for word in ("solve", "rate", "format", "no-progress"):  # fish writes options "-l format"
+        assert word in outcome.out, (shell, word)

@@ -42,7 +42,6 @@ from __future__ import annotations
 import enum
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
@@ -51,7 +50,6 @@ from .candidates import Candidates
 from .errors import SudokuError
 from .executors import Executor, InlineExecutor, make_executor
 from .formats import Batch, Record
-from .formats import line as line_format
 from .grid import Grid
 from .solver import SolveResult, Status, search
 
@@ -141,8 +139,7 @@ class BatchAnswer(NamedTuple):
                                (shape.box_rows, shape.box_cols))
 
 
-@dataclass(frozen=True)
-class SolveOptions:
+class SolveOptions(NamedTuple):
     """How :func:`solve` answers puzzles.
 
     ``unique``: a puzzle with more than one solution is a failure (NOT_UNIQUE);
@@ -190,7 +187,7 @@ def solve(
     pieces = _pieces(items, CHUNK if options.device == "cpu" else GPU_CHUNK)
     if executor is not None or (options.in_arrays and options.jobs > 1
                                 and options.device == "cpu"):
-        one_each = partial(answer_piece, replace(options, jobs=1), source)
+        one_each = partial(answer_piece, options._replace(jobs=1), source)
         own = executor is None
         pool = make_executor("threads", options.jobs) if executor is None else executor
         try:
@@ -342,7 +339,9 @@ def _batch_answer(batch: Batch, source: str, solutions: np.ndarray, counts: np.n
                   ) -> BatchAnswer:
     """Each solution of a Batch as a line in the batch's style, or the message in its place
     (encoded here, on the worker, so that encoding spreads over the cores too)."""
-    data = line_format.encode_array(solutions, batch.style)
+    from .formats import line  # a big module, needed only when arrays are answered
+
+    data = line.encode_array(solutions, batch.style)
     rows = (counts != 1).nonzero()[0].tolist()
     if not rows:
         return BatchAnswer(batch, source, solutions, counts, data, [])

@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import io
 import os
+import stat
 import string
 import tempfile
 from collections.abc import Iterator, Mapping
@@ -118,16 +119,28 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
 # -- -o FILE ----------------------------------------------------------------------------------
 class AtomicFile:
     """``-o FILE``: the results go to a temporary file beside FILE, which takes FILE's place
-    when :meth:`commit` is called; :meth:`discard` leaves FILE as it was."""
+    when :meth:`commit` is called; :meth:`discard` leaves FILE as it was.
+
+    FILE is the file a symbolic link points to; a FILE that is not a regular file (a device
+    such as /dev/stdout, a named pipe) is written to directly: it cannot be replaced."""
 
     def __init__(self, path: str) -> None:
-        self.path = path
-        folder = os.path.dirname(os.path.abspath(path))
+        self.done = False
+        try:
+            special = not stat.S_ISREG(os.stat(path).st_mode)
+        except FileNotFoundError:
+            special = False
+        self.temporary: str | None = None
+        if special:
+            self.path = path
+            self.file = open(path, "wb")  # noqa: SIM115 - closed by commit or discard
+            return
+        self.path = os.path.realpath(path)
+        folder = os.path.dirname(self.path)
         fd, self.temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(path)}.", suffix=".part", dir=folder
+            prefix=f".{os.path.basename(self.path)}.", suffix=".part", dir=folder
         )
         self.file = os.fdopen(fd, "wb")
-        self.done = False
 
     def write(self, data: bytes) -> int:
         return self.file.write(data)
@@ -141,6 +154,10 @@ class AtomicFile:
     def commit(self) -> None:
         """Replace FILE with what was written (with FILE's permissions, or the umask's)."""
         self.file.flush()
+        if self.temporary is None:  # written in place
+            self.file.close()
+            self.done = True
+            return
         os.fsync(self.file.fileno())
         self.file.close()
         try:
@@ -161,8 +178,9 @@ class AtomicFile:
         # the write that failed may fail again on close: there is nothing to keep
         with contextlib.suppress(OSError):
             self.file.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.temporary)
+        if self.temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temporary)
 
 
 # -- the progress bar -------------------------------------------------------------------------
