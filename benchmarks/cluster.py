@@ -76,7 +76,7 @@ def per_task_cost(workers: int, tasks: int) -> float:
     import distributed
 
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as cluster, \
+                                  dashboard_address="127.0.0.1:0", silence_logs=50) as cluster, \
             distributed.Client(cluster) as client:
         client.gather(client.map(noop, range(100)))  # warm: workers up, function shipped
         started = time.perf_counter()

@@ -435,3 +435,17 @@ def test_completion_scripts_know_the_commands_and_options(shell: str) -> None:
     assert outcome.status == 0
     for word in ("solve", "rate", "format", "no-progress"):  # fish writes options "-l format"
         assert word in outcome.out, (shell, word)
+
+
+def test_solve_answers_the_good_file_before_a_missing_one(tmp_path: Path) -> None:
+    outcome = sudoku("solve", CLASSIC, str(tmp_path / "nosuch.txt"))
+    assert outcome.status == 2
+    assert outcome.stdout == sudoku("solve", CLASSIC).stdout  # the first file's answer
+    assert "nosuch.txt" in outcome.stderr and len(outcome.stderr.splitlines()) == 1
+
+
+def test_hint_on_a_large_empty_grid_gives_up_within_its_time_limit() -> None:
+    outcome = sudoku("hint", "--time-limit", "1", stdin=("." * 625 + "\n").encode())
+    assert outcome.status == 1
+    assert outcome.out == "ERROR: gave up after 1 s (--time-limit)\n"
+    assert outcome.stderr == "sudoku: error: <stdin>, line 1: gave up after 1 s (--time-limit)\n"

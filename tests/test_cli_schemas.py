@@ -47,7 +47,7 @@ def test_each_json_output_follows_its_schema(name: str) -> None:
     assert seen >= len(INPUTS)
 
 
-@pytest.mark.parametrize("name", ["count", "check"])
+@pytest.mark.parametrize("name", ["count", "check", "hint"])
 def test_unreadable_records_follow_the_schema_too(name: str) -> None:
     validator = jsonschema.Draft202012Validator(schema(name))
     outcome = sudoku(*RUNS[name], stdin=BAD)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, data_file
+from sudokit.cli import COMMANDS
 
 CLASSIC = str(EXAMPLES / "classic.grid")
 LINES = str(EXAMPLES / "puzzles.txt")
@@ -32,12 +33,21 @@ RUNS = {
     "bench": ["bench", LINES, "--runs", "1", "--jobs", "1", "--limit", "1"],
     "help": ["help"],
     "completion": ["completion", "bash"],
+    "print": ["print", CLASSIC],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench"]
 
-NEEDS = {"completion": "shtab"}
+NEEDS = {"completion": "shtab", "print": "reportlab"}
+
+#: Commands whose results are not a stream of lines, left out of RUNS: ``serve`` answers
+#: HTTP requests (its --help is still tested here).
+NOT_RUN = {"serve"}
+
+
+def test_every_command_is_run_here() -> None:
+    assert set(COMMANDS) - set(RUNS) <= NOT_RUN
 
 
 def _skip_without(command: str) -> None:
@@ -83,7 +93,7 @@ def test_a_full_disk_is_one_line_and_status_2(command: str) -> None:
 
 
 @needs_full
-@pytest.mark.parametrize("command", sorted(RUNS))
+@pytest.mark.parametrize("command", COMMANDS)
 def test_help_into_a_full_disk_is_one_line_and_status_2(command: str) -> None:
     done = _sudoku([command, "--help"], "> /dev/full")
     assert done.returncode == 2
@@ -153,7 +163,7 @@ def test_ctrl_c_while_reading_ends_with_status_130(command: str) -> None:
     process = subprocess.Popen([sys.executable, "-m", "sudokit", *args], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
     status, err = _interrupt_when(process, _blocked_reading_stdin)
-    assert status == 130
+    assert status == 130, err.decode(errors="replace")[-2000:]
     _one_line(err, "sudoku: error: interrupted")
 
 
@@ -176,16 +186,27 @@ def test_ctrl_c_while_creating_ends_with_status_130() -> None:
         [sys.executable, "-m", "sudokit", "create", "--count", "100000", "--to", "line"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     status, err = _interrupt_when(process, _gen_loaded)
-    assert status == 130
+    assert status == 130, err.decode(errors="replace")[-2000:]
     _one_line(err, "sudoku: error: interrupted")
+
+
 @needs_proc
 def test_ctrl_c_during_count_on_several_threads_of_the_pure_core_ends() -> None:
     """The pure core holds the interpreter while it counts: the threads must stop too."""
+    import threading
+
     env = _env() | {"SUDOKIT_PURE_PYTHON": "1"}
-    big = str(data_file("puzzles2_17_clue.txt"))
+    puzzles = data_file("puzzles2_17_clue.txt").read_bytes()[: 1 << 20]
     process = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "count", big, "--jobs", "2", "--limit", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        [sys.executable, "-m", "sudokit", "count", "--jobs", "2", "--limit", "2"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 60
+    # first waiting for its input: the command is running (not starting up) from then on
+    while not _blocked_reading_stdin(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert process.stdin is not None
+    feeder = threading.Thread(target=_feed, args=(process.stdin, puzzles), daemon=True)
+    feeder.start()  # standard input stays open: the count cannot end by itself
 
     def counting(pid: int) -> bool:  # threads started: more than one task in /proc
         try:
@@ -194,5 +215,13 @@ def test_ctrl_c_during_count_on_several_threads_of_the_pure_core_ends() -> None:
             return False
 
     status, err = _interrupt_when(process, counting)
-    assert status == 130
+    assert status == 130, err.decode(errors="replace")[-2000:]
     _one_line(err, "sudoku: error: interrupted")
+
+
+def _feed(stream: object, data: bytes) -> None:
+    try:
+        stream.write(data)  # type: ignore[attr-defined]
+        stream.flush()  # type: ignore[attr-defined]
+    except OSError:  # the command ended first
+        pass

@@ -34,7 +34,7 @@ UNREADABLE = "12345"
 def cluster() -> Iterator[str]:
     """The address of a LocalCluster of two single-threaded worker processes."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as local:
+                                  dashboard_address="127.0.0.1:0", silence_logs=50) as local:
         yield local.scheduler_address
 
 
@@ -213,3 +213,62 @@ def test_check_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
         spread = sudoku("check", str(puzzles), *extra, "--cluster", cluster)
         assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
                                                                  alone.stderr)
+
+
+def test_rate_resume_keeps_the_complete_lines_of_a_stopped_run(cluster: str,
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(HARD[:3] + [NO_SOLUTION] + HARD[3:] + EASY) + "\n")
+    whole = sudoku("rate", str(path))
+    assert whole.status == 1  # the puzzle with no solution (-o FILE is then still written)
+    out = tmp_path / "ratings.txt"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    with out.open("wb") as sink:  # a run writing straight into the file, then stopped
+        run = subprocess.Popen([sys.executable, "-m", "sudokit", "rate", str(path),
+                                "--cluster", cluster], stdout=sink, stderr=subprocess.DEVNULL,
+                               env=env)
+        try:
+            while run.poll() is None and out.stat().st_size < 4000:
+                time.sleep(0.02)
+            run.kill()
+        finally:
+            run.wait()
+    stopped = out.read_bytes()
+    assert 0 < stopped.count(b"\n") < whole.out.count("\n"), "not stopped in the middle"
+    resumed = sudoku("rate", str(path), "-o", str(out), "--resume", "--cluster", cluster)
+    assert out.read_bytes() == whole.stdout
+    assert (resumed.status, resumed.stderr) == (whole.status, whole.stderr)
+    assert out.read_bytes().startswith(stopped[: stopped.rfind(b"\n") + 1])
+
+
+def test_resume_of_a_text_output_other_than_rate_is_refused() -> None:
+    done = sudoku("explain", "--resume", "-o", "x.txt", stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2 and "--resume" in done.stderr
+
+
+def test_workers_that_cannot_import_what_a_task_needs_are_one_clear_error(cluster: str) -> None:
+    from sudokit.cluster import DaskExecutor
+    from sudokit.errors import ClusterError
+
+    def needs_a_missing_module(piece: int) -> int:
+        import a_module_no_worker_has  # noqa: F401
+
+        return piece
+
+    with DaskExecutor(distributed.Client(cluster)) as executor:
+        assert list(executor.map(lambda k: k * k, range(30))) == [k * k for k in range(30)]
+        with pytest.raises(ClusterError, match="cannot run sudokit"):
+            list(executor.map(needs_a_missing_module, range(3)))
+
+
+def test_a_scheduler_without_workers_is_one_line_not_a_hang(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from sudokit import cluster as sc
+
+    monkeypatch.setattr(sc, "WORKERS_TIMEOUT", 1.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0",
+                                  silence_logs=50) as empty:
+        done = sudoku("solve", "--cluster", empty.scheduler_address,
+                      stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2 and "has no workers" in done.stderr
+    assert len(done.stderr.splitlines()) == 1

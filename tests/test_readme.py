@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import doctest
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -18,3 +21,52 @@ def test_readme_python_examples() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 10
+
+
+SESSION_HEADING = "### Puzzle banks, CSV data sets and OpenSudoku collections"
+
+
+def console_sessions(section: str) -> list[tuple[str, str]]:
+    """Each ``$ command`` of the section's console blocks with the output shown under it."""
+    start = README.read_text().index(section) + len(section)
+    text = README.read_text()[start:].split("\n#", 1)[0]
+    sessions: list[tuple[str, str]] = []
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines(keepends=True):
+            if line.startswith("$ "):
+                sessions.append((line[2:].rstrip("\n"), ""))
+            else:
+                command, shown = sessions[-1]
+                sessions[-1] = (command, shown + line)
+    return sessions
+
+
+def test_readme_format_sessions_print_what_they_show(tmp_path: Path) -> None:
+    """The banks, CSV and OpenSudoku examples, run in a shell one after another as shown."""
+    (tmp_path / "examples").symlink_to(README.parent / "examples")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    launcher = bin_dir / "sudoku"
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sudokit "$@"\n')
+    launcher.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    sessions = console_sessions(SESSION_HEADING)
+    assert len(sessions) >= 10, "the section shows its examples"
+    for command, shown in sessions:
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True,
+            timeout=120,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), command
+        assert done.stdout == shown, command
+
+
+def test_readme_format_examples_have_one_solution_each() -> None:
+    """Every puzzle of the bank, CSV and OpenSudoku examples has exactly one solution."""
+    for name, puzzles in (("bank.txt", 3), ("kaggle.csv", 3), ("puzzles.opensudoku", 2)):
+        done = subprocess.run(
+            [sys.executable, "-m", "sudokit", "count", "--limit", "2", "--format", "{count}",
+             str(README.parent / "examples" / name)],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert (done.returncode, done.stdout) == (0, "1\n" * puzzles), name

@@ -12,6 +12,8 @@ from ._version import __version__
 from .errors import (
     CellCountError,
     ConflictError,
+    GenerateError,
+    GenerateGaveUp,
     MixedSizeError,
     ParseError,
     ShapeError,
@@ -26,8 +28,6 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
     from .batch import count_array, solve_array
     from .generator import (
         Generated,
-        GenerateError,
-        GenerateGaveUp,
         generate,
         generate_many,
         generate_solution_grid,
@@ -47,8 +47,6 @@ _LAZY = {
     "generate_solution_grid": "generator",
     "iter_generate": "generator",
     "Generated": "generator",
-    "GenerateError": "generator",
-    "GenerateGaveUp": "generator",
     "rate": "logic",
     "hint": "logic",
     "next_step": "logic",

@@ -1,7 +1,8 @@
 """The 9x9 fast path: a band-oriented solver in Cython's pure-Python mode.
 
 Compiled when the package is installed; the same source runs uncompiled, slowly, as the
-fallback (``engine.load("_kernel9", pure=True)``) and must give the same answers.
+fallback (``SUDOKIT_PURE_PYTHON=1``, or ``with sudokit.engine.pure_python():``) and must give the
+same answers.
 
 Representation (after Zhou Yundong's band solver, as in JCZSolve): for each digit d and
 band b (three rows of the grid) one 27-bit mask ``P[3*d + b]`` of the cells of that band

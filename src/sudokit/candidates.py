@@ -154,7 +154,7 @@ class Candidates:
 
     def to_grid(self) -> Grid:
         """Solved cells as digits, every other cell blank."""
-        return Grid._trusted(
+        return Grid.unchecked(
             tuple(m.bit_length() if m.bit_count() == 1 else 0 for m in self._masks), self._shape
         )
 

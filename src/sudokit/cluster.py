@@ -39,6 +39,9 @@ R = TypeVar("R")
 #: Seconds to wait for a scheduler to answer before saying it does not.
 CONNECT_TIMEOUT = 3.0
 
+#: Seconds to wait for a scheduler that has no worker yet to get one.
+WORKERS_TIMEOUT = 30.0
+
 #: The name of a cluster started here, on this machine.
 LOCAL = "local"
 
@@ -117,7 +120,16 @@ class DaskExecutor:
                 self.client.cancel(list(pending))
 
     def _results(self, future: Any) -> list[Any]:
-        results, seconds = future.result()
+        try:
+            results, seconds = future.result()
+        except ImportError as e:  # raised on a worker: it has no (or another) sudokit
+            raise ClusterError(f"the cluster's workers cannot run sudokit ({e}): install "
+                               "this version of sudokit on them") from None
+        except Exception as e:
+            if type(e).__name__ == "KilledWorker":  # the scheduler gave up on a task
+                raise ClusterError(f"workers died running the same task again and again "
+                                   f"(out of memory?): {e}") from None
+            raise
         self.done += len(results)
         each = seconds / len(results)
         self.group = max(1, min(self._most, int(self._seconds / each) if each > 0 else 1))
@@ -161,7 +173,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
         try:
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
         except Exception as e:  # any failure to start is the same to the user
             raise ClusterError(f"cannot start a local cluster of {workers} workers: {e}"
                                ) from None
@@ -172,4 +184,10 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
         raise ClusterError(
             f"no Dask scheduler answers at {address} (waited {timeout:g} s): "
             f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    try:  # a scheduler with no workers would hold the tasks for ever
+        client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+    except (OSError, TimeoutError) as e:
+        client.close()
+        raise ClusterError(f"the Dask scheduler at {address} has no workers (waited "
+                           f"{WORKERS_TIMEOUT:g} s)") from e
     return DaskExecutor(client, ahead=ahead)

@@ -69,6 +69,14 @@ class MixedSizeError(ParseError):
     """One file holds puzzles of different sizes."""
 
 
+class GenerateError(SudokuError):
+    """The options ask for a puzzle that cannot exist (e.g. 16 clues on a 9x9 grid)."""
+
+
+class GenerateGaveUp(GenerateError):
+    """The options can be met in principle, but the bounded effort found no such puzzle."""
+
+
 class ClusterError(SudokuError):
     """A cluster to run the work on cannot be reached or started (a wrong or silent
     scheduler address, a missing optional dependency)."""

@@ -32,7 +32,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from . import engine
-from .errors import SudokuError
+from .errors import GenerateError, GenerateGaveUp
 from .executors import process_executor, thread_executor
 from .grid import Grid
 from .shape import Shape
@@ -71,14 +71,6 @@ _BLANKS_HIGH = 64 / 81
 _UNBOUNDED = -1
 _LARGE_BUDGET = 10
 _MINIMAL_BUDGET_LARGE = 1_000
-
-
-class GenerateError(SudokuError):
-    """The options ask for a puzzle that cannot exist (e.g. 16 clues on a 9x9 grid)."""
-
-
-class GenerateGaveUp(GenerateError):
-    """The options can be met in principle, but the bounded effort found no such puzzle."""
 
 
 class Generated(NamedTuple):

@@ -47,8 +47,9 @@ def add_dataset_arguments(parser: argparse.ArgumentParser, *, to: bool) -> None:
     parser.add_argument("--partition-size", type=positive_int, default=PARTITION, metavar="N",
                         help=f"with -o DIR/: records per file (default {PARTITION})")
     parser.add_argument("--resume", action="store_true",
-                        help="with -o DIR/: keep the partition files already there (a run "
-                        "that was stopped) and make only the rest")
+                        help="go on where a stopped run stopped: with -o DIR/, keep the "
+                        "partition files already there; with rate's text or --json lines "
+                        "and -o FILE, keep FILE's complete lines; only the rest is made")
 
 
 def wants_dataset(args: argparse.Namespace) -> bool:
@@ -103,3 +104,30 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
     # closed only when every record is in: a partition cut short is not written as whole
     writer.close()
     return tally.status
+
+
+def resumed_lines(args: argparse.Namespace, env: Env) -> bytes | None:
+    """``--resume`` with ``-o FILE`` for output of one line per puzzle: FILE's complete
+    lines (what a stopped run wrote), written to the output again; the caller skips as many
+    puzzles. None (reported) when there is no file to go on from."""
+    output = getattr(args, "output", None)
+    if output in (None, "-") or partitioned(args) is not None:
+        env.error("--resume needs -o FILE (the output of the stopped run) or, for a dataset, "
+                  "-o DIR/")
+        return None
+    try:
+        with open(output, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        data = b""
+    kept = data[: data.rfind(b"\n") + 1]
+    env.stdout.write(kept)
+    return kept
+
+
+def no_text_resume(args: argparse.Namespace, env: Env) -> bool:
+    """True (reported) when ``--resume`` is asked for an output it cannot go on with."""
+    if getattr(args, "resume", False) and not wants_dataset(args):
+        env.error("--resume goes on with a dataset's -o DIR/ (--to jsonl or parquet)")
+        return True
+    return False

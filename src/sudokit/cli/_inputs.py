@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import math
 import re
 from collections.abc import Iterator
@@ -271,7 +272,7 @@ def _each(
                     report.record(item.error)
                     tally.note(ExitStatus.USAGE)
                     if answer_errors:
-                        env.stdout.write(f"ERROR: {item.error}\n".encode())
+                        env.stdout.write(_in_place(item, opened, args))
                         continue
                 yield opened, item
         except SudokuError as e:
@@ -293,6 +294,15 @@ def _name_the_box(error: SudokuError, box: tuple[int, int] | None) -> None:
         n = int(found.group(1))
         error.message = (f"--box {box[0]}x{box[1]} does not fit a {n}x{n} puzzle (the box "
                          "of an NxN grid has sides that multiply to N)")
+
+
+def _in_place(record: Any, opened: Input, args: argparse.Namespace) -> bytes:
+    """What stands in an unreadable record's place: an ``ERROR:`` line, or with --json a
+    JSON object (so that the output stays JSON Lines)."""
+    if getattr(args, "json", False):
+        data = {"file": opened.source, "line": record.line, "error": record.error.message}
+        return (json.dumps(data) + "\n").encode()
+    return f"ERROR: {record.error}\n".encode()
 
 
 class ErrorReport:

@@ -6,7 +6,13 @@ import argparse
 
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateGaveUp, iter_generate
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
+from ._datasets import (
+    add_dataset_arguments,
+    add_to_argument,
+    no_text_resume,
+    wants_dataset,
+    write_dataset,
+)
 from ._inputs import JOBS_HELP, Tally, positive_int, progress
 from ._pictures import PICTURES, add_picture_options
 from .env import Env
@@ -85,6 +91,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if per_file and (args.count > 1 or args.with_solution):
         env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
                   "--with-solution, or another format")
+        return ExitStatus.USAGE
+    if no_text_resume(args, env):
         return ExitStatus.USAGE
     options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
                    minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,

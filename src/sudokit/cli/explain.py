@@ -12,9 +12,14 @@ from ..candidates import Candidates
 from ..executors import InlineExecutor
 from ..formats import Record
 from ..grid import Grid
-from ..logic.path import GAVE_UP
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, add_to_argument, wants_dataset, write_dataset
+from ._datasets import (
+    add_dataset_arguments,
+    add_to_argument,
+    no_text_resume,
+    wants_dataset,
+    write_dataset,
+)
 from ._inputs import Input, Tally, add_json_reader, each_record, positive_float
 from ._pictures import (
     PICTURES,
@@ -72,6 +77,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return explain_html(args, env)
     if wants_pictures(args):
         return draw_records(args, env, "steps")
+    if no_text_resume(args, env):
+        return ExitStatus.USAGE
     tally = Tally()
     with cluster_executor(args) as executor:
         if wants_dataset(args):
@@ -112,6 +119,7 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
     """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
     None for None (a record that could not be read): what an executor runs."""
     from ..logic import report, solve_path  # the solver by logic only when it is used
+    from ..logic.path import GAVE_UP
     from ..logic.rating import rating_of
 
     out: list[tuple[str, bool] | None] = []

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from ._inputs import Tally, add_json_reader, each_record
+from ._budget import OverBudget, within
+from ._inputs import Tally, add_json_reader, each_record, positive_float
 from ._pictures import add_picture_options, draw_records, wants_pictures
 from .env import Env
 from .status import ExitStatus
 
 NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
+
+#: Seconds a hint may take by default (a step on an empty 36x36 takes about 40 s).
+TIME_LIMIT = 20.0
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +30,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
     )
     p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
+    p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
+                   help="give up on a puzzle after this long (a step on a large empty grid "
+                   "can take minutes); it counts as a failure (default "
+                   f"{TIME_LIMIT:g})")
     add_picture_options(p, to=True)
 
 
@@ -36,8 +44,17 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if wants_pictures(args):
         return draw_records(args, env, "hint")
     tally = Tally()
-    for _, record in each_record(args, env, tally):
-        found = hint(record.item)
+    for opened, record in each_record(args, env, tally):
+        try:
+            with within(args.time_limit):
+                found = hint(record.item)
+        except OverBudget as e:
+            tally.note(ExitStatus.FAILURE)
+            env.error(f"{opened.source}, line {record.line}: {e}")
+            gave_up = {"file": opened.source, "line": record.line, "error": str(e)}
+            env.stdout.write((json.dumps(gave_up) if args.json else f"ERROR: {e}").encode()
+                             + b"\n")
+            continue
         if found.solutions == 0:
             tally.note(ExitStatus.FAILURE)
         if args.json:

@@ -10,7 +10,7 @@ from typing import Any
 from .. import stream
 from ..executors import Executor
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, wants_dataset, write_dataset
+from ._datasets import add_dataset_arguments, resumed_lines, wants_dataset, write_dataset
 from ._inputs import (
     Input,
     Tally,
@@ -94,6 +94,15 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     sources: dict[int, str] = {}  # the input of each record in flight, for {file}
     records = _noting_sources(each_record(args, env, tally, answer_errors=False), sources)
     many, records = several(records)  # each line names its puzzle when there are several
+    if args.resume:  # a stopped run's complete lines are kept: one per puzzle
+        kept = None if args.template is not None else resumed_lines(args, env)
+        if kept is None:
+            if args.template is not None:
+                env.error("--resume keeps lines of rate's own output, not of --format")
+            return ExitStatus.USAGE
+        if _any_failed(kept, args.json):
+            tally.note(ExitStatus.FAILURE)
+        records = _skipped(records, kept.count(b"\n"), sources)
     ratings = stream.rate(records, jobs=args.jobs, executor=executor,
                           time_limit=args.time_limit)
     for record, rating in ratings:
@@ -116,6 +125,32 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
                 line = f"{line_form(record.item)} {line}"
         env.stdout.write(f"{line}\n".encode())
     return tally.status
+
+
+def _skipped(records: Iterator[Any], count: int, sources: dict[int, str]) -> Iterator[Any]:
+    """``records`` less the first ``count`` (read, so their errors are reported again)."""
+    for i, record in enumerate(records):
+        if i < count:
+            sources.pop(id(record), None)
+            continue
+        yield record
+
+
+def _any_failed(kept: bytes, as_json: bool) -> bool:
+    """Whether the kept lines of a stopped run rate a puzzle with no solution, or one whose
+    rating gave up (the status the whole run ends with)."""
+    from ..logic.path import GAVE_UP
+
+    for line in kept.decode().splitlines():
+        if line.startswith("ERROR: "):
+            continue
+        if as_json:
+            data = json.loads(line)
+            if data["solutions"] == 0 or any(n.startswith(GAVE_UP) for n in data["notes"]):
+                return True
+        elif " invalid 0.0 " in f" {line} " or f"  # {GAVE_UP}" in line:
+            return True
+    return False
 
 
 def _noting_sources(pairs: Iterator[tuple[Input, Any]], sources: dict[int, str]

@@ -113,7 +113,7 @@ class DelimitedRows:
         blank = self.blank_of(tokens)
         form = LETTERS if self.numbers and any(t.isalpha() for t in tokens) else ""
         eol = eol_of(block)
-        grid = Grid._trusted(cells, shape)
+        grid = Grid.unchecked(cells, shape)
         canonical = self.format_item(grid, Style(self.name, blank, eol, form=form))
         return grid, style_of(self.name, block, canonical, cells, self.spans, blank, eol, form)
 

@@ -123,7 +123,7 @@ class Batch(NamedTuple):
         styles[0] = styles[0]._replace(lead=style.lead)
         styles[-1] = styles[-1]._replace(tail=style.tail)
         make = record_maker()
-        trusted = Grid._trusted
+        trusted = Grid.unchecked
         shape = self.shape
         unpack = _unpacker(shape.ncells)
         for i, cells in enumerate(unpack(self.cells)):

@@ -91,7 +91,7 @@ def _record(inp: Input, data: bytes, box: tuple[int, int] | None) -> Record:
                 cell=cell,
             )
             return Record(None, 1, inp.fail(error), DEFAULT)
-    return Record(Grid._trusted(values, shape), 1, None, DEFAULT)
+    return Record(Grid.unchecked(values, shape), 1, None, DEFAULT)
 
 
 FORMAT = Format(

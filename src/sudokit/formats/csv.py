@@ -199,7 +199,7 @@ def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
             if k != at:
                 value = values[k].strip().strip('"')
                 pairs.append(("solution" if name in SOLUTION_COLUMNS else label, value))
-        yield Record(Grid._trusted(cells, shape), lineno, None, style, fields_of(pairs))
+        yield Record(Grid.unchecked(cells, shape), lineno, None, style, fields_of(pairs))
     if names is None:
         raise inp.fail(ParseError("no puzzle found: nothing but a header"))
     yield "".join(lead)

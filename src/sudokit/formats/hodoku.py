@@ -141,7 +141,7 @@ def _parse(
     if any(fields[6:]):
         pairs.append(("extra", ":".join(fields[6:])))
     style = Style(NAME, blank, eol, template=template)
-    return Grid._trusted(cells, found), style, fields_of(pairs)
+    return Grid.unchecked(cells, found), style, fields_of(pairs)
 
 
 FORMAT = Format(

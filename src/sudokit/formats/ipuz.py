@@ -189,7 +189,7 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
             solution = "".join(SYMBOLS[v - 1] if v else "." for v in values)
         except SudokuError:
             solution = None
-    return Grid._trusted(cells, shape), n * n, solution
+    return Grid.unchecked(cells, shape), n * n, solution
 
 
 def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:

@@ -193,7 +193,7 @@ def _item(obj: Any, box: tuple[int, int] | None) -> Item:
     if "cells" in obj:
         cells, n = _cells(obj["cells"], size)
         shape = _shape(n, box, size)
-        return Grid._trusted(tuple(_digit(v, i, shape) for i, v in enumerate(cells)), shape)
+        return Grid.unchecked(tuple(_digit(v, i, shape) for i, v in enumerate(cells)), shape)
     if "candidates" in obj:
         sets, n = _candidate_sets(obj["candidates"], size)
         shape = _shape(n, box, size)

@@ -491,7 +491,7 @@ def _parse(
 ) -> tuple[Grid, Style, Mapping[str, str]]:
     text = body[field.start : field.end]
     cells, blank = read_cells(text, shape)
-    grid = Grid._trusted(cells, shape)
+    grid = Grid.unchecked(cells, shape)
     if text == body and blank in "0." and not ("." in text and "0" in text) and (
         text == text.upper()
     ):

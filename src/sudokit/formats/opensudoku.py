@@ -211,7 +211,7 @@ def _records(inp: Input) -> Iterator[Record | str]:
             continue
         template = Template(("",) * 82, tuple(value), cells)
         style = Style(NAME, blank, "", lead, template=template)
-        yield Record(Grid._trusted(cells, shape), line, None, style, fields_of(pairs))
+        yield Record(Grid.unchecked(cells, shape), line, None, style, fields_of(pairs))
         pos = end
     if found.error is not None:
         if not found.games:

@@ -199,7 +199,7 @@ def parse_block(
         return board, style_of(NAME, block, canonical, masks, _SPANS, ".", eol)
     cells, tokens = parse_rows(block, shape, _TOKEN.findall, symbol_table(shape.n), symbol_cell)
     blank = "0" if "0" in tokens and "." not in tokens else "."
-    grid = Grid._trusted(cells, shape)
+    grid = Grid.unchecked(cells, shape)
     canonical = format_item(grid, Style(NAME, blank, eol))
     return grid, style_of(NAME, block, canonical, cells, _SPANS, blank, eol)
 

@@ -155,7 +155,7 @@ def _finish(
         cells, blank = read_cells("".join(bodies), shape)
     except SudokuError as e:
         return Record(None, first, inp.fail(e, first), Style(NAME, eol=eol, lead=lead))
-    grid = Grid._trusted(cells, shape)
+    grid = Grid.unchecked(cells, shape)
     style = Style(NAME, blank, eol, lead)
     if format_item(grid, style) != "".join(rows):
         parts: list[str] = []

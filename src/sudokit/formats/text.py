@@ -264,7 +264,7 @@ def _parse(
     cells = tuple(values)
     blank = "." if "." in tokens and "0" not in tokens else "0"
     eol = split_eol(cur.lines[0])[1]
-    grid = Grid._trusted(cells, shape)
+    grid = Grid.unchecked(cells, shape)
     if format_item(grid, Style(NAME, blank, eol)) == "".join(cur.lines):
         return grid, Style(NAME, blank, eol, cur.lead)
     return grid, Style(NAME, blank, eol, cur.lead, template=_template(cur, cell_pattern, cells))
