@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import errno
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -95,6 +96,8 @@ def _with_default_command(argv: list[str]) -> list[str]:
 
 def unknown_command(word: str) -> UsageError:
     """The error for a first word that is no command, with the nearest command named."""
+    import difflib  # deferred to keep `sudoku` start-up fast: only a mistyped command needs it
+
     close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else "see 'sudoku --help'"
     return UsageError(f"unknown command {word!r} ({hint})")
@@ -114,6 +117,7 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     """Run the command line ``argv`` and return its exit status (never raises for user errors)."""
     env = env or Env()
     target: AtomicFile | None = None
+    ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
         parser = build_parser()
@@ -175,13 +179,55 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         env.error("input nested too deeply to read")
         return ExitStatus.USAGE
     except Exception as e:  # a bug of ours: still one line, and a status of its own
+        if ctrl_c.pressed or _caused_by_ctrl_c(e):  # e.g. an import that Ctrl-C cut short
+            env.error("interrupted")
+            return ExitStatus.INTERRUPTED
         if os.environ.get("SUDOKIT_TRACEBACK"):
             raise
         env.error(f"internal error: {type(e).__name__}: {e} (SUDOKIT_TRACEBACK=1 shows where)")
         return ExitStatus.INTERNAL
     finally:
+        ctrl_c.restore()
         if target is not None:
             target.discard()
+
+
+class _CtrlC:
+    """Notes that Ctrl-C was pressed (and raises KeyboardInterrupt, as Python does), so
+    that an error a library made of the interruption (NumPy turns one during its import
+    into an ImportError) still ends as an interruption. Only in the main thread, and not
+    where SIGINT is ignored (a background job)."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.before: Any = None
+        if threading.current_thread() is threading.main_thread():
+            current = signal.getsignal(signal.SIGINT)
+            if current is signal.default_int_handler:
+                self.before = current
+                signal.signal(signal.SIGINT, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        """Put Python's own handler back."""
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+            self.before = None
+
+
+def _caused_by_ctrl_c(error: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is among the causes of ``error``."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

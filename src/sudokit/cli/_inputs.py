@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
 import re
 from collections.abc import Iterator
@@ -299,6 +298,8 @@ def _name_the_box(error: SudokuError, box: tuple[int, int] | None) -> None:
 def _in_place(record: Any, opened: Input, args: argparse.Namespace) -> bytes:
     """What stands in an unreadable record's place: an ``ERROR:`` line, or with --json a
     JSON object (so that the output stays JSON Lines)."""
+    import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
+
     if getattr(args, "json", False):
         data = {"file": opened.source, "line": record.line, "error": record.error.message}
         return (json.dumps(data) + "\n").encode()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 from collections import deque
 from collections.abc import Iterator
 from functools import partial
@@ -151,6 +150,8 @@ def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, rec
 def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: Any,
            grid: Grid | None, solution: Grid | None, problems: list[str], *,
            error: bool = False, said: str | None = None, checked: bool = False) -> None:
+    import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
+
     if error:
         message = str(record.error.message)
         if args.json:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections import deque
 from collections.abc import Iterator
 from functools import partial
@@ -142,6 +141,8 @@ def _counts(item: Any, args: argparse.Namespace, detailed: bool,
 
 
 def _json_line(opened: Input, record: Any, count: int | None, limit: int) -> str:
+    import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
+
     data: dict[str, object] = {"file": opened.source, "line": record.line}
     if count is None:
         data["error"] = str(record.error.message)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import partial
@@ -118,6 +117,8 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
                   time_limit: float | None = None) -> list[tuple[str, bool] | None]:
     """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
     None for None (a record that could not be read): what an executor runs."""
+    import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
+
     from ..logic import report, solve_path  # the solver by logic only when it is used
     from ..logic.path import GAVE_UP
     from ..logic.rating import rating_of

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from ._budget import OverBudget, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
@@ -39,6 +38,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the next step of each puzzle; the exit status."""
+    import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
+
     from ..logic import hint, report
 
     if wants_pictures(args):

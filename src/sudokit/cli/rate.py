@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -57,6 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's rating (or the scale); the exit status."""
+    import json  # deferred to keep `sudoku` start-up fast: only JSON lines need it
+
     # the rater is imported here: it takes longer to import than the rest of the command
     from ..logic.rating import scale_id, scale_table
 
@@ -82,6 +83,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 
 def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
+    import json  # deferred to keep `sudoku` start-up fast: only JSON lines need it
+
     # imported here, like the rater in run: every command's start-up would pay for it
     from ..logic.path import GAVE_UP
 
@@ -139,6 +142,8 @@ def _skipped(records: Iterator[Any], count: int, sources: dict[int, str]) -> Ite
 def _any_failed(kept: bytes, as_json: bool) -> bool:
     """Whether the kept lines of a stopped run rate a puzzle with no solution, or one whose
     rating gave up (the status the whole run ends with)."""
+    import json  # deferred to keep `sudoku` start-up fast: only JSON lines need it
+
     from ..logic.path import GAVE_UP
 
     for line in kept.decode().splitlines():

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ipaddress
-import socket
-import threading
-import time
-import webbrowser
+from typing import TYPE_CHECKING
 
 from ._inputs import positive_int
 from .env import Env
 from .status import ExitStatus
+
+if TYPE_CHECKING:
+    import socket
 
 #: Connections the server holds at once; more are answered 503 by the server itself.
 MAX_CONNECTIONS = 1000
@@ -77,6 +76,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                             limit_concurrency=MAX_CONNECTIONS, lifespan="on")
     server = uvicorn.Server(config)
     if args.open:
+        import threading  # deferred to keep `sudoku` start-up fast: only --open needs it
+
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     # Ctrl+C is how a server is meant to stop: not an error
     with contextlib.suppress(KeyboardInterrupt):
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 def _listen(host: str, port: int) -> socket.socket:
     """A socket bound to (host, port), so the port is known (and taken) before serving."""
+    import socket  # deferred to keep `sudoku` start-up fast: only serve listens
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named outright: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on
     # sockets that say they are TCP, and with it on, a keep-alive answer can wait 40 ms
@@ -104,6 +107,8 @@ def _listen(host: str, port: int) -> socket.socket:
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
+    import ipaddress  # deferred to keep `sudoku` start-up fast: only serve needs it
+
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -111,6 +116,10 @@ def _is_loopback(host: str) -> bool:
 
 
 def _open_when_started(server: object, url: str) -> None:
+    # deferred to keep `sudoku` start-up fast: webbrowser brings subprocess and shlex
+    import time
+    import webbrowser
+
     for _ in range(100):
         if getattr(server, "started", False):
             webbrowser.open(url)

@@ -8,7 +8,6 @@ tokens stand for which digit, and how a row is written; the reading (blocks of r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from ..errors import SymbolError
 from ..grid import SYMBOLS, Grid
@@ -24,7 +23,6 @@ from ._symbols import as_grid, check_symbol_size
 LETTERS = "letters"
 
 
-@dataclass(frozen=True)
 class DelimitedRows:
     """One format of the family.
 
@@ -55,6 +53,21 @@ class DelimitedRows:
     width: bool = False
     bars: bool = False
     tabs: bool = False
+
+    # written out rather than made by dataclasses, whose import would be a good part of the
+    # time `sudoku` takes to start
+    def __init__(
+        self, *, name: str, default: Style, blanks: tuple[str, ...],
+        split: Callable[[str], list[str]], count: Callable[[str], int],
+        spans: Callable[[str], Spans], table_of: Callable[[int], dict[str, int]],
+        value: Callable[[str, int, Shape, int], int], blank_of: Callable[[list[str]], str],
+        join: Callable[[list[str]], str], numbers: bool = True, width: bool = False,
+        bars: bool = False, tabs: bool = False,
+    ) -> None:
+        self.name, self.default, self.blanks = name, default, blanks
+        self.split, self.count, self.spans, self.table_of = split, count, spans, table_of
+        self.value, self.blank_of, self.join = value, blank_of, join
+        self.numbers, self.width, self.bars, self.tabs = numbers, width, bars, tabs
 
     # -- writing ---------------------------------------------------------------------
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ._input import Input, with_bom
 from ._reading import ReadOptions, items_or_first_error
@@ -45,8 +44,9 @@ def message_line(text: str, style: Style) -> bytes:
     return (text + (style.eol or "\n")).encode()
 
 
-@dataclass(frozen=True)
-class Format:
+# A NamedTuple, not a dataclass: as immutable, and importing dataclasses (with inspect)
+# would be a good part of the time `sudoku` takes to start.
+class Format(NamedTuple):
     """Everything sudokit needs to read and write one format.
 
     ``name``: what ``--from``/``--to`` call it; ``default``: the style of a puzzle written

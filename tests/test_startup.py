@@ -1,0 +1,67 @@
+"""`sudoku solve` of one puzzle loads only what solving needs: the modules of the other
+commands (the web server, a cluster, PDF output, the GPU, the logic engine) stay unloaded,
+so that the command starts fast. A test of what is imported, not of how long it takes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PUZZLE = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n"
+SOLUTION = "953168742862734951417952836746893125281645397395271468138529674574386219629417583\n"
+
+#: Modules a solve has no use for (each brought in by one other command, or by none).
+NOT_NEEDED = [
+    "socket", "webbrowser", "subprocess", "selectors", "difflib",  # serve; a mistyped command
+    "dataclasses", "inspect", "json",  # slow to import, and a solve of lines needs none
+    "starlette", "uvicorn", "dask", "distributed", "reportlab", "numba", "numpy",
+    "sudokit.logic", "sudokit.web", "sudokit.gpu", "sudokit.dask", "sudokit.cluster",
+]
+
+# The child runs the command in-process and then names the modules it loaded beyond those a
+# bare interpreter has (site-packages may load modules of their own at start-up).
+PROGRAM = """
+import sys
+bare = set(sys.modules)
+from sudokit.cli import run
+status = run(sys.argv[1:])
+sys.stdout.flush()
+loaded = sorted(set(sys.modules) - bare)
+print("LOADED", " ".join(loaded), file=sys.stderr)
+sys.exit(status)
+"""
+
+
+def _bare_modules() -> set[str]:
+    out = subprocess.run([sys.executable, "-c", "import sys; print(' '.join(sys.modules))"],
+                         capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def _loaded_by(args: list[str], stdin: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+    lines = [s for s in done.stderr.splitlines() if s.startswith("LOADED")]
+    assert lines, done.stderr
+    return done, set(lines[-1].split()[1:]) - _bare_modules()
+
+
+def test_solving_one_puzzle_loads_no_other_commands_modules() -> None:
+    done, loaded = _loaded_by(["solve"], PUZZLE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SOLUTION
+    assert "sudokit.formats" in loaded  # the check sees what the command imported
+    unexpected = sorted(m for m in loaded
+                        if m in NOT_NEEDED or any(m.startswith(n + ".") for n in NOT_NEEDED))
+    assert not unexpected, f"sudoku solve imported {unexpected}"
+
+
+def test_building_the_parser_loads_no_server_modules() -> None:
+    # every command's options are registered for --help: that must not load their work
+    code = ("import sys; bare = set(sys.modules); import sudokit.cli; sudokit.cli.build_parser();"
+            " print(' '.join(sorted(set(sys.modules) - bare)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    loaded = set(out.stdout.split()) - _bare_modules()
+    assert "sudokit.cli.serve" in loaded
+    assert not loaded & {"socket", "webbrowser", "subprocess", "sudokit.web", "sudokit.logic"}
