@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
-import tomllib
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import SudokuError
 from ._inputs import Tally, add_input_arguments, each_record, positive_int
@@ -21,13 +18,12 @@ class PrintUsageError(SudokuError):
     """A booklet that cannot be made as asked (reported in one line, exit status 2)."""
 
 
-@dataclass
-class Section:
+class Section(NamedTuple):
     """``--section "Easy:8:easy"``: a title, how many puzzles, and their level (any when
     None)."""
 
     title: str
-    count: int
+    size: int
     level: str | None
 
 
@@ -94,6 +90,10 @@ def section(text: str) -> Section:
 
 def _layout_file(path: str) -> dict[str, Any]:
     """The settings of a TOML or JSON layout file, checked."""
+    # imported here: every sudoku command loads this module to build its parser
+    import json
+    import tomllib
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f) if path.endswith(".toml") else json.load(f)
@@ -142,7 +142,7 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
     wanted = list(sections)
     taken = [0] * len(wanted)
     for opened, record in each_record(args, env, tally, answer_errors=False):
-        if wanted and taken == [s.count for s in wanted]:
+        if wanted and taken == [s.size for s in wanted]:
             break  # every section is full: the rest of the input is not rated
         if record.error is not None:
             continue  # reported by each_record
@@ -153,14 +153,14 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
             continue
         level = entry.rating.level if entry.rating else None
         for i, s in enumerate(wanted):
-            if taken[i] < s.count and (s.level is None or s.level == level):
+            if taken[i] < s.size and (s.level is None or s.level == level):
                 entry.section = s.title
                 taken[i] += 1
                 entries.append(entry)
                 break
     for s, got in zip(wanted, taken, strict=True):
-        if got < s.count:
-            env.warn(f"section {s.title!r}: {got} of {s.count} "
+        if got < s.size:
+            env.warn(f"section {s.title!r}: {got} of {s.size} "
                      f"{s.level or ''}{' ' if s.level else ''}puzzles found in the input")
     order = {s.title: i for i, s in enumerate(wanted)}
     entries.sort(key=lambda e: order.get(e.section, 0))  # stable: input order within
@@ -177,7 +177,7 @@ def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]
     entries = []
     for i, s in enumerate(sections):
         seed = None if args.seed is None else f"{args.seed}/{i}" if i else args.seed
-        made = iter_generate(s.count, args.size, box=args.box, difficulty=s.level, seed=seed)
+        made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed)
         for puzzle, _ in progress(made, env, "puzzles"):
             entries.append(prepare(puzzle, 0, s.title))
     return entries
