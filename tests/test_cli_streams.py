@@ -34,12 +34,13 @@ RUNS = {
     "help": ["help"],
     "completion": ["completion", "bash"],
     "read": ["read", str(EXAMPLES / "photo.jpg")],
+    "print": ["print", CLASSIC],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench"]
 
-NEEDS = {"completion": "shtab", "read": "cv2"}
+NEEDS = {"completion": "shtab", "read": "cv2", "print": "reportlab"}
 
 #: Commands whose results are not a stream of lines, left out of RUNS: ``serve`` answers
 #: HTTP requests (its --help is still tested here).

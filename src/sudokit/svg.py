@@ -3,8 +3,10 @@
 In Jupyter a :class:`~sudokit.Grid` or a :class:`~sudokit.candidates.Candidates` board shows
 itself as this picture (``_repr_svg_``, as python-chess draws its boards). :func:`board`
 draws one with options: the puzzle whose givens stand out from the digits filled in, cells to
-highlight, candidates struck out and digits placed, which :func:`step` takes from a logic
-step (a hint) so that a student sees what the step looks at and what it changes.
+highlight, candidates struck out and digits placed, chain links, row and column labels and a
+dark theme. :func:`step` takes all that from a logic step (a hint) so that a student sees what
+the step looks at and what it changes. The shapes come from :mod:`sudokit.drawing`, which the
+PDF and PNG pictures share; each SVG element keeps its role as its ``class``.
 
 >>> from sudokit import Grid, solve, svg
 >>> puzzle = Grid(
@@ -18,28 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
+from . import drawing
 from .candidates import Candidates
-from .grid import SYMBOLS, Grid
+from .drawing import LIGHT, THEMES, Cell, Figure
+from .grid import Grid
 
 if TYPE_CHECKING:
     from .logic.step import Step
-    from .shape import Shape
 
-#: A cell, by index (0 is r1c1) or by name ("r1c1").
-Cell = int | str
+#: Colours of the light theme: givens, digits filled in, pencil marks, highlighted cells,
+#: struck candidates and placed digits (:data:`sudokit.drawing.DARK` has the dark ones).
+GIVEN = LIGHT.given
+FILLED = LIGHT.filled
+PENCIL = LIGHT.pencil
+HIGHLIGHT = LIGHT.highlight
+STRUCK = LIGHT.struck
+PLACED = LIGHT.placed
 
-#: Colours: givens, digits filled in, pencil marks, highlighted cells, struck candidates and
-#: placed digits.
-GIVEN = "#000000"
-FILLED = "#1f5fbf"
-PENCIL = "#555555"
-HIGHLIGHT = "#fff3b0"
-STRUCK = "#d62728"
-PLACED = "#2ca02c"
-
-_MARGIN = 4
+#: The font the pictures ask for; sans-serif where it is missing.
+FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, sans-serif"
 
 
 def board(
@@ -49,6 +50,10 @@ def board(
     cells: Iterable[Cell] = (),
     eliminations: Iterable[tuple[Cell, int]] = (),
     placements: Iterable[tuple[Cell, int]] = (),
+    links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]] = (),
+    labels: bool = False,
+    guides: bool = False,
+    theme: str = "light",
     size: int = 360,
 ) -> str:
     """An SVG picture of ``item``, ``size`` pixels wide.
@@ -56,105 +61,114 @@ def board(
     A grid's digits are drawn as givens, or, when ``puzzle`` is given, as givens where the
     puzzle has them and as filled-in digits elsewhere. A candidate board draws a cell with one
     candidate as a digit and the others as pencil marks. ``cells`` are shaded;
-    ``eliminations`` (cell, digit) are struck out in red, and ``placements`` drawn in green.
+    ``eliminations`` (cell, digit) are struck out in red, and ``placements`` drawn in green;
+    ``links`` ((cell, digit), (cell, digit), strong) are drawn between candidates, dashed
+    when weak. ``labels`` adds r1.. and c1.. beside the rows and columns, ``guides`` faint
+    dots where pencil marks go, ``theme`` is "light" or "dark".
     """
-    shape = item.shape
-    givens = puzzle.cells if puzzle is not None else None
-    shaded = {_index(shape, c) for c in cells}
-    struck = {(_index(shape, c), d) for c, d in eliminations}
-    placed = {_index(shape, c): d for c, d in placements}
-    unit = (size - 2 * _MARGIN) / shape.n
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}">',
-        f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>',
-    ]
-    for cell in sorted(shaded):
-        x, y = _corner(shape, cell, unit)
-        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{unit:.1f}" height="{unit:.1f}" '
-                     f'fill="{HIGHLIGHT}"/>')
-    for cell in range(shape.ncells):
-        if cell in placed:
-            parts.append(_digit(shape, cell, placed[cell], unit, PLACED))
-        elif isinstance(item, Grid):
-            value = item.cells[cell]
-            if value:
-                given = givens is None or givens[cell] == value
-                parts.append(_digit(shape, cell, value, unit, GIVEN if given else FILLED))
-        else:
-            parts.extend(_candidates(item, cell, unit, givens, struck))
-    parts.extend(_lines(shape, unit))
+    return to_svg(drawing.grid_figure(
+        item, puzzle=puzzle, cells=cells, eliminations=eliminations, placements=placements,
+        links=links, labels=labels, guides=guides, theme=_theme(theme), size=size))
+
+
+def step(
+    item: Grid | Candidates,
+    move: Step,
+    *,
+    puzzle: Grid | None = None,
+    labels: bool = True,
+    theme: str = "light",
+    size: int = 360,
+) -> str:
+    """``item`` with a logic step drawn on it: the cells it looks at shaded, the candidates
+    it rules out struck, the digits it places in green, the links of its chain (a Grid is
+    drawn as its pencil marks, the board the step was found on). Rows and columns are
+    labelled, as the step's text names cells, unless ``labels`` is False; ``puzzle`` tells
+    givens from digits placed earlier."""
+    return to_svg(step_figure(item, move, puzzle=puzzle, labels=labels, theme=theme, size=size))
+
+
+def step_figure(
+    item: Grid | Candidates,
+    move: Step,
+    *,
+    puzzle: Grid | None = None,
+    labels: bool = True,
+    theme: str = "light",
+    size: float = 360,
+) -> Figure:
+    """The figure :func:`step` writes as SVG (and the PDF and PNG pictures draw)."""
+    if isinstance(item, Grid):
+        puzzle = puzzle if puzzle is not None else item
+        item = Candidates.pencilmarks(item)
+    return drawing.grid_figure(
+        item, puzzle=puzzle, cells=move.cells, eliminations=move.eliminations,
+        placements=move.placements, links=drawing.step_links(move), labels=labels,
+        theme=_theme(theme), size=size)
+
+
+def to_svg(figure: Figure, *, compact: bool = False) -> str:
+    """A figure as an SVG document (one element per shape, its role as its class).
+
+    ``compact`` gathers runs of shapes that share their paint (colour, size, stroke) in a
+    group that carries it once, about a third of the size: for pages that hold many
+    pictures, such as the step viewer."""
+    w, h = _num(figure.width), _num(figure.height)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+             f'viewBox="0 0 {w} {h}" font-family={quoteattr(FONT)}>']
+    if not compact:
+        parts.extend(f"<{tag} {shape}{paint}{cls}{body}" for tag, shape, paint, cls, body
+                     in map(_element, figure.items))
+    else:
+        group: str | None = None
+        for tag, shape, paint, _, body in map(_element, figure.items):
+            if paint != group:
+                if group is not None:
+                    parts.append("</g>")
+                parts.append(f"<g{paint}>")
+                group = paint
+            parts.append(f"<{tag} {shape}{body}")
+        if group is not None:
+            parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def step(item: Grid | Candidates, move: Step, *, size: int = 360) -> str:
-    """``item`` with a logic step drawn on it: the cells it looks at shaded, the candidates
-    it rules out struck, the digits it places in green (a Grid is drawn as its pencil marks,
-    the board the step was found on)."""
-    if isinstance(item, Grid):
-        item = Candidates.pencilmarks(item)
-    return board(item, cells=move.cells, eliminations=move.eliminations,
-                 placements=move.placements, size=size)
+def _theme(name: str) -> drawing.Theme:
+    try:
+        return THEMES[name]
+    except KeyError:
+        raise ValueError(f"unknown theme {name!r}: one of {', '.join(THEMES)}") from None
 
 
-def _index(shape: Shape, cell: Cell) -> int:
-    return shape.parse_cell(cell) if isinstance(cell, str) else cell
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _corner(shape: Shape, cell: int, unit: float) -> tuple[float, float]:
-    return _MARGIN + shape.col_of(cell) * unit, _MARGIN + shape.row_of(cell) * unit
-
-
-def _text(x: float, y: float, value: int, font: float, colour: str, extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="sans-serif" font-size="{font:.1f}" '
-            f'fill="{colour}" text-anchor="middle" dominant-baseline="central"{extra}>'
-            f"{escape(SYMBOLS[value - 1])}</text>")
-
-
-def _digit(shape: Shape, cell: int, value: int, unit: float, colour: str) -> str:
-    x, y = _corner(shape, cell, unit)
-    weight = ' font-weight="bold"' if colour == GIVEN else ""
-    return _text(x + unit / 2, y + unit / 2, value, unit * 0.6, colour, weight)
-
-
-def _candidates(board: Candidates, cell: int, unit: float, givens: tuple[int, ...] | None,
-                struck: set[tuple[int, int]]) -> list[str]:
-    """A cell of a candidate board: its digit when it has one candidate left (and nothing is
-    struck there), else its pencil marks laid out as the digits of a box."""
-    shape = board.shape
-    digits = sorted(board.candidates(cell))
-    if len(digits) == 1 and (cell, digits[0]) not in struck:
-        given = givens is None or givens[cell] == digits[0]
-        return [_digit(shape, cell, digits[0], unit, GIVEN if given else FILLED)]
-    x, y = _corner(shape, cell, unit)
-    across, down = shape.box_cols, shape.box_rows  # N marks in a box's own layout
-    step_x, step_y = unit / across, unit / down
-    font = min(step_x, step_y) * 0.75
-    marks = []
-    for d in digits:
-        cx = x + ((d - 1) % across + 0.5) * step_x
-        cy = y + ((d - 1) // across + 0.5) * step_y
-        if (cell, d) in struck:
-            marks.append(_text(cx, cy, d, font, STRUCK))
-            half = font * 0.4
-            marks.append(f'<line x1="{cx - half:.1f}" y1="{cy + half:.1f}" '
-                         f'x2="{cx + half:.1f}" y2="{cy - half:.1f}" stroke="{STRUCK}"/>')
-        else:
-            marks.append(_text(cx, cy, d, font, PENCIL))
-    return marks
-
-
-def _lines(shape: Shape, unit: float) -> list[str]:
-    """The cell lines, thin, and the box lines, thick."""
-    end = _MARGIN + shape.n * unit
-    lines = []
-    for k in range(shape.n + 1):
-        at = _MARGIN + k * unit
-        across = 2.5 if k % shape.box_cols == 0 else 0.6  # a vertical line
-        down = 2.5 if k % shape.box_rows == 0 else 0.6  # a horizontal one
-        lines.append(f'<line x1="{at:.1f}" y1="{_MARGIN}" x2="{at:.1f}" y2="{end:.1f}" '
-                     f'stroke="black" stroke-width="{across}"/>')
-        lines.append(f'<line x1="{_MARGIN}" y1="{at:.1f}" x2="{end:.1f}" y2="{at:.1f}" '
-                     f'stroke="black" stroke-width="{down}"/>')
-    return lines
+def _element(item: drawing.Shape_) -> tuple[str, str, str, str, str]:
+    """The element of a shape in pieces: tag, geometry, paint, class, and the rest (its
+    text and closing tag, or "/>")."""
+    cls = f' class="{item.role}"' if item.role else ""
+    if isinstance(item, drawing.Rect):
+        return ("rect", f'x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" '
+                f'height="{_num(item.h)}"', f' fill="{item.fill}"', cls, "/>")
+    if isinstance(item, drawing.Line | drawing.Curve):
+        paint = f' stroke="{item.colour}" stroke-width="{_num(item.width)}"'
+        if item.dash:
+            paint += f' stroke-dasharray="{_num(item.width * 3)},{_num(item.width * 2)}"'
+        if isinstance(item, drawing.Line):
+            return ("line", f'x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" '
+                    f'y2="{_num(item.y2)}"', paint, cls, "/>")
+        return ("path", f'd="M {_num(item.x1)} {_num(item.y1)} Q {_num(item.cx)} '
+                f'{_num(item.cy)} {_num(item.x2)} {_num(item.y2)}"', ' fill="none"' + paint,
+                cls, "/>")
+    if isinstance(item, drawing.Circle):
+        paint = f' fill="{item.fill or "none"}"'
+        if item.width:
+            paint += f' stroke="{item.colour}" stroke-width="{_num(item.width)}"'
+        return ("circle", f'cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}"',
+                paint, cls, "/>")
+    weight = ' font-weight="bold"' if item.bold else ""
+    return ("text", f'x="{_num(item.x)}" y="{_num(item.y)}"',
+            f' font-size="{_num(item.size)}" fill="{item.colour}" text-anchor="middle"{weight}',
+            cls, f">{escape(item.text)}</text>")

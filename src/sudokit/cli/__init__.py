@@ -22,12 +22,13 @@ from ..errors import SudokuError
 from ._datasets import partitioned
 from ._inputs import usable_cores
 from ._output import AtomicFile, TemplateError, add_common_arguments
+from ._pictures import picture_pattern
 from .env import BinaryToTerminalError, Env, Output, OutputError
 from .status import ExitStatus
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "help", "completion", "serve", "read"]
+            "help", "completion", "serve", "read", "print"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
 _NO_OUTPUT = {"help", "serve"}
@@ -130,7 +131,8 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         env.show_progress = not getattr(args, "no_progress", False)
         output = getattr(args, "output", None)
         # a dataset's -o DIR/ is a directory of whole partition files, not one file
-        if output not in (None, "-") and partitioned(args) is None:
+        if output not in (None, "-") and partitioned(args) is None \
+                and not picture_pattern(args):
             if output.endswith(("/", os.sep)) or os.path.isdir(output):
                 raise OutputError(repr(output), IsADirectoryError(errno.EISDIR,
                                                                   "Is a directory"))

@@ -57,10 +57,13 @@ def add_json_reader(
 
 def add_output_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
     from .. import formats
+    from ._pictures import PICTURES, add_picture_options
 
     parser.add_argument(
-        "--to", dest="to_format", choices=sorted(formats.FORMATS), metavar="FORMAT", help=help_text
+        "--to", dest="to_format", choices=[*sorted(formats.FORMATS), *PICTURES],
+        metavar="FORMAT", help=help_text + "; svg, png or pdf draw pictures"
     )
+    add_picture_options(parser)
 
 
 def box_arg(text: str) -> tuple[int, int]:

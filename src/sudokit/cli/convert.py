@@ -21,7 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
+    from ._pictures import draw_records, wants_pictures
 
+    if wants_pictures(args):
+        return draw_records(args, env, "puzzle")
     tally = Tally()
     writer = None
     for opened, record in each_record(args, env, tally, answer_errors=False):

@@ -14,6 +14,7 @@ from ._datasets import (
     write_dataset,
 )
 from ._inputs import JOBS_HELP, Tally, positive_int, progress
+from ._pictures import PICTURES, add_picture_options
 from .env import Env
 from .status import ExitStatus
 
@@ -58,8 +59,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
-    add_to_argument(p, formats.FORMATS, "output format (default grid: 9 lines of 9 numbers), "
-                    "or a dataset of records with ratings (jsonl, parquet)")
+    add_to_argument(p, [*formats.FORMATS, *PICTURES], "output format (default grid: 9 lines "
+                    "of 9 numbers), a dataset of records with ratings (jsonl, parquet), or "
+                    "pictures (svg, png, pdf)")
+    add_picture_options(p)
     add_dataset_arguments(p, to=False)
     p.add_argument("--with-solution", action="store_true",
                    help="print each puzzle's solution after it")
@@ -73,6 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
+    from ._pictures import create, wants_pictures
 
     if args.size > MAX_SIZE:  # said at once, rather than after minutes of silence
         env.error(f"create makes grids up to {MAX_SIZE}x{MAX_SIZE} (a {MAX_SIZE}x{MAX_SIZE} "
@@ -80,6 +84,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                   "end in minutes); solve, count, check and the others take any size up to "
                   "64x64")
         return ExitStatus.USAGE
+    if wants_pictures(args):
+        return create(args, env)
     fmt = args.to_format or "grid"
     per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
     if per_file and (args.count > 1 or args.with_solution):

@@ -12,7 +12,13 @@ from ..executors import InlineExecutor
 from ..formats import Record
 from ..grid import Grid
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, no_text_resume, wants_dataset, write_dataset
+from ._datasets import (
+    add_dataset_arguments,
+    add_to_argument,
+    no_text_resume,
+    wants_dataset,
+    write_dataset,
+)
 from ._inputs import (
     Input,
     Tally,
@@ -22,6 +28,13 @@ from ._inputs import (
     positive_float,
 )
 from ._ladder import add_ladder_arguments, ladder_keys
+from ._pictures import (
+    PICTURES,
+    add_picture_options,
+    draw_records,
+    explain_html,
+    wants_pictures,
+)
 from .env import Env
 from .status import ExitStatus
 
@@ -45,12 +58,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="when no technique applies, take a brute-force step and go on",
     )
+    p.add_argument("--html", action="store_true",
+                   help="one self-contained HTML page that steps through the solution, "
+                   "picture and text of each step, arrow keys for previous and next (-o FILE)")
     p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
                    help="begin no step after about this long on a puzzle: its path stops "
                    f"short with a note, and it counts as a failure (default {TIME_LIMIT:g})")
     add_ladder_arguments(p)
     add_cluster_argument(p)
-    add_dataset_arguments(p, to=True)
+    add_dataset_arguments(p, to=False)
+    add_to_argument(p, PICTURES, "pictures of every step (svg, png, pdf), or a dataset of "
+                    "records with their steps (jsonl, parquet)")
+    add_picture_options(p)
 
 
 #: Seconds a puzzle's path may take by default (an empty 16x16 takes about 2 s a step).
@@ -64,6 +83,10 @@ Puzzle = Grid | Candidates
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the logical path of each puzzle (or its dataset record); the exit status."""
+    if args.html:
+        return explain_html(args, env)
+    if wants_pictures(args):
+        return draw_records(args, env, "steps")
     if no_text_resume(args, env):
         return ExitStatus.USAGE
     tally = Tally()

@@ -7,6 +7,7 @@ import argparse
 from ._budget import OverBudget, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
 from ._ladder import add_ladder_arguments, ladder_of
+from ._pictures import add_picture_options, draw_records, wants_pictures
 from ._teaching import teaching_lines
 from .env import Env
 from .status import ExitStatus
@@ -47,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="list a step of every technique that has one now, grouped by technique",
     )
     add_ladder_arguments(p)
+    add_picture_options(p, to=True)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -55,6 +57,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     from ..logic import hint, report
 
+    if wants_pictures(args):
+        return draw_records(args, env, "hint")
     ladder = ladder_of(args)
     tally = Tally()
     for opened, record in each_record(args, env, tally):

@@ -58,6 +58,10 @@ FIELDS = ["puzzle", "solution", "status", "line", "file"]
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    from ._pictures import draw_records, wants_pictures
+
+    if wants_pictures(args):
+        return draw_records(args, env, "solution")
     if args.device != "cpu":  # fail before reading any input
         from ..gpu import check_device  # here: the GPU package brings NumPy, slow to start
 

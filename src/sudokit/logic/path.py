@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..candidates import Candidates
@@ -61,6 +61,14 @@ class Path:
     gave_up: float | None = None
     #: the score the next step needed at least, when the time limit stopped the path
     floor: float = 0.0
+    #: the puzzle the path starts from (its step viewer needs it)
+    start: Puzzle | None = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the step viewer of :mod:`sudokit.walkthrough`."""
+        from ..walkthrough import viewer
+
+        return viewer(self)
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -275,4 +283,5 @@ def solve_path(
         tuple(keys),
         gave_up,
         floor,
+        puzzle,
     )

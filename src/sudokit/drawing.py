@@ -1,0 +1,360 @@
+"""How a grid looks, once, for every kind of picture: a :class:`Figure` of shapes.
+
+A figure is a list of rectangles, lines, curves, circles and texts in a square of ``size``
+units, y growing downwards. :mod:`sudokit.svg` writes it as SVG, :mod:`sudokit.printing`
+draws it on a PDF page (and from there a PNG), so a grid looks the same on screen, in a
+notebook and on paper. Each shape carries a ``role`` ("given", "pencil", "link-weak", ...)
+that the SVG keeps as its class, so that a style sheet or a test can find it.
+
+:func:`grid_figure` draws a grid or a candidate board: givens in bold, digits filled in and
+digits placed by a step in their own colours, pencil marks small and grey, struck candidates
+red and crossed, shaded cells, chain links between candidates, and row and column labels
+in the ``r1c1`` names that hints use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .candidates import Candidates
+from .grid import SYMBOLS, Grid
+
+if TYPE_CHECKING:
+    from .logic.step import Step
+    from .shape import Shape
+
+#: A cell, by index (0 is r1c1) or by name ("r1c1").
+Cell = int | str
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of a picture."""
+
+    name: str
+    background: str
+    line: str
+    given: str
+    filled: str
+    pencil: str
+    highlight: str
+    struck: str
+    placed: str
+    label: str
+    link: str
+    guide: str
+    struck_tint: str
+
+
+LIGHT = Theme("light", background="#ffffff", line="#000000", given="#000000",
+              filled="#1f5fbf", pencil="#555555", highlight="#fff3b0", struck="#d62728",
+              placed="#2ca02c", label="#6b6b6b", link="#8e44ad", guide="#c8c8c8",
+              struck_tint="#fde2e2")
+DARK = Theme("dark", background="#1e1e1e", line="#d8d8d8", given="#f2f2f2",
+             filled="#79b0ff", pencil="#a8a8a8", highlight="#4d4420", struck="#ff6b6b",
+             placed="#63d563", label="#9a9a9a", link="#d79cff", guide="#555555",
+             struck_tint="#5a2a2a")
+THEMES = {t.name: t for t in (LIGHT, DARK)}
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str
+    width: float
+    role: str = ""
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A quadratic Bezier curve from (x1, y1) to (x2, y2) bent towards (cx, cy)."""
+
+    x1: float
+    y1: float
+    cx: float
+    cy: float
+    x2: float
+    y2: float
+    colour: str
+    width: float
+    role: str = ""
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    colour: str
+    width: float
+    role: str = ""
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text centred on x, with its baseline at y; ``size`` is the font size."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    colour: str
+    role: str = ""
+    bold: bool = False
+
+
+Shape_ = Rect | Line | Curve | Circle | Text
+
+
+@dataclass
+class Figure:
+    """Shapes in a ``width`` x ``height`` box, drawn in order (later ones on top)."""
+
+    width: float
+    height: float
+    items: list[Shape_] = field(default_factory=list)
+
+    def add(self, item: Shape_) -> None:
+        self.items.append(item)
+
+
+#: Where a digit's baseline sits below the centre of its cell, as a share of the font size
+#: (half the height of a capital letter or figure in the sans-serif faces used).
+BASELINE = 0.36
+
+_MARGIN = 4
+#: The eureka notation of chains in step texts: ``(5)r1c1=(5)r1c5-(5)r4c5``.
+_CHAIN = re.compile(r"\(\d+\)r\d+c\d+(?:[=-]\(\d+\)r\d+c\d+)+")
+
+
+def grid_figure(
+    item: Grid | Candidates,
+    *,
+    puzzle: Grid | None = None,
+    cells: Iterable[Cell] = (),
+    eliminations: Iterable[tuple[Cell, int]] = (),
+    placements: Iterable[tuple[Cell, int]] = (),
+    links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]] = (),
+    labels: bool = False,
+    guides: bool = False,
+    theme: Theme = LIGHT,
+    size: float = 360,
+) -> Figure:
+    """A picture of ``item`` in a ``size`` x ``size`` square.
+
+    A grid's digits are givens, or, when ``puzzle`` is given, givens where the puzzle has
+    them and filled-in digits elsewhere. A candidate board draws a cell with one candidate
+    as a digit and the others as pencil marks. ``cells`` are shaded, ``eliminations``
+    (cell, digit) struck out, ``placements`` drawn in the placed colour; ``links`` are
+    ((cell, digit), (cell, digit), strong) pairs drawn as curves between the two
+    candidates, solid when strong, dashed when weak. ``labels`` writes r1.. and c1.. beside
+    the rows and columns; ``guides`` puts a faint dot where each pencil mark goes in the
+    empty cells of a grid, for a solver writing candidates by hand.
+    """
+    shape = item.shape
+    n = shape.n
+    scale = size / 360
+    band = size * 0.06 if labels else 0.0
+    margin = _MARGIN * scale
+    unit = (size - 2 * margin - band) / n
+    geo = _Geometry(shape, margin + band, margin + band, unit)
+    fig = Figure(size, size)
+    fig.add(Rect(0, 0, size, size, theme.background, "background"))
+    for cell in sorted({_index(shape, c) for c in cells}):
+        x, y = geo.corner(cell)
+        fig.add(Rect(x, y, unit, unit, theme.highlight, "highlight"))
+    givens = puzzle.cells if puzzle is not None else None
+    struck = {(_index(shape, c), d) for c, d in eliminations}
+    placed = {_index(shape, c): d for c, d in placements}
+    for cell in range(shape.ncells):
+        if cell in placed:
+            fig.add(_digit(geo, cell, placed[cell], theme.placed, "placed"))
+        elif isinstance(item, Grid):
+            value = item.cells[cell]
+            if value:
+                given = givens is None or givens[cell] == value
+                fig.add(_digit(geo, cell, value, theme.given if given else theme.filled,
+                               "given" if given else "filled", bold=given))
+            elif guides:
+                _guides(fig, geo, cell, theme)
+        else:
+            _candidates(fig, geo, item, cell, givens, struck, theme)
+    _lines(fig, geo, theme, scale)
+    _links(fig, geo, links, theme, scale)
+    if labels:
+        _labels(fig, geo, band, theme)
+    return fig
+
+
+def step_links(step: Step) -> list[tuple[tuple[str, int], tuple[str, int], bool]]:
+    """The links of the chains a step's text gives in eureka notation, as ((cell, digit),
+    (cell, digit), strong) triples (none for steps without a chain)."""
+    found = []
+    for chain in _CHAIN.findall(step.text):
+        nodes = re.findall(r"\((\d+)\)(r\d+c\d+)|([=-])", chain)
+        last: tuple[str, int] | None = None
+        strong = False
+        for digit, cell, link in nodes:
+            if link:
+                strong = link == "="
+            else:
+                node = (cell, int(digit))
+                if last is not None:
+                    found.append((last, node, strong))
+                last = node
+    return found
+
+
+class _Geometry:
+    """Where cells and their pencil marks are."""
+
+    def __init__(self, shape: Shape, left: float, top: float, unit: float) -> None:
+        self.shape = shape
+        self.left = left
+        self.top = top
+        self.unit = unit
+        self.across, self.down = shape.box_cols, shape.box_rows  # n marks in a box's layout
+
+    def corner(self, cell: int) -> tuple[float, float]:
+        return (self.left + self.shape.col_of(cell) * self.unit,
+                self.top + self.shape.row_of(cell) * self.unit)
+
+    def mark(self, cell: int, digit: int) -> tuple[float, float]:
+        """The centre of pencil mark ``digit`` in ``cell``."""
+        x, y = self.corner(cell)
+        return (x + ((digit - 1) % self.across + 0.5) * self.unit / self.across,
+                y + ((digit - 1) // self.across + 0.5) * self.unit / self.down)
+
+    @property
+    def mark_font(self) -> float:
+        # a little smaller where 16 or 25 marks share a cell, so that they keep apart
+        share = 0.72 if self.shape.n <= 9 else 0.64
+        return min(self.unit / self.across, self.unit / self.down) * share
+
+
+def _index(shape: Shape, cell: Cell) -> int:
+    return shape.parse_cell(cell) if isinstance(cell, str) else cell
+
+
+def _digit(geo: _Geometry, cell: int, value: int, colour: str, role: str,
+           bold: bool = False) -> Text:
+    x, y = geo.corner(cell)
+    font = geo.unit * (0.62 if geo.shape.n <= 9 else 0.55)
+    return Text(x + geo.unit / 2, y + geo.unit / 2 + BASELINE * font, SYMBOLS[value - 1],
+                font, colour, role, bold)
+
+
+def _candidates(fig: Figure, geo: _Geometry, board: Candidates, cell: int,
+                givens: tuple[int, ...] | None, struck: set[tuple[int, int]],
+                theme: Theme) -> None:
+    """A cell of a candidate board: its digit when one candidate is left (and nothing is
+    struck there), else its pencil marks laid out as the digits of a box."""
+    digits = sorted(board.candidates(cell))
+    if len(digits) == 1 and (cell, digits[0]) not in struck:
+        given = givens is None or givens[cell] == digits[0]
+        fig.add(_digit(geo, cell, digits[0], theme.given if given else theme.filled,
+                       "given" if given else "filled", bold=given))
+        return
+    font = geo.mark_font
+    for d in digits:
+        cx, cy = geo.mark(cell, d)
+        if (cell, d) in struck:
+            # a tinted disc behind the mark keeps it readable under its stroke
+            fig.add(Circle(cx, cy, font * 0.62, theme.struck, 0, "struck-mark",
+                          theme.struck_tint))
+            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.struck,
+                         "struck", bold=True))
+            half = font * 0.45
+            fig.add(Line(cx - half, cy + half, cx + half, cy - half, theme.struck,
+                         max(0.8, font * 0.09), "struck-line"))
+        else:
+            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.pencil,
+                         "pencil"))
+
+
+def _guides(fig: Figure, geo: _Geometry, cell: int, theme: Theme) -> None:
+    radius = geo.mark_font * 0.09
+    for d in range(1, geo.shape.n + 1):
+        cx, cy = geo.mark(cell, d)
+        fig.add(Circle(cx, cy, radius, theme.guide, 0, "guide", theme.guide))
+
+
+def _lines(fig: Figure, geo: _Geometry, theme: Theme, scale: float) -> None:
+    """The cell lines, thin, and the box lines, thick."""
+    shape = geo.shape
+    left, top, unit = geo.left, geo.top, geo.unit
+    right, bottom = left + shape.n * unit, top + shape.n * unit
+    thick, thin = 2.5 * scale, 0.6 * scale
+    for k in range(shape.n + 1):
+        x = left + k * unit
+        y = top + k * unit
+        box_col = k % shape.box_cols == 0
+        box_row = k % shape.box_rows == 0
+        fig.add(Line(x, top, x, bottom, theme.line, thick if box_col else thin,
+                     "box-line" if box_col else "cell-line"))
+        fig.add(Line(left, y, right, y, theme.line, thick if box_row else thin,
+                     "box-line" if box_row else "cell-line"))
+
+
+def _links(fig: Figure, geo: _Geometry,
+           links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]],
+           theme: Theme, scale: float) -> None:
+    """Each link a curve from mark to mark, bowed to one side so that links along a line
+    do not run through the marks between; the chain's candidates ringed."""
+    shape = geo.shape
+    ring = geo.mark_font * 0.6
+    ringed: set[tuple[int, int]] = set()
+    for (c1, d1), (c2, d2), strong in links:
+        a, b = (_index(shape, c1), d1), (_index(shape, c2), d2)
+        (x1, y1), (x2, y2) = geo.mark(*a), geo.mark(*b)
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        bow = min(0.18 * length, geo.unit * 0.9)
+        cx, cy = (x1 + x2) / 2 - dy / length * bow, (y1 + y2) / 2 + dx / length * bow
+        # start and end on the rings, not in the middle of the digits
+        sx, sy = _towards(x1, y1, cx, cy, ring)
+        ex, ey = _towards(x2, y2, cx, cy, ring)
+        fig.add(Curve(sx, sy, cx, cy, ex, ey, theme.link, 1.6 * scale,
+                      "link-strong" if strong else "link-weak", dash=not strong))
+        for node in (a, b):
+            if node not in ringed:
+                ringed.add(node)
+                x, y = geo.mark(*node)
+                fig.add(Circle(x, y, ring, theme.link, 1.1 * scale, "chain-node"))
+
+
+def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple[float, float]:
+    dx, dy = tx - x, ty - y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return x + dx / length * distance, y + dy / length * distance
+
+
+def _labels(fig: Figure, geo: _Geometry, band: float, theme: Theme) -> None:
+    """r1, r2, ... left of the rows and c1, c2, ... above the columns."""
+    n = geo.shape.n
+    font = min(band * 0.55, geo.unit * (0.42 if n < 10 else 0.34))
+    for k in range(n):
+        middle = k * geo.unit + geo.unit / 2
+        fig.add(Text(geo.left + middle, geo.top - band / 2 + BASELINE * font, f"c{k + 1}",
+                     font, theme.label, "label"))
+        fig.add(Text(geo.left - band / 2, geo.top + middle + BASELINE * font, f"r{k + 1}",
+                     font, theme.label, "label"))

@@ -1,0 +1,33 @@
+"""Print-ready output: PDF booklets of puzzles, answers and solving paths, and grids as
+PDF or PNG pictures.
+
+The PDF is written with ReportLab (fonts embedded, the same bytes for the same puzzles) and
+PNG pictures are PDF pages rendered with PDFium: both install from wheels with pip, as the
+``pdf`` extra (``pip install 'sudokit[pdf]'``), and are imported only when used.
+
+>>> from sudokit import Grid
+>>> from sudokit.printing import Options, booklet, prepare
+>>> puzzle = Grid(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> pdf = booklet([prepare(puzzle, 1)], Options(title="Warm-up", answers=True))
+>>> pdf[:5]
+b'%PDF-'
+"""
+
+from .booklet import Entry, Options, booklet, plan, prepare, render
+from .layout import LayoutError
+from .pdf import MissingDependency, figure_png, figures_pdf, pdf_page_png
+
+__all__ = [
+    "Entry",
+    "LayoutError",
+    "MissingDependency",
+    "Options",
+    "booklet",
+    "figure_png",
+    "figures_pdf",
+    "pdf_page_png",
+    "plan",
+    "prepare",
+    "render",
+]

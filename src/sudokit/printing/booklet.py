@@ -1,0 +1,293 @@
+"""Puzzle booklets: pages of puzzles by section, then answers, then (optionally) each
+puzzle's solving path step by step, as one PDF.
+
+:func:`prepare` rates and solves a puzzle (an :class:`Entry`); :func:`plan` lays the
+entries out on pages (pure arithmetic, see :mod:`.layout`); :func:`render` draws the plan
+with ReportLab. :func:`booklet` does all three.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..candidates import Candidates
+from ..drawing import Figure, grid_figure
+from ..grid import Grid
+from ..logic.path import Path, solve_path
+from ..logic.rating import Rating, rating_of
+from . import layout
+from .layout import Box, LayoutError
+
+
+@dataclass
+class Entry:
+    """One puzzle of a booklet, with what the rater and solver found.
+
+    ``solution`` is None when the puzzle has no solution (``problem`` then says so, and the
+    puzzle has no answer in the booklet); ``path`` is its solving path, the steps of
+    ``sudoku explain`` (brute force where logic is stuck).
+    """
+
+    number: int
+    puzzle: Grid
+    section: str = ""
+    source: str | None = None
+    rating: Rating | None = None
+    solution: Grid | None = None
+    path: Path | None = None
+    problem: str | None = None
+
+    @property
+    def caption(self) -> str:
+        """``No. 3 · hard 4.2``: number, level and score."""
+        if self.problem:
+            return f"No. {self.number} · {self.problem}"
+        if self.rating is None:
+            return f"No. {self.number}"
+        extra = " · more than one solution" if self.rating.solutions > 1 else ""
+        return f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}{extra}"
+
+
+def prepare(puzzle: Grid | Candidates, number: int, section: str = "",
+            source: str | None = None) -> Entry:
+    """An entry for ``puzzle``: rated, solved (by logic, trial and error where stuck)."""
+    grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
+    path = solve_path(grid, guess=True)
+    rating = rating_of(path)
+    if path.solutions == 0 or not path.solved:
+        return Entry(number, grid, section, source, None, None, None, "no solution")
+    return Entry(number, grid, section, source, rating, path.final.to_grid(), path)
+
+
+@dataclass
+class Options:
+    """How a booklet looks. ``per_page`` None picks by grid size (4 up to 9x9, 2 up to
+    16x16, 1 above)."""
+
+    title: str = "Sudoku"
+    paper: str = "a4"
+    landscape: bool = False
+    per_page: int | None = None
+    answers: bool = False
+    candidates: bool = False
+    walkthrough: bool = False
+    source: bool = False
+
+
+@dataclass
+class Item:
+    """One grid placed on a page, with its caption lines (the first one bold)."""
+
+    kind: str  # "puzzle", "answer" or "step"
+    grid: Box
+    caption: Box
+    lines: list[str]
+    figure: Callable[[], Figure] = field(repr=False)
+    font: float = 9.0
+
+
+@dataclass
+class PlannedPage:
+    """A page of the plan: its header text and its items."""
+
+    title: str
+    heading: str
+    items: list[Item] = field(default_factory=list)
+
+
+def default_per_page(n: int) -> int:
+    return 4 if n <= 9 else 2 if n <= 16 else 1
+
+
+def puzzle_layout(n: int, options: Options) -> tuple[int, list[layout.Slot]]:
+    """Puzzles per page and their slots for grids of side ``n`` (a LayoutError when the
+    paper, the grids per page or the size of the cells will not do)."""
+    page = layout.page(options.paper, options.landscape)
+    per_page = options.per_page or default_per_page(n)
+    cols, rows = layout.arrangement(per_page, options.landscape)
+    caption_h = 26.0 if options.source else 15.0
+    puzzle_slots = layout.slots(page.body, cols, rows, caption_h)
+    layout.check_cells(puzzle_slots[0].grid.w, n, layout.MIN_CELL, "puzzle",
+                       f"{per_page} per page on {options.paper}"
+                       f"{' landscape' if options.landscape else ''}")
+    return per_page, puzzle_slots
+
+
+def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[PlannedPage]]:
+    """The pages: each section's puzzles from a new page, then the answers (several to a
+    page, smaller), or with ``walkthrough`` each answer followed by its steps."""
+    page = layout.page(options.paper, options.landscape)
+    pages: list[PlannedPage] = []
+    if not entries:
+        return page, pages
+    per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options)
+    sections: list[list[Entry]] = []
+    for e in entries:
+        if not sections or sections[-1][0].section != e.section:
+            sections.append([])
+        sections[-1].append(e)
+    for members in sections:
+        for k, e in enumerate(members):
+            if k % per_page == 0:
+                pages.append(PlannedPage(options.title, e.section))
+            slot = puzzle_slots[k % per_page]
+            lines = [e.caption]
+            if options.source and e.source:
+                lines.append(e.source)
+            pages[-1].items.append(Item("puzzle", slot.grid, slot.caption, lines,
+                                        _puzzle_figure(e, options.candidates)))
+    solved = [e for e in entries if e.solution is not None]
+    if options.walkthrough:
+        pages.extend(_walkthrough_pages(page, solved, options))
+    elif options.answers:
+        pages.extend(_answer_pages(page, solved, options))
+    return page, pages
+
+
+def _answer_pages(page: layout.Page, solved: list[Entry], options: Options) -> list[PlannedPage]:
+    if not solved:
+        return []
+    n = max(e.puzzle.n for e in solved)
+    cols, rows = (3, 4) if n <= 9 else (2, 3) if n <= 16 else (2, 2)
+    if options.landscape:
+        cols, rows = rows, cols
+    answer_slots = layout.slots(page.body, cols, rows, 12.0)
+    layout.check_cells(answer_slots[0].grid.w, n, layout.MIN_ANSWER_CELL, "answer",
+                       f"the answer pages on {options.paper}")
+    pages: list[PlannedPage] = []
+    for k, e in enumerate(solved):
+        if k % len(answer_slots) == 0:
+            pages.append(PlannedPage(options.title, "Answers"))
+        slot = answer_slots[k % len(answer_slots)]
+        pages[-1].items.append(Item("answer", slot.grid, slot.caption, [_answer_caption(e)],
+                                    _answer_figure(e), 8.0))
+    return pages
+
+
+def _walkthrough_pages(page: layout.Page, solved: list[Entry],
+                       options: Options) -> list[PlannedPage]:
+    """Each answer from a new page, then its steps: the candidate board before each step
+    with the step drawn on it, and the step's text under it."""
+    pages: list[PlannedPage] = []
+    for e in solved:
+        n = e.puzzle.n
+        cols, rows = (2, 3) if n <= 9 else (1, 2) if n <= 16 else (1, 1)
+        if options.landscape:
+            cols, rows = rows, cols
+        step_slots = layout.slots(page.body, cols, rows, 44.0)
+        assert e.path is not None and e.solution is not None
+        heading = f"Solving No. {e.number}"
+        pages.append(PlannedPage(options.title, heading))
+        first = step_slots[0]
+        pages[-1].items.append(Item(
+            "answer", first.grid, first.caption,
+            [_answer_caption(e),
+             f"{len(e.path.steps)} steps; hardest: {e.rating.hardest if e.rating else '-'}"],
+            _answer_figure(e), 8.0))
+        board = Candidates.pencilmarks(e.puzzle)
+        for i, step in enumerate(e.path.steps, 1):
+            k = i % len(step_slots)
+            if k == 0:
+                pages.append(PlannedPage(options.title, heading))
+            slot = step_slots[k]
+            pages[-1].items.append(Item("step", slot.grid, slot.caption,
+                                        [f"{i}. {step}", step.text],
+                                        _step_figure(board, step, e.puzzle), 7.0))
+            board = step.apply(board)
+    return pages
+
+
+def _answer_caption(e: Entry) -> str:
+    several = e.rating is not None and e.rating.solutions > 1
+    return f"Answer to No. {e.number}" + (" (one of several)" if several else "")
+
+
+def _puzzle_figure(e: Entry, guides: bool) -> Callable[[], Figure]:
+    return lambda: grid_figure(e.puzzle, guides=guides)
+
+
+def _answer_figure(e: Entry) -> Callable[[], Figure]:
+    solution = e.solution
+    assert solution is not None  # only entries with a solution get an answer
+    return lambda: grid_figure(solution, puzzle=e.puzzle)
+
+
+def _step_figure(board: Candidates, step: object, puzzle: Grid) -> Callable[[], Figure]:
+    from ..svg import step_figure
+
+    return lambda: step_figure(board, step, puzzle=puzzle)  # type: ignore[arg-type]
+
+
+def render(page: layout.Page, pages: Sequence[PlannedPage], title: str = "") -> bytes:
+    """The planned pages as PDF bytes (the same plan gives the same bytes)."""
+    from reportlab.lib.utils import simpleSplit
+
+    from .pdf import BOLD, REGULAR, draw_figure, new_canvas
+
+    out = io.BytesIO()
+    c = new_canvas(out, page.width, page.height, title)
+    total = len(pages)
+    last_heading = None
+    for number, planned in enumerate(pages, 1):
+        if planned.heading and planned.heading != last_heading:
+            # a bookmark in the reader's outline where each section, the answers and each
+            # walkthrough begin
+            key = f"p{number}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(planned.heading, key, level=0)
+            last_heading = planned.heading
+        top = page.height
+        header = page.header
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(BOLD, 13)
+        c.drawString(header.x, top - header.y - 13, planned.title)
+        c.setFont(REGULAR, 10)
+        c.drawRightString(header.right, top - header.y - 13, planned.heading)
+        c.setLineWidth(0.5)
+        c.line(header.x, top - header.bottom, header.right, top - header.bottom)
+        footer = page.footer
+        c.setFont(REGULAR, 9)
+        c.drawCentredString(footer.x + footer.w / 2, top - footer.bottom + 3,
+                            f"page {number} of {total}")
+        for item in planned.items:
+            draw_figure(c, item.figure(), item.grid.x, top - item.grid.y, item.grid.w)
+            _caption(c, item, top, simpleSplit, BOLD, REGULAR)
+        c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def _caption(c: object, item: Item, top: float, split: Callable, bold: str,
+             regular: str) -> None:
+    """The caption lines, centred under the grid (a step's text wrapped to the slot's
+    width, left-aligned, and cut short with an ellipsis if it runs out of room)."""
+    box = item.caption
+    size = item.font
+    leading = size * 1.2
+    y = top - box.y - leading
+    lines: list[tuple[str, str]] = []
+    for i, text in enumerate(item.lines):
+        font = bold if i == 0 else regular
+        lines.extend((font, part) for part in split(text, font, size, box.w))
+    room = max(1, int(box.h // leading))
+    if len(lines) > room:
+        lines = lines[:room]
+        font, last = lines[-1]
+        lines[-1] = (font, last.rstrip(" .,") + " …")
+    for font, text in lines:
+        c.setFont(font, size)  # type: ignore[attr-defined]
+        if item.kind == "step":
+            c.drawString(box.x, y, text)  # type: ignore[attr-defined]
+        else:
+            c.drawCentredString(box.x + box.w / 2, y, text)  # type: ignore[attr-defined]
+        y -= leading
+
+
+def booklet(entries: Sequence[Entry], options: Options) -> bytes:
+    """A PDF booklet of ``entries`` laid out as ``options`` say."""
+    page, pages = plan(entries, options)
+    if not pages:
+        raise LayoutError("no puzzles to print")
+    return render(page, pages, options.title)

@@ -1,0 +1,114 @@
+"""A solving path as one self-contained HTML page that steps through the solution: the
+picture of each step (the candidate board before it, with what the step looks at and what it
+changes) and its text, previous and next by button or by the arrow keys.
+
+The page needs no network: the pictures are inline SVG, the style and the script are in the
+page. Where scripts do not run (an untrusted notebook, a page viewed as a file listing) every
+step shows, one under the other. ``sudoku explain --html`` writes it, and a
+:class:`~sudokit.logic.Path` shows itself as the same viewer in a notebook (``_repr_html_``).
+
+>>> from sudokit import Grid
+>>> from sudokit.logic import solve_path
+>>> puzzle = Grid(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> page = html(solve_path(puzzle), puzzle, title="A first puzzle")
+>>> page.count('class="step"') == len(solve_path(puzzle).steps) + 1
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from html import escape
+from typing import TYPE_CHECKING
+
+from .candidates import Candidates
+from .grid import Grid
+from .svg import board, step_figure, to_svg
+
+if TYPE_CHECKING:
+    from .logic.path import Path
+
+_viewers = itertools.count(1)
+
+_STYLE = """
+.sudokit-walk{font-family:system-ui,sans-serif;max-width:560px}
+.sudokit-walk.js .step{display:none}.sudokit-walk.js .step.shown{display:block}
+.sudokit-walk .bar{display:none}.sudokit-walk.js .bar{display:flex}
+.sudokit-walk .bar{gap:.5em;align-items:center;margin:.4em 0}
+.sudokit-walk button{font-size:1em;padding:.2em .8em}
+.sudokit-walk .what{font-weight:bold;margin:.3em 0}.sudokit-walk .why{margin:.2em 0 .6em}
+.sudokit-walk svg{width:100%;height:auto}
+"""
+
+_SCRIPT = """
+(function(){
+  var root=document.getElementById(%(id)r), steps=root.querySelectorAll('.step'), at=0;
+  var where=root.querySelector('.where');
+  root.classList.add('js');  // without the script every step shows, one under the other
+  function show(k){
+    at=Math.max(0,Math.min(steps.length-1,k));
+    for(var i=0;i<steps.length;i++){steps[i].classList.toggle('shown',i===at);}
+    where.textContent=(at+1)+' / '+steps.length;
+  }
+  root.querySelector('.prev').onclick=function(){show(at-1);};
+  root.querySelector('.next').onclick=function(){show(at+1);};
+  root.tabIndex=0;
+  root.addEventListener('keydown',function(e){
+    if(e.key==='ArrowLeft'||e.key==='PageUp'){show(at-1);e.preventDefault();}
+    if(e.key==='ArrowRight'||e.key==='PageDown'||e.key===' '){show(at+1);e.preventDefault();}
+    if(e.key==='Home'){show(0);} if(e.key==='End'){show(steps.length-1);}
+  });
+  if(%(page)s){document.addEventListener('keydown',function(e){
+    if(e.target===document.body){root.dispatchEvent(new KeyboardEvent('keydown',{key:e.key}));}
+  });root.focus();}
+  show(0);
+})();
+"""
+
+
+def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 420,
+           whole_page: bool = False) -> str:
+    """The step viewer as an HTML fragment (a ``div`` with its style and script).
+
+    ``puzzle`` is where the path starts (by default the board the path records); each step
+    is shown on the candidate board before it, and a last frame shows where the path ends.
+    """
+    start = puzzle if puzzle is not None else path.start
+    if start is None:
+        raise ValueError("the path does not record where it starts: pass the puzzle")
+    givens = start if isinstance(start, Grid) else None
+    current = Candidates.pencilmarks(start) if isinstance(start, Grid) else start
+    ident = f"sudokit-walk-{next(_viewers)}"
+    frames = []
+    total = len(path.steps)
+    for i, move in enumerate(path.steps, 1):
+        picture = to_svg(step_figure(current, move, puzzle=givens, size=size), compact=True)
+        frames.append(
+            f'<div class="step"><div class="what">{i} of {total}. {escape(str(move))}</div>'
+            f'{picture}<p class="why">{escape(move.text)}</p></div>')
+        current = move.apply(current)
+    if path.solutions == 0:
+        ending = "The puzzle has no solution."
+    elif path.solved:
+        ending = f"Solved in {total} step{'s' * (total != 1)}."
+    else:
+        ending = f"Stuck after {total} step{'s' * (total != 1)}: no technique applies."
+    last = current.to_grid() if path.solved else current
+    frames.append(f'<div class="step"><div class="what">{escape(ending)}</div>'
+                  f'{board(last, puzzle=givens, labels=True, size=size)}</div>')
+    script = _SCRIPT % {"id": ident, "page": "true" if whole_page else "false"}
+    return (f'<div class="sudokit-walk" id="{ident}"><style>{_STYLE}</style>'
+            f'<div class="bar"><button class="prev" title="previous (left arrow)">&larr;</button>'
+            f'<span class="where"></span>'
+            f'<button class="next" title="next (right arrow)">&rarr;</button></div>'
+            f'{"".join(frames)}<script>{script}</script></div>')
+
+
+def html(path: Path, puzzle: Grid | Candidates | None = None, *, title: str = "Solving path",
+         size: int = 420) -> str:
+    """A whole HTML page holding the step viewer of ``path``; arrow keys step through it."""
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title></head><body><h1>{escape(title)}</h1>"
+            f"{viewer(path, puzzle, size=size, whole_page=True)}</body></html>\n")
