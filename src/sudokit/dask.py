@@ -111,8 +111,8 @@ def count_piece(limit: int, items: list[Record | Batch]) -> list[list[int] | Non
 def rate_partition(texts: Iterable[str | bytes], *,
                    box: tuple[int, int] | None = None) -> list[str]:
     """Each puzzle's rating as ``sudoku rate`` prints it after the puzzle (``easy 1.2
-    (Hidden Single)``,
-    notes after ``#``), or ``ERROR: ...`` for a text that is not a puzzle."""
+    (Hidden Single) ED=1.2/1.2/1.2``, notes after ``#``), or ``ERROR: ...`` for a text that
+    is not a puzzle."""
     from .logic.report import with_notes  # the rater only when puzzles are rated
 
     out = []
@@ -120,7 +120,7 @@ def rate_partition(texts: Iterable[str | bytes], *,
     ratings = stream.rate_piece([r.item for r in records])
     for record, rating in zip(records, ratings, strict=True):
         out.append(f"ERROR: {record.error}" if rating is None
-                   else with_notes(str(rating), rating.notes))
+                   else with_notes(rating.se_line(), rating.notes))
     return out
 
 

@@ -132,7 +132,7 @@ def from_path(
     }
     if rating is not None:
         out.update(level=rating.level, score=rating.score, effort=rating.effort,
-                   hardest=rating.hardest, rating=str(rating), scale=rating.scale)
+                   hardest=rating.hardest, rating=rating.se_line(), scale=rating.scale)
     if steps:
         out["steps"] = [s.to_dict() for s in path.steps]
     return out

@@ -90,6 +90,7 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
 
     # imported here, like the rater in run: every command's start-up would pay for it
     from ..logic.path import GAVE_UP
+    from ..logic.report import with_notes
 
     tally = Tally()
     if wants_dataset(args):
@@ -127,7 +128,7 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
                  "er": f"{rating.er:.1f}", "ep": f"{rating.ep:.1f}", "ed": f"{rating.ed:.1f}",
                  "line": record.line, "file": source}, record).rstrip("\n")
         else:
-            line = rating.se_line() + "".join(f"  # {n}" for n in rating.notes)
+            line = with_notes(rating.se_line(), rating.notes)
             if many:
                 line = f"{line_form(record.item)} {line}"
         env.stdout.write(f"{line}\n".encode())
