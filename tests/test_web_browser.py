@@ -328,6 +328,8 @@ def test_every_control_is_labelled_and_text_keeps_its_contrast(page):
     page.click("#undo")
     while page.locator("#hint").is_enabled():
         page.click("#hint")
+        # the button is also off while the server is asked: wait for its answer
+        page.wait_for_load_state("networkidle")
     expect(page.locator(".cell.placed")).to_have_count(1)
     assert low_contrast(page) == []
 
