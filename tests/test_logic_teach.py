@@ -118,3 +118,18 @@ def test_a_chosen_ladder_rates_the_same_on_several_processes() -> None:
     two = sudoku("rate", "--exclude", "x-wing", "--jobs", "2", stdin=puzzles)
     assert one.status == two.status == 0 and one.out == two.out
     assert "(X-Wing)" not in one.out
+
+
+def test_a_dataset_is_made_with_the_chosen_ladder() -> None:
+    def keys(*options: str) -> set[str]:
+        done = sudoku("explain", "--to", "jsonl", *options, stdin=lines(X_WING))
+        assert done.status == 0
+        return {s["key"] for s in json.loads(done.stdout)["steps"]}
+
+    assert "x-wing" in keys()
+    assert "x-wing" not in keys("--exclude", "x-wing")
+    assert keys("--techniques", "singles,pointing") <= {
+        "full-house", "hidden-single", "naked-single", "pointing"}
+    rated = json.loads(sudoku("rate", "--to", "jsonl", "--techniques", "singles",
+                              stdin=lines(X_WING)).stdout)
+    assert rated["hardest"] == "Brute Force"

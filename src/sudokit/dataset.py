@@ -86,14 +86,17 @@ def record(
     steps: bool = False,
     guess: bool = True,
     solution: Grid | None = None,
+    keys: tuple[str, ...] | None = None,
 ) -> Record:
     """The dataset record of one puzzle: solve it like a person (by trial and error when
     logic is stuck, unless ``guess`` is False) and read off its solution and rating.
-    ``solution``, when known (a made puzzle's), is recorded as it is."""
-    from .logic import solve_path  # the rater only when records are made
+    ``solution``, when known (a made puzzle's), is recorded as it is. ``keys``: the
+    technique keys the solve may use (None: the whole ladder)."""
+    from .logic import BY_KEY, solve_path  # the rater only when records are made
     from .logic.rating import rating_of
 
-    path = solve_path(puzzle, guess=guess)
+    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+    path = solve_path(puzzle, guess=guess, techniques=ladder)
     rating = rating_of(path) if path.solved or path.solutions == 0 else None
     return from_path(puzzle, path, rating, index=index, line=line, steps=steps,
                      solution=solution)
@@ -359,10 +362,10 @@ Item = tuple[int, "int | None", "Grid | Candidates | None", "Exception | None", 
 PIECE = 16
 
 
-def records_of(items: Iterable[Item], steps: bool = False, guess: bool = True
-               ) -> list[Record]:
+def records_of(items: Iterable[Item], steps: bool = False, guess: bool = True,
+               keys: tuple[str, ...] | None = None) -> list[Record]:
     """The records of a piece of puzzles (see :data:`Item`), in order: what an executor
-    runs."""
+    runs. ``keys``: the technique keys of the ladder (None: the whole ladder)."""
     out = []
     for index, line, puzzle, error, solution in items:
         if puzzle is None:
@@ -370,15 +373,17 @@ def records_of(items: Iterable[Item], steps: bool = False, guess: bool = True
                                   steps=steps))
         else:
             out.append(record(puzzle, index=index, line=line, steps=steps, guess=guess,
-                              solution=solution))
+                              solution=solution, keys=keys))
     return out
 
 
 def records_on(executor: Executor | None, items: Iterable[Item], *, steps: bool = False,
-               guess: bool = True, piece: int = PIECE) -> Iterator[Record]:
+               guess: bool = True, piece: int = PIECE, keys: tuple[str, ...] | None = None
+               ) -> Iterator[Record]:
     """The record of each puzzle of ``items``, in order, made ``piece`` puzzles a task on
-    ``executor`` (:mod:`sudokit.executors`, or a cluster's; None: here, one by one)."""
-    make = partial(records_of, steps=steps, guess=guess)
+    ``executor`` (:mod:`sudokit.executors`, or a cluster's; None: here, one by one), with
+    the techniques of ``keys`` (None: the whole ladder)."""
+    make = partial(records_of, steps=steps, guess=guess, keys=keys)
     pieces = _pieces(items, piece)
     for part in (executor.map(make, pieces) if executor is not None else map(make, pieces)):
         yield from part

@@ -70,15 +70,18 @@ def partitioned(args: argparse.Namespace) -> str | None:
 
 def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
                   items: Iterable[Item], executor: Executor | None, *, jobs: int = 1,
-                  steps: bool | None = None, guess: bool = True) -> int:
+                  steps: bool | None = None, guess: bool = True,
+                  keys: tuple[str, ...] | None = None) -> int:
     """Make and write the record of each of ``items`` (see :data:`sudokit.dataset.Item`),
-    in order, on ``executor`` when there is one (else on ``jobs`` processes); the exit
-    status (1 when a puzzle has no solution, else what ``tally`` holds)."""
+    in order, on ``executor`` when there is one (else on ``jobs`` processes), solving with
+    the techniques of ``keys`` (None: the whole ladder); the exit status (1 when a puzzle
+    has no solution, else what ``tally`` holds)."""
     if executor is None and jobs > 1:
         from ..executors import make_executor
 
         with make_executor("processes", jobs) as pool:
-            return write_dataset(args, env, tally, items, pool, steps=steps, guess=guess)
+            return write_dataset(args, env, tally, items, pool, steps=steps, guess=guess,
+                                 keys=keys)
     from .. import dataset  # here: most runs write no dataset
 
     steps = args.steps if steps is None else steps
@@ -97,7 +100,7 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
         writer = dataset.open_writer(args.to_format, env.stdout, steps)
         skip = 0
     todo = (item for item in items if item[0] >= skip)
-    for rec in dataset.records_on(executor, todo, steps=steps, guess=guess):
+    for rec in dataset.records_on(executor, todo, steps=steps, guess=guess, keys=keys):
         if rec["solutions"] == 0:
             tally.note(ExitStatus.FAILURE)
         writer.write(rec)

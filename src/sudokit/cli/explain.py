@@ -95,7 +95,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
             items = ((i, r.line, r.item, r.error, None) for i, (_, r)
                      in enumerate(each_record(args, env, tally, answer_errors=False)))
             return write_dataset(args, env, tally, items, executor, steps=True,
-                                 guess=args.guess)
+                                 guess=args.guess, keys=ladder_keys(args))
         # an unreadable record is answered here, in its place among the paths in flight
         pairs = each_record(args, env, tally, answer_errors=False)
         held: deque[list[tuple[Input, Record]]] = deque()

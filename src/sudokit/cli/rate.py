@@ -96,7 +96,8 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     if wants_dataset(args):
         items = ((i, record.line, record.item, record.error, None) for i, (_, record)
                  in enumerate(each_record(args, env, tally, answer_errors=False)))
-        return write_dataset(args, env, tally, items, executor, jobs=args.jobs)
+        return write_dataset(args, env, tally, items, executor, jobs=args.jobs,
+                             keys=ladder_keys(args))
     # an unreadable record is answered here, in its place among the ratings in flight
     sources: dict[int, str] = {}  # the input of each record in flight, for {file}
     records = _noting_sources(each_record(args, env, tally, answer_errors=False), sources)
