@@ -38,7 +38,7 @@ def test_the_hardest_puzzles_are_solved_without_guessing(pure: bool) -> None:
         assert keys & {t.key for t in nested_chains.TECHNIQUES}
         # the scores of nested chains are graded, not one flat value
         top = max(s.score for s in path.steps)
-        assert 9.0 <= top < 11.0
+        assert 9.0 <= top < 12.0
 
 
 def test_without_nested_chains_the_same_puzzle_gets_stuck() -> None:
@@ -128,4 +128,4 @@ def test_on_many_solutions_nested_steps_lose_no_solution() -> None:
 
 
 def test_nested_levels_score_from_their_se_base() -> None:
-    assert [nested_chains.base_score(k) for k in range(1, 6)] == [9.0, 9.5, 10.0, 10.5, 11.0]
+    assert [nested_chains.base_score(k) for k in range(1, 6)] == [9.0, 10.0, 10.5, 11.0, 11.5]

@@ -28,7 +28,9 @@ def test_singles_alone_rate_easy() -> None:
 def test_levels_follow_the_hardest_technique_needed() -> None:
     assert (rate(Grid(POINTING)).level, rate(Grid(POINTING)).hardest) == ("medium", "Pointing")
     assert rate(Grid(NAKED_PAIR)).level == "medium"
-    assert (rate(Grid(SWORDFISH)).level, rate(Grid(SWORDFISH)).hardest) == ("hard", "Swordfish")
+    # its path takes a 2-String Kite (4.1) and a Swordfish (3.8): the higher score names it
+    assert (rate(Grid(SWORDFISH)).level, rate(Grid(SWORDFISH)).hardest) == ("hard", "2-String Kite")
+    assert "swordfish" in {s.key for s in solve_path(Grid(SWORDFISH)).steps}
     assert (rate(Grid(XY_WING)).level, rate(Grid(XY_WING)).hardest) == ("hard", "XY-Wing")
 
 
@@ -136,12 +138,42 @@ def test_finned_swordfish_scores_between_bug_and_x_chain() -> None:
         assert score["bug+1"] < score[key] < score["x-chain"], key
 
 
-def test_chain_scores_follow_se_readings() -> None:
-    # W-Wing rated where SE rates the same puzzles (about 1.4 above the old 4.4); XY-Chain
-    # and AIC about 0.5 under SE's cycle bases plus length, as SE rates those puzzles
+def test_chain_scores_start_from_se_bases() -> None:
+    # W-Wing where published ratings of its puzzles average; XY-Chain and AIC on SE's Y-cycle
+    # and mixed-chain bases; Skyscraper and Kite where Sukaku Explainer rates its turbot fish
     score = {row["key"]: row["score"] for row in scale_table()}
     assert score["w-wing"] == 5.8
-    assert (score["xy-chain"], score["aic"]) == (6.1, 6.5)
+    assert (score["x-chain"], score["xy-chain"], score["aic"]) == (6.5, 6.6, 7.0)
+    assert (score["skyscraper"], score["2-string-kite"]) == (4.0, 4.1)
+    nested = ["forcing-chain-plus", "nested-forcing-chain", "nested-multiple-chain"]
+    assert [score[k] for k in nested + ["nested-dynamic-chain"]] == [9.0, 10.0, 10.5, 11.0]
+
+
+def _published() -> list[tuple[str, float, list[str]]]:
+    """The records of data/se_rated_sample.txt: puzzle, published ER, the rest."""
+    rows = []
+    for line in data_file("se_rated_sample.txt").read_text().splitlines():
+        fields = line.partition("#")[0].split()
+        if fields:
+            rows.append((fields[0], float(fields[1]), fields[2:]))
+    return rows
+
+
+def test_chain_puzzles_rate_near_their_published_se_rating() -> None:
+    # puzzles that SE rates 7.0-7.9 (forcing chains and cycles): most within 0.25 of SE
+    band = [(p, er) for p, er, _ in _published() if 7.0 <= er < 8.0]
+    sample = random.Random(5).sample(band, 12)
+    near = [abs(rate(Grid(p)).er - er) <= 0.25 for p, er in sample]
+    assert sum(near) >= 9, near
+
+
+def test_a_forum_puzzle_rates_near_its_published_er_ep_ed() -> None:
+    # SE: ER/EP/ED = 11.0/11.0/2.6 (a pointing first, then nested forcing chains at once)
+    puzzle = "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5.."
+    assert (puzzle, 11.0, ["11.0", "2.6"]) in _published()
+    r = rate(Grid(puzzle))
+    assert abs(r.er - 11.0) <= 0.3 and abs(r.ep - 11.0) <= 0.3 and r.ed == 2.6
+    assert r.hardest == "Dynamic Forcing Chain (+ Forcing Chains)" and r.guesses == 0
 
 
 def test_er_ep_ed_as_sudoku_explainer_defines_them() -> None:

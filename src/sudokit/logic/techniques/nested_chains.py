@@ -9,13 +9,17 @@ unit) whose every branch leads to the same placement or elimination makes it.
 level   technique (SE's name)                        base   what the assumption follows
 ======  ===========================================  =====  ==============================
 1       Dynamic Forcing Chain (+)                    9.0    singles, locked candidates, pairs
-2       Dynamic Forcing Chain (+ Forcing Chains)     9.5    level 1 + forcing chains inside
-3       Dynamic Forcing Chain (+ Multiple Chains)    10.0   level 1 + (+) chains inside
-4       Dynamic Forcing Chain (+ Dynamic Chains)     10.5   level 1 + level-2 chains inside
-5+      Nested Forcing Chain (level k)               11.0   ... +0.5 a level
+2       Dynamic Forcing Chain (+ Forcing Chains)     10.0   level 1 + forcing chains inside
+3       Dynamic Forcing Chain (+ Multiple Chains)    10.5   level 1 + (+) chains inside
+4       Dynamic Forcing Chain (+ Dynamic Chains)     11.0   level 1 + level-2 chains inside
+5+      Nested Forcing Chain (level k)               11.5   ... +0.5 a level
 ======  ===========================================  =====  ==============================
 
 Scores add SE's length increment for the number of deductions the longest branch drew.
+From level 2 on, the bases are 0.5 above SE's (9.5, 10.0, 10.5, ...): the chains inside our
+assumptions are dynamic, so our level 2 does the work of SE's levels 2 to 4 (bases 9.5 to
+10.5) and takes the middle one; SE rates the forum's hardest puzzles, which need our level
+2, 11.0-11.9, where SE's own bases left them at 10.2-10.8 here.
 
 How deep the search may go: on a puzzle known to have one solution, of at most 9x9 cells,
 as deep as it takes (every deeper level contains the one before, and at enough depth the
@@ -54,10 +58,11 @@ def deepest_level(board: Board) -> int:
 
 
 def base_score(level: int) -> float:
-    """Sudoku Explainer's base value for a nesting level (8.5 the plain dynamic chain)."""
+    """The base score of a nesting level (8.5 the plain dynamic chain): Sudoku Explainer's
+    for level 1, 0.5 above SE's from level 2 on (see the module's docstring)."""
     if level <= 1:
         return 8.5 + 0.5 * level
-    return 9.5 + 0.5 * (level - 2)
+    return 10.0 + 0.5 * (level - 2)
 
 
 def _deadline(board: Board) -> float | None:
@@ -135,7 +140,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "nested-forcing-chain",
         "Dynamic Forcing Chain (+ Forcing Chains)",
         Level.EXTREME,
-        9.5,
+        10.0,
         700,
         _finder(2),
     ),
@@ -143,7 +148,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "nested-multiple-chain",
         "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
         Level.EXTREME,
-        10.0,
+        10.5,
         800,
         _finder(3),
     ),
@@ -151,9 +156,9 @@ TECHNIQUES: tuple[Technique, ...] = (
         "nested-dynamic-chain",
         "Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
         Level.EXTREME,
-        10.5,
+        11.0,
         900,
         _finder(4),
     ),
 )
-DEEP = Technique("nested-deep-chain", "Nested Forcing Chain", Level.EXTREME, 11.0, 1000, find_deep)
+DEEP = Technique("nested-deep-chain", "Nested Forcing Chain", Level.EXTREME, 11.5, 1000, find_deep)

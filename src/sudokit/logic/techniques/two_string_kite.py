@@ -50,4 +50,5 @@ def find(board: Board) -> Step | None:
     return None
 
 
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", Level.HARD, 3.4, 150, find)
+# Sukaku Explainer's kite rates 4.1, as its published ratings show (see the Skyscraper)
+TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", Level.HARD, 4.1, 150, find)
