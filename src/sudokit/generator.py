@@ -197,6 +197,26 @@ def puzzle_maker(
     return partial(_make_at, options, _base_key(seed))
 
 
+def stream_key(seed: Seed, index: int, attempt: int = 0) -> int:
+    """The 64-bit start of the random stream of puzzle ``index`` of a run with ``seed``
+    (``attempt`` > 0 remakes a puzzle that duplicated an earlier one): how a run stays
+    the same whatever the number of threads or processes. A None seed draws a fresh one."""
+    return _stream_key(_base_key(seed), index, attempt)
+
+
+def random_minimal(key: int) -> Generated:
+    """A random minimal 9x9 puzzle and its solution from the random stream ``key`` (one
+    fill and one dig of the compiled generator, about a millisecond). Unique by the
+    digger's own tests; callers that publish it prove it again."""
+    shape = Shape.for_size(9)
+    g = _generator(shape, "none")
+    g.seed(key)
+    _fill(g, shape)
+    g.dig(0, _UNBOUNDED)
+    return Generated(Grid.unchecked(tuple(g.puzzle_cells()), shape),
+                     Grid.unchecked(tuple(g.solution_cells()), shape))
+
+
 def _make_at(options: _Options, base: bytes, index: int, attempt: int) -> Generated:
     return _make(options, _stream_key(base, index, attempt))
 
