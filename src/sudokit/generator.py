@@ -74,6 +74,8 @@ class _Options(NamedTuple):
     minimal: bool
     difficulty: str | None
     tries: int
+    #: the technique keys that rate a puzzle for ``difficulty`` (None: the whole ladder)
+    ladder: tuple[str, ...] | None = None
 
     @property
     def walks(self) -> bool:
@@ -104,6 +106,8 @@ def generate(
     difficulty: str | None = None,
     seed: Seed = None,
     tries: int | None = None,
+    techniques: str | None = None,
+    exclude: str | None = None,
 ) -> Grid:
     """One random puzzle with exactly one solution.
 
@@ -119,13 +123,16 @@ def generate(
       from, or None for a fresh one.
     - ``tries``: how many solution grids to try before giving up (a default that suits
       the options otherwise: a few seconds' work at most).
+    - ``techniques``, ``exclude``: the technique ladder that rates the puzzle for
+      ``difficulty`` (names as :func:`sudokit.logic.select.choose` takes them).
 
     Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
     out, ShapeError for a size without a box shape.
     """
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
-                              tries=tries)).puzzle
+                              tries=tries, techniques=techniques,
+                              exclude=exclude)).puzzle
 
 
 def generate_many(
@@ -140,6 +147,8 @@ def generate_many(
     seed: Seed = None,
     tries: int | None = None,
     jobs: int = 1,
+    techniques: str | None = None,
+    exclude: str | None = None,
 ) -> list[Grid]:
     """``count`` different puzzles, each as :func:`generate` makes them, on ``jobs`` cores.
 
@@ -148,7 +157,8 @@ def generate_many(
     return [g.puzzle for g in iter_generate(count, size, box=box, clues=clues,
                                             symmetry=symmetry, minimal=minimal,
                                             difficulty=difficulty, seed=seed, tries=tries,
-                                            jobs=jobs)]
+                                            jobs=jobs, techniques=techniques,
+                                            exclude=exclude)]
 
 
 def iter_generate(
@@ -163,6 +173,8 @@ def iter_generate(
     seed: Seed = None,
     tries: int | None = None,
     jobs: int = 1,
+    techniques: str | None = None,
+    exclude: str | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
 
@@ -172,7 +184,8 @@ def iter_generate(
         raise ValueError(f"count must be at least 0, got {count}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    options = _options(size, box, clues, symmetry, minimal, difficulty, tries)
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
+                       exclude)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
 
@@ -187,13 +200,16 @@ def puzzle_maker(
     difficulty: str | None = None,
     seed: Seed = None,
     tries: int | None = None,
+    techniques: str | None = None,
+    exclude: str | None = None,
 ) -> Callable[[int, int], Generated]:
     """``make(index, attempt)``: puzzle ``index`` of the run :func:`iter_generate` makes
     with these options, from its own random stream, so that a run can be split over
     processes or machines and still give the same puzzles. ``attempt`` 0 is the puzzle
     itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
     1, 2, ... until it differs. The function pickles (options checked here, at once)."""
-    options = _options(size, box, clues, symmetry, minimal, difficulty, tries)
+    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
+                       exclude)
     return partial(_make_at, options, _base_key(seed))
 
 
@@ -293,6 +309,8 @@ def _options(
     minimal: bool,
     difficulty: str | None,
     tries: int | None,
+    techniques: str | None = None,
+    exclude: str | None = None,
 ) -> _Options:
     shape = Shape.for_size(size, box)
     name = _symmetry_name(symmetry)
@@ -320,7 +338,14 @@ def _options(
         tries = _default_tries(shape, clues, minimal, name, difficulty)
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
-    return _Options(shape, clues, name, minimal, difficulty, tries)
+    ladder = None
+    if techniques is not None or exclude is not None:
+        from .logic.select import choose  # the rater only when a ladder is chosen
+
+        ladder = tuple(t.key for t in choose(techniques, exclude))
+        if not ladder:
+            raise GenerateError("--techniques/--exclude leave no technique to rate with")
+    return _Options(shape, clues, name, minimal, difficulty, tries, ladder)
 
 
 def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
@@ -447,7 +472,7 @@ def _make(options: _Options, key: int) -> Generated:
         if options.minimal and not _is_minimal(g, options):
             continue
         puzzle = Grid.unchecked(tuple(g.puzzle_cells()), shape)
-        if options.difficulty is not None and _level(puzzle) != options.difficulty:
+        if options.difficulty is not None and _level(puzzle, options.ladder) != options.difficulty:
             continue
         solution = Grid.unchecked(tuple(g.solution_cells()), shape)
         if _proven_unique(puzzle, solution):
@@ -537,7 +562,11 @@ def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[
 
 
 # -- difficulty -------------------------------------------------------------------------
-def _level(puzzle: Grid) -> str:
+def _level(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
     from .logic.rating import rate  # the rater only when a difficulty is asked for
 
-    return rate(puzzle).level
+    if ladder is None:
+        return rate(puzzle).level
+    from .logic.techniques import BY_KEY
+
+    return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level

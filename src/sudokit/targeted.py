@@ -53,7 +53,7 @@ from .logic.board import Board, bits
 from .logic.path import find_step, solve_path
 from .logic.rating import Rating, rating_of
 from .logic.select import choose, keys_of
-from .logic.step import Step, Technique
+from .logic.step import Level, Step, Technique
 from .shape import Shape
 
 #: The singles: every puzzle has them, so they are never a target by themselves.
@@ -165,11 +165,35 @@ def request(
             raise GenerateError(f"no technique on the ladder has a score in {low:g}..{high:g} "
                                 f"(they run from {min(t.score for t in ladder):g} to "
                                 f"{max(t.score for t in ladder):g})")
+    _check_reach(ladder, targets, score_min)
     if tries is None:
         tries = DEFAULT_TRIES
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
     return Request(frozenset(targets), tuple(keys), cleanness, score_min, score_max, tries)
+
+
+#: How far a hidden single's score (1.5 in a line) lies above its technique's base
+#: score: the most a step of a technique up to the hard level scores above its base.
+_FIXED_SLACK = 0.3
+
+
+def _check_reach(ladder: tuple[Technique, ...], targets: list[str],
+                 score_min: float | None) -> None:
+    """GenerateError when no path up to the asked techniques can score ``score_min``: their
+    steps up to the hard level score their base (chains and nets, from the expert level
+    on, grow with their length: they are left to the tries)."""
+    if score_min is None:
+        return
+    last = max(i for i, t in enumerate(ladder) if t.key in targets)
+    cut = ladder[: last + 1]
+    if any(t.level > Level.HARD for t in cut):
+        return
+    top = max(t.score for t in cut)
+    if score_min > top + _FIXED_SLACK:
+        raise GenerateError(f"no puzzle that needs nothing harder than {ladder[last].name} "
+                            f"scores {score_min:g} or more (its steps score at most "
+                            f"{top:g})")
 
 
 def _score(key: str) -> float:

@@ -14,6 +14,7 @@ from ._datasets import (
     write_dataset,
 )
 from ._inputs import JOBS_HELP, Tally, positive_int, progress
+from ._ladder import add_ladder_arguments, technique_names
 from ._pictures import PICTURES, add_picture_options
 from .env import Env
 from .status import ExitStatus
@@ -59,6 +60,33 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
+    t = p.add_argument_group(
+        "puzzles made for a technique (9x9)",
+        "Each puzzle needs one of the techniques of --technique and nothing harder: the "
+        "rater, solving easiest technique first, takes at least one step of them and no "
+        "step of a technique it tries after the latest of them (the order of "
+        "'sudoku rate --scale').")
+    t.add_argument("--technique", type=technique_names, metavar="NAMES",
+                   help="the technique(s) each puzzle needs, comma-separated keys or names "
+                   "(e.g. x-wing, 'XY-Wing,xyz-wing', als-xz)")
+    t.add_argument("--cleanness", type=cleanness_level, default=0, metavar="0..3",
+                   help="how plain the other steps are, as in HoDoKu: 0 anything not harder "
+                   "(default), 1 the simple set (singles, locked candidates, subsets, basic "
+                   "fish, XY-Wing, simple colouring) before and after, 2 the simple set "
+                   "before and singles after, 3 singles only before and after")
+    t.add_argument("--score-min", type=score, metavar="X",
+                   help="the puzzle's score (Sudoku Explainer's ER, its hardest step's) is at "
+                   "least X; without --technique, the techniques whose score lies in the "
+                   "band are asked for")
+    t.add_argument("--score-max", type=score, metavar="X", help="... and at most X")
+    t.add_argument("--practice", action="store_true",
+                   help="print, instead of each puzzle, its candidate board just before the "
+                   "technique is first needed (a drill; default --to pretty, the pencilmark "
+                   "grid; --to candidates for the 729-character line)")
+    t.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle: puzzle, solution, technique, step, "
+                   "practice (729-character candidate line), score, level, cleanness")
+    add_ladder_arguments(t)
     add_to_argument(p, [*formats.FORMATS, *PICTURES], "output format (default grid: 9 lines "
                     "of 9 numbers), a dataset of records with ratings (jsonl, parquet), or "
                     "pictures (svg, png, pdf)")
@@ -74,9 +102,44 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_cluster_argument(p)
 
 
+def cleanness_level(text: str) -> int:
+    """An argparse type: 0, 1, 2 or 3."""
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"is 0, 1, 2 or 3, not {text!r}")
+    return int(text)
+
+
+def score(text: str) -> float:
+    """An argparse type: a score of the rating scale (0 to 20)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value <= 20:
+        raise argparse.ArgumentTypeError(f"scores run from 0 to 20, not {text}")
+    return value
+
+
+def wants_technique(args: argparse.Namespace) -> bool:
+    """Is a puzzle made for a technique asked for (rather than a random one)?"""
+    return any(getattr(args, name, None) is not None
+               for name in ("technique", "score_min", "score_max")) or bool(
+        getattr(args, "practice", False) or getattr(args, "json", False))
+
+
 def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
     from ._pictures import create, wants_pictures
+
+    if wants_technique(args) or args.cleanness:
+        from ._targeted import run_targeted  # deferred: only this mode loads the rater
+
+        return run_targeted(args, env)
+    chosen = args.techniques is not None or args.exclude is not None
+    if chosen and args.difficulty is None:
+        env.error("--techniques/--exclude choose the ladder that rates the puzzles: "
+                  "use them with --technique, --score-min/--score-max or --difficulty")
+        return ExitStatus.USAGE
 
     if args.size > MAX_SIZE:  # said at once, rather than after minutes of silence
         env.error(f"create makes grids up to {MAX_SIZE}x{MAX_SIZE} (a {MAX_SIZE}x{MAX_SIZE} "
@@ -99,7 +162,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
                    minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-                   tries=args.tries)
+                   tries=args.tries, techniques=args.techniques, exclude=args.exclude)
     try:
         with cluster_executor(args) as executor:
             if executor is not None:
