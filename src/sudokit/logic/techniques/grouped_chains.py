@@ -1,0 +1,464 @@
+"""Grouped chains: X-Chains and AICs whose nodes may be *groups*.
+
+A group node is the candidates of one digit in a box-line intersection (two or three cells):
+it is true when the digit sits in one of its cells, false when in none. Groups add strong
+links (a digit whose places in a unit fall into a group and one other node: a cell or a
+second group) and weak links (two nodes of one digit whose cells all see each other), and
+with them chains the ungrouped search cannot make. The search is :mod:`.chains`' own
+breadth-first search, on its link tables extended by the groups of the board; it runs only
+after the ungrouped chains found nothing, and not at all on a board where no group takes
+part in a strong link.
+
+Group nodes are numbered after the candidates: ``ncells * n + d0 * len(intersections) + i``
+for digit ``d0 + 1`` in intersection ``i`` of the geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from ..board import Board, Geometry, bits
+from ..step import Level, Step, Technique
+from .chains import (
+    ALL_LINKS,
+    chain_bonus,
+    live_nodes,
+    strong_links,
+    weak_tables,
+)
+
+
+class _Layout:
+    """Per geometry, the tables of every possible group node (digit ``d0`` in
+    intersection ``i`` is node ``base + d0 * per_digit + i``): its cells, the intersections
+    of each unit, and the weak links that do not depend on the board."""
+
+    def __init__(self, geo: Geometry) -> None:
+        n = geo.n
+        self.base = base = geo.ncells * n
+        self.cells = tuple(common for _, _, common in geo.intersections)
+        self.per_digit = per = len(self.cells)
+        of_unit: list[list[int]] = [[] for _ in geo.unit_bits]
+        for i, (box, line, _) in enumerate(geo.intersections):
+            of_unit[box].append(i)
+            of_unit[line].append(i)
+        self.of_unit = tuple(tuple(u) for u in of_unit)
+        seen = [geo.seen_by_all(c) for c in self.cells]
+        # weak links of a group: to the cells that see all of it (same digit), and to the
+        # groups sharing a unit with it; those overlapping it in one cell only when that
+        # cell lacks the digit (else both hold it, and the two are not exclusive)
+        group_seen = []
+        group_partners = []
+        overlaps: list[tuple[tuple[int, int], ...]] = []
+        cell_groups = [0] * base
+        for d0 in range(n):
+            for i, (box, line, ic) in enumerate(geo.intersections):
+                g = base + d0 * per + i
+                nodes = 0
+                for c in bits(seen[i]):
+                    nodes |= 1 << (c * n + d0)
+                    cell_groups[c * n + d0] |= 1 << g
+                group_seen.append(nodes)
+                partners = 0
+                over = []
+                for j, (box2, line2, jc) in enumerate(geo.intersections):
+                    if j != i and {box, line} & {box2, line2}:
+                        if ic & jc:
+                            over.append((base + d0 * per + j, ic & jc))
+                        else:
+                            partners |= 1 << (base + d0 * per + j)
+                group_partners.append(partners)
+                overlaps.append(tuple(over))
+        self.group_seen = tuple(group_seen)
+        self.group_partners = tuple(group_partners)
+        self.overlaps = tuple(overlaps)
+        #: for each candidate, the groups of its digit that it sees all of
+        self.cell_groups = tuple(cell_groups)
+
+
+@lru_cache(maxsize=16)
+def _layout(geo: Geometry) -> _Layout:
+    return _Layout(geo)
+
+
+class GroupedLinks:
+    """The group nodes of one board and the strong links they add."""
+
+    def __init__(self, board: Board) -> None:
+        geo = board.geo
+        n = geo.n
+        self.geo = geo
+        lay = _layout(geo)
+        self.layout = lay
+        self.base = lay.base
+        inter = lay.cells
+        per = lay.per_digit
+        #: group node -> (digit index, its cells)
+        self.cells: dict[int, tuple[int, int]] = {}
+        #: the group nodes (those in a strong link: a node of an alternating chain has a
+        #: strong link on one side at least)
+        self.live = 0
+        #: group -> the overlapping groups it is weakly linked to on this board
+        self.overlap: dict[int, int] = {}
+        #: node -> strong partners added by the groups
+        self.strong: dict[int, int] = {}
+        strong = self.strong
+        unit_bits = geo.unit_bits
+        for d0 in range(n):
+            dc = board.dcells[d0]
+            first = self.base + d0 * per
+            gx = [dc & ic for ic in inter]
+            # a group's cells (two or more in one row or column of a box) name it
+            group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
+            if not group_of:
+                continue
+            for u, ub in enumerate(unit_bits):
+                x = dc & ub
+                if x.bit_count() < 3:
+                    continue
+                for i in lay.of_unit[u]:
+                    part = gx[i]
+                    if not part or part == x:
+                        continue
+                    rest = x ^ part
+                    if rest & (rest - 1):
+                        other = group_of.get(rest, -1)
+                        if other < 0:
+                            continue
+                    else:
+                        other = (rest.bit_length() - 1) * n + d0
+                    a = group_of[part] if part & (part - 1) else (part.bit_length() - 1) * n + d0
+                    strong[a] = strong.get(a, 0) | 1 << other
+                    strong[other] = strong.get(other, 0) | 1 << a
+        for g in strong:
+            if g >= self.base:
+                self.live |= 1 << g
+                d0, i = divmod(g - self.base, per)
+                self.cells[g] = (d0, board.dcells[d0] & inter[i])
+        for g, (_, x) in self.cells.items():
+            for h, shared in lay.overlaps[g - self.base]:
+                if h in self.cells and not x & shared:
+                    self.overlap[g] = self.overlap.get(g, 0) | 1 << h
+
+    def uses_groups(self) -> bool:
+        """Does any group take part in a strong link? (If not, the grouped search is the
+        ungrouped one.)"""
+        return any(g >= self.base for g in self.strong)
+
+    def name(self, node: int) -> str:
+        """``(5)r1c1`` for a candidate, ``(5)r1c45`` for a group (Eureka notation)."""
+        geo = self.geo
+        if node < self.base:
+            c, d0 = divmod(node, geo.n)
+            return f"({d0 + 1}){geo.cell_names[c]}"
+        d0, x = self.cells[node]
+        cells = list(bits(x))
+        rows = sorted({geo.row_of[c] + 1 for c in cells})
+        cols = sorted({geo.col_of[c] + 1 for c in cells})
+        sep = "," if geo.n > 9 else ""
+        return (f"({d0 + 1})r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}")
+
+    def node_cells(self, node: int) -> int:
+        """The cells of a node, as a cell set."""
+        if node < self.base:
+            return 1 << node // self.geo.n
+        return self.cells[node][1]
+
+
+#: how many of the shortest grouped chains the grouped X-Chain looks at
+X_AMONG = 4
+
+#: how many strong links a chain follows on each side of its grouped link, at most
+MAX_HOPS = 10
+
+
+def _depth(layers: list[int], nodes: int) -> int:
+    """The first layer that holds one of ``nodes``."""
+    for k, layer in enumerate(layers):
+        if layer & nodes:
+            return k
+    raise ValueError("not reached")
+
+
+class GroupedSearch:
+    """Alternating chains on :mod:`.chains`' link tables (its weak tables, live candidates
+    and strong links) extended by the board's groups: what each node of a grouped strong
+    link makes true and rules out."""
+
+    def __init__(self, board: Board, links: tuple[bool, bool, bool], groups: GroupedLinks
+                 ) -> None:
+        geo = board.geo
+        self.groups = groups
+        self.base = groups.base
+        self.same_digit, self.same_cell = weak_tables(geo)
+        self.in_cell_weak = links[2]
+        live = live_nodes(board)
+        #: only candidates are eliminated or placed; groups are links between them
+        self.cell_nodes = live
+        lay = groups.layout
+        self.cell_groups = lay.cell_groups
+        self.group_seen = lay.group_seen
+        self.group_partners = lay.group_partners
+        self.overlap = groups.overlap
+        self.per_digit = lay.per_digit
+        self.live = live | groups.live
+        strong = dict(strong_links(board, links[0], links[1]))
+        for node, partners in groups.strong.items():
+            strong[node] = strong.get(node, 0) | partners
+        self.strong = strong
+        self.strong_nodes = 0
+        for node in strong:
+            self.strong_nodes |= 1 << node
+        self.strong_nodes &= self.live
+        #: node -> (the nodes it makes true one weak and one strong link on, those it rules out)
+        self.hop: dict[int, tuple[int, int]] = {}
+        self.closures: dict[int, tuple[list[int], int, int]] = {}
+
+    def weak_of(self, node: int) -> int:
+        """The live nodes weakly linked to ``node`` (what it rules out when true)."""
+        if node < self.base:
+            w = self.same_digit[node] | self.cell_groups[node]
+            if self.in_cell_weak:
+                w |= self.same_cell[node]
+        else:
+            k = node - self.base
+            w = self.group_seen[k] | self.group_partners[k] | self.overlap.get(node, 0)
+        return w & self.live
+
+    def _hop(self, node: int) -> tuple[int, int]:
+        w = self.weak_of(node)
+        strong = self.strong
+        nxt = 0
+        x = w & self.strong_nodes
+        while x:
+            low = x & -x
+            nxt |= strong[low.bit_length() - 1]
+            x ^= low
+        found = (nxt & self.live, w)
+        self.hop[node] = found
+        return found
+
+    def closure(self, a: int) -> tuple[list[int], int, int]:
+        """What ``a`` true makes true, by alternating chains (weak, strong, weak, ...):
+        the nodes by layer (layer k is 2k links from ``a``), all of them, and every node
+        they rule out."""
+        found = self.closures.get(a)
+        if found is not None:
+            return found
+        hop = self.hop
+        on = frontier = 1 << a
+        off = 0
+        layers = [on]
+        while frontier:
+            layer = 0
+            x = frontier
+            while x:
+                low = x & -x
+                node = low.bit_length() - 1
+                x ^= low
+                h = hop.get(node) or self._hop(node)
+                off |= h[1]
+                layer |= h[0]
+            layer &= ~on
+            if not layer or len(layers) > MAX_HOPS:
+                break
+            on |= layer
+            layers.append(layer)
+            frontier = layer
+        found = (layers, on, off)
+        self.closures[a] = found
+        return found
+
+    def path(self, a: int, x: int) -> list[int]:
+        """The chain by which ``a`` true makes ``x`` true: a, off, on, ..., x."""
+        layers = self.closure(a)[0]
+        k = _depth(layers, 1 << x)
+        out = [x]
+        while k:
+            k -= 1
+            prev = next(p for p in bits(layers[k]) if self.hop[p][0] >> x & 1)
+            via = self.weak_of(prev) & self.strong_nodes & self.strong[x]
+            out.append((via & -via).bit_length() - 1)
+            out.append(prev)
+            x = prev
+        out.reverse()
+        return out
+
+    def pairs(self) -> list[tuple[int, int, int, int, int]]:
+        """(about how long, a, g, both true, both false) for each strong link a=g a group
+        takes part in where what a makes true and what g makes true both rule out some
+        candidate (or both make one true), shortest first."""
+        cells = self.cell_nodes
+        todo = []
+        closures = self.closures
+        for a, partners in self.groups.strong.items():
+            x = partners & ~((2 << a) - 1)  # each link once: from its lower node
+            if not x:
+                continue
+            layers_a, on_a, off_a = closures.get(a) or self.closure(a)
+            while x:
+                low = x & -x
+                g = low.bit_length() - 1
+                x ^= low
+                layers_g, on_g, off_g = closures.get(g) or self.closure(g)
+                both_on = on_a & on_g & cells
+                both_off = off_a & off_g & cells
+                if both_on or both_off:
+                    todo.append((self._cost(layers_a, layers_g, both_on, both_off),
+                                 a, g, both_on, both_off))
+        todo.sort()
+        return todo
+
+    def found(self) -> Iterator[tuple[int, list[int], int, int]]:
+        """(links, chain, eliminated, placed) for each link of :meth:`pairs`, in order. The
+        chain reads x=...-a=g-...=y: one of a, g is true, a makes x true and g makes y."""
+        for _, a, g, both_on, both_off in self.pairs():
+            yield self.explained(a, g, both_on, both_off)
+
+    def digits(self, chain: list[int]) -> set[int]:
+        """The digits (0-based) of a chain's nodes."""
+        n = self.groups.geo.n
+        return {x % n if x < self.base else self.groups.cells[x][0] for x in chain}
+
+    def _cost(self, layers_a: list[int], layers_g: list[int], both_on: int, both_off: int
+              ) -> int:
+        """About how long the chain of a link is: the fewest layers to one of the first
+        few targets on both sides."""
+        best = 2 * MAX_HOPS + 2
+        for t in list(bits(both_on))[:3]:
+            best = min(best, _depth(layers_a, 1 << t) + _depth(layers_g, 1 << t))
+        for t in list(bits(both_off))[:3]:
+            w = self.weak_of(t)
+            best = min(best, _depth(layers_a, w) + _depth(layers_g, w))
+        return best
+
+    def explained(self, a: int, g: int, both_on: int, both_off: int
+                   ) -> tuple[int, list[int], int, int]:
+        """The shortest chain through a=g that proves one of ``both_on`` or ``both_off``."""
+        layers_a = self.closure(a)[0]
+        layers_g = self.closure(g)[0]
+        best = None
+        for t in bits(both_on):
+            k = _depth(layers_a, 1 << t) + _depth(layers_g, 1 << t)
+            if best is None or k < best[0]:
+                best = (k, t, t, True)
+        for t in bits(both_off):
+            w = self.weak_of(t)
+            ka, kg = _depth(layers_a, w), _depth(layers_g, w)
+            if best is None or ka + kg < best[0]:
+                x = (layers_a[ka] & w).bit_length() - 1
+                y = (layers_g[kg] & w).bit_length() - 1
+                best = (ka + kg, x, y, False)
+        assert best is not None
+        _, x, y, place = best
+        chain = self.path(a, x)[::-1] + self.path(g, y)
+        if place:
+            return len(chain) - 1, chain, 0, 1 << x
+        return len(chain) - 1, chain, self.weak_of(x) & self.weak_of(y) & self.cell_nodes, 0
+
+    def eureka(self, nodes: list[int]) -> str:
+        """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""
+        out = []
+        for i, node in enumerate(nodes):
+            if i:
+                out.append("=" if i % 2 else "-")
+            out.append(self.groups.name(node))
+        return "".join(out)
+
+
+def _step(board: Board, search: GroupedSearch, tech: Technique,
+          found: tuple[int, list[int], int, int]) -> Step:
+    """The step of a found chain (see :meth:`GroupedSearch.found`)."""
+    geo = board.geo
+    n = geo.n
+    groups = search.groups
+    links, chain, gone, placed = found
+    used = 0
+    for x in chain:
+        used |= groups.node_cells(x)
+    score = tech.score + chain_bonus(links)
+    if placed:
+        c, d0 = divmod(placed.bit_length() - 1, n)
+        text = (f"{geo.cell_names[c]} must be {d0 + 1}: if it were not, the loop "
+                f"{search.eureka(chain)} would make it so.")
+        return tech.step(board, bits(used), text, place=[(c, d0 + 1)], score=score)
+    elim = [(c, d0 + 1) for c, d0 in (divmod(x, n) for x in bits(gone))]
+    text = (
+        f"{groups.name(chain[0])} or {groups.name(chain[-1])} is true (chain "
+        f"{search.eureka(chain)}), so "
+        f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
+    )
+    return tech.step(board, bits(used), text, elim=elim, score=score)
+
+
+class _Kept:
+    """A board's grouped search, its links that prove something, and those explained."""
+
+    def __init__(self, search: GroupedSearch | None) -> None:
+        self.search = search
+        self.pairs = [] if search is None else search.pairs()
+        self.explained: list[tuple[int, list[int], int, int]] = []
+
+
+def _found(board: Board) -> Iterator[tuple[GroupedSearch, tuple[int, list[int], int, int]]]:
+    """Every grouped chain of the board, shortest first, with its search. The search is
+    kept on the board: the grouped X-Chain and the grouped AIC share it."""
+    kept = board.derived("grouped-chains")
+    if kept is None:
+        found = None
+        if live_nodes(board):
+            groups = GroupedLinks(board)
+            if groups.uses_groups():
+                found = GroupedSearch(board, ALL_LINKS, groups)
+        kept = _Kept(found)
+        board.keep("grouped-chains", kept)
+    assert isinstance(kept, _Kept)
+    search = kept.search
+    if search is None:
+        return
+    explained = kept.explained
+    for i, (_, a, g, both_on, both_off) in enumerate(kept.pairs):
+        if i == len(explained):
+            explained.append(search.explained(a, g, both_on, both_off))
+        yield search, explained[i]
+
+
+def grouped_x_chains(board: Board, among: int | None = None) -> Iterator[Step]:
+    """Grouped X-Chains (one digit, its strong and weak links only), shortest first, among
+    the ``among`` shortest grouped chains (None: all)."""
+    for i, (search, found) in enumerate(_found(board)):
+        if i == among:
+            return
+        if len(search.digits(found[1])) == 1:
+            yield _step(board, search, GROUPED_X_CHAIN, found)
+
+
+def find_grouped_x_chain(board: Board) -> Step | None:
+    """The shortest grouped X-Chain that changes something, or None: one of the few
+    shortest grouped chains (looking further costs more than an X-Chain is worth when
+    the grouped AIC would find it next)."""
+    return next(grouped_x_chains(board, X_AMONG), None)
+
+
+def grouped_aics(board: Board) -> Iterator[Step]:
+    """Grouped AICs over several digits (and the discontinuous nice loops that place a
+    digit), shortest first; the one-digit chains are the grouped X-Chains."""
+    for search, found in _found(board):
+        if len(search.digits(found[1])) > 1:
+            yield _step(board, search, GROUPED_AIC, found)
+
+
+def find_grouped_aic(board: Board) -> Step | None:
+    """The shortest grouped AIC that eliminates or places something, or None."""
+    return next(grouped_aics(board), None)
+
+
+# Sudoku Explainer has no grouped chains (its forcing chains find them); a group asks a
+# little more of the solver than a cell, so each scores 0.1 over its ungrouped form, and
+# HoDoKu's Grouped Nice Loop / AIC effort (300 against 260-280).
+GROUPED_X_CHAIN = Technique("grouped-x-chain", "Grouped X-Chain", Level.EXPERT, 6.6, 300,
+                            find_grouped_x_chain)
+GROUPED_AIC = Technique("grouped-aic", "Grouped AIC", Level.EXPERT, 6.6, 300, find_grouped_aic)
+
+__all__ = ["GROUPED_AIC", "GROUPED_X_CHAIN", "GroupedLinks", "GroupedSearch"]
