@@ -8,7 +8,7 @@ import json
 import pytest
 
 from clirunner import sudoku
-from sudokit import Grid
+from sudokit import Grid, solve
 from sudokit.logic import next_step, solve_path
 from sudokit.logic.select import choose, keys_of
 from sudokit.logic.teach import LEVELS, all_steps, focus, hint_dict, hint_text
@@ -133,3 +133,72 @@ def test_a_dataset_is_made_with_the_chosen_ladder() -> None:
     rated = json.loads(sudoku("rate", "--to", "jsonl", "--techniques", "singles",
                               stdin=lines(X_WING)).stdout)
     assert rated["hardest"] == "Brute Force"
+
+
+def _is_single_now(board: object, cell: str, digit: int) -> bool:
+    """Is ``digit`` the only candidate of ``cell``, or the only place for it in a unit?"""
+    from sudokit.candidates import Candidates
+
+    assert isinstance(board, Candidates)
+    shape = board.shape
+    i = shape.parse_cell(cell)
+    if board.candidates(i) == {digit}:
+        return True
+    return any(
+        [c for c in unit if digit in board.candidates(c)] == [i]
+        for unit in shape.units if i in unit
+    )
+
+
+def test_all_steps_lists_every_single_on_the_board_now(pure: bool) -> None:
+    from sudokit.candidates import Candidates
+
+    board = Candidates.pencilmarks(Grid(EASY))
+    solution = solve(Grid(EASY))
+    assert solution is not None
+    groups = all_steps(Grid(EASY))
+    singles = groups["Hidden Single"] + groups.get("Naked Single", [])
+    assert len(singles) >= 8  # not one step a technique any more
+    for step in singles:
+        (cell, digit), = step.placements
+        assert _is_single_now(board, cell, digit), step
+        assert solution[cell] == digit
+    # a step is listed once, under the easiest technique that has it
+    changes = [(s.placements, s.eliminations) for steps in groups.values() for s in steps]
+    assert len(changes) == len(set(changes))
+
+
+def test_all_steps_keeps_to_the_limit_and_to_the_solution(pure: bool) -> None:
+    board, _ = _x_wing_board()
+    solution = solve(Grid(X_WING))
+    assert solution is not None
+    groups = all_steps(board, limit=2)  # type: ignore[arg-type]
+    assert groups and all(len(steps) <= 2 for steps in groups.values())
+    assert sum(len(steps) for steps in groups.values()) > len(groups)  # several a technique
+    for steps in groups.values():
+        for step in steps:
+            assert all(solution[c] == d for c, d in step.placements), step
+            assert all(solution[c] != d for c, d in step.eliminations), step
+
+
+def test_every_listed_step_agrees_with_the_solution_along_real_paths(pure: bool) -> None:
+    import random
+
+    from conftest import data_file, read_lines
+    from sudokit.candidates import Candidates
+
+    lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+    checked = 0
+    for line in random.Random(3).sample(lines, 3):
+        solution = solve(Grid(line))
+        assert solution is not None
+        board = Candidates.pencilmarks(Grid(line))
+        for i, step in enumerate(solve_path(Grid(line)).steps):
+            if i % 15 == 0:
+                for steps in all_steps(board, limit=6).values():
+                    for listed in steps:
+                        checked += 1
+                        assert all(solution[c] == d for c, d in listed.placements), listed
+                        assert all(solution[c] != d for c, d in listed.eliminations), listed
+            board = step.apply(board)
+    assert checked > 20

@@ -45,7 +45,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--all",
         action="store_true",
-        help="list a step of every technique that has one now, grouped by technique",
+        help="list every step available now, grouped by technique (at most 20 a "
+        "technique; the forcing chains give their first step only)",
     )
     add_ladder_arguments(p)
     add_picture_options(p, to=True)

@@ -3,7 +3,7 @@
 A player stuck on a puzzle rarely wants the answer: a *nudge* ("look at box 5") is often
 enough, then the *technique* ("there is an X-Wing"), then the *cells* it uses, and only then
 the whole *step*. :func:`hint_text` and :func:`hint_dict` say a step at one of those levels;
-:func:`all_steps` lists a step of every technique that has one now, grouped by technique.
+:func:`all_steps` lists every step available now, grouped by technique.
 
 >>> from sudokit import Grid
 >>> from sudokit.logic import next_step
@@ -17,15 +17,16 @@ the whole *step*. :func:`hint_text` and :func:`hint_dict` say a step at one of t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
 from ..shape import Shape
 from .board import Board, geometry
-from .step import Step, Technique
-from .techniques import LADDER, nested_chains
+from .step import Level, Step, Technique
+from .techniques import LADDER, grouped_chains, nested_chains, static_chains
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -82,22 +83,102 @@ def hint_dict(step: Step, level: str, shape: Shape | None = None) -> dict[str, A
     return data
 
 
+#: the most steps ``all_steps`` lists for one technique
+PER_TECHNIQUE = 20
+
+#: techniques that list every step by a search of their own (the others are asked again and
+#: again with what they found hidden, see :func:`_every`)
+_GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
+    grouped_chains.GROUPED_X_CHAIN.key: grouped_chains.grouped_x_chains,
+    grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
+}
+
+#: techniques asked only for their first step: each search takes long, and a step's cells
+#: do not hold all it depends on (so hiding earlier steps could change it unseen)
+_FIRST_ONLY = (
+    _LAST_RESORT
+    | {t.key for t in LADDER if t.level >= Level.EXTREME}
+    | {static_chains.NISHIO.key, static_chains.MULTIPLE.key}
+)
+
+
 def all_steps(
-    puzzle: Grid | Candidates, techniques: Iterable[Technique] = LADDER, unique: bool = True
+    puzzle: Grid | Candidates,
+    techniques: Iterable[Technique] = LADDER,
+    unique: bool = True,
+    limit: int = PER_TECHNIQUE,
 ) -> dict[str, list[Step]]:
-    """A step of every technique that has one on ``puzzle`` now, grouped by technique name
-    in ladder order (uniqueness techniques only when ``unique``: the puzzle has one
-    solution)."""
+    """Every step available on ``puzzle`` now (up to ``limit`` a technique), grouped by
+    technique name in ladder order (uniqueness techniques only when ``unique``: the puzzle
+    has one solution). A step that changes what an earlier listed one changes is left out
+    (the easier technique lists it). The forcing chains give their first step only, and
+    the nested ones only when nothing simpler has a step."""
     grid = isinstance(puzzle, Grid)
     board = Board.from_grid(puzzle) if grid else Board.from_candidates(puzzle)  # type: ignore[arg-type]
     board.solutions = 1 if unique else 2
     out: dict[str, list[Step]] = {}
+    listed = set()  # what the steps listed so far change: a step is listed once, easiest first
     for tech in techniques:
         if tech.uniqueness and not unique:
             continue
         if tech.key in _LAST_RESORT and out:
             continue  # nested chains cost seconds: listed only when nothing simpler works
-        step = tech.find(board.copy())
-        if step is not None:
-            out.setdefault(step.technique, []).append(step)
+        if tech.key in _GENERATORS:
+            found = list(itertools.islice(_GENERATORS[tech.key](board.copy()), limit))
+        elif tech.key in _FIRST_ONLY:
+            first = tech.find(board.copy())
+            found = [] if first is None else [first]
+        else:
+            found = _every(tech, board, limit)
+        for step in found:
+            changes = (step.placements, step.eliminations)
+            if changes not in listed:
+                listed.add(changes)
+                out.setdefault(step.technique, []).append(step)
+    return out
+
+
+def _every(tech: Technique, board: Board, limit: int) -> list[Step]:
+    """The steps ``tech`` finds on ``board``: each found step is hidden (its eliminations
+    made, its placed candidates removed, so that the search passes it) and the technique
+    asked again. Hiding changes the board, so a later step counts only when nothing hidden
+    could have made it: no hidden candidate in a cell it uses, nor of one of its digits in
+    a unit of those cells. Its pattern is then on ``board`` as it stands (a step close to
+    an earlier one may be left out; none is listed that is not there)."""
+    geo = board.geo
+    parse = geo.shape.parse_cell
+    work = board.copy()
+    hidden: dict[int, int] = {}  # cell -> the digits hidden there (a mask)
+    out: list[Step] = []
+    seen = set()
+    for _ in range(3 * limit):
+        step = tech.find(work)
+        if step is None:
+            break
+        cells = [parse(c) for c in step.cells]
+        changed = [(parse(c), d) for c, d in step.placements + step.eliminations]
+        digits = 0
+        for c in cells:
+            digits |= board.masks[c]
+        near = 0
+        for c in cells + [c for c, _ in changed]:
+            for u in geo.cell_units[c]:
+                near |= geo.unit_bits[u]
+        for _, d in changed:
+            digits |= 1 << (d - 1)
+        made = any(c in hidden for c in cells) or any(
+            near >> c & 1 and mask & digits for c, mask in hidden.items()
+        )
+        key = (step.placements, step.eliminations)
+        if not made and key not in seen:
+            seen.add(key)
+            out.append(step)
+            if len(out) == limit:
+                break
+        live = [(c, d) for c, d in changed if work.masks[c] >> (d - 1) & 1 and not work.values[c]]
+        if not live:
+            break  # nothing left to hide: the search would find the same step again
+        for c, d in live:
+            work.eliminate(c, d)
+            hidden[c] = hidden.get(c, 0) | 1 << (d - 1)
     return out
