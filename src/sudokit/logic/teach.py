@@ -26,7 +26,7 @@ from ..grid import Grid
 from ..shape import Shape
 from .board import Board, geometry
 from .step import Level, Step, Technique
-from .techniques import LADDER, grouped_chains, nested_chains, static_chains
+from .techniques import LADDER, bug, grouped_chains, nested_chains, static_chains
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -93,12 +93,13 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
 }
 
-#: techniques asked only for their first step: each search takes long, and a step's cells
-#: do not hold all it depends on (so hiding earlier steps could change it unseen)
+#: techniques asked only for their first step: the forcing chains take long, and what
+#: their steps (and BUG+1's) rest on reaches past the cells they name, so hiding earlier
+#: steps could change it unseen
 _FIRST_ONLY = (
     _LAST_RESORT
     | {t.key for t in LADDER if t.level >= Level.EXTREME}
-    | {static_chains.NISHIO.key, static_chains.MULTIPLE.key}
+    | {static_chains.NISHIO.key, static_chains.MULTIPLE.key, bug.BUG_PLUS_1.key}
 )
 
 
