@@ -145,6 +145,7 @@ def test_chain_scores_start_from_se_bases() -> None:
     assert score["w-wing"] == 5.8
     assert (score["x-chain"], score["xy-chain"], score["aic"]) == (6.5, 6.6, 7.0)
     assert (score["skyscraper"], score["2-string-kite"]) == (4.0, 4.1)
+    assert (score["grouped-x-chain"], score["grouped-aic"]) == (7.5, 7.5)
     nested = ["forcing-chain-plus", "nested-forcing-chain", "nested-multiple-chain"]
     assert [score[k] for k in nested + ["nested-dynamic-chain"]] == [9.0, 10.0, 10.5, 11.0]
 
@@ -165,6 +166,14 @@ def test_chain_puzzles_rate_near_their_published_se_rating() -> None:
     sample = random.Random(5).sample(band, 12)
     near = [abs(rate(Grid(p)).er - er) <= 0.25 for p, er in sample]
     assert sum(near) >= 9, near
+
+
+def test_puzzles_se_rates_8_rate_near_it() -> None:
+    # 8.0-8.9: cell and region forcing chains in SE; here often grouped chains, which SE lacks
+    band = [(p, er) for p, er, _ in _published() if 8.0 <= er < 9.0]
+    sample = random.Random(2).sample(band, 10)
+    near = [abs(rate(Grid(p)).er - er) <= 0.5 for p, er in sample]
+    assert sum(near) >= 7, near
 
 
 def test_a_forum_puzzle_rates_near_its_published_er_ep_ed() -> None:
