@@ -14,6 +14,7 @@ from sudokit import Grid, count_solutions, is_solution, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import BY_KEY, LADDER, Level, Step, next_step, solve_path
 from sudokit.logic.path import SKIPPED_NO_SOLUTION, SKIPPED_NOT_UNIQUE
+from test_logic_als_family import EXAMPLES as ALS_FAMILY_EXAMPLES
 
 #: technique -> (candidate board, 81 cells in reading order; the step expected)
 EXAMPLES = {
@@ -463,6 +464,18 @@ EXAMPLES = {
         "49 18 18 7 26 26 3 459 459 ",
         "Grouped AIC [r1c7 r3c7 r3c9 r4c7 r4c9]: r4c9<>4",
     ),
+    "3d-medusa": (
+        "7 4 5 8 69 69 1 3 2 "
+        "9 2 8 4 3 1 57 57 6 "
+        "3 6 1 57 2 57 8 4 9 "
+        "5 1 9 6 8 237 4 27 37 "
+        "2 37 4 19 5 9 37 6 8 "
+        "8 37 6 127 14 2347 2357 9 1357 "
+        "6 5 2 3 7 8 9 1 4 "
+        "14 8 37 1259 149 2459 6 257 357 "
+        "14 9 37 125 146 2456 2357 8 357 ",
+        "3D Medusa [r4c6 r4c8 r6c7 r8c8 r9c7]: r9c6<>2",
+    ),
     "als-xz": (
         "47 3 69 8 47 19 26 126 5 "
         "1278 1278 178 5 37 6 38 4 9 "
@@ -532,6 +545,9 @@ EXAMPLES = {
         "Dynamic Forcing Chain (+ Forcing Chains) [r2c2]: r2c2<>5",
     ),
 }
+
+# Sue de Coq, aligned exclusion and the ALS family keep their examples beside their own tests
+EXAMPLES.update({k: v for k, v in ALS_FAMILY_EXAMPLES.items() if k in BY_KEY})
 
 #: nested chains deeper than level 2: no 9x9 example in the test collections needs them;
 #: tests/test_logic_nested.py checks them on a small grid

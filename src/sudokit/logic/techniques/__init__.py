@@ -12,8 +12,12 @@ from __future__ import annotations
 from ..step import Technique
 from . import (
     aic,
+    aligned_exclusion,
+    als_chain,
+    als_xy_wing,
     als_xz,
     bug,
+    death_blossom,
     empty_rectangle,
     finned_fish,
     fish,
@@ -29,6 +33,7 @@ from . import (
     skyscraper,
     static_chains,
     subsets,
+    sue_de_coq,
     two_string_kite,
     unique_rectangles,
     w_wing,
@@ -72,12 +77,17 @@ LADDER: tuple[Technique, ...] = (
     # expert
     finned_fish.FINNED[3],
     finned_fish.FINNED[4],
+    sue_de_coq.SUE_DE_COQ,
+    aligned_exclusion.ALIGNED_PAIR,
     aic.X_CHAIN,
     aic.XY_CHAIN,
     aic.AIC,
     grouped_chains.GROUPED_X_CHAIN,
     grouped_chains.GROUPED_AIC,
     als_xz.ALS_XZ,
+    als_xy_wing.ALS_XY_WING,
+    death_blossom.DEATH_BLOSSOM,
+    als_chain.ALS_XY_CHAIN,
     static_chains.NISHIO,
     static_chains.MULTIPLE,
     # extreme

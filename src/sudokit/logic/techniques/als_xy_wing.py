@@ -1,0 +1,57 @@
+"""ALS-XY-Wing: three almost locked sets, a pivot C joined to A by one restricted common
+digit X and to B by another, Y.
+
+C has one digit more than cells, so it cannot lose both X and Y: it holds X (and A, losing X,
+locks) or it holds Y (and B locks). Either way A or B is locked, so for a digit Z that both A
+and B hold (Z other than X and Y), one of them holds Z: Z leaves every cell that sees all
+the Z cells of A and of B. (ALS-XZ is the same with two sets; ALS-XY-Chain with more.)
+"""
+
+from __future__ import annotations
+
+from ..board import Board, bits, mask_bits
+from ..step import Level, Step, Technique, cell_list
+from .als import AlsGraph, als_name, graph
+
+
+def find(board: Board) -> Step | None:
+    """An ALS-XY-Wing step (pivot set, two wing sets, a digit to remove), or None."""
+    g = graph(board)
+    sets = g.sets
+    useful = g.useful
+    reach = g.reach
+    for kc, links in enumerate(g.links):
+        # only wings that could eliminate a digit other than their link digit
+        wings = [(j, x0) for j, x0 in links if useful[j] & ~(1 << x0)]
+        for i, (ka, x0) in enumerate(wings):
+            a = sets[ka]
+            ua = useful[ka] & ~(1 << x0)
+            for kb, y0 in wings[i + 1 :]:
+                if y0 == x0 or kb == ka:
+                    continue
+                common = ua & useful[kb] & ~(1 << y0)
+                if not common or a.cells & sets[kb].cells:
+                    continue
+                for z0 in mask_bits(common):
+                    gone = reach[ka][z0] & reach[kb][z0]
+                    if gone:
+                        return _step(board, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
+    return None
+
+
+def _step(
+    board: Board, g: AlsGraph, kc: int, ka: int, kb: int, x: int, y: int, z: int, gone: int
+) -> Step:
+    c, a, b = g.sets[kc], g.sets[ka], g.sets[kb]
+    text = (
+        f"Almost locked set {als_name(board, c)} is linked to {als_name(board, a)} by {x} and "
+        f"to {als_name(board, b)} by {y} (a digit that at most one set of a link can hold). "
+        f"It cannot lose both {x} and {y}, so one of the other two sets loses its link digit "
+        f"and locks: {z}, in both, is in one of them and leaves "
+        f"{cell_list(board.geo, bits(gone))}."
+    )
+    cells = bits(a.cells | b.cells | c.cells)
+    return ALS_XY_WING.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
+
+
+ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", Level.EXPERT, 7.6, 320, find)

@@ -1,0 +1,156 @@
+"""Sue de Coq: cells where a box and a line cross, with two or more digits more than cells,
+completed by cells of the line and cells of the box into a locked set.
+
+Take cells V of a box-line intersection holding digits M (at least |V| + 2 of them), cells D
+of the line outside the box and cells E of the box outside the line, where D's digits and E's
+digits share none and the digits of all three sets number exactly as many as their cells.
+Then each of those digits is in exactly one of the cells: a digit E lacks lies in V or D, all
+in the line, and leaves the rest of the line; a digit D lacks lies in V or E, all in the box,
+and leaves the rest of the box.
+"""
+
+from __future__ import annotations
+
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique, cell_list, digit_list
+
+#: the most cells taken from the line, or from the box, outside the intersection
+MAX_SIDE = 2
+
+
+def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
+    """Every non-empty subset of ``cells`` of at most ``most`` cells, as (cell set, digit
+    union, size)."""
+    masks = board.masks
+    out: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for c in bits(cells):
+        bit = 1 << c
+        m = masks[c]
+        out += [(cs | bit, um | m, n + 1) for cs, um, n in out if n < most]
+    del out[0]
+    return out
+
+
+def _sides(subsets: list[tuple[int, int, int]], vm: int) -> list[tuple[int, int, int]]:
+    """The subsets with fewer digits outside ``vm`` than cells, as (cell set, digit union,
+    cells less new digits)."""
+    out = []
+    for cs, um, n in subsets:
+        net = n - (um & ~vm).bit_count()
+        if net >= 1:
+            out.append((cs, um, net))
+    return out
+
+
+def find(board: Board) -> Step | None:
+    """A Sue de Coq step, or None."""
+    geo = board.geo
+    masks = board.masks
+    unsolved = board.unsolved
+    unit_bits = geo.unit_bits
+    memo = board.memo
+    for box, line, common in geo.intersections:
+        inter = common & unsolved
+        if inter.bit_count() < 2:
+            continue
+        union = 0
+        for c in bits(inter):
+            union |= masks[c]
+        if union.bit_count() < 4:  # two cells need four digits, three cells five
+            continue
+        line_rest = unit_bits[line] & ~unit_bits[box] & unsolved
+        box_rest = unit_bits[box] & ~unit_bits[line] & unsolved
+        if not line_rest or not box_rest:
+            continue
+        # the cells of the intersection with two digits more than cells
+        picks = []
+        for v, vm, size in _subsets(board, inter, 3):
+            if size >= 2 and vm.bit_count() - size >= 2:
+                picks.append((v, vm))
+        if not picks:
+            continue
+        # a search that found nothing stays empty while the two units' candidates stay put
+        key = ("sue-de-coq", box, line)
+        state = tuple([masks[c] for c in bits(unit_bits[box] | unit_bits[line])])
+        if memo.get(key) == state:
+            continue
+        step = _search(board, box, line, picks, line_rest, box_rest)
+        if step is not None:
+            return step
+        memo[key] = state
+    return None
+
+
+def _search(
+    board: Board, box: int, line: int, picks: list[tuple[int, int]], line_rest: int,
+    box_rest: int,
+) -> Step | None:
+    dcells = board.dcells
+    unit_bits = board.geo.unit_bits
+    # only cells holding a digit of the intersection can help, and sides of more than
+    # MAX_SIDE cells are left out (rare, and costly to list)
+    wanted = 0
+    for _, vm in picks:
+        wanted |= vm
+    masks = board.masks
+    line_rest = sum(1 << c for c in bits(line_rest) if masks[c] & wanted)
+    box_rest = sum(1 << c for c in bits(box_rest) if masks[c] & wanted)
+    line_subsets = _subsets(board, line_rest, MAX_SIDE)
+    box_subsets = _subsets(board, box_rest, MAX_SIDE)
+    for v, vm in picks:
+        extra = vm.bit_count() - v.bit_count()
+        # each side must bring cells that together hold fewer new digits than cells
+        lines = _sides(line_subsets, vm)
+        if not lines:
+            continue
+        by_net: dict[int, list[tuple[int, int]]] = {}
+        for e, em, enet in _sides(box_subsets, vm):
+            if enet < extra:
+                by_net.setdefault(enet, []).append((e, em))
+        if not by_net:
+            continue
+        for d, dm, dnet in lines:
+            for e, em in by_net.get(extra - dnet, ()):
+                if dm & em:
+                    continue
+                everything = vm | dm | em
+                used = v | d | e
+                line_out = unit_bits[line] & ~used
+                box_out = unit_bits[box] & ~used
+                elim = []
+                for d0 in range(len(dcells)):
+                    bit = 1 << d0
+                    if not everything & bit:
+                        continue
+                    if not em & bit:
+                        elim += [(c, d0 + 1) for c in bits(dcells[d0] & line_out)]
+                    if not dm & bit:
+                        elim += [(c, d0 + 1) for c in bits(dcells[d0] & box_out)]
+                if elim:
+                    return _step(board, box, line, (v, vm), (d, dm), (e, em), elim)
+    return None
+
+
+def _step(
+    board: Board, box: int, line: int, v: tuple[int, int], d: tuple[int, int],
+    e: tuple[int, int], elim: list[tuple[int, int]],
+) -> Step:
+    geo = board.geo
+
+    def part(cells: int, mask: int) -> str:
+        return f"{cell_list(geo, bits(cells))} {digit_list(digits_of(mask))}"
+
+    everything = v[1] | d[1] | e[1]
+    text = (
+        f"Sue de Coq: {part(*v)} where {geo.unit_names[box]} meets {geo.unit_names[line]}, "
+        f"with {part(*d)} of the {geo.unit_names[line].split()[0]} and {part(*e)} of the box, "
+        f"hold as many digits as cells, so each digit is in exactly one of them: "
+        f"{digit_list(digits_of(everything & ~e[1]))} leave the rest of "
+        f"{geo.unit_names[line]}, {digit_list(digits_of(everything & ~d[1]))} the rest of "
+        f"{geo.unit_names[box]}: "
+        f"{', '.join(f'{geo.cell_names[c]}<>{z}' for c, z in sorted(elim, key=lambda e: e[1]))}."
+    )
+    return SUE_DE_COQ.step(board, bits(v[0] | d[0] | e[0]), text, elim=elim)
+
+
+SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", Level.EXPERT, 6.0, 250, find)
