@@ -82,7 +82,7 @@ DEFAULT_TRIES = 5_000
 #: Clues added after the asked technique before a try is given up.
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
-_CELLS_PER_ROUND = 4
+_CELLS_PER_ROUND = 12
 
 _SHAPE = Shape.for_size(9)
 
@@ -428,10 +428,11 @@ def _cells(step: Step, board: Board) -> list[int]:
     return [c for c in _step_cells(step) if board.unsolved >> c & 1]
 
 
-def _walk(plan: _Plan, rng: random.Random) -> tuple[list[int], tuple[int, ...]] | None:
+def _walk(plan: _Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int, ...]]]:
     """A random minimal puzzle, solved with the cut ladder; a clue is added wherever the
-    solve is stuck or blocked, until a step of an asked technique comes next. The givens
-    and the solution then, or None when the puzzle got solved first."""
+    solve is stuck or blocked. Yields the givens (a copy) and the solution each time a step
+    of an asked technique comes next, then takes that step and goes on: a later place in
+    the same solve, with less of it left after the technique, is often easier to finish."""
     made: Generated = random_minimal(rng.getrandbits(64))
     solution = made.solution.cells
     givens = list(made.puzzle.cells)
@@ -439,11 +440,11 @@ def _walk(plan: _Plan, rng: random.Random) -> tuple[list[int], tuple[int, ...]] 
     while True:
         _close(board)
         if not board.unsolved:
-            return None
+            return
         step = find_step(board, plan.cut)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
-                return givens, solution
+                yield givens.copy(), solution
             step.apply_to(board)
             continue
         # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
@@ -471,22 +472,64 @@ def _away(board: Board, hit: Step, blocker: Step | None, rng: random.Random) -> 
     return list(dict.fromkeys(first + far + near))
 
 
+def _onward(plan: _Plan, before: Board, hit: Step) -> _Replay:
+    """From the board just before the asked technique's step: take the step and go on with
+    the cut ladder until solved, stuck, or at a step the options forbid."""
+    board = before.copy()
+    hit.apply_to(board)
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return _Replay(board, hit, before, None)
+        step = find_step(board, plan.cut)
+        if step is None:
+            return _Replay(board, hit, before, None)
+        if not plan.allowed(step, True):
+            return _Replay(board, hit, before, step)
+        step.apply_to(board)
+
+
+def _next_hit(plan: _Plan, board: Board) -> Step | None:
+    """Go on solving ``board`` (in place) with the cut ladder up to the next step of an
+    asked technique, and return that step (None when the solve ends, sticks or is
+    blocked before one)."""
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return None
+        step = find_step(board, plan.cut)
+        if step is None or not plan.allowed(step, False):
+            return None
+        if plan.target(step.key):
+            return step
+        step.apply_to(board)
+
+
 def _complete(plan: _Plan, givens: list[int], solution: tuple[int, ...],
               rng: random.Random) -> list[int] | None:
-    """Add clues until the replayed solve meets an asked technique and ends solved within
-    the options, or None when no clue tried keeps the technique needed."""
+    """Add clues until the solve meets an asked technique and ends solved within the
+    options, or None when no clue tried keeps the technique needed.
+
+    A clue is tried on the board just before the technique's step: with it placed and the
+    singles it makes taken, a step of an asked technique must still be the next one (the
+    solve up to there is then the same as from the puzzle with that clue, or nearly so:
+    the final check replays it)."""
     run = _replay(plan, givens, solution)
+    before, hit = run.before, run.hit
+    if before is None or hit is None:
+        return None
     for _ in range(_MOST_ROUNDS):
-        if run.hit is None:
-            return None
         if not run.board.unsolved:
             return givens
-        for cell in _away(run.board, run.hit, run.blocker, rng)[:_CELLS_PER_ROUND]:
-            trial = givens.copy()
-            trial[cell] = solution[cell]
-            tried = _replay(plan, trial, solution)
-            if tried.hit is not None:
-                givens, run = trial, tried
+        for cell in _away(run.board, hit, run.blocker, rng)[:_CELLS_PER_ROUND]:
+            board = before.copy()
+            board.place(cell, solution[cell])
+            step = _next_hit(plan, board)
+            if step is not None:
+                givens = givens.copy()
+                givens[cell] = solution[cell]
+                before, hit = board, step
+                run = _onward(plan, before, hit)
                 break
         else:
             return None
@@ -509,19 +552,18 @@ def _thin(plan: _Plan, givens: list[int], start: tuple[int, ...],
 
 
 def _attempt(plan: _Plan, rng: random.Random) -> Made | None:
-    """One try: a walk from a random minimal puzzle, completed, thinned and checked."""
-    found = _walk(plan, rng)
-    if found is None:
-        return None
-    givens, solution = found
-    start = tuple(givens)  # the walk's clues are needed to reach the technique: kept
-    done = _complete(plan, givens, solution, rng)
-    if done is None:
-        return None
-    if done != list(start):
-        done = _thin(plan, done, start, solution, rng)
-    return _verified(plan, Grid.unchecked(tuple(done), _SHAPE),
-                     Grid.unchecked(solution, _SHAPE))
+    """One try: a walk from a random minimal puzzle; its first place where the asked
+    technique comes next and the rest can be finished is completed, thinned and checked."""
+    for givens, solution in _walk(plan, rng):
+        start = tuple(givens)  # the walk's clues are needed to reach the technique: kept
+        done = _complete(plan, givens, solution, rng)
+        if done is None:
+            continue
+        if done != list(start):
+            done = _thin(plan, done, start, solution, rng)
+        return _verified(plan, Grid.unchecked(tuple(done), _SHAPE),
+                         Grid.unchecked(solution, _SHAPE))
+    return None
 
 
 def _verified(plan: _Plan, puzzle: Grid, solution: Grid) -> Made | None:
