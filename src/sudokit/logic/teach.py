@@ -26,7 +26,7 @@ from ..grid import Grid
 from ..shape import Shape
 from .board import Board, geometry
 from .step import Level, Step, Technique
-from .techniques import LADDER, bug, grouped_chains, nested_chains, static_chains
+from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -91,6 +91,7 @@ PER_TECHNIQUE = 20
 _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     grouped_chains.GROUPED_X_CHAIN.key: grouped_chains.grouped_x_chains,
     grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
+    medusa.MEDUSA.key: medusa.medusa_steps,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what
