@@ -14,7 +14,8 @@ from __future__ import annotations
 from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
-#: the most cells taken from the line, or from the box, outside the intersection
+#: the most cells taken from the line, or from the box, outside the intersection (larger
+#: sides are rare and costly to list)
 MAX_SIDE = 2
 
 
@@ -62,17 +63,20 @@ def find(board: Board) -> Step | None:
         box_rest = unit_bits[box] & ~unit_bits[line] & unsolved
         if not line_rest or not box_rest:
             continue
-        # the cells of the intersection with two digits more than cells
-        picks = []
-        for v, vm, size in _subsets(board, inter, 3):
-            if size >= 2 and vm.bit_count() - size >= 2:
-                picks.append((v, vm))
-        if not picks:
-            continue
         # a search that found nothing stays empty while the two units' candidates stay put
         key = ("sue-de-coq", box, line)
-        state = tuple([masks[c] for c in bits(unit_bits[box] | unit_bits[line])])
+        around = (unit_bits[box] | unit_bits[line]) & unsolved
+        state = (around, tuple([masks[c] for c in bits(around)]))
         if memo.get(key) == state:
+            continue
+        # the cells of the intersection with two digits more than cells (and no more than
+        # two sides can bring)
+        picks = []
+        for v, vm, size in _subsets(board, inter, 3):
+            if size >= 2 and 2 <= vm.bit_count() - size <= 2 * MAX_SIDE:
+                picks.append((v, vm))
+        if not picks:
+            memo[key] = state
             continue
         step = _search(board, box, line, picks, line_rest, box_rest)
         if step is not None:
@@ -81,30 +85,39 @@ def find(board: Board) -> Step | None:
     return None
 
 
+def _helpers(masks: list[int], cells: int, vm: int) -> int:
+    """The cells of ``cells`` that can be part of a side for the intersection digits ``vm``:
+    a side of k cells brings fewer than k digits from outside ``vm``, so each of its cells
+    holds a digit of ``vm`` and fewer than MAX_SIDE others."""
+    out = 0
+    for c in bits(cells):
+        m = masks[c]
+        if m & vm and (m & ~vm).bit_count() < MAX_SIDE:
+            out |= 1 << c
+    return out
+
+
 def _search(
     board: Board, box: int, line: int, picks: list[tuple[int, int]], line_rest: int,
     box_rest: int,
 ) -> Step | None:
     dcells = board.dcells
     unit_bits = board.geo.unit_bits
-    # only cells holding a digit of the intersection can help, and sides of more than
-    # MAX_SIDE cells are left out (rare, and costly to list)
-    wanted = 0
-    for _, vm in picks:
-        wanted |= vm
     masks = board.masks
-    line_rest = sum(1 << c for c in bits(line_rest) if masks[c] & wanted)
-    box_rest = sum(1 << c for c in bits(box_rest) if masks[c] & wanted)
-    line_subsets = _subsets(board, line_rest, MAX_SIDE)
-    box_subsets = _subsets(board, box_rest, MAX_SIDE)
     for v, vm in picks:
         extra = vm.bit_count() - v.bit_count()
+        line_cells = _helpers(masks, line_rest, vm)
+        if not line_cells:
+            continue
+        box_cells = _helpers(masks, box_rest, vm)
+        if not box_cells:
+            continue
         # each side must bring cells that together hold fewer new digits than cells
-        lines = _sides(line_subsets, vm)
+        lines = _sides(_subsets(board, line_cells, MAX_SIDE), vm)
         if not lines:
             continue
         by_net: dict[int, list[tuple[int, int]]] = {}
-        for e, em, enet in _sides(box_subsets, vm):
+        for e, em, enet in _sides(_subsets(board, box_cells, MAX_SIDE), vm):
             if enet < extra:
                 by_net.setdefault(enet, []).append((e, em))
         if not by_net:
