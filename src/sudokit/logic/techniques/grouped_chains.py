@@ -4,10 +4,17 @@ A group node is the candidates of one digit in a box-line intersection (two or t
 it is true when the digit sits in one of its cells, false when in none. Groups add strong
 links (a digit whose places in a unit fall into a group and one other node: a cell or a
 second group) and weak links (two nodes of one digit whose cells all see each other), and
-with them chains the ungrouped search cannot make. The search is :mod:`.chains`' own
-breadth-first search, on its link tables extended by the groups of the board; it runs only
-after the ungrouped chains found nothing, and not at all on a board where no group takes
-part in a strong link.
+with them chains the ungrouped search cannot make. The search uses :mod:`.chains`' link
+tables (weak links, live candidates, strong links) extended by the groups of the board; it
+runs only after the ungrouped chains found nothing, and not at all on a board where no group
+takes part in a strong link.
+
+A chain with a group has a strong link a=g with a group at one end. So the search looks at
+each such link: what a true makes true (by alternating chains) and rules out, and the same
+for g. One of a, g is true, so a candidate both rule out goes, and one both make true is
+placed. That covers every chain through the link, and the continuous nice loops'
+eliminations too (each is also a chain's, through the link). The grouped X-Chain and the
+grouped AIC share one search a board: a chain of one digit is an X-Chain.
 
 Group nodes are numbered after the candidates: ``ncells * n + d0 * len(intersections) + i``
 for digit ``d0 + 1`` in intersection ``i`` of the geometry.
