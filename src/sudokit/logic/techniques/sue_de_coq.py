@@ -11,7 +11,9 @@ and leaves the rest of the box.
 
 from __future__ import annotations
 
-from ..board import Board, bits, digits_of
+from functools import lru_cache
+
+from ..board import Board, Geometry, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most cells taken from the line, or from the box, outside the intersection (larger
@@ -43,30 +45,40 @@ def _sides(subsets: list[tuple[int, int, int]], vm: int) -> list[tuple[int, int,
     return out
 
 
+@lru_cache(maxsize=16)
+def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, tuple[int, ...]], ...]:
+    """For each box-line intersection: (box, line, its cells, the line's cells outside the
+    box, the box's cells outside the line, every cell of the two units)."""
+    out = []
+    for box, line, common in geo.intersections:
+        both = geo.unit_bits[box] | geo.unit_bits[line]
+        line_rest = geo.unit_bits[line] & ~geo.unit_bits[box]
+        box_rest = geo.unit_bits[box] & ~geo.unit_bits[line]
+        out.append((box, line, common, line_rest, box_rest, tuple(bits(both))))
+    return tuple(out)
+
+
 def find(board: Board) -> Step | None:
     """A Sue de Coq step, or None."""
-    geo = board.geo
     masks = board.masks
     unsolved = board.unsolved
-    unit_bits = geo.unit_bits
     memo = board.memo
-    for box, line, common in geo.intersections:
+    for box, line, common, line_all, box_all, around in _crossings(board.geo):
         inter = common & unsolved
         if inter.bit_count() < 2:
+            continue
+        line_rest = line_all & unsolved
+        box_rest = box_all & unsolved
+        if not line_rest or not box_rest:
             continue
         union = 0
         for c in bits(inter):
             union |= masks[c]
         if union.bit_count() < 4:  # two cells need four digits, three cells five
             continue
-        line_rest = unit_bits[line] & ~unit_bits[box] & unsolved
-        box_rest = unit_bits[box] & ~unit_bits[line] & unsolved
-        if not line_rest or not box_rest:
-            continue
         # a search that found nothing stays empty while the two units' candidates stay put
         key = ("sue-de-coq", box, line)
-        around = (unit_bits[box] | unit_bits[line]) & unsolved
-        state = (around, tuple([masks[c] for c in bits(around)]))
+        state = (line_rest | box_rest | inter, tuple([masks[c] for c in around]))
         if memo.get(key) == state:
             continue
         # the cells of the intersection with two digits more than cells (and no more than
