@@ -28,6 +28,13 @@ that has the most of them (any unsolved cell with the fewest candidates when the
 none). Guessing copies the state onto a stack; a failed guess is undone by returning to the
 copy and removing the guessed digit there, which is itself a deduction to propagate.
 
+Which solution comes first depends on that order, and ``sudoku solve`` prints it, so the
+rules and the choice of guess are part of the output. The state a guess is made in is the
+largest one that no rule narrows (each rule only removes candidates, and removes at least as
+much from a narrower state), whatever order the rules run in: how the changed bands are
+tracked and visited is free to change for speed, what the rules infer and which cell and
+digit a guess takes are not.
+
 The search is iterative so that ``run(budget)`` can stop after ``budget`` steps and be
 resumed, which lets Python enforce a time limit; ``solve_rows`` runs a whole batch of
 puzzles (a ``(B, 81)`` uint8 array) without the GIL.
@@ -183,6 +190,17 @@ def _bit_index_table() -> list[int]:
     return table
 
 
+def _debruijn_table() -> list[int]:
+    """For ``_update``: multiplying a power of two below 2**32 by the de Bruijn constant
+    0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
+    of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
+    (bits that only Python keeps, above 2**32, are masked off)."""
+    table = [0] * 32
+    for i in range(32):
+        table[(((1 << i) * 0x077CB531) >> 27) & 31] = i
+    return table
+
+
 _SHRINK = _shrink_table()
 _KEEP9 = _keep9_table()
 _COMPLEX = _complex_table(_KEEP9)
@@ -194,6 +212,7 @@ _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
 _POP9 = [_bits(x) for x in range(512)]
 _BIT_INDEX = _bit_index_table()
+_DEBRUIJN = _debruijn_table()
 
 
 @cython.final
@@ -206,13 +225,16 @@ class Kernel9:
     one after the other; it is not to be shared between threads.
 
     The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 3*digit + band),
-    ``prev`` (the same masks as last processed: a difference is news), ``unsolved[3k:3k+3]``
-    (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g, 3g+1, 3g+2, word g has
-    a bit per (digit, band, row) whose digit is not yet placed, bit 9*(d-3g) + 3*band + row.
+    ``unsolved[3k:3k+3]`` (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g,
+    3g+1, 3g+2, word g has a bit per (digit, band, row) whose digit is not yet placed, bit
+    9*(d-3g) + 3*band + row.
+    ``dirty`` (bit 3*digit + band) marks the masks of the deepest state narrowed since the
+    band rules last looked at them; it is empty whenever a guess is made, so it is not
+    kept per depth.
     """
 
     p: cython.uint[82 * 27]
-    prev: cython.uint[82 * 27]
+    dirty: cython.uint
     unsolved: cython.uint[82 * 3]
     rows: cython.uint[82 * 3]
     frame_sub: cython.int[82]
@@ -235,10 +257,11 @@ class Kernel9:
     t_column: cython.uint[9]
     t_pop9: cython.uchar[512]
     t_bit_index: cython.uchar[37]
+    t_debruijn: cython.uchar[32]
 
     def __init__(self) -> None:
         self.p = [0] * (82 * 27)
-        self.prev = [0] * (82 * 27)
+        self.dirty = 0
         self.unsolved = [0] * (82 * 3)
         self.rows = [0] * (82 * 3)
         self.frame_sub = [0] * 82
@@ -256,6 +279,7 @@ class Kernel9:
         self.t_column = _COLUMN27
         self.t_pop9 = _POP9
         self.t_bit_index = _BIT_INDEX
+        self.t_debruijn = _DEBRUIJN
         self.finished = True
         self.depth = 0
         self.count = 0
@@ -324,7 +348,7 @@ class Kernel9:
         i: cython.int
         for i in range(27):
             self.p[i] = 0o777777777
-            self.prev[i] = 0
+        self.dirty = 0o777777777  # every band is news
         for i in range(3):
             self.unsolved[i] = 0o777777777
             self.rows[i] = 0o777777777
@@ -366,64 +390,87 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _update(self, base: cython.int) -> cython.bint:
-        """Apply the band rules to every changed band until nothing changes; False on a
-        contradiction. ``base`` is 27 * depth."""
-        changed: cython.bint = True
+        """Apply the band rules to every changed band (``dirty``) until none is left; False
+        on a contradiction. ``base`` is 27 * depth.
+
+        The rules only ever remove candidates, so where they end (the largest state that
+        none of them narrows) does not depend on the order the bands are taken in."""
         ub: cython.int = base // 9
-        g: cython.int
-        dg: cython.int
-        d: cython.int
+        i: cython.int
+        d3: cython.int
         b: cython.int
         e: cython.int
-        sub: cython.int
+        k: cython.int
         shift: cython.int
+        dirty: cython.uint = self.dirty
+        todo: cython.uint
+        bit: cython.uint
         ur: cython.uint
         a: cython.uint
+        x: cython.uint
+        y: cython.uint
         shrink: cython.uint
         cols: cython.uint
         keep: cython.uint
         solved: cython.uint
         cl: cython.uint
-        while changed:
-            changed = False
-            for g in range(3):
-                ur = self.rows[ub + g]
-                if ur == 0:
-                    continue
-                for dg in range(3):
-                    if ((ur >> (9 * dg)) & 0o777) == 0:
-                        continue  # this digit is placed everywhere
-                    d = 3 * g + dg
-                    for b in range(3):
-                        sub = base + 3 * d + b
-                        a = self.p[sub]
-                        if a == self.prev[sub]:
-                            continue
-                        changed = True
-                        shrink = (self.t_shrink[a & 0o777]
-                                  | (self.t_shrink[(a >> 9) & 0o777] << 3)
-                                  | (self.t_shrink[a >> 18] << 6))
-                        a &= self.t_complex[shrink]
-                        if a == 0:
-                            return False
-                        cols = (a | (a >> 9) | (a >> 18)) & 0o777
-                        keep = self.t_pointing[cols]
-                        for e in range(3):
-                            if e != b:
-                                self.p[base + 3 * d + e] &= keep
-                        solved = self.t_shrink[self.t_row_single[shrink]
-                                               & self.t_column_single[cols]]
-                        shift = 9 * dg + 3 * b
-                        if ((ur >> shift) & 7) != (7 & ~solved):
-                            # rows newly placed: their cells leave the other digits
-                            ur &= ~(solved << shift)
-                            cl = ~(a & self.t_row_mask[solved])
-                            self.unsolved[ub + b] &= cl
-                            for e in range(9):
-                                self.p[base + 3 * e + b] &= cl
-                        self.p[sub] = a
-                        self.prev[sub] = a
-                self.rows[ub + g] = ur
+        while dirty:
+            # one round over the bands dirty at its start (the loop's course depends on
+            # nothing computed inside it, so the processor can run ahead); marks made in
+            # the round are left for the next one, unless the band is yet to come
+            todo = dirty
+            dirty = 0
+            while todo:
+                bit = todo & (~todo + 1)
+                todo ^= bit
+                dirty &= ~bit
+                i = self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
+                b = i % 3
+                d3 = i - b
+                a = self.p[base + i]
+                shrink = (self.t_shrink[a & 0o777]
+                          | (self.t_shrink[(a >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a >> 18] << 6))
+                a &= self.t_complex[shrink]
+                if a == 0:
+                    return False
+                cols = (a | (a >> 9) | (a >> 18)) & 0o777
+                keep = self.t_pointing[cols]
+                # the digit's other two bands lose the columns its boxes here claim; a mask
+                # that narrows is marked dirty (without a branch: a compare is 0 or 1)
+                k = base + d3
+                if b != 0:
+                    x = self.p[k]
+                    y = x & keep
+                    self.p[k] = y
+                    dirty |= cython.cast(cython.uint, x != y) << d3
+                if b != 1:
+                    x = self.p[k + 1]
+                    y = x & keep
+                    self.p[k + 1] = y
+                    dirty |= cython.cast(cython.uint, x != y) << (d3 + 1)
+                if b != 2:
+                    x = self.p[k + 2]
+                    y = x & keep
+                    self.p[k + 2] = y
+                    dirty |= cython.cast(cython.uint, x != y) << (d3 + 2)
+                solved = self.t_shrink[self.t_row_single[shrink] & self.t_column_single[cols]]
+                shift = 3 * (i % 9)  # 9 * (digit % 3) + 3 * band
+                ur = self.rows[ub + i // 9]
+                if ((ur >> shift) & 7) != (7 & ~solved):
+                    # rows newly placed: their cells leave the other digits
+                    self.rows[ub + i // 9] = ur & ~(solved << shift)
+                    cl = ~(a & self.t_row_mask[solved])
+                    self.unsolved[ub + b] &= cl
+                    for e in range(9):
+                        k = base + 3 * e + b
+                        x = self.p[k]
+                        y = x & cl
+                        self.p[k] = y
+                        dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
+                    dirty &= ~bit  # its own mask is written below, and settled
+                self.p[base + i] = a
+        self.dirty = 0
         return True
 
     @cython.cfunc
@@ -474,6 +521,7 @@ class Kernel9:
                 a = self.p[k] & (allowed * 0o001001001)
                 if a != self.p[k]:
                     self.p[k] = a
+                    self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
                     narrowed += 1
         return narrowed
 
@@ -513,6 +561,7 @@ class Kernel9:
                     sub = base + 3 * d + b
                     if self.p[sub] & bit:
                         self.p[sub] &= self.t_place[self._bit_index(bit)]
+                        self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
                         placed += 1
                         break
         return placed
@@ -594,7 +643,6 @@ class Kernel9:
                 break
         for k in range(27):
             self.p[base + 27 + k] = self.p[base + k]
-            self.prev[base + 27 + k] = self.prev[base + k]
         for k in range(3):
             self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
             self.rows[ub + 3 + k] = self.rows[ub + k]
@@ -602,6 +650,7 @@ class Kernel9:
         self.frame_bit[self.depth] = bit
         self.depth += 1
         self.p[base + 27 + 3 * d + b] &= self.t_place[self._bit_index(bit)]
+        self.dirty = cython.cast(cython.uint, 1) << (3 * d + b)
         self.guesses += 1
         return True
 
@@ -646,6 +695,7 @@ class Kernel9:
                 return 0  # DONE
             self.depth -= 1
             self.p[self.depth * 27 + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
+            self.dirty = cython.cast(cython.uint, 1) << self.frame_sub[self.depth]
         return 1  # PAUSED
 
     @cython.cfunc
