@@ -390,13 +390,16 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _update(self, base: cython.int) -> cython.bint:
-        """Apply the band rules to every changed band (``dirty``) until none is left; False
-        on a contradiction. ``base`` is 27 * depth.
+        """Apply the band rules to every digit with a changed band (``dirty``) until none is
+        left; False on a contradiction. ``base`` is 27 * depth.
 
-        The rules only ever remove candidates, so where they end (the largest state that
-        none of them narrows) does not depend on the order the bands are taken in."""
+        A digit's three bands are settled together, in registers: the band rule on each
+        (three independent chains the processor overlaps), then the columns its boxes
+        claim, again until they claim nothing new; then its newly placed rows clear their
+        cells from the other digits, which marks those dirty. The rules only ever remove
+        candidates, so where they end (the largest state none of them narrows) does not
+        depend on the order the digits are taken in."""
         ub: cython.int = base // 9
-        i: cython.int
         d3: cython.int
         b: cython.int
         e: cython.int
@@ -406,70 +409,96 @@ class Kernel9:
         todo: cython.uint
         bit: cython.uint
         ur: cython.uint
-        a: cython.uint
+        a0: cython.uint
+        a1: cython.uint
+        a2: cython.uint
+        s0: cython.uint
+        s1: cython.uint
+        s2: cython.uint
+        c0: cython.uint
+        c1: cython.uint
+        c2: cython.uint
+        k0: cython.uint
+        k1: cython.uint
+        k2: cython.uint
+        n0: cython.uint
+        n1: cython.uint
+        n2: cython.uint
         x: cython.uint
         y: cython.uint
-        shrink: cython.uint
-        cols: cython.uint
-        keep: cython.uint
         solved: cython.uint
+        placed: cython.uint
+        sb: cython.uint
+        a: cython.uint
         cl: cython.uint
         while dirty:
-            # one round over the bands dirty at its start (the loop's course depends on
+            # one round over the digits dirty at its start (the loop's course depends on
             # nothing computed inside it, so the processor can run ahead); marks made in
-            # the round are left for the next one, unless the band is yet to come
-            todo = dirty
+            # the round are left for the next one, unless the digit is yet to come
+            todo = (dirty | (dirty >> 1) | (dirty >> 2)) & 0o111111111
             dirty = 0
             while todo:
                 bit = todo & (~todo + 1)
                 todo ^= bit
-                dirty &= ~bit
-                i = self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
-                b = i % 3
-                d3 = i - b
-                a = self.p[base + i]
-                shrink = (self.t_shrink[a & 0o777]
-                          | (self.t_shrink[(a >> 9) & 0o777] << 3)
-                          | (self.t_shrink[a >> 18] << 6))
-                a &= self.t_complex[shrink]
-                if a == 0:
-                    return False
-                cols = (a | (a >> 9) | (a >> 18)) & 0o777
-                keep = self.t_pointing[cols]
-                # the digit's other two bands lose the columns its boxes here claim; a mask
-                # that narrows is marked dirty (without a branch: a compare is 0 or 1)
+                d3 = self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
                 k = base + d3
-                if b != 0:
-                    x = self.p[k]
-                    y = x & keep
-                    self.p[k] = y
-                    dirty |= cython.cast(cython.uint, x != y) << d3
-                if b != 1:
-                    x = self.p[k + 1]
-                    y = x & keep
-                    self.p[k + 1] = y
-                    dirty |= cython.cast(cython.uint, x != y) << (d3 + 1)
-                if b != 2:
-                    x = self.p[k + 2]
-                    y = x & keep
-                    self.p[k + 2] = y
-                    dirty |= cython.cast(cython.uint, x != y) << (d3 + 2)
-                solved = self.t_shrink[self.t_row_single[shrink] & self.t_column_single[cols]]
-                shift = 3 * (i % 9)  # 9 * (digit % 3) + 3 * band
-                ur = self.rows[ub + i // 9]
-                if ((ur >> shift) & 7) != (7 & ~solved):
-                    # rows newly placed: their cells leave the other digits
-                    self.rows[ub + i // 9] = ur & ~(solved << shift)
-                    cl = ~(a & self.t_row_mask[solved])
-                    self.unsolved[ub + b] &= cl
-                    for e in range(9):
-                        k = base + 3 * e + b
-                        x = self.p[k]
-                        y = x & cl
-                        self.p[k] = y
-                        dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
-                    dirty &= ~bit  # its own mask is written below, and settled
-                self.p[base + i] = a
+                a0 = self.p[k]
+                a1 = self.p[k + 1]
+                a2 = self.p[k + 2]
+                while True:
+                    s0 = (self.t_shrink[a0 & 0o777] | (self.t_shrink[(a0 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a0 >> 18] << 6))
+                    s1 = (self.t_shrink[a1 & 0o777] | (self.t_shrink[(a1 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a1 >> 18] << 6))
+                    s2 = (self.t_shrink[a2 & 0o777] | (self.t_shrink[(a2 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a2 >> 18] << 6))
+                    a0 &= self.t_complex[s0]
+                    a1 &= self.t_complex[s1]
+                    a2 &= self.t_complex[s2]
+                    if (a0 == 0) | (a1 == 0) | (a2 == 0):  # one branch, not three
+                        return False
+                    c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 0o777
+                    c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 0o777
+                    c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 0o777
+                    k0 = self.t_pointing[c0]
+                    k1 = self.t_pointing[c1]
+                    k2 = self.t_pointing[c2]
+                    n0 = a0 & k1 & k2
+                    n1 = a1 & k0 & k2
+                    n2 = a2 & k0 & k1
+                    if ((n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2)) == 0:
+                        break
+                    a0 = n0
+                    a1 = n1
+                    a2 = n2
+                # rows with one cell left, per band (3 bits each)
+                solved = (self.t_shrink[self.t_row_single[s0] & self.t_column_single[c0]]
+                          | (self.t_shrink[self.t_row_single[s1] & self.t_column_single[c1]]
+                             << 3)
+                          | (self.t_shrink[self.t_row_single[s2] & self.t_column_single[c2]]
+                             << 6))
+                shift = 3 * (d3 % 9)  # 9 * (digit % 3): the digit's 9 bits in its word
+                ur = self.rows[ub + d3 // 9]
+                placed = 0o777 & ~(ur >> shift)
+                if placed != solved:
+                    # rows newly placed: their cells leave the other digits of their band
+                    self.rows[ub + d3 // 9] = ur & ~(solved << shift)
+                    for b in range(3):
+                        sb = (solved >> (3 * b)) & 7
+                        if sb == ((placed >> (3 * b)) & 7):
+                            continue
+                        a = a0 if b == 0 else (a1 if b == 1 else a2)
+                        cl = ~(a & self.t_row_mask[sb])
+                        self.unsolved[ub + b] &= cl
+                        for e in range(9):
+                            x = self.p[base + 3 * e + b]
+                            y = x & cl
+                            self.p[base + 3 * e + b] = y
+                            dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
+                dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
+                self.p[k] = a0
+                self.p[k + 1] = a1
+                self.p[k + 2] = a2
         self.dirty = 0
         return True
 
