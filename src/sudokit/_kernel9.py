@@ -181,17 +181,8 @@ def _place_table() -> list[int]:
     return table
 
 
-def _bit_index_table() -> list[int]:
-    """For ``_bit_index``: the powers of two below 2**36 leave distinct remainders mod 37
-    (2 generates the multiplicative group mod 37), so bit i is found at 2**i % 37."""
-    table = [0] * 37
-    for i in range(32):
-        table[(1 << i) % 37] = i
-    return table
-
-
 def _debruijn_table() -> list[int]:
-    """For ``_update``: multiplying a power of two below 2**32 by the de Bruijn constant
+    """For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
     0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
     of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
     (bits that only Python keeps, above 2**32, are masked off)."""
@@ -211,7 +202,6 @@ _ROW_MASK = _row_mask_table()
 _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
 _POP9 = [_bits(x) for x in range(512)]
-_BIT_INDEX = _bit_index_table()
 _DEBRUIJN = _debruijn_table()
 
 
@@ -235,6 +225,7 @@ class Kernel9:
 
     p: cython.uint[82 * 27]
     dirty: cython.uint
+    stack_todo: cython.uint
     unsolved: cython.uint[82 * 3]
     rows: cython.uint[82 * 3]
     frame_sub: cython.int[82]
@@ -256,12 +247,12 @@ class Kernel9:
     t_place: cython.uint[27]
     t_column: cython.uint[9]
     t_pop9: cython.uchar[512]
-    t_bit_index: cython.uchar[37]
     t_debruijn: cython.uchar[32]
 
     def __init__(self) -> None:
         self.p = [0] * (82 * 27)
         self.dirty = 0
+        self.stack_todo = 0
         self.unsolved = [0] * (82 * 3)
         self.rows = [0] * (82 * 3)
         self.frame_sub = [0] * 82
@@ -278,7 +269,6 @@ class Kernel9:
         self.t_place = _PLACE
         self.t_column = _COLUMN27
         self.t_pop9 = _POP9
-        self.t_bit_index = _BIT_INDEX
         self.t_debruijn = _DEBRUIJN
         self.finished = True
         self.depth = 0
@@ -349,6 +339,7 @@ class Kernel9:
         for i in range(27):
             self.p[i] = 0o777777777
         self.dirty = 0o777777777  # every band is news
+        self.stack_todo = 0o111111111
         for i in range(3):
             self.unsolved[i] = 0o777777777
             self.rows[i] = 0o777777777
@@ -384,7 +375,7 @@ class Kernel9:
     @cython.exceptval(check=False)
     def _bit_index(self, bit: cython.uint) -> cython.int:
         """The index of the one set bit of ``bit``."""
-        return self.t_bit_index[bit % 37]
+        return self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
 
     @cython.cfunc
     @cython.nogil
@@ -406,6 +397,7 @@ class Kernel9:
         k: cython.int
         shift: cython.int
         dirty: cython.uint = self.dirty
+        seen: cython.uint = 0
         todo: cython.uint
         bit: cython.uint
         ur: cython.uint
@@ -436,11 +428,12 @@ class Kernel9:
             # nothing computed inside it, so the processor can run ahead); marks made in
             # the round are left for the next one, unless the digit is yet to come
             todo = (dirty | (dirty >> 1) | (dirty >> 2)) & 0o111111111
+            seen |= todo
             dirty = 0
             while todo:
                 bit = todo & (~todo + 1)
                 todo ^= bit
-                d3 = self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
+                d3 = self._bit_index(bit)
                 k = base + d3
                 a0 = self.p[k]
                 a1 = self.p[k + 1]
@@ -500,6 +493,7 @@ class Kernel9:
                 self.p[k + 1] = a1
                 self.p[k + 2] = a2
         self.dirty = 0
+        self.stack_todo |= seen
         return True
 
     @cython.cfunc
@@ -523,7 +517,11 @@ class Kernel9:
         w: cython.uint
         a: cython.uint
         allowed: cython.uint
+        todo: cython.uint = self.stack_todo
+        self.stack_todo = 0
         for d in range(9):
+            if ((todo >> (3 * d)) & 1) == 0:
+                continue  # not narrowed since it last passed
             if ((self.rows[base // 9 + d // 3] >> (9 * (d % 3))) & 0o777) == 0:
                 continue  # placed everywhere
             a = self.p[base + 3 * d]
@@ -725,6 +723,7 @@ class Kernel9:
             self.depth -= 1
             self.p[self.depth * 27 + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
             self.dirty = cython.cast(cython.uint, 1) << self.frame_sub[self.depth]
+            self.stack_todo = 0  # that state passed the stack rules when the guess was made
         return 1  # PAUSED
 
     @cython.cfunc
