@@ -6,8 +6,8 @@ each guess takes). A faster kernel must not change it. The figures below were ta
 kernel as it was before it was made faster: a SHA-256 of the first solutions (and the
 counts) of every serg puzzle (each has two or more solutions) and of puzzles made from the
 17-clue, top1465 and hardest_1106 files by removing clues (most then have several
-solutions), and a sample of first solutions written out, which the pure-Python kernel
-checks too.
+solutions), a sample of first solutions written out, which the pure-Python kernel
+checks too, and a SHA-256 of the guesses made per puzzle (the same search tree).
 """
 
 from __future__ import annotations
@@ -52,13 +52,15 @@ def puzzle_sets() -> dict[str, np.ndarray]:
             "hard_less_one": remove_clues(hard, len(hard), 1)}
 
 
-def digest(k9: ModuleType, puzzles: np.ndarray, limit: int) -> str:
-    """SHA-256 of the first solutions, then the counts (int64, little-endian)."""
+def digests(k9: ModuleType, puzzles: np.ndarray, limit: int) -> tuple[str, str]:
+    """SHA-256 of the first solutions then the counts (int64, little-endian), and SHA-256
+    of the guesses made per puzzle."""
     solutions = np.zeros_like(puzzles)
     counts = np.zeros(len(puzzles), dtype=np.int64)
     guesses = np.zeros(len(puzzles), dtype=np.int64)
     k9.solve_rows(np.ascontiguousarray(puzzles), solutions, counts, guesses, limit)
-    return hashlib.sha256(solutions.tobytes() + counts.astype("<i8").tobytes()).hexdigest()
+    return (hashlib.sha256(solutions.tobytes() + counts.astype("<i8").tobytes()).hexdigest(),
+            hashlib.sha256(guesses.astype("<i8").tobytes()).hexdigest())
 
 
 @pytest.mark.parametrize("limit", [1, 2, 10])
@@ -67,7 +69,21 @@ def test_first_solutions_and_counts_of_whole_sets_are_unchanged(limit: int) -> N
     if not k9.is_compiled():
         pytest.skip("the compiled kernel is not built (the sample below runs pure)")
     for name, puzzles in puzzle_sets().items():
-        assert digest(k9, puzzles, limit) == EXPECTED["digests"][name][str(limit)], name
+        answers, _ = digests(k9, puzzles, limit)
+        assert answers == EXPECTED["digests"][name][str(limit)], name
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_search_tree_is_unchanged(limit: int) -> None:
+    # The same guesses, puzzle by puzzle: the search visits the same states (the GPU kernel,
+    # docs/gpu.md, makes exactly these guesses too). A change that makes fewer guesses
+    # without changing any answer is allowed; it updates these figures.
+    k9 = engine.load("_kernel9")
+    if not k9.is_compiled():
+        pytest.skip("the compiled kernel is not built")
+    for name, puzzles in puzzle_sets().items():
+        _, guesses = digests(k9, puzzles, limit)
+        assert guesses == EXPECTED["guesses"][name][str(limit)], name
 
 
 def test_first_solutions_of_a_sample_are_unchanged(pure: bool) -> None:
