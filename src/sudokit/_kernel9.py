@@ -390,12 +390,14 @@ class Kernel9:
         cells from the other digits, which marks those dirty. The rules only ever remove
         candidates, so where they end (the largest state none of them narrows) does not
         depend on the order the digits are taken in."""
-        ub: cython.int = base // 9
-        d3: cython.int
-        b: cython.int
-        e: cython.int
-        k: cython.int
-        shift: cython.int
+        # unsigned indices: the compiler need not widen them at each use
+        ub: cython.uint = base // 9
+        ubase: cython.uint = base
+        d3: cython.uint
+        b: cython.uint
+        e: cython.uint
+        k: cython.uint
+        shift: cython.uint
         dirty: cython.uint = self.dirty
         seen: cython.uint = 0
         todo: cython.uint
@@ -434,7 +436,7 @@ class Kernel9:
                 bit = todo & (~todo + 1)
                 todo ^= bit
                 d3 = self._bit_index(bit)
-                k = base + d3
+                k = ubase + d3
                 a0 = self.p[k]
                 a1 = self.p[k + 1]
                 a2 = self.p[k + 2]
@@ -484,9 +486,9 @@ class Kernel9:
                         cl = ~(a & self.t_row_mask[sb])
                         self.unsolved[ub + b] &= cl
                         for e in range(9):
-                            x = self.p[base + 3 * e + b]
+                            x = self.p[ubase + 3 * e + b]
                             y = x & cl
-                            self.p[base + 3 * e + b] = y
+                            self.p[ubase + 3 * e + b] = y
                             dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
                 dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
                 self.p[k] = a0
