@@ -380,7 +380,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _update(self, base: cython.int) -> cython.bint:
+    def _update(self, base: cython.uint) -> cython.bint:
         """Apply the band rules to every digit with a changed band (``dirty``) until none is
         left; False on a contradiction. ``base`` is 27 * depth.
 
@@ -392,7 +392,6 @@ class Kernel9:
         depend on the order the digits are taken in."""
         # unsigned indices: the compiler need not widen them at each use
         ub: cython.uint = base // 9
-        ubase: cython.uint = base
         d3: cython.uint
         b: cython.uint
         e: cython.uint
@@ -436,7 +435,7 @@ class Kernel9:
                 bit = todo & (~todo + 1)
                 todo ^= bit
                 d3 = self._bit_index(bit)
-                k = ubase + d3
+                k = base + d3
                 a0 = self.p[k]
                 a1 = self.p[k + 1]
                 a2 = self.p[k + 2]
@@ -486,9 +485,9 @@ class Kernel9:
                         cl = ~(a & self.t_row_mask[sb])
                         self.unsolved[ub + b] &= cl
                         for e in range(9):
-                            x = self.p[ubase + 3 * e + b]
+                            x = self.p[base + 3 * e + b]
                             y = x & cl
-                            self.p[ubase + 3 * e + b] = y
+                            self.p[base + 3 * e + b] = y
                             dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
                 dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
                 self.p[k] = a0
@@ -501,15 +500,15 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _stack_rules(self, base: cython.int) -> cython.int:
+    def _stack_rules(self, base: cython.uint) -> cython.int:
         """The band rule turned on its side: in each stack, a digit sits once in each band
         and once in each column, so the (band x column) pattern of minicolumns that can
         hold it must contain a permutation. Removes the minicolumns on none (hidden
         singles in columns, pointing and claiming along columns): -1 on a contradiction,
         else the number of masks narrowed."""
-        d: cython.int
-        b: cython.int
-        k: cython.int
+        d: cython.uint
+        b: cython.uint
+        k: cython.uint
         narrowed: cython.int = 0
         c0: cython.uint
         c1: cython.uint
@@ -557,12 +556,12 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _naked_singles(self, base: cython.int) -> cython.int:
+    def _naked_singles(self, base: cython.uint) -> cython.int:
         """Place every cell with one candidate left: -1 contradiction (a cell with none),
         else how many were placed. Also records the cells with two candidates."""
-        b: cython.int
-        d: cython.int
-        sub: cython.int
+        b: cython.uint
+        d: cython.uint
+        sub: cython.uint
         placed: cython.int = 0
         one: cython.uint
         two: cython.uint
@@ -598,10 +597,10 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _propagate(self, base: cython.int) -> cython.int:
+    def _propagate(self, base: cython.uint) -> cython.int:
         """Update and place singles to a fixpoint: 0 contradiction, 1 solved, 2 open."""
         found: cython.int
-        ub: cython.int = base // 9
+        ub: cython.uint = base // 9
         while True:
             if not self._update(base):
                 return 0
@@ -621,7 +620,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _guess(self, base: cython.int) -> cython.bint:
+    def _guess(self, base: cython.uint) -> cython.bint:
         """Push a copy of the state and place, in the copy, the lowest candidate of a cell
         with two candidates, in the band that has the most of them (else of the unsolved
         cell with the fewest candidates). False if the stack is full, which a consistent
@@ -630,16 +629,16 @@ class Kernel9:
         The band with the most two-candidate cells is the most tightly knit: a guess there
         settles the most (measured: a quarter fewer guesses on the hard collections than
         the first such cell in reading order)."""
-        b: cython.int
-        d: cython.int
-        k: cython.int
+        b: cython.uint
+        d: cython.uint
+        k: cython.uint
         n: cython.int
         best: cython.int = 0
         best_b: cython.int = 0
         bit: cython.uint = 0
         cells: cython.uint
         c: cython.uint
-        ub: cython.int = base // 9
+        ub: cython.uint = base // 9
         if self.depth + 1 >= 82:
             return False
         for b in range(3):
@@ -686,9 +685,9 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _record(self, base: cython.int) -> cython.void:
+    def _record(self, base: cython.uint) -> cython.void:
         """Write the solved state into ``sol``."""
-        sub: cython.int
+        sub: cython.uint
         m: cython.uint
         bit: cython.uint
         for sub in range(27):
@@ -702,7 +701,7 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _run(self, budget: cython.longlong) -> cython.int:
-        base: cython.int
+        base: cython.uint
         found: cython.int
         while budget > 0:
             budget -= 1
