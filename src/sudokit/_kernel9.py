@@ -28,6 +28,13 @@ that has the most of them (any unsolved cell with the fewest candidates when the
 none). Guessing copies the state onto a stack; a failed guess is undone by returning to the
 copy and removing the guessed digit there, which is itself a deduction to propagate.
 
+Which solution comes first depends on that order, and ``sudoku solve`` prints it, so the
+rules and the choice of guess are part of the output. The state a guess is made in is the
+largest one that no rule narrows (each rule only removes candidates, and removes at least as
+much from a narrower state), whatever order the rules run in: how the changed bands are
+tracked and visited is free to change for speed, what the rules infer and which cell and
+digit a guess takes are not.
+
 The search is iterative so that ``run(budget)`` can stop after ``budget`` steps and be
 resumed, which lets Python enforce a time limit; ``solve_rows`` runs a whole batch of
 puzzles (a ``(B, 81)`` uint8 array) without the GIL.
@@ -174,12 +181,14 @@ def _place_table() -> list[int]:
     return table
 
 
-def _bit_index_table() -> list[int]:
-    """For ``_bit_index``: the powers of two below 2**36 leave distinct remainders mod 37
-    (2 generates the multiplicative group mod 37), so bit i is found at 2**i % 37."""
-    table = [0] * 37
+def _debruijn_table() -> list[int]:
+    """For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
+    0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
+    of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
+    (bits that only Python keeps, above 2**32, are masked off)."""
+    table = [0] * 32
     for i in range(32):
-        table[(1 << i) % 37] = i
+        table[(((1 << i) * 0x077CB531) >> 27) & 31] = i
     return table
 
 
@@ -193,7 +202,7 @@ _ROW_MASK = _row_mask_table()
 _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
 _POP9 = [_bits(x) for x in range(512)]
-_BIT_INDEX = _bit_index_table()
+_DEBRUIJN = _debruijn_table()
 
 
 @cython.final
@@ -206,13 +215,17 @@ class Kernel9:
     one after the other; it is not to be shared between threads.
 
     The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 3*digit + band),
-    ``prev`` (the same masks as last processed: a difference is news), ``unsolved[3k:3k+3]``
-    (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g, 3g+1, 3g+2, word g has
-    a bit per (digit, band, row) whose digit is not yet placed, bit 9*(d-3g) + 3*band + row.
+    ``unsolved[3k:3k+3]`` (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g,
+    3g+1, 3g+2, word g has a bit per (digit, band, row) whose digit is not yet placed, bit
+    9*(d-3g) + 3*band + row.
+    ``dirty`` (bit 3*digit + band) marks the masks of the deepest state narrowed since the
+    band rules last looked at them; it is empty whenever a guess is made, so it is not
+    kept per depth.
     """
 
     p: cython.uint[82 * 27]
-    prev: cython.uint[82 * 27]
+    dirty: cython.uint
+    stack_todo: cython.uint
     unsolved: cython.uint[82 * 3]
     rows: cython.uint[82 * 3]
     frame_sub: cython.int[82]
@@ -234,11 +247,12 @@ class Kernel9:
     t_place: cython.uint[27]
     t_column: cython.uint[9]
     t_pop9: cython.uchar[512]
-    t_bit_index: cython.uchar[37]
+    t_debruijn: cython.uchar[32]
 
     def __init__(self) -> None:
         self.p = [0] * (82 * 27)
-        self.prev = [0] * (82 * 27)
+        self.dirty = 0
+        self.stack_todo = 0
         self.unsolved = [0] * (82 * 3)
         self.rows = [0] * (82 * 3)
         self.frame_sub = [0] * 82
@@ -255,7 +269,7 @@ class Kernel9:
         self.t_place = _PLACE
         self.t_column = _COLUMN27
         self.t_pop9 = _POP9
-        self.t_bit_index = _BIT_INDEX
+        self.t_debruijn = _DEBRUIJN
         self.finished = True
         self.depth = 0
         self.count = 0
@@ -324,7 +338,8 @@ class Kernel9:
         i: cython.int
         for i in range(27):
             self.p[i] = 0o777777777
-            self.prev[i] = 0
+        self.dirty = 0o777777777  # every band is news
+        self.stack_todo = 0o111111111
         for i in range(3):
             self.unsolved[i] = 0o777777777
             self.rows[i] = 0o777777777
@@ -360,84 +375,140 @@ class Kernel9:
     @cython.exceptval(check=False)
     def _bit_index(self, bit: cython.uint) -> cython.int:
         """The index of the one set bit of ``bit``."""
-        return self.t_bit_index[bit % 37]
+        return self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _update(self, base: cython.int) -> cython.bint:
-        """Apply the band rules to every changed band until nothing changes; False on a
-        contradiction. ``base`` is 27 * depth."""
-        changed: cython.bint = True
-        ub: cython.int = base // 9
-        g: cython.int
-        dg: cython.int
-        d: cython.int
-        b: cython.int
-        e: cython.int
-        sub: cython.int
-        shift: cython.int
+    def _update(self, base: cython.uint) -> cython.bint:
+        """Apply the band rules to every digit with a changed band (``dirty``) until none is
+        left; False on a contradiction. ``base`` is 27 * depth.
+
+        A digit's three bands are settled together, in registers: the band rule on each
+        (three independent chains the processor overlaps), then the columns its boxes
+        claim, again until they claim nothing new; then its newly placed rows clear their
+        cells from the other digits, which marks those dirty. The rules only ever remove
+        candidates, so where they end (the largest state none of them narrows) does not
+        depend on the order the digits are taken in."""
+        # unsigned indices: the compiler need not widen them at each use
+        ub: cython.uint = base // 9
+        d3: cython.uint
+        b: cython.uint
+        e: cython.uint
+        k: cython.uint
+        shift: cython.uint
+        dirty: cython.uint = self.dirty
+        seen: cython.uint = 0
+        todo: cython.uint
+        bit: cython.uint
         ur: cython.uint
-        a: cython.uint
-        shrink: cython.uint
-        cols: cython.uint
-        keep: cython.uint
+        a0: cython.uint
+        a1: cython.uint
+        a2: cython.uint
+        s0: cython.uint
+        s1: cython.uint
+        s2: cython.uint
+        c0: cython.uint
+        c1: cython.uint
+        c2: cython.uint
+        k0: cython.uint
+        k1: cython.uint
+        k2: cython.uint
+        n0: cython.uint
+        n1: cython.uint
+        n2: cython.uint
+        x: cython.uint
+        y: cython.uint
         solved: cython.uint
+        placed: cython.uint
+        sb: cython.uint
+        a: cython.uint
         cl: cython.uint
-        while changed:
-            changed = False
-            for g in range(3):
-                ur = self.rows[ub + g]
-                if ur == 0:
-                    continue
-                for dg in range(3):
-                    if ((ur >> (9 * dg)) & 0o777) == 0:
-                        continue  # this digit is placed everywhere
-                    d = 3 * g + dg
+        while dirty:
+            # one round over the digits dirty at its start (the loop's course depends on
+            # nothing computed inside it, so the processor can run ahead); marks made in
+            # the round are left for the next one, unless the digit is yet to come
+            todo = (dirty | (dirty >> 1) | (dirty >> 2)) & 0o111111111
+            seen |= todo
+            dirty = 0
+            while todo:
+                bit = todo & (~todo + 1)
+                todo ^= bit
+                d3 = self._bit_index(bit)
+                k = base + d3
+                a0 = self.p[k]
+                a1 = self.p[k + 1]
+                a2 = self.p[k + 2]
+                while True:
+                    s0 = (self.t_shrink[a0 & 0o777] | (self.t_shrink[(a0 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a0 >> 18] << 6))
+                    s1 = (self.t_shrink[a1 & 0o777] | (self.t_shrink[(a1 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a1 >> 18] << 6))
+                    s2 = (self.t_shrink[a2 & 0o777] | (self.t_shrink[(a2 >> 9) & 0o777] << 3)
+                          | (self.t_shrink[a2 >> 18] << 6))
+                    a0 &= self.t_complex[s0]
+                    a1 &= self.t_complex[s1]
+                    a2 &= self.t_complex[s2]
+                    if (a0 == 0) | (a1 == 0) | (a2 == 0):  # one branch, not three
+                        return False
+                    c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 0o777
+                    c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 0o777
+                    c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 0o777
+                    k0 = self.t_pointing[c0]
+                    k1 = self.t_pointing[c1]
+                    k2 = self.t_pointing[c2]
+                    n0 = a0 & k1 & k2
+                    n1 = a1 & k0 & k2
+                    n2 = a2 & k0 & k1
+                    if ((n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2)) == 0:
+                        break
+                    a0 = n0
+                    a1 = n1
+                    a2 = n2
+                # rows with one cell left, per band (3 bits each)
+                solved = (self.t_shrink[self.t_row_single[s0] & self.t_column_single[c0]]
+                          | (self.t_shrink[self.t_row_single[s1] & self.t_column_single[c1]]
+                             << 3)
+                          | (self.t_shrink[self.t_row_single[s2] & self.t_column_single[c2]]
+                             << 6))
+                shift = 3 * (d3 % 9)  # 9 * (digit % 3): the digit's 9 bits in its word
+                ur = self.rows[ub + d3 // 9]
+                placed = 0o777 & ~(ur >> shift)
+                if placed != solved:
+                    # rows newly placed: their cells leave the other digits of their band
+                    self.rows[ub + d3 // 9] = ur & ~(solved << shift)
                     for b in range(3):
-                        sub = base + 3 * d + b
-                        a = self.p[sub]
-                        if a == self.prev[sub]:
+                        sb = (solved >> (3 * b)) & 7
+                        if sb == ((placed >> (3 * b)) & 7):
                             continue
-                        changed = True
-                        shrink = (self.t_shrink[a & 0o777]
-                                  | (self.t_shrink[(a >> 9) & 0o777] << 3)
-                                  | (self.t_shrink[a >> 18] << 6))
-                        a &= self.t_complex[shrink]
-                        if a == 0:
-                            return False
-                        cols = (a | (a >> 9) | (a >> 18)) & 0o777
-                        keep = self.t_pointing[cols]
-                        for e in range(3):
-                            if e != b:
-                                self.p[base + 3 * d + e] &= keep
-                        solved = self.t_shrink[self.t_row_single[shrink]
-                                               & self.t_column_single[cols]]
-                        shift = 9 * dg + 3 * b
-                        if ((ur >> shift) & 7) != (7 & ~solved):
-                            # rows newly placed: their cells leave the other digits
-                            ur &= ~(solved << shift)
-                            cl = ~(a & self.t_row_mask[solved])
-                            self.unsolved[ub + b] &= cl
-                            for e in range(9):
-                                self.p[base + 3 * e + b] &= cl
-                        self.p[sub] = a
-                        self.prev[sub] = a
-                self.rows[ub + g] = ur
+                        a = a0 if b == 0 else (a1 if b == 1 else a2)
+                        cl = ~(a & self.t_row_mask[sb])
+                        self.unsolved[ub + b] &= cl
+                        for e in range(9):
+                            x = self.p[base + 3 * e + b]
+                            y = x & cl
+                            self.p[base + 3 * e + b] = y
+                            dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
+                dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
+                self.p[k] = a0
+                self.p[k + 1] = a1
+                self.p[k + 2] = a2
+        self.dirty = 0
+        self.stack_todo |= seen
         return True
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _stack_rules(self, base: cython.int) -> cython.int:
+    def _stack_rules(self, base: cython.uint) -> cython.int:
         """The band rule turned on its side: in each stack, a digit sits once in each band
         and once in each column, so the (band x column) pattern of minicolumns that can
         hold it must contain a permutation. Removes the minicolumns on none (hidden
         singles in columns, pointing and claiming along columns): -1 on a contradiction,
         else the number of masks narrowed."""
-        d: cython.int
-        b: cython.int
-        k: cython.int
+        d: cython.uint
+        b: cython.uint
+        k: cython.uint
         narrowed: cython.int = 0
         c0: cython.uint
         c1: cython.uint
@@ -447,7 +518,11 @@ class Kernel9:
         w: cython.uint
         a: cython.uint
         allowed: cython.uint
+        todo: cython.uint = self.stack_todo
+        self.stack_todo = 0
         for d in range(9):
+            if ((todo >> (3 * d)) & 1) == 0:
+                continue  # not narrowed since it last passed
             if ((self.rows[base // 9 + d // 3] >> (9 * (d % 3))) & 0o777) == 0:
                 continue  # placed everywhere
             a = self.p[base + 3 * d]
@@ -474,18 +549,19 @@ class Kernel9:
                 a = self.p[k] & (allowed * 0o001001001)
                 if a != self.p[k]:
                     self.p[k] = a
+                    self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
                     narrowed += 1
         return narrowed
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _naked_singles(self, base: cython.int) -> cython.int:
+    def _naked_singles(self, base: cython.uint) -> cython.int:
         """Place every cell with one candidate left: -1 contradiction (a cell with none),
         else how many were placed. Also records the cells with two candidates."""
-        b: cython.int
-        d: cython.int
-        sub: cython.int
+        b: cython.uint
+        d: cython.uint
+        sub: cython.uint
         placed: cython.int = 0
         one: cython.uint
         two: cython.uint
@@ -513,6 +589,7 @@ class Kernel9:
                     sub = base + 3 * d + b
                     if self.p[sub] & bit:
                         self.p[sub] &= self.t_place[self._bit_index(bit)]
+                        self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
                         placed += 1
                         break
         return placed
@@ -520,10 +597,10 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _propagate(self, base: cython.int) -> cython.int:
+    def _propagate(self, base: cython.uint) -> cython.int:
         """Update and place singles to a fixpoint: 0 contradiction, 1 solved, 2 open."""
         found: cython.int
-        ub: cython.int = base // 9
+        ub: cython.uint = base // 9
         while True:
             if not self._update(base):
                 return 0
@@ -543,7 +620,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _guess(self, base: cython.int) -> cython.bint:
+    def _guess(self, base: cython.uint) -> cython.bint:
         """Push a copy of the state and place, in the copy, the lowest candidate of a cell
         with two candidates, in the band that has the most of them (else of the unsolved
         cell with the fewest candidates). False if the stack is full, which a consistent
@@ -552,16 +629,16 @@ class Kernel9:
         The band with the most two-candidate cells is the most tightly knit: a guess there
         settles the most (measured: a quarter fewer guesses on the hard collections than
         the first such cell in reading order)."""
-        b: cython.int
-        d: cython.int
-        k: cython.int
+        b: cython.uint
+        d: cython.uint
+        k: cython.uint
         n: cython.int
         best: cython.int = 0
         best_b: cython.int = 0
         bit: cython.uint = 0
         cells: cython.uint
         c: cython.uint
-        ub: cython.int = base // 9
+        ub: cython.uint = base // 9
         if self.depth + 1 >= 82:
             return False
         for b in range(3):
@@ -594,7 +671,6 @@ class Kernel9:
                 break
         for k in range(27):
             self.p[base + 27 + k] = self.p[base + k]
-            self.prev[base + 27 + k] = self.prev[base + k]
         for k in range(3):
             self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
             self.rows[ub + 3 + k] = self.rows[ub + k]
@@ -602,15 +678,16 @@ class Kernel9:
         self.frame_bit[self.depth] = bit
         self.depth += 1
         self.p[base + 27 + 3 * d + b] &= self.t_place[self._bit_index(bit)]
+        self.dirty = cython.cast(cython.uint, 1) << (3 * d + b)
         self.guesses += 1
         return True
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _record(self, base: cython.int) -> cython.void:
+    def _record(self, base: cython.uint) -> cython.void:
         """Write the solved state into ``sol``."""
-        sub: cython.int
+        sub: cython.uint
         m: cython.uint
         bit: cython.uint
         for sub in range(27):
@@ -624,7 +701,7 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _run(self, budget: cython.longlong) -> cython.int:
-        base: cython.int
+        base: cython.uint
         found: cython.int
         while budget > 0:
             budget -= 1
@@ -646,6 +723,8 @@ class Kernel9:
                 return 0  # DONE
             self.depth -= 1
             self.p[self.depth * 27 + self.frame_sub[self.depth]] &= ~self.frame_bit[self.depth]
+            self.dirty = cython.cast(cython.uint, 1) << self.frame_sub[self.depth]
+            self.stack_todo = 0  # that state passed the stack rules when the guess was made
         return 1  # PAUSED
 
     @cython.cfunc
