@@ -79,6 +79,8 @@ CLEANNESS = {
 #: (Swordfish, X-Chain) take a few thousand; about 3 ms each.
 DEFAULT_TRIES = 5_000
 
+#: Cells looked at, when a walk adds a clue, for one that lets an asked technique apply.
+_LOOKAHEAD = 8
 #: Clues added after the asked technique before a try is given up.
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
@@ -218,6 +220,16 @@ class _Plan:
         self.place = {k: i for i, k in enumerate(req.ladder)}
         self.last = max(self.place[k] for k in req.targets)
         self.cut = tuple(t for t in self.ladder[: self.last + 1] if t.key not in SINGLES)
+        #: the asked techniques themselves
+        self.wanted = tuple(t for t in self.cut if t.key in req.targets)
+
+    def wanted_step(self, board: Board) -> Step | None:
+        """A step of an asked technique on ``board``, wherever it stands on the ladder."""
+        for tech in self.wanted:
+            step = tech.find(board)
+            if step is not None:
+                return step
+        return None
 
     def rank(self, key: str) -> int:
         """The place of a step's technique on the ladder (a sashimi fish is found by the
@@ -429,10 +441,15 @@ def _cells(step: Step, board: Board) -> list[int]:
 
 
 def _walk(plan: _Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int, ...]]]:
-    """A random minimal puzzle, solved with the cut ladder; a clue is added wherever the
-    solve is stuck or blocked. Yields the givens (a copy) and the solution each time a step
-    of an asked technique comes next, then takes that step and goes on: a later place in
-    the same solve, with less of it left after the technique, is often easier to finish."""
+    """A random minimal puzzle, solved with the cut ladder, steered towards the asked
+    technique by clues from its solution. Yields the givens (a copy) and the solution each
+    time a step of an asked technique comes next, then takes that step and goes on: a later
+    place in the same solve, with less of it left after the technique, may be easier to
+    finish.
+
+    Where the solve is stuck or blocked by a step the options forbid, a clue goes in (in
+    the blocking step's cells, to break its pattern), chosen where possible so that an
+    asked technique then applies."""
     made: Generated = random_minimal(rng.getrandbits(64))
     solution = made.solution.cells
     givens = list(made.puzzle.cells)
@@ -448,10 +465,26 @@ def _walk(plan: _Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[in
             step.apply_to(board)
             continue
         # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
-        cells = _cells(step, board) if step is not None else []
-        cell = rng.choice(cells or list(bits(board.unsolved)))
+        cells = (_cells(step, board) if step is not None else []) or list(bits(board.unsolved))
+        rng.shuffle(cells)
+        cell = _promising(plan, board, solution, cells[:_LOOKAHEAD])
+        if cell is None:
+            cell = cells[0]
         givens[cell] = solution[cell]
         board.place(cell, solution[cell])
+
+
+def _promising(plan: _Plan, board: Board, solution: tuple[int, ...],
+               cells: list[int]) -> int | None:
+    """The first of ``cells`` whose clue (with the singles it makes) leaves a board where an
+    asked technique applies (None if none does)."""
+    for cell in cells:
+        trial = board.copy()
+        trial.place(cell, solution[cell])
+        _close(trial)
+        if trial.unsolved and plan.wanted_step(trial) is not None:
+            return cell
+    return None
 
 
 def _away(board: Board, hit: Step, blocker: Step | None, rng: random.Random) -> list[int]:
