@@ -1,0 +1,373 @@
+"""The search behind :mod:`sudokit.targeted`: walks through the solves of random minimal
+puzzles to a place where an asked technique is the next step, the clues that finish the
+solve after it, and the rater's final check (see there for the recipe)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from .candidates import Candidates
+from .generator import Generated, random_minimal
+from .grid import Grid
+from .logic.board import Board, bits
+from .logic.path import find_step, solve_path
+from .logic.rating import Rating, rating_of
+from .logic.step import Step, Technique
+from .shape import Shape
+
+if TYPE_CHECKING:
+    from .targeted import Request
+
+#: The singles: every puzzle has them, so they are never a target by themselves.
+SINGLES = frozenset({"full-house", "hidden-single", "naked-single"})
+
+#: HoDoKu's "simple sudoku technique set" (SSTS) as far as the ladder has it: singles,
+#: locked candidates, naked and hidden subsets, basic fish, XY-Wing and simple colouring.
+SIMPLE_SET = SINGLES | frozenset({
+    "pointing", "claiming", "naked-pair", "hidden-pair", "naked-triple", "hidden-triple",
+    "naked-quad", "hidden-quad", "x-wing", "swordfish", "jellyfish", "xy-wing",
+    "simple-colouring",
+})
+
+#: Cells looked at, when a walk adds a clue, for one that lets an asked technique apply.
+_LOOKAHEAD = 8
+#: Clues added after the asked technique before a try is given up.
+_MOST_ROUNDS = 60
+#: Cells tried for each of those clues.
+_CELLS_PER_ROUND = 12
+_SHAPE = Shape.for_size(9)
+
+
+class Made(NamedTuple):
+    """A puzzle made for a technique: the puzzle and its solution, the candidate board just
+    before the first step of an asked technique (``practice``), that step, and the rating
+    that checked it."""
+
+    puzzle: Grid
+    solution: Grid
+    practice: Candidates
+    step: Step
+    rating: Rating
+
+
+@lru_cache(maxsize=64)
+def techniques_of(keys: tuple[str, ...]) -> tuple[Technique, ...]:
+    """The techniques of these keys, in that order."""
+    from .logic.techniques import BY_KEY  # the ladder's modules: loaded with the first plan
+
+    return tuple(BY_KEY[k] for k in keys)
+
+
+class Plan:
+    """What a search needs from a request, built once per process: the ladder cut after
+    the latest asked technique (singles left out: they are run to the end first, as the
+    ladder would), and each technique's place on the ladder."""
+
+    def __init__(self, req: Request) -> None:
+        self.req = req
+        self.ladder = techniques_of(req.ladder)
+        self.place = {k: i for i, k in enumerate(req.ladder)}
+        self.last = max(self.place[k] for k in req.targets)
+        self.cut = tuple(t for t in self.ladder[: self.last + 1] if t.key not in SINGLES)
+        #: the asked techniques themselves
+        self.wanted = tuple(t for t in self.cut if t.key in req.targets)
+
+    def wanted_step(self, board: Board) -> Step | None:
+        """A step of an asked technique on ``board``, wherever it stands on the ladder."""
+        for tech in self.wanted:
+            step = tech.find(board)
+            if step is not None:
+                return step
+        return None
+
+    def rank(self, key: str) -> int:
+        """The place of a step's technique on the ladder (a sashimi fish is found by the
+        finned search)."""
+        return self.place.get(key.replace("sashimi-", "finned-"), len(self.place))
+
+    def target(self, key: str) -> bool:
+        """Is this a step of an asked technique?"""
+        return key.replace("sashimi-", "finned-") in self.req.targets
+
+    def allowed(self, step: Step, after: bool) -> bool:
+        """May the path take this step (besides the asked techniques')?"""
+        req = self.req
+        if req.score_max is not None and step.score > req.score_max:
+            return False
+        if self.target(step.key):
+            return True
+        if self.rank(step.key) > self.last:
+            return False
+        key = step.key
+        if req.cleanness == 3 or (after and req.cleanness == 2):
+            return key in SINGLES
+        if req.cleanness >= 1:
+            return key in SIMPLE_SET
+        return True
+
+
+# -- the search -------------------------------------------------------------------------
+def _close(board: Board) -> None:
+    """Place every single (naked or hidden) until none is left: the state the ladder
+    reaches before any other step, since it tries singles first."""
+    geo = board.geo
+    n = geo.n
+    unit_bits = geo.unit_bits
+    while True:
+        moved = False
+        masks = board.masks
+        for c in bits(board.unsolved):
+            m = masks[c]
+            if not board.values[c] and m and not m & (m - 1):
+                board.place(c, m.bit_length())
+                moved = True
+        dcells = board.dcells
+        for ub in unit_bits:
+            if not ub & board.unsolved:
+                continue
+            for d in range(n):
+                x = dcells[d] & ub
+                if x and not x & (x - 1):
+                    board.place(x.bit_length() - 1, d + 1)
+                    moved = True
+        if not moved:
+            return
+
+
+def _board(givens: list[int], solution: tuple[int, ...]) -> Board:
+    board = Board.from_grid(Grid.unchecked(tuple(givens), _SHAPE))
+    board.solutions = 1  # the givens are a unique puzzle's plus clues of its solution
+    board.solution = solution
+    return board
+
+
+class _Replay(NamedTuple):
+    """How the cut ladder's solve of a puzzle went: where it stopped (``board``, solved or
+    not), the first step of an asked technique (``hit``) and the board just before it, and
+    the step the options forbid that stopped it (None: solved, or stuck)."""
+
+    board: Board
+    hit: Step | None
+    before: Board | None
+    blocker: Step | None
+
+
+def _replay(plan: Plan, givens: list[int], solution: tuple[int, ...]) -> _Replay:
+    """Solve the puzzle as the rater does, with the ladder cut after the asked techniques,
+    until solved, stuck, or at a step the options forbid."""
+    board = _board(givens, solution)
+    hit: Step | None = None
+    before: Board | None = None
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return _Replay(board, hit, before, None)
+        step = find_step(board, plan.cut)
+        if step is None:
+            return _Replay(board, hit, before, None)
+        if not plan.allowed(step, hit is not None):
+            return _Replay(board, hit, before, step)
+        if hit is None and plan.target(step.key):
+            hit, before = step, board.copy()
+        step.apply_to(board)
+
+
+def _step_cells(step: Step) -> list[int]:
+    """The cells a step looks at or changes."""
+    names = [*step.cells, *(e.cell for e in step.eliminations)]
+    return list(dict.fromkeys(_SHAPE.parse_cell(name) for name in names))
+
+
+def _cells(step: Step, board: Board) -> list[int]:
+    """The unsolved cells a step looks at or changes."""
+    return [c for c in _step_cells(step) if board.unsolved >> c & 1]
+
+
+def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int, ...]]]:
+    """A random minimal puzzle, solved with the cut ladder, steered towards the asked
+    technique by clues from its solution. Yields the givens (a copy) and the solution each
+    time a step of an asked technique comes next, then takes that step and goes on: a later
+    place in the same solve, with less of it left after the technique, may be easier to
+    finish.
+
+    Where the solve is stuck or blocked by a step the options forbid, a clue goes in (in
+    the blocking step's cells, to break its pattern), chosen where possible so that an
+    asked technique then applies."""
+    made: Generated = random_minimal(rng.getrandbits(64))
+    solution = made.solution.cells
+    givens = list(made.puzzle.cells)
+    board = _board(givens, solution)
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return
+        step = find_step(board, plan.cut)
+        if step is not None and plan.allowed(step, False):
+            if plan.target(step.key):
+                yield givens.copy(), solution
+            step.apply_to(board)
+            continue
+        # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
+        cells = (_cells(step, board) if step is not None else []) or list(bits(board.unsolved))
+        rng.shuffle(cells)
+        cell = _promising(plan, board, solution, cells[:_LOOKAHEAD])
+        if cell is None:
+            cell = cells[0]
+        givens[cell] = solution[cell]
+        board.place(cell, solution[cell])
+
+
+def _promising(plan: Plan, board: Board, solution: tuple[int, ...],
+               cells: list[int]) -> int | None:
+    """The first of ``cells`` whose clue (with the singles it makes) leaves a board where an
+    asked technique applies (None if none does)."""
+    for cell in cells:
+        trial = board.copy()
+        trial.place(cell, solution[cell])
+        _close(trial)
+        if trial.unsolved and plan.wanted_step(trial) is not None:
+            return cell
+    return None
+
+
+def _away(board: Board, hit: Step, blocker: Step | None, rng: random.Random) -> list[int]:
+    """Unsolved cells to try a clue in, to finish after the asked technique: first those
+    of the step that blocked, then those that see none of the technique's cells (a clue
+    there is least likely to make the technique unneeded), then the others."""
+    geo = board.geo
+    used = set(_step_cells(hit))
+    seen = 0
+    for c in used:
+        seen |= geo.peer_bits[c] | 1 << c
+    first = [c for c in _cells(blocker, board) if c not in used] if blocker else []
+    far = list(bits(board.unsolved & ~seen))
+    near = [c for c in bits(board.unsolved & seen) if c not in used]
+    rng.shuffle(first)
+    rng.shuffle(far)
+    rng.shuffle(near)
+    return list(dict.fromkeys(first + far + near))
+
+
+def _onward(plan: Plan, before: Board, hit: Step) -> _Replay:
+    """From the board just before the asked technique's step: take the step and go on with
+    the cut ladder until solved, stuck, or at a step the options forbid."""
+    board = before.copy()
+    hit.apply_to(board)
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return _Replay(board, hit, before, None)
+        step = find_step(board, plan.cut)
+        if step is None:
+            return _Replay(board, hit, before, None)
+        if not plan.allowed(step, True):
+            return _Replay(board, hit, before, step)
+        step.apply_to(board)
+
+
+def _next_hit(plan: Plan, board: Board) -> Step | None:
+    """Go on solving ``board`` (in place) with the cut ladder up to the next step of an
+    asked technique, and return that step (None when the solve ends, sticks or is
+    blocked before one)."""
+    while True:
+        _close(board)
+        if not board.unsolved:
+            return None
+        step = find_step(board, plan.cut)
+        if step is None or not plan.allowed(step, False):
+            return None
+        if plan.target(step.key):
+            return step
+        step.apply_to(board)
+
+
+def _complete(plan: Plan, givens: list[int], solution: tuple[int, ...],
+              rng: random.Random) -> list[int] | None:
+    """Add clues until the solve meets an asked technique and ends solved within the
+    options, or None when no clue tried keeps the technique needed.
+
+    A clue is tried on the board just before the technique's step: with it placed and the
+    singles it makes taken, a step of an asked technique must still be the next one (the
+    solve up to there is then the same as from the puzzle with that clue, or nearly so:
+    the final check replays it)."""
+    run = _replay(plan, givens, solution)
+    before, hit = run.before, run.hit
+    if before is None or hit is None:
+        return None
+    for _ in range(_MOST_ROUNDS):
+        if not run.board.unsolved:
+            return givens
+        for cell in _away(run.board, hit, run.blocker, rng)[:_CELLS_PER_ROUND]:
+            board = before.copy()
+            board.place(cell, solution[cell])
+            step = _next_hit(plan, board)
+            if step is not None:
+                givens = givens.copy()
+                givens[cell] = solution[cell]
+                before, hit = board, step
+                run = _onward(plan, before, hit)
+                break
+        else:
+            return None
+    return None
+
+
+def _thin(plan: Plan, givens: list[int], start: tuple[int, ...],
+          solution: tuple[int, ...], rng: random.Random) -> list[int]:
+    """Take out, one by one in a random order, each added clue (one not in the minimal
+    puzzle ``start``) that the puzzle can do without: the replayed solve still needs an
+    asked technique and ends solved within the options."""
+    added = [c for c, v in enumerate(givens) if v and not start[c]]
+    rng.shuffle(added)
+    for cell in added:
+        givens[cell] = 0
+        run = _replay(plan, givens, solution)
+        if run.hit is None or run.board.unsolved:
+            givens[cell] = solution[cell]
+    return givens
+
+
+def attempt(plan: Plan, rng: random.Random) -> Made | None:
+    """One try: a walk from a random minimal puzzle; its first place where the asked
+    technique comes next and the rest can be finished is completed, thinned and checked."""
+    for givens, solution in _walk(plan, rng):
+        start = tuple(givens)  # the walk's clues are needed to reach the technique: kept
+        done = _complete(plan, givens, solution, rng)
+        if done is None:
+            continue
+        if done != list(start):
+            done = _thin(plan, done, start, solution, rng)
+        return _verified(plan, Grid.unchecked(tuple(done), _SHAPE),
+                         Grid.unchecked(solution, _SHAPE))
+    return None
+
+
+def _verified(plan: Plan, puzzle: Grid, solution: Grid) -> Made | None:
+    """The final check, by the rater itself on the whole chosen ladder (it counts the
+    solutions anew): the Made puzzle, or None when any condition fails."""
+    path = solve_path(puzzle, techniques=plan.ladder)
+    if path.solutions != 1 or not path.solved:
+        return None
+    board = Board.from_grid(puzzle)
+    first: Step | None = None
+    practice: Candidates | None = None
+    for step in path.steps:
+        if plan.rank(step.key) > plan.last or not plan.allowed(step, first is not None):
+            return None
+        if first is None and plan.target(step.key):
+            first, practice = step, board.to_candidates()
+        step.apply_to(board)
+    if first is None or practice is None:
+        return None
+    rating = rating_of(path)
+    req = plan.req
+    if req.score_min is not None and rating.score < req.score_min:
+        return None
+    if req.score_max is not None and rating.score > req.score_max:
+        return None
+    if board.to_grid() != solution:
+        raise AssertionError(f"internal error: the path of {puzzle!r} ends elsewhere")
+    return Made(puzzle, solution, practice, first, rating)
