@@ -184,6 +184,9 @@ def test_techniques_with_difficulty_rate_by_that_ladder() -> None:
     (("--technique", "x-wing", "--score-min", "9"), "scores 9 or more"),
     (("--score-min", "5", "--score-max", "4"), "is empty"),
     (("--techniques", "singles"), "--techniques/--exclude choose the ladder"),
+    (("--practice",), "name a technique, or a score band"),
+    (("--cleanness", "2"), "name a technique, or a score band"),
+    (("--technique", "x-wing", "--json", "--to", "line"), "give one of them"),
 ])
 def test_bad_requests_say_so_in_one_line(args: tuple[str, ...], words: str) -> None:
     done = sudoku("create", *args)

@@ -112,26 +112,29 @@ class Plan:
 # -- the search -------------------------------------------------------------------------
 def _close(board: Board) -> None:
     """Place every single (naked or hidden) until none is left: the state the ladder
-    reaches before any other step, since it tries singles first."""
+    reaches before any other step, since it tries singles first. (The hottest loop of the
+    search: local names keep it short.)"""
     geo = board.geo
-    n = geo.n
     unit_bits = geo.unit_bits
+    masks = board.masks
+    values = board.values
+    dcells = board.dcells
+    place = board.place
+    digits = range(geo.n)
     while True:
         moved = False
-        masks = board.masks
         for c in bits(board.unsolved):
             m = masks[c]
-            if not board.values[c] and m and not m & (m - 1):
-                board.place(c, m.bit_length())
+            if not m & (m - 1) and m and not values[c]:
+                place(c, m.bit_length())
                 moved = True
-        dcells = board.dcells
         for ub in unit_bits:
             if not ub & board.unsolved:
                 continue
-            for d in range(n):
+            for d in digits:
                 x = dcells[d] & ub
                 if x and not x & (x - 1):
-                    board.place(x.bit_length() - 1, d + 1)
+                    place(x.bit_length() - 1, d + 1)
                     moved = True
         if not moved:
             return
