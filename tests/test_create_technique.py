@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from clirunner import sudoku
+from clirunner import sudoku, sudoku_process
 from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.errors import GenerateError, GenerateGaveUp
@@ -140,6 +140,14 @@ def test_same_seed_same_puzzles_whatever_the_jobs() -> None:
     assert one.status == 0 and len(one.out.split()) == 4
     assert sudoku(*args, "--jobs", "2").out == one.out
     assert sudoku(*args[:-2], "--to", "line", "--seed", "other").out != one.out
+
+
+def test_same_seed_same_puzzles_on_the_pure_python_core() -> None:
+    args = ("create", "--technique", "xy-wing,skyscraper", "--seed", "p", "--count", "3",
+            "--to", "line")
+    compiled = sudoku_process(*args)
+    assert compiled.status == 0 and len(compiled.out.split()) == 3
+    assert sudoku_process(*args, pure=True).out == compiled.out
 
 
 def test_json_output_names_the_step_and_the_practice_board() -> None:
