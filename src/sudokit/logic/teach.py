@@ -86,6 +86,9 @@ def hint_dict(step: Step, level: str, shape: Shape | None = None) -> dict[str, A
 #: the most steps ``all_steps`` lists for one technique
 PER_TECHNIQUE = 20
 
+#: how many times an expert technique is asked again (see :func:`_every`)
+EXPERT_TRIES = 6
+
 #: techniques that list every step by a search of their own (the others are asked again and
 #: again with what they found hidden, see :func:`_every`)
 _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
@@ -142,18 +145,21 @@ def all_steps(
 
 def _every(tech: Technique, board: Board, limit: int) -> list[Step]:
     """The steps ``tech`` finds on ``board``: each found step is hidden (its eliminations
-    made, its placed candidates removed, so that the search passes it) and the technique
-    asked again. Hiding changes the board, so a later step counts only when nothing hidden
-    could have made it: no hidden candidate in a cell it uses, nor of one of its digits in
-    a unit of those cells. Its pattern is then on ``board`` as it stands (a step close to
-    an earlier one may be left out; none is listed that is not there)."""
+    made; a single's placed candidate removed) so that the search passes it, and the
+    technique asked again (until a step places without eliminating). Hiding changes the
+    board, so a later step counts only when nothing hidden could have made it: no hidden
+    candidate in a cell it uses, nor of one of its digits in a unit of those cells. Its
+    pattern is then on ``board`` as it stands (a step close to an earlier one may be left
+    out; none is listed that is not there)."""
     geo = board.geo
     parse = geo.shape.parse_cell
     work = board.copy()
     hidden: dict[int, int] = {}  # cell -> the digits hidden there (a mask)
     out: list[Step] = []
     seen = set()
-    for _ in range(3 * limit):
+    # the expert searches cost more each time the easy finds are hidden: a few tries only
+    tries = 3 * limit if tech.level < Level.EXPERT else min(EXPERT_TRIES, 3 * limit)
+    for _ in range(tries):
         step = tech.find(work)
         if step is None:
             break
@@ -177,6 +183,10 @@ def _every(tech: Technique, board: Board, limit: int) -> list[Step]:
             out.append(step)
             if len(out) == limit:
                 break
+        if tech.level > Level.EASY:
+            # hiding a placement removes a true candidate; only the singles' searches, which
+            # look at one cell or unit at a time, can go on past that
+            changed = [(parse(c), d) for c, d in step.eliminations]
         live = [(c, d) for c, d in changed if work.masks[c] >> (d - 1) & 1 and not work.values[c]]
         if not live:
             break  # nothing left to hide: the search would find the same step again
