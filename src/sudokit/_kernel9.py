@@ -738,11 +738,12 @@ class Kernel9:
                                      + self.t_pop9[y >> 18]))
                     # its column in the other two bands: cells at bits 0, 9 and 18 once
                     # shifted down, a field each that adds 1, or 3 for a pair
-                    x = 0
-                    for b2 in range(3):
-                        if b2 != b:
-                            y = (self.p[base + 3 * d + b2] & col) >> c
-                            x += y + 2 * (y & (self.pairs[b2] >> c))
+                    b2 = b + 1 if b < 2 else 0
+                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    x = y + 2 * (y & (self.pairs[b2] >> c))
+                    b2 = b2 + 1 if b2 < 2 else 0
+                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    x += y + 2 * (y & (self.pairs[b2] >> c))
                     score += (x + (x >> 9) + (x >> 18)) & 0o777
                     left -= 1
                     if left == 0:
