@@ -628,7 +628,8 @@ class Kernel9:
 
         The band with the most two-candidate cells is the most tightly knit: a guess there
         settles the most (measured: a quarter fewer guesses on the hard collections than
-        the first such cell in reading order)."""
+        the first such cell in reading order). Once a solution is found, the order no
+        longer shows in any answer, and ``_pick_pair`` chooses the cell instead."""
         b: cython.uint
         d: cython.uint
         k: cython.uint
@@ -647,7 +648,11 @@ class Kernel9:
             if n > best:
                 best = n
                 best_b = b
-        if best > 0:
+        if best > 0 and self.count > 0:
+            c = self._pick_pair(base)
+            best_b = c >> 27
+            bit = c & 0o777777777
+        elif best > 0:
             c = self.pairs[best_b]
             bit = c & (~c + 1)
         else:
@@ -681,6 +686,73 @@ class Kernel9:
         self.dirty = cython.cast(cython.uint, 1) << (3 * d + b)
         self.guesses += 1
         return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _pick_pair(self, base: cython.uint) -> cython.uint:
+        """The two-candidate cell to guess on once a solution is found, as its bit in its
+        band plus the band times 2**27: the one whose two digits reach the most candidates
+        among its peers, those in two-candidate cells counted three times (each of them is
+        a single once that digit is placed). The first such cell, band by band, wins a tie.
+
+        By then the answer only says whether there is another solution, so the search is
+        free to branch where the tree is smallest: measured, this halves the guesses that
+        follow the first solution on the hardest puzzles (hardest_1106: 119 to 63 a
+        puzzle)."""
+        b: cython.uint
+        b2: cython.uint
+        d: cython.uint
+        cells: cython.uint
+        bit: cython.uint
+        i: cython.uint
+        c: cython.uint
+        col: cython.uint
+        score: cython.uint
+        best: cython.uint = 0
+        best_bit: cython.uint = 0
+        best_b: cython.uint = 0
+        m: cython.uint
+        x: cython.uint
+        y: cython.uint
+        left: cython.int
+        for b in range(3):
+            cells = self.pairs[b]
+            while cells:
+                bit = cells & (~cells + 1)
+                cells ^= bit
+                i = self._bit_index(bit)
+                c = i % 9
+                col = self.t_column[c]
+                score = 0
+                left = 2
+                for d in range(9):
+                    m = self.p[base + 3 * d + b]
+                    if (m & bit) == 0:
+                        continue
+                    x = m & ~self.t_place[i]  # the digit in the cell's row and box
+                    y = x & self.pairs[b]
+                    score += (self.t_pop9[x & 0o777] + self.t_pop9[(x >> 9) & 0o777]
+                              + self.t_pop9[x >> 18]
+                              + 2 * (self.t_pop9[y & 0o777] + self.t_pop9[(y >> 9) & 0o777]
+                                     + self.t_pop9[y >> 18]))
+                    # its column in the other two bands: cells at bits 0, 9 and 18 once
+                    # shifted down, a field each that adds 1, or 3 for a pair
+                    b2 = b + 1 if b < 2 else 0
+                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    x = y + 2 * (y & (self.pairs[b2] >> c))
+                    b2 = b2 + 1 if b2 < 2 else 0
+                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    x += y + 2 * (y & (self.pairs[b2] >> c))
+                    score += (x + (x >> 9) + (x >> 18)) & 0o777
+                    left -= 1
+                    if left == 0:
+                        break
+                if score > best or best_bit == 0:
+                    best = score
+                    best_bit = bit
+                    best_b = b
+        return best_bit | (best_b << 27)
 
     @cython.cfunc
     @cython.nogil
