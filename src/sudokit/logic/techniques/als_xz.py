@@ -10,6 +10,9 @@ leaves every cell that sees all the Z cells of both sets.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
 
 from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
@@ -47,15 +50,22 @@ class Als:
         self.seen_by = seen_by
 
 
+@lru_cache(maxsize=16)
+def _unit_masks(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each unit, a function that reads its cells' masks off a mask list (the key of
+    the unit's sets: looked up for every unit on every search)."""
+    return tuple(itemgetter(*unit) for unit in geo.units)
+
+
 def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     """The ALSs of one unit (cached on the board while the unit's candidates stay put)."""
     geo = board.geo
     masks = board.masks
-    cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
-    key = ("als", u, max_cells, tuple(masks[c] for c in cells), tuple(cells))
+    key = ("als", u, max_cells, board.unsolved & geo.unit_bits[u], _unit_masks(geo)[u](masks))
     found = board.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
+    cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
     out: list[Als] = []
     limit = min(max_cells, len(cells) - 1)
     # depth-first over subsets in increasing cell order, carrying the digit union

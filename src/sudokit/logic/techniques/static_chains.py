@@ -97,20 +97,48 @@ def closures(board: Board) -> dict[int, tuple[int, int]]:
     same_digit, same_cell = weak_tables(geo)
     live = live_nodes(board)
     strong = strong_links(board, True, True)
+    nodes = list(bits(live))
+    weak = [0] * (geo.ncells * geo.n)
+    for v in nodes:
+        weak[v] = (same_digit[v] | same_cell[v]) & live
+    out_on, out_off = _reach(nodes, weak, strong)
+    out = {v: (out_on[v], out_off[v]) for v in nodes}
+    board.keep("static-closures", out)
+    return out
+
+
+def _digit_closures(board: Board, d0: int) -> tuple[list[int], list[int]]:
+    """For each candidate of digit index ``d0``, (made true, made false) when assumed true,
+    following that digit's links only (what :func:`follow` reaches with ``digit_only``)."""
+    geo = board.geo
+    same_digit = weak_tables(geo)[0]
+    live = live_nodes(board) & digit_nodes(geo)[d0]
+    strong = strong_links(board, True, False, d0 + 1)
+    nodes = list(bits(live))
+    weak = [0] * (geo.ncells * geo.n)
+    for v in nodes:
+        weak[v] = same_digit[v] & live
+    return _reach(nodes, weak, strong)
+
+
+def _reach(
+    nodes: list[int], weak: list[int], strong: dict[int, int]
+) -> tuple[list[int], list[int]]:
+    """What each node makes true and false, as lists indexed by node: true, what it reaches
+    by hops (a weak link, then a strong one); false, what those see (``weak``)."""
+    size = len(weak)
     strong_nodes = 0
     for k in strong:
         strong_nodes |= 1 << k
-    nodes = list(bits(live))
-    size = geo.ncells * geo.n
-    # tables indexed by node (lists beat dicts here): weak neighbours, one-hop successors,
-    # Tarjan's index (-1: not visited) and lowlink, and the results
-    weak = [0] * size
+    # one-hop successors, Tarjan's index (-1: not visited) and lowlink, indexed by node
+    # (lists beat dicts here)
     hop = [0] * size
+    live = 0
     for v in nodes:
-        w = (same_digit[v] | same_cell[v]) & live
-        weak[v] = w
+        live |= 1 << v
+    for v in nodes:
         h = 0
-        x = w & strong_nodes
+        x = weak[v] & strong_nodes
         while x:
             low = x & -x
             h |= strong[low.bit_length() - 1]
@@ -193,9 +221,7 @@ def closures(board: Board) -> dict[int, tuple[int, int]]:
             for m in bits(members):
                 out_on[m] = on
                 out_off[m] = off
-    out = {v: (out_on[v], out_off[v]) for v in nodes}
-    board.keep("static-closures", out)
-    return out
+    return out_on, out_off
 
 
 def _order(board: Board) -> list[int]:
@@ -215,9 +241,17 @@ def find_nishio(board: Board) -> Step | None:
     fresh = [
         d0 for d0 in range(n) if board.dcells[d0] and memo.get(("nishio", d0)) != board.dcells[d0]
     ]
+    # which candidates contradict themselves, by digit (from the digit's closures: a chain
+    # followed to its end reaches them); only those are followed link by link, for the step
+    contradicting: dict[int, int] = {}
     for v in _order(board):
         d0 = v % n
         if d0 not in fresh:
+            continue
+        bad = contradicting.get(d0)
+        if bad is None:
+            bad = contradicting[d0] = _contradictions(board, d0)
+        if not bad >> v & 1:
             continue
         o = follow(board, v, digit_only=True)
         reason = ""
@@ -243,6 +277,33 @@ def find_nishio(board: Board) -> Step | None:
     for d0 in fresh:
         memo[("nishio", d0)] = board.dcells[d0]
     return None
+
+
+def _contradictions(board: Board, d0: int) -> int:
+    """The candidates of digit index ``d0`` whose digit links lead to a contradiction: a
+    candidate both true and false, or a unit left with no place for the digit."""
+    geo = board.geo
+    n = geo.n
+    dc = board.dcells[d0]
+    units = [ub for ub in geo.unit_bits if dc & ub]
+    on_of, off_of = _digit_closures(board, d0)
+    out = 0
+    for c in bits(dc):
+        v = c * n + d0
+        off = off_of[v]
+        if on_of[v] & off:
+            out |= 1 << v
+            continue
+        places = dc
+        while off:
+            low = off & -off
+            places &= ~(1 << ((low.bit_length() - 1) // n))
+            off ^= low
+        for ub in units:
+            if not places & ub:
+                out |= 1 << v
+                break
+    return out
 
 
 def find_multiple(board: Board) -> Step | None:
