@@ -21,6 +21,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.fish",
     "sudokit.logic.techniques.finned_fish",
     "sudokit.logic.techniques.forcing_chains",
+    "sudokit.logic.techniques.franken_fish",
     "sudokit.logic.techniques.full_house",
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
