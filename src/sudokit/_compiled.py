@@ -34,6 +34,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.strong_links",
     "sudokit.logic.techniques.subsets",
     "sudokit.logic.techniques.two_string_kite",
+    "sudokit.logic.techniques.unique_rectangle5",
     "sudokit.logic.techniques.unique_rectangles",
     "sudokit.logic.techniques.w_wing",
     "sudokit.logic.techniques.xy_wing",
