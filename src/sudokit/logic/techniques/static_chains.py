@@ -241,6 +241,8 @@ def find_nishio(board: Board) -> Step | None:
     fresh = [
         d0 for d0 in range(n) if board.dcells[d0] and memo.get(("nishio", d0)) != board.dcells[d0]
     ]
+    if not fresh:
+        return None  # nothing changed since the last search found nothing
     # which candidates contradict themselves, by digit (from the digit's closures: a chain
     # followed to its end reaches them); only those are followed link by link, for the step
     contradicting: dict[int, int] = {}
