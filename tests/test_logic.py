@@ -282,6 +282,19 @@ EXAMPLES = {
         "19 2 136 1389 1368 5 78 37 4 ",
         "Simple Colouring [r5c1 r6c6 r6c9 r8c3 r8c6 r9c1 r9c4]: r5c7,r5c9<>9",
     ),
+    # built on a solved grid: two diagonal corners hold {1,5}, the other two {1,5,6}
+    "unique-rectangle-5": (
+        "15 36 4 156 7 8 9 1 2 "
+        "156 7 2 15 9 5 3 4 8 "
+        "1 9 8 3 4 2 5 6 7 "
+        "8 5 9 7 6 1 4 2 3 "
+        "4 2 6 8 5 3 7 9 1 "
+        "7 1 3 9 2 4 8 5 6 "
+        "9 6 1 5 3 7 2 8 4 "
+        "2 8 7 4 1 9 6 3 5 "
+        "3 4 5 2 8 6 1 7 9 ",
+        "Unique Rectangle Type 5 [r1c1 r1c4 r2c1 r2c4]: r1c2<>6",
+    ),
     "unique-rectangle-4": (
         "1 3456 2 378 456 378 67 9 348 "
         "468 346 7 2 46 9 5 1348 1348 "

@@ -85,6 +85,7 @@ def test_the_scale_lists_every_technique_in_order() -> None:
         "unique-rectangle-2",
         "unique-rectangle-3",
         "unique-rectangle-4",
+        "unique-rectangle-5",
         "unique-rectangle-6",
         "hidden-rectangle",
         "bug+1",

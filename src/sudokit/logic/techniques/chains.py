@@ -41,6 +41,14 @@ def weak_tables(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @lru_cache(maxsize=16)
+def weak_any(geo: Geometry) -> tuple[int, ...]:
+    """For each node, every weak neighbour (same digit in a peer cell, or other digit of its
+    cell), as a node set."""
+    same_digit, same_cell = weak_tables(geo)
+    return tuple(a | b for a, b in zip(same_digit, same_cell, strict=True))
+
+
+@lru_cache(maxsize=16)
 def digit_nodes(geo: Geometry) -> tuple[int, ...]:
     """For each digit, the nodes of that digit in every cell."""
     return tuple(sum(1 << (c * geo.n + d0) for c in range(geo.ncells)) for d0 in range(geo.n))
@@ -160,31 +168,33 @@ class Search:
         live = self.live
         strong = self.strong
         strong_nodes = self.strong_nodes & live
-        same_digit, same_cell = self.same_digit, self.same_cell
+        same_digit = self.same_digit
+        any_weak = weak_any(self.board.geo)
         in_cell = self.in_cell_weak
         # the on nodes one weak link and one strong link away from each on node
         hop: dict[int, int] = {}
-        state = {}
+        # per start: frontier (on), on seen, off seen (the start, and what on nodes rule
+        # out), and the start's weak neighbours
+        state: dict[int, list[int]] = {}
         for s in strong:
             if live >> s & 1:
                 first = strong[s] & live
-                # frontier (on), on seen, off seen (the start, and what on nodes rule out)
-                state[s] = [first, first, 1 << s]
+                state[s] = [first, first, 1 << s, any_weak[s] & live]
         links = 1
         while state and links <= max_links:
             for s, st in state.items():
-                ws = (same_digit[s] | same_cell[s]) & live
+                ws = st[3]
                 x = st[0]
                 while x:
                     low = x & -x
                     e = low.bit_length() - 1
                     x ^= low
-                    if e != s and ws & (same_digit[e] | same_cell[e]):
+                    if e != s and ws & any_weak[e]:
                         return s, e, 0
             links += 2
             done = []
             for s, st in state.items():
-                frontier, on_seen, off_seen = st
+                frontier, on_seen, off_seen, _ = st
                 new_on = 0
                 x = frontier
                 while x:
@@ -193,9 +203,7 @@ class Search:
                     x ^= low
                     nxt = hop.get(node)
                     if nxt is None:
-                        w = same_digit[node]
-                        if in_cell:
-                            w |= same_cell[node]
+                        w = any_weak[node] if in_cell else same_digit[node]
                         w &= strong_nodes
                         nxt = 0
                         while w:
@@ -206,11 +214,13 @@ class Search:
                         hop[node] = nxt
                     new_on |= nxt
                     if in_cell:
-                        off_seen |= (same_digit[node] | same_cell[node]) & live
+                        off_seen |= any_weak[node]
                 new_on &= ~on_seen
                 on_seen |= new_on
-                if in_cell and on_seen & off_seen:
-                    return s, (on_seen & off_seen).bit_length() - 1, 1
+                if in_cell:
+                    off_seen &= live
+                    if on_seen & off_seen:
+                        return s, (on_seen & off_seen).bit_length() - 1, 1
                 if not new_on:
                     done.append(s)
                 st[0], st[1], st[2] = new_on, on_seen, off_seen

@@ -18,7 +18,7 @@ Node sets are ints (see :mod:`.chains`); each assumption is followed once per bo
 
 from __future__ import annotations
 
-from ..board import Board, bits
+from ..board import Board, bits, mask_bits
 from ..step import Level, Step, Technique, cell_list
 from .chains import chain_bonus, digit_nodes, live_nodes, strong_links, weak_tables
 
@@ -93,73 +93,135 @@ def closures(board: Board) -> dict[int, tuple[int, int]]:
     found = board.derived("static-closures")
     if found is not None:
         return found  # type: ignore[return-value]
-    same_digit, same_cell = weak_tables(board.geo)
+    geo = board.geo
+    same_digit, same_cell = weak_tables(geo)
     live = live_nodes(board)
     strong = strong_links(board, True, True)
+    nodes = list(bits(live))
+    weak = [0] * (geo.ncells * geo.n)
+    for v in nodes:
+        weak[v] = (same_digit[v] | same_cell[v]) & live
+    out_on, out_off = _reach(nodes, weak, strong)
+    out = {v: (out_on[v], out_off[v]) for v in nodes}
+    board.keep("static-closures", out)
+    return out
+
+
+def _digit_closures(board: Board, d0: int) -> tuple[list[int], list[int]]:
+    """For each candidate of digit index ``d0``, (made true, made false) when assumed true,
+    following that digit's links only (what :func:`follow` reaches with ``digit_only``)."""
+    geo = board.geo
+    same_digit = weak_tables(geo)[0]
+    live = live_nodes(board) & digit_nodes(geo)[d0]
+    strong = strong_links(board, True, False, d0 + 1)
+    nodes = list(bits(live))
+    weak = [0] * (geo.ncells * geo.n)
+    for v in nodes:
+        weak[v] = same_digit[v] & live
+    return _reach(nodes, weak, strong)
+
+
+def _reach(
+    nodes: list[int], weak: list[int], strong: dict[int, int]
+) -> tuple[list[int], list[int]]:
+    """What each node makes true and false, as lists indexed by node: true, what it reaches
+    by hops (a weak link, then a strong one); false, what those see (``weak``)."""
+    size = len(weak)
     strong_nodes = 0
     for k in strong:
         strong_nodes |= 1 << k
-    nodes = list(bits(live))
-    weak: dict[int, int] = {}
-    hop: dict[int, int] = {}
+    # one-hop successors, Tarjan's index (-1: not visited) and lowlink, indexed by node
+    # (lists beat dicts here)
+    hop = [0] * size
+    live = 0
     for v in nodes:
-        w = (same_digit[v] | same_cell[v]) & live
-        weak[v] = w
+        live |= 1 << v
+    for v in nodes:
         h = 0
-        x = w & strong_nodes
+        x = weak[v] & strong_nodes
         while x:
             low = x & -x
             h |= strong[low.bit_length() - 1]
             x ^= low
         hop[v] = h & live
-    out: dict[int, tuple[int, int]] = {}
-    index: dict[int, int] = {}
-    lowlink: dict[int, int] = {}
+    out_on = [0] * size
+    out_off = [0] * size
+    index = [-1] * size
+    lowlink = [0] * size
+    counter = 0
     on_stack = 0
     stack: list[int] = []
     for root in nodes:
-        if root in index:
+        if index[root] >= 0:
             continue
-        index[root] = lowlink[root] = len(index)
+        index[root] = lowlink[root] = counter
+        counter += 1
         stack.append(root)
         on_stack |= 1 << root
-        work = [(root, list(bits(hop[root])))]
+        work = [root]
+        todos = [hop[root]]
         while work:
-            v, todo = work[-1]
+            v = work[-1]
+            todo = todos[-1]
             if todo:
-                w = todo.pop()
-                if w not in index:
-                    index[w] = lowlink[w] = len(index)
+                # successors are taken highest first (the order the SCCs finish in does
+                # not change the sets, only the work)
+                w = todo.bit_length() - 1
+                todos[-1] = todo ^ (1 << w)
+                if index[w] < 0:
+                    index[w] = lowlink[w] = counter
+                    counter += 1
                     stack.append(w)
                     on_stack |= 1 << w
-                    work.append((w, list(bits(hop[w]))))
-                elif on_stack >> w & 1:
-                    lowlink[v] = min(lowlink[v], index[w])
+                    work.append(w)
+                    todos.append(hop[w])
+                elif on_stack >> w & 1 and index[w] < lowlink[v]:
+                    lowlink[v] = index[w]
                 continue
             work.pop()
+            todos.pop()
             if work:
-                u = work[-1][0]
-                lowlink[u] = min(lowlink[u], lowlink[v])
+                u = work[-1]
+                if lowlink[v] < lowlink[u]:
+                    lowlink[u] = lowlink[v]
             if lowlink[v] != index[v]:
                 continue
-            members = 0
-            while True:
+            w = stack.pop()
+            on_stack &= ~(1 << w)
+            if w == v:
+                # a component of one candidate (the common case)
+                on = 1 << v
+                off = weak[v]
+                x = hop[v] & ~on
+                while x:
+                    low = x & -x
+                    t = low.bit_length() - 1
+                    x ^= low
+                    on |= out_on[t]
+                    off |= out_off[t]
+                out_on[v] = on
+                out_off[v] = off
+                continue
+            members = 1 << w
+            while w != v:
                 w = stack.pop()
                 on_stack &= ~(1 << w)
                 members |= 1 << w
-                if w == v:
-                    break
             on = members
             off = 0
             for m in bits(members):
                 off |= weak[m]
-                for w in bits(hop[m] & ~members):  # finished: Tarjan's order
-                    on |= out[w][0]
-                    off |= out[w][1]
+                x = hop[m] & ~members
+                while x:  # finished: Tarjan's order
+                    low = x & -x
+                    t = low.bit_length() - 1
+                    x ^= low
+                    on |= out_on[t]
+                    off |= out_off[t]
             for m in bits(members):
-                out[m] = (on, off)
-    board.keep("static-closures", out)
-    return out
+                out_on[m] = on
+                out_off[m] = off
+    return out_on, out_off
 
 
 def _order(board: Board) -> list[int]:
@@ -179,9 +241,19 @@ def find_nishio(board: Board) -> Step | None:
     fresh = [
         d0 for d0 in range(n) if board.dcells[d0] and memo.get(("nishio", d0)) != board.dcells[d0]
     ]
+    if not fresh:
+        return None  # nothing changed since the last search found nothing
+    # which candidates contradict themselves, by digit (from the digit's closures: a chain
+    # followed to its end reaches them); only those are followed link by link, for the step
+    contradicting: dict[int, int] = {}
     for v in _order(board):
         d0 = v % n
         if d0 not in fresh:
+            continue
+        bad = contradicting.get(d0)
+        if bad is None:
+            bad = contradicting[d0] = _contradictions(board, d0)
+        if not bad >> v & 1:
             continue
         o = follow(board, v, digit_only=True)
         reason = ""
@@ -209,28 +281,50 @@ def find_nishio(board: Board) -> Step | None:
     return None
 
 
+def _contradictions(board: Board, d0: int) -> int:
+    """The candidates of digit index ``d0`` whose digit links lead to a contradiction: a
+    candidate both true and false, or a unit left with no place for the digit."""
+    geo = board.geo
+    n = geo.n
+    dc = board.dcells[d0]
+    units = [ub for ub in geo.unit_bits if dc & ub]
+    on_of, off_of = _digit_closures(board, d0)
+    out = 0
+    for c in bits(dc):
+        v = c * n + d0
+        off = off_of[v]
+        if on_of[v] & off:
+            out |= 1 << v
+            continue
+        places = dc
+        while off:
+            low = off & -off
+            places &= ~(1 << ((low.bit_length() - 1) // n))
+            off ^= low
+        for ub in units:
+            if not places & ub:
+                out |= 1 << v
+                break
+    return out
+
+
 def find_multiple(board: Board) -> Step | None:
     """A cell or unit whose every candidate (place) leads to the same truth, or None."""
     geo = board.geo
     n = geo.n
     outcomes = closures(board)
     masks = board.masks
-    groups: list[tuple[list[int], str]] = []
+    # (branches, cell or -1, unit, digit index): what each group is, described in words
+    # only for the group that makes the step
+    groups: list[tuple[list[int], int, int, int]] = []
     for c in sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c)):
-        groups.append(
-            ([c * n + d0 for d0 in bits(masks[c])], f"whichever digit {geo.cell_names[c]} takes")
-        )
+        groups.append(([c * n + d0 for d0 in mask_bits(masks[c])], c, -1, -1))
     for u, ub in enumerate(geo.unit_bits):
         for d0 in range(n):
             x = board.dcells[d0] & ub
             if x.bit_count() >= 2:
-                groups.append(
-                    (
-                        [c * n + d0 for c in bits(x)],
-                        f"wherever {d0 + 1} goes in {geo.unit_names[u]}",
-                    )
-                )
-    for branches, where in groups:
+                groups.append(([c * n + d0 for c in bits(x)], -1, u, d0))
+    for branches, cell, u, d0 in groups:
         on = -1
         off = -1
         for v in branches:
@@ -240,7 +334,14 @@ def find_multiple(board: Board) -> Step | None:
             on &= v_on
             off &= v_off
         else:
-            on &= ~sum(1 << v for v in branches)
+            for v in branches:
+                on &= ~(1 << v)
+            if not on and not off:
+                continue
+            if cell >= 0:
+                where = f"whichever digit {geo.cell_names[cell]} takes"
+            else:
+                where = f"wherever {d0 + 1} goes in {geo.unit_names[u]}"
             step = _multiple_step(board, branches, where, on, off)
             if step is not None:
                 return step
