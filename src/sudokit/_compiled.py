@@ -13,15 +13,23 @@ ENGINE_MODULES = (
 #: own semantics (bounds checks, negative indices) kept.
 PLAIN_MODULES = (
     "sudokit.logic.board",
+    "sudokit.logic.techniques.aligned_exclusion",
+    "sudokit.logic.techniques.als",
+    "sudokit.logic.techniques.als_chain",
+    "sudokit.logic.techniques.als_xy_wing",
     "sudokit.logic.techniques.als_xz",
     "sudokit.logic.techniques.chains",
+    "sudokit.logic.techniques.death_blossom",
     "sudokit.logic.techniques.fish",
     "sudokit.logic.techniques.finned_fish",
     "sudokit.logic.techniques.forcing_chains",
+    "sudokit.logic.techniques.grouped_chains",
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
     "sudokit.logic.techniques.hypothesis",
     "sudokit.logic.techniques.locked_candidates",
+    "sudokit.logic.techniques.medusa",
     "sudokit.logic.techniques.static_chains",
     "sudokit.logic.techniques.subsets",
+    "sudokit.logic.techniques.sue_de_coq",
 )
