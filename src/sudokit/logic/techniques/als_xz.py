@@ -48,12 +48,14 @@ class Als:
 def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     """The ALSs of one unit (cached on the board while the unit's candidates stay put)."""
     geo = board.geo
-    masks = board.masks
-    cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
-    key = ("als", u, max_cells, tuple(masks[c] for c in cells), tuple(cells))
+    ub = geo.unit_bits[u]
+    # the unit's unplaced cells and where each digit can go in it fix its candidates
+    key = ("als", u, max_cells, board.unsolved & ub, tuple([d & ub for d in board.dcells]))
     found = board.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
+    masks = board.masks
+    cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
     out: list[Als] = []
     limit = min(max_cells, len(cells) - 1)
     # depth-first over subsets in increasing cell order, carrying the digit union
@@ -87,28 +89,61 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     return out
 
 
+class AlsSets:
+    """The almost locked sets of one board state with what every ALS technique asks of them.
+
+    ``reach[k]`` maps each digit d0 of set k that some cell outside it could lose to those
+    cells (they hold d0+1 and see every d0+1 of the set: where a conclusion "the set holds
+    d0+1" eliminates); ``useful[k]`` is the mask of those digits.
+    """
+
+    __slots__ = ("sets", "reach", "useful")
+
+    def __init__(self, board: Board) -> None:
+        sets = almost_locked_sets(board)
+        dcells = board.dcells
+        reach: list[dict[int, int]] = []
+        useful: list[int] = []
+        for a in sets:
+            r = {}
+            mask = 0
+            for d0, seen in a.seen_by.items():
+                x = seen & dcells[d0]
+                if x:
+                    r[d0] = x
+                    mask |= 1 << d0
+            reach.append(r)
+            useful.append(mask)
+        self.sets = sets
+        self.reach = reach
+        self.useful = useful
+
+
+def sets_of(board: Board) -> AlsSets:
+    """The almost locked sets of the board as it is now, with their reach (worked out once
+    per board state: ALS-XZ and the techniques built on its sets share them)."""
+    found = board.derived("als-sets")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    made = AlsSets(board)
+    board.keep("als-sets", made)
+    return made
+
+
 def find(board: Board) -> Step | None:
     """An ALS-XZ step (a pair of sets and a restricted common digit), or None."""
-    sets = almost_locked_sets(board)
+    prepared = sets_of(board)
+    sets = prepared.sets
+    reach = prepared.reach
+    useful = prepared.useful
     dcells = board.dcells
     n = board.geo.n
-    # for each set, the digits z it could eliminate (some cell outside sees all its z cells);
-    # then, per digit x, the sets holding x that could eliminate some other digit, bucketed
+    # for each digit x, the sets holding x that could eliminate some other digit, bucketed
     # by their first x cell: a partner's x cells must all lie where every x of a set is seen
-    reach: list[dict[int, int]] = []
-    useful: list[int] = []
     members: list[list[int]] = [[] for _ in range(n)]
     first: list[dict[int, list[int]]] = [{} for _ in range(n)]
     for k, a in enumerate(sets):
-        r = {}
-        mask = 0
-        for d0, seen in a.seen_by.items():
-            x = seen & dcells[d0]
-            if x:
-                r[d0] = x
-                mask |= 1 << d0
-        reach.append(r)
-        useful.append(mask)
+        mask = useful[k]
         if not mask:
             continue
         for x0, xc in a.by_digit.items():
