@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of
 from ..step import cell_list, digit_list
-from .als_xz import Als, almost_locked_sets
+from .als_xz import Als, sets_of
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
 
@@ -27,33 +27,26 @@ class AlsGraph:
     """The almost locked sets of one board state and their restricted commons.
 
     ``sets[k]`` is a set; ``reach[k][d0]`` the cells outside it that hold digit d0+1 and see
-    every d0+1 of it (where a conclusion "the set holds d0+1" eliminates), ``useful[k]`` the
-    digits whose reach is not empty (as a mask); ``links[k]`` the pairs (j, x0): set j is
-    disjoint from set k and joined to it by the restricted common digit x0+1.
+    every d0+1 of it (where a conclusion "the set holds d0+1" eliminates; only digits where
+    there are some), ``useful[k]`` those digits (as a mask); ``links[k]`` the pairs (j, x0):
+    set j is disjoint from set k and joined to it by the restricted common digit x0+1.
     """
 
     __slots__ = ("sets", "reach", "useful", "links", "holding")
 
     def __init__(self, board: Board) -> None:
-        sets = [a for a in almost_locked_sets(board) if a.cells.bit_count() <= MAX_CELLS]
+        # the sets, their reach and useful digits are ALS-XZ's (shared per board state)
+        every = sets_of(board)
+        keep = [k for k, a in enumerate(every.sets) if a.cells.bit_count() <= MAX_CELLS]
+        sets = [every.sets[k] for k in keep]
+        reach = [every.reach[k] for k in keep]
+        useful = [every.useful[k] for k in keep]
         n = board.geo.n
-        dcells = board.dcells
-        reach: list[dict[int, int]] = []
-        useful: list[int] = []
         # sets bucketed by their first cell holding each digit: a partner joined by x has
         # all its x cells (so its first one) where every x of the set is seen
         first: list[dict[int, list[int]]] = [{} for _ in range(n)]
         holding: list[list[int]] = [[] for _ in range(n)]
         for k, a in enumerate(sets):
-            r = {}
-            mask = 0
-            for d0, seen in a.seen_by.items():
-                x = seen & dcells[d0]
-                r[d0] = x
-                if x:
-                    mask |= 1 << d0
-            reach.append(r)
-            useful.append(mask)
             for x0, xc in a.by_digit.items():
                 holding[x0].append(k)
                 low = (xc & -xc).bit_length() - 1
@@ -66,7 +59,8 @@ class AlsGraph:
         for k, a in enumerate(sets):
             ra = reach[k]
             cells = a.cells
-            for x0, near in ra.items():
+            for x0, near_all in ra.items():
+                near = near_all
                 buckets = first[x0]
                 while near:
                     low = near & -near
@@ -76,7 +70,7 @@ class AlsGraph:
                         if j <= k:
                             break
                         b = sets[j]
-                        if cells & b.cells or b.by_digit[x0] & ~ra[x0]:
+                        if cells & b.cells or b.by_digit[x0] & ~near_all:
                             continue
                         links[k].append((j, x0))
                         links[j].append((k, x0))

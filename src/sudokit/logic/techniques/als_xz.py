@@ -9,11 +9,6 @@ leaves every cell that sees all the Z cells of both sets.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable
-from functools import lru_cache
-from operator import itemgetter
-
 from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
 
@@ -50,21 +45,16 @@ class Als:
         self.seen_by = seen_by
 
 
-@lru_cache(maxsize=16)
-def _unit_masks(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """For each unit, a function that reads its cells' masks off a mask list (the key of
-    the unit's sets: looked up for every unit on every search)."""
-    return tuple(itemgetter(*unit) for unit in geo.units)
-
-
 def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     """The ALSs of one unit (cached on the board while the unit's candidates stay put)."""
     geo = board.geo
-    masks = board.masks
-    key = ("als", u, max_cells, board.unsolved & geo.unit_bits[u], _unit_masks(geo)[u](masks))
+    ub = geo.unit_bits[u]
+    # the unit's unplaced cells and where each digit can go in it fix its candidates
+    key = ("als", u, max_cells, board.unsolved & ub, tuple([d & ub for d in board.dcells]))
     found = board.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
+    masks = board.masks
     cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
     out: list[Als] = []
     limit = min(max_cells, len(cells) - 1)
@@ -99,33 +89,61 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     return out
 
 
+class AlsSets:
+    """The almost locked sets of one board state with what every ALS technique asks of them.
+
+    ``reach[k]`` maps each digit d0 of set k that some cell outside it could lose to those
+    cells (they hold d0+1 and see every d0+1 of the set: where a conclusion "the set holds
+    d0+1" eliminates); ``useful[k]`` is the mask of those digits.
+    """
+
+    __slots__ = ("sets", "reach", "useful")
+
+    def __init__(self, board: Board) -> None:
+        sets = almost_locked_sets(board)
+        dcells = board.dcells
+        reach: list[dict[int, int]] = []
+        useful: list[int] = []
+        for a in sets:
+            r = {}
+            mask = 0
+            for d0, seen in a.seen_by.items():
+                x = seen & dcells[d0]
+                if x:
+                    r[d0] = x
+                    mask |= 1 << d0
+            reach.append(r)
+            useful.append(mask)
+        self.sets = sets
+        self.reach = reach
+        self.useful = useful
+
+
+def sets_of(board: Board) -> AlsSets:
+    """The almost locked sets of the board as it is now, with their reach (worked out once
+    per board state: ALS-XZ and the techniques built on its sets share them)."""
+    found = board.derived("als-sets")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    made = AlsSets(board)
+    board.keep("als-sets", made)
+    return made
+
+
 def find(board: Board) -> Step | None:
     """An ALS-XZ step (a pair of sets and a restricted common digit), or None."""
-    sets = almost_locked_sets(board)
+    prepared = sets_of(board)
+    sets = prepared.sets
+    reach = prepared.reach
+    useful = prepared.useful
     dcells = board.dcells
     n = board.geo.n
-    # for each set, the digits z it could eliminate (some cell outside sees all its z cells);
-    # then, per digit x, the sets holding x that could eliminate some other digit, bucketed
-    # by their first x cell: a partner's x cells must all lie where every x of a set is seen.
-    # A bucket lists its sets in increasing order (and their x cells alongside), so the
-    # partners after a set are found by bisection.
-    reach: list[dict[int, int]] = []
-    useful: list[int] = []
-    cells_of: list[int] = []
+    # for each digit x, the sets holding x that could eliminate some other digit, bucketed
+    # by their first x cell: a partner's x cells must all lie where every x of a set is seen
     members: list[list[int]] = [[] for _ in range(n)]
     first: list[dict[int, list[int]]] = [{} for _ in range(n)]
-    first_x: list[dict[int, list[int]]] = [{} for _ in range(n)]
     for k, a in enumerate(sets):
-        r = {}
-        mask = 0
-        for d0, seen in a.seen_by.items():
-            x = seen & dcells[d0]
-            if x:
-                r[d0] = x
-                mask |= 1 << d0
-        reach.append(r)
-        useful.append(mask)
-        cells_of.append(a.cells)
+        mask = useful[k]
         if not mask:
             continue
         for x0, xc in a.by_digit.items():
@@ -135,44 +153,35 @@ def find(board: Board) -> Step | None:
                 bucket = first[x0].get(low)
                 if bucket is None:
                     first[x0][low] = [k]
-                    first_x[x0][low] = [xc]
                 else:
                     bucket.append(k)
-                    first_x[x0][low].append(xc)
     for x0 in range(n):
         xbit = 1 << x0
         firsts = first[x0]
-        firsts_x = first_x[x0]
         xcells = dcells[x0]
         for ka in members[x0]:
             a = sets[ka]
             a_seen = a.seen_by[x0]
-            a_cells = cells_of[ka]
             others = useful[ka] & ~xbit
             ra = reach[ka]
             near = a_seen & xcells
             while near:
                 low = near & -near
                 near ^= low
-                cell = low.bit_length() - 1
-                bucket = firsts.get(cell)
-                if bucket is None:
-                    continue
-                xcs = firsts_x[cell]
-                for i in range(bisect_left(bucket, ka), len(bucket)):
-                    # b's x cells must all see every x of a (the restricted common)
-                    if xcs[i] & ~a_seen:
+                for kb in firsts.get(low.bit_length() - 1, ()):
+                    if kb < ka:
                         continue
-                    kb = bucket[i]
                     common = others & useful[kb]
-                    if not common or a_cells & cells_of[kb]:
+                    if not common:
+                        continue
+                    b = sets[kb]
+                    if a.cells & b.cells or b.by_digit[x0] & ~a_seen:
                         continue
                     rb = reach[kb]
-                    b_cells = cells_of[kb]
                     for z0 in mask_bits(common):
-                        gone = ra[z0] & rb[z0] & ~b_cells
+                        gone = ra[z0] & rb[z0] & ~b.cells
                         if gone:
-                            return _step(board, a, sets[kb], x0 + 1, z0 + 1, gone)
+                            return _step(board, a, b, x0 + 1, z0 + 1, gone)
     return None
 
 

@@ -34,27 +34,35 @@ def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _sides(subsets: list[tuple[int, int, int]], vm: int) -> list[tuple[int, int, int]]:
-    """The subsets with fewer digits outside ``vm`` than cells, as (cell set, digit union,
-    cells less new digits)."""
+def _sides(helpers: list[tuple[int, int]], vm: int) -> list[tuple[int, int, int]]:
+    """The sides of one or two cells (MAX_SIDE) made of ``helpers`` (cell, mask) that bring
+    fewer digits outside ``vm`` than cells, as (cell set, digit union, cells less new
+    digits): a single cell with its digits all in ``vm``, or two cells with at most one digit
+    outside it between them. Listed as the pairs grow from the cell order, each cell alone
+    and then with every earlier cell."""
     out = []
-    for cs, um, n in subsets:
-        net = n - (um & ~vm).bit_count()
-        if net >= 1:
-            out.append((cs, um, net))
+    for j, (cj, mj) in enumerate(helpers):
+        bit = 1 << cj
+        if not mj & ~vm:
+            out.append((bit, mj, 1))
+        for ci, mi in helpers[:j]:
+            um = mi | mj
+            new = (um & ~vm).bit_count()
+            if new <= 1:
+                out.append((bit | 1 << ci, um, 2 - new))
     return out
 
 
 @lru_cache(maxsize=16)
-def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, tuple[int, ...]], ...]:
+def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]:
     """For each box-line intersection: (box, line, its cells, the line's cells outside the
-    box, the box's cells outside the line, every cell of the two units)."""
+    box, the box's cells outside the line, every cell of the two units as a cell set)."""
     out = []
     for box, line, common in geo.intersections:
         both = geo.unit_bits[box] | geo.unit_bits[line]
         line_rest = geo.unit_bits[line] & ~geo.unit_bits[box]
         box_rest = geo.unit_bits[box] & ~geo.unit_bits[line]
-        out.append((box, line, common, line_rest, box_rest, tuple(bits(both))))
+        out.append((box, line, common, line_rest, box_rest, both))
     return tuple(out)
 
 
@@ -63,6 +71,7 @@ def find(board: Board) -> Step | None:
     masks = board.masks
     unsolved = board.unsolved
     memo = board.memo
+    dcells = board.dcells
     for box, line, common, line_all, box_all, around in _crossings(board.geo):
         inter = common & unsolved
         if inter.bit_count() < 2:
@@ -77,8 +86,9 @@ def find(board: Board) -> Step | None:
         if union.bit_count() < 4:  # two cells need four digits, three cells five
             continue
         # a search that found nothing stays empty while the two units' candidates stay put
+        # (where each digit can go in them: this also says which cells are unplaced)
         key = ("sue-de-coq", box, line)
-        state = (line_rest | box_rest | inter, tuple([masks[c] for c in around]))
+        state = tuple([d & around for d in dcells])
         if memo.get(key) == state:
             continue
         # the cells of the intersection with two digits more than cells (and no more than
@@ -97,16 +107,11 @@ def find(board: Board) -> Step | None:
     return None
 
 
-def _helpers(masks: list[int], cells: int, vm: int) -> int:
-    """The cells of ``cells`` that can be part of a side for the intersection digits ``vm``:
-    a side of k cells brings fewer than k digits from outside ``vm``, so each of its cells
-    holds a digit of ``vm`` and fewer than MAX_SIDE others."""
-    out = 0
-    for c in bits(cells):
-        m = masks[c]
-        if m & vm and (m & ~vm).bit_count() < MAX_SIDE:
-            out |= 1 << c
-    return out
+def _helpers(cells: list[tuple[int, int]], vm: int) -> list[tuple[int, int]]:
+    """The (cell, mask) of ``cells`` that can be part of a side for the intersection digits
+    ``vm``: a side of k cells brings fewer than k digits from outside ``vm``, so each of its
+    cells holds a digit of ``vm`` and fewer than MAX_SIDE others."""
+    return [(c, m) for c, m in cells if m & vm and (m & ~vm).bit_count() < MAX_SIDE]
 
 
 def _search(
@@ -116,20 +121,22 @@ def _search(
     dcells = board.dcells
     unit_bits = board.geo.unit_bits
     masks = board.masks
+    line_masks = [(c, masks[c]) for c in bits(line_rest)]
+    box_masks = [(c, masks[c]) for c in bits(box_rest)]
     for v, vm in picks:
         extra = vm.bit_count() - v.bit_count()
-        line_cells = _helpers(masks, line_rest, vm)
+        line_cells = _helpers(line_masks, vm)
         if not line_cells:
             continue
-        box_cells = _helpers(masks, box_rest, vm)
+        box_cells = _helpers(box_masks, vm)
         if not box_cells:
             continue
         # each side must bring cells that together hold fewer new digits than cells
-        lines = _sides(_subsets(board, line_cells, MAX_SIDE), vm)
+        lines = _sides(line_cells, vm)
         if not lines:
             continue
         by_net: dict[int, list[tuple[int, int]]] = {}
-        for e, em, enet in _sides(_subsets(board, box_cells, MAX_SIDE), vm):
+        for e, em, enet in _sides(box_cells, vm):
             if enet < extra:
                 by_net.setdefault(enet, []).append((e, em))
         if not by_net:
