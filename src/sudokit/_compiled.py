@@ -47,4 +47,5 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.w_wing",
     "sudokit.logic.techniques.xy_wing",
     "sudokit.logic.techniques.xyz_wing",
+    "sudokit.targeted_search",
 )
