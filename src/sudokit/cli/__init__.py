@@ -142,8 +142,7 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
                 raise OutputError(repr(output), e) from None
             env.stdout = Output(target, target=repr(output))
         _cap_jobs(args, env)
-        module = importlib.import_module(f"{__name__}.{args.command}")
-        status = int(module.run(args, env))
+        status = _answer(args, env)
         env.stdout.flush()
         if target is not None:
             if status in (ExitStatus.OK, ExitStatus.FAILURE):
@@ -194,6 +193,18 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         ctrl_c.restore()
         if target is not None:
             target.discard()
+
+
+def _answer(args: Any, env: Env) -> int:
+    """The status of the command ``args`` names, run."""
+    if args.command == "solve":  # lines of puzzles take a shorter road when they can
+        from ._lines import solve_lines
+
+        answered = solve_lines(args, env)
+        if answered is not None:
+            return answered
+    module = importlib.import_module(f"{__name__}.{args.command}")
+    return int(module.run(args, env))
 
 
 class _CtrlC:

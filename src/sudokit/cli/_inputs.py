@@ -150,7 +150,12 @@ def _unless_empty(stream: BinaryIO) -> BinaryIO | None:
         head += more
     if not head:
         return None
-    return io.BufferedReader(_Prefixed(head, stream))
+    return prefixed(head, stream)
+
+
+def prefixed(head: bytes, rest: BinaryIO) -> BinaryIO:
+    """A stream that gives ``head`` (already read from ``rest``), then the rest of ``rest``."""
+    return io.BufferedReader(_Prefixed(head, rest))
 
 
 class _Prefixed(io.RawIOBase):
