@@ -21,14 +21,13 @@ from __future__ import annotations
 import io
 import os
 
-from .. import engine
 from ..messages import NOT_SOLVEABLE, NOT_UNIQUE
 from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from types import SimpleNamespace
+    from types import ModuleType, SimpleNamespace
 
     from .._lines9 import LineBlock, Pieces
     from ..formats import Writer
@@ -56,6 +55,18 @@ _NINE_BY_NINE = b"." * 81 + b"\n"
 
 #: The bytes of a comment that detection reads as text and passes over.
 _PRINTABLE = bytes(range(32, 127)) + b"\t"
+
+
+def engine_modules() -> tuple[ModuleType, ModuleType]:
+    """(_lines9, _kernel9): compiled, unless the pure-Python switch is on. (``engine.load``
+    says the same; asked here first because importing ``engine`` costs start-up time.)"""
+    if os.environ.get("SUDOKIT_PURE_PYTHON", "") not in ("", "0"):
+        from .. import engine
+
+        return engine.load("_lines9"), engine.load("_kernel9")
+    from .. import _kernel9, _lines9
+
+    return _lines9, _kernel9
 
 
 def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
@@ -116,7 +127,7 @@ def _plain_head(head: bytes) -> bool:
     """Whether ``head`` (an input's first bytes) is lines of 9x9 puzzles, comments and
     blank lines only, each plain enough that detection must call it the line format and
     the line reader must measure every line against 81 cells."""
-    lines9 = engine.load("_lines9")
+    lines9 = engine_modules()[0]
     if head.startswith(b"\xef\xbb\xbf") or b"\n" not in head and b"\r" in head:
         return False
     block = lines9.LineBlock(head, b"", b"")
@@ -176,8 +187,8 @@ class _Answering:
         self.stream = stream
         self.unique = bool(args.unique)
         self.jobs = max(1, int(args.jobs or 1))
-        self.lines9 = engine.load("_lines9")
-        self.solve_rows = engine.load("_kernel9").solve_rows
+        self.lines9, kernel9 = engine_modules()
+        self.solve_rows = kernel9.solve_rows
         self.pieces: Pieces = self.lines9.Pieces(RUN_ROWS, PIECE_ROWS)
         self.reports = _Reports(env, 0 if self.jobs == 1 else 2 * self.jobs)
         self.status = ExitStatus.OK

@@ -1,0 +1,207 @@
+"""`sudoku solve` on lines of puzzles takes the line path (sudokit.cli._lines, compiled in
+sudokit._lines9) when it can: it must give the very bytes of the ordinary path, on standard
+output and standard error, with the same exit status, whatever the input holds."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+import sudokit.cli._lines as lines_path
+from sudokit.cli import run
+from sudokit.cli._quick import quick_solve
+from sudokit.cli.env import Env
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+SOLUTION = "953168742862734951417952836746893125281645397395271468138529674574386219629417583"
+HARD = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+#: Puzzles the pure-Python core solves at once: a solution with a few cells blanked.
+EASY = [SOLUTION[:k] + "." + SOLUTION[k + 1:] for k in range(0, 81, 3)]
+#: Givens that clash (two 9s in the first row), with no solution.
+CLASH = "99" + "." * 79
+#: No clash, yet no solution: 1-8 in the first row, 9 below in the last column.
+DEAD = "12345678." + "........9" + "." * 63
+#: Many solutions: the first one found is printed (an error with --unique).
+OPEN = "." * 81
+
+
+class _Pipe(io.RawIOBase):
+    """A standard input that cannot seek, like a pipe."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = io.BytesIO(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+        chunk = self.data.read(min(len(buffer), 1000))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def _run(args: list[str], stdin: bytes, line_path: bool, pipe: bool = False
+         ) -> tuple[int, bytes, str, list[bool]]:
+    out, err = io.BytesIO(), io.StringIO()
+    source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)
+    env = Env(stdin=source, stdout=out, stderr=err, stderr_isatty=False)
+    taken: list[bool] = []
+    real = lines_path.solve_lines
+
+    def spy(a: object, e: Env) -> int | None:
+        answered = real(a, e) if line_path else None  # type: ignore[arg-type]
+        taken.append(answered is not None)
+        return answered
+
+    lines_path.solve_lines = spy  # type: ignore[assignment]
+    try:
+        status = run(args, env)
+    finally:
+        lines_path.solve_lines = real
+    return status, out.getvalue(), err.getvalue(), taken
+
+
+def same_both_ways(args: list[str], stdin: bytes = b"", pipe: bool = False) -> bool:
+    """Assert that both paths answer alike; return whether the line path was taken."""
+    status, out, err, taken = _run(args, stdin, True, pipe)
+    status2, out2, err2, _ = _run(args, stdin, False, pipe)
+    assert out == out2
+    assert err == err2
+    assert status == status2
+    return taken == [True]
+
+
+def _mixed(seed: int, count: int, head: int) -> bytes:
+    """``head`` plain lines, then ``count`` lines of every kind the line reader meets."""
+    r = random.Random(seed)
+    kinds = [
+        lambda: r.choice(EASY), lambda: r.choice(EASY).replace(".", "0"),
+        lambda: "# a comment", lambda: "", lambda: "  \t", lambda: "\t\t\t",
+        lambda: r.choice(EASY)[:80], lambda: r.choice(EASY) + "1",
+        lambda: r.choice(EASY)[:40] + "x" + r.choice(EASY)[41:],
+        lambda: "0" + r.choice(EASY)[1:], lambda: r.choice(EASY) + " 7.2 hard",
+        lambda: "  " + r.choice(EASY).lower(), lambda: CLASH, lambda: DEAD, lambda: OPEN,
+        lambda: "# café", lambda: "\u3000# wide space", lambda: "\u3000",
+        lambda: "1..4..3..2..4..1", lambda: "\x1c", lambda: SOLUTION,
+    ]
+    weights = [30, 5] + [1] * (len(kinds) - 2)
+    parts = [r.choice(EASY).encode() + b"\n" for _ in range(head)]
+    for _ in range(count):
+        text = r.choices(kinds, weights)[0]().encode()
+        if r.random() < 0.02:
+            text = b"ab\x00cd" if r.random() < 0.5 else b"# caf\xe9"
+        parts.append(text + (b"\r\n" if r.random() < 0.1 else b"\n"))
+    data = b"".join(parts)
+    return data.rstrip(b"\r\n") if seed % 2 else data
+
+
+def test_plain_lines_in_and_out(pure: bool) -> None:
+    stdin = "".join(p + "\n" for p in [*EASY, CLASH, DEAD, OPEN]).encode()
+    for args in (["solve"], ["solve", "--unique"], ["-", "--to", "line", "-j", "2"]):
+        assert same_both_ways(args, stdin)
+    status, out, err, _ = _run(["solve"], stdin, True)
+    answers = out.decode().splitlines()
+    assert answers[: len(EASY)] == [SOLUTION] * len(EASY)
+    assert answers[len(EASY):len(EASY) + 2] == ["ERROR: Puzzle not solveable"] * 2
+    assert len(answers[-1]) == 81  # the first of many solutions
+    assert status == 1
+    assert "<stdin>, line 28: the givens clash: digit 9 appears twice in row 1" in err
+    status, out, _, _ = _run(["solve", "--unique"], OPEN.encode() + b"\n", True)
+    assert (status, out) == (1, b"ERROR: Puzzle has more than one solution\n")
+
+
+def test_every_kind_of_line_in_its_place(pure: bool) -> None:
+    for seed in (1, 2):
+        data = _mixed(seed, 300, 850)  # the first 64 KiB are plain: the line path is taken
+        assert same_both_ways(["solve"], data)
+        assert same_both_ways(["solve", "--unique", "--from", "line"], data)
+        assert same_both_ways(["solve"], data, pipe=True)
+
+
+def test_inputs_the_line_path_leaves_to_the_ordinary_one(pure: bool) -> None:
+    plain = (EASY[0] + "\n").encode()
+    for data in (b"", b"  \n\n", b"# only a comment\n", plain.replace(b"\n", b"\r"),
+                 b"\xef\xbb\xbf" + plain, b"\t\t\t\n" + plain,
+                 EASY[0].encode() + b" 7.2\n" + plain, b"\x1c\n" + plain):
+        assert not same_both_ways(["solve"], data)
+        assert not same_both_ways(["solve"], data, pipe=True)
+    # options the line path does not take
+    for args in (["solve", "--to", "pretty"], ["solve", "--method", "propagate"],
+                 ["solve", "--format", "{solution}"], ["solve", "--time-limit", "5"]):
+        assert not same_both_ways(args, plain)
+
+
+def test_endings_blanks_and_a_last_line_without_end(pure: bool) -> None:
+    crlf = "".join(p + "\r\n" for p in EASY).encode()
+    zeros = "".join(p.replace(".", "0") + "\n" for p in EASY).encode()
+    for data in (crlf, zeros, crlf + zeros, zeros + EASY[1].encode(),
+                 zeros + CLASH.encode(), b"# x\n" + EASY[2].encode() + b"\n# tail\n\n",
+                 b"#Author\n" + zeros):  # an sdk header, but no sdk row follows
+        assert same_both_ways(["solve"], data)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")))
+def test_the_collections(name: str) -> None:
+    path = str(DATA / name)
+    assert same_both_ways(["solve", path])
+    assert same_both_ways([path, "--unique", "--jobs", "2"])
+
+
+def test_big_mixed_input_keeps_standard_error_in_order() -> None:
+    # past several pieces of work (4096 puzzles each), on one thread and on two: the
+    # reports of unreadable lines and the clashes come in the ordinary path's order
+    r = random.Random(5)
+    lines = [r.choice(EASY) for _ in range(20000)]
+    for at in range(900, 20000, 997):
+        lines[at] = r.choice([CLASH, EASY[0][:70], "# note", DEAD, "12x" + "." * 78])
+    data = "".join(line + "\n" for line in lines).encode()
+    for jobs in ("1", "2"):
+        assert same_both_ways(["solve", "-j", jobs], data)
+        assert same_both_ways(["solve", "-j", jobs, "--from", "line"], data)
+
+
+def test_a_line_too_long_to_read() -> None:
+    head = "".join(EASY[i % len(EASY)] + "\n" for i in range(900)).encode()
+    data = head + b"#" + b"x" * (5 << 20) + b"\n" + (EASY[0] + "\n").encode()
+    assert same_both_ways(["solve"], data)
+
+
+def test_output_file_and_several_inputs(tmp_path: Path) -> None:
+    source = tmp_path / "p.txt"
+    source.write_text("".join(p + "\n" for p in EASY))
+    target = tmp_path / "out.txt"
+    assert same_both_ways(["solve", str(source), "-o", str(target)])
+    assert target.read_text() == (SOLUTION + "\n") * len(EASY)
+    assert not same_both_ways(["solve", str(source), str(source)])  # two inputs
+    assert not same_both_ways(["solve", str(tmp_path / "missing.txt")])
+
+
+def test_the_plain_command_lines_read_as_the_parser_reads_them() -> None:
+    from sudokit.cli import build_parser
+
+    parser = build_parser(["solve"])
+    for line in ["solve", "solve x.txt", "solve x.txt --unique", "solve - -j 2",
+                 "solve -j3 --to line",
+                 "solve --jobs=4 --from=line a.txt", "solve -o out.txt --no-progress",
+                 "solve --to=line -o - --unique --unique", "solve a.txt -j 01",
+                 "solve --output=o.txt", "solve -j=2"]:
+        words = line.split()
+        quick = quick_solve(words)
+        assert quick is not None, line
+        assert vars(quick) == vars(parser.parse_args(words)), line
+    for line in ["solve a b", "solve --uniq", "solve --to pretty", "solve -j 0", "solve -j x",
+                 "solve -- a", "solve -o", "solve --box 3x3", "solve -x", "count a",
+                 "solve -oout.txt", "solve --jobs -1"]:
+        assert quick_solve(line.split()) is None, line
+
+
+def test_the_grouping_it_follows_is_the_readers() -> None:
+    from sudokit import stream
+    from sudokit.formats import line
+
+    assert lines_path.RUN_ROWS == line.BATCH_ROWS
+    assert lines_path.PIECE_ROWS == stream.CHUNK
