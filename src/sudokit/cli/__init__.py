@@ -220,6 +220,8 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
 def _one_file(args: Any) -> bool:
     """Whether -o names one file to write (not a dataset's directory of partitions, nor
     the pattern of one picture file per puzzle)."""
+    if getattr(args, "to_format", None) in (None, "line"):
+        return True  # neither: no need to load their modules
     from ._datasets import partitioned
     from ._pictures import picture_pattern
 

@@ -40,6 +40,10 @@ HEAD_SIZE = 1 << 16
 #: Bytes per block of lines (the line reader's own block size).
 BLOCK_BYTES = 1 << 18
 
+#: Bytes per block when several threads share the work: small enough that a few hard
+#: puzzles in one block do not leave the other threads idle at the end.
+SHARE_BYTES = 1 << 15
+
 #: How the line reader and ``sudokit.stream`` group puzzle lines into work: runs of at most
 #: this many lines, pieces of at least this many puzzles (tests check both against theirs).
 RUN_ROWS = 4096
@@ -150,6 +154,20 @@ def _plain_head(head: bytes) -> bool:
     return puzzles
 
 
+def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
+    """The blocks cut again, at line ends, into pieces of about ``size`` bytes."""
+    for data in blocks:
+        at = 0
+        while len(data) - at > size:
+            end = data.find(b"\n", at + size)
+            if end < 0:
+                break
+            yield data[at:end + 1]
+            at = end + 1
+        if at < len(data):
+            yield data[at:]
+
+
 class _Reports:
     """Standard error in the ordinary path's order. It gathers pieces of work (about
     PIECE_ROWS puzzles) and reports an unreadable line as it gathers it; the clash of an
@@ -205,7 +223,7 @@ class _Answering:
             from ..executors import thread_executor  # only several cores need a pool
 
             with thread_executor(self.jobs) as pool:
-                for block in pool.map(self._answer, blocks):
+                for block in pool.map(self._answer, _pieces_of(blocks, SHARE_BYTES)):
                     self._emit(block)
         self._end()
         return int(self.status)
