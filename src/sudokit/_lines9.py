@@ -28,8 +28,6 @@ fallback (``SUDOKIT_PURE_PYTHON=1``) and gives the same bytes.
 
 from __future__ import annotations
 
-from array import array
-
 try:
     import cython
 except ImportError:  # running uncompiled without Cython installed
@@ -73,13 +71,29 @@ def _value_table() -> list[int]:
     return table
 
 
+def _class_table() -> list[int]:
+    """Byte -> 0 for a digit 1-9, 2 for the blank '0', 4 for the blank '.', 1 for any
+    other byte."""
+    return [1 if v == 255 else 2 if b == 48 else 4 if b == 46 else 0
+            for b, v in enumerate(_value_table())]
+
+
 def _space_table() -> list[int]:
     """Byte -> 1 for the ASCII characters ``str.strip`` removes."""
     return [1 if chr(b).isspace() else 0 for b in range(128)] + [0] * 128
 
 
+def _longs(n: int) -> memoryview:
+    """``n`` zeros of C long long, as a memoryview (bytearray: no module to import)."""
+    return memoryview(bytearray(8 * n)).cast("q")
+
+
 _VALUE = _value_table()
+_CLASS = _class_table()
 _SPACE = _space_table()
+#: Value -> its bit (digit d at bit d-1), 0 for anything but 1-9; value -> 255 for a given.
+_BIT = [1 << (v - 1) if 1 <= v <= 9 else 0 for v in range(256)]
+_GIVEN = [255 if v else 0 for v in range(256)]
 
 
 @cython.final
@@ -111,8 +125,11 @@ class LineBlock:
     message0: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
     message2: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
     t_value: cython.uchar[256]
+    t_class: cython.uchar[256]
     t_space: cython.uchar[256]
-    m_row: cython.uint[9]
+    t_bit: cython.uint[256]
+    t_given: cython.uchar[256]
+    t_third: cython.uchar[9]
     m_col: cython.uint[9]
     m_box: cython.uint[9]
     buffers: tuple  # type: ignore[type-arg]  # the arrays behind the views above
@@ -120,31 +137,35 @@ class LineBlock:
     def __init__(self, data: bytes, no_solution: bytes, not_unique: bytes) -> None:
         """``data``: whole lines (the last one may lack its end); ``no_solution`` and
         ``not_unique``: the messages written in place of an answer."""
-        lines: int = data.count(b"\n") + 1
         self.data = memoryview(data)
+        # (bytes.count looks at each byte in turn; the compiled loop is several times faster)
+        lines: cython.Py_ssize_t = (self._newlines() if cython.compiled
+                                    else data.count(b"\n")) + 1
         self.message0 = memoryview(no_solution)
         self.message2 = memoryview(not_unique)
         self.t_value = _VALUE
+        self.t_class = _CLASS
         self.t_space = _SPACE
-        self.m_row = [0] * 9
+        self.t_bit = _BIT
+        self.t_given = _GIVEN
+        self.t_third = [c // 3 for c in range(9)]
         self.m_col = [0] * 9
         self.m_box = [0] * 9
-        zeros = array("B", [0])
-        digits = zeros * (81 * lines)
-        solutions = zeros * (81 * lines)
-        counts = array("q", [0]) * lines
-        guesses = array("q", [0]) * lines
-        out = zeros * (len(data) + 2)  # an answer is never longer than its line
+        digits = bytearray(81 * lines)
+        solutions = bytearray(81 * lines)
+        counts = _longs(lines)
+        guesses = _longs(lines)
+        out = bytearray(len(data) + 2)  # an answer is never longer than its line
         self.buffers = (digits, solutions, counts, guesses, out)
         self.digits = digits
         self.solutions = solutions
         self.counts = counts
         self.guesses = guesses
-        self.kinds = zeros * lines
-        self.styles = zeros * lines
-        self.starts = array("q", [0]) * (lines + 1)
+        self.kinds = bytearray(lines)
+        self.styles = bytearray(lines)
+        self.starts = _longs(lines + 1)
         self.out = out
-        self.event = array("q", [0]) * (4 * lines)
+        self.event = _longs(4 * lines)
         self.nlines = 0
         self.npuzzles = 0
         self.size = 0
@@ -235,9 +256,8 @@ class LineBlock:
         line: cython.Py_ssize_t = 0
         row: cython.Py_ssize_t = 0
         c: cython.uchar
-        v: cython.uchar
+        seen: cython.uint
         zero: cython.int
-        dot: cython.int
         kind: cython.int
         while pos < end:
             self.starts[line] = pos
@@ -245,32 +265,27 @@ class LineBlock:
             nxt = pos
             q = pos + 81
             if q <= end:
-                zero = 0
-                dot = 0
+                # no branch per byte: the digits are written whatever comes, and the
+                # classes of the bytes seen (not a symbol, '0', '.') decide after
+                seen = 0
                 for i in range(81):
                     c = self.data[pos + i]
-                    v = self.t_value[c]
-                    if v == 255:
-                        break
-                    self.digits[81 * row + i] = v
-                    if c == 48:
-                        zero = 1
-                    elif c == 46:
-                        dot = 1
-                else:
-                    if not (zero and dot):
-                        if q < end and self.data[q] == 10:
-                            kind = _PLAIN
-                            self.styles[line] = zero
-                            nxt = q + 1
-                        elif q + 1 < end and self.data[q] == 13 and self.data[q + 1] == 10:
-                            kind = _PLAIN
-                            self.styles[line] = 2 + zero
-                            nxt = q + 2
-                        elif q == end:
-                            kind = _LAST
-                            self.styles[line] = zero
-                            nxt = end
+                    self.digits[81 * row + i] = self.t_value[c]
+                    seen |= self.t_class[c]
+                zero = (seen >> 1) & 1
+                if seen == 0 or seen == 2 or seen == 4:  # symbols, one kind of blank
+                    if q < end and self.data[q] == 10:
+                        kind = _PLAIN
+                        self.styles[line] = zero
+                        nxt = q + 1
+                    elif q + 1 < end and self.data[q] == 13 and self.data[q + 1] == 10:
+                        kind = _PLAIN
+                        self.styles[line] = 2 + zero
+                        nxt = q + 2
+                    elif q == end:
+                        kind = _LAST
+                        self.styles[line] = zero
+                        nxt = end
             if kind == _OTHER:
                 nxt = pos
                 while nxt < end and self.data[nxt] != 10:
@@ -286,6 +301,16 @@ class LineBlock:
         self.starts[line] = end
         self.nlines = line
         self.npuzzles = row
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _newlines(self) -> cython.Py_ssize_t:
+        i: cython.Py_ssize_t
+        n: cython.Py_ssize_t = 0
+        for i in range(self.data.shape[0]):
+            n += self.data[i] == 10
+        return n
 
     @cython.cfunc
     @cython.nogil
@@ -388,31 +413,37 @@ class LineBlock:
     @cython.exceptval(check=False)
     def _valid(self, row: cython.Py_ssize_t) -> cython.bint:
         """Does the solution of ``row`` hold each digit once in every row, column and box,
-        and keep every given?"""
+        and keep every given? (Nine cells of a unit make all nine bits only when they hold
+        nine different digits, each 1-9.)"""
         r: cython.int
         c: cython.int
         k: cython.int
-        v: cython.uint
-        g: cython.uint
-        base: cython.Py_ssize_t = 81 * row
+        box: cython.int
+        v: cython.uchar
+        g: cython.uchar
+        bit: cython.uint
+        mask: cython.uint
+        bad: cython.uint = 0
+        at: cython.Py_ssize_t = 81 * row
         for k in range(9):
-            self.m_row[k] = 0
             self.m_col[k] = 0
             self.m_box[k] = 0
         for r in range(9):
+            mask = 0
+            box = (r // 3) * 3
             for c in range(9):
-                v = self.solutions[base + 9 * r + c]
-                g = self.digits[base + 9 * r + c]
-                if v < 1 or v > 9 or (g != 0 and g != v):
-                    return False
-                v = cython.cast(cython.uint, 1) << (v - 1)
-                self.m_row[r] |= v
-                self.m_col[c] |= v
-                self.m_box[(r // 3) * 3 + c // 3] |= v
+                v = self.solutions[at]
+                g = self.digits[at]
+                bit = self.t_bit[v]
+                mask |= bit
+                self.m_col[c] |= bit
+                self.m_box[box + self.t_third[c]] |= bit
+                bad |= self.t_given[g] & (g ^ v)
+                at += 1
+            bad |= mask ^ 0x1FF
         for k in range(9):
-            if self.m_row[k] != 0x1FF or self.m_col[k] != 0x1FF or self.m_box[k] != 0x1FF:
-                return False
-        return True
+            bad |= (self.m_col[k] ^ 0x1FF) | (self.m_box[k] ^ 0x1FF)
+        return bad == 0
 
 
 @cython.final

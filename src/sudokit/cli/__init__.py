@@ -7,13 +7,11 @@ error and the exit status of :mod:`sudokit.cli.status`.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import importlib
 import os
 import signal
 import sys
-import threading
 
 from ..errors import SudokuError
 from ._quick import quick_solve
@@ -256,11 +254,13 @@ class _CtrlC:
     def __init__(self) -> None:
         self.pressed = False
         self.before: Any = None
-        if threading.current_thread() is threading.main_thread():
-            current = signal.getsignal(signal.SIGINT)
-            if current is signal.default_int_handler:
-                self.before = current
+        current = signal.getsignal(signal.SIGINT)
+        if current is signal.default_int_handler:
+            try:
                 signal.signal(signal.SIGINT, self._handle)
+            except ValueError:  # not the main thread, the only one Python gives signals to
+                return
+            self.before = current
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.pressed = True
@@ -289,8 +289,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of the ``sudoku`` console script."""
     status = run(argv)
     if sys.stdout is not None:
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 - contextlib is not imported just for this (start-up time)
             sys.stdout.flush()
+        except OSError:
+            pass
     # whatever is still buffered for a closed or full output must not be flushed again at
     # exit, where Python would print a traceback of its own
     _silence_stdout()
@@ -298,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
 
 def _silence_stdout() -> None:
-    with contextlib.suppress(OSError):
+    # (try, not contextlib.suppress: contextlib is not imported just for this)
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.close(devnull)
+    except OSError:
+        pass
