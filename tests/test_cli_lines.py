@@ -47,7 +47,7 @@ class _Pipe(io.RawIOBase):
 def _run(args: list[str], stdin: bytes, line_path: bool, pipe: bool = False
          ) -> tuple[int, bytes, str, list[bool]]:
     out, err = io.BytesIO(), io.StringIO()
-    source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)
+    source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)  # type: ignore[type-var]
     env = Env(stdin=source, stdout=out, stderr=err, stderr_isatty=False)
     taken: list[bool] = []
     real = lines_path.solve_lines
@@ -205,3 +205,46 @@ def test_the_grouping_it_follows_is_the_readers() -> None:
 
     assert lines_path.RUN_ROWS == line.BATCH_ROWS
     assert lines_path.PIECE_ROWS == stream.CHUNK
+
+
+def _block_of(data: bytes) -> object:
+    lines9, _ = lines_path.engine_modules()
+    return lines9.LineBlock(data, b"NONE", b"MANY")
+
+
+def test_a_block_sorts_its_lines_and_checks_every_solution(
+        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines9, kernel9 = lines_path.engine_modules()
+    data = (f"# c\n{EASY[0]}\r\n{EASY[1].replace('.', '0')}\n  \n{EASY[0]} x\n{CLASH}\n"
+            f"{EASY[2]}").encode()
+    block = _block_of(data)
+    block.run(kernel9.solve_rows, False)  # type: ignore[attr-defined]
+    kinds = [block.kind(i) for i in range(block.lines)]  # type: ignore[attr-defined]
+    assert kinds == [lines9.LEAD, lines9.PLAIN, lines9.PLAIN, lines9.LEAD, lines9.OTHER,
+                     lines9.PLAIN, lines9.LAST]
+    out = block.output(0, block.written)  # type: ignore[attr-defined]
+    assert out == f"# c\n{SOLUTION}\r\n{SOLUTION}\n  \nNONE\n{SOLUTION}".encode()
+    assert [(line, kind) for line, _, kind, _ in block.events()] == [  # type: ignore[attr-defined]
+        (4, lines9.OTHER_LINE), (5, lines9.NO_SOLUTION)]
+    assert (block.failed, block.wrong_row) == (1, -1)  # type: ignore[attr-defined]
+
+    def wrong(change: int) -> object:
+        # a search that answers the puzzle with a solution broken at cell ``change``
+        def solve_rows(puzzles, solutions, counts, guesses, limit):
+            for r in range(puzzles.shape[0]):
+                cells = [int(c) for c in SOLUTION]
+                cells[change] = cells[change] % 9 + 1
+                for i in range(81):
+                    solutions[r, i] = cells[i]
+                counts[r] = 1
+        return solve_rows
+
+    for change in (0, 40, 80):  # a given changed (cell 0 is given in EASY[1]), a unit broken
+        block = _block_of((EASY[1] + "\n").encode())
+        block.run(wrong(change), False)  # type: ignore[attr-defined]
+        assert block.wrong_row == 0  # type: ignore[attr-defined]
+    # the command hands out none of a wrong block: an internal error (a bug), status 70
+    monkeypatch.setattr(kernel9, "solve_rows", wrong(40))
+    status, out, err, _ = _run(["solve"], (EASY[1] + "\n").encode(), True)
+    assert (status, out) == (70, b"")
+    assert "internal error: AssertionError: the 9x9 kernel returned a wrong solution" in err
