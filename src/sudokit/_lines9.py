@@ -91,9 +91,22 @@ def _longs(n: int) -> memoryview:
 _VALUE = _value_table()
 _CLASS = _class_table()
 _SPACE = _space_table()
-#: Value -> its bit (digit d at bit d-1), 0 for anything but 1-9; value -> 255 for a given.
+#: Value -> its bit (digit d at bit d-1), 0 for anything but 1-9.
 _BIT = [1 << (v - 1) if 1 <= v <= 9 else 0 for v in range(256)]
-_GIVEN = [255 if v else 0 for v in range(256)]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _solution_text(out: cython.uchar[::1], o: cython.Py_ssize_t,
+                   solutions: cython.uchar[::1], at: cython.Py_ssize_t) -> cython.void:
+    """Write the 81 digits from ``solutions[at:]`` as text at ``out[o:]``. (The views come
+    as arguments, not through ``self``: the compiler then knows that the bytes written
+    cannot move them, and copies in wide steps.)"""
+    i: cython.Py_ssize_t
+    for i in range(81):
+        out[o + i] = 48 + solutions[at + i]
 
 
 @cython.final
@@ -127,11 +140,7 @@ class LineBlock:
     t_value: cython.uchar[256]
     t_class: cython.uchar[256]
     t_space: cython.uchar[256]
-    t_bit: cython.uint[256]
-    t_given: cython.uchar[256]
-    t_third: cython.uchar[9]
-    m_col: cython.uint[9]
-    m_box: cython.uint[9]
+    t_bit: cython.ulonglong[256]
     buffers: tuple  # type: ignore[type-arg]  # the arrays behind the views above
 
     def __init__(self, data: bytes, no_solution: bytes, not_unique: bytes) -> None:
@@ -147,10 +156,6 @@ class LineBlock:
         self.t_class = _CLASS
         self.t_space = _SPACE
         self.t_bit = _BIT
-        self.t_given = _GIVEN
-        self.t_third = [c // 3 for c in range(9)]
-        self.m_col = [0] * 9
-        self.m_box = [0] * 9
         digits = bytearray(81 * lines)
         solutions = bytearray(81 * lines)
         counts = _longs(lines)
@@ -252,10 +257,8 @@ class LineBlock:
         pos: cython.Py_ssize_t = 0
         nxt: cython.Py_ssize_t
         q: cython.Py_ssize_t
-        i: cython.Py_ssize_t
         line: cython.Py_ssize_t = 0
         row: cython.Py_ssize_t = 0
-        c: cython.uchar
         seen: cython.uint
         zero: cython.int
         kind: cython.int
@@ -267,11 +270,7 @@ class LineBlock:
             if q <= end:
                 # no branch per byte: the digits are written whatever comes, and the
                 # classes of the bytes seen (not a symbol, '0', '.') decide after
-                seen = 0
-                for i in range(81):
-                    c = self.data[pos + i]
-                    self.digits[81 * row + i] = self.t_value[c]
-                    seen |= self.t_class[c]
+                seen = _read_digits(self, self.data, pos, self.digits, 81 * row)
                 zero = (seen >> 1) & 1
                 if seen == 0 or seen == 2 or seen == 4:  # symbols, one kind of blank
                     if q < end and self.data[q] == 10:
@@ -366,8 +365,7 @@ class LineBlock:
                 else:
                     if self.wrong < 0 and not self._valid(row):
                         self.wrong = row
-                    for i in range(81):
-                        self.out[o + i] = 48 + self.solutions[81 * row + i]
+                    _solution_text(self.out, o, self.solutions, 81 * row)
                     o += 81
                     if kind == _PLAIN:
                         if style >= 2:
@@ -414,36 +412,70 @@ class LineBlock:
     def _valid(self, row: cython.Py_ssize_t) -> cython.bint:
         """Does the solution of ``row`` hold each digit once in every row, column and box,
         and keep every given? (Nine cells of a unit make all nine bits only when they hold
-        nine different digits, each 1-9.)"""
+        nine different digits, each 1-9.) Only loads and local words: nothing is stored, so
+        the compiler keeps everything in registers."""
+        band: cython.int
         r: cython.int
-        c: cython.int
-        k: cython.int
-        box: cython.int
-        v: cython.uchar
-        g: cython.uchar
-        bit: cython.uint
-        mask: cython.uint
-        bad: cython.uint = 0
-        at: cython.Py_ssize_t = 81 * row
-        for k in range(9):
-            self.m_col[k] = 0
-            self.m_box[k] = 0
-        for r in range(9):
-            mask = 0
-            box = (r // 3) * 3
-            for c in range(9):
-                v = self.solutions[at]
-                g = self.digits[at]
-                bit = self.t_bit[v]
-                mask |= bit
-                self.m_col[c] |= bit
-                self.m_box[box + self.t_third[c]] |= bit
-                bad |= self.t_given[g] & (g ^ v)
-                at += 1
-            bad |= mask ^ 0x1FF
-        for k in range(9):
-            bad |= (self.m_col[k] ^ 0x1FF) | (self.m_box[k] ^ 0x1FF)
+        j: cython.int
+        at: cython.Py_ssize_t
+        bit: cython.ulonglong
+        line: cython.ulonglong
+        # a box of the band, by stack; the columns, by stack: 9 bits per column
+        box0: cython.ulonglong
+        box1: cython.ulonglong
+        box2: cython.ulonglong
+        col0: cython.ulonglong = 0
+        col1: cython.ulonglong = 0
+        col2: cython.ulonglong = 0
+        bad: cython.ulonglong = 0
+        base: cython.Py_ssize_t = 81 * row
+        for band in range(3):
+            box0 = 0
+            box1 = 0
+            box2 = 0
+            for r in range(3 * band, 3 * band + 3):
+                at = base + 9 * r
+                line = 0
+                for j in range(3):
+                    bit = self.t_bit[self.solutions[at + j]]
+                    line |= bit
+                    box0 |= bit
+                    col0 |= bit << (9 * j)
+                    bit = self.t_bit[self.solutions[at + 3 + j]]
+                    line |= bit
+                    box1 |= bit
+                    col1 |= bit << (9 * j)
+                    bit = self.t_bit[self.solutions[at + 6 + j]]
+                    line |= bit
+                    box2 |= bit
+                    col2 |= bit << (9 * j)
+                bad |= line ^ 0x1FF
+            bad |= (box0 ^ 0x1FF) | (box1 ^ 0x1FF) | (box2 ^ 0x1FF)
+        bad |= (col0 ^ 0o777777777) | (col1 ^ 0o777777777) | (col2 ^ 0o777777777)
+        for at in range(base, base + 81):
+            bad |= (self.digits[at] != 0) & (self.digits[at] != self.solutions[at])
         return bad == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _read_digits(block: LineBlock,
+                 data: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+                 pos: cython.Py_ssize_t, digits: cython.uchar[::1],
+                 at: cython.Py_ssize_t) -> cython.uint:
+    """Write the values of the 81 bytes at ``data[pos:]`` to ``digits[at:]`` whatever they
+    are, and return the classes of the bytes seen (see ``_class_table``). (The views come
+    as arguments: see ``_solution_text``.)"""
+    i: cython.Py_ssize_t
+    c: cython.uchar
+    seen: cython.uint = 0
+    for i in range(81):
+        c = data[pos + i]
+        digits[at + i] = block.t_value[c]
+        seen |= block.t_class[c]
+    return seen
 
 
 @cython.final
