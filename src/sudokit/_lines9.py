@@ -95,6 +95,26 @@ _SPACE = _space_table()
 _BIT = [1 << (v - 1) if 1 <= v <= 9 else 0 for v in range(256)]
 
 
+@cython.final
+@cython.cclass
+class _Tables:
+    """The lookup tables, made once as C arrays (a block copies them from here)."""
+
+    t_value: cython.uchar[256]
+    t_class: cython.uchar[256]
+    t_space: cython.uchar[256]
+    t_bit: cython.ulonglong[256]
+
+    def __init__(self) -> None:
+        self.t_value = _VALUE
+        self.t_class = _CLASS
+        self.t_space = _SPACE
+        self.t_bit = _BIT
+
+
+_TABLES = _Tables()
+
+
 @cython.cfunc
 @cython.inline
 @cython.nogil
@@ -152,10 +172,11 @@ class LineBlock:
                                     else data.count(b"\n")) + 1
         self.message0 = memoryview(no_solution)
         self.message2 = memoryview(not_unique)
-        self.t_value = _VALUE
-        self.t_class = _CLASS
-        self.t_space = _SPACE
-        self.t_bit = _BIT
+        tables: _Tables = _TABLES  # C arrays copied as such: no Python int per entry
+        self.t_value = tables.t_value
+        self.t_class = tables.t_class
+        self.t_space = tables.t_space
+        self.t_bit = tables.t_bit
         digits = bytearray(81 * lines)
         solutions = bytearray(81 * lines)
         counts = _longs(lines)
