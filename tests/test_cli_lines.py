@@ -248,3 +248,27 @@ def test_a_block_sorts_its_lines_and_checks_every_solution(
     status, out, err, _ = _run(["solve"], (EASY[1] + "\n").encode(), True)
     assert (status, out) == (70, b"")
     assert "internal error: AssertionError: the 9x9 kernel returned a wrong solution" in err
+
+
+def test_a_standard_input_that_cannot_be_read() -> None:
+    class Broken(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            raise OSError(5, "Input/output error")
+
+    outcomes = []
+    for line_path in (True, False):
+        out, err = io.BytesIO(), io.StringIO()
+        env = Env(stdin=io.BufferedReader(Broken()), stdout=out, stderr=err,
+                  stderr_isatty=False)
+        real = lines_path.solve_lines
+        if not line_path:
+            lines_path.solve_lines = lambda a, e: None  # type: ignore[assignment]
+        try:
+            outcomes.append((run(["solve"], env), out.getvalue(), err.getvalue()))
+        finally:
+            lines_path.solve_lines = real
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][0] == 2 and "Input/output error" in outcomes[0][2]

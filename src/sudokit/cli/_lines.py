@@ -82,9 +82,12 @@ def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
     source = "<stdin>" if name == "-" else name
     if name == "-":
         stream = env.stdin
-        seekable = stream.seekable()
-        at = stream.tell() if seekable else 0
-        head = stream.read(HEAD_SIZE)
+        try:
+            seekable = stream.seekable()
+            at = stream.tell() if seekable else 0
+            head = stream.read(HEAD_SIZE)
+        except (OSError, ValueError):
+            return None  # nothing read (a directory, a closed stream): reported there
         if not _plain_head(head):
             if seekable:
                 stream.seek(at)
