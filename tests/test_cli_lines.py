@@ -275,3 +275,18 @@ def test_a_standard_input_that_cannot_be_read() -> None:
             lines_path.solve_lines = real
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0] == 2 and "Input/output error" in outcomes[0][2]
+
+
+def test_blocks_are_cut_as_the_line_reader_cuts_them() -> None:
+    from sudokit.formats import _input
+
+    assert (lines_path.MAX_LINE, lines_path.HEAD_SIZE) == (_input.MAX_LINE, _input.HEAD_SIZE)
+    plain = (EASY[0] + "\n").encode()
+    for data in (plain * 2000, plain * 2000 + b"x" * (_input.MAX_LINE + 5) + b"\n" + plain,
+                 plain * 900 + b"#" * (_input.MAX_LINE - 10) + b"\n" + plain * 3 + b"tail",
+                 plain * 799 + EASY[0].encode()):
+        head = data[: lines_path.HEAD_SIZE]
+        for size in (1 << 18, 1 << 12):
+            ours = list(lines_path.blocks_of(head, io.BytesIO(data[len(head):]), size))
+            theirs = list(_input.Input(io.BytesIO(data[len(head):]), None, head).blocks(size))
+            assert ours == theirs

@@ -88,6 +88,14 @@ def test_solving_one_puzzle_loads_no_other_commands_modules() -> None:
     assert not unexpected, f"sudoku solve imported {unexpected}"
 
 
+def test_a_long_input_of_plain_lines_loads_no_formats() -> None:
+    done, loaded = _loaded_by(["solve"], PUZZLE * 1000)  # past the first 64 KiB
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SOLUTION * 1000
+    unexpected = _unexpected(loaded, NOT_NEEDED_FOR_LINES)
+    assert not unexpected, f"sudoku solve imported {unexpected}"
+
+
 def test_a_line_of_another_form_is_read_by_the_line_reader() -> None:
     # past the first 64 KiB of plain lines, the line path hands such a line to the
     # formats, which load then (and only then)

@@ -157,6 +157,61 @@ def _plain_head(head: bytes) -> bool:
     return puzzles
 
 
+#: The longest line the line reader reads whole (``formats._input.MAX_LINE``): a longer one
+#: is cut there, the rest dropped.
+MAX_LINE = 1 << 22
+
+
+def blocks_of(head: bytes, rest: object, size: int) -> Iterator[bytes]:
+    """An input (``head``, already read, then the rest of the stream ``rest``) in blocks of
+    about ``size`` bytes of whole lines, cut exactly as the line reader cuts it
+    (``formats._input.Input.blocks``: ``size`` bytes, then the rest of the last line, a line
+    longer than MAX_LINE cut there). Written again here because importing the formats
+    package costs more start-up time than a file of thousands of puzzles takes to read."""
+    if len(head) < HEAD_SIZE:  # the whole input
+        if head:
+            yield head
+        return
+    reader = io.BufferedReader(_Rest(head, rest), buffer_size=HEAD_SIZE)
+    limit = MAX_LINE + 1
+
+    def line_ends() -> Iterator[bytes]:
+        while raw := reader.readline(limit):
+            if len(raw) == limit and raw[-1] != 10:  # cut: the rest of the line is dropped
+                while (more := reader.readline(limit)) and more[-1] != 10:
+                    pass
+            yield raw
+
+    ends = line_ends()
+    while data := reader.read(size):
+        if data[-1] != 10:
+            data += next(ends, b"")
+        yield data
+
+
+class _Rest(io.RawIOBase):
+    """A raw stream that gives ``head`` and then the rest of ``stream``."""
+
+    def __init__(self, head: bytes, stream: object) -> None:
+        super().__init__()
+        self.head = memoryview(head)
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        read = getattr(self.stream, "read1", None) or self.stream.read  # type: ignore[attr-defined]
+        data = read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
 def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
     """The blocks cut again, at line ends, into pieces of about ``size`` bytes."""
     for data in blocks:
@@ -232,11 +287,7 @@ class _Answering:
         return int(self.status)
 
     def _blocks(self, head: bytes) -> Iterator[bytes]:
-        if len(head) < HEAD_SIZE:  # the whole input
-            return iter([head] if head else [])
-        from ..formats._input import Input  # the line reader's own cut into blocks
-
-        return Input(self.stream, self.source, head).blocks(BLOCK_BYTES)  # type: ignore[arg-type]
+        return blocks_of(head, self.stream, BLOCK_BYTES)
 
     def _answer(self, data: bytes) -> LineBlock:
         block: LineBlock = self.lines9.LineBlock(
