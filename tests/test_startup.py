@@ -1,6 +1,7 @@
 """`sudoku solve` of one puzzle loads only what solving needs: the modules of the other
 commands (the web server, a cluster, PDF output, the GPU, the logic engine) stay unloaded,
-so that the command starts fast. A test of what is imported, not of how long it takes."""
+and a plain puzzle line needs not even the parser or the formats, so that the command
+starts fast. A test of what is imported, not of how long it takes."""
 
 from __future__ import annotations
 
@@ -53,14 +54,56 @@ def _loaded_by(args: list[str], stdin: str) -> tuple[subprocess.CompletedProcess
     return done, set(lines[-1].split()[1:]) - _bare_modules()
 
 
+#: What the line path of a solve (a plain puzzle line in, its solution out) does without:
+#: the parser, the formats, the grid and search objects, the engine picker, typing.
+NOT_NEEDED_FOR_LINES = [
+    *NOT_NEEDED, "argparse", "typing", "re", "tempfile", "sudokit.formats", "sudokit.grid",
+    "sudokit.shape", "sudokit.solver", "sudokit.stream", "sudokit.engine", "sudokit.batch",
+    "sudokit.cli.solve", "sudokit.cli._output", "sudokit.cli._inputs",
+]
+
+
+def _unexpected(loaded: set[str], not_needed: list[str]) -> list[str]:
+    return sorted(m for m in loaded
+                  if m in not_needed or any(m.startswith(n + ".") for n in not_needed))
+
+
+def test_solving_one_puzzle_line_loads_only_the_line_path() -> None:
+    for args in (["solve"], ["solve", "--to", "line", "--unique", "-j", "1"], ["-"]):
+        done, loaded = _loaded_by(args, "# one puzzle\n" + PUZZLE)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == "# one puzzle\n" + SOLUTION
+        assert "sudokit._lines9" in loaded  # the check sees what the command imported
+        unexpected = _unexpected(loaded, NOT_NEEDED_FOR_LINES)
+        assert not unexpected, f"sudoku {' '.join(args)} imported {unexpected}"
+
+
 def test_solving_one_puzzle_loads_no_other_commands_modules() -> None:
-    done, loaded = _loaded_by(["solve"], PUZZLE)
+    # the ordinary path (a line with a field after the puzzle) loads the formats, no more
+    done, loaded = _loaded_by(["solve"], PUZZLE.strip() + " 7.2\n")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == SOLUTION
-    assert "sudokit.formats" in loaded  # the check sees what the command imported
-    unexpected = sorted(m for m in loaded
-                        if m in NOT_NEEDED or any(m.startswith(n + ".") for n in NOT_NEEDED))
+    assert done.stdout == SOLUTION.strip() + " 7.2\n"
+    assert "sudokit.formats" in loaded
+    unexpected = _unexpected(loaded, NOT_NEEDED)
     assert not unexpected, f"sudoku solve imported {unexpected}"
+
+
+def test_a_long_input_of_plain_lines_loads_no_formats() -> None:
+    done, loaded = _loaded_by(["solve"], PUZZLE * 1000)  # past the first 64 KiB
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SOLUTION * 1000
+    unexpected = _unexpected(loaded, NOT_NEEDED_FOR_LINES)
+    assert not unexpected, f"sudoku solve imported {unexpected}"
+
+
+def test_a_line_of_another_form_is_read_by_the_line_reader() -> None:
+    # past the first 64 KiB of plain lines, the line path hands such a line to the
+    # formats, which load then (and only then)
+    done, loaded = _loaded_by(["solve"], PUZZLE * 1000 + PUZZLE.strip() + " 7.2\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SOLUTION * 1000 + SOLUTION.strip() + " 7.2\n"
+    assert {"sudokit._lines9", "sudokit.formats"} <= loaded
+    assert not _unexpected(loaded, NOT_NEEDED)
 
 
 def test_building_the_parser_loads_no_server_modules() -> None:

@@ -5,9 +5,8 @@ imported when used.
 """
 
 import importlib
-from typing import TYPE_CHECKING
+import os as _os
 
-from . import engine as _engine
 from ._version import __version__
 from .errors import (
     CellCountError,
@@ -20,10 +19,8 @@ from .errors import (
     SudokuError,
     SymbolError,
 )
-from .grid import Grid, is_solution
-from .shape import Shape
-from .solver import SolveResult, Status, count_solutions, has_unique_solution, search, solve
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
 if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first use
     from .batch import count_array, solve_array
     from .generator import (
@@ -33,15 +30,40 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
         generate_solution_grid,
         iter_generate,
     )
+    from .grid import Grid, is_solution
     from .logic import hint, next_step, rate, solve_path
+    from .shape import Shape
+    from .solver import (
+        SolveResult,
+        Status,
+        count_solutions,
+        has_unique_solution,
+        search,
+        solve,
+    )
 
-# SUDOKIT_PURE_PYTHON=1 runs every compiled module from its source. The modules above import
-# none of them: the engine is loaded when first used.
-_engine.install_pure_switch()
+# SUDOKIT_PURE_PYTHON=1 at start-up runs every compiled module from its source: the engine
+# module installs that switch (and is imported here only then, to keep start-up light). The
+# modules above import none of the compiled ones: the engine is loaded when first used.
+if _os.environ.get("SUDOKIT_PURE_PYTHON", "") not in ("", "0"):
+    from . import engine as _engine
+
+    _engine.install_pure_switch()
 
 #: Names served from modules that are imported only when first used, to keep
 #: ``import sudokit`` (and so every ``sudoku`` command) quick to start.
 _LAZY = {
+    # the core: loaded on first use too, so that a command that needs none of it (the
+    # line path of `sudoku solve`) starts without it
+    "Grid": "grid",
+    "is_solution": "grid",
+    "Shape": "shape",
+    "SolveResult": "solver",
+    "Status": "solver",
+    "count_solutions": "solver",
+    "has_unique_solution": "solver",
+    "search": "solver",
+    "solve": "solver",
     "generate": "generator",
     "generate_many": "generator",
     "generate_solution_grid": "generator",

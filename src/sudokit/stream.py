@@ -51,6 +51,7 @@ from .errors import SudokuError
 from .executors import Executor, InlineExecutor, make_executor
 from .formats import Batch, Record
 from .grid import Grid
+from .messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT  # the words in place of answers
 from .solver import SolveResult, Status, search
 
 if TYPE_CHECKING:
@@ -59,10 +60,6 @@ if TYPE_CHECKING:
     from .logic.rating import Rating
     from .shape import Shape
 
-#: The words printed in place of an answer, by outcome.
-NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
-NOT_UNIQUE = "ERROR: Puzzle has more than one solution"
-TIMED_OUT = "ERROR: Puzzle ran out of time"
 
 #: Puzzles answered as one piece of work: big enough to amortise the engine's calls, small
 #: enough to stream. A GPU gains only on big batches: it gets bigger pieces.

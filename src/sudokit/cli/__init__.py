@@ -7,24 +7,26 @@ error and the exit status of :mod:`sudokit.cli.status`.
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import errno
 import importlib
 import os
 import signal
 import sys
-import threading
-from collections.abc import Sequence
-from typing import Any, NoReturn
 
 from ..errors import SudokuError
-from ._datasets import partitioned
-from ._inputs import usable_cores
-from ._output import AtomicFile, TemplateError, add_common_arguments
-from ._pictures import picture_pattern
+from ._quick import quick_solve
 from .env import BinaryToTerminalError, Env, Output, OutputError
 from .status import ExitStatus
+
+# The modules of the parser (argparse) and of -o are imported where they are needed: the
+# plainest `sudoku solve` needs neither, and starts faster without them.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
+
+    from ._output import AtomicFile
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
@@ -38,30 +40,38 @@ class UsageError(Exception):
     """Bad usage: reported in one line, exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+def _parser_class() -> type[argparse.ArgumentParser]:
+    import argparse
 
-    def _print_message(self, message: str, file: Any = None) -> None:
-        # --help and --version: written and flushed at once, so that a full disk or a
-        # closed output is reported like any other output error
-        if not message:
-            return
-        out = file or sys.stdout
-        if out is None:
-            raise OutputError("standard output", OSError(errno.EBADF, "standard output is closed"))
-        try:
-            out.write(message)
-            out.flush()
-        except OSError as e:
-            raise OutputError("standard output", e) from None
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise UsageError(f"{message} (see '{self.prog} --help')")
+
+        def _print_message(self, message: str, file: Any = None) -> None:
+            # --help and --version: written and flushed at once, so that a full disk or a
+            # closed output is reported like any other output error
+            if not message:
+                return
+            out = file or sys.stdout
+            if out is None:
+                raise OutputError("standard output",
+                                  OSError(errno.EBADF, "standard output is closed"))
+            try:
+                out.write(message)
+                out.flush()
+            except OSError as e:
+                raise OutputError("standard output", e) from None
+
+    return _Parser
 
 
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """The parser of the whole command line, every subcommand registered (or only those of
     ``commands``: each one registered imports its module)."""
     from .. import __version__, engine
+    from ._output import add_common_arguments
 
+    _Parser = _parser_class()
     parser = _Parser(
         prog="sudoku",
         description="Solve, count, check, convert, create, rate and explain sudoku puzzles.",
@@ -104,6 +114,14 @@ def unknown_command(word: str) -> UsageError:
     return UsageError(f"unknown command {word!r} ({hint})")
 
 
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
     """--jobs beyond the cores this machine has would only take turns: cut it, and say so."""
     jobs = getattr(args, "jobs", None)
@@ -121,18 +139,20 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-        # a command named first needs only its own parser: the other commands' modules are
-        # not imported, to keep `sudoku` start-up fast
-        named = args_list[:1] if args_list and args_list[0] in COMMANDS else COMMANDS
-        parser = build_parser(named)
-        if not args_list:
-            raise UsageError("no command given (see 'sudoku --help')")
-        args = parser.parse_args(args_list)
+        # the plainest solve needs no parser; a command named first needs only its own: the
+        # other commands' modules are not imported, to keep `sudoku` start-up fast
+        args: Any = quick_solve(args_list)
+        if args is None:
+            named = args_list[:1] if args_list and args_list[0] in COMMANDS else COMMANDS
+            parser = build_parser(named)
+            if not args_list:
+                raise UsageError("no command given (see 'sudoku --help')")
+            args = parser.parse_args(args_list)
         env.show_progress = not getattr(args, "no_progress", False)
         output = getattr(args, "output", None)
-        # a dataset's -o DIR/ is a directory of whole partition files, not one file
-        if output not in (None, "-") and partitioned(args) is None \
-                and not picture_pattern(args):
+        if output not in (None, "-") and _one_file(args):
+            from ._output import AtomicFile
+
             if output.endswith(("/", os.sep)) or os.path.isdir(output):
                 raise OutputError(repr(output), IsADirectoryError(errno.EISDIR,
                                                                   "Is a directory"))
@@ -142,8 +162,7 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
                 raise OutputError(repr(output), e) from None
             env.stdout = Output(target, target=repr(output))
         _cap_jobs(args, env)
-        module = importlib.import_module(f"{__name__}.{args.command}")
-        status = int(module.run(args, env))
+        status = _answer(args, env)
         env.stdout.flush()
         if target is not None:
             if status in (ExitStatus.OK, ExitStatus.FAILURE):
@@ -162,7 +181,7 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     except BinaryToTerminalError as e:
         env.error(str(e))
         return ExitStatus.USAGE
-    except (UsageError, TemplateError) as e:
+    except (UsageError, _template_error()) as e:
         env.error(str(e))
         return ExitStatus.USAGE
     except SudokuError as e:
@@ -196,6 +215,36 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
             target.discard()
 
 
+def _one_file(args: Any) -> bool:
+    """Whether -o names one file to write (not a dataset's directory of partitions, nor
+    the pattern of one picture file per puzzle)."""
+    if getattr(args, "to_format", None) in (None, "line"):
+        return True  # neither: no need to load their modules
+    from ._datasets import partitioned
+    from ._pictures import picture_pattern
+
+    return partitioned(args) is None and not picture_pattern(args)
+
+
+def _template_error() -> type[Exception]:
+    """The error of a --format template that cannot be used; only its module raises it, so
+    while that is not loaded, none can have been raised."""
+    output = sys.modules.get(f"{__name__}._output")
+    return output.TemplateError if output is not None else UsageError
+
+
+def _answer(args: Any, env: Env) -> int:
+    """The status of the command ``args`` names, run."""
+    if args.command == "solve":  # lines of puzzles take a shorter road when they can
+        from ._lines import solve_lines
+
+        answered = solve_lines(args, env)
+        if answered is not None:
+            return answered
+    module = importlib.import_module(f"{__name__}.{args.command}")
+    return int(module.run(args, env))
+
+
 class _CtrlC:
     """Notes that Ctrl-C was pressed (and raises KeyboardInterrupt, as Python does), so
     that an error a library made of the interruption (NumPy turns one during its import
@@ -205,11 +254,13 @@ class _CtrlC:
     def __init__(self) -> None:
         self.pressed = False
         self.before: Any = None
-        if threading.current_thread() is threading.main_thread():
-            current = signal.getsignal(signal.SIGINT)
-            if current is signal.default_int_handler:
-                self.before = current
+        current = signal.getsignal(signal.SIGINT)
+        if current is signal.default_int_handler:
+            try:
                 signal.signal(signal.SIGINT, self._handle)
+            except ValueError:  # not the main thread, the only one Python gives signals to
+                return
+            self.before = current
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.pressed = True
@@ -238,8 +289,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of the ``sudoku`` console script."""
     status = run(argv)
     if sys.stdout is not None:
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 - contextlib is not imported just for this (start-up time)
             sys.stdout.flush()
+        except OSError:
+            pass
     # whatever is still buffered for a closed or full output must not be flushed again at
     # exit, where Python would print a traceback of its own
     _silence_stdout()
@@ -247,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
 
 def _silence_stdout() -> None:
-    with contextlib.suppress(OSError):
+    # (try, not contextlib.suppress: contextlib is not imported just for this)
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.close(devnull)
+    except OSError:
+        pass

@@ -150,7 +150,12 @@ def _unless_empty(stream: BinaryIO) -> BinaryIO | None:
         head += more
     if not head:
         return None
-    return io.BufferedReader(_Prefixed(head, stream))
+    return prefixed(head, stream)
+
+
+def prefixed(head: bytes, rest: BinaryIO) -> BinaryIO:
+    """A stream that gives ``head`` (already read from ``rest``), then the rest of ``rest``."""
+    return io.BufferedReader(_Prefixed(head, rest))
 
 
 class _Prefixed(io.RawIOBase):
@@ -229,23 +234,13 @@ def add_jobs_argument(parser: argparse.ArgumentParser, default: int | None = 1,
                         help=JOBS_HELP.format(default=default_text))
 
 
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 class Tally:
     """The exit status a command builds up as it goes: the worst of what happened."""
 
     def __init__(self) -> None:
         self.status = ExitStatus.OK
 
-    def note(self, status: ExitStatus) -> None:
+    def note(self, status: int) -> None:
         self.status = max(self.status, status)
 
 

@@ -3,16 +3,20 @@ well), ``--format TEMPLATE`` lines, and the progress bar on standard error."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import os
 import stat
-import tempfile
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from .env import Env
+
+# argparse and tempfile are imported where used: `sudoku solve -o FILE` on lines needs
+# neither the parser nor more than one temporary file, and starts faster without them.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 #: The fields every template may name; each command fills those it knows (see its --help).
 TEMPLATE_FIELDS = {
@@ -90,6 +94,8 @@ def template_arg(text: str) -> Template:
     try:
         return Template(text)
     except TemplateError as e:
+        import argparse
+
         raise argparse.ArgumentTypeError(str(e).removeprefix(f"--format {text!r}: ")) from None
 
 
@@ -138,6 +144,8 @@ class AtomicFile:
             return
         self.path = os.path.realpath(path)
         folder = os.path.dirname(self.path)
+        import tempfile
+
         fd, self.temporary = tempfile.mkstemp(
             prefix=f".{os.path.basename(self.path)}.", suffix=".part", dir=folder
         )

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import errno
 import sys
-from typing import Any, BinaryIO, TextIO
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING: typing itself is slow to import)
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, TextIO
 
 
 class OutputError(Exception):

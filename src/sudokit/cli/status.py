@@ -1,9 +1,10 @@
 """The exit statuses of the ``sudoku`` command, in one place."""
 
-import enum
 
+class ExitStatus:
+    """The statuses, as plain numbers (an enum would cost start-up time for no gain: they are
+    compared, taken the worst of, and handed to ``sys.exit``)."""
 
-class ExitStatus(enum.IntEnum):
     OK = 0
     #: a puzzle has no solution (or, for ``check``, is invalid; for ``solve``, ran out of time)
     FAILURE = 1

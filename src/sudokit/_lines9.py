@@ -1,0 +1,578 @@
+"""Blocks of 9x9 puzzle lines answered in compiled code: the line path of ``sudoku solve``.
+
+A :class:`LineBlock` takes a block of whole input lines and, with no Python object per
+puzzle, sorts its lines out, reads the puzzle lines into an array of digits, has the 9x9
+kernel search them (``_kernel9.solve_rows``, handed in, without the GIL), checks every
+solution against the rules and the givens, and writes the answer lines: the bytes the line
+reader and writer of :mod:`sudokit.formats` give for them, message lines included. Each line
+of a block is one of
+
+- PLAIN: 81 symbols (``1``-``9`` and one kind of blank, ``.`` or ``0``) and ``\\n`` or
+  ``\\r\\n``: answered with its solution and the same line ending, or with a message;
+- LAST: the same without a line ending (an input's last line): the solution without one;
+- LEAD: a blank line, or a comment (``#`` first) of ASCII text: written back as it is, as the
+  line reader keeps it before the next puzzle (or after the last one);
+- OTHER: anything else. It is left out of the output and named in :meth:`LineBlock.events`,
+  in its place, for the caller to read with the line format's own reader.
+
+A puzzle with no solution is an event too (its report on standard error names the clash of
+its givens), after its message has been written.
+
+:class:`Pieces` follows the lines as the line reader and ``sudokit.stream`` group them (runs
+of lines of one style into batches, batches and records into pieces of work), so that the
+caller can say things on standard error in the order the record-by-record path says them.
+
+Compiled when the package is installed; the same source runs as plain Python, slowly, as the
+fallback (``SUDOKIT_PURE_PYTHON=1``) and gives the same bytes.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
+# C constants for the code without the GIL, and their Python names below.
+_PLAIN = cython.declare(cython.int, 0)
+_LAST = cython.declare(cython.int, 1)
+_LEAD = cython.declare(cython.int, 2)
+_OTHER = cython.declare(cython.int, 3)
+_OTHER_LINE = cython.declare(cython.int, 0)
+_NO_SOLUTION = cython.declare(cython.int, 1)
+_LONG_LINE = cython.declare(cython.Py_ssize_t, 1 << 20)
+
+#: The kinds of line (``LineBlock.kind``).
+PLAIN = _PLAIN
+LAST = _LAST
+LEAD = _LEAD
+OTHER = _OTHER
+
+#: The kinds of event (the third field of each of ``LineBlock.events()``).
+OTHER_LINE = _OTHER_LINE
+NO_SOLUTION = _NO_SOLUTION
+
+#: A line longer than this is never LEAD: the line reader decides what it is (a line too
+#: long to read at all is an error there).
+LONG_LINE = _LONG_LINE
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, not the .py source."""
+    return cython.compiled
+
+
+def _value_table() -> list[int]:
+    """Byte -> its digit (1-9; 0 for the blanks '.' and '0'), 255 for any other byte."""
+    table = [255] * 256
+    table[ord(".")] = table[ord("0")] = 0
+    for d in range(1, 10):
+        table[ord(str(d))] = d
+    return table
+
+
+def _class_table() -> list[int]:
+    """Byte -> 0 for a digit 1-9, 2 for the blank '0', 4 for the blank '.', 1 for any
+    other byte."""
+    return [1 if v == 255 else 2 if b == 48 else 4 if b == 46 else 0
+            for b, v in enumerate(_value_table())]
+
+
+def _space_table() -> list[int]:
+    """Byte -> 1 for the ASCII characters ``str.strip`` removes."""
+    return [1 if chr(b).isspace() else 0 for b in range(128)] + [0] * 128
+
+
+def _longs(n: int) -> memoryview:
+    """``n`` zeros of C long long, as a memoryview (bytearray: no module to import)."""
+    return memoryview(bytearray(8 * n)).cast("q")
+
+
+_VALUE = _value_table()
+_CLASS = _class_table()
+_SPACE = _space_table()
+#: Value -> its bit (digit d at bit d-1), 0 for anything but 1-9.
+_BIT = [1 << (v - 1) if 1 <= v <= 9 else 0 for v in range(256)]
+
+
+@cython.final
+@cython.cclass
+class _Tables:
+    """The lookup tables, made once as C arrays (a block copies them from here)."""
+
+    t_value: cython.uchar[256]
+    t_class: cython.uchar[256]
+    t_space: cython.uchar[256]
+    t_bit: cython.ulonglong[256]
+
+    def __init__(self) -> None:
+        self.t_value = _VALUE
+        self.t_class = _CLASS
+        self.t_space = _SPACE
+        self.t_bit = _BIT
+
+
+_TABLES = _Tables()
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _solution_text(out: cython.uchar[::1], o: cython.Py_ssize_t,
+                   solutions: cython.uchar[::1], at: cython.Py_ssize_t) -> cython.void:
+    """Write the 81 digits from ``solutions[at:]`` as text at ``out[o:]``. (The views come
+    as arguments, not through ``self``: the compiler then knows that the bytes written
+    cannot move them, and copies in wide steps.)"""
+    i: cython.Py_ssize_t
+    for i in range(81):
+        out[o + i] = 48 + solutions[at + i]
+
+
+@cython.final
+@cython.cclass
+class LineBlock:
+    """One block of whole lines (``data``, bytes), answered by :meth:`run`.
+
+    After ``run``: ``output(lo, hi)`` holds the answer bytes, ``events()`` the lines left to
+    the caller and the puzzles with no solution, ``failures`` the puzzles answered with a
+    message, ``wrong`` the first puzzle whose solution broke a rule (-1: none; a bug of the
+    engine, never expected)."""
+
+    data: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
+    nlines: cython.Py_ssize_t
+    npuzzles: cython.Py_ssize_t
+    size: cython.Py_ssize_t
+    nevents: cython.Py_ssize_t
+    failures: cython.Py_ssize_t
+    wrong: cython.Py_ssize_t
+    kinds: cython.uchar[::1]
+    styles: cython.uchar[::1]
+    starts: cython.longlong[::1]
+    digits: cython.uchar[::1]
+    solutions: cython.uchar[::1]
+    counts: cython.longlong[::1]
+    guesses: cython.longlong[::1]
+    out: cython.uchar[::1]
+    event: cython.longlong[::1]
+    message0: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
+    message2: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
+    t_value: cython.uchar[256]
+    t_class: cython.uchar[256]
+    t_space: cython.uchar[256]
+    t_bit: cython.ulonglong[256]
+    buffers: tuple  # type: ignore[type-arg]  # the arrays behind the views above
+
+    def __init__(self, data: bytes, no_solution: bytes, not_unique: bytes) -> None:
+        """``data``: whole lines (the last one may lack its end); ``no_solution`` and
+        ``not_unique``: the messages written in place of an answer."""
+        self.data = memoryview(data)
+        # (bytes.count looks at each byte in turn; the compiled loop is several times faster)
+        lines: cython.Py_ssize_t = (self._newlines() if cython.compiled
+                                    else data.count(b"\n")) + 1
+        self.message0 = memoryview(no_solution)
+        self.message2 = memoryview(not_unique)
+        tables: _Tables = _TABLES  # C arrays copied as such: no Python int per entry
+        self.t_value = tables.t_value
+        self.t_class = tables.t_class
+        self.t_space = tables.t_space
+        self.t_bit = tables.t_bit
+        digits = bytearray(81 * lines)
+        solutions = bytearray(81 * lines)
+        counts = _longs(lines)
+        guesses = _longs(lines)
+        out = bytearray(len(data) + 2)  # an answer is never longer than its line
+        self.buffers = (digits, solutions, counts, guesses, out)
+        self.digits = digits
+        self.solutions = solutions
+        self.counts = counts
+        self.guesses = guesses
+        self.kinds = bytearray(lines)
+        self.styles = bytearray(lines)
+        self.starts = _longs(lines + 1)
+        self.out = out
+        self.event = _longs(4 * lines)
+        self.nlines = 0
+        self.npuzzles = 0
+        self.size = 0
+        self.nevents = 0
+        self.failures = 0
+        self.wrong = -1
+
+    # -- the Python face ----------------------------------------------------------------
+    def run(self, solve_rows: object, unique: bool) -> None:
+        """Read the lines, search every puzzle (for two solutions with ``unique``, else
+        one) with ``solve_rows`` (``_kernel9.solve_rows``), check and write the answers."""
+        n: cython.Py_ssize_t
+        flag: cython.bint = unique
+        with cython.nogil:
+            self._scan()
+        n = self.npuzzles
+        if n:
+            views = [memoryview(b) for b in self.buffers]
+            solve_rows(  # type: ignore[operator]
+                views[0][: 81 * n].cast("B", (n, 81)), views[1][: 81 * n].cast("B", (n, 81)),
+                views[2][:n], views[3][:n], 2 if unique else 1)
+        with cython.nogil:
+            self._write(flag)
+
+    def scan(self) -> None:
+        """Only sort the lines out (``kind``, ``line``), answering none."""
+        with cython.nogil:
+            self._scan()
+
+    def output(self, lo: int, hi: int) -> bytes:
+        """Bytes ``lo`` to ``hi`` of the answers written."""
+        return memoryview(self.buffers[4])[lo:hi].tobytes()
+
+    def events(self) -> list[tuple[int, int, int, int]]:
+        """(line, output offset, kind, puzzle row) of each line left to the caller
+        (OTHER_LINE, its place in the output) and each puzzle with no solution
+        (NO_SOLUTION, after its message), in order."""
+        found = []
+        e: cython.Py_ssize_t
+        for e in range(0, 4 * self.nevents, 4):
+            found.append((self.event[e], self.event[e + 1], self.event[e + 2],
+                          self.event[e + 3]))
+        return found
+
+    def line(self, i: int) -> bytes:
+        """The bytes of line ``i`` (0-based within the block), with its line ending."""
+        return bytes(self.data[self.starts[i]: self.starts[i + 1]])
+
+    def puzzle(self, row: int) -> list[int]:
+        """The 81 digits (0 blank) of puzzle ``row`` of the block."""
+        return memoryview(self.buffers[0])[81 * row: 81 * row + 81].tolist()
+
+    def kind(self, i: int) -> int:
+        """The kind of line ``i``: PLAIN, LAST, LEAD or OTHER."""
+        return self.kinds[i]
+
+    @property
+    def lines(self) -> int:
+        """Lines in the block."""
+        return self.nlines
+
+    @property
+    def written(self) -> int:
+        """Bytes of answers written."""
+        return self.size
+
+    @property
+    def failed(self) -> int:
+        """Puzzles answered with a message (no solution; more than one, with unique)."""
+        return self.failures
+
+    @property
+    def wrong_row(self) -> int:
+        """The first puzzle whose solution broke a rule or a given; -1 when none did."""
+        return self.wrong
+
+    # -- the work (no Python objects below: it runs without the GIL) ------------------
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _scan(self) -> cython.void:
+        """Sort the lines out; read each puzzle line's digits."""
+        end: cython.Py_ssize_t = self.data.shape[0]
+        pos: cython.Py_ssize_t = 0
+        nxt: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        line: cython.Py_ssize_t = 0
+        row: cython.Py_ssize_t = 0
+        seen: cython.uint
+        zero: cython.int
+        kind: cython.int
+        while pos < end:
+            self.starts[line] = pos
+            kind = _OTHER
+            nxt = pos
+            q = pos + 81
+            if q <= end:
+                # no branch per byte: the digits are written whatever comes, and the
+                # classes of the bytes seen (not a symbol, '0', '.') decide after
+                seen = _read_digits(self, self.data, pos, self.digits, 81 * row)
+                zero = (seen >> 1) & 1
+                if seen == 0 or seen == 2 or seen == 4:  # symbols, one kind of blank
+                    if q < end and self.data[q] == 10:
+                        kind = _PLAIN
+                        self.styles[line] = zero
+                        nxt = q + 1
+                    elif q + 1 < end and self.data[q] == 13 and self.data[q + 1] == 10:
+                        kind = _PLAIN
+                        self.styles[line] = 2 + zero
+                        nxt = q + 2
+                    elif q == end:
+                        kind = _LAST
+                        self.styles[line] = zero
+                        nxt = end
+            if kind == _OTHER:
+                nxt = pos
+                while nxt < end and self.data[nxt] != 10:
+                    nxt += 1
+                if nxt < end:
+                    nxt += 1
+                kind = self._other_kind(pos, nxt)
+            else:
+                row += 1
+            self.kinds[line] = kind
+            line += 1
+            pos = nxt
+        self.starts[line] = end
+        self.nlines = line
+        self.npuzzles = row
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _newlines(self) -> cython.Py_ssize_t:
+        i: cython.Py_ssize_t
+        n: cython.Py_ssize_t = 0
+        for i in range(self.data.shape[0]):
+            n += self.data[i] == 10
+        return n
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _other_kind(self, pos: cython.Py_ssize_t, nxt: cython.Py_ssize_t) -> cython.int:
+        """LEAD for a blank line or an ASCII comment line, else OTHER."""
+        i: cython.Py_ssize_t = pos
+        c: cython.uchar
+        if nxt - pos > _LONG_LINE:
+            return _OTHER
+        while i < nxt and self.t_space[self.data[i]]:
+            i += 1
+        if i == nxt:
+            return _LEAD
+        if self.data[i] != 35:  # '#'
+            return _OTHER
+        while i < nxt:
+            c = self.data[i]
+            if c == 0 or c >= 128:  # NUL, or text the line reader must judge
+                return _OTHER
+            i += 1
+        return _LEAD
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _write(self, unique: cython.bint) -> cython.void:
+        """The answer of every line, in order, into ``out``; the events into ``event``."""
+        line: cython.Py_ssize_t
+        row: cython.Py_ssize_t = 0
+        o: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        a: cython.Py_ssize_t
+        b: cython.Py_ssize_t
+        count: cython.longlong
+        kind: cython.int
+        style: cython.int
+        for line in range(self.nlines):
+            kind = self.kinds[line]
+            if kind in (_PLAIN, _LAST):
+                style = self.styles[line]
+                count = self.counts[row]
+                if count == 0 or (unique and count > 1):
+                    o = self._put(o, self.message0 if count == 0 else self.message2)
+                    if style >= 2:
+                        self.out[o] = 13
+                        o += 1
+                    self.out[o] = 10  # a message ends its line, even the last one
+                    o += 1
+                    self.failures += 1
+                    if count == 0:
+                        self._event(line, o, _NO_SOLUTION, row)
+                else:
+                    if self.wrong < 0 and not self._valid(row):
+                        self.wrong = row
+                    _solution_text(self.out, o, self.solutions, 81 * row)
+                    o += 81
+                    if kind == _PLAIN:
+                        if style >= 2:
+                            self.out[o] = 13
+                            o += 1
+                        self.out[o] = 10
+                        o += 1
+                row += 1
+            elif kind == _LEAD:
+                a = self.starts[line]
+                b = self.starts[line + 1]
+                for i in range(b - a):
+                    self.out[o + i] = self.data[a + i]
+                o += b - a
+            else:
+                self._event(line, o, _OTHER_LINE, -1)
+        self.size = o
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _put(self, o: cython.Py_ssize_t,
+             text: cython.const[cython.uchar][::1]) -> cython.Py_ssize_t:  # type: ignore[valid-type]
+        i: cython.Py_ssize_t
+        for i in range(text.shape[0]):
+            self.out[o + i] = text[i]
+        return o + text.shape[0]
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _event(self, line: cython.Py_ssize_t, o: cython.Py_ssize_t, kind: cython.int,
+               row: cython.Py_ssize_t) -> cython.void:
+        e: cython.Py_ssize_t = 4 * self.nevents
+        self.event[e] = line
+        self.event[e + 1] = o
+        self.event[e + 2] = kind
+        self.event[e + 3] = row
+        self.nevents += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _valid(self, row: cython.Py_ssize_t) -> cython.bint:
+        """Does the solution of ``row`` hold each digit once in every row, column and box,
+        and keep every given? (Nine cells of a unit make all nine bits only when they hold
+        nine different digits, each 1-9.) Only loads and local words: nothing is stored, so
+        the compiler keeps everything in registers."""
+        band: cython.int
+        r: cython.int
+        j: cython.int
+        at: cython.Py_ssize_t
+        bit: cython.ulonglong
+        line: cython.ulonglong
+        # a box of the band, by stack; the columns, by stack: 9 bits per column
+        box0: cython.ulonglong
+        box1: cython.ulonglong
+        box2: cython.ulonglong
+        col0: cython.ulonglong = 0
+        col1: cython.ulonglong = 0
+        col2: cython.ulonglong = 0
+        bad: cython.ulonglong = 0
+        base: cython.Py_ssize_t = 81 * row
+        for band in range(3):
+            box0 = 0
+            box1 = 0
+            box2 = 0
+            for r in range(3 * band, 3 * band + 3):
+                at = base + 9 * r
+                line = 0
+                for j in range(3):
+                    bit = self.t_bit[self.solutions[at + j]]
+                    line |= bit
+                    box0 |= bit
+                    col0 |= bit << (9 * j)
+                    bit = self.t_bit[self.solutions[at + 3 + j]]
+                    line |= bit
+                    box1 |= bit
+                    col1 |= bit << (9 * j)
+                    bit = self.t_bit[self.solutions[at + 6 + j]]
+                    line |= bit
+                    box2 |= bit
+                    col2 |= bit << (9 * j)
+                bad |= line ^ 0x1FF
+            bad |= (box0 ^ 0x1FF) | (box1 ^ 0x1FF) | (box2 ^ 0x1FF)
+        bad |= (col0 ^ 0o777777777) | (col1 ^ 0o777777777) | (col2 ^ 0o777777777)
+        for at in range(base, base + 81):
+            bad |= (self.digits[at] != 0) & (self.digits[at] != self.solutions[at])
+        return bad == 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _read_digits(block: LineBlock,
+                 data: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+                 pos: cython.Py_ssize_t, digits: cython.uchar[::1],
+                 at: cython.Py_ssize_t) -> cython.uint:
+    """Write the values of the 81 bytes at ``data[pos:]`` to ``digits[at:]`` whatever they
+    are, and return the classes of the bytes seen (see ``_class_table``). (The views come
+    as arguments: see ``_solution_text``.)"""
+    i: cython.Py_ssize_t
+    c: cython.uchar
+    seen: cython.uint = 0
+    for i in range(81):
+        c = data[pos + i]
+        digits[at + i] = block.t_value[c]
+        seen |= block.t_class[c]
+    return seen
+
+
+@cython.final
+@cython.cclass
+class Pieces:
+    """Where the lines fall in the work of the record-by-record path: the line reader
+    gathers runs of up to ``run_rows`` puzzle lines of one style (line ending and blank),
+    broken by anything else, into one batch each; ``sudokit.stream`` answers batches and
+    single records in pieces of at least ``piece_rows`` puzzles. ``piece`` is the piece
+    (from 0) of the last line followed."""
+
+    max_run: cython.longlong
+    piece_size: cython.longlong
+    run: cython.longlong
+    style: cython.int
+    lead: cython.bint
+    current: cython.longlong
+    in_piece: cython.longlong
+
+    def __init__(self, run_rows: int, piece_rows: int) -> None:
+        self.max_run = run_rows
+        self.piece_size = piece_rows
+        self.run = 0
+        self.style = -1
+        self.lead = False
+        self.current = 0
+        self.in_piece = 0
+
+    @property
+    def piece(self) -> int:
+        """The piece of the last line followed."""
+        return self.current
+
+    @property
+    def full(self) -> bool:
+        """Whether the current piece is complete (the next item starts another)."""
+        return self.in_piece >= self.piece_size
+
+    def advance(self, block: LineBlock, first: int, last: int) -> None:
+        """Follow lines ``first`` to ``last - 1`` of ``block`` (none of them OTHER)."""
+        i: cython.Py_ssize_t
+        lo: cython.Py_ssize_t = first
+        hi: cython.Py_ssize_t = last
+        kind: cython.int
+        style: cython.int
+        for i in range(lo, hi):
+            kind = block.kinds[i]
+            if kind == _PLAIN:
+                style = block.styles[i]
+                if not (self.run and style == self.style and not self.lead
+                        and self.run < self.max_run):
+                    self._item()
+                    self.run = 0
+                    self.style = style
+                    self.lead = False
+                self.run += 1
+                self.in_piece += 1
+            elif kind == _LEAD:
+                self.lead = True
+            else:
+                self.record()
+
+    def record(self) -> None:
+        """Follow a line read as a record of its own (a puzzle, or a line that is none)."""
+        self._item()
+        self.in_piece += 1
+        self.run = 0
+        self.style = -1
+        self.lead = False
+
+    def note_lead(self) -> None:
+        """Follow a line the line reader keeps before the next puzzle (blank, comment)."""
+        self.lead = True
+
+    @cython.cfunc
+    def _item(self) -> cython.void:
+        if self.in_piece >= self.piece_size:
+            self.current += 1
+            self.in_piece = 0

@@ -1,0 +1,397 @@
+"""``sudoku solve`` on an input of plain puzzle lines: answered block by block in compiled
+code (:mod:`sudokit._lines9`), with no Python object per puzzle and without NumPy.
+
+This is the same command as :mod:`sudokit.cli.solve`, taken by a shorter road when the
+road is sure to give the same bytes: one input (a file or standard input), lines in and
+lines out, the options a line-by-line answer needs no more than (``--unique``,
+``--jobs``, ``-o``, ``--from line``/``--to line``), no progress bar, and an input whose
+first 64 KiB hold nothing but 9x9 puzzle lines, comments and blank lines (so that the
+format detected, and the size every line is measured against, are certain). Anything else
+is declined before a byte is read for good, and the ordinary path answers.
+
+Along the way, a line of another form (fields around the puzzle, a mistake, text that is not
+UTF-8...) is read by the line format's own reader, in its place, and answered or reported
+as the ordinary path would; standard error says what it says in the order the ordinary path
+says it (the reports of unreadable lines as pieces of work are gathered, the clashes of
+unsolvable puzzles as their piece is answered: see ``_Reports``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+from ..messages import NOT_SOLVEABLE, NOT_UNIQUE
+from .status import ExitStatus
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from types import ModuleType, SimpleNamespace
+
+    from .._lines9 import LineBlock, Pieces
+    from ..formats import Writer
+    from ._inputs import ErrorReport
+    from .env import Env
+
+#: Bytes looked at before the format is decided (``sudokit.formats``' head).
+HEAD_SIZE = 1 << 16
+
+#: Bytes per block of lines (the line reader's own block size).
+BLOCK_BYTES = 1 << 18
+
+#: Bytes per block when several threads share the work: small enough that a few hard
+#: puzzles in one block do not leave the other threads idle at the end.
+SHARE_BYTES = 1 << 15
+
+#: How the line reader and ``sudokit.stream`` group puzzle lines into work: runs of at most
+#: this many lines, pieces of at least this many puzzles (tests check both against theirs).
+RUN_ROWS = 4096
+PIECE_ROWS = 4096
+
+#: File name extensions read as lines when their content looks like lines (no extension:
+#: the content decides); any other, and the ordinary path decides.
+LINE_EXTENSIONS = ("", ".txt", ".sdm", ".line")
+
+#: A line the reader is sure is a 9x9 puzzle line, read before a line of another form so
+#: that the reader measures that line against the 9x9 size, as in its input.
+_NINE_BY_NINE = b"." * 81 + b"\n"
+
+#: The bytes of a comment that detection reads as text and passes over.
+_PRINTABLE = bytes(range(32, 127)) + b"\t"
+
+
+def engine_modules() -> tuple[ModuleType, ModuleType]:
+    """(_lines9, _kernel9): compiled, unless the pure-Python switch is on. (``engine.load``
+    says the same; asked here first because importing ``engine`` costs start-up time.)"""
+    if os.environ.get("SUDOKIT_PURE_PYTHON", "") not in ("", "0"):
+        from .. import engine
+
+        return engine.load("_lines9"), engine.load("_kernel9")
+    from .. import _kernel9, _lines9
+
+    return _lines9, _kernel9
+
+
+def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
+    """Answer the input of ``args`` on the line path and return the exit status; None,
+    with nothing written and the input left as it was, when this road does not fit."""
+    if not _fits(args, env):
+        return None
+    name = args.files[0] if args.files else "-"
+    source = "<stdin>" if name == "-" else name
+    if name == "-":
+        stream = env.stdin
+        try:
+            seekable = stream.seekable()
+            at = stream.tell() if seekable else 0
+            head = stream.read(HEAD_SIZE)
+        except (OSError, ValueError):
+            return None  # nothing read (a directory, a closed stream): reported there
+        if not _plain_head(head):
+            if seekable:
+                stream.seek(at)
+            else:  # what was read is given again, then the rest
+                from ._inputs import prefixed
+
+                env.stdin = prefixed(head, stream)
+            return None
+        return _Answering(args, env, source, stream).run(head)
+    if os.path.splitext(name)[1].lower() not in LINE_EXTENSIONS:
+        return None
+    try:
+        stream = open(name, "rb")  # noqa: SIM115 - closed below
+    except OSError:
+        return None  # the ordinary path reports it
+    try:
+        try:
+            head = stream.read(HEAD_SIZE)
+        except OSError:
+            return None  # a directory, say: reported there
+        if not _plain_head(head):
+            return None
+        return _Answering(args, env, source, stream).run(head)
+    finally:
+        stream.close()
+
+
+def _fits(args: SimpleNamespace, env: Env) -> bool:
+    """Whether the options and the terminal leave the answers to lines alone."""
+    if (args.command != "solve" or len(args.files) > 1 or args.box is not None
+            or args.column is not None or args.from_format not in (None, "line")
+            or args.to_format not in (None, "line") or args.template is not None
+            or args.method != "search" or args.time_limit is not None
+            or args.device != "cpu" or args.cluster is not None):
+        return False
+    if env.stderr_isatty and env.show_progress and os.environ.get(
+            "TQDM_DISABLE", "").strip().lower() in ("", "0", "false"):
+        return False  # a progress bar is drawn: the ordinary path draws it
+    named = args.files[0] if args.files else "-"
+    return not (named == "-" and env.stdin_isatty)  # the ordinary path says how to end
+
+
+def _plain_head(head: bytes) -> bool:
+    """Whether ``head`` (an input's first bytes) is lines of 9x9 puzzles, comments and
+    blank lines only, each plain enough that detection must call it the line format and
+    the line reader must measure every line against 81 cells."""
+    lines9 = engine_modules()[0]
+    if head.startswith(b"\xef\xbb\xbf") or b"\n" not in head and b"\r" in head:
+        return False
+    block = lines9.LineBlock(head, b"", b"")
+    block.scan()
+    n = block.lines
+    if len(head) >= HEAD_SIZE and not head.endswith(b"\n"):
+        n -= 1  # cut short: the blocks read it whole
+    puzzles = False
+    for i in range(n):
+        kind = block.kind(i)
+        if kind == lines9.LEAD:
+            # what detection passes over: printable text (three tabs make a table row)
+            text = block.line(i).rstrip(b"\r\n")
+            if text.count(b"\t") >= 3 or text.translate(None, _PRINTABLE):
+                return False
+        elif kind == lines9.OTHER:
+            return False
+        else:
+            puzzles = True
+    return puzzles
+
+
+#: The longest line the line reader reads whole (``formats._input.MAX_LINE``): a longer one
+#: is cut there, the rest dropped.
+MAX_LINE = 1 << 22
+
+
+def blocks_of(head: bytes, rest: object, size: int) -> Iterator[bytes]:
+    """An input (``head``, already read, then the rest of the stream ``rest``) in blocks of
+    about ``size`` bytes of whole lines, cut exactly as the line reader cuts it
+    (``formats._input.Input.blocks``: ``size`` bytes, then the rest of the last line, a line
+    longer than MAX_LINE cut there). Written again here because importing the formats
+    package costs more start-up time than a file of thousands of puzzles takes to read."""
+    if len(head) < HEAD_SIZE:  # the whole input
+        if head:
+            yield head
+        return
+    reader = io.BufferedReader(_Rest(head, rest), buffer_size=HEAD_SIZE)
+    limit = MAX_LINE + 1
+
+    def line_ends() -> Iterator[bytes]:
+        while raw := reader.readline(limit):
+            if len(raw) == limit and raw[-1] != 10:  # cut: the rest of the line is dropped
+                while (more := reader.readline(limit)) and more[-1] != 10:
+                    pass
+            yield raw
+
+    ends = line_ends()
+    while data := reader.read(size):
+        if data[-1] != 10:
+            data += next(ends, b"")
+        yield data
+
+
+class _Rest(io.RawIOBase):
+    """A raw stream that gives ``head`` and then the rest of ``stream``."""
+
+    def __init__(self, head: bytes, stream: object) -> None:
+        super().__init__()
+        self.head = memoryview(head)
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        read = getattr(self.stream, "read1", None) or self.stream.read  # type: ignore[attr-defined]
+        data = read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
+    """The blocks cut again, at line ends, into pieces of about ``size`` bytes."""
+    for data in blocks:
+        at = 0
+        while len(data) - at > size:
+            end = data.find(b"\n", at + size)
+            if end < 0:
+                break
+            yield data[at:end + 1]
+            at = end + 1
+        if at < len(data):
+            yield data[at:]
+
+
+class _Reports:
+    """Standard error in the ordinary path's order. It gathers pieces of work (about
+    PIECE_ROWS puzzles) and reports an unreadable line as it gathers it; the clash of an
+    unsolvable puzzle is said as its piece is answered: at once on one core, ``ahead``
+    pieces later on several (the pieces in flight). So a clash waits here until a report
+    of a later piece, or the end, says its piece has been answered."""
+
+    def __init__(self, env: Env, ahead: int) -> None:
+        self.env = env
+        self.ahead = ahead
+        self.waiting: list[tuple[int, str]] = []
+
+    def clash(self, piece: int, message: str) -> None:
+        self.waiting.append((piece, message))
+
+    def answered_before(self, piece: int) -> None:
+        """Say the clashes of the pieces answered before piece ``piece`` is gathered."""
+        last = piece - 1 - self.ahead
+        while self.waiting and self.waiting[0][0] <= last:
+            self.env.error(self.waiting.pop(0)[1])
+
+    def rest(self) -> None:
+        for _, message in self.waiting:
+            self.env.error(message)
+        self.waiting.clear()
+
+
+class _Answering:
+    """One input on the line path: its blocks answered in order, on ``--jobs`` threads."""
+
+    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+        self.args = args
+        self.env = env
+        self.source = source
+        self.stream = stream
+        self.unique = bool(args.unique)
+        self.jobs = max(1, int(args.jobs or 1))
+        self.lines9, kernel9 = engine_modules()
+        self.solve_rows = kernel9.solve_rows
+        self.pieces: Pieces = self.lines9.Pieces(RUN_ROWS, PIECE_ROWS)
+        self.reports = _Reports(env, 0 if self.jobs == 1 else 2 * self.jobs)
+        self.status = ExitStatus.OK
+        self.line = 0  # lines of the input answered so far
+        self._report: ErrorReport | None = None
+        self._writer: Writer | None = None
+
+    def run(self, head: bytes) -> int:
+        blocks = self._blocks(head)
+        if self.jobs == 1:
+            for data in blocks:
+                self._emit(self._answer(data))
+        else:
+            from ..executors import thread_executor  # only several cores need a pool
+
+            with thread_executor(self.jobs) as pool:
+                for block in pool.map(self._answer, _pieces_of(blocks, SHARE_BYTES)):
+                    self._emit(block)
+        self._end()
+        return int(self.status)
+
+    def _blocks(self, head: bytes) -> Iterator[bytes]:
+        return blocks_of(head, self.stream, BLOCK_BYTES)
+
+    def _answer(self, data: bytes) -> LineBlock:
+        block: LineBlock = self.lines9.LineBlock(
+            data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
+        block.run(self.solve_rows, self.unique)
+        return block
+
+    def _emit(self, block: LineBlock) -> None:
+        if block.wrong_row >= 0:  # never handed out: a bug of the engine
+            raise AssertionError(f"the 9x9 kernel returned a wrong solution for line "
+                                 f"{self.line + self._line_of_row(block, block.wrong_row) + 1}"
+                                 f" of {self.source}")
+        write = self.env.stdout.write
+        pieces = self.pieces
+        at = 0
+        first = 0
+        for line, offset, kind, row in block.events():
+            if kind == self.lines9.OTHER_LINE:
+                write(block.output(at, offset))
+                at = offset
+                pieces.advance(block, first, line)
+                self._other(block.line(line), self.line + line + 1)
+            else:  # a puzzle with no solution: its message is written already
+                pieces.advance(block, first, line + 1)
+                self._no_solution(block.puzzle(row), self.line + line + 1)
+            first = line + 1
+        write(block.output(at, block.written))
+        pieces.advance(block, first, block.lines)
+        if block.failed:
+            self.status = max(self.status, ExitStatus.FAILURE)
+        self.line += block.lines
+
+    def _line_of_row(self, block: LineBlock, row: int) -> int:
+        seen = -1
+        for i in range(block.lines):
+            if block.kind(i) in (self.lines9.PLAIN, self.lines9.LAST):
+                seen += 1
+                if seen == row:
+                    return i
+        return 0
+
+    def _no_solution(self, cells: list[int], line: int) -> None:
+        from .. import stream
+        from ..grid import Grid
+
+        clash = stream.clash(Grid.from_cells(cells, (3, 3)))
+        if clash:
+            self.reports.clash(self.pieces.piece, f"{self.source}, line {line}: {clash}")
+
+    def _other(self, raw: bytes, line: int) -> None:
+        """A line of another form, read by the line reader as it would read it here."""
+        from .. import formats, stream
+
+        records = list(formats.read(io.BytesIO(_NINE_BY_NINE + raw), "line",
+                                    source=self.source))
+        if len(records) == 1:  # a blank line or a comment after all: kept as it is
+            self.pieces.note_lead()
+            style = records[0].style
+            self.env.stdout.write(style.tail.encode() if style is not None else raw)
+            return
+        record = records[1]._replace(line=line)
+        self.pieces.record()
+        writer = self._line_writer()
+        if record.error is not None:
+            record.error.line = line
+            self.reports.answered_before(self.pieces.piece)
+            self._error_report().record(record.error)
+            self.status = max(self.status, ExitStatus.USAGE)
+            writer.write_message(f"ERROR: {record.error}", record.style)
+            return
+        options = stream.SolveOptions(unique=self.unique)
+        answer = next(iter(stream.solve([record], options, source=self.source)))
+        assert isinstance(answer, stream.Answer)  # a record is answered by an Answer
+        if answer.value is None:
+            clash = answer.outcome is stream.Outcome.NO_SOLUTION and stream.clash(
+                record.item)  # type: ignore[arg-type]
+            if clash:
+                self.reports.clash(self.pieces.piece, f"{self.source}, line {line}: {clash}")
+            writer.write_message(answer.message, record.style)
+            self.status = max(self.status, ExitStatus.FAILURE)
+        else:
+            writer.write(answer.value, record.style)
+
+    def _line_writer(self) -> Writer:
+        if self._writer is None:
+            from .. import formats
+
+            self._writer = formats.Writer("line", self.env.stdout)
+        return self._writer
+
+    def _error_report(self) -> ErrorReport:
+        if self._report is None:
+            from ._inputs import ErrorReport, Input
+
+            opened = Input(self.source, "line", None, self.stream)  # type: ignore[arg-type]
+            self._report = ErrorReport(self.env, opened, self.args.from_format)
+        return self._report
+
+    def _end(self) -> None:
+        """What the ordinary path says when the input ends: the clashes of the pieces
+        answered before the last one is gathered, the summary of unreadable lines, the
+        rest."""
+        pieces = self.pieces
+        self.reports.answered_before(pieces.piece + (1 if pieces.full else 0))
+        if self._report is not None:
+            self._report.close()
+        self.reports.rest()
