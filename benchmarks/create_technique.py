@@ -7,8 +7,9 @@
 For each technique, puzzles are made one after another (seed "bench", one process) until
 ``--seconds`` of CPU time have passed (at least one puzzle); the rate is puzzles per
 CPU-second of this process, which is what one thread makes on a quiet machine (on a shared
-machine the wall clock also counts the time other processes take). Every puzzle is the library's finished product: checked by the rater (one solution,
-the technique, nothing harder, the cleanness). As a reference measured in the same run, the
+machine the wall clock also counts the time other processes take). Every puzzle is the
+library's finished product: checked by the rater (one solution, the technique, nothing
+harder, the cleanness). As a reference measured in the same run, the
 plain generator's rate (random puzzles, rated by the rater) is printed first.
 Goal: >= 5 puzzles/s for each common technique.
 """
