@@ -11,6 +11,7 @@ import random
 import pytest
 
 from conftest import data_file, read_lines
+from soundness import keeps_every_solution
 from sudokit import Grid, count_solutions, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import LADDER, next_step, solve_path
@@ -101,13 +102,7 @@ def test_each_finds_its_pinned_step_and_it_is_true(tech: Technique) -> None:
 
 
 def _keeps_every_solution(board: Candidates, step: Step) -> None:
-    shape = board.shape
-    for cell, digit in step.eliminations:
-        i = shape.parse_cell(cell)
-        forced = board
-        for other in board.candidates(i) - {digit}:
-            forced = forced.rule_out(i, other)
-        assert count_solutions(forced, 1) == 0, f"{step} ({step.text})"
+    keeps_every_solution(board, step)
     assert not step.placements
 
 

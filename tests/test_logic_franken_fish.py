@@ -8,11 +8,11 @@ import random
 import pytest
 
 from conftest import data_file, read_lines
+from soundness import keeps_every_solution
 from sudokit import Grid, count_solutions, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import next_step, solve_path
 from sudokit.logic.board import Board, geometry
-from sudokit.logic.step import Step
 from sudokit.logic.techniques import franken_fish
 
 FOUR = [
@@ -99,16 +99,6 @@ def test_what_counts_as_franken_mutant_or_basic() -> None:
     assert not franken_fish.is_basic(geo, (row, col), (row + 1, box))
 
 
-def _keeps_every_solution(board: Candidates, step: Step) -> None:
-    shape = board.shape
-    for cell, digit in step.eliminations:
-        i = shape.parse_cell(cell)
-        forced = board
-        for other in board.candidates(i) - {digit}:
-            forced = forced.rule_out(i, other)
-        assert count_solutions(forced, 1) == 0, f"{step} ({step.text})"
-
-
 @pytest.mark.parametrize(
     ("name", "size", "every"),
     [
@@ -130,7 +120,7 @@ def test_fish_steps_keep_every_solution(name: str, size: int, every: int) -> Non
                     found_step = tech.find(Board.from_candidates(board))
                     if found_step is not None:
                         found += 1
-                        _keeps_every_solution(board, found_step)
+                        keeps_every_solution(board, found_step)
             if step is not None:
                 board = step.apply(board)
     assert found  # the checks were not vacuous

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from conftest import data_file, read_lines
+from soundness import keeps_every_solution
 from sudokit import Grid, count_solutions, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import solve_path
@@ -69,19 +70,6 @@ def test_the_grouped_chains_come_after_the_ungrouped_ones_in_the_ladder() -> Non
     assert keys.index("grouped-aic") < keys.index("als-xz")
 
 
-def _keeps_every_solution(board: Candidates, step: Step) -> None:
-    shape = board.shape
-    for cell, digit in step.eliminations:
-        i = shape.parse_cell(cell)
-        forced = board
-        for other in board.candidates(i) - {digit}:
-            forced = forced.rule_out(i, other)
-        assert count_solutions(forced, 1) == 0, f"{step} ({step.text})"
-    for cell, digit in step.placements:
-        i = shape.parse_cell(cell)
-        assert count_solutions(board.rule_out(i, digit), 1) == 0, f"{step} ({step.text})"
-
-
 @pytest.mark.parametrize(
     ("name", "size", "every"),
     [
@@ -103,6 +91,6 @@ def test_grouped_chains_keep_every_solution(pure: bool, name: str, size: int, ev
                               grouped_chains.grouped_aics(_work(board, unique))):
                     for grouped in itertools.islice(steps, 6):
                         found += 1
-                        _keeps_every_solution(board, grouped)
+                        keeps_every_solution(board, grouped)
             board = step.apply(board)
     assert found  # the checks were not vacuous
