@@ -10,6 +10,7 @@ compiled = False
 
 int = int  # noqa: A001 - shadows on purpose, as the real module does
 uint = int
+size_t = int
 longlong = int
 ulonglong = int
 uchar = int

@@ -47,6 +47,9 @@ try:
 except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
+if cython.compiled:
+    from cython.cimports.libc.string import memcpy
+
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
 PAUSED = 1  # the budget ran out; call ``run`` again to go on
@@ -380,7 +383,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _update(self, base: cython.uint) -> cython.bint:
+    def _update(self, base: cython.size_t) -> cython.bint:
         """Apply the band rules to every digit with a changed band (``dirty``) until none is
         left; False on a contradiction. ``base`` is 27 * depth.
 
@@ -391,11 +394,11 @@ class Kernel9:
         candidates, so where they end (the largest state none of them narrows) does not
         depend on the order the digits are taken in."""
         # unsigned indices: the compiler need not widen them at each use
-        ub: cython.uint = base // 9
-        d3: cython.uint
-        b: cython.uint
-        e: cython.uint
-        k: cython.uint
+        ub: cython.size_t = base // 9
+        d3: cython.size_t
+        b: cython.size_t
+        e: cython.size_t
+        k: cython.size_t
         shift: cython.uint
         dirty: cython.uint = self.dirty
         seen: cython.uint = 0
@@ -424,6 +427,7 @@ class Kernel9:
         sb: cython.uint
         a: cython.uint
         cl: cython.uint
+        changed: cython.uint
         while dirty:
             # one round over the digits dirty at its start (the loop's course depends on
             # nothing computed inside it, so the processor can run ahead); marks made in
@@ -484,11 +488,13 @@ class Kernel9:
                         a = a0 if b == 0 else (a1 if b == 1 else a2)
                         cl = ~(a & self.t_row_mask[sb])
                         self.unsolved[ub + b] &= cl
-                        for e in range(9):
+                        changed = 0
+                        for e in range(9):  # unrolled: constant shifts
                             x = self.p[base + 3 * e + b]
                             y = x & cl
                             self.p[base + 3 * e + b] = y
-                            dirty |= cython.cast(cython.uint, x != y) << (3 * e + b)
+                            changed |= cython.cast(cython.uint, x != y) << (3 * e)
+                        dirty |= changed << b
                 dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
                 self.p[k] = a0
                 self.p[k + 1] = a1
@@ -500,15 +506,15 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _stack_rules(self, base: cython.uint) -> cython.int:
+    def _stack_rules(self, base: cython.size_t) -> cython.int:
         """The band rule turned on its side: in each stack, a digit sits once in each band
         and once in each column, so the (band x column) pattern of minicolumns that can
         hold it must contain a permutation. Removes the minicolumns on none (hidden
         singles in columns, pointing and claiming along columns): -1 on a contradiction,
         else the number of masks narrowed."""
-        d: cython.uint
-        b: cython.uint
-        k: cython.uint
+        d: cython.size_t
+        b: cython.size_t
+        k: cython.size_t
         narrowed: cython.int = 0
         c0: cython.uint
         c1: cython.uint
@@ -556,32 +562,50 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _naked_singles(self, base: cython.uint) -> cython.int:
+    def _naked_singles(self, base: cython.size_t) -> cython.int:
         """Place every cell with one candidate left: -1 contradiction (a cell with none),
         else how many were placed. Also records the cells with two candidates."""
-        b: cython.uint
-        d: cython.uint
-        sub: cython.uint
+        b: cython.size_t
+        d: cython.size_t
+        k: cython.size_t
+        sub: cython.size_t
         placed: cython.int = 0
-        one: cython.uint
-        two: cython.uint
-        three: cython.uint
+        one0: cython.uint = 0
+        two0: cython.uint = 0
+        three0: cython.uint = 0
+        one1: cython.uint = 0
+        two1: cython.uint = 0
+        three1: cython.uint = 0
+        one2: cython.uint = 0
+        two2: cython.uint = 0
+        three2: cython.uint = 0
         x: cython.uint
+        two: cython.uint
         singles: cython.uint
         bit: cython.uint
+        # the three bands counted side by side: three independent chains
+        for d in range(9):
+            k = base + 3 * d
+            x = self.p[k]
+            three0 |= two0 & x
+            two0 |= one0 & x
+            one0 |= x
+            x = self.p[k + 1]
+            three1 |= two1 & x
+            two1 |= one1 & x
+            one1 |= x
+            x = self.p[k + 2]
+            three2 |= two2 & x
+            two2 |= one2 & x
+            one2 |= x
+        if (one0 & one1 & one2) != 0o777777777:
+            return -1
+        self.pairs[0] = two0 & ~three0
+        self.pairs[1] = two1 & ~three1
+        self.pairs[2] = two2 & ~three2
         for b in range(3):
-            one = 0
-            two = 0
-            three = 0
-            for d in range(9):
-                x = self.p[base + 3 * d + b]
-                three |= two & x
-                two |= one & x
-                one |= x
-            if one != 0o777777777:
-                return -1
-            self.pairs[b] = two & ~three
-            singles = one & ~two & self.unsolved[base // 9 + b]
+            two = two0 if b == 0 else (two1 if b == 1 else two2)
+            singles = ~two & self.unsolved[base // 9 + b]
             while singles:
                 bit = singles & (~singles + 1)
                 singles ^= bit
@@ -597,10 +621,10 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _propagate(self, base: cython.uint) -> cython.int:
+    def _propagate(self, base: cython.size_t) -> cython.int:
         """Update and place singles to a fixpoint: 0 contradiction, 1 solved, 2 open."""
         found: cython.int
-        ub: cython.uint = base // 9
+        ub: cython.size_t = base // 9
         while True:
             if not self._update(base):
                 return 0
@@ -620,7 +644,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _guess(self, base: cython.uint) -> cython.bint:
+    def _guess(self, base: cython.size_t) -> cython.bint:
         """Push a copy of the state and place, in the copy, the lowest candidate of a cell
         with two candidates, in the band that has the most of them (else of the unsolved
         cell with the fewest candidates). False if the stack is full, which a consistent
@@ -630,16 +654,16 @@ class Kernel9:
         settles the most (measured: a quarter fewer guesses on the hard collections than
         the first such cell in reading order). Once a solution is found, the order no
         longer shows in any answer, and ``_pick_pair`` chooses the cell instead."""
-        b: cython.uint
-        d: cython.uint
-        k: cython.uint
+        b: cython.size_t
+        d: cython.size_t
+        k: cython.size_t
         n: cython.int
         best: cython.int = 0
         best_b: cython.int = 0
         bit: cython.uint = 0
         cells: cython.uint
         c: cython.uint
-        ub: cython.uint = base // 9
+        ub: cython.size_t = base // 9
         if self.depth + 1 >= 82:
             return False
         for b in range(3):
@@ -674,8 +698,12 @@ class Kernel9:
         for d in range(9):
             if self.p[base + 3 * d + b] & bit:
                 break
-        for k in range(27):
-            self.p[base + 27 + k] = self.p[base + k]
+        if cython.compiled:  # one block copy (the loop below is not vectorized)
+            memcpy(cython.address(self.p[base + 27]), cython.address(self.p[base]),
+                   27 * cython.sizeof(cython.uint))
+        else:
+            for k in range(27):
+                self.p[base + 27 + k] = self.p[base + k]
         for k in range(3):
             self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
             self.rows[ub + 3 + k] = self.rows[ub + k]
@@ -690,7 +718,7 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _pick_pair(self, base: cython.uint) -> cython.uint:
+    def _pick_pair(self, base: cython.size_t) -> cython.uint:
         """The two-candidate cell to guess on once a solution is found, as its bit in its
         band plus the band times 2**27: the one whose two digits reach the most candidates
         among its peers, those in two-candidate cells counted three times (each of them is
@@ -757,9 +785,9 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _record(self, base: cython.uint) -> cython.void:
+    def _record(self, base: cython.size_t) -> cython.void:
         """Write the solved state into ``sol``."""
-        sub: cython.uint
+        sub: cython.size_t
         m: cython.uint
         bit: cython.uint
         for sub in range(27):
@@ -773,7 +801,7 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _run(self, budget: cython.longlong) -> cython.int:
-        base: cython.uint
+        base: cython.size_t
         found: cython.int
         while budget > 0:
             budget -= 1
