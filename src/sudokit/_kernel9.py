@@ -49,6 +49,7 @@ except ImportError:  # running uncompiled without Cython installed
 
 if cython.compiled:
     from cython.cimports.libc.string import memcpy
+    from cython.cimports.sudokit._kernel9_simd import k9_clear_band
 
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
@@ -217,11 +218,12 @@ class Kernel9:
     ``limit``) and ``solution()`` holds the first. One object serves any number of puzzles,
     one after the other; it is not to be shared between threads.
 
-    The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 3*digit + band),
+    The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 9*band + digit: the
+    nine digits of a band side by side),
     ``unsolved[3k:3k+3]`` (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g,
     3g+1, 3g+2, word g has a bit per (digit, band, row) whose digit is not yet placed, bit
     9*(d-3g) + 3*band + row.
-    ``dirty`` (bit 3*digit + band) marks the masks of the deepest state narrowed since the
+    ``dirty`` (bit 9*band + digit) marks the masks of the deepest state narrowed since the
     band rules last looked at them; it is empty whenever a guess is made, so it is not
     kept per depth.
     """
@@ -310,7 +312,7 @@ class Kernel9:
                 return False
             for d in range(9):
                 if m >> d & 1:
-                    self.p[3 * d + i // 27] |= cython.cast(cython.uint, 1) << (i % 27)
+                    self.p[9 * (i // 27) + d] |= cython.cast(cython.uint, 1) << (i % 27)
         return True
 
     def run(self, budget: int) -> int:
@@ -342,7 +344,7 @@ class Kernel9:
         for i in range(27):
             self.p[i] = 0o777777777
         self.dirty = 0o777777777  # every band is news
-        self.stack_todo = 0o111111111
+        self.stack_todo = 0o777
         for i in range(3):
             self.unsolved[i] = 0o777777777
             self.rows[i] = 0o777777777
@@ -360,16 +362,16 @@ class Kernel9:
         b: cython.int = cell // 27
         i: cython.int = cell % 27
         bit: cython.uint = cython.cast(cython.uint, 1) << i
-        sub: cython.int = 3 * d + b
+        sub: cython.int = 9 * b + d
         e: cython.int
         if not (self.p[sub] & bit):
             return False
         for e in range(9):
-            self.p[3 * e + b] &= ~bit
+            self.p[9 * b + e] &= ~bit
         self.p[sub] = (self.p[sub] | bit) & self.t_place[i]
         for e in range(3):
             if e != b:
-                self.p[3 * d + e] &= ~self.t_column[i % 9]
+                self.p[9 * e + d] &= ~self.t_column[i % 9]
         return True
 
     @cython.cfunc
@@ -395,7 +397,7 @@ class Kernel9:
         depend on the order the digits are taken in."""
         # unsigned indices: the compiler need not widen them at each use
         ub: cython.size_t = base // 9
-        d3: cython.size_t
+        d: cython.size_t
         b: cython.size_t
         e: cython.size_t
         k: cython.size_t
@@ -432,17 +434,17 @@ class Kernel9:
             # one round over the digits dirty at its start (the loop's course depends on
             # nothing computed inside it, so the processor can run ahead); marks made in
             # the round are left for the next one, unless the digit is yet to come
-            todo = (dirty | (dirty >> 1) | (dirty >> 2)) & 0o111111111
+            todo = (dirty | (dirty >> 9) | (dirty >> 18)) & 0o777
             seen |= todo
             dirty = 0
             while todo:
                 bit = todo & (~todo + 1)
                 todo ^= bit
-                d3 = self._bit_index(bit)
-                k = base + d3
+                d = self._bit_index(bit)
+                k = base + d
                 a0 = self.p[k]
-                a1 = self.p[k + 1]
-                a2 = self.p[k + 2]
+                a1 = self.p[k + 9]
+                a2 = self.p[k + 18]
                 while True:
                     s0 = (self.t_shrink[a0 & 0o777] | (self.t_shrink[(a0 >> 9) & 0o777] << 3)
                           | (self.t_shrink[a0 >> 18] << 6))
@@ -475,12 +477,12 @@ class Kernel9:
                              << 3)
                           | (self.t_shrink[self.t_row_single[s2] & self.t_column_single[c2]]
                              << 6))
-                shift = 3 * (d3 % 9)  # 9 * (digit % 3): the digit's 9 bits in its word
-                ur = self.rows[ub + d3 // 9]
+                shift = 9 * (d % 3)  # the digit's 9 bits in its word
+                ur = self.rows[ub + d // 3]
                 placed = 0o777 & ~(ur >> shift)
                 if placed != solved:
                     # rows newly placed: their cells leave the other digits of their band
-                    self.rows[ub + d3 // 9] = ur & ~(solved << shift)
+                    self.rows[ub + d // 3] = ur & ~(solved << shift)
                     for b in range(3):
                         sb = (solved >> (3 * b)) & 7
                         if sb == ((placed >> (3 * b)) & 7):
@@ -488,17 +490,20 @@ class Kernel9:
                         a = a0 if b == 0 else (a1 if b == 1 else a2)
                         cl = ~(a & self.t_row_mask[sb])
                         self.unsolved[ub + b] &= cl
-                        changed = 0
-                        for e in range(9):  # unrolled: constant shifts
-                            x = self.p[base + 3 * e + b]
-                            y = x & cl
-                            self.p[base + 3 * e + b] = y
-                            changed |= cython.cast(cython.uint, x != y) << (3 * e)
-                        dirty |= changed << b
-                dirty &= ~(cython.cast(cython.uint, 7) << d3)  # its own masks: settled
+                        if cython.compiled:  # 4 digits at a time (_kernel9_simd.h)
+                            changed = k9_clear_band(cython.address(self.p[base + 9 * b]), ~cl)
+                        else:
+                            changed = 0
+                            for e in range(9):
+                                x = self.p[base + 9 * b + e]
+                                y = x & cl
+                                self.p[base + 9 * b + e] = y
+                                changed |= cython.cast(cython.uint, x != y) << e
+                        dirty |= changed << (9 * b)
+                dirty &= ~(cython.cast(cython.uint, 0o001001001) << d)  # its own: settled
                 self.p[k] = a0
-                self.p[k + 1] = a1
-                self.p[k + 2] = a2
+                self.p[k + 9] = a1
+                self.p[k + 18] = a2
         self.dirty = 0
         self.stack_todo |= seen
         return True
@@ -527,15 +532,15 @@ class Kernel9:
         todo: cython.uint = self.stack_todo
         self.stack_todo = 0
         for d in range(9):
-            if ((todo >> (3 * d)) & 1) == 0:
+            if ((todo >> d) & 1) == 0:
                 continue  # not narrowed since it last passed
             if ((self.rows[base // 9 + d // 3] >> (9 * (d % 3))) & 0o777) == 0:
                 continue  # placed everywhere
-            a = self.p[base + 3 * d]
+            a = self.p[base + d]
             c0 = (a | (a >> 9) | (a >> 18)) & 0o777
-            a = self.p[base + 3 * d + 1]
+            a = self.p[base + 9 + d]
             c1 = (a | (a >> 9) | (a >> 18)) & 0o777
-            a = self.p[base + 3 * d + 2]
+            a = self.p[base + 18 + d]
             c2 = (a | (a >> 9) | (a >> 18)) & 0o777
             # stack-major: bit 9*stack + 3*band + column-in-stack
             x = ((c0 & 0o7) | ((c0 & 0o70) << 6) | ((c0 & 0o700) << 12)
@@ -551,11 +556,11 @@ class Kernel9:
             for b in range(3):
                 w = (y >> (3 * b)) & 0o007007007
                 allowed = (w | (w >> 6) | (w >> 12)) & 0o777
-                k = base + 3 * d + b
+                k = base + 9 * b + d
                 a = self.p[k] & (allowed * 0o001001001)
                 if a != self.p[k]:
                     self.p[k] = a
-                    self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
+                    self.dirty |= cython.cast(cython.uint, 1) << (9 * b + d)
                     narrowed += 1
         return narrowed
 
@@ -585,16 +590,16 @@ class Kernel9:
         bit: cython.uint
         # the three bands counted side by side: three independent chains
         for d in range(9):
-            k = base + 3 * d
+            k = base + d
             x = self.p[k]
             three0 |= two0 & x
             two0 |= one0 & x
             one0 |= x
-            x = self.p[k + 1]
+            x = self.p[k + 9]
             three1 |= two1 & x
             two1 |= one1 & x
             one1 |= x
-            x = self.p[k + 2]
+            x = self.p[k + 18]
             three2 |= two2 & x
             two2 |= one2 & x
             one2 |= x
@@ -610,10 +615,10 @@ class Kernel9:
                 bit = singles & (~singles + 1)
                 singles ^= bit
                 for d in range(9):
-                    sub = base + 3 * d + b
+                    sub = base + 9 * b + d
                     if self.p[sub] & bit:
                         self.p[sub] &= self.t_place[self._bit_index(bit)]
-                        self.dirty |= cython.cast(cython.uint, 1) << (3 * d + b)
+                        self.dirty |= cython.cast(cython.uint, 1) << (9 * b + d)
                         placed += 1
                         break
         return placed
@@ -688,7 +693,7 @@ class Kernel9:
                     cells ^= c
                     n = 0
                     for d in range(9):
-                        if self.p[base + 3 * d + b] & c:
+                        if self.p[base + 9 * b + d] & c:
                             n += 1
                     if n < best:
                         best = n
@@ -696,7 +701,7 @@ class Kernel9:
                         bit = c
         b = best_b
         for d in range(9):
-            if self.p[base + 3 * d + b] & bit:
+            if self.p[base + 9 * b + d] & bit:
                 break
         if cython.compiled:  # one block copy (the loop below is not vectorized)
             memcpy(cython.address(self.p[base + 27]), cython.address(self.p[base]),
@@ -707,11 +712,11 @@ class Kernel9:
         for k in range(3):
             self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
             self.rows[ub + 3 + k] = self.rows[ub + k]
-        self.frame_sub[self.depth] = 3 * d + b
+        self.frame_sub[self.depth] = 9 * b + d
         self.frame_bit[self.depth] = bit
         self.depth += 1
-        self.p[base + 27 + 3 * d + b] &= self.t_place[self._bit_index(bit)]
-        self.dirty = cython.cast(cython.uint, 1) << (3 * d + b)
+        self.p[base + 27 + 9 * b + d] &= self.t_place[self._bit_index(bit)]
+        self.dirty = cython.cast(cython.uint, 1) << (9 * b + d)
         self.guesses += 1
         return True
 
@@ -755,7 +760,7 @@ class Kernel9:
                 score = 0
                 left = 2
                 for d in range(9):
-                    m = self.p[base + 3 * d + b]
+                    m = self.p[base + 9 * b + d]
                     if (m & bit) == 0:
                         continue
                     x = m & ~self.t_place[i]  # the digit in the cell's row and box
@@ -767,10 +772,10 @@ class Kernel9:
                     # its column in the other two bands: cells at bits 0, 9 and 18 once
                     # shifted down, a field each that adds 1, or 3 for a pair
                     b2 = b + 1 if b < 2 else 0
-                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    y = (self.p[base + 9 * b2 + d] & col) >> c
                     x = y + 2 * (y & (self.pairs[b2] >> c))
                     b2 = b2 + 1 if b2 < 2 else 0
-                    y = (self.p[base + 3 * d + b2] & col) >> c
+                    y = (self.p[base + 9 * b2 + d] & col) >> c
                     x += y + 2 * (y & (self.pairs[b2] >> c))
                     score += (x + (x >> 9) + (x >> 18)) & 0o777
                     left -= 1
@@ -795,7 +800,7 @@ class Kernel9:
             while m:
                 bit = m & (~m + 1)
                 m ^= bit
-                self.sol[(sub % 3) * 27 + self._bit_index(bit)] = sub // 3 + 1
+                self.sol[(sub // 9) * 27 + self._bit_index(bit)] = sub % 9 + 1
 
     @cython.cfunc
     @cython.nogil

@@ -1,0 +1,5 @@
+# The C helper of _kernel9.py (a header only: nothing to link). Cython reads this when it
+# compiles _kernel9.py; the .py source runs a plain loop in its place.
+
+cdef extern from "_kernel9_simd.h":
+    unsigned int k9_clear_band(unsigned int *q, unsigned int gone) noexcept nogil
