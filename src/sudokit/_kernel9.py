@@ -49,7 +49,7 @@ except ImportError:  # running uncompiled without Cython installed
 
 if cython.compiled:
     from cython.cimports.libc.string import memcpy
-    from cython.cimports.sudokit._kernel9_simd import k9_clear_band
+    from cython.cimports.sudokit._kernel9_simd import k9_clear_band, k9_ctz
 
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
@@ -220,9 +220,8 @@ class Kernel9:
 
     The state at guess depth k is ``p[27k:27k+27]`` (candidates, index 9*band + digit: the
     nine digits of a band side by side),
-    ``unsolved[3k:3k+3]`` (unsolved cells per band) and ``rows[3k:3k+3]``: for digits 3g,
-    3g+1, 3g+2, word g has a bit per (digit, band, row) whose digit is not yet placed, bit
-    9*(d-3g) + 3*band + row.
+    ``unsolved[3k:3k+3]`` (unsolved cells per band) and ``rows[9k:9k+9]``: word d has a bit
+    per row of the grid (bit 3*band + row) where digit d is not yet placed.
     ``dirty`` (bit 9*band + digit) marks the masks of the deepest state narrowed since the
     band rules last looked at them; it is empty whenever a guess is made, so it is not
     kept per depth.
@@ -232,7 +231,7 @@ class Kernel9:
     dirty: cython.uint
     stack_todo: cython.uint
     unsolved: cython.uint[82 * 3]
-    rows: cython.uint[82 * 3]
+    rows: cython.uint[82 * 9]
     frame_sub: cython.int[82]
     frame_bit: cython.uint[82]
     pairs: cython.uint[3]
@@ -242,7 +241,9 @@ class Kernel9:
     count: cython.longlong
     guesses: cython.longlong
     finished: cython.bint
-    t_shrink: cython.uint[512]
+    t_shrink: cython.ushort[512]
+    t_shrink3: cython.ushort[512]
+    t_shrink6: cython.ushort[512]
     t_complex: cython.uint[512]
     t_keep9: cython.uint[512]
     t_pointing: cython.uint[512]
@@ -259,12 +260,14 @@ class Kernel9:
         self.dirty = 0
         self.stack_todo = 0
         self.unsolved = [0] * (82 * 3)
-        self.rows = [0] * (82 * 3)
+        self.rows = [0] * (82 * 9)
         self.frame_sub = [0] * 82
         self.frame_bit = [0] * 82
         self.pairs = [0] * 3
         self.sol = [0] * 81
         self.t_shrink = _SHRINK
+        self.t_shrink3 = [x << 3 for x in _SHRINK]
+        self.t_shrink6 = [x << 6 for x in _SHRINK]
         self.t_complex = _COMPLEX
         self.t_keep9 = _KEEP9
         self.t_pointing = _POINTING
@@ -347,7 +350,8 @@ class Kernel9:
         self.stack_todo = 0o777
         for i in range(3):
             self.unsolved[i] = 0o777777777
-            self.rows[i] = 0o777777777
+        for i in range(9):
+            self.rows[i] = 0o777
         self.depth = 0
         self.limit = limit
         self.count = 0
@@ -380,7 +384,10 @@ class Kernel9:
     @cython.exceptval(check=False)
     def _bit_index(self, bit: cython.uint) -> cython.int:
         """The index of the one set bit of ``bit``."""
-        return self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
+        if cython.compiled:
+            return k9_ctz(bit)
+        else:
+            return self.t_debruijn[((bit * 0x077CB531) >> 27) & 31]
 
     @cython.cfunc
     @cython.nogil
@@ -401,7 +408,7 @@ class Kernel9:
         b: cython.size_t
         e: cython.size_t
         k: cython.size_t
-        shift: cython.uint
+        ur9: cython.size_t = base // 3
         dirty: cython.uint = self.dirty
         seen: cython.uint = 0
         todo: cython.uint
@@ -446,17 +453,16 @@ class Kernel9:
                 a1 = self.p[k + 9]
                 a2 = self.p[k + 18]
                 while True:
-                    s0 = (self.t_shrink[a0 & 0o777] | (self.t_shrink[(a0 >> 9) & 0o777] << 3)
-                          | (self.t_shrink[a0 >> 18] << 6))
-                    s1 = (self.t_shrink[a1 & 0o777] | (self.t_shrink[(a1 >> 9) & 0o777] << 3)
-                          | (self.t_shrink[a1 >> 18] << 6))
-                    s2 = (self.t_shrink[a2 & 0o777] | (self.t_shrink[(a2 >> 9) & 0o777] << 3)
-                          | (self.t_shrink[a2 >> 18] << 6))
+                    s0 = (self.t_shrink[a0 & 0o777] | self.t_shrink3[(a0 >> 9) & 0o777]
+                          | self.t_shrink6[a0 >> 18])
+                    s1 = (self.t_shrink[a1 & 0o777] | self.t_shrink3[(a1 >> 9) & 0o777]
+                          | self.t_shrink6[a1 >> 18])
+                    s2 = (self.t_shrink[a2 & 0o777] | self.t_shrink3[(a2 >> 9) & 0o777]
+                          | self.t_shrink6[a2 >> 18])
+                    # an emptied band stays empty and claims nothing: checked after the loop
                     a0 &= self.t_complex[s0]
                     a1 &= self.t_complex[s1]
                     a2 &= self.t_complex[s2]
-                    if (a0 == 0) | (a1 == 0) | (a2 == 0):  # one branch, not three
-                        return False
                     c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 0o777
                     c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 0o777
                     c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 0o777
@@ -471,18 +477,17 @@ class Kernel9:
                     a0 = n0
                     a1 = n1
                     a2 = n2
+                if (a0 == 0) | (a1 == 0) | (a2 == 0):  # one branch, not three
+                    return False
                 # rows with one cell left, per band (3 bits each)
                 solved = (self.t_shrink[self.t_row_single[s0] & self.t_column_single[c0]]
-                          | (self.t_shrink[self.t_row_single[s1] & self.t_column_single[c1]]
-                             << 3)
-                          | (self.t_shrink[self.t_row_single[s2] & self.t_column_single[c2]]
-                             << 6))
-                shift = 9 * (d % 3)  # the digit's 9 bits in its word
-                ur = self.rows[ub + d // 3]
-                placed = 0o777 & ~(ur >> shift)
+                          | self.t_shrink3[self.t_row_single[s1] & self.t_column_single[c1]]
+                          | self.t_shrink6[self.t_row_single[s2] & self.t_column_single[c2]])
+                ur = self.rows[ur9 + d]
+                placed = 0o777 & ~ur
                 if placed != solved:
                     # rows newly placed: their cells leave the other digits of their band
-                    self.rows[ub + d // 3] = ur & ~(solved << shift)
+                    self.rows[ur9 + d] = ur & ~solved
                     for b in range(3):
                         sb = (solved >> (3 * b)) & 7
                         if sb == ((placed >> (3 * b)) & 7):
@@ -534,7 +539,7 @@ class Kernel9:
         for d in range(9):
             if ((todo >> d) & 1) == 0:
                 continue  # not narrowed since it last passed
-            if ((self.rows[base // 9 + d // 3] >> (9 * (d % 3))) & 0o777) == 0:
+            if self.rows[base // 3 + d] == 0:
                 continue  # placed everywhere
             a = self.p[base + d]
             c0 = (a | (a >> 9) | (a >> 18)) & 0o777
@@ -711,7 +716,8 @@ class Kernel9:
                 self.p[base + 27 + k] = self.p[base + k]
         for k in range(3):
             self.unsolved[ub + 3 + k] = self.unsolved[ub + k]
-            self.rows[ub + 3 + k] = self.rows[ub + k]
+        for k in range(9):
+            self.rows[3 * ub + 9 + k] = self.rows[3 * ub + k]
         self.frame_sub[self.depth] = 9 * b + d
         self.frame_bit[self.depth] = bit
         self.depth += 1
