@@ -207,6 +207,9 @@ _PLACE = _place_table()
 _COLUMN27 = [_column(c) for c in range(9)]
 _POP9 = [_bits(x) for x in range(512)]
 _DEBRUIJN = _debruijn_table()
+#: Columns of a digit in a band (9 bits) -> the same bits in stack-major order, the stack
+#: rule's layout: column 3*s + j at bit 9*s + j (the band's place, 3*band, added by a shift).
+_STACK_SPREAD = [(c & 0o7) | ((c & 0o70) << 6) | ((c & 0o700) << 12) for c in range(512)]
 
 
 @cython.final
@@ -253,6 +256,7 @@ class Kernel9:
     t_place: cython.uint[27]
     t_column: cython.uint[9]
     t_pop9: cython.uchar[512]
+    t_stack_spread: cython.uint[512]
     t_debruijn: cython.uchar[32]
 
     def __init__(self) -> None:
@@ -277,6 +281,7 @@ class Kernel9:
         self.t_place = _PLACE
         self.t_column = _COLUMN27
         self.t_pop9 = _POP9
+        self.t_stack_spread = _STACK_SPREAD
         self.t_debruijn = _DEBRUIJN
         self.finished = True
         self.depth = 0
@@ -534,11 +539,16 @@ class Kernel9:
         w: cython.uint
         a: cython.uint
         allowed: cython.uint
+        bit: cython.uint
+        y0: cython.uint
+        y1: cython.uint
+        y2: cython.uint
         todo: cython.uint = self.stack_todo
         self.stack_todo = 0
-        for d in range(9):
-            if ((todo >> d) & 1) == 0:
-                continue  # not narrowed since it last passed
+        while todo:  # the digits not narrowed since they last passed are skipped
+            bit = todo & (~todo + 1)
+            todo ^= bit
+            d = self._bit_index(bit)
             if self.rows[base // 3 + d] == 0:
                 continue  # placed everywhere
             a = self.p[base + d]
@@ -548,15 +558,15 @@ class Kernel9:
             a = self.p[base + 18 + d]
             c2 = (a | (a >> 9) | (a >> 18)) & 0o777
             # stack-major: bit 9*stack + 3*band + column-in-stack
-            x = ((c0 & 0o7) | ((c0 & 0o70) << 6) | ((c0 & 0o700) << 12)
-                 | (((c1 & 0o7) | ((c1 & 0o70) << 6) | ((c1 & 0o700) << 12)) << 3)
-                 | (((c2 & 0o7) | ((c2 & 0o70) << 6) | ((c2 & 0o700) << 12)) << 6))
-            y = (self.t_keep9[x & 0o777] | (self.t_keep9[(x >> 9) & 0o777] << 9)
-                 | (self.t_keep9[x >> 18] << 18))
+            x = (self.t_stack_spread[c0] | (self.t_stack_spread[c1] << 3)
+                 | (self.t_stack_spread[c2] << 6))
+            y0 = self.t_keep9[x & 0o777]
+            y1 = self.t_keep9[(x >> 9) & 0o777]
+            y2 = self.t_keep9[x >> 18]
+            y = y0 | (y1 << 9) | (y2 << 18)
             if y == x:
                 continue
-            if (self.t_keep9[x & 0o777] == 0 or self.t_keep9[(x >> 9) & 0o777] == 0
-                    or self.t_keep9[x >> 18] == 0):
+            if (y0 == 0) | (y1 == 0) | (y2 == 0):
                 return -1
             for b in range(3):
                 w = (y >> (3 * b)) & 0o007007007
