@@ -464,19 +464,18 @@ class Kernel9:
                           | self.t_shrink6[a1 >> 18])
                     s2 = (self.t_shrink[a2 & 0o777] | self.t_shrink3[(a2 >> 9) & 0o777]
                           | self.t_shrink6[a2 >> 18])
-                    # an emptied band stays empty and claims nothing: checked after the loop
-                    a0 &= self.t_complex[s0]
-                    a1 &= self.t_complex[s1]
-                    a2 &= self.t_complex[s2]
                     c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 0o777
                     c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 0o777
                     c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 0o777
                     k0 = self.t_pointing[c0]
                     k1 = self.t_pointing[c1]
                     k2 = self.t_pointing[c2]
-                    n0 = a0 & k1 & k2
-                    n1 = a1 & k0 & k2
-                    n2 = a2 & k0 & k1
+                    # both rules from the same masks: two short chains side by side, not
+                    # one long one (an emptied band stays empty and claims nothing: it is
+                    # checked after the loop)
+                    n0 = a0 & self.t_complex[s0] & k1 & k2
+                    n1 = a1 & self.t_complex[s1] & k0 & k2
+                    n2 = a2 & self.t_complex[s2] & k0 & k1
                     if ((n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2)) == 0:
                         break
                     a0 = n0
