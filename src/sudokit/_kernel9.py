@@ -401,10 +401,11 @@ class Kernel9:
         """Apply the band rules to every digit with a changed band (``dirty``) until none is
         left; False on a contradiction. ``base`` is 27 * depth.
 
-        A digit's three bands are settled together, in registers: the band rule on each
-        (three independent chains the processor overlaps), then the columns its boxes
-        claim, again until they claim nothing new; then its newly placed rows clear their
-        cells from the other digits, which marks those dirty. The rules only ever remove
+        A digit's three bands are settled together, in registers: each pass applies the
+        band rule and the columns its boxes claim, both read from the same masks (short
+        independent chains the processor overlaps), until a pass removes nothing; then its
+        newly placed rows clear their cells from the other digits of the band (4 digits at
+        a time in the compiled module), which marks those dirty. The rules only ever remove
         candidates, so where they end (the largest state none of them narrows) does not
         depend on the order the digits are taken in."""
         # unsigned indices: the compiler need not widen them at each use
