@@ -5,7 +5,7 @@ fallback (``SUDOKIT_PURE_PYTHON=1``, or ``with sudokit.engine.pure_python():``) 
 same answers.
 
 Representation (after Zhou Yundong's band solver, as in JCZSolve): for each digit d and
-band b (three rows of the grid) one 27-bit mask ``P[3*d + b]`` of the cells of that band
+band b (three rows of the grid) one 27-bit mask ``P[9*b + d]`` of the cells of that band
 where d is still possible; bit ``9*r + c`` is row r of the band, column c. A whole band of
 one digit is updated at once with table lookups:
 
@@ -34,6 +34,11 @@ largest one that no rule narrows (each rule only removes candidates, and removes
 much from a narrower state), whatever order the rules run in: how the changed bands are
 tracked and visited is free to change for speed, what the rules infer and which cell and
 digit a guess takes are not.
+
+Compiled, two steps go through ``_kernel9_simd.h``, a small C header: clearing a placed
+row's cells from the nine digits of its band, four digits at a time with the compiler's
+generic vector types (plain SSE2 on x86-64, a loop on compilers without them), and the index
+of a lowest set bit by the compiler's builtin. The .py source does both with plain Python.
 
 The search is iterative so that ``run(budget)`` can stop after ``budget`` steps and be
 resumed, which lets Python enforce a time limit; ``solve_rows`` runs a whole batch of
