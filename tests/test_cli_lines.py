@@ -290,3 +290,28 @@ def test_blocks_are_cut_as_the_line_reader_cuts_them() -> None:
             ours = list(lines_path.blocks_of(head, io.BytesIO(data[len(head):]), size))
             theirs = list(_input.Input(io.BytesIO(data[len(head):]), None, head).blocks(size))
             assert ours == theirs
+
+
+def test_a_block_loaded_again_answers_as_a_new_one(pure: bool) -> None:
+    # the arrays of a block are kept from one load to the next (grown when too small):
+    # nothing of the earlier block may show in a later answer
+    _, kernel9 = lines_path.engine_modules()
+    rng = random.Random(5)
+
+    def lines(n: int) -> bytes:
+        chosen = [rng.choice([*EASY, CLASH, "# note", "", EASY[0] + " x"]) for _ in range(n)]
+        return ("\n".join(chosen) + rng.choice(["", "\n"])).encode()
+
+    kept = _block_of(lines(1))
+    for size in (40, 3, 0, 120, 7, 1):
+        data = lines(size) if size else b""
+        fresh = _block_of(data)
+        fresh.run(kernel9.solve_rows, True)  # type: ignore[attr-defined]
+        kept.load(data)  # type: ignore[attr-defined]
+        kept.run(kernel9.solve_rows, True)  # type: ignore[attr-defined]
+        for block in (fresh, kept):
+            assert block.wrong_row == -1  # type: ignore[attr-defined]
+        assert bytes(kept.view(0, kept.written)) == fresh.output(  # type: ignore[attr-defined]
+            0, fresh.written)  # type: ignore[attr-defined]
+        assert kept.events() == fresh.events()  # type: ignore[attr-defined]
+        assert (kept.lines, kept.failed) == (fresh.lines, fresh.failed)  # type: ignore[attr-defined]

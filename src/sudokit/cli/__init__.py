@@ -7,10 +7,9 @@ error and the exit status of :mod:`sudokit.cli.status`.
 
 from __future__ import annotations
 
+import _signal  # what `signal` wraps, loaded with the interpreter; see _CtrlC
 import errno
-import importlib
 import os
-import signal
 import sys
 
 from ..errors import SudokuError
@@ -87,7 +86,7 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in commands:
-        importlib.import_module(f"{__name__}.{name}").add_parser(sub)
+        _command_module(name).add_parser(sub)
     for name, command_parser in sub.choices.items():
         if name not in _NO_OUTPUT:
             add_common_arguments(command_parser)
@@ -241,23 +240,31 @@ def _answer(args: Any, env: Env) -> int:
         answered = solve_lines(args, env)
         if answered is not None:
             return answered
-    module = importlib.import_module(f"{__name__}.{args.command}")
-    return int(module.run(args, env))
+    return int(_command_module(args.command).run(args, env))
+
+
+def _command_module(name: str) -> Any:
+    """The module of the subcommand ``name``, imported."""
+    import importlib  # here: importing it (and the warnings module it loads) costs start-up
+
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 class _CtrlC:
     """Notes that Ctrl-C was pressed (and raises KeyboardInterrupt, as Python does), so
     that an error a library made of the interruption (NumPy turns one during its import
     into an ImportError) still ends as an interruption. Only in the main thread, and not
-    where SIGINT is ignored (a background job)."""
+    where SIGINT is ignored (a background job). (Through ``_signal``, the functions
+    ``signal`` wraps: importing ``signal``, which makes enums of its constants, costs more
+    start-up time than a one-puzzle solve spends solving.)"""
 
     def __init__(self) -> None:
         self.pressed = False
         self.before: Any = None
-        current = signal.getsignal(signal.SIGINT)
-        if current is signal.default_int_handler:
+        current = _signal.getsignal(_signal.SIGINT)
+        if current is _signal.default_int_handler:
             try:
-                signal.signal(signal.SIGINT, self._handle)
+                _signal.signal(_signal.SIGINT, self._handle)
             except ValueError:  # not the main thread, the only one Python gives signals to
                 return
             self.before = current
@@ -269,7 +276,7 @@ class _CtrlC:
     def restore(self) -> None:
         """Put Python's own handler back."""
         if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
+            _signal.signal(_signal.SIGINT, self.before)
             self.before = None
 
 

@@ -271,6 +271,11 @@ class _Answering:
         self.line = 0  # lines of the input answered so far
         self._report: ErrorReport | None = None
         self._writer: Writer | None = None
+        #: blocks written out, to be loaded again (their arrays reused, not made anew)
+        self._spare: list[LineBlock] = []
+        #: answers written from the blocks' own memory, uncopied (a terminal is given
+        #: bytes, which it checks for NULs: the line path writes none)
+        self._uncopied = not getattr(env.stdout, "isatty", True)
 
     def run(self, head: bytes) -> int:
         blocks = self._blocks(head)
@@ -290,8 +295,12 @@ class _Answering:
         return blocks_of(head, self.stream, BLOCK_BYTES)
 
     def _answer(self, data: bytes) -> LineBlock:
-        block: LineBlock = self.lines9.LineBlock(
-            data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
+        try:
+            block = self._spare.pop()  # (atomic: the threads share the list)
+        except IndexError:
+            block = self.lines9.LineBlock(data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
+        else:
+            block.load(data)
         block.run(self.solve_rows, self.unique)
         return block
 
@@ -301,12 +310,13 @@ class _Answering:
                                  f"{self.line + self._line_of_row(block, block.wrong_row) + 1}"
                                  f" of {self.source}")
         write = self.env.stdout.write
+        output = block.view if self._uncopied else block.output
         pieces = self.pieces
         at = 0
         first = 0
         for line, offset, kind, row in block.events():
             if kind == self.lines9.OTHER_LINE:
-                write(block.output(at, offset))
+                write(output(at, offset))
                 at = offset
                 pieces.advance(block, first, line)
                 self._other(block.line(line), self.line + line + 1)
@@ -314,11 +324,12 @@ class _Answering:
                 pieces.advance(block, first, line + 1)
                 self._no_solution(block.puzzle(row), self.line + line + 1)
             first = line + 1
-        write(block.output(at, block.written))
+        write(output(at, block.written))
         pieces.advance(block, first, block.lines)
         if block.failed:
             self.status = max(self.status, ExitStatus.FAILURE)
         self.line += block.lines
+        self._spare.append(block)
 
     def _line_of_row(self, block: LineBlock, row: int) -> int:
         seen = -1
