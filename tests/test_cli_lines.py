@@ -50,18 +50,18 @@ def _run(args: list[str], stdin: bytes, line_path: bool, pipe: bool = False
     source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)  # type: ignore[type-var]
     env = Env(stdin=source, stdout=out, stderr=err, stderr_isatty=False)
     taken: list[bool] = []
-    real = lines_path.solve_lines
+    real = lines_path.answer_lines
 
     def spy(a: object, e: Env) -> int | None:
         answered = real(a, e) if line_path else None  # type: ignore[arg-type]
         taken.append(answered is not None)
         return answered
 
-    lines_path.solve_lines = spy  # type: ignore[assignment]
+    lines_path.answer_lines = spy  # type: ignore[assignment]
     try:
         status = run(args, env)
     finally:
-        lines_path.solve_lines = real
+        lines_path.answer_lines = real
     return status, out.getvalue(), err.getvalue(), taken
 
 
@@ -101,7 +101,8 @@ def _mixed(seed: int, count: int, head: int) -> bytes:
 
 def test_plain_lines_in_and_out(pure: bool) -> None:
     stdin = "".join(p + "\n" for p in [*EASY, CLASH, DEAD, OPEN]).encode()
-    for args in (["solve"], ["solve", "--unique"], ["-", "--to", "line", "-j", "2"]):
+    for args in (["solve"], ["solve", "--unique"], ["-", "--to", "line", "-j", "2"],
+                 ["count"], ["count", "--limit", "3", "-j", "2"]):
         assert same_both_ways(args, stdin)
     status, out, err, _ = _run(["solve"], stdin, True)
     answers = out.decode().splitlines()
@@ -120,6 +121,21 @@ def test_every_kind_of_line_in_its_place(pure: bool) -> None:
         assert same_both_ways(["solve"], data)
         assert same_both_ways(["solve", "--unique", "--from", "line"], data)
         assert same_both_ways(["solve"], data, pipe=True)
+        assert same_both_ways(["count", "--limit", "7"], data)
+        assert same_both_ways(["count", "--from", "line"], data, pipe=True)
+
+
+def test_count_gives_a_count_a_puzzle_line(pure: bool) -> None:
+    head = "".join(EASY[i % len(EASY)] + "\n" for i in range(900))  # 64 KiB and more
+    stdin = f"{head}# c\n{EASY[0]}\r\n\n{CLASH}\n{EASY[1][:80]}\n{OPEN}".encode()
+    status, out, err, taken = _run(["count", "--limit", "12"], stdin, True)
+    assert taken == [True]
+    assert out.decode().splitlines() == ["1"] * 901 + [
+        "0", "ERROR: <stdin>, line 905: expected 81 cells, got 80", "12"]
+    assert status == 2  # an unreadable line (and a puzzle without solution)
+    assert err == "sudoku: error: <stdin>, line 905: expected 81 cells, got 80\n"
+    status, out, err, taken = _run(["count"], head.encode() + CLASH.encode(), True)
+    assert (status, out[-4:], err, taken) == (1, b"1\n0\n", "", [True])
 
 
 def test_inputs_the_line_path_leaves_to_the_ordinary_one(pure: bool) -> None:
@@ -131,7 +147,8 @@ def test_inputs_the_line_path_leaves_to_the_ordinary_one(pure: bool) -> None:
         assert not same_both_ways(["solve"], data, pipe=True)
     # options the line path does not take
     for args in (["solve", "--to", "pretty"], ["solve", "--method", "propagate"],
-                 ["solve", "--format", "{solution}"], ["solve", "--time-limit", "5"]):
+                 ["solve", "--format", "{solution}"], ["solve", "--time-limit", "5"],
+                 ["count", "--json"], ["count", "--format", "{count} {line}"]):
         assert not same_both_ways(args, plain)
 
 
@@ -152,6 +169,7 @@ def test_the_collections(name: str) -> None:
     plain = name.startswith("puzzles")
     assert same_both_ways(["solve", path]) == plain
     assert same_both_ways([path, "--unique", "--jobs", "2"]) == plain
+    assert same_both_ways(["count", path, "--limit", "2", "--jobs", "2"]) == plain
 
 
 def test_big_mixed_input_keeps_standard_error_in_order() -> None:
@@ -165,12 +183,14 @@ def test_big_mixed_input_keeps_standard_error_in_order() -> None:
     for jobs in ("1", "2"):
         assert same_both_ways(["solve", "-j", jobs], data)
         assert same_both_ways(["solve", "-j", jobs, "--from", "line"], data)
+        assert same_both_ways(["count", "-j", jobs, "--limit", "3"], data)
 
 
 def test_a_line_too_long_to_read() -> None:
     head = "".join(EASY[i % len(EASY)] + "\n" for i in range(900)).encode()
     data = head + b"#" + b"x" * (5 << 20) + b"\n" + (EASY[0] + "\n").encode()
     assert same_both_ways(["solve"], data)
+    assert same_both_ways(["count"], data)
 
 
 def test_output_file_and_several_inputs(tmp_path: Path) -> None:
@@ -266,13 +286,13 @@ def test_a_standard_input_that_cannot_be_read() -> None:
         out, err = io.BytesIO(), io.StringIO()
         env = Env(stdin=io.BufferedReader(Broken()), stdout=out, stderr=err,
                   stderr_isatty=False)
-        real = lines_path.solve_lines
+        real = lines_path.answer_lines
         if not line_path:
-            lines_path.solve_lines = lambda a, e: None  # type: ignore[assignment]
+            lines_path.answer_lines = lambda a, e: None  # type: ignore[assignment]
         try:
             outcomes.append((run(["solve"], env), out.getvalue(), err.getvalue()))
         finally:
-            lines_path.solve_lines = real
+            lines_path.answer_lines = real
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0] == 2 and "Input/output error" in outcomes[0][2]
 

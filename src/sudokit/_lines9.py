@@ -224,8 +224,22 @@ class LineBlock:
     def run(self, solve_rows: object, unique: bool) -> None:
         """Read the lines, search every puzzle (for two solutions with ``unique``, else
         one) with ``solve_rows`` (``_kernel9.solve_rows``), check and write the answers."""
-        n: cython.Py_ssize_t
         flag: cython.bint = unique
+        self._search(solve_rows, 2 if unique else 1)
+        with cython.nogil:
+            self._write(flag)
+
+    def count(self, solve_rows: object, limit: int) -> None:
+        """Read the lines, count the solutions of every puzzle up to ``limit`` with
+        ``solve_rows`` and write the counts, one line each (``sudoku count``): a blank or
+        comment line is left out, a line of another form is an event as in :meth:`run`,
+        a count of 0 a failure."""
+        self._search(solve_rows, limit)
+        with cython.nogil:
+            self._write_counts()
+
+    def _search(self, solve_rows: object, limit: int) -> None:
+        n: cython.Py_ssize_t
         with cython.nogil:
             self._scan()
         n = self.npuzzles
@@ -233,9 +247,7 @@ class LineBlock:
             views = [memoryview(b) for b in self.buffers]
             solve_rows(  # type: ignore[operator]
                 views[0][: 81 * n].cast("B", (n, 81)), views[1][: 81 * n].cast("B", (n, 81)),
-                views[2][:n], views[3][:n], 2 if unique else 1)
-        with cython.nogil:
-            self._write(flag)
+                views[2][:n], views[3][:n], limit)
 
     def scan(self) -> None:
         """Only sort the lines out (``kind``, ``line``), answering none."""
@@ -439,6 +451,43 @@ class LineBlock:
                     self.out[o + i] = self.data[a + i]
                 o += b - a
             else:
+                self._event(line, o, _OTHER_LINE, -1)
+        self.size = o
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _write_counts(self) -> cython.void:
+        """The count of every puzzle line in decimal, a line each, into ``out``; the lines
+        of other forms into ``event``."""
+        line: cython.Py_ssize_t
+        row: cython.Py_ssize_t = 0
+        o: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        digits: cython.Py_ssize_t
+        count: cython.longlong
+        rest: cython.longlong
+        kind: cython.int
+        for line in range(self.nlines):
+            kind = self.kinds[line]
+            if kind in (_PLAIN, _LAST):
+                count = self.counts[row]
+                if count == 0:
+                    self.failures += 1
+                digits = 1
+                rest = count // 10
+                while rest:
+                    digits += 1
+                    rest //= 10
+                rest = count
+                for i in range(digits - 1, -1, -1):  # (a count is shorter than its line)
+                    self.out[o + i] = 48 + rest % 10
+                    rest //= 10
+                o += digits
+                self.out[o] = 10
+                o += 1
+                row += 1
+            elif kind == _OTHER:
                 self._event(line, o, _OTHER_LINE, -1)
         self.size = o
 

@@ -234,10 +234,10 @@ def _template_error() -> type[Exception]:
 
 def _answer(args: Any, env: Env) -> int:
     """The status of the command ``args`` names, run."""
-    if args.command == "solve":  # lines of puzzles take a shorter road when they can
-        from ._lines import solve_lines
+    if args.command in ("solve", "count"):  # lines of puzzles take a shorter road
+        from ._lines import answer_lines
 
-        answered = solve_lines(args, env)
+        answered = answer_lines(args, env)
         if answered is not None:
             return answered
     return int(_command_module(args.command).run(args, env))
