@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import sudokit.cli._lines as lines_path
-from sudokit.cli import run
-from sudokit.cli._quick import quick_solve
+from sudokit.cli import _quick, run
+from sudokit.cli._quick import quick_parse
 from sudokit.cli.env import Env
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -205,21 +205,27 @@ def test_output_file_and_several_inputs(tmp_path: Path) -> None:
 
 def test_the_plain_command_lines_read_as_the_parser_reads_them() -> None:
     from sudokit.cli import build_parser
+    from sudokit.cli._inputs import MAX_LIMIT
 
-    parser = build_parser(["solve"])
+    assert _quick.MAX_LIMIT == MAX_LIMIT
+    parser = build_parser(["solve", "count"])
     for line in ["solve", "solve x.txt", "solve x.txt --unique", "solve - -j 2",
                  "solve -j3 --to line",
                  "solve --jobs=4 --from=line a.txt", "solve -o out.txt --no-progress",
                  "solve --to=line -o - --unique --unique", "solve a.txt -j 01",
-                 "solve --output=o.txt", "solve -j=2"]:
+                 "solve --output=o.txt", "solve -j=2",
+                 "count", "count a.txt", "count --limit 2 a.txt", "count --limit=2147483647",
+                 "count - -j 2 --limit 007 --from line", "count -o o.txt --no-progress -j3"]:
         words = line.split()
-        quick = quick_solve(words)
+        quick = quick_parse(words)
         assert quick is not None, line
         assert vars(quick) == vars(parser.parse_args(words)), line
     for line in ["solve a b", "solve --uniq", "solve --to pretty", "solve -j 0", "solve -j x",
-                 "solve -- a", "solve -o", "solve --box 3x3", "solve -x", "count a",
-                 "solve -oout.txt", "solve --jobs -1"]:
-        assert quick_solve(line.split()) is None, line
+                 "solve -- a", "solve -o", "solve --box 3x3", "solve -x", "check a",
+                 "solve -oout.txt", "solve --jobs -1", "solve --limit 2", "count --unique",
+                 "count --to line", "count --limit 0", "count --limit 2147483648",
+                 "count --limit x", "count --lim 3", "count --json", "count a b"]:
+        assert quick_parse(line.split()) is None, line
 
 
 def test_the_grouping_it_follows_is_the_readers() -> None:

@@ -13,7 +13,7 @@ import os
 import sys
 
 from ..errors import SudokuError
-from ._quick import quick_solve
+from ._quick import quick_parse
 from .env import BinaryToTerminalError, Env, Output, OutputError
 from .status import ExitStatus
 
@@ -138,9 +138,9 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-        # the plainest solve needs no parser; a command named first needs only its own: the
-        # other commands' modules are not imported, to keep `sudoku` start-up fast
-        args: Any = quick_solve(args_list)
+        # the plainest solve or count needs no parser; a command named first needs only its
+        # own: the other commands' modules are not imported, to keep `sudoku` start-up fast
+        args: Any = quick_parse(args_list)
         if args is None:
             named = args_list[:1] if args_list and args_list[0] in COMMANDS else COMMANDS
             parser = build_parser(named)
