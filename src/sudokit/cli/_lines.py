@@ -209,12 +209,15 @@ class _Rest(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: bytearray | memoryview) -> int | None:  # type: ignore[override]
         if self.head:
             n = min(len(buffer), len(self.head))
             buffer[:n] = self.head[:n]
             self.head = self.head[n:]
             return n
+        into = getattr(self.stream, "readinto1", None)
+        if into is not None:  # straight into the reader's buffer, not through a copy
+            return into(buffer)
         read = getattr(self.stream, "read1", None) or self.stream.read  # type: ignore[attr-defined]
         data = read(len(buffer))
         buffer[: len(data)] = data
