@@ -7,13 +7,15 @@ rates in ``data/README.md`` (puzzles / rate), the ratio (above 1: we are faster)
 alone on the same puzzles (CPU time of ``_kernel9.solve_rows``, one thread), and the speed-up
 of ``--jobs 2``; ``--unique`` (count to two) is compared with tdoku's count-to-two rate, the
 default (first solution) with its first-solution rate. Then the whole-process time of one
-puzzle on standard input (the same), and with --million the peak memory of a million puzzles.
+puzzle on standard input (the same), ``sudoku count`` of the first collection (to two, against
+tdoku's count-to-two rate), and with --million the peak memory of a million puzzles.
 
     python benchmarks/whole_command.py [--repeat 5] [--stat best] [--million] [--sudoku PATH]
 
-Bytecode is written and used, as for an installed package (PYTHONDONTWRITEBYTECODE is
-dropped for the runs). Run it in the environment to measure: a venv without the optional
-extras starts faster (numba's .pth file alone costs tens of milliseconds per start).
+Bytecode is written and used and standard output buffered, as for an installed package
+(PYTHONDONTWRITEBYTECODE and PYTHONUNBUFFERED are dropped for the runs). Run it in the
+environment to measure: a venv without the optional extras starts faster (numba's .pth
+file alone costs tens of milliseconds per start).
 """
 
 from __future__ import annotations
@@ -39,9 +41,11 @@ ONE = b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.
 
 
 def _env() -> dict[str, str]:
+    """The environment of the runs: as a user's (bytecode written and used, standard output
+    buffered, the compiled modules)."""
     env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("SUDOKIT_PURE_PYTHON", None)
+    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "SUDOKIT_PURE_PYTHON"):
+        env.pop(name, None)
     return env
 
 
@@ -151,6 +155,13 @@ def main() -> None:
         print(f"\none puzzle on standard input, whole process: {one.wall * 1000:.1f} ms, CPU "
               f"{one.cpu * 1000:.1f} ms (a bare `python -c pass`: {bare.wall * 1000:.1f} ms, "
               f"CPU {bare.cpu * 1000:.1f} ms)")
+        name, times, _, two_rate = SETS[0]
+        path = Path(tmp) / name
+        counted = timed([*sudoku, "count", str(path), "--limit", "2"], args.repeat)
+        n = puzzles_in(path)
+        print(f"`sudoku count` of {name} x{times} (--limit 2): {counted.wall:.3f} s, CPU "
+              f"{counted.cpu:.3f} s; tdoku counting to two: {n / two_rate:.3f} s, ratio "
+              f"{n / two_rate / counted.wall:.2f}")
         if args.million:
             path = Path(tmp) / "million.txt"
             path.write_bytes((args.data / SETS[0][0]).read_bytes() * 21)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import sudokit.cli._lines as lines_path
-from sudokit.cli import run
-from sudokit.cli._quick import quick_solve
+from sudokit.cli import _quick, run
+from sudokit.cli._quick import quick_parse
 from sudokit.cli.env import Env
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -50,18 +50,18 @@ def _run(args: list[str], stdin: bytes, line_path: bool, pipe: bool = False
     source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)  # type: ignore[type-var]
     env = Env(stdin=source, stdout=out, stderr=err, stderr_isatty=False)
     taken: list[bool] = []
-    real = lines_path.solve_lines
+    real = lines_path.answer_lines
 
     def spy(a: object, e: Env) -> int | None:
         answered = real(a, e) if line_path else None  # type: ignore[arg-type]
         taken.append(answered is not None)
         return answered
 
-    lines_path.solve_lines = spy  # type: ignore[assignment]
+    lines_path.answer_lines = spy  # type: ignore[assignment]
     try:
         status = run(args, env)
     finally:
-        lines_path.solve_lines = real
+        lines_path.answer_lines = real
     return status, out.getvalue(), err.getvalue(), taken
 
 
@@ -101,7 +101,8 @@ def _mixed(seed: int, count: int, head: int) -> bytes:
 
 def test_plain_lines_in_and_out(pure: bool) -> None:
     stdin = "".join(p + "\n" for p in [*EASY, CLASH, DEAD, OPEN]).encode()
-    for args in (["solve"], ["solve", "--unique"], ["-", "--to", "line", "-j", "2"]):
+    for args in (["solve"], ["solve", "--unique"], ["-", "--to", "line", "-j", "2"],
+                 ["count"], ["count", "--limit", "3", "-j", "2"]):
         assert same_both_ways(args, stdin)
     status, out, err, _ = _run(["solve"], stdin, True)
     answers = out.decode().splitlines()
@@ -120,6 +121,21 @@ def test_every_kind_of_line_in_its_place(pure: bool) -> None:
         assert same_both_ways(["solve"], data)
         assert same_both_ways(["solve", "--unique", "--from", "line"], data)
         assert same_both_ways(["solve"], data, pipe=True)
+        assert same_both_ways(["count", "--limit", "7"], data)
+        assert same_both_ways(["count", "--from", "line"], data, pipe=True)
+
+
+def test_count_gives_a_count_a_puzzle_line(pure: bool) -> None:
+    head = "".join(EASY[i % len(EASY)] + "\n" for i in range(900))  # 64 KiB and more
+    stdin = f"{head}# c\n{EASY[0]}\r\n\n{CLASH}\n{EASY[1][:80]}\n{OPEN}".encode()
+    status, out, err, taken = _run(["count", "--limit", "12"], stdin, True)
+    assert taken == [True]
+    assert out.decode().splitlines() == ["1"] * 901 + [
+        "0", "ERROR: <stdin>, line 905: expected 81 cells, got 80", "12"]
+    assert status == 2  # an unreadable line (and a puzzle without solution)
+    assert err == "sudoku: error: <stdin>, line 905: expected 81 cells, got 80\n"
+    status, out, err, taken = _run(["count"], head.encode() + CLASH.encode(), True)
+    assert (status, out[-4:], err, taken) == (1, b"1\n0\n", "", [True])
 
 
 def test_inputs_the_line_path_leaves_to_the_ordinary_one(pure: bool) -> None:
@@ -131,7 +147,8 @@ def test_inputs_the_line_path_leaves_to_the_ordinary_one(pure: bool) -> None:
         assert not same_both_ways(["solve"], data, pipe=True)
     # options the line path does not take
     for args in (["solve", "--to", "pretty"], ["solve", "--method", "propagate"],
-                 ["solve", "--format", "{solution}"], ["solve", "--time-limit", "5"]):
+                 ["solve", "--format", "{solution}"], ["solve", "--time-limit", "5"],
+                 ["count", "--json"], ["count", "--format", "{count} {line}"]):
         assert not same_both_ways(args, plain)
 
 
@@ -152,6 +169,7 @@ def test_the_collections(name: str) -> None:
     plain = name.startswith("puzzles")
     assert same_both_ways(["solve", path]) == plain
     assert same_both_ways([path, "--unique", "--jobs", "2"]) == plain
+    assert same_both_ways(["count", path, "--limit", "2", "--jobs", "2"]) == plain
 
 
 def test_big_mixed_input_keeps_standard_error_in_order() -> None:
@@ -165,12 +183,14 @@ def test_big_mixed_input_keeps_standard_error_in_order() -> None:
     for jobs in ("1", "2"):
         assert same_both_ways(["solve", "-j", jobs], data)
         assert same_both_ways(["solve", "-j", jobs, "--from", "line"], data)
+        assert same_both_ways(["count", "-j", jobs, "--limit", "3"], data)
 
 
 def test_a_line_too_long_to_read() -> None:
     head = "".join(EASY[i % len(EASY)] + "\n" for i in range(900)).encode()
     data = head + b"#" + b"x" * (5 << 20) + b"\n" + (EASY[0] + "\n").encode()
     assert same_both_ways(["solve"], data)
+    assert same_both_ways(["count"], data)
 
 
 def test_output_file_and_several_inputs(tmp_path: Path) -> None:
@@ -185,21 +205,27 @@ def test_output_file_and_several_inputs(tmp_path: Path) -> None:
 
 def test_the_plain_command_lines_read_as_the_parser_reads_them() -> None:
     from sudokit.cli import build_parser
+    from sudokit.cli._inputs import MAX_LIMIT
 
-    parser = build_parser(["solve"])
+    assert _quick.MAX_LIMIT == MAX_LIMIT
+    parser = build_parser(["solve", "count"])
     for line in ["solve", "solve x.txt", "solve x.txt --unique", "solve - -j 2",
                  "solve -j3 --to line",
                  "solve --jobs=4 --from=line a.txt", "solve -o out.txt --no-progress",
                  "solve --to=line -o - --unique --unique", "solve a.txt -j 01",
-                 "solve --output=o.txt", "solve -j=2"]:
+                 "solve --output=o.txt", "solve -j=2",
+                 "count", "count a.txt", "count --limit 2 a.txt", "count --limit=2147483647",
+                 "count - -j 2 --limit 007 --from line", "count -o o.txt --no-progress -j3"]:
         words = line.split()
-        quick = quick_solve(words)
+        quick = quick_parse(words)
         assert quick is not None, line
         assert vars(quick) == vars(parser.parse_args(words)), line
     for line in ["solve a b", "solve --uniq", "solve --to pretty", "solve -j 0", "solve -j x",
-                 "solve -- a", "solve -o", "solve --box 3x3", "solve -x", "count a",
-                 "solve -oout.txt", "solve --jobs -1"]:
-        assert quick_solve(line.split()) is None, line
+                 "solve -- a", "solve -o", "solve --box 3x3", "solve -x", "check a",
+                 "solve -oout.txt", "solve --jobs -1", "solve --limit 2", "count --unique",
+                 "count --to line", "count --limit 0", "count --limit 2147483648",
+                 "count --limit x", "count --lim 3", "count --json", "count a b"]:
+        assert quick_parse(line.split()) is None, line
 
 
 def test_the_grouping_it_follows_is_the_readers() -> None:
@@ -266,13 +292,13 @@ def test_a_standard_input_that_cannot_be_read() -> None:
         out, err = io.BytesIO(), io.StringIO()
         env = Env(stdin=io.BufferedReader(Broken()), stdout=out, stderr=err,
                   stderr_isatty=False)
-        real = lines_path.solve_lines
+        real = lines_path.answer_lines
         if not line_path:
-            lines_path.solve_lines = lambda a, e: None  # type: ignore[assignment]
+            lines_path.answer_lines = lambda a, e: None  # type: ignore[assignment]
         try:
             outcomes.append((run(["solve"], env), out.getvalue(), err.getvalue()))
         finally:
-            lines_path.solve_lines = real
+            lines_path.answer_lines = real
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0] == 2 and "Input/output error" in outcomes[0][2]
 
@@ -290,3 +316,28 @@ def test_blocks_are_cut_as_the_line_reader_cuts_them() -> None:
             ours = list(lines_path.blocks_of(head, io.BytesIO(data[len(head):]), size))
             theirs = list(_input.Input(io.BytesIO(data[len(head):]), None, head).blocks(size))
             assert ours == theirs
+
+
+def test_a_block_loaded_again_answers_as_a_new_one(pure: bool) -> None:
+    # the arrays of a block are kept from one load to the next (grown when too small):
+    # nothing of the earlier block may show in a later answer
+    _, kernel9 = lines_path.engine_modules()
+    rng = random.Random(5)
+
+    def lines(n: int) -> bytes:
+        chosen = [rng.choice([*EASY, CLASH, "# note", "", EASY[0] + " x"]) for _ in range(n)]
+        return ("\n".join(chosen) + rng.choice(["", "\n"])).encode()
+
+    kept = _block_of(lines(1))
+    for size in (40, 3, 0, 120, 7, 1):
+        data = lines(size) if size else b""
+        fresh = _block_of(data)
+        fresh.run(kernel9.solve_rows, True)  # type: ignore[attr-defined]
+        kept.load(data)  # type: ignore[attr-defined]
+        kept.run(kernel9.solve_rows, True)  # type: ignore[attr-defined]
+        for block in (fresh, kept):
+            assert block.wrong_row == -1  # type: ignore[attr-defined]
+        assert bytes(kept.view(0, kept.written)) == fresh.output(  # type: ignore[attr-defined]
+            0, fresh.written)  # type: ignore[attr-defined]
+        assert kept.events() == fresh.events()  # type: ignore[attr-defined]
+        assert (kept.lines, kept.failed) == (fresh.lines, fresh.failed)  # type: ignore[attr-defined]

@@ -60,6 +60,7 @@ NOT_NEEDED_FOR_LINES = [
     *NOT_NEEDED, "argparse", "typing", "re", "tempfile", "sudokit.formats", "sudokit.grid",
     "sudokit.shape", "sudokit.solver", "sudokit.stream", "sudokit.engine", "sudokit.batch",
     "sudokit.cli.solve", "sudokit.cli._output", "sudokit.cli._inputs",
+    "signal", "importlib", "warnings",  # (`signal` makes enums of its constants at import)
 ]
 
 
@@ -74,6 +75,16 @@ def test_solving_one_puzzle_line_loads_only_the_line_path() -> None:
         assert done.returncode == 0, done.stderr
         assert done.stdout == "# one puzzle\n" + SOLUTION
         assert "sudokit._lines9" in loaded  # the check sees what the command imported
+        unexpected = _unexpected(loaded, NOT_NEEDED_FOR_LINES)
+        assert not unexpected, f"sudoku {' '.join(args)} imported {unexpected}"
+
+
+def test_counting_one_puzzle_line_loads_only_the_line_path() -> None:
+    for args in (["count"], ["count", "--limit", "2", "-j", "1", "-"]):
+        done, loaded = _loaded_by(args, "# one puzzle\n" + PUZZLE)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == "1\n"
+        assert "sudokit._lines9" in loaded
         unexpected = _unexpected(loaded, NOT_NEEDED_FOR_LINES)
         assert not unexpected, f"sudoku {' '.join(args)} imported {unexpected}"
 

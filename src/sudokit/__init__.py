@@ -4,7 +4,6 @@ The core needs nothing beyond this package; formats live in ``sudokit.formats`` 
 imported when used.
 """
 
-import importlib
 import os as _os
 
 from ._version import __version__
@@ -83,6 +82,8 @@ def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    import importlib  # here: importing it (and the warnings module it loads) costs start-up
+
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value

@@ -88,6 +88,9 @@ def _longs(n: int) -> memoryview:
     return memoryview(bytearray(8 * n)).cast("q")
 
 
+if cython.compiled:
+    from cython.cimports.libc.string import memchr, memcpy
+
 _VALUE = _value_table()
 _CLASS = _class_table()
 _SPACE = _space_table()
@@ -162,14 +165,12 @@ class LineBlock:
     t_space: cython.uchar[256]
     t_bit: cython.ulonglong[256]
     buffers: tuple  # type: ignore[type-arg]  # the arrays behind the views above
+    capacity: cython.Py_ssize_t  # lines the arrays hold
+    room: cython.Py_ssize_t  # bytes ``out`` holds
 
     def __init__(self, data: bytes, no_solution: bytes, not_unique: bytes) -> None:
         """``data``: whole lines (the last one may lack its end); ``no_solution`` and
         ``not_unique``: the messages written in place of an answer."""
-        self.data = memoryview(data)
-        # (bytes.count looks at each byte in turn; the compiled loop is several times faster)
-        lines: cython.Py_ssize_t = (self._newlines() if cython.compiled
-                                    else data.count(b"\n")) + 1
         self.message0 = memoryview(no_solution)
         self.message2 = memoryview(not_unique)
         tables: _Tables = _TABLES  # C arrays copied as such: no Python int per entry
@@ -177,21 +178,25 @@ class LineBlock:
         self.t_class = tables.t_class
         self.t_space = tables.t_space
         self.t_bit = tables.t_bit
-        digits = bytearray(81 * lines)
-        solutions = bytearray(81 * lines)
-        counts = _longs(lines)
-        guesses = _longs(lines)
-        out = bytearray(len(data) + 2)  # an answer is never longer than its line
-        self.buffers = (digits, solutions, counts, guesses, out)
-        self.digits = digits
-        self.solutions = solutions
-        self.counts = counts
-        self.guesses = guesses
-        self.kinds = bytearray(lines)
-        self.styles = bytearray(lines)
-        self.starts = _longs(lines + 1)
-        self.out = out
-        self.event = _longs(4 * lines)
+        self.capacity = 0
+        self.room = 0
+        self.load(data)
+
+    def load(self, data: bytes) -> None:
+        """Take ``data`` (whole lines) in place of the block answered before: its arrays
+        are kept when they are large enough (a new array is zeroed and its memory touched
+        page by page, which costs more than reading the block)."""
+        self.data = memoryview(data)
+        lines: cython.Py_ssize_t = (self._newlines() if cython.compiled
+                                    else data.count(b"\n")) + 1
+        if lines > self.capacity:
+            self.capacity = lines + (lines >> 3)
+            self._arrays(self.capacity)
+        if len(data) + 2 > self.room:  # an answer is never longer than its line
+            self.room = len(data) + 2 + (len(data) >> 3)
+            out = bytearray(self.room)
+            self.out = out
+            self.buffers = (*self.buffers[:4], out)
         self.nlines = 0
         self.npuzzles = 0
         self.size = 0
@@ -199,12 +204,42 @@ class LineBlock:
         self.failures = 0
         self.wrong = -1
 
+    def _arrays(self, lines: int) -> None:
+        digits = bytearray(81 * lines)
+        solutions = bytearray(81 * lines)
+        counts = _longs(lines)
+        guesses = _longs(lines)
+        self.buffers = (digits, solutions, counts, guesses,
+                        self.buffers[4] if self.room else b"")
+        self.digits = digits
+        self.solutions = solutions
+        self.counts = counts
+        self.guesses = guesses
+        self.kinds = bytearray(lines)
+        self.styles = bytearray(lines)
+        self.starts = _longs(lines + 1)
+        self.event = _longs(4 * lines)
+
     # -- the Python face ----------------------------------------------------------------
     def run(self, solve_rows: object, unique: bool) -> None:
         """Read the lines, search every puzzle (for two solutions with ``unique``, else
         one) with ``solve_rows`` (``_kernel9.solve_rows``), check and write the answers."""
-        n: cython.Py_ssize_t
         flag: cython.bint = unique
+        self._search(solve_rows, 2 if unique else 1)
+        with cython.nogil:
+            self._write(flag)
+
+    def count(self, solve_rows: object, limit: int) -> None:
+        """Read the lines, count the solutions of every puzzle up to ``limit`` with
+        ``solve_rows`` and write the counts, one line each (``sudoku count``): a blank or
+        comment line is left out, a line of another form is an event as in :meth:`run`,
+        a count of 0 a failure."""
+        self._search(solve_rows, limit)
+        with cython.nogil:
+            self._write_counts()
+
+    def _search(self, solve_rows: object, limit: int) -> None:
+        n: cython.Py_ssize_t
         with cython.nogil:
             self._scan()
         n = self.npuzzles
@@ -212,9 +247,7 @@ class LineBlock:
             views = [memoryview(b) for b in self.buffers]
             solve_rows(  # type: ignore[operator]
                 views[0][: 81 * n].cast("B", (n, 81)), views[1][: 81 * n].cast("B", (n, 81)),
-                views[2][:n], views[3][:n], 2 if unique else 1)
-        with cython.nogil:
-            self._write(flag)
+                views[2][:n], views[3][:n], limit)
 
     def scan(self) -> None:
         """Only sort the lines out (``kind``, ``line``), answering none."""
@@ -224,6 +257,11 @@ class LineBlock:
     def output(self, lo: int, hi: int) -> bytes:
         """Bytes ``lo`` to ``hi`` of the answers written."""
         return memoryview(self.buffers[4])[lo:hi].tobytes()
+
+    def view(self, lo: int, hi: int) -> memoryview:
+        """Bytes ``lo`` to ``hi`` of the answers written, not copied: valid until the
+        block is loaded again."""
+        return memoryview(self.buffers[4])[lo:hi]
 
     def events(self) -> list[tuple[int, int, int, int]]:
         """(line, output offset, kind, puzzle row) of each line left to the caller
@@ -326,10 +364,21 @@ class LineBlock:
     @cython.nogil
     @cython.exceptval(check=False)
     def _newlines(self) -> cython.Py_ssize_t:
-        i: cython.Py_ssize_t
+        """The line feeds in ``data`` (compiled only: the C library finds each one in wide
+        steps)."""
         n: cython.Py_ssize_t = 0
-        for i in range(self.data.shape[0]):
-            n += self.data[i] == 10
+        size: cython.Py_ssize_t = self.data.shape[0]
+        at: cython.Py_ssize_t = 0
+        if size == 0:
+            return 0
+        start = cython.declare(cython.p_const_uchar, cython.address(self.data[0]))
+        found = cython.declare(cython.p_const_uchar)
+        while at < size:
+            found = cython.cast(cython.p_const_uchar, memchr(start + at, 10, size - at))
+            if found == cython.NULL:
+                break
+            n += 1
+            at = (found - start) + 1
         return n
 
     @cython.cfunc
@@ -408,6 +457,43 @@ class LineBlock:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
+    def _write_counts(self) -> cython.void:
+        """The count of every puzzle line in decimal, a line each, into ``out``; the lines
+        of other forms into ``event``."""
+        line: cython.Py_ssize_t
+        row: cython.Py_ssize_t = 0
+        o: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        digits: cython.Py_ssize_t
+        count: cython.longlong
+        rest: cython.longlong
+        kind: cython.int
+        for line in range(self.nlines):
+            kind = self.kinds[line]
+            if kind in (_PLAIN, _LAST):
+                count = self.counts[row]
+                if count == 0:
+                    self.failures += 1
+                digits = 1
+                rest = count // 10
+                while rest:
+                    digits += 1
+                    rest //= 10
+                rest = count
+                for i in range(digits - 1, -1, -1):  # (a count is shorter than its line)
+                    self.out[o + i] = 48 + rest % 10
+                    rest //= 10
+                o += digits
+                self.out[o] = 10
+                o += 1
+                row += 1
+            elif kind == _OTHER:
+                self._event(line, o, _OTHER_LINE, -1)
+        self.size = o
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _put(self, o: cython.Py_ssize_t,
              text: cython.const[cython.uchar][::1]) -> cython.Py_ssize_t:  # type: ignore[valid-type]
         i: cython.Py_ssize_t
@@ -473,9 +559,42 @@ class LineBlock:
                 bad |= line ^ 0x1FF
             bad |= (box0 ^ 0x1FF) | (box1 ^ 0x1FF) | (box2 ^ 0x1FF)
         bad |= (col0 ^ 0o777777777) | (col1 ^ 0o777777777) | (col2 ^ 0o777777777)
-        for at in range(base, base + 81):
-            bad |= (self.digits[at] != 0) & (self.digits[at] != self.solutions[at])
+        bad |= _changed_givens(self.digits, self.solutions, base)
         return bad == 0
+
+
+# Eight bytes at a time, in one 64-bit word (the first byte lowest): the constants
+# repeat one byte eight times. No sum below carries out of its byte, so the words are the
+# same in C and in Python's unbounded ints.
+_LOW7 = cython.declare(cython.ulonglong, 0x7F7F7F7F7F7F7F7F)
+_HIGH = cython.declare(cython.ulonglong, 0x8080808080808080)
+_ASCII0 = cython.declare(cython.ulonglong, 0x3030303030303030)  # '0' in each byte
+_DOT_LESS0 = cython.declare(cython.ulonglong, 0x1E1E1E1E1E1E1E1E)  # '.' ^ '0'
+_UP_TO9 = cython.declare(cython.ulonglong, 0x7676767676767676)  # 0x80 - 10
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _word(data: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+          at: cython.Py_ssize_t) -> cython.ulonglong:
+    """The eight bytes at ``data[at:]`` as one word (one load, compiled)."""
+    word: cython.ulonglong = 0
+    if cython.compiled:
+        memcpy(cython.address(word), cython.address(data[at]), 8)
+    else:
+        word = int.from_bytes(data[at: at + 8], "little")
+    return word
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _nonzero(x: cython.ulonglong) -> cython.ulonglong:
+    """The top bit of each byte of ``x`` that is not zero (the other bits clear)."""
+    return (((x & _LOW7) + _LOW7) | x) & _HIGH
 
 
 @cython.cfunc
@@ -487,16 +606,59 @@ def _read_digits(block: LineBlock,
                  pos: cython.Py_ssize_t, digits: cython.uchar[::1],
                  at: cython.Py_ssize_t) -> cython.uint:
     """Write the values of the 81 bytes at ``data[pos:]`` to ``digits[at:]`` whatever they
-    are, and return the classes of the bytes seen (see ``_class_table``). (The views come
-    as arguments: see ``_solution_text``.)"""
-    i: cython.Py_ssize_t
+    are, and return the classes of the bytes seen (see ``_class_table``). Eight bytes at a
+    time: in each byte, ``x`` = byte ^ '0' is the digit for '0'-'9', 0x1E for '.', and above
+    9 for anything else. (The views come as arguments: see ``_solution_text``.)"""
+    k: cython.Py_ssize_t
+    x: cython.ulonglong
+    dot: cython.ulonglong
+    value: cython.ulonglong
+    others: cython.ulonglong = 0
+    zeros: cython.ulonglong = 0
+    dots: cython.ulonglong = 0
     c: cython.uchar
-    seen: cython.uint = 0
-    for i in range(81):
-        c = data[pos + i]
-        digits[at + i] = block.t_value[c]
-        seen |= block.t_class[c]
+    seen: cython.uint
+    for k in range(0, 80, 8):
+        x = _word(data, pos + k) ^ _ASCII0
+        dot = ~_nonzero(x ^ _DOT_LESS0) & _HIGH
+        others |= ((((x & _LOW7) + _UP_TO9) | x) & _HIGH) & ~dot  # above 9, not '.'
+        zeros |= ~_nonzero(x) & _HIGH
+        dots |= dot
+        value = x ^ ((dot >> 7) * 0x1E)  # '.' read as 0
+        if cython.compiled:
+            memcpy(cython.address(digits[at + k]), cython.address(value), 8)
+        else:
+            digits[at + k: at + k + 8] = value.to_bytes(8, "little")
+    c = data[pos + 80]
+    digits[at + 80] = block.t_value[c]
+    seen = block.t_class[c]
+    if others:
+        seen |= 1
+    if zeros:
+        seen |= 2
+    if dots:
+        seen |= 4
     return seen
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _changed_givens(digits: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+                    solutions: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+                    at: cython.Py_ssize_t) -> cython.ulonglong:
+    """Not zero when a given of the 81 ``digits`` at ``at`` differs from its cell in
+    ``solutions`` (eight cells at a time: a byte counts where the given is not 0 and
+    differs)."""
+    k: cython.Py_ssize_t
+    d: cython.ulonglong
+    bad: cython.ulonglong = 0
+    for k in range(0, 80, 8):
+        d = _word(digits, at + k)
+        bad |= _nonzero(d) & _nonzero(d ^ _word(solutions, at + k))
+    k = at + 80
+    return bad | ((digits[k] != 0) & (digits[k] != solutions[k]))
 
 
 @cython.final

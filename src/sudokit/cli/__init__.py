@@ -7,14 +7,13 @@ error and the exit status of :mod:`sudokit.cli.status`.
 
 from __future__ import annotations
 
+import _signal  # what `signal` wraps, loaded with the interpreter; see _CtrlC
 import errno
-import importlib
 import os
-import signal
 import sys
 
 from ..errors import SudokuError
-from ._quick import quick_solve
+from ._quick import quick_parse
 from .env import BinaryToTerminalError, Env, Output, OutputError
 from .status import ExitStatus
 
@@ -87,7 +86,7 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in commands:
-        importlib.import_module(f"{__name__}.{name}").add_parser(sub)
+        _command_module(name).add_parser(sub)
     for name, command_parser in sub.choices.items():
         if name not in _NO_OUTPUT:
             add_common_arguments(command_parser)
@@ -139,9 +138,9 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-        # the plainest solve needs no parser; a command named first needs only its own: the
-        # other commands' modules are not imported, to keep `sudoku` start-up fast
-        args: Any = quick_solve(args_list)
+        # the plainest solve or count needs no parser; a command named first needs only its
+        # own: the other commands' modules are not imported, to keep `sudoku` start-up fast
+        args: Any = quick_parse(args_list)
         if args is None:
             named = args_list[:1] if args_list and args_list[0] in COMMANDS else COMMANDS
             parser = build_parser(named)
@@ -235,29 +234,37 @@ def _template_error() -> type[Exception]:
 
 def _answer(args: Any, env: Env) -> int:
     """The status of the command ``args`` names, run."""
-    if args.command == "solve":  # lines of puzzles take a shorter road when they can
-        from ._lines import solve_lines
+    if args.command in ("solve", "count"):  # lines of puzzles take a shorter road
+        from ._lines import answer_lines
 
-        answered = solve_lines(args, env)
+        answered = answer_lines(args, env)
         if answered is not None:
             return answered
-    module = importlib.import_module(f"{__name__}.{args.command}")
-    return int(module.run(args, env))
+    return int(_command_module(args.command).run(args, env))
+
+
+def _command_module(name: str) -> Any:
+    """The module of the subcommand ``name``, imported."""
+    import importlib  # here: importing it (and the warnings module it loads) costs start-up
+
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 class _CtrlC:
     """Notes that Ctrl-C was pressed (and raises KeyboardInterrupt, as Python does), so
     that an error a library made of the interruption (NumPy turns one during its import
     into an ImportError) still ends as an interruption. Only in the main thread, and not
-    where SIGINT is ignored (a background job)."""
+    where SIGINT is ignored (a background job). (Through ``_signal``, the functions
+    ``signal`` wraps: importing ``signal``, which makes enums of its constants, costs more
+    start-up time than a one-puzzle solve spends solving.)"""
 
     def __init__(self) -> None:
         self.pressed = False
         self.before: Any = None
-        current = signal.getsignal(signal.SIGINT)
-        if current is signal.default_int_handler:
+        current = _signal.getsignal(_signal.SIGINT)
+        if current is _signal.default_int_handler:
             try:
-                signal.signal(signal.SIGINT, self._handle)
+                _signal.signal(_signal.SIGINT, self._handle)
             except ValueError:  # not the main thread, the only one Python gives signals to
                 return
             self.before = current
@@ -269,7 +276,7 @@ class _CtrlC:
     def restore(self) -> None:
         """Put Python's own handler back."""
         if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
+            _signal.signal(_signal.SIGINT, self.before)
             self.before = None
 
 

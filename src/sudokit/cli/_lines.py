@@ -1,10 +1,12 @@
-"""``sudoku solve`` on an input of plain puzzle lines: answered block by block in compiled
-code (:mod:`sudokit._lines9`), with no Python object per puzzle and without NumPy.
+"""``sudoku solve`` and ``sudoku count`` on an input of plain puzzle lines: answered block
+by block in compiled code (:mod:`sudokit._lines9`), with no Python object per puzzle and
+without NumPy.
 
-This is the same command as :mod:`sudokit.cli.solve`, taken by a shorter road when the
-road is sure to give the same bytes: one input (a file or standard input), lines in and
-lines out, the options a line-by-line answer needs no more than (``--unique``,
-``--jobs``, ``-o``, ``--from line``/``--to line``), no progress bar, and an input whose
+These are the same commands as :mod:`sudokit.cli.solve` and :mod:`sudokit.cli.count`,
+taken by a shorter road when the road is sure to give the same bytes: one input (a file or
+standard input), lines in and lines (or counts) out, the options a line-by-line answer
+needs no more than (``--unique``, ``--limit``, ``--jobs``, ``-o``, ``--from line``,
+``--to line``), no progress bar, and an input whose
 first 64 KiB hold nothing but 9x9 puzzle lines, comments and blank lines (so that the
 format detected, and the size every line is measured against, are certain). Anything else
 is declined before a byte is read for good, and the ordinary path answers.
@@ -73,11 +75,13 @@ def engine_modules() -> tuple[ModuleType, ModuleType]:
     return _lines9, _kernel9
 
 
-def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
-    """Answer the input of ``args`` on the line path and return the exit status; None,
-    with nothing written and the input left as it was, when this road does not fit."""
+def answer_lines(args: SimpleNamespace, env: Env) -> int | None:
+    """Answer the input of ``args`` (``sudoku solve`` or ``sudoku count``) on the line path
+    and return the exit status; None, with nothing written and the input left as it was,
+    when this road does not fit."""
     if not _fits(args, env):
         return None
+    answering = _Counting if args.command == "count" else _Answering
     name = args.files[0] if args.files else "-"
     source = "<stdin>" if name == "-" else name
     if name == "-":
@@ -96,7 +100,7 @@ def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
 
                 env.stdin = prefixed(head, stream)
             return None
-        return _Answering(args, env, source, stream).run(head)
+        return answering(args, env, source, stream).run(head)
     if os.path.splitext(name)[1].lower() not in LINE_EXTENSIONS:
         return None
     try:
@@ -110,18 +114,23 @@ def solve_lines(args: SimpleNamespace, env: Env) -> int | None:
             return None  # a directory, say: reported there
         if not _plain_head(head):
             return None
-        return _Answering(args, env, source, stream).run(head)
+        return answering(args, env, source, stream).run(head)
     finally:
         stream.close()
 
 
 def _fits(args: SimpleNamespace, env: Env) -> bool:
     """Whether the options and the terminal leave the answers to lines alone."""
-    if (args.command != "solve" or len(args.files) > 1 or args.box is not None
+    if args.command == "solve":
+        plain = (args.to_format in (None, "line") and args.method == "search"
+                 and args.time_limit is None and args.device == "cpu")
+    elif args.command == "count":
+        plain = not args.json  # a count a line
+    else:
+        return False
+    if (not plain or len(args.files) > 1 or args.box is not None
             or args.column is not None or args.from_format not in (None, "line")
-            or args.to_format not in (None, "line") or args.template is not None
-            or args.method != "search" or args.time_limit is not None
-            or args.device != "cpu" or args.cluster is not None):
+            or args.template is not None or args.cluster is not None):
         return False
     if env.stderr_isatty and env.show_progress and os.environ.get(
             "TQDM_DISABLE", "").strip().lower() in ("", "0", "false"):
@@ -200,12 +209,15 @@ class _Rest(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: bytearray | memoryview) -> int | None:  # type: ignore[override]
         if self.head:
             n = min(len(buffer), len(self.head))
             buffer[:n] = self.head[:n]
             self.head = self.head[n:]
             return n
+        into = getattr(self.stream, "readinto1", None)
+        if into is not None:  # straight into the reader's buffer, not through a copy
+            return into(buffer)
         read = getattr(self.stream, "read1", None) or self.stream.read  # type: ignore[attr-defined]
         data = read(len(buffer))
         buffer[: len(data)] = data
@@ -261,7 +273,7 @@ class _Answering:
         self.env = env
         self.source = source
         self.stream = stream
-        self.unique = bool(args.unique)
+        self.unique = bool(getattr(args, "unique", False))
         self.jobs = max(1, int(args.jobs or 1))
         self.lines9, kernel9 = engine_modules()
         self.solve_rows = kernel9.solve_rows
@@ -271,6 +283,11 @@ class _Answering:
         self.line = 0  # lines of the input answered so far
         self._report: ErrorReport | None = None
         self._writer: Writer | None = None
+        #: blocks written out, to be loaded again (their arrays reused, not made anew)
+        self._spare: list[LineBlock] = []
+        #: answers written from the blocks' own memory, uncopied (a terminal is given
+        #: bytes, which it checks for NULs: the line path writes none)
+        self._uncopied = not getattr(env.stdout, "isatty", True)
 
     def run(self, head: bytes) -> int:
         blocks = self._blocks(head)
@@ -290,8 +307,12 @@ class _Answering:
         return blocks_of(head, self.stream, BLOCK_BYTES)
 
     def _answer(self, data: bytes) -> LineBlock:
-        block: LineBlock = self.lines9.LineBlock(
-            data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
+        try:
+            block = self._spare.pop()  # (atomic: the threads share the list)
+        except IndexError:
+            block = self.lines9.LineBlock(data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
+        else:
+            block.load(data)
         block.run(self.solve_rows, self.unique)
         return block
 
@@ -301,12 +322,13 @@ class _Answering:
                                  f"{self.line + self._line_of_row(block, block.wrong_row) + 1}"
                                  f" of {self.source}")
         write = self.env.stdout.write
+        output = block.view if self._uncopied else block.output
         pieces = self.pieces
         at = 0
         first = 0
         for line, offset, kind, row in block.events():
             if kind == self.lines9.OTHER_LINE:
-                write(block.output(at, offset))
+                write(output(at, offset))
                 at = offset
                 pieces.advance(block, first, line)
                 self._other(block.line(line), self.line + line + 1)
@@ -314,11 +336,12 @@ class _Answering:
                 pieces.advance(block, first, line + 1)
                 self._no_solution(block.puzzle(row), self.line + line + 1)
             first = line + 1
-        write(block.output(at, block.written))
+        write(output(at, block.written))
         pieces.advance(block, first, block.lines)
         if block.failed:
             self.status = max(self.status, ExitStatus.FAILURE)
         self.line += block.lines
+        self._spare.append(block)
 
     def _line_of_row(self, block: LineBlock, row: int) -> int:
         seen = -1
@@ -395,3 +418,61 @@ class _Answering:
         if self._report is not None:
             self._report.close()
         self.reports.rest()
+
+
+class _Counting(_Answering):
+    """``sudoku count`` on the line path: a count a puzzle line, blank and comment lines
+    left out; a line of another form read by the line reader in its place."""
+
+    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+        super().__init__(args, env, source, stream)
+        self.limit = int(args.limit)
+
+    def _answer(self, data: bytes) -> LineBlock:
+        try:
+            block = self._spare.pop()  # (atomic: the threads share the list)
+        except IndexError:
+            block = self.lines9.LineBlock(data, b"", b"")
+        else:
+            block.load(data)
+        block.count(self.solve_rows, self.limit)
+        return block
+
+    def _emit(self, block: LineBlock) -> None:
+        write = self.env.stdout.write
+        output = block.view if self._uncopied else block.output
+        at = 0
+        for line, offset, _, _ in block.events():  # lines of other forms only
+            write(output(at, offset))
+            at = offset
+            self._other(block.line(line), self.line + line + 1)
+        write(output(at, block.written))
+        if block.failed:
+            self.status = max(self.status, ExitStatus.FAILURE)
+        self.line += block.lines
+        self._spare.append(block)
+
+    def _other(self, raw: bytes, line: int) -> None:
+        """A line of another form, read by the line reader as it would read it here."""
+        from .. import formats
+        from ..solver import search
+
+        records = list(formats.read(io.BytesIO(_NINE_BY_NINE + raw), "line",
+                                    source=self.source))
+        if len(records) == 1:  # a blank line or a comment after all: no count
+            return
+        record = records[1]
+        if record.error is not None:
+            record.error.line = line
+            self._error_report().record(record.error)
+            self.status = max(self.status, ExitStatus.USAGE)
+            self.env.stdout.write(f"ERROR: {record.error}\n".encode())
+            return
+        count = search(record.item, limit=self.limit).count  # type: ignore[arg-type]
+        self.env.stdout.write(f"{count}\n".encode())
+        if count == 0:
+            self.status = max(self.status, ExitStatus.FAILURE)
+
+    def _end(self) -> None:
+        if self._report is not None:
+            self._report.close()

@@ -1,13 +1,15 @@
-"""The plainest ``sudoku solve`` command lines, read without building the parser.
+"""The plainest ``sudoku solve`` and ``sudoku count`` command lines, read without building
+the parser.
 
 Building the whole parser (every option of the command, with argparse behind it) costs a
 good part of a one-puzzle solve. The command lines a script most often runs are read here
 instead: ``sudoku solve`` (or ``sudoku FILE``) with at most one input and only the options
 ``--to line``, ``--from line``, ``--unique``, ``--jobs N``, ``-o FILE`` and
-``--no-progress``, each spelled out in full. Anything else (another option, an
-abbreviation, a value argparse would refuse, ``--``) is left to the parser, which also
-gives every error message; so what is read here is read as the parser would read it (a
-test compares the two on many command lines).
+``--no-progress``, each spelled out in full; ``sudoku count`` with ``--limit N`` in place of
+``--to`` and ``--unique``. Anything else (another option, an abbreviation, a value argparse
+would refuse, ``--``) is left to the parser, which also gives every error message; so what
+is read here is read as the parser would read it (a test compares the two on many command
+lines).
 """
 
 from __future__ import annotations
@@ -22,42 +24,61 @@ SOLVE_DEFAULTS: dict[str, object] = {
     "output": None, "no_progress": False,
 }
 
-#: Options that take a value: option -> (attribute, the values read here, None for any).
-_VALUED = {
-    "--to": ("to_format", ("line",)), "--from": ("from_format", ("line",)),
-    "--jobs": ("jobs", None), "-j": ("jobs", None),
-    "--output": ("output", None), "-o": ("output", None),
+#: The same for ``sudoku count``.
+COUNT_DEFAULTS: dict[str, object] = {
+    "command": "count", "files": [], "from_format": None, "box": None, "column": None,
+    "limit": 1000, "jobs": 1, "json": False, "template": None, "cluster": None,
+    "output": None, "no_progress": False,
 }
-_FLAGS = {"--unique": "unique", "--no-progress": "no_progress"}
+
+#: The largest --limit the parser takes (``_inputs.MAX_LIMIT``; a test compares them).
+MAX_LIMIT = 2**31 - 1
+
+#: Options that take a value, by command: option -> (attribute, the values read here, None
+#: for a whole number of at least 1, "" for any).
+_COMMON = {
+    "--from": ("from_format", ("line",)), "--jobs": ("jobs", None), "-j": ("jobs", None),
+    "--output": ("output", ""), "-o": ("output", ""),
+}
+_VALUED: dict[str, dict[str, tuple[str, tuple[str, ...] | str | None]]] = {
+    "solve": {**_COMMON, "--to": ("to_format", ("line",))},
+    "count": {**_COMMON, "--limit": ("limit", None)},
+}
+_FLAGS = {"solve": {"--unique": "unique", "--no-progress": "no_progress"},
+          "count": {"--no-progress": "no_progress"}}
+_DEFAULTS = {"solve": SOLVE_DEFAULTS, "count": COUNT_DEFAULTS}
 
 
-def quick_solve(words: list[str]) -> SimpleNamespace | None:
-    """The options of ``words`` (a command line that starts with ``solve``), as the parser
-    would give them, when they are among the plainest; else None."""
-    if not words or words[0] != "solve":
+def quick_parse(words: list[str]) -> SimpleNamespace | None:
+    """The options of ``words`` (a command line that starts with ``solve`` or ``count``),
+    as the parser would give them, when they are among the plainest; else None."""
+    if not words or words[0] not in _DEFAULTS:
         return None
-    values: dict[str, object] = dict(SOLVE_DEFAULTS)
+    command = words[0]
+    valued, flags = _VALUED[command], _FLAGS[command]
+    values: dict[str, object] = dict(_DEFAULTS[command])
     files: list[str] = []
     rest = iter(words[1:])
     for word in rest:
-        if word in _FLAGS:
-            values[_FLAGS[word]] = True
+        if word in flags:
+            values[flags[word]] = True
             continue
         option, eq, value = word.partition("=")
         if word.startswith("-j") and len(word) > 2 and not eq:
             option, value, eq = "-j", word[2:], "="
-        if option in _VALUED and (eq or option == word):
+        if option in valued and (eq or option == word):
             if not eq:
                 value = next(rest, "")
-            name, allowed = _VALUED[option]
+            name, allowed = valued[option]
             if not value or value.startswith("-") and value != "-":
                 return None
-            if allowed is not None and value not in allowed:
-                return None
-            if name == "jobs":
-                if not (value.isascii() and value.isdigit()) or int(value) < 1:
+            if allowed is None:  # a whole number, at least 1
+                if not (value.isascii() and value.isdigit()) or not (
+                        1 <= int(value) <= (MAX_LIMIT if name == "limit" else int(value))):
                     return None
                 values[name] = int(value)
+            elif allowed and value not in allowed:
+                return None
             else:
                 values[name] = value
             continue
