@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/create_technique.py                 # the common techniques
     .venv/bin/python benchmarks/create_technique.py x-wing xy-wing  # some of them
     .venv/bin/python benchmarks/create_technique.py --cleanness 3 --seconds 20
+    .venv/bin/python benchmarks/create_technique.py --seed other x-wing   # another sample
 
 For each technique, puzzles are made one after another (seed "bench", one process) until
 ``--seconds`` of CPU time have passed (at least one puzzle); the rate is puzzles per
@@ -12,6 +13,11 @@ library's finished product: checked by the rater (one solution, the technique, n
 harder, the cleanness). As a reference measured in the same run, the
 plain generator's rate (random puzzles, rated by the rater) is printed first.
 Goal: >= 5 puzzles/s for each common technique.
+
+The rates of the rarer techniques rest on a few puzzles in a short run (a puzzle's cost
+varies ten-fold from one to the next): compare runs of some seconds, or several seeds.
+``--tries`` is the walks each puzzle may take (more than ``create``'s default, so that the
+rare long search is timed, not cut); a puzzle not found within them is counted and named.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import argparse
 import platform
 import time
 
+from sudokit.errors import GenerateGaveUp
 from sudokit.generator import iter_generate
 from sudokit.logic import rate
 from sudokit.targeted import iter_generate_for
@@ -42,22 +49,45 @@ def _timed(made: object, seconds: float) -> tuple[int, float]:
     return count, time.process_time() - start
 
 
+def _timed_for(name: str, args: argparse.Namespace) -> tuple[int, float, int]:
+    """Puzzles made for ``name`` in about ``args.seconds`` of CPU time, that time, and
+    how many puzzles were given up (each restarts the run from the next seed)."""
+    count = gave_up = 0
+    spent = 0.0
+    while spent < args.seconds:
+        made = iter_generate_for(10**6, name, cleanness=args.cleanness, tries=args.tries,
+                                 seed=f"{args.seed}/{gave_up}")
+        start = time.process_time()
+        try:
+            n, part = _timed(made, args.seconds - spent)
+            count += n
+            spent += part
+        except GenerateGaveUp:
+            gave_up += 1
+            spent += time.process_time() - start
+    return count, spent, gave_up
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("techniques", nargs="*", help="technique keys (default: the common)")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per technique")
     parser.add_argument("--cleanness", type=int, default=0)
+    parser.add_argument("--seed", default="bench", help="the run's seed (default: bench)")
+    parser.add_argument("--tries", type=int, default=50_000,
+                        help="walks a puzzle may take (default: 50000)")
     args = parser.parse_args()
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"cleanness {args.cleanness}, {args.seconds:g} s per technique, one thread")
-    rated = (rate(g.puzzle) for g in iter_generate(10**6, seed="bench", minimal=True))
+    rated = (rate(g.puzzle) for g in iter_generate(10**6, seed=args.seed, minimal=True))
     count, spent = _timed(rated, args.seconds)
     print(f"{'reference: minimal puzzle + rating':40} {count / spent:8.1f}/s")
     for name in args.techniques or COMMON:
-        made = iter_generate_for(10**6, name, cleanness=args.cleanness, seed="bench")
-        count, spent = _timed(made, args.seconds)
+        count, spent, gave_up = _timed_for(name, args)
         label = "unique-rectangle (types 1-4)" if name.startswith("unique-") else name
-        print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.1f} s)", flush=True)
+        note = f", {gave_up} given up after {args.tries} tries" if gave_up else ""
+        print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.1f} s{note})",
+              flush=True)
 
 
 if __name__ == "__main__":
