@@ -66,8 +66,10 @@ def find(board: Board) -> Step | None:
             continue
         found = clusters(board, d0)
         if len(found) >= 2:
-            step = _false_colour(board, d0, found, peer_bits) or _wing(board, d0, found,
-                                                                       peer_bits)
+            # what each colour sees, worked out once for all the pairs of clusters
+            sights = [(_sight(a, peer_bits), _sight(b, peer_bits)) for a, b in found]
+            step = (_false_colour(board, d0, found, sights, peer_bits)
+                    or _wing(board, d0, found, sights, peer_bits))
             if step is not None:
                 return step
         memo[("multi-colouring", d0)] = dc  # nothing for this digit while its cells stay
@@ -93,13 +95,13 @@ def _witness(board: Board, seeing: int, seen: int, peer_bits: tuple[int, ...]) -
 
 
 def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
-                  peer_bits: tuple[int, ...]) -> Step | None:
+                  sights: list[tuple[int, int]], peer_bits: tuple[int, ...]) -> Step | None:
     """A colour that sees both colours of another cluster: it is false."""
     geo = board.geo
     d = d0 + 1
     for i, one in enumerate(found):
         for k, colour in enumerate(one):
-            sight = _sight(colour, peer_bits)
+            sight = sights[i][k]
             for j, other in enumerate(found):
                 if i == j or not (sight & other[0] and sight & other[1]):
                     continue
@@ -115,7 +117,7 @@ def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
     return None
 
 
-def _wing(board: Board, d0: int, found: list[tuple[int, int]],
+def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tuple[int, int]],
           peer_bits: tuple[int, ...]) -> Step | None:
     """A colour that sees a colour of another cluster: their opposite colours trap the digit."""
     geo = board.geo
@@ -123,15 +125,15 @@ def _wing(board: Board, d0: int, found: list[tuple[int, int]],
     dc = board.dcells[d0]
     for i, one in enumerate(found):
         for k in (0, 1):
-            sight = _sight(one[k], peer_bits)
+            sight = sights[i][k]
             for j in range(i + 1, len(found)):
                 other = found[j]
                 for m in (0, 1):
                     if not sight & other[m]:
                         continue
                     far_one, far_other = one[1 - k], other[1 - m]
-                    trap = (dc & ~(far_one | far_other) & _sight(far_one, peer_bits)
-                            & _sight(far_other, peer_bits))
+                    trap = (dc & ~(far_one | far_other) & sights[i][1 - k]
+                            & sights[j][1 - m])
                     if not trap:
                         continue
                     gone = list(bits(trap))
