@@ -282,6 +282,13 @@ EXAMPLES = {
         "19 2 136 1389 1368 5 78 37 4 ",
         "Simple Colouring [r5c1 r6c6 r6c9 r8c3 r8c6 r9c1 r9c4]: r5c7,r5c9<>9",
     ),
+    "multi-colouring": (
+        "135 135 247 9 2347 1247 237 8 6 189 368 247 1248 2348 124678 5 234 2379 389 368 247 "
+        "2478 5 24678 2379 234 1 135 2 6 17 78 9 378 15 4 7 13 8 5 24 124 6 9 23 4 159 159 3 "
+        "6 278 278 15 278 2 1589 159 47 47 3 189 6 589 158 4 135 6 9 258 1238 7 258 6 7 359 "
+        "28 1 258 4 23 2589",
+        "Multi-Colouring [r1c5 r2c5 r2c9 r4c1 r4c7 r5c2 r5c9]: r1c1<>3",
+    ),
     # built on a solved grid: two diagonal corners hold {1,5}, the other two {1,5,6}
     "unique-rectangle-5": (
         "15 36 4 156 7 8 9 1 2 "

@@ -361,12 +361,13 @@ VALUES = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     st.sampled_from(["", "x", "4x4", "2x3", "0x0", "99x99", "line", "csv", "json", "binary",
                      "easy", "rot180", "." * 16, "1" * 81, "." * 81, EASY, CLASH, "1 2\n3 4",
-                     '{"size": 4}', "AAAA" * 4]),
+                     '{"size": 4}', "AAAA" * 4, "x-wing"]),
     st.text(max_size=40), st.lists(st.integers(0, 9), max_size=3), st.dictionaries(
         st.text(max_size=3), st.integers(), max_size=2),
 )
 FIELDS = ["puzzle", "format", "box", "grid", "limit", "time_limit", "guess", "size",
-          "difficulty", "seed", "symmetry", "to", "puzzle_base64", "title", "answers"]
+          "difficulty", "seed", "symmetry", "to", "puzzle_base64", "title", "answers",
+          "technique", "cleanness"]
 CALLS = ["solve", "count", "check", "hint", "explain", "rate", "create", "convert", "print"]
 
 

@@ -204,6 +204,36 @@ def test_make_a_puzzle_with_a_seed_and_rate_it(page, server):
     expect(page.locator("#rate-result")).to_contain_text("Level ")
 
 
+def test_make_a_puzzle_for_a_technique(page, server):
+    import json
+    import urllib.request
+
+    expect(page.locator("#technique option[value='x-wing']")).to_have_count(1)
+    expect(page.locator("#cleanness")).to_be_disabled()
+    page.select_option("#make-size", "6")
+    page.select_option("#technique", "x-wing")
+    expect(page.locator("#make-size")).to_be_disabled()
+    expect(page.locator("#level")).to_be_disabled()
+    page.select_option("#cleanness", "3")
+    page.fill("#seed", "drill 1")
+    page.click("#make")
+    expect(page.locator("#make-result")).to_contain_text("that needs X-Wing")
+    expect(page.locator("#make-result")).to_contain_text("seed drill 1")
+    expect(page.locator(".cell")).to_have_count(81)
+    request = urllib.request.Request(
+        server + "api/create",
+        data=json.dumps({"technique": "x-wing", "cleanness": 3, "seed": "drill 1"}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        expected = json.load(r)["puzzle"]
+    shown = "".join(c or "." for c in page.locator(".cell").all_inner_texts())
+    assert shown == expected
+    # back to any technique: size and level can be chosen again
+    page.select_option("#technique", "")
+    expect(page.locator("#make-size")).to_be_enabled()
+    expect(page.locator("#cleanness")).to_be_disabled()
+
+
 def test_reload_and_the_share_link_keep_the_state(page, browser):
     load(page, EASY)
     cell(page, "r1c3").click()

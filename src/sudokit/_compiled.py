@@ -35,6 +35,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.hypothesis",
     "sudokit.logic.techniques.locked_candidates",
     "sudokit.logic.techniques.medusa",
+    "sudokit.logic.techniques.multi_colouring",
     "sudokit.logic.techniques.naked_single",
     "sudokit.logic.techniques.simple_colouring",
     "sudokit.logic.techniques.skyscraper",

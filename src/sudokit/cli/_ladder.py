@@ -10,6 +10,18 @@ if TYPE_CHECKING:
     from ..logic.step import Technique
 
 
+#: The techniques not in the default ladder, for the help (kept here as text so that the
+#: parser is built without importing the rater; a test checks them against the registry,
+#: ``sudokit.logic.techniques.OPTIONAL``).
+OPTIONAL_KEYS = (
+    "franken-fish",
+    "finned-franken-fish",
+    "mutant-fish",
+    "finned-mutant-fish",
+    "aligned-triple-exclusion",
+)
+
+
 def technique_names(text: str) -> str:
     """An argparse type: a comma-separated list of technique names, checked at once."""
     from ..logic.select import keys_of  # deferred: the logic package is slow to import
@@ -29,7 +41,10 @@ def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAMES",
         help="use only these techniques (comma-separated keys or names, e.g. "
-        "'singles,pointing,x-wing'; a level word such as 'hard' names all of its techniques)",
+        "'singles,pointing,x-wing'; a level word such as 'hard' names all of its techniques, "
+        "'default' the whole default ladder). Not in the default ladder, named only here, "
+        f"taking their place by score: {', '.join(OPTIONAL_KEYS)} (e.g. "
+        "'default,franken-fish')",
     )
     p.add_argument(
         "--exclude",

@@ -65,9 +65,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from ..logic.rating import scale_id, scale_table
 
     if args.scale:
+        optional = _optional_rows()
         if args.json:
             env.stdout.write(
-                json.dumps({"scale": scale_id(), "techniques": scale_table()}, indent=1).encode()
+                json.dumps({"scale": scale_id(), "techniques": scale_table(),
+                            "optional": optional}, indent=1).encode()
                 + b"\n"
             )
         else:
@@ -80,9 +82,27 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{row['score']:>5.1f} {row['effort']:>6}"
                     f"{'  (uniqueness)' if row['uniqueness'] else ''}\n".encode()
                 )
+            env.stdout.write(b"not in the default ladder (name them with --techniques; each "
+                             b"comes after the technique named, from the ladder above):\n")
+            for row in optional:
+                env.stdout.write(
+                    f"  - {row['name']:<26} {row['level']:<8} {row['score']:>5.1f} "
+                    f"{row['effort']:>6}  (after {row['after']})\n".encode()
+                )
         return ExitStatus.OK
     with cluster_executor(args) as executor:
         return _rate(args, env, executor)
+
+
+def _optional_rows() -> list[dict[str, object]]:
+    """The techniques not in the default ladder, as scale rows with the key of the technique
+    each follows when named."""
+    from ..logic.select import place_of
+    from ..logic.techniques import OPTIONAL
+
+    return [{"key": t.key, "name": t.name, "level": str(t.level), "score": t.score,
+             "effort": t.effort, "uniqueness": t.uniqueness, "after": place_of(t)}
+            for t in OPTIONAL]
 
 
 def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:

@@ -1,21 +1,29 @@
 """Choosing the techniques a solve may use, by name: ``--techniques`` and ``--exclude``.
 
 Names are technique keys (``x-wing``) or names (``X-Wing``), compared without case, spaces,
-hyphens or underscores; ``singles`` and a level word (``easy`` .. ``extreme``) stand for every
-technique of that group.
+hyphens or underscores; ``singles``, a level word (``easy`` .. ``extreme``) and ``default``
+stand for every technique of that group of the default ladder. The optional techniques
+(:data:`sudokit.logic.techniques.OPTIONAL`, not in the default ladder) are chosen only by
+their own names, and then take their place in the ladder by level and score.
 
 >>> [t.key for t in choose("singles,x-wing")]
 ['full-house', 'hidden-single', 'naked-single', 'x-wing']
 >>> "x-wing" in [t.key for t in choose(exclude="x wing")]
 False
+>>> keys = [t.key for t in choose("default,franken-fish")]
+>>> keys[keys.index("franken-fish") - 1 : keys.index("franken-fish") + 2]
+['aligned-pair-exclusion', 'franken-fish', 'x-chain']
 """
 
 from __future__ import annotations
 
 from .step import Level, Technique
-from .techniques import BY_KEY, LADDER
+from .techniques import BY_KEY, LADDER, OPTIONAL
 
-_GROUPS = {"singles": ("full-house", "hidden-single", "naked-single")}
+_GROUPS = {
+    "singles": ("full-house", "hidden-single", "naked-single"),
+    "default": tuple(t.key for t in LADDER),
+}
 
 
 def _norm(name: str) -> str:
@@ -28,6 +36,22 @@ _INDEX.update({g: keys for g, keys in _GROUPS.items()})
 _INDEX.update({str(lv): tuple(t.key for t in LADDER if t.level == lv) for lv in Level})
 
 
+def _in_place(ladder: tuple[Technique, ...], extra: tuple[Technique, ...]) -> tuple[Technique, ...]:
+    """``ladder`` with each of ``extra`` put before the first technique of a higher level, or
+    of its level with a higher score (the ladder's own order is kept)."""
+    out = list(ladder)
+    for tech in sorted(extra, key=lambda t: (t.level, t.score)):
+        at = next((i for i, t in enumerate(out) if t not in extra and (
+            t.level > tech.level or (t.level == tech.level and t.score > tech.score))),
+            len(out))
+        out.insert(at, tech)
+    return tuple(out)
+
+
+#: The default ladder with the optional techniques in their places: the order of any choice.
+ORDER: tuple[Technique, ...] = _in_place(LADDER, OPTIONAL)
+
+
 def keys_of(names: str) -> list[str]:
     """The technique keys a comma-separated list of names stands for (ValueError on an
     unknown name, listing the known keys)."""
@@ -38,17 +62,25 @@ def keys_of(names: str) -> list[str]:
         found = _INDEX.get(_norm(raw))
         if found is None:
             raise ValueError(
-                f"unknown technique {raw.strip()!r} (known: {', '.join(t.key for t in LADDER)})"
+                f"unknown technique {raw.strip()!r} (known: {', '.join(t.key for t in LADDER)}; "
+                f"not in the default ladder: {', '.join(t.key for t in OPTIONAL)})"
             )
         out.extend(k for k in found if k not in out)
     return out
 
 
 def choose(include: str | None = None, exclude: str | None = None) -> tuple[Technique, ...]:
-    """The ladder's techniques named in ``include`` (all when None), less those named in
-    ``exclude``, in ladder order."""
+    """The techniques named in ``include`` (the default ladder when None), less those named
+    in ``exclude``, in ladder order (:data:`ORDER`)."""
     wanted = set(keys_of(include)) if include else {t.key for t in LADDER}
     # a finned fish search also finds the sashimi ones: naming either keeps the search
     wanted |= {k.replace("sashimi-", "finned-") for k in wanted}
     unwanted = set(keys_of(exclude)) if exclude else set()
-    return tuple(t for t in LADDER if t.key in wanted and t.key not in unwanted)
+    return tuple(t for t in ORDER if t.key in wanted and t.key not in unwanted)
+
+
+def place_of(tech: Technique) -> str | None:
+    """The key of the default ladder's technique that an optional one comes after when
+    chosen (None when it would come first)."""
+    before = [t for t in ORDER[: ORDER.index(tech)] if t not in OPTIONAL]
+    return before[-1].key if before else None

@@ -32,6 +32,11 @@ from .work import OPERATIONS, pack, printable
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
 GRACE = 1.0
 
+#: Random starts a puzzle made for a technique may take before the answer is "gave up" (as
+#: ``sudoku create --tries``): about 3 ms each for the common techniques, so the answer comes
+#: well within the create time limit, which stops the rarer, slower searches.
+TECHNIQUE_TRIES = 3000
+
 #: Solve and check of puzzles up to this size run in the server itself, not in a worker: the
 #: compiled search answers a 9x9 in microseconds to milliseconds (and stops itself at the
 #: time limit), less than the trip to a worker and back would cost.
@@ -339,8 +344,24 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     seed = _string(body, "seed")
     if seed is not None and len(seed) > 100:
         raise BadRequest("'seed' is longer than 100 characters")
+    technique = _string(body, "technique") or None
+    cleanness = _integer(body, "cleanness", 0, 0, 3)
+    if technique is None:
+        if "cleanness" in body:
+            raise BadRequest("'cleanness' goes with 'technique'")
+    else:
+        if len(technique) > 200:
+            raise BadRequest("'technique' is longer than 200 characters")
+        if size != 9 or box is not None:
+            raise BadRequest(f"a puzzle made for a technique is 9x9, not {size}x{size}")
+        if difficulty is not None:
+            raise BadRequest("ask for a 'difficulty' or a 'technique', not both")
+        if symmetry != "none":
+            raise BadRequest("a puzzle made for a technique has no 'symmetry' to choose")
     return await _work(request, "create", {"size": size, "box": box, "difficulty": difficulty,
-                                           "seed": seed, "symmetry": symmetry},
+                                           "seed": seed, "symmetry": symmetry,
+                                           "technique": technique, "cleanness": cleanness,
+                                           "tries": TECHNIQUE_TRIES if technique else None},
                        limits.create_time_limit)
 
 
@@ -414,13 +435,22 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              (PUZZLE, FORMAT, BOX),
              '{"level", "score", "effort", "hodoku_level", "hardest", "steps", "guesses", '
              '"solutions", "scale", "notes"}', rate),
-    Endpoint("create", "a new puzzle with exactly one solution",
+    Endpoint("create", "a new puzzle with exactly one solution; with 'technique', a 9x9 "
+             "puzzle that needs that technique and nothing harder",
              (Field("size", "integer", "side of the grid (default 9)"), BOX,
               Field("difficulty", "string", "rated level: " + ", ".join(DIFFICULTIES)),
               Field("symmetry", "string", "pattern of givens: " + ", ".join(SYMMETRIES)),
               Field("seed", "string", "the same seed and options make the same puzzle "
-                    "(drawn at random and returned when absent)")),
-             '{"puzzle": line, "size", "box", "seed", "difficulty", "symmetry", "givens"}',
+                    "(drawn at random and returned when absent)"),
+              Field("technique", "string", "a technique's key or name, or several "
+                    "comma-separated (the puzzle needs one of them); 'techniques' in GET /api "
+                    "lists them"),
+              Field("cleanness", "integer", "with 'technique': 0 (default) any easier steps, "
+                    "1 the simple technique set before and after, 2 the simple set before "
+                    "and singles after, 3 singles only")),
+             '{"puzzle": line, "size", "box", "seed", "difficulty" (the rated level with '
+             '\'technique\'), "symmetry", "givens"; with \'technique\': "technique" (the '
+             'step\'s name), "cleanness", "score", "hardest"}',
              create),
     Endpoint("print", "a PDF booklet of the puzzle, with its answer and solving path on request "
              "(where this installation can print: see 'printable' in GET /api)",
@@ -466,11 +496,22 @@ async def listing(request: Request) -> Response:
                   "405 wrong method, 413 body or puzzle too large, 422 past the time limit, "
                   "501 not installed here, 503 busy",
         "printable": printable(),
+        "techniques": _techniques(),
         "limits": {"max_body": limits.max_body, "max_size": limits.max_size,
                    "logic_max_size": limits.logic_max_size, "time_limit": limits.time_limit,
                    "create_time_limit": limits.create_time_limit,
                    "max_count": limits.max_count, "queue": limits.queue},
     })
+
+
+def _techniques() -> list[dict[str, Any]]:
+    """The techniques a puzzle can be made for (the default ladder past the singles), in
+    ladder order."""
+    from ..logic.techniques import LADDER  # the rater: loaded when the list is asked for
+    from ..targeted import SINGLES
+
+    return [{"key": t.key, "name": t.name, "level": str(t.level), "score": t.score}
+            for t in LADDER if t.key not in SINGLES]
 
 
 async def openapi(request: Request) -> Response:

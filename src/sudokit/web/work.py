@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..candidates import Candidates
+from ..errors import GenerateGaveUp
 from ..grid import Grid
 from ..shape import Shape
 from ..solver import Status, search
@@ -210,12 +211,17 @@ def rate(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed: str | None,
-           symmetry: str) -> dict[str, Any]:
+           symmetry: str, technique: str | None = None, cleanness: int = 0,
+           tries: int | None = None) -> dict[str, Any]:
     """A new puzzle with one solution; the seed (drawn at random when none is given) makes
-    the same puzzle again anywhere."""
+    the same puzzle again anywhere. With ``technique``, a 9x9 puzzle that needs it and
+    nothing harder, as ``sudoku create --technique`` makes it (``cleanness`` 0..3, giving
+    up after ``tries`` random starts)."""
+    seed = seed if seed else secrets.token_hex(4)
+    if technique is not None:
+        return _create_for(technique, cleanness, seed, tries)
     from ..generator import generate
 
-    seed = seed if seed else secrets.token_hex(4)
     puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
     data: dict[str, Any] = {
         "puzzle": _line(puzzle),
@@ -227,6 +233,31 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
         "givens": puzzle.givens,
     }
     return data
+
+
+def _create_for(technique: str, cleanness: int, seed: str, tries: int | None) -> dict[str, Any]:
+    from ..targeted import generate_for  # the rater: loaded when a puzzle is made for it
+
+    try:
+        made = generate_for(technique, cleanness=cleanness, seed=seed, tries=tries)
+    except GenerateGaveUp:  # said again without the command line's options
+        raise GenerateGaveUp(f"gave up: no puzzle for {technique} (cleanness {cleanness}) "
+                             f"in {tries} tries; a lower cleanness or another seed may find "
+                             "one") from None
+    puzzle = made.puzzle
+    return {
+        "puzzle": _line(puzzle),
+        "size": puzzle.n,
+        "box": list(puzzle.box),
+        "seed": seed,
+        "difficulty": made.rating.level,
+        "symmetry": "none",
+        "givens": puzzle.givens,
+        "technique": made.step.technique,
+        "cleanness": cleanness,
+        "score": made.rating.score,
+        "hardest": made.rating.hardest,
+    }
 
 
 def printable() -> bool:

@@ -22,12 +22,14 @@ from . import (
     finned_fish,
     fish,
     forcing_chains,
+    franken_fish,
     full_house,
     grouped_chains,
     hidden_rectangles,
     hidden_single,
     locked_candidates,
     medusa,
+    multi_colouring,
     naked_single,
     nested_chains,
     simple_colouring,
@@ -69,6 +71,7 @@ LADDER: tuple[Technique, ...] = (
     unique_rectangles.UR_TYPE2,
     unique_rectangle5.UR_TYPE5,
     simple_colouring.SIMPLE_COLOURING,
+    multi_colouring.MULTI_COLOURING,
     unique_rectangles.UR_TYPE4,
     unique_rectangles.UR_TYPE3,
     hidden_rectangles.UR_TYPE6,
@@ -100,5 +103,20 @@ LADDER: tuple[Technique, ...] = (
     nested_chains.DEEP,
 )
 
-#: Every technique by key.
-BY_KEY: dict[str, Technique] = {t.key: t for t in LADDER + tuple(finned_fish.SASHIMI.values())}
+#: Techniques the library has but the default ladder leaves out, because they cost the rater
+#: far more than they find. A ladder chosen by name (``--techniques``, see
+#: :mod:`sudokit.logic.select`) may include them; each then takes its place among the ladder's
+#: techniques by level and score.
+OPTIONAL: tuple[Technique, ...] = (
+    franken_fish.FRANKEN,
+    franken_fish.FINNED_FRANKEN,
+    franken_fish.MUTANT,
+    franken_fish.FINNED_MUTANT,
+    aligned_exclusion.ALIGNED_TRIPLE,
+)
+
+#: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
+#: and the optional ones.
+BY_KEY: dict[str, Technique] = {
+    t.key: t for t in LADDER + tuple(finned_fish.SASHIMI.values()) + OPTIONAL
+}

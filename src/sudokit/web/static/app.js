@@ -339,16 +339,32 @@ function wire() {
   });
   $("make").addEventListener("click", (e) => busy(e.target, "make-result", async () => {
     say("Making a puzzle...", "make-result");
-    const size = Number($("make-size").value);
-    const difficulty = $("level").value || null;
     const seed = $("seed").value.trim() || null;
-    const data = await call("create", { size, difficulty, seed });
+    const technique = $("technique").value || null;
+    let data;
+    let what;
+    if (technique) {
+      // a puzzle made for a technique is 9x9 and rated by the ladder: size and level are set
+      data = await call("create", { technique, cleanness: Number($("cleanness").value), seed });
+      what = `that needs ${data.technique} (${data.difficulty}, score ${data.score.toFixed(1)})`;
+    } else {
+      const size = Number($("make-size").value);
+      const difficulty = $("level").value || null;
+      data = await call("create", { size, difficulty, seed });
+      what = difficulty ? `(${difficulty})` : "";
+    }
     const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
     next.made = { seed: data.seed, difficulty: data.difficulty };
     setGame(next, "");
     $("seed").value = data.seed;
-    say(`Made a ${data.size}x${data.size} puzzle${difficulty ? ` (${difficulty})` : ""} with ${data.givens} givens, seed ${data.seed}.`, "make-result");
+    say(`Made a ${data.size}x${data.size} puzzle ${what}${what ? " " : ""}with ${data.givens} givens, seed ${data.seed}.`, "make-result");
   }));
+  $("technique").addEventListener("change", () => {
+    const chosen = !!$("technique").value;
+    $("cleanness").disabled = !chosen;
+    $("make-size").disabled = chosen;
+    $("level").disabled = chosen;
+  });
 
   $("check-progress").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
     const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine() });
@@ -428,16 +444,25 @@ function wire() {
   });
 }
 
-// printing is an optional part of sudokit: its panel shows where the server can print
-async function showPrinting() {
+// what the server offers, from its listing: printing is an optional part of sudokit (its
+// panel shows where the server can print), and the techniques a puzzle can be made for
+async function readServer() {
+  let listing = {};
   try {
     const response = await fetch("/api");
-    $("print-panel").hidden = !(await response.json()).printable;
+    listing = await response.json();
   } catch {
-    $("print-panel").hidden = true;
+    // an old or unreachable server: no printing, no techniques to choose
+  }
+  $("print-panel").hidden = !listing.printable;
+  for (const t of listing.techniques || []) {
+    const option = document.createElement("option");
+    option.value = t.key;
+    option.textContent = `${t.name} (${t.level})`;
+    $("technique").append(option);
   }
 }
 
 wire();
 restore();
-showPrinting();
+readServer();

@@ -1,0 +1,154 @@
+"""Multi-colouring: two clusters of one digit's strong links, each coloured in two colours.
+
+Inside a cluster one colour holds the digit in every cell and the other in none (simple
+colouring). Two clusters that see each other tell more:
+
+- a colour that sees both colours of another cluster is false: were it true, it would rule
+  out both, and one of them holds the digit. The digit leaves every cell of that colour.
+- a colour A that sees a colour B of another cluster cannot be true with it, so the opposite
+  colour of A or the opposite colour of B holds the digit (or both do): a cell that sees a cell
+  of each of those two opposite colours loses the digit (a "colour wing").
+
+Clusters may be a single strong link; the two rules are then Skyscraper, 2-String Kite or
+Turbot Fish steps, which the ladder finds earlier under those names.
+"""
+
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..step import Level, Step, Technique, cell_list
+from .strong_links import strong_links
+
+
+def clusters(board: Board, d0: int) -> list[tuple[int, int]]:
+    """The clusters of digit ``d0 + 1``'s strong links, each as its two colours (cell bit
+    sets), in the order of their lowest cell."""
+    adj: dict[int, list[int]] = {}
+    for _, p, q in strong_links(board, d0):
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+    out = []
+    seen = 0
+    for start in sorted(adj):
+        if seen >> start & 1:
+            continue
+        colours = [1 << start, 0]
+        stack = [(start, 0)]
+        seen |= 1 << start
+        while stack:
+            cell, k = stack.pop()
+            for nxt in adj[cell]:
+                if not seen >> nxt & 1:
+                    seen |= 1 << nxt
+                    colours[1 - k] |= 1 << nxt
+                    stack.append((nxt, 1 - k))
+        out.append((colours[0], colours[1]))
+    return out
+
+
+def _sight(cells: int, peer_bits: tuple[int, ...]) -> int:
+    """Every cell that sees a cell of ``cells``."""
+    seen = 0
+    for cell in bits(cells):
+        seen |= peer_bits[cell]
+    return seen
+
+
+def find(board: Board) -> Step | None:
+    """A multi-colouring step on one digit (a false colour first, then a colour wing), or
+    None."""
+    geo = board.geo
+    peer_bits = geo.peer_bits
+    memo = board.memo
+    for d0 in range(geo.n):
+        dc = board.dcells[d0]
+        if not dc or memo.get(("multi-colouring", d0)) == dc:
+            continue
+        found = clusters(board, d0)
+        if len(found) >= 2:
+            # what each colour sees, worked out once for all the pairs of clusters
+            sights = [(_sight(a, peer_bits), _sight(b, peer_bits)) for a, b in found]
+            step = (_false_colour(board, d0, found, sights, peer_bits)
+                    or _wing(board, d0, found, sights, peer_bits))
+            if step is not None:
+                return step
+        memo[("multi-colouring", d0)] = dc  # nothing for this digit while its cells stay
+    return None
+
+
+def _clusters_text(board: Board, d: int, one: tuple[int, int], other: tuple[int, int]) -> str:
+    geo = board.geo
+    a, a2 = (cell_list(geo, bits(c)) for c in one)
+    b, b2 = (cell_list(geo, bits(c)) for c in other)
+    return (f"Colouring the strong links of {d} in two clusters, A ({a}) against a ({a2}) and "
+            f"B ({b}) against b ({b2})")
+
+
+def _witness(board: Board, seeing: int, seen: int, peer_bits: tuple[int, ...]) -> str:
+    """``r1c1 sees r1c5``: the first cell of ``seeing`` that sees a cell of ``seen``."""
+    names = board.geo.cell_names
+    for cell in bits(seeing):
+        hit = peer_bits[cell] & seen
+        if hit:
+            return f"{names[cell]} sees {names[(hit & -hit).bit_length() - 1]}"
+    return ""
+
+
+def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
+                  sights: list[tuple[int, int]], peer_bits: tuple[int, ...]) -> Step | None:
+    """A colour that sees both colours of another cluster: it is false."""
+    geo = board.geo
+    d = d0 + 1
+    for i, one in enumerate(found):
+        for k, colour in enumerate(one):
+            sight = sights[i][k]
+            for j, other in enumerate(found):
+                if i == j or not (sight & other[0] and sight & other[1]):
+                    continue
+                label = "Aa"[k]
+                text = (
+                    f"{_clusters_text(board, d, one, other)}: {label} sees both B "
+                    f"({_witness(board, colour, other[0], peer_bits)}) and b "
+                    f"({_witness(board, colour, other[1], peer_bits)}), one of which holds "
+                    f"{d}, so {label} is false and {d} leaves {cell_list(geo, bits(colour))}."
+                )
+                return MULTI_COLOURING.step(board, bits(one[0] | one[1] | other[0] | other[1]),
+                                            text, elim=[(c, d) for c in bits(colour)])
+    return None
+
+
+def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tuple[int, int]],
+          peer_bits: tuple[int, ...]) -> Step | None:
+    """A colour that sees a colour of another cluster: their opposite colours trap the digit."""
+    geo = board.geo
+    d = d0 + 1
+    dc = board.dcells[d0]
+    for i, one in enumerate(found):
+        for k in (0, 1):
+            sight = sights[i][k]
+            for j in range(i + 1, len(found)):
+                other = found[j]
+                for m in (0, 1):
+                    if not sight & other[m]:
+                        continue
+                    far_one, far_other = one[1 - k], other[1 - m]
+                    trap = (dc & ~(far_one | far_other) & sights[i][1 - k]
+                            & sights[j][1 - m])
+                    if not trap:
+                        continue
+                    gone = list(bits(trap))
+                    near, far = "Aa"[k] + " and " + "Bb"[m], "aA"[k] + " or " + "bB"[m]
+                    text = (
+                        f"{_clusters_text(board, d, one, other)}: {near} see each other "
+                        f"({_witness(board, one[k], other[m], peer_bits)}), so they are not "
+                        f"both true, and {far} holds {d}; {cell_list(geo, gone)} "
+                        f"see{'s' if len(gone) == 1 else ''} both {far.replace(' or ', ' and ')}"
+                        f", so {d} leaves {'it' if len(gone) == 1 else 'them'}."
+                    )
+                    return MULTI_COLOURING.step(
+                        board, bits(one[0] | one[1] | other[0] | other[1]), text,
+                        elim=[(c, d) for c in gone])
+    return None
+
+
+MULTI_COLOURING = Technique("multi-colouring", "Multi-Colouring", Level.HARD, 5.5, 200, find)
