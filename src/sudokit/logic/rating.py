@@ -38,7 +38,7 @@ from .techniques.finned_fish import SASHIMI
 
 SCALE_NAME = "sudokit"
 #: Bump whenever a technique, its order, level, score or effort changes.
-SCALE_VERSION = 3
+SCALE_VERSION = 4
 
 #: The level word of a puzzle with no solution (its score is 0.0, as SE reports errors).
 INVALID = "invalid"
