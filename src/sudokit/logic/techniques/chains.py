@@ -211,19 +211,18 @@ class Search:
                 frontier, on_seen, off_seen, _ = st
                 new_on = 0
                 x = frontier
-                while x:
-                    low = x & -x
-                    node = low.bit_length() - 1
-                    x ^= low
+                while x:  # highest first: the unions do not care, and it is one step less
+                    node = x.bit_length() - 1
+                    x ^= 1 << node
                     nxt = hop[node]
                     if nxt < 0:
                         w = any_weak[node] if in_cell else same_digit[node]
                         w &= strong_nodes
                         nxt = 0
-                        while w:
-                            wl = w & -w
-                            nxt |= strong[wl.bit_length() - 1]
-                            w ^= wl
+                        while w:  # a union: highest first is one step less
+                            v = w.bit_length() - 1
+                            nxt |= strong[v]
+                            w ^= 1 << v
                         nxt &= live
                         hop[node] = nxt
                     new_on |= nxt

@@ -263,10 +263,10 @@ class GroupedSearch:
         strong = self.strong
         nxt = 0
         x = w & self.strong_nodes
-        while x:
-            low = x & -x
-            nxt |= strong[low.bit_length() - 1]
-            x ^= low
+        while x:  # a union: highest first is one step less
+            v = x.bit_length() - 1
+            nxt |= strong[v]
+            x ^= 1 << v
         nxt &= self.live
         self.hop_on[node] = nxt
         self.hop_off[node] = w
@@ -287,10 +287,9 @@ class GroupedSearch:
         while frontier:
             layer = 0
             x = frontier
-            while x:
-                low = x & -x
-                node = low.bit_length() - 1
-                x ^= low
+            while x:  # highest first: the union does not care, and it is one step less
+                node = x.bit_length() - 1
+                x ^= 1 << node
                 h = hop_on[node]
                 if h < 0:
                     h = self._hop(node)
