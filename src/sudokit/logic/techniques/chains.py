@@ -199,12 +199,14 @@ class Search:
             for s, st in state.items():
                 ws = st[3]
                 x = st[0]
-                while x:
-                    low = x & -x
-                    e = low.bit_length() - 1
-                    x ^= low
+                found = -1
+                while x:  # highest first, keeping the last (lowest) end: one step less a node
+                    e = x.bit_length() - 1
+                    x ^= 1 << e
                     if e != s and ws & any_weak[e]:
-                        return s, e, 0
+                        found = e
+                if found >= 0:
+                    return s, found, 0
             links += 2
             done = []
             for s, st in state.items():
