@@ -103,6 +103,21 @@ def strong_links(
     return out
 
 
+def strong_node_set(
+    board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
+) -> int:
+    """The nodes of :func:`strong_links` (those with a strong partner), as a node set."""
+    key = ("strong-nodes", bilocal, bivalue, digit)
+    found = board.derived(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    out = 0
+    for node in strong_links(board, bilocal, bivalue, digit):
+        out |= 1 << node
+    board.keep(key, out)
+    return out
+
+
 class Chain:
     """A found chain: ``nodes`` alternate strong, weak, strong... links from the first node
     (assumed false) to the last (then true)."""
@@ -142,9 +157,7 @@ class Search:
             d0 = digit - 1
             self.live &= digit_nodes(board.geo)[d0]
         self.strong = strong_links(board, links[0], links[1], digit)
-        self.strong_nodes = 0
-        for node in self.strong:
-            self.strong_nodes |= 1 << node
+        self.strong_nodes = strong_node_set(board, links[0], links[1], digit)
         # an XY-chain's weak links join cells (same digit), never digits of one cell: its
         # in-cell steps are the strong bivalue links
         self.in_cell_weak = links[2]
@@ -171,8 +184,9 @@ class Search:
         same_digit = self.same_digit
         any_weak = weak_any(self.board.geo)
         in_cell = self.in_cell_weak
-        # the on nodes one weak link and one strong link away from each on node
-        hop: dict[int, int] = {}
+        # the on nodes one weak link and one strong link away from each on node (-1: not
+        # yet known), a list: every expansion reads it node by node
+        hop = [-1] * len(any_weak)
         # per start: frontier (on), on seen, off seen (the start, and what on nodes rule
         # out), and the start's weak neighbours
         state: dict[int, list[int]] = {}
@@ -185,31 +199,32 @@ class Search:
             for s, st in state.items():
                 ws = st[3]
                 x = st[0]
-                while x:
-                    low = x & -x
-                    e = low.bit_length() - 1
-                    x ^= low
+                found = -1
+                while x:  # highest first, keeping the last (lowest) end: one step less a node
+                    e = x.bit_length() - 1
+                    x ^= 1 << e
                     if e != s and ws & any_weak[e]:
-                        return s, e, 0
+                        found = e
+                if found >= 0:
+                    return s, found, 0
             links += 2
             done = []
             for s, st in state.items():
                 frontier, on_seen, off_seen, _ = st
                 new_on = 0
                 x = frontier
-                while x:
-                    low = x & -x
-                    node = low.bit_length() - 1
-                    x ^= low
-                    nxt = hop.get(node)
-                    if nxt is None:
+                while x:  # highest first: the unions do not care, and it is one step less
+                    node = x.bit_length() - 1
+                    x ^= 1 << node
+                    nxt = hop[node]
+                    if nxt < 0:
                         w = any_weak[node] if in_cell else same_digit[node]
                         w &= strong_nodes
                         nxt = 0
-                        while w:
-                            wl = w & -w
-                            nxt |= strong[wl.bit_length() - 1]
-                            w ^= wl
+                        while w:  # a union: highest first is one step less
+                            v = w.bit_length() - 1
+                            nxt |= strong[v]
+                            w ^= 1 << v
                         nxt &= live
                         hop[node] = nxt
                     new_on |= nxt

@@ -5,7 +5,9 @@ end's line crosses the box's other line."""
 
 from __future__ import annotations
 
-from ..board import Board, bits
+from functools import lru_cache
+
+from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
 from .strong_links import strong_links
 
@@ -29,8 +31,7 @@ def find(board: Board) -> Step | None:
             cols = {col_of[c] for c in bits(here)}
             if len(rows) < 2 or len(cols) < 2:
                 continue  # all in one line: that is pointing
-            box_rows = {row_of[c] for c in geo.units[b]}
-            box_cols = {col_of[c] for c in geo.units[b]}
+            box_rows, box_cols = _box_lines(geo)[b - 2 * n]
             for r in rows:
                 for c in cols:
                     if any(row_of[x] != r and col_of[x] != c for x in bits(here)):
@@ -42,6 +43,14 @@ def find(board: Board) -> Step | None:
                         return step
         memo[("er", d0)] = dc  # nothing for this digit while its cells stay the same
     return None
+
+
+@lru_cache(maxsize=16)
+def _box_lines(geo: Geometry) -> tuple[tuple[set[int], set[int]], ...]:
+    """The rows and the columns of each box (shared sets: read them, never change them)."""
+    n = geo.n
+    return tuple(({geo.row_of[c] for c in geo.units[b]}, {geo.col_of[c] for c in geo.units[b]})
+                 for b in range(2 * n, 3 * n))
 
 
 def _with_link(

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from ..board import Board, Geometry, bits, mask_bits
 from ..step import Level, Step, Technique
-from .fish import NAMES, line_positions, line_word, lines_cells, unions
+from .fish import NAMES, line_word, lines_cells, positions, unions
 
 
 @lru_cache(maxsize=32)
@@ -29,6 +29,14 @@ def _layout(geo: Geometry, rows: bool) -> tuple[tuple[int, ...], tuple[int, ...]
     band_of = tuple(i // base_size for i in range(n))
     stacks = tuple(((1 << cross_size) - 1) << (s * cross_size) for s in range(n // cross_size))
     return band_of, stacks, cross_size
+
+
+@lru_cache(maxsize=32)
+def _bands(geo: Geometry, rows: bool) -> tuple[int, ...]:
+    """The base lines of each band, as line masks."""
+    band_of = _layout(geo, rows)[0]
+    return tuple(sum(1 << i for i in range(geo.n) if band_of[i] == band)
+                 for band in range(band_of[-1] + 1))
 
 
 def find(board: Board, k: int) -> Step | None:
@@ -50,12 +58,11 @@ def find(board: Board, k: int) -> Step | None:
 def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
     geo = board.geo
     n = geo.n
-    band_of, stacks, _ = _layout(geo, rows)
-    nbands = band_of[-1] + 1
-    pos = line_positions(geo, board.dcells[d0], rows)
+    stacks = _layout(geo, rows)[1]
+    bands = _bands(geo, rows)
+    pos = positions(board, d0, rows)
     for stack in stacks:
-        for band in range(nbands):
-            lines = _band_lines(geo, rows, band)
+        for lines in bands:
             # the lines of the band with the digit in this box: a fish needs one of them as
             # a base line (for the fins), and another outside its base (to eliminate from)
             boxed = 0
@@ -97,12 +104,6 @@ def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
                     if step is not None:
                         return step
     return None
-
-
-@lru_cache(maxsize=256)
-def _band_lines(geo: Geometry, rows: bool, band: int) -> int:
-    band_of = _layout(geo, rows)[0]
-    return sum(1 << i for i in range(geo.n) if band_of[i] == band)
 
 
 def _in_box(

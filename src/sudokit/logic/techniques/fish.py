@@ -32,6 +32,20 @@ def line_positions(geo: Geometry, dc: int, rows: bool) -> list[int]:
     return out
 
 
+def positions(board: Board, d0: int, rows: bool) -> list[int]:
+    """:func:`line_positions` of digit ``d0 + 1`` on the board, kept (on the board's memo)
+    while the digit's cells stay the same: every fish, finned or not, asks for them. The
+    list is shared: read it, never change it."""
+    dc = board.dcells[d0]
+    key = ("positions", d0, rows)
+    kept = board.memo.get(key)
+    if isinstance(kept, tuple) and kept[0] == dc:
+        return kept[1]
+    pos = line_positions(board.geo, dc, rows)
+    board.memo[key] = (dc, pos)
+    return pos
+
+
 def lines_cells(geo: Geometry, lines: int, offset: int) -> int:
     """The cell set of the lines (a bit mask of indices) counted from unit ``offset``."""
     out = 0
@@ -90,7 +104,7 @@ def find(board: Board, k: int) -> Step | None:
         if not dc or memo.get(("fish", k, d0)) == dc:
             continue
         for rows in (True, False):
-            pos = line_positions(geo, dc, rows)
+            pos = positions(board, d0, rows)
             base = [i for i in range(n) if 2 <= pos[i].bit_count() <= k]
             if len(base) < k:
                 continue

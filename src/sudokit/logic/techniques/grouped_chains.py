@@ -32,6 +32,7 @@ from .chains import (
     chain_bonus,
     live_nodes,
     strong_links,
+    strong_node_set,
     weak_tables,
 )
 
@@ -89,18 +90,62 @@ def _layout(geo: Geometry) -> _Layout:
     return _Layout(geo)
 
 
+def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
+                 ) -> tuple[dict[int, int], int, dict[int, tuple[int, int]], dict[int, int]]:
+    """What the groups of digit ``d0 + 1`` (on cells ``dc``) add: the strong links (node ->
+    partners), the group nodes in one, their cells, and the overlapping groups weakly
+    linked to each."""
+    n = geo.n
+    inter = lay.cells
+    per = lay.per_digit
+    strong: dict[int, int] = {}
+    first = lay.base + d0 * per
+    gx = [dc & ic for ic in inter]
+    # a group's cells (two or more in one row or column of a box) name it
+    group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
+    if not group_of:
+        return strong, 0, {}, {}
+    for u, ub in enumerate(geo.unit_bits):
+        x = dc & ub
+        if x.bit_count() < 3:
+            continue
+        for i in lay.of_unit[u]:
+            part = gx[i]
+            if not part or part == x:
+                continue
+            rest = x ^ part
+            if rest & (rest - 1):
+                other = group_of.get(rest, -1)
+                if other < 0:
+                    continue
+            else:
+                other = (rest.bit_length() - 1) * n + d0
+            a = group_of[part] if part & (part - 1) else (part.bit_length() - 1) * n + d0
+            strong[a] = strong.get(a, 0) | 1 << other
+            strong[other] = strong.get(other, 0) | 1 << a
+    live = 0
+    cells: dict[int, tuple[int, int]] = {}
+    for g in strong:
+        if g >= lay.base:
+            live |= 1 << g
+            cells[g] = (d0, dc & inter[g - first])
+    overlap: dict[int, int] = {}
+    for g, (_, x) in cells.items():
+        for h, shared in lay.overlaps[g - lay.base]:
+            if h in cells and not x & shared:
+                overlap[g] = overlap.get(g, 0) | 1 << h
+    return strong, live, cells, overlap
+
+
 class GroupedLinks:
     """The group nodes of one board and the strong links they add."""
 
     def __init__(self, board: Board) -> None:
         geo = board.geo
-        n = geo.n
         self.geo = geo
         lay = _layout(geo)
         self.layout = lay
         self.base = lay.base
-        inter = lay.cells
-        per = lay.per_digit
         #: group node -> (digit index, its cells)
         self.cells: dict[int, tuple[int, int]] = {}
         #: the group nodes (those in a strong link: a node of an alternating chain has a
@@ -110,43 +155,21 @@ class GroupedLinks:
         self.overlap: dict[int, int] = {}
         #: node -> strong partners added by the groups
         self.strong: dict[int, int] = {}
-        strong = self.strong
-        unit_bits = geo.unit_bits
-        for d0 in range(n):
+        # what a digit adds depends on its cells only (the nodes of different digits never
+        # meet), so it is kept until they change
+        memo = board.memo
+        for d0 in range(geo.n):
             dc = board.dcells[d0]
-            first = self.base + d0 * per
-            gx = [dc & ic for ic in inter]
-            # a group's cells (two or more in one row or column of a box) name it
-            group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
-            if not group_of:
-                continue
-            for u, ub in enumerate(unit_bits):
-                x = dc & ub
-                if x.bit_count() < 3:
-                    continue
-                for i in lay.of_unit[u]:
-                    part = gx[i]
-                    if not part or part == x:
-                        continue
-                    rest = x ^ part
-                    if rest & (rest - 1):
-                        other = group_of.get(rest, -1)
-                        if other < 0:
-                            continue
-                    else:
-                        other = (rest.bit_length() - 1) * n + d0
-                    a = group_of[part] if part & (part - 1) else (part.bit_length() - 1) * n + d0
-                    strong[a] = strong.get(a, 0) | 1 << other
-                    strong[other] = strong.get(other, 0) | 1 << a
-        for g in strong:
-            if g >= self.base:
-                self.live |= 1 << g
-                d0, i = divmod(g - self.base, per)
-                self.cells[g] = (d0, board.dcells[d0] & inter[i])
-        for g, (_, x) in self.cells.items():
-            for h, shared in lay.overlaps[g - self.base]:
-                if h in self.cells and not x & shared:
-                    self.overlap[g] = self.overlap.get(g, 0) | 1 << h
+            kept = memo.get(("grouped-links", d0))
+            if not (isinstance(kept, tuple) and kept[0] == dc):
+                kept = (dc, *_digit_links(geo, lay, d0, dc))
+                memo[("grouped-links", d0)] = kept
+            _, strong, live, cells, overlap = kept
+            if strong:
+                self.strong.update(strong)
+                self.live |= live
+                self.cells.update(cells)
+                self.overlap.update(overlap)
 
     def uses_groups(self) -> bool:
         """Does any group take part in a strong link? (If not, the grouped search is the
@@ -211,15 +234,17 @@ class GroupedSearch:
         self.per_digit = lay.per_digit
         self.live = live | groups.live
         strong = dict(strong_links(board, links[0], links[1]))
+        strong_nodes = strong_node_set(board, links[0], links[1])
         for node, partners in groups.strong.items():
             strong[node] = strong.get(node, 0) | partners
+            strong_nodes |= 1 << node
         self.strong = strong
-        self.strong_nodes = 0
-        for node in strong:
-            self.strong_nodes |= 1 << node
-        self.strong_nodes &= self.live
-        #: node -> (the nodes it makes true one weak and one strong link on, those it rules out)
-        self.hop: dict[int, tuple[int, int]] = {}
+        self.strong_nodes = strong_nodes & self.live
+        # node -> the nodes it makes true one weak and one strong link on (-1: not yet
+        # known), and those it rules out; lists, as every closure reads them node by node
+        size = self.base + geo.n * lay.per_digit
+        self.hop_on = [-1] * size
+        self.hop_off = [0] * size
         self.closures: dict[int, tuple[list[int], int, int]] = {}
 
     def weak_of(self, node: int) -> int:
@@ -233,18 +258,19 @@ class GroupedSearch:
             w = self.group_seen[k] | self.group_partners[k] | self.overlap.get(node, 0)
         return w & self.live
 
-    def _hop(self, node: int) -> tuple[int, int]:
+    def _hop(self, node: int) -> int:
         w = self.weak_of(node)
         strong = self.strong
         nxt = 0
         x = w & self.strong_nodes
-        while x:
-            low = x & -x
-            nxt |= strong[low.bit_length() - 1]
-            x ^= low
-        found = (nxt & self.live, w)
-        self.hop[node] = found
-        return found
+        while x:  # a union: highest first is one step less
+            v = x.bit_length() - 1
+            nxt |= strong[v]
+            x ^= 1 << v
+        nxt &= self.live
+        self.hop_on[node] = nxt
+        self.hop_off[node] = w
+        return nxt
 
     def closure(self, a: int) -> tuple[list[int], int, int]:
         """What ``a`` true makes true, by alternating chains (weak, strong, weak, ...):
@@ -253,20 +279,22 @@ class GroupedSearch:
         found = self.closures.get(a)
         if found is not None:
             return found
-        hop = self.hop
+        hop_on = self.hop_on
+        hop_off = self.hop_off
         on = frontier = 1 << a
         off = 0
         layers = [on]
         while frontier:
             layer = 0
             x = frontier
-            while x:
-                low = x & -x
-                node = low.bit_length() - 1
-                x ^= low
-                h = hop.get(node) or self._hop(node)
-                off |= h[1]
-                layer |= h[0]
+            while x:  # highest first: the union does not care, and it is one step less
+                node = x.bit_length() - 1
+                x ^= 1 << node
+                h = hop_on[node]
+                if h < 0:
+                    h = self._hop(node)
+                off |= hop_off[node]
+                layer |= h
             layer &= ~on
             if not layer or len(layers) > MAX_HOPS:
                 break
@@ -284,7 +312,7 @@ class GroupedSearch:
         out = [x]
         while k:
             k -= 1
-            prev = next(p for p in bits(layers[k]) if self.hop[p][0] >> x & 1)
+            prev = next(p for p in bits(layers[k]) if self.hop_on[p] >> x & 1)
             via = self.weak_of(prev) & self.strong_nodes & self.strong[x]
             out.append((via & -via).bit_length() - 1)
             out.append(prev)

@@ -54,10 +54,9 @@ def follow(board: Board, node: int, digit_only: bool = False) -> Outcome:
     while frontier:
         new_off = 0
         x = frontier
-        while x:
-            low = x & -x
-            v = low.bit_length() - 1
-            x ^= low
+        while x:  # unions here and below: highest first is one step less
+            v = x.bit_length() - 1
+            x ^= 1 << v
             new_off |= same_digit[v] if digit_only else same_digit[v] | same_cell[v]
         new_off &= live & ~off
         off |= new_off
@@ -67,9 +66,8 @@ def follow(board: Board, node: int, digit_only: bool = False) -> Outcome:
         new_on = 0
         x = new_off
         while x:
-            low = x & -x
-            v = low.bit_length() - 1
-            x ^= low
+            v = x.bit_length() - 1
+            x ^= 1 << v
             new_on |= strong.get(v, 0)
         new_on &= ~on
         on |= new_on
@@ -139,10 +137,10 @@ def _reach(
     for v in nodes:
         h = 0
         x = weak[v] & strong_nodes
-        while x:
-            low = x & -x
-            h |= strong[low.bit_length() - 1]
-            x ^= low
+        while x:  # unions here and below: highest first is one step less
+            t = x.bit_length() - 1
+            h |= strong[t]
+            x ^= 1 << t
         hop[v] = h & live
     out_on = [0] * size
     out_off = [0] * size
@@ -194,9 +192,8 @@ def _reach(
                 off = weak[v]
                 x = hop[v] & ~on
                 while x:
-                    low = x & -x
-                    t = low.bit_length() - 1
-                    x ^= low
+                    t = x.bit_length() - 1
+                    x ^= 1 << t
                     on |= out_on[t]
                     off |= out_off[t]
                 out_on[v] = on
@@ -213,9 +210,8 @@ def _reach(
                 off |= weak[m]
                 x = hop[m] & ~members
                 while x:  # finished: Tarjan's order
-                    low = x & -x
-                    t = low.bit_length() - 1
-                    x ^= low
+                    t = x.bit_length() - 1
+                    x ^= 1 << t
                     on |= out_on[t]
                     off |= out_off[t]
             for m in bits(members):
