@@ -263,6 +263,40 @@ class Board:
         self.keep("bivalue", out)
         return out
 
+    def snapshot(self) -> tuple[tuple[int, ...], int]:
+        """The board's candidates and unplaced cells now, for :meth:`changed_since`."""
+        return (tuple(self.masks), self.unsolved)
+
+    def changed_since(self, snapshot: object) -> int:
+        """The cells whose candidates or placed state differ from ``snapshot`` (a
+        :meth:`snapshot` of this board or of one it was copied from), or -1 (every cell)
+        when there is none or some cell has gained a candidate since.
+
+        A technique that found nothing on the snapshot's board need look again only where
+        something changed (and, where it reasons from candidates being gone, knows the
+        board has only lost candidates since)."""
+        if snapshot is None:
+            return -1
+        last: tuple[tuple[int, ...], int] = snapshot  # type: ignore[assignment]
+        old_masks, old_unsolved = last
+        unsolved = self.unsolved
+        if unsolved & ~old_unsolved:
+            return -1
+        changed = old_unsolved & ~unsolved
+        masks = self.masks
+        x = unsolved
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
+            m = masks[c]
+            o = old_masks[c]
+            if m != o:
+                if m & ~o:
+                    return -1
+                changed |= low
+        return changed
+
     # -- changing -------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and rule it out of the cell's peers."""
