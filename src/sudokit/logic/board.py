@@ -264,8 +264,14 @@ class Board:
         return out
 
     def snapshot(self) -> tuple[tuple[int, ...], int]:
-        """The board's candidates and unplaced cells now, for :meth:`changed_since`."""
-        return (tuple(self.masks), self.unsolved)
+        """The board's candidates and unplaced cells now, for :meth:`changed_since` (one
+        object per board state, so that techniques that found nothing on the same state
+        share what changed since)."""
+        found = self.derived("snapshot")
+        if found is None:
+            found = (tuple(self.masks), self.unsolved)
+            self.keep("snapshot", found)
+        return found  # type: ignore[return-value]
 
     def changed_since(self, snapshot: object) -> int:
         """The cells whose candidates or placed state differ from ``snapshot`` (a
@@ -277,6 +283,23 @@ class Board:
         board has only lost candidates since)."""
         if snapshot is None:
             return -1
+        # worked out once per board state and snapshot (the list keeps each snapshot alive,
+        # so ``is`` cannot mistake a new object for a freed one)
+        known: list[tuple[object, int]] | None = self.derived(  # type: ignore[assignment]
+            "changed-since"
+        )
+        if known is not None:
+            for seen, changed in known:
+                if seen is snapshot:
+                    return changed
+        changed = self._changed_since(snapshot)
+        if known is None:
+            known = []
+            self.keep("changed-since", known)
+        known.append((snapshot, changed))
+        return changed
+
+    def _changed_since(self, snapshot: object) -> int:
         last: tuple[tuple[int, ...], int] = snapshot  # type: ignore[assignment]
         old_masks, old_unsolved = last
         unsolved = self.unsolved
