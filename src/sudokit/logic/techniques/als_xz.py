@@ -75,23 +75,34 @@ def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     dcells = board.dcells
     seen_all = _seen_all(geo)
     cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
+    cell_masks = [masks[c] for c in cells]
+    cell_bits = [1 << c for c in cells]
+    count = len(cells)
     out: list[Als] = []
-    limit = min(max_cells, len(cells) - 1)
-    # depth-first over subsets in increasing cell order, carrying the digit union
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, set, union, size
+    limit = min(max_cells, count - 1)
+    widest = limit + 1
+    # depth-first over subsets in increasing cell order, carrying the digit union; a subset
+    # is a small mask over the indices of ``cells`` (cheaper than a cell set) until it is
+    # an ALS
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, subset, union, size
     while stack:
-        i, cellset, union, size = stack.pop()
+        i, picked, union, size = stack.pop()
         if size and union.bit_count() == size + 1:
+            cellset = 0
+            x = picked
+            while x:
+                low = x & -x
+                x ^= low
+                cellset |= cell_bits[low.bit_length() - 1]
             out.append(Als(geo, dcells, cellset, union, u, seen_all))
         if size == limit:
             continue
-        for j in range(i, len(cells)):
-            c = cells[j]
-            new_union = union | masks[c]
+        for j in range(i, count):
+            new_union = union | cell_masks[j]
             # a union already wider than the biggest set allowed can never close
-            if new_union.bit_count() > limit + 1:
+            if new_union.bit_count() > widest:
                 continue
-            stack.append((j + 1, cellset | 1 << c, new_union, size + 1))
+            stack.append((j + 1, picked | 1 << j, new_union, size + 1))
     board.memo[key] = out
     return out
 
