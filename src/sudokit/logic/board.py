@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -307,17 +309,13 @@ class Board:
             return -1
         changed = old_unsolved & ~unsolved
         masks = self.masks
-        x = unsolved
-        while x:
-            low = x & -x
-            x ^= low
-            c = low.bit_length() - 1
-            m = masks[c]
-            o = old_masks[c]
-            if m != o:
-                if m & ~o:
+        # the cells whose mask differs, found by C-level iterators (most cells are the same,
+        # and a loop over them costs three times as much)
+        for c in compress(range(len(masks)), map(ne, masks, old_masks)):
+            if unsolved >> c & 1:
+                if masks[c] & ~old_masks[c]:
                     return -1
-                changed |= low
+                changed |= 1 << c
         return changed
 
     # -- changing -------------------------------------------------------------------
