@@ -13,10 +13,17 @@ from sudokit.logic import LADDER
 from sudokit.logic.board import Board
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Technique
-from sudokit.logic.techniques import aligned_exclusion, als_xz, subsets, sue_de_coq
+from sudokit.logic.techniques import (
+    aligned_exclusion,
+    als_xz,
+    hidden_single,
+    subsets,
+    sue_de_coq,
+)
 
 #: the techniques that look again only where the board changed since they last found nothing
 REMEMBERING: list[Technique] = [
+    hidden_single.HIDDEN_SINGLE,
     als_xz.ALS_XZ,
     sue_de_coq.SUE_DE_COQ,
     aligned_exclusion.ALIGNED_PAIR,
