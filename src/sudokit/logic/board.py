@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -262,6 +264,59 @@ class Board:
                 out |= 1 << c
         self.keep("bivalue", out)
         return out
+
+    def snapshot(self) -> tuple[tuple[int, ...], int]:
+        """The board's candidates and unplaced cells now, for :meth:`changed_since` (one
+        object per board state, so that techniques that found nothing on the same state
+        share what changed since)."""
+        found = self.derived("snapshot")
+        if found is None:
+            found = (tuple(self.masks), self.unsolved)
+            self.keep("snapshot", found)
+        return found  # type: ignore[return-value]
+
+    def changed_since(self, snapshot: object) -> int:
+        """The cells whose candidates or placed state differ from ``snapshot`` (a
+        :meth:`snapshot` of this board or of one it was copied from), or -1 (every cell)
+        when there is none or some cell has gained a candidate since.
+
+        A technique that found nothing on the snapshot's board need look again only where
+        something changed (and, where it reasons from candidates being gone, knows the
+        board has only lost candidates since)."""
+        if snapshot is None:
+            return -1
+        # worked out once per board state and snapshot (the list keeps each snapshot alive,
+        # so ``is`` cannot mistake a new object for a freed one)
+        known: list[tuple[object, int]] | None = self.derived(  # type: ignore[assignment]
+            "changed-since"
+        )
+        if known is not None:
+            for seen, changed in known:
+                if seen is snapshot:
+                    return changed
+        changed = self._changed_since(snapshot)
+        if known is None:
+            known = []
+            self.keep("changed-since", known)
+        known.append((snapshot, changed))
+        return changed
+
+    def _changed_since(self, snapshot: object) -> int:
+        last: tuple[tuple[int, ...], int] = snapshot  # type: ignore[assignment]
+        old_masks, old_unsolved = last
+        unsolved = self.unsolved
+        if unsolved & ~old_unsolved:
+            return -1
+        changed = old_unsolved & ~unsolved
+        masks = self.masks
+        # the cells whose mask differs, found by C-level iterators (most cells are the same,
+        # and a loop over them costs three times as much)
+        for c in compress(range(len(masks)), map(ne, masks, old_masks)):
+            if unsolved >> c & 1:
+                if masks[c] & ~old_masks[c]:
+                    return -1
+                changed |= 1 << c
+        return changed
 
     # -- changing -------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:

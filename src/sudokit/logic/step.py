@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -51,6 +52,10 @@ class Elimination(NamedTuple):
         return f"{self.cell}<>{self.digit}"
 
 
+#: eliminations are listed digit by digit, each digit's cells in order
+_DIGIT_THEN_CELL = itemgetter(1, 0)
+
+
 @dataclass(frozen=True)
 class Technique:
     """A way of finding steps: ``find(board)`` returns one step it can make, or None.
@@ -79,14 +84,15 @@ class Technique:
         score: float | None = None,
     ) -> Step:
         """A step of this technique from cell indices (the finders' currency)."""
-        geo = board.geo
-        placed = tuple(sorted(set(place)))
-        removed = tuple(sorted(set(elim), key=lambda cd: (cd[1], cd[0])))
+        names = board.geo.cell_names
+        # (a step is made for every move of a path: no generators, no key lambda)
+        placed = tuple(sorted(set(place))) if place else ()
+        removed = tuple(sorted(set(elim), key=_DIGIT_THEN_CELL)) if elim else ()
         return Step(
             technique=self.name,
-            cells=tuple(geo.cell_names[c] for c in sorted(set(cells))),
-            placements=tuple(Placement(geo.cell_names[c], d) for c, d in placed),
-            eliminations=tuple(Elimination(geo.cell_names[c], d) for c, d in removed),
+            cells=tuple([names[c] for c in sorted(set(cells))]),
+            placements=tuple([Placement(names[c], d) for c, d in placed]),
+            eliminations=tuple([Elimination(names[c], d) for c, d in removed]),
             text=text,
             score=self.score if score is None else round(score, 1),
             level=self.level,

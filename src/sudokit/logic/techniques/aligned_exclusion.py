@@ -29,6 +29,10 @@ def _pair_cover(board: Board, a: int, b: int, small: int) -> dict[int, int]:
     return cover
 
 
+#: the memo key of the last board state on which the pair search found nothing
+_PAIR_NONE_KEY = "aligned-pair-none"
+
+
 def find_pair(board: Board) -> Step | None:
     """An aligned pair exclusion, or None.
 
@@ -44,7 +48,12 @@ def find_pair(board: Board) -> Step | None:
     if not bivalue:
         return None
     dcells = board.dcells
+    # what partner b finds depends only on b and its peers: where none of them changed since
+    # the search last found nothing, it finds nothing again
+    changed = board.changed_since(board.memo.get(_PAIR_NONE_KEY))
     for b in bits(board.unsolved):
+        if not (peer_bits[b] | 1 << b) & changed:
+            continue
         mb = masks[b]
         size = mb.bit_count()
         if size < 2:
@@ -79,6 +88,7 @@ def find_pair(board: Board) -> Step | None:
             if reach:
                 a = (reach & -reach).bit_length() - 1
                 return _step(board, ALIGNED_PAIR, (a, b), a, xbit, helpers)
+    board.memo[_PAIR_NONE_KEY] = board.snapshot()
     return None
 
 

@@ -27,6 +27,7 @@ def find(board: Board) -> Step | None:
     useful = g.useful
     reach = g.reach
     sets = g.sets
+    n = board.geo.n
     best: tuple[int, list[tuple[int, int]], int, int] | None = None
     last = MAX_SETS - 1  # the most links
     for start, u in enumerate(useful):
@@ -34,12 +35,12 @@ def find(board: Board) -> Step | None:
             continue
         # breadth-first over (set, digit of the link that reached it), each state once per
         # start; a state's parent is kept to spell the chain out, and the chain's cells are
-        # carried so that no two of its sets overlap
-        parent: dict[tuple[int, int], tuple[int, int]] = {}
+        # carried so that no two of its sets overlap (a state (j, x0) is keyed j * n + x0)
+        parent: dict[int, tuple[int, int]] = {}
         frontier: list[tuple[int, int, int, int]] = []  # set, link digit, cells, first digit
         for j, x0 in links[start]:
-            if u & ~(1 << x0) and (j, x0) not in parent:
-                parent[(j, x0)] = (start, -1)
+            if u & ~(1 << x0) and j * n + x0 not in parent:
+                parent[j * n + x0] = (start, -1)
                 frontier.append((j, x0, sets[start].cells | sets[j].cells, x0))
         for depth in range(2, last + 1):
             if best is not None and depth >= best[0]:
@@ -47,15 +48,18 @@ def find(board: Board) -> Step | None:
             grown: list[tuple[int, int, int, int]] = []
             for k, in0, used, first in frontier:
                 for j, x0 in links[k]:
-                    if x0 == in0 or (j, x0) in parent or sets[j].cells & used:
+                    if x0 == in0:
                         continue
-                    parent[(j, x0)] = (k, in0)
+                    state = j * n + x0
+                    if state in parent or sets[j].cells & used:
+                        continue
+                    parent[state] = (k, in0)
                     if depth >= 3:
                         common = u & useful[j] & ~(1 << first) & ~(1 << x0)
                         for z0 in mask_bits(common):
                             gone = reach[start][z0] & reach[j][z0]
                             if gone:
-                                best = (depth, _path(parent, (j, x0)), z0, gone)
+                                best = (depth, _path(parent, (j, x0), n), z0, gone)
                                 break
                         if best is not None and best[0] == depth:
                             break
@@ -71,13 +75,13 @@ def find(board: Board) -> Step | None:
 
 
 def _path(
-    parent: dict[tuple[int, int], tuple[int, int]], end: tuple[int, int]
+    parent: dict[int, tuple[int, int]], end: tuple[int, int], n: int
 ) -> list[tuple[int, int]]:
     """The chain from its start to ``end``, as (set, digit of the link into it)."""
     out = [end]
     node = end
     while node[1] >= 0:
-        node = parent[node]
+        node = parent[node[0] * n + node[1]]
         out.append(node)
     out.reverse()
     return out

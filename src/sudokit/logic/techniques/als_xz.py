@@ -16,6 +16,18 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 MAX_CELLS = 5
 
 
+#: for each geometry, the cells that see every cell of a cell set (kept by cell set: the digit
+#: cells of the sets of one unit come back again and again)
+_SEEN_ALL: dict[Geometry, dict[int, int]] = {}
+
+
+def _seen_all(geo: Geometry) -> dict[int, int]:
+    found = _SEEN_ALL.get(geo)
+    if found is None:
+        found = _SEEN_ALL[geo] = {}
+    return found
+
+
 class Als:
     """An almost locked set: ``cells`` (a cell set) of ``unit`` holding the digits of
     ``mask``; ``by_digit[d0]`` its cells with digit d0+1, ``seen_by[d0]`` the cells that see
@@ -23,24 +35,29 @@ class Als:
 
     __slots__ = ("cells", "mask", "unit", "by_digit", "seen_by")
 
-    def __init__(self, geo: Geometry, masks: list[int], cells: int, mask: int, unit: int) -> None:
+    def __init__(
+        self, geo: Geometry, dcells: list[int], cells: int, mask: int, unit: int,
+        seen_all: dict[int, int],
+    ) -> None:
         self.cells = cells
         self.mask = mask
         self.unit = unit
-        by_digit: dict[int, int] = dict.fromkeys(mask_bits(mask), 0)
-        seen_by: dict[int, int] = dict.fromkeys(by_digit, -1)
+        by_digit: dict[int, int] = {}
+        seen_by: dict[int, int] = {}
         peer_bits = geo.peer_bits
-        x = cells
-        while x:
-            low = x & -x
-            c = low.bit_length() - 1
-            x ^= low
-            peers = peer_bits[c]
-            for d0 in mask_bits(masks[c]):
-                by_digit[d0] |= low
-                seen_by[d0] &= peers
-        for d0 in seen_by:
-            seen_by[d0] &= ~cells
+        for d0 in mask_bits(mask):
+            xc = cells & dcells[d0]
+            by_digit[d0] = xc
+            seen = seen_all.get(xc)
+            if seen is None:
+                seen = -1
+                x = xc
+                while x:
+                    low = x & -x
+                    x ^= low
+                    seen &= peer_bits[low.bit_length() - 1]
+                seen_all[xc] = seen
+            seen_by[d0] = seen & ~cells
         self.by_digit = by_digit
         self.seen_by = seen_by
 
@@ -55,24 +72,37 @@ def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     if found is not None:
         return found  # type: ignore[return-value]
     masks = board.masks
+    dcells = board.dcells
+    seen_all = _seen_all(geo)
     cells = [c for c in geo.units[u] if board.unsolved >> c & 1]
+    cell_masks = [masks[c] for c in cells]
+    cell_bits = [1 << c for c in cells]
+    count = len(cells)
     out: list[Als] = []
-    limit = min(max_cells, len(cells) - 1)
-    # depth-first over subsets in increasing cell order, carrying the digit union
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, set, union, size
+    limit = min(max_cells, count - 1)
+    widest = limit + 1
+    # depth-first over subsets in increasing cell order, carrying the digit union; a subset
+    # is a small mask over the indices of ``cells`` (cheaper than a cell set) until it is
+    # an ALS
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, subset, union, size
     while stack:
-        i, cellset, union, size = stack.pop()
+        i, picked, union, size = stack.pop()
         if size and union.bit_count() == size + 1:
-            out.append(Als(geo, masks, cellset, union, u))
+            cellset = 0
+            x = picked
+            while x:
+                low = x & -x
+                x ^= low
+                cellset |= cell_bits[low.bit_length() - 1]
+            out.append(Als(geo, dcells, cellset, union, u, seen_all))
         if size == limit:
             continue
-        for j in range(i, len(cells)):
-            c = cells[j]
-            new_union = union | masks[c]
+        for j in range(i, count):
+            new_union = union | cell_masks[j]
             # a union already wider than the biggest set allowed can never close
-            if new_union.bit_count() > limit + 1:
+            if new_union.bit_count() > widest:
                 continue
-            stack.append((j + 1, cellset | 1 << c, new_union, size + 1))
+            stack.append((j + 1, picked | 1 << j, new_union, size + 1))
     board.memo[key] = out
     return out
 
@@ -130,8 +160,16 @@ def sets_of(board: Board) -> AlsSets:
     return made
 
 
+#: the memo key of the last board state on which ALS-XZ found nothing: a pair of sets neither
+#: of which touches a cell changed since was a pair there too, with the same digits and
+#: restricted commons, and its eliminations can only have shrunk (the board has only lost
+#: candidates since), so it still eliminates nothing and the search skips it
+_NONE_KEY = "als-xz-none"
+
+
 def find(board: Board) -> Step | None:
     """An ALS-XZ step (a pair of sets and a restricted common digit), or None."""
+    changed = board.changed_since(board.memo.get(_NONE_KEY))
     prepared = sets_of(board)
     sets = prepared.sets
     reach = prepared.reach
@@ -140,12 +178,20 @@ def find(board: Board) -> Step | None:
     n = board.geo.n
     # for each digit x, the sets holding x that could eliminate some other digit, bucketed
     # by their first x cell: a partner's x cells must all lie where every x of a set is seen
+    # (``first_fresh``: only the sets touching a changed cell, the partners a set that
+    # touches none needs)
     members: list[list[int]] = [[] for _ in range(n)]
     first: list[dict[int, list[int]]] = [{} for _ in range(n)]
+    first_fresh: list[dict[int, list[int]]] = [{} for _ in range(n)]
+    fresh: list[bool] = [False] * len(sets)
+    any_fresh = False
     for k, a in enumerate(sets):
         mask = useful[k]
         if not mask:
             continue
+        is_fresh = bool(a.cells & changed)
+        fresh[k] = is_fresh
+        any_fresh = any_fresh or is_fresh
         for x0, xc in a.by_digit.items():
             if mask & ~(1 << x0):
                 members[x0].append(k)
@@ -155,12 +201,24 @@ def find(board: Board) -> Step | None:
                     first[x0][low] = [k]
                 else:
                     bucket.append(k)
+                if is_fresh:
+                    bucket = first_fresh[x0].get(low)
+                    if bucket is None:
+                        first_fresh[x0][low] = [k]
+                    else:
+                        bucket.append(k)
+    if not any_fresh:
+        board.memo[_NONE_KEY] = board.snapshot()
+        return None
     for x0 in range(n):
         xbit = 1 << x0
-        firsts = first[x0]
         xcells = dcells[x0]
         for ka in members[x0]:
+            firsts = first[x0] if fresh[ka] else first_fresh[x0]
+            if not firsts:
+                continue
             a = sets[ka]
+            a_cells = a.cells
             a_seen = a.seen_by[x0]
             others = useful[ka] & ~xbit
             ra = reach[ka]
@@ -170,18 +228,19 @@ def find(board: Board) -> Step | None:
                 near ^= low
                 for kb in firsts.get(low.bit_length() - 1, ()):
                     if kb < ka:
-                        continue
+                        continue  # each pair once, from its first set
                     common = others & useful[kb]
                     if not common:
                         continue
                     b = sets[kb]
-                    if a.cells & b.cells or b.by_digit[x0] & ~a_seen:
+                    if a_cells & b.cells or b.by_digit[x0] & ~a_seen:
                         continue
                     rb = reach[kb]
                     for z0 in mask_bits(common):
                         gone = ra[z0] & rb[z0] & ~b.cells
                         if gone:
                             return _step(board, a, b, x0 + 1, z0 + 1, gone)
+    board.memo[_NONE_KEY] = board.snapshot()
     return None
 
 

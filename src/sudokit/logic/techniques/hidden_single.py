@@ -8,16 +8,22 @@ from __future__ import annotations
 from ..board import Board
 from ..step import Level, Step, Technique
 
+#: the memo key of the last board state on which there was no hidden single: a unit none of
+#: whose cells changed since still has none
+_NONE_KEY = "hidden-single-none"
+
 
 def find(board: Board) -> Step | None:
     """The first hidden single, boxes before rows and columns, or None."""
     geo = board.geo
     n = geo.n
     dcells = board.dcells
+    # (a cell placed since counts as changed: its unit lost it from every digit's cells)
+    changed = board.changed_since(board.memo.get(_NONE_KEY))
     order = list(range(2 * n, 3 * n)) + list(range(2 * n))
     for u in order:
         ub = geo.unit_bits[u]
-        if not ub & board.unsolved:
+        if not ub & board.unsolved or not ub & changed:
             continue
         for d0 in range(n):
             x = dcells[d0] & ub
@@ -30,6 +36,7 @@ def find(board: Board) -> Step | None:
                     place=[(cell, d0 + 1)],
                     score=1.2 if u >= 2 * n else 1.5,
                 )
+    board.memo[_NONE_KEY] = board.snapshot()
     return None
 
 

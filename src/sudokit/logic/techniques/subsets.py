@@ -15,19 +15,27 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def unit_states(board: Board) -> list[tuple[int, tuple[int, ...]]]:
-    """Each unit's unplaced cells and candidates: what a subset search there depends on
+def unit_state(board: Board, u: int) -> tuple[int, tuple[int, ...]]:
+    """Unit ``u``'s unplaced cells and candidates: what a subset search there depends on
     (kept for the board state, as the six subset techniques all ask for it)."""
     found = board.derived("unit_states")
     if found is None:
-        masks = board.masks
-        unsolved = board.unsolved
-        found = [
-            (ub & unsolved, tuple([masks[c] for c in unit]))
-            for unit, ub in zip(board.geo.units, board.geo.unit_bits, strict=True)
-        ]
+        found = [None] * len(board.geo.units)
         board.keep("unit_states", found)
-    return found  # type: ignore[return-value]
+    states: list[tuple[int, tuple[int, ...]] | None] = found  # type: ignore[assignment]
+    state = states[u]
+    if state is None:
+        masks = board.masks
+        state = (board.geo.unit_bits[u] & board.unsolved,
+                 tuple([masks[c] for c in board.geo.units[u]]))
+        states[u] = state
+    return state
+
+
+def _none_key(kind: str, k: int) -> tuple[str, int]:
+    """The memo key of the last board state on which the search found nothing: a unit none
+    of whose cells changed since has the same candidates as there, so no subset either."""
+    return (kind + "-none", k)
 
 
 def find_naked(board: Board, k: int) -> Step | None:
@@ -35,12 +43,14 @@ def find_naked(board: Board, k: int) -> Step | None:
     geo = board.geo
     masks = board.masks
     memo = board.memo
-    states = unit_states(board)
+    changed = board.changed_since(memo.get(_none_key("naked", k)))
     for u, ub in enumerate(geo.unit_bits):
+        if not ub & changed:
+            continue
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
-        state = states[u]
+        state = unit_state(board, u)
         if memo.get(("naked", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
         cells = [c for c in geo.units[u] if free >> c & 1 and masks[c].bit_count() <= k]
@@ -65,6 +75,7 @@ def find_naked(board: Board, k: int) -> Step | None:
                 )
                 return NAKED[k].step(board, combo, text, elim=elim)
         memo[("naked", k, u)] = state
+    memo[_none_key("naked", k)] = board.snapshot()
     return None
 
 
@@ -74,12 +85,14 @@ def find_hidden(board: Board, k: int) -> Step | None:
     dcells = board.dcells
     masks = board.masks
     memo = board.memo
-    states = unit_states(board)
+    changed = board.changed_since(memo.get(_none_key("hidden", k)))
     for u, ub in enumerate(geo.unit_bits):
+        if not ub & changed:
+            continue
         free = ub & board.unsolved
         if free.bit_count() <= k:
             continue
-        state = states[u]
+        state = unit_state(board, u)
         if memo.get(("hidden", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
         digits = [d0 for d0 in range(geo.n) if 2 <= (dcells[d0] & ub).bit_count() <= k]
@@ -102,6 +115,7 @@ def find_hidden(board: Board, k: int) -> Step | None:
                 )
                 return HIDDEN[k].step(board, bits(where), text, elim=elim)
         memo[("hidden", k, u)] = state
+    memo[_none_key("hidden", k)] = board.snapshot()
     return None
 
 

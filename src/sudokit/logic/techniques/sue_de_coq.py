@@ -66,13 +66,21 @@ def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]
     return tuple(out)
 
 
+#: the memo key of the last board state on which the search found nothing: a crossing none
+#: of whose cells changed since has the same candidates as there, so nothing either
+_NONE_KEY = "sue-de-coq-none"
+
+
 def find(board: Board) -> Step | None:
     """A Sue de Coq step, or None."""
     masks = board.masks
     unsolved = board.unsolved
     memo = board.memo
     dcells = board.dcells
+    changed = board.changed_since(memo.get(_NONE_KEY))
     for box, line, common, line_all, box_all, around in _crossings(board.geo):
+        if not around & changed:
+            continue
         inter = common & unsolved
         if inter.bit_count() < 2:
             continue
@@ -104,6 +112,7 @@ def find(board: Board) -> Step | None:
         if step is not None:
             return step
         memo[key] = state
+    memo[_NONE_KEY] = board.snapshot()
     return None
 
 
