@@ -17,33 +17,13 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import strong_links
+from .strong_links import colour_clusters, strong_links
 
 
 def clusters(board: Board, d0: int) -> list[tuple[int, int]]:
     """The clusters of digit ``d0 + 1``'s strong links, each as its two colours (cell bit
     sets), in the order of their lowest cell."""
-    adj: dict[int, list[int]] = {}
-    for _, p, q in strong_links(board, d0):
-        adj.setdefault(p, []).append(q)
-        adj.setdefault(q, []).append(p)
-    out = []
-    seen = 0
-    for start in sorted(adj):
-        if seen >> start & 1:
-            continue
-        colours = [1 << start, 0]
-        stack = [(start, 0)]
-        seen |= 1 << start
-        while stack:
-            cell, k = stack.pop()
-            for nxt in adj[cell]:
-                if not seen >> nxt & 1:
-                    seen |= 1 << nxt
-                    colours[1 - k] |= 1 << nxt
-                    stack.append((nxt, 1 - k))
-        out.append((colours[0], colours[1]))
-    return out
+    return colour_clusters(strong_links(board, d0), lowest_first=True)
 
 
 def _sight(cells: int, peer_bits: tuple[int, ...]) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import strong_links
+from .strong_links import colour_clusters, strong_links
 
 
 def find(board: Board) -> Step | None:
@@ -25,27 +25,10 @@ def find(board: Board) -> Step | None:
         if len(links) < 2:
             memo[("colouring", d0)] = dc
             continue
-        adj: dict[int, list[int]] = {}
-        for _, p, q in links:
-            adj.setdefault(p, []).append(q)
-            adj.setdefault(q, []).append(p)
-        seen = 0
-        for start in adj:
-            if seen >> start & 1:
-                continue
-            colours = [1 << start, 0]
-            stack = [(start, 0)]
-            seen |= 1 << start
-            while stack:
-                cell, k = stack.pop()
-                for nxt in adj[cell]:
-                    if not seen >> nxt & 1:
-                        seen |= 1 << nxt
-                        colours[1 - k] |= 1 << nxt
-                        stack.append((nxt, 1 - k))
+        for colours in colour_clusters(links):
             if (colours[0] | colours[1]).bit_count() < 4:
                 continue  # one strong link alone: other techniques cover it
-            step = _use(board, d0, colours, peer_bits)
+            step = _use(board, d0, list(colours), peer_bits)
             if step is not None:
                 return step
         memo[("colouring", d0)] = dc  # nothing for this digit while its cells stay the same

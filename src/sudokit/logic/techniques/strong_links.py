@@ -31,3 +31,32 @@ def _all_links(board: Board, d0: int) -> list[tuple[int, int, int]]:
             out.append((u, low.bit_length() - 1, (x ^ low).bit_length() - 1))
     board.memo[key] = (dc, out)
     return out
+
+
+def colour_clusters(
+    links: list[tuple[int, int, int]], *, lowest_first: bool = False
+) -> list[tuple[int, int]]:
+    """The clusters that strong ``links`` of one digit join their cells into, each as its two
+    colours (cell bit sets): cells one link apart get opposite colours. Clusters come in the
+    order their first cell appears in ``links``, or by their lowest cell (``lowest_first``)."""
+    adj: dict[int, list[int]] = {}
+    for _, p, q in links:
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+    out = []
+    seen = 0
+    for start in sorted(adj) if lowest_first else adj:
+        if seen >> start & 1:
+            continue
+        colours = [1 << start, 0]
+        stack = [(start, 0)]
+        seen |= 1 << start
+        while stack:
+            cell, k = stack.pop()
+            for nxt in adj[cell]:
+                if not seen >> nxt & 1:
+                    seen |= 1 << nxt
+                    colours[1 - k] |= 1 << nxt
+                    stack.append((nxt, 1 - k))
+        out.append((colours[0], colours[1]))
+    return out
