@@ -54,7 +54,7 @@ except ImportError:  # running uncompiled without Cython installed
 
 if cython.compiled:
     from cython.cimports.libc.string import memcpy
-    from cython.cimports.sudokit._kernel9_simd import k9_clear_band, k9_ctz
+    from cython.cimports.sudokit._kernel9_simd import k9_clear_band, k9_ctz, k9_givens
 
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
@@ -300,13 +300,21 @@ class Kernel9:
         i: cython.int
         v: cython.int
         self._clear(limit)
+        for i in range(27):
+            self.p[i] = 0
         for i in range(81):
             v = cells[i]  # type: ignore[index]
             if v < 0 or v > 9:
+                # as if given one by one: a clash among the cells before it comes first
+                if not self._load_givens():
+                    self.finished = True
+                    return False
                 raise ValueError(f"cell {i} holds {v}, not a digit 0-9")
-            if v and not self._give(i, v - 1):
-                self.finished = True
-                return False
+            if v:
+                self.p[9 * (i // 27) + v - 1] |= cython.cast(cython.uint, 1) << (i % 27)
+        if not self._load_givens():
+            self.finished = True
+            return False
         return True
 
     def reset_masks(self, masks: object, limit: int) -> bool:
@@ -371,22 +379,84 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _give(self, cell: cython.int, d: cython.int) -> cython.bint:
-        """Place digit ``d`` (0-8) at ``cell`` of the root state: False if it is excluded."""
-        b: cython.int = cell // 27
-        i: cython.int = cell % 27
-        bit: cython.uint = cython.cast(cython.uint, 1) << i
-        sub: cython.int = 9 * b + d
-        e: cython.int
-        if not (self.p[sub] & bit):
-            return False
-        for e in range(9):
-            self.p[9 * b + e] &= ~bit
-        self.p[sub] = (self.p[sub] | bit) & self.t_place[i]
-        for e in range(3):
-            if e != b:
-                self.p[9 * e + d] &= ~self.t_column[i % 9]
-        return True
+    def _load_givens(self) -> cython.bint:
+        """Turn the givens into the root state: ``p[0:27]`` holds, per digit and band,
+        where the digit is given; each digit then leaves the cells given another digit and
+        the rows, columns and boxes of its own givens (its givens stay), and the rows of
+        the givens count as placed. False if two givens of a digit share a row, column or
+        box.
+
+        All at once, with no branch per given: a digit's givens clash exactly when they
+        touch fewer rows (or columns, or boxes) than there are of them, so the givens
+        clash somewhere when the rows touched, summed over the digits, fall short of the
+        number of givens (and the same for columns and boxes)."""
+        d: cython.size_t
+        o0: cython.uint = 0
+        o1: cython.uint = 0
+        o2: cython.uint = 0
+        g0: cython.uint
+        g1: cython.uint
+        g2: cython.uint
+        c0: cython.uint
+        c1: cython.uint
+        c2: cython.uint
+        r0: cython.uint
+        r1: cython.uint
+        r2: cython.uint
+        x0: cython.uint
+        x1: cython.uint
+        x2: cython.uint
+        cols: cython.uint
+        n_rows: cython.uint = 0
+        n_cols: cython.uint = 0
+        n_boxes: cython.uint = 0
+        given: cython.uint
+        for d in range(9):
+            o0 |= self.p[d]
+            o1 |= self.p[9 + d]
+            o2 |= self.p[18 + d]
+        for d in range(9):
+            g0 = self.p[d]
+            g1 = self.p[9 + d]
+            g2 = self.p[18 + d]
+            c0 = (g0 | (g0 >> 9) | (g0 >> 18)) & 0o777
+            c1 = (g1 | (g1 >> 9) | (g1 >> 18)) & 0o777
+            c2 = (g2 | (g2 >> 9) | (g2 >> 18)) & 0o777
+            cols = c0 | c1 | c2
+            # rows (3 bits a band) and boxes (3 bits a band) holding a given of d
+            r0 = (cython.cast(cython.uint, (g0 & 0o777) != 0)
+                  | (cython.cast(cython.uint, (g0 & 0o777000) != 0) << 1)
+                  | (cython.cast(cython.uint, g0 > 0o777777) << 2))
+            r1 = (cython.cast(cython.uint, (g1 & 0o777) != 0)
+                  | (cython.cast(cython.uint, (g1 & 0o777000) != 0) << 1)
+                  | (cython.cast(cython.uint, g1 > 0o777777) << 2))
+            r2 = (cython.cast(cython.uint, (g2 & 0o777) != 0)
+                  | (cython.cast(cython.uint, (g2 & 0o777000) != 0) << 1)
+                  | (cython.cast(cython.uint, g2 > 0o777777) << 2))
+            x0 = self.t_shrink[c0]
+            x1 = self.t_shrink[c1]
+            x2 = self.t_shrink[c2]
+            n_rows += self.t_pop9[r0 | (r1 << 3) | (r2 << 6)]
+            n_cols += self.t_pop9[cols]
+            n_boxes += self.t_pop9[x0 | (x1 << 3) | (x2 << 6)]
+            self.rows[d] = 0o777 & ~(r0 | (r1 << 3) | (r2 << 6))
+            cols *= 0o001001001  # every cell of those columns
+            # box k of x (bit k) -> its cells: bits 3k..3k+2 of each row of the band
+            self.p[d] = (0o777777777 & ~(o0 | cols | self.t_row_mask[r0] | (
+                ((x0 & 1) * 0o7 | (x0 & 2) * 0o34 | (x0 & 4) * 0o160) * 0o001001001))) | g0
+            self.p[9 + d] = (0o777777777 & ~(o1 | cols | self.t_row_mask[r1] | (
+                ((x1 & 1) * 0o7 | (x1 & 2) * 0o34 | (x1 & 4) * 0o160) * 0o001001001))) | g1
+            self.p[18 + d] = (0o777777777 & ~(o2 | cols | self.t_row_mask[r2] | (
+                ((x2 & 1) * 0o7 | (x2 & 2) * 0o34 | (x2 & 4) * 0o160) * 0o001001001))) | g2
+        self.unsolved[0] = 0o777777777 & ~o0
+        self.unsolved[1] = 0o777777777 & ~o1
+        self.unsolved[2] = 0o777777777 & ~o2
+        given = (self.t_pop9[o0 & 0o777] + self.t_pop9[(o0 >> 9) & 0o777] + self.t_pop9[o0 >> 18]
+                 + self.t_pop9[o1 & 0o777] + self.t_pop9[(o1 >> 9) & 0o777]
+                 + self.t_pop9[o1 >> 18]
+                 + self.t_pop9[o2 & 0o777] + self.t_pop9[(o2 >> 9) & 0o777]
+                 + self.t_pop9[o2 >> 18])
+        return (n_rows == given) & (n_cols == given) & (n_boxes == given)
 
     @cython.cfunc
     @cython.inline
@@ -812,16 +882,19 @@ class Kernel9:
     @cython.nogil
     @cython.exceptval(check=False)
     def _record(self, base: cython.size_t) -> cython.void:
-        """Write the solved state into ``sol``."""
-        sub: cython.size_t
+        """Write the solved state into ``sol``: each digit then has one cell in each row
+        of each band."""
+        b: cython.size_t
+        d: cython.size_t
         m: cython.uint
-        bit: cython.uint
-        for sub in range(27):
-            m = self.p[base + sub]
-            while m:
-                bit = m & (~m + 1)
-                m ^= bit
-                self.sol[(sub // 9) * 27 + self._bit_index(bit)] = sub % 9 + 1
+        v: cython.uchar
+        for b in range(3):
+            for d in range(9):
+                m = self.p[base + 9 * b + d]
+                v = d + 1
+                self.sol[27 * b + self._bit_index(m & 0o777)] = v
+                self.sol[27 * b + 9 + self._bit_index((m >> 9) & 0o777)] = v
+                self.sol[27 * b + 18 + self._bit_index(m >> 18)] = v
 
     @cython.cfunc
     @cython.nogil
@@ -863,12 +936,20 @@ class Kernel9:
         i: cython.int
         v: cython.int
         self._clear(limit)
-        for i in range(81):
-            v = puzzles[r, i]
-            if v > 9:
+        if cython.compiled:  # 16 cells at a time (_kernel9_simd.h)
+            if not k9_givens(cython.address(puzzles[r, 0]), cython.address(self.p[0])):
                 return False
-            if v and not self._give(i, v - 1):
-                return False
+        else:
+            for i in range(27):
+                self.p[i] = 0
+            for i in range(81):
+                v = puzzles[r, i]
+                if v > 9:
+                    return False
+                if v:
+                    self.p[9 * (i // 27) + v - 1] |= cython.cast(cython.uint, 1) << (i % 27)
+        if not self._load_givens():
+            return False
         self._run(1 << 62)
         return True
 
