@@ -14,7 +14,14 @@
  * and band, laid out as the kernel's candidates (`g[9*band + digit]`, bit 9*row + column
  * of the band): where each digit is given. 0 when a cell holds a value above 9. With SSE2
  * (every x86-64 processor) each digit is found in 16 cells at once by a byte comparison
- * whose lanes are gathered into a bit mask: no branch per cell. Elsewhere a plain loop. */
+ * whose lanes are gathered into a bit mask: no branch per cell. Elsewhere a plain loop.
+ *
+ * k9_load_givens: the rest of loading a puzzle, as `Kernel9._load_givens` in _kernel9.py
+ * does it (read that first): from where each digit is given, the root state. Four digits
+ * at a time in vector lanes (lanes follow the digits, so the three bands of a digit meet
+ * lane by lane for its columns); 1, or 0 when two givens of a digit share a row, column or
+ * box. Without the compiler's vector types it answers -1 and the kernel runs its own
+ * loop. */
 #ifndef SUDOKIT_KERNEL9_SIMD_H
 #define SUDOKIT_KERNEL9_SIMD_H
 
@@ -57,6 +64,71 @@ static inline unsigned int k9_ctz(unsigned int x)
     return (unsigned int)__builtin_ctz(x);
 }
 
+/* Bits set in each lane (of at most 16 bits). */
+static inline k9_u4 k9_pop16(k9_u4 x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
+static inline int k9_load_givens(unsigned int *p, unsigned int *rows, unsigned int *unsolved)
+{
+    /* g[b][j]: band b, digits 4j..4j+3 (j = 2: digit 8 alone in lane 0, the rest 0) */
+    k9_u4 g[3][3], c[3][3], cols[3], placed[3], x, r0, r1, r2, y, colmask, q;
+    k9_u4 count = {0, 0, 0, 0}; /* rows, columns and boxes touched, less 3 per given */
+    unsigned int o[3], total;
+    int b, j;
+    for (b = 0; b < 3; b++) {
+        memcpy(&g[b][0], p + 9 * b, sizeof g[b][0]);
+        memcpy(&g[b][1], p + 9 * b + 4, sizeof g[b][1]);
+        g[b][2] = (k9_u4){p[9 * b + 8], 0, 0, 0};
+        x = g[b][0] | g[b][1] | g[b][2];
+        o[b] = x[0] | x[1] | x[2] | x[3]; /* the band's given cells */
+        for (j = 0; j < 3; j++)
+            c[b][j] = (g[b][j] | (g[b][j] >> 9) | (g[b][j] >> 18)) & 0777u;
+    }
+    for (j = 0; j < 3; j++) {
+        cols[j] = c[0][j] | c[1][j] | c[2][j];
+        count += k9_pop16(cols[j]);
+        placed[j] = (k9_u4){0, 0, 0, 0};
+    }
+    for (b = 0; b < 3; b++) {
+        for (j = 0; j < 3; j++) {
+            /* rows of the band holding a given: all ones in a lane where so */
+            r0 = (k9_u4)((g[b][j] & 0777u) != 0);
+            r1 = (k9_u4)((g[b][j] & 0777000u) != 0);
+            r2 = (k9_u4)((g[b][j] >> 18) != 0);
+            count -= r0 + r1 + r2;
+            placed[j] |= ((r0 & 1u) | (r1 & 2u) | (r2 & 4u)) << (3 * b);
+            /* boxes holding a given: bit 3k for box k, then all its cells */
+            y = (c[b][j] | (c[b][j] >> 1) | (c[b][j] >> 2)) & 0111u;
+            count += (y & 1u) + ((y >> 3) & 1u) + (y >> 6);
+            y |= (y << 1) | (y << 2);
+            y |= (y << 9) | (y << 18);
+            colmask = cols[j] | (cols[j] << 9) | (cols[j] << 18);
+            q = (~(o[b] | colmask | (r0 & 0777u) | (r1 & 0777000u) | (r2 & 0777000000u) | y)
+                 & 0777777777u) | g[b][j];
+            if (j < 2)
+                memcpy(p + 9 * b + 4 * j, &q, sizeof q);
+            else
+                p[9 * b + 8] = q[0];
+        }
+        unsolved[b] = 0777777777u & ~o[b];
+    }
+    placed[0] = 0777u & ~placed[0];
+    placed[1] = 0777u & ~placed[1];
+    memcpy(rows, &placed[0], sizeof placed[0]);
+    memcpy(rows + 4, &placed[1], sizeof placed[1]);
+    rows[8] = 0777u & ~placed[2][0];
+    /* every given adds one row, one column and one box touched unless it shares them */
+    x = k9_pop16((k9_u4){o[0] & 0xFFFFu, o[1] & 0xFFFFu, o[2] & 0xFFFFu, 0})
+        + k9_pop16((k9_u4){o[0] >> 16, o[1] >> 16, o[2] >> 16, 0});
+    total = x[0] + x[1] + x[2];
+    return count[0] + count[1] + count[2] + count[3] == 3 * total;
+}
+
 #else
 
 static inline unsigned int k9_clear_band(unsigned int *q, unsigned int gone)
@@ -78,6 +150,14 @@ static inline unsigned int k9_ctz(unsigned int x)
         n++;
     }
     return n;
+}
+
+static inline int k9_load_givens(unsigned int *p, unsigned int *rows, unsigned int *unsolved)
+{
+    (void)p;
+    (void)rows;
+    (void)unsolved;
+    return -1; /* the kernel's own loop does it */
 }
 
 #endif
