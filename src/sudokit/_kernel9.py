@@ -55,7 +55,11 @@ except ImportError:  # running uncompiled without Cython installed
 if cython.compiled:
     from cython.cimports.libc.string import memcpy
     from cython.cimports.sudokit._kernel9_simd import (
-        k9_clear_band, k9_ctz, k9_givens, k9_load_givens)
+        k9_clear_band,
+        k9_ctz,
+        k9_givens,
+        k9_load_givens,
+    )
 
 #: The status ``Kernel9.run`` returns (the same values as ``_core``).
 DONE = 0  # the search is over: it found ``limit`` solutions or proved there are no more
