@@ -75,9 +75,12 @@ static inline k9_u4 k9_pop16(k9_u4 x)
 
 static inline int k9_load_givens(unsigned int *p, unsigned int *rows, unsigned int *unsolved)
 {
-    /* g[b][j]: band b, digits 4j..4j+3 (j = 2: digit 8 alone in lane 0, the rest 0) */
-    k9_u4 g[3][3], c[3][3], cols[3], placed[3], x, r0, r1, r2, y, colmask, q;
-    k9_u4 count = {0, 0, 0, 0}; /* rows, columns and boxes touched, less 3 per given */
+    /* g[b][j]: band b, digits 4j..4j+3 (j = 2: digit 8 alone in lane 0, the rest 0).
+     * Comparisons give all ones in a lane where true: z0 is "row 0 of the band holds no
+     * given of the lane's digit", so z0 & 0777 is that row's cells where the digit may
+     * stay, and adding z0 subtracts one per row left empty. */
+    k9_u4 g[3][3], c[3][3], keep[3], free_rows[3], x, z0, z1, z2, zb0, zb1, zb2, q;
+    k9_u4 count = {0, 0, 0, 0}; /* rows, columns and boxes touched, less 9 per lane */
     unsigned int o[3], total;
     int b, j;
     for (b = 0; b < 3; b++) {
@@ -90,26 +93,25 @@ static inline int k9_load_givens(unsigned int *p, unsigned int *rows, unsigned i
             c[b][j] = (g[b][j] | (g[b][j] >> 9) | (g[b][j] >> 18)) & 0777u;
     }
     for (j = 0; j < 3; j++) {
-        cols[j] = c[0][j] | c[1][j] | c[2][j];
-        count += k9_pop16(cols[j]);
-        placed[j] = (k9_u4){0, 0, 0, 0};
+        x = c[0][j] | c[1][j] | c[2][j]; /* the digit's columns */
+        count += k9_pop16(x);
+        keep[j] = ~(x | (x << 9) | (x << 18));
+        free_rows[j] = (k9_u4){0, 0, 0, 0};
     }
     for (b = 0; b < 3; b++) {
         for (j = 0; j < 3; j++) {
-            /* rows of the band holding a given: all ones in a lane where so */
-            r0 = (k9_u4)((g[b][j] & 0777u) != 0);
-            r1 = (k9_u4)((g[b][j] & 0777000u) != 0);
-            r2 = (k9_u4)((g[b][j] >> 18) != 0);
-            count -= r0 + r1 + r2;
-            placed[j] |= ((r0 & 1u) | (r1 & 2u) | (r2 & 4u)) << (3 * b);
-            /* boxes holding a given: bit 3k for box k, then all its cells */
-            y = (c[b][j] | (c[b][j] >> 1) | (c[b][j] >> 2)) & 0111u;
-            count += (y & 1u) + ((y >> 3) & 1u) + (y >> 6);
-            y |= (y << 1) | (y << 2);
-            y |= (y << 9) | (y << 18);
-            colmask = cols[j] | (cols[j] << 9) | (cols[j] << 18);
-            q = (~(o[b] | colmask | (r0 & 0777u) | (r1 & 0777000u) | (r2 & 0777000000u) | y)
-                 & 0777777777u) | g[b][j];
+            z0 = (k9_u4)((g[b][j] & 0777u) == 0);
+            z1 = (k9_u4)((g[b][j] & 0777000u) == 0);
+            z2 = (k9_u4)((g[b][j] & 0777000000u) == 0);
+            zb0 = (k9_u4)((c[b][j] & 0007u) == 0); /* box 0 of the band holds none */
+            zb1 = (k9_u4)((c[b][j] & 0070u) == 0);
+            zb2 = (k9_u4)((c[b][j] & 0700u) == 0);
+            count += z0 + z1 + z2 + zb0 + zb1 + zb2;
+            free_rows[j] |= ((z0 & 1u) | (z1 & 2u) | (z2 & 4u)) << (3 * b);
+            q = ((z0 & 0777u) | (z1 & 0777000u) | (z2 & 0777000000u))
+                & ((zb0 & 0007007007u) | (zb1 & 0070070070u) | (zb2 & 0700700700u))
+                & keep[j] & ~o[b];
+            q |= g[b][j];
             if (j < 2)
                 memcpy(p + 9 * b + 4 * j, &q, sizeof q);
             else
@@ -117,16 +119,15 @@ static inline int k9_load_givens(unsigned int *p, unsigned int *rows, unsigned i
         }
         unsolved[b] = 0777777777u & ~o[b];
     }
-    placed[0] = 0777u & ~placed[0];
-    placed[1] = 0777u & ~placed[1];
-    memcpy(rows, &placed[0], sizeof placed[0]);
-    memcpy(rows + 4, &placed[1], sizeof placed[1]);
-    rows[8] = 0777u & ~placed[2][0];
+    memcpy(rows, &free_rows[0], sizeof free_rows[0]);
+    memcpy(rows + 4, &free_rows[1], sizeof free_rows[1]);
+    rows[8] = free_rows[2][0];
     /* every given adds one row, one column and one box touched unless it shares them */
     x = k9_pop16((k9_u4){o[0] & 0xFFFFu, o[1] & 0xFFFFu, o[2] & 0xFFFFu, 0})
         + k9_pop16((k9_u4){o[0] >> 16, o[1] >> 16, o[2] >> 16, 0});
     total = x[0] + x[1] + x[2];
-    return count[0] + count[1] + count[2] + count[3] == 3 * total;
+    /* 12 lanes, 3 bands, 3 rows and 3 boxes each: 216 empty ones when nothing is given */
+    return count[0] + count[1] + count[2] + count[3] + 216 == 3 * total;
 }
 
 #else
