@@ -35,10 +35,12 @@ much from a narrower state), whatever order the rules run in: how the changed ba
 tracked and visited is free to change for speed, what the rules infer and which cell and
 digit a guess takes are not.
 
-Compiled, two steps go through ``_kernel9_simd.h``, a small C header: clearing a placed
+Compiled, some steps go through ``_kernel9_simd.h``, a small C header: clearing a placed
 row's cells from the nine digits of its band, four digits at a time with the compiler's
-generic vector types (plain SSE2 on x86-64, a loop on compilers without them), and the index
-of a lowest set bit by the compiler's builtin. The .py source does both with plain Python.
+generic vector types (plain SSE2 on x86-64, a loop on compilers without them); loading a
+puzzle's givens with no branch per cell (byte comparisons, then four digits at a time); and
+the index of a lowest set bit by the compiler's builtin. The .py source does all of them
+with plain Python.
 
 The search is iterative so that ``run(budget)`` can stop after ``budget`` steps and be
 resumed, which lets Python enforce a time limit; ``solve_rows`` runs a whole batch of
