@@ -76,145 +76,187 @@ def is_compiled() -> bool:
     return cython.compiled
 
 
-# -- lookup tables (built once, in Python; each Kernel9 copies them into C arrays) ------
+# -- lookup tables ------------------------------------------------------------------------
+# Built once, at import, by the loops below over small integers: compiled, they fill static
+# C arrays in a few microseconds (built in Python, they took a few milliseconds of every
+# start); each Kernel9 copies them into its own arrays (a memcpy when compiled). Uncompiled,
+# they are lists, which each Kernel9 shares.
+
+if cython.compiled:
+    _SHRINK = cython.declare(cython.ushort[512])
+    _SHRINK3 = cython.declare(cython.ushort[512])
+    _SHRINK6 = cython.declare(cython.ushort[512])
+    _KEEP9 = cython.declare(cython.uint[512])
+    _COMPLEX = cython.declare(cython.uint[512])
+    _POINTING = cython.declare(cython.uint[512])
+    _COLUMN_SINGLE = cython.declare(cython.uint[512])
+    _ROW_SINGLE = cython.declare(cython.uint[512])
+    _ROW_MASK = cython.declare(cython.uint[8])
+    _PLACE = cython.declare(cython.uint[27])
+    _COLUMN27 = cython.declare(cython.uint[9])
+    _POP9 = cython.declare(cython.uchar[512])
+    _STACK_SPREAD = cython.declare(cython.uint[512])
+    _DEBRUIJN = cython.declare(cython.uchar[32])
+else:
+    _SHRINK, _SHRINK3, _SHRINK6, _KEEP9, _COMPLEX, _POINTING, _COLUMN_SINGLE, _ROW_SINGLE = (
+        [0] * 512 for _ in range(8))
+    _ROW_MASK, _PLACE, _COLUMN27 = [0] * 8, [0] * 27, [0] * 9
+    _POP9, _STACK_SPREAD, _DEBRUIJN = [0] * 512, [0] * 512, [0] * 32
 
 
-_BAND = 0o777777777  # every cell of a band
+@cython.cfunc
+@cython.exceptval(check=False)
+def _single(x: cython.uint) -> cython.bint:
+    """Whether ``x`` has exactly one bit set."""
+    return x != 0 and (x & (x - 1)) == 0
 
 
-def _bits(x: int) -> int:
-    return bin(x).count("1")
-
-
-def _minirow(r: int, k: int) -> int:
-    return 0o7 << (9 * r + 3 * k)
-
-
-def _column(c: int) -> int:
-    return (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
-
-
-def _shrink_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _shrink(x: cython.uint) -> cython.uint:
     """9 bits (one row of a band) -> 3 bits: which of its three minirows are non-empty."""
-    return [(1 if x & 0o7 else 0) | (2 if x & 0o70 else 0) | (4 if x & 0o700 else 0)
-            for x in range(512)]
+    return ((1 if x & 0o7 else 0) | (2 if x & 0o70 else 0)
+            | (4 if x & 0o700 else 0))
 
 
-#: The six ways a digit can sit in a band: row r of the band in box PERMUTATIONS[p][r].
-_PERMUTATIONS = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-
-
-def _keep9_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _keep9(s: cython.uint) -> cython.uint:
     """Pattern (bit 3*i + j) -> the bits of it that lie on a permutation inside it (each i
     and each j used once); 0 if there is none. For a band, i is the row and j the box (the
-    pattern of minirows); for a stack, i is the band and j the column (of minicolumns)."""
-    table = []
-    for s in range(512):
-        keep = 0
-        for p in _PERMUTATIONS:
-            on = [1 << (3 * i + p[i]) for i in range(3)]
-            if all(s & bit for bit in on):
-                keep |= sum(on)
-        table.append(keep)
-    return table
+    pattern of minirows); for a stack, i is the band and j the column (of minicolumns).
+    The six permutations put i = 0, 1, 2 on j = j0, j1 and 3 - j0 - j1."""
+    keep: cython.uint = 0
+    on: cython.uint
+    j0: cython.uint
+    j1: cython.uint
+    for j0 in range(3):
+        for j1 in range(3):
+            if j1 != j0:
+                on = (1 << j0) | (1 << (3 + j1)) | (1 << (6 + 3 - j0 - j1))
+                if (s & on) == on:
+                    keep |= on
+    return keep
 
 
-def _complex_table(keep9: list[int]) -> list[int]:
-    """Minirow pattern (bit 3*row + box) -> the cells of the minirows that ``keep9`` keeps:
-    the band rule as a mask of cells, 0 when the pattern holds no permutation."""
-    return [sum(_minirow(i // 3, i % 3) for i in range(9) if keep9[s] >> i & 1)
-            for s in range(512)]
+@cython.cfunc
+@cython.exceptval(check=False)
+def _complex(keep: cython.uint) -> cython.uint:
+    """Minirows kept by the band rule (``_keep9``: bit 3*row + box) -> their cells (the
+    minirow of bit i is the three cells from 3*i): the band rule as a mask of cells, 0 when
+    the pattern holds no permutation."""
+    cells: cython.uint = 0
+    i: cython.uint
+    for i in range(9):
+        if (keep >> i) & 1:
+            cells |= cython.cast(cython.uint, 0o7) << (3 * i)
+    return cells
 
 
-def _single_column_boxes(cols: int) -> list[tuple[int, int]]:
-    """(box, column) for each box of a band whose digit is left in one column."""
-    out = []
+@cython.cfunc
+@cython.exceptval(check=False)
+def _column(c: cython.uint) -> cython.uint:
+    """The three cells of column ``c`` in a band."""
+    return cython.cast(cython.uint, 0o001001001) << c
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _pointing(cols: cython.uint) -> cython.uint:
+    """Columns of a digit in a band (9 bits) -> the cells the digit keeps in the other two
+    bands: a box with one column left (bits 3k..3k+2, one set) claims that column."""
+    kill: cython.uint = 0
+    x: cython.uint
+    k: cython.uint
     for k in range(3):
         x = (cols >> (3 * k)) & 7
-        if _bits(x) == 1:
-            out.append((k, 3 * k + x.bit_length() - 1))
-    return out
+        if _single(x):
+            kill |= _column(3 * k + (x >> 1))  # x is 1, 2 or 4: column 3k, 3k+1, 3k+2
+    return 0o777777777 & ~kill
 
 
-def _pointing_table() -> list[int]:
-    """Columns of a digit in a band (9 bits) -> the cells the digit keeps in the other two
-    bands: a box with one column left claims that column."""
-    table = []
-    for cols in range(512):
-        kill = 0
-        for _, c in _single_column_boxes(cols):
-            kill |= _column(c)
-        table.append(_BAND & ~kill)
-    return table
-
-
-def _column_single_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _column_single(cols: cython.uint) -> cython.uint:
     """Columns (9 bits) -> minirow pattern: every minirow of a box with one column left."""
-    table = []
-    for cols in range(512):
-        pattern = 0
-        for k, _ in _single_column_boxes(cols):
-            pattern |= (1 << k) | (1 << (3 + k)) | (1 << (6 + k))
-        table.append(pattern)
-    return table
+    pattern: cython.uint = 0
+    k: cython.uint
+    for k in range(3):
+        if _single((cols >> (3 * k)) & 7):
+            pattern |= cython.cast(cython.uint, 0o111) << k
+    return pattern
 
 
-def _row_single_table(complex_table: list[int]) -> list[int]:
-    """Minirow pattern -> the minirows left by the permutation rule (``complex_table``) in
-    rows that have only one of them left."""
-    table = []
-    for s in range(512):
-        kept = complex_table[s]
-        keep = 0
-        for r in range(3):
-            x = _SHRINK[(kept >> (9 * r)) & 0o777]
-            if _bits(x) == 1:
-                keep |= x << (3 * r)
-        table.append(keep)
-    return table
+@cython.cfunc
+@cython.exceptval(check=False)
+def _row_single(kept: cython.uint) -> cython.uint:
+    """The cells the band rule keeps (``_complex``) -> the minirows of the rows that have
+    only one of them left (as a minirow pattern)."""
+    keep: cython.uint = 0
+    x: cython.uint
+    r: cython.uint
+    for r in range(3):
+        x = _shrink((kept >> (9 * r)) & 0o777)
+        if _single(x):
+            keep |= x << (3 * r)
+    return keep
 
 
-def _row_mask_table() -> list[int]:
-    """3 bits -> the cells of those rows of a band."""
-    return [sum(0o777 << (9 * r) for r in range(3) if x >> r & 1) for x in range(8)]
-
-
-def _place_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _place(i: cython.uint) -> cython.uint:
     """Cell of a band -> the cells that keep the digit placed there (not its row or box)."""
-    table = []
-    for i in range(27):
-        r, c = divmod(i, 9)
-        k = c // 3
-        peers = (0o777 << (9 * r)) | sum(_minirow(rr, k) for rr in range(3))
-        table.append((_BAND & ~peers) | (1 << i))
-    return table
+    r: cython.uint = i // 9
+    k: cython.uint = (i % 9) // 3
+    peers: cython.uint = ((cython.cast(cython.uint, 0o777) << (9 * r))
+                          | (cython.cast(cython.uint, 0o007007007) << (3 * k)))
+    return (0o777777777 & ~peers) | (cython.cast(cython.uint, 1) << i)
 
 
-def _debruijn_table() -> list[int]:
-    """For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
-    0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
-    of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
-    (bits that only Python keeps, above 2**32, are masked off)."""
-    table = [0] * 32
-    for i in range(32):
-        table[(((1 << i) * 0x077CB531) >> 27) & 31] = i
-    return table
+@cython.cfunc
+@cython.exceptval(check=False)
+def _build_tables() -> cython.void:
+    x: cython.uint
+    r: cython.uint
+    n: cython.uint
+    bit: cython.uint
+    for x in range(512):
+        _SHRINK[x] = _shrink(x)
+        _SHRINK3[x] = _shrink(x) << 3
+        _SHRINK6[x] = _shrink(x) << 6
+        _KEEP9[x] = _keep9(x)
+        _COMPLEX[x] = _complex(_keep9(x))
+        _POINTING[x] = _pointing(x)
+        _COLUMN_SINGLE[x] = _column_single(x)
+        n = 0
+        for r in range(9):
+            n += (x >> r) & 1
+        _POP9[x] = n
+        # the columns of a digit in a band -> the same bits in stack-major order, the stack
+        # rule's layout: column 3*s + j at bit 9*s + j (the band's place, 3*band, added by
+        # a shift)
+        _STACK_SPREAD[x] = (x & 0o7) | ((x & 0o70) << 6) | ((x & 0o700) << 12)
+    for x in range(512):  # reads _COMPLEX, complete only now
+        _ROW_SINGLE[x] = _row_single(_COMPLEX[x])
+    for x in range(8):  # 3 bits -> the cells of those rows of a band
+        _ROW_MASK[x] = 0
+        for r in range(3):
+            if (x >> r) & 1:
+                _ROW_MASK[x] |= cython.cast(cython.uint, 0o777) << (9 * r)
+    for x in range(27):
+        _PLACE[x] = _place(x)
+    for x in range(9):
+        _COLUMN27[x] = _column(x)
+    # For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
+    # 0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
+    # of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
+    # (bits that only Python keeps, above 2**32, are masked off).
+    for x in range(32):
+        bit = cython.cast(cython.uint, 1) << x
+        _DEBRUIJN[((bit * 0x077CB531) >> 27) & 31] = x
 
 
-_SHRINK = _shrink_table()
-_KEEP9 = _keep9_table()
-_COMPLEX = _complex_table(_KEEP9)
-_POINTING = _pointing_table()
-_COLUMN_SINGLE = _column_single_table()
-_ROW_SINGLE = _row_single_table(_COMPLEX)
-_ROW_MASK = _row_mask_table()
-_PLACE = _place_table()
-_COLUMN27 = [_column(c) for c in range(9)]
-_POP9 = [_bits(x) for x in range(512)]
-_DEBRUIJN = _debruijn_table()
-#: Columns of a digit in a band (9 bits) -> the same bits in stack-major order, the stack
-#: rule's layout: column 3*s + j at bit 9*s + j (the band's place, 3*band, added by a shift).
-_STACK_SPREAD = [(c & 0o7) | ((c & 0o70) << 6) | ((c & 0o700) << 12) for c in range(512)]
+_build_tables()
 
 
 @cython.final
@@ -275,8 +317,8 @@ class Kernel9:
         self.pairs = [0] * 3
         self.sol = [0] * 81
         self.t_shrink = _SHRINK
-        self.t_shrink3 = [x << 3 for x in _SHRINK]
-        self.t_shrink6 = [x << 6 for x in _SHRINK]
+        self.t_shrink3 = _SHRINK3
+        self.t_shrink6 = _SHRINK6
         self.t_complex = _COMPLEX
         self.t_keep9 = _KEEP9
         self.t_pointing = _POINTING
