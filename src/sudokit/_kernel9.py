@@ -898,15 +898,14 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _solve_row(self, puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
-                   r: cython.Py_ssize_t, limit: cython.longlong) -> cython.bint:
-        """Load row ``r`` of ``puzzles`` and search it to the end; False if it is
-        unreadable (a value above 9) or its givens clash."""
+    def _solve_row(self, puzzle: cython.p_const_uchar, limit: cython.longlong) -> cython.bint:
+        """Load the 81 cells at ``puzzle`` and search them to the end; False if they are
+        unreadable (a value above 9) or their givens clash."""
         i: cython.int
         v: cython.int
         self._clear(limit)
         for i in range(81):
-            v = puzzles[r, i]
+            v = puzzle[i]
             if v > 9:
                 return False
             if v and not self._give(i, v - 1):
@@ -915,35 +914,109 @@ class Kernel9:
         return True
 
 
-def solve_rows(
-    puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
-    solutions: cython.uchar[:, ::1],
-    counts: cython.longlong[::1],
-    guesses: cython.longlong[::1],
-    limit: int,
-) -> None:
-    """Search every row of ``puzzles`` (B x 81 digits, 0 blank) for up to ``limit``
+def solve_rows(puzzles: object, solutions: object, counts: object, guesses: object,
+               limit: int) -> None:
+    """Search every row of ``puzzles`` (B x 81 digits, 0 blank, uint8) for up to ``limit``
     solutions, without the GIL: the first solution goes to the same row of ``solutions``
-    (left zero when there is none), the count and the guesses made to ``counts`` and
-    ``guesses``. A row with a value above 9 counts as having no solution."""
+    (B x 81, uint8; left zero when there is none), the count and the guesses made to
+    ``counts`` and ``guesses`` (B, int64). The arrays are C-contiguous (any object with
+    the buffer protocol: NumPy arrays, memoryviews). A row with a value above 9 counts as
+    having no solution."""
     k: Kernel9 = Kernel9()
-    n: cython.Py_ssize_t = puzzles.shape[0]
+    lim: cython.longlong = limit
+    n: cython.Py_ssize_t
     r: cython.Py_ssize_t
     i: cython.int
-    lim: cython.longlong = limit
-    if puzzles.shape[1] != 81 or solutions.shape[1] != 81:
-        raise ValueError("puzzles and solutions must have 81 columns")
-    if solutions.shape[0] != n or counts.shape[0] != n or guesses.shape[0] != n:
-        raise ValueError("puzzles, solutions, counts and guesses must have as many rows")
-    if lim < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
-    with cython.nogil:
+    found: cython.bint
+    if cython.compiled:
+        # the buffers taken by hand, not as typed memoryviews: Cython's memoryview support
+        # imports collections.abc when the module loads, a good part of a one-puzzle solve
+        views = cython.declare(cython.Py_buffer[4])
+        taken: cython.int = 0
+        p = cython.declare(cython.p_const_uchar)
+        sol = cython.declare(cython.p_uchar)
+        c = cython.declare(cython.p_longlong)
+        g = cython.declare(cython.p_longlong)
+        try:
+            n = _take(puzzles, cython.address(views[0]), 81, 1, False, "puzzles")
+            taken = 1
+            _take(solutions, cython.address(views[1]), 81, 1, True, "solutions")
+            taken = 2
+            _take(counts, cython.address(views[2]), 0, 8, True, "counts")
+            taken = 3
+            _take(guesses, cython.address(views[3]), 0, 8, True, "guesses")
+            taken = 4
+            if (views[1].shape[0] != n or views[2].shape[0] != n
+                    or views[3].shape[0] != n):
+                raise ValueError("puzzles, solutions, counts and guesses must have as many "
+                                 "rows")
+            if lim < 1:
+                raise ValueError(f"limit must be at least 1, got {limit}")
+            p = cython.cast(cython.p_const_uchar, views[0].buf)
+            sol = cython.cast(cython.p_uchar, views[1].buf)
+            c = cython.cast(cython.p_longlong, views[2].buf)
+            g = cython.cast(cython.p_longlong, views[3].buf)
+            with cython.nogil:
+                for r in range(n):
+                    found = k._solve_row(p + 81 * r, lim) and k.count
+                    for i in range(81):
+                        sol[81 * r + i] = k.sol[i] if found else 0
+                    c[r] = k.count
+                    g[r] = k.guesses
+        finally:
+            while taken:
+                taken -= 1
+                PyBuffer_Release(cython.address(views[taken]))
+    else:
+        n = puzzles.shape[0]  # type: ignore[attr-defined]
+        if puzzles.shape[1] != 81 or solutions.shape[1] != 81:  # type: ignore[attr-defined]
+            raise ValueError("puzzles and solutions must have 81 columns")
+        if (solutions.shape[0] != n or counts.shape[0] != n  # type: ignore[attr-defined]
+                or guesses.shape[0] != n):  # type: ignore[attr-defined]
+            raise ValueError("puzzles, solutions, counts and guesses must have as many rows")
+        if lim < 1:
+            raise ValueError(f"limit must be at least 1, got {limit}")
+        cells = memoryview(puzzles)  # type: ignore[arg-type]
+        if cells.itemsize != 1:
+            raise ValueError("puzzles must be a C-contiguous array of uint8 with 81 columns")
+        cells = cells.cast("B")  # rows of 81 bytes
         for r in range(n):
-            if k._solve_row(puzzles, r, lim) and k.count:
-                for i in range(81):
-                    solutions[r, i] = k.sol[i]
-            else:
-                for i in range(81):
-                    solutions[r, i] = 0
-            counts[r] = k.count
-            guesses[r] = k.guesses
+            found = k._solve_row(cells[81 * r: 81 * r + 81], lim) and k.count
+            for i in range(81):
+                solutions[r, i] = k.sol[i] if found else 0  # type: ignore[index]
+            counts[r] = k.count  # type: ignore[index]
+            guesses[r] = k.guesses  # type: ignore[index]
+
+
+if cython.compiled:
+    from cython.cimports.cpython.buffer import (
+        PyBUF_C_CONTIGUOUS,
+        PyBUF_FORMAT,
+        PyBUF_WRITABLE,
+        PyBuffer_Release,
+        PyObject_GetBuffer,
+    )
+
+
+@cython.cfunc
+def _take(array: object, view: cython.pointer(cython.Py_buffer),  # type: ignore[valid-type]
+          columns: cython.Py_ssize_t, itemsize: cython.Py_ssize_t, writable: cython.bint,
+          name: str) -> cython.Py_ssize_t:
+    """Take the buffer of ``array`` into ``view`` (compiled only) and check it: C-contiguous,
+    of uint8 (``itemsize`` 1) or int64 (8), with ``columns`` columns (0: one dimension);
+    its rows. Released here if it does not fit."""
+    flags: cython.int = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT
+    fmt: bytes
+    if writable:
+        flags |= PyBUF_WRITABLE
+    PyObject_GetBuffer(array, view, flags)
+    fmt = view.format if view.format != cython.NULL else b"B"
+    fmt = fmt.lstrip(b"@=")
+    if (view.itemsize != itemsize or fmt not in ((b"B",) if itemsize == 1 else (b"q", b"l"))
+            or view.ndim != (2 if columns else 1)
+            or (columns and view.shape[1] != columns)):
+        PyBuffer_Release(view)
+        what = "uint8" if itemsize == 1 else "int64"
+        shape = f" with {columns} columns" if columns else ""
+        raise ValueError(f"{name} must be a C-contiguous array of {what}{shape}")
+    return view.shape[0]
