@@ -29,13 +29,15 @@ from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Callable, Iterator
-    from types import ModuleType, SimpleNamespace
+    from types import ModuleType
     from typing import Any
 
     from .._lines9 import LineBlock, Pieces
     from ..formats import Writer
     from ._inputs import ErrorReport
+    from ._quick import Options
     from .env import Env
 
 #: Bytes looked at before the format is decided (``sudokit.formats``' head).
@@ -77,7 +79,7 @@ def engine_modules() -> tuple[ModuleType, ModuleType]:
     return _lines9, _kernel9
 
 
-def answer_lines(args: SimpleNamespace, env: Env) -> int | None:
+def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
     """Answer the input of ``args`` (``sudoku solve`` or ``sudoku count``) on the line path
     and return the exit status; None, with nothing written and the input left as it was,
     when this road does not fit."""
@@ -121,7 +123,7 @@ def answer_lines(args: SimpleNamespace, env: Env) -> int | None:
         stream.close()
 
 
-def _fits(args: SimpleNamespace, env: Env) -> bool:
+def _fits(args: Options | argparse.Namespace, env: Env) -> bool:
     """Whether the options and the terminal leave the answers to lines alone."""
     if args.command == "solve":
         plain = (args.to_format in (None, "line") and args.method == "search"
@@ -337,7 +339,8 @@ class _Reports:
 class _Answering:
     """One input on the line path: its blocks answered in order, on ``--jobs`` threads."""
 
-    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+    def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
+                 stream: object) -> None:
         self.args = args
         self.env = env
         self.source = source
@@ -494,7 +497,8 @@ class _Counting(_Answering):
     """``sudoku count`` on the line path: a count a puzzle line, blank and comment lines
     left out; a line of another form read by the line reader in its place."""
 
-    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+    def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
+                 stream: object) -> None:
         super().__init__(args, env, source, stream)
         self.limit = int(args.limit)
 
