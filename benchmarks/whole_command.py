@@ -108,6 +108,27 @@ def peak_rss_mb(cmd: list[str]) -> float:
     return int(out.stdout) / 1024
 
 
+def output_of(cmd: list[str]) -> bytes:
+    """The standard output of ``cmd``."""
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          env=_env()).stdout
+
+
+def wrapper_note(sudoku: str) -> str:
+    """A line about the ``sudoku`` script, when it is one that imports ``re`` before the
+    command starts (the wrapper written by pip before 25.0 does: about 5 ms of a one-puzzle
+    solve; pip 25 and later, and uv, write one without)."""
+    try:
+        with open(sudoku, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return ""
+    if b"\nimport re\n" in head:
+        return (f"(note: {sudoku} imports re before the command starts, as the scripts "
+                "written by pip before 25.0 do: about 5 ms more per run)\n\n")
+    return ""
+
+
 def puzzles_in(path: Path) -> int:
     with open(path, "rb") as f:
         return sum(1 for s in f if s.strip() and not s.startswith(b"#"))
@@ -130,9 +151,11 @@ def main() -> None:
     Timing.stat = args.stat
     print(f"one thread unless said; {args.stat} of {args.repeat} runs, wall clock (CPU time in "
           "brackets: user + system); ratio = tdoku's time / ours (above 1: faster)\n")
+    print(wrapper_note(args.sudoku), end="")
     print("| file | puzzles | ours, s | tdoku, s | ratio | ours --unique, s | tdoku count "
-          "to two, s | ratio | engine alone, puzzles/s (first / to two) | --jobs 2 speed-up |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "to two, s | ratio | engine alone, puzzles/s (first / to two) | --jobs 2 speed-up "
+          "| --jobs 2 same bytes |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     with tempfile.TemporaryDirectory() as tmp:
         for name, times, first_rate, two_rate in SETS:
             source = args.data / name
@@ -145,11 +168,14 @@ def main() -> None:
             tdoku, tdoku2 = n / first_rate, n / two_rate
             engine1 = engine_rate(path, 1, args.python)
             engine2 = engine_rate(path, 2, args.python)
+            same = output_of([*sudoku, "solve", str(path)]) == output_of(
+                [*sudoku, "solve", str(path), "--jobs", "2"])
             print(f"| {name} x{times} | {n:,} | {ours.wall:.3f} ({ours.cpu:.3f}) | {tdoku:.3f} "
                   f"| {tdoku / ours.wall:.2f} ({tdoku / ours.cpu:.2f}) "
                   f"| {unique.wall:.3f} ({unique.cpu:.3f}) | {tdoku2:.3f} "
                   f"| {tdoku2 / unique.wall:.2f} ({tdoku2 / unique.cpu:.2f}) "
-                  f"| {engine1:,.0f} / {engine2:,.0f} | {ours.wall / jobs2.wall:.2f} |")
+                  f"| {engine1:,.0f} / {engine2:,.0f} | {ours.wall / jobs2.wall:.2f} "
+                  f"| {'yes' if same else 'NO'} |")
         one = timed([*sudoku, "solve"], max(args.repeat, 20), stdin=ONE)
         bare = timed([args.python, "-c", "pass"], max(args.repeat, 20))
         print(f"\none puzzle on standard input, whole process: {one.wall * 1000:.1f} ms, CPU "

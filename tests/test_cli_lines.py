@@ -4,6 +4,7 @@ output and standard error, with the same exit status, whatever the input holds."
 
 from __future__ import annotations
 
+import _thread
 import io
 import random
 from pathlib import Path
@@ -277,6 +278,29 @@ def test_a_block_sorts_its_lines_and_checks_every_solution(
     status, out, err, _ = _run(["solve"], (EASY[1] + "\n").encode(), True)
     assert (status, out) == (70, b"")
     assert "internal error: AssertionError: the 9x9 kernel returned a wrong solution" in err
+
+
+def test_an_error_in_a_thread_ends_the_command_at_its_piece(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # no answer after the failing piece is written, and no thread is left running
+    _, kernel9 = lines_path.engine_modules()
+    real = kernel9.solve_rows  # type: ignore[attr-defined]
+    calls = []
+
+    def failing(puzzles, solutions, counts, guesses, limit):  # type: ignore[no-untyped-def]
+        calls.append(type(puzzles).__name__)
+        if len(calls) == 5:
+            raise RuntimeError("lost")
+        real(puzzles, solutions, counts, guesses, limit)
+
+    monkeypatch.setattr(kernel9, "solve_rows", failing)
+    data = "".join(f"{EASY[k % len(EASY)]}\n" for k in range(20_000)).encode()
+    status, out, err, _ = _run(["solve", "-j", "2"], data, True)
+    assert status == 70 and set(calls) == {"memoryview"}  # (NumPy arrays elsewhere)
+    assert "internal error: RuntimeError: lost" in err
+    assert out == f"{SOLUTION}\n".encode() * (len(out) // 82)  # (what reached the output)
+    assert len(out) < 82 * 20_000
+    assert _thread._count() == 0  # the threads the line path started (threading's don't see them)
 
 
 def test_a_standard_input_that_cannot_be_read() -> None:

@@ -107,6 +107,18 @@ def test_a_long_input_of_plain_lines_loads_no_formats() -> None:
     assert not unexpected, f"sudoku solve imported {unexpected}"
 
 
+def test_several_threads_on_the_line_path_load_no_thread_pool_modules() -> None:
+    # concurrent.futures, threading and the executors' typing take longer to import than
+    # the threads save on an input of thousands of puzzles
+    for command in ("solve", "count"):
+        done, loaded = _loaded_by([command, "-j", "2"], PUZZLE * 2000)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == (SOLUTION if command == "solve" else "1\n") * 2000
+        unexpected = _unexpected(loaded, [*NOT_NEEDED_FOR_LINES, "concurrent", "threading",
+                                          "queue", "sudokit.executors"])
+        assert not unexpected, f"sudoku {command} -j 2 imported {unexpected}"
+
+
 def test_a_line_of_another_form_is_read_by_the_line_reader() -> None:
     # past the first 64 KiB of plain lines, the line path hands such a line to the
     # formats, which load then (and only then)

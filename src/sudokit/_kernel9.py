@@ -83,145 +83,187 @@ def is_compiled() -> bool:
     return cython.compiled
 
 
-# -- lookup tables (built once, in Python; each Kernel9 copies them into C arrays) ------
+# -- lookup tables ------------------------------------------------------------------------
+# Built once, at import, by the loops below over small integers: compiled, they fill static
+# C arrays in a few microseconds (built in Python, they took a few milliseconds of every
+# start); each Kernel9 copies them into its own arrays (a memcpy when compiled). Uncompiled,
+# they are lists, which each Kernel9 shares.
+
+if cython.compiled:
+    _SHRINK = cython.declare(cython.ushort[512])
+    _SHRINK3 = cython.declare(cython.ushort[512])
+    _SHRINK6 = cython.declare(cython.ushort[512])
+    _KEEP9 = cython.declare(cython.uint[512])
+    _COMPLEX = cython.declare(cython.uint[512])
+    _POINTING = cython.declare(cython.uint[512])
+    _COLUMN_SINGLE = cython.declare(cython.uint[512])
+    _ROW_SINGLE = cython.declare(cython.uint[512])
+    _ROW_MASK = cython.declare(cython.uint[8])
+    _PLACE = cython.declare(cython.uint[27])
+    _COLUMN27 = cython.declare(cython.uint[9])
+    _POP9 = cython.declare(cython.uchar[512])
+    _STACK_SPREAD = cython.declare(cython.uint[512])
+    _DEBRUIJN = cython.declare(cython.uchar[32])
+else:
+    _SHRINK, _SHRINK3, _SHRINK6, _KEEP9, _COMPLEX, _POINTING, _COLUMN_SINGLE, _ROW_SINGLE = (
+        [0] * 512 for _ in range(8))
+    _ROW_MASK, _PLACE, _COLUMN27 = [0] * 8, [0] * 27, [0] * 9
+    _POP9, _STACK_SPREAD, _DEBRUIJN = [0] * 512, [0] * 512, [0] * 32
 
 
-_BAND = 0o777777777  # every cell of a band
+@cython.cfunc
+@cython.exceptval(check=False)
+def _single(x: cython.uint) -> cython.bint:
+    """Whether ``x`` has exactly one bit set."""
+    return x != 0 and (x & (x - 1)) == 0
 
 
-def _bits(x: int) -> int:
-    return bin(x).count("1")
-
-
-def _minirow(r: int, k: int) -> int:
-    return 0o7 << (9 * r + 3 * k)
-
-
-def _column(c: int) -> int:
-    return (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
-
-
-def _shrink_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _shrink(x: cython.uint) -> cython.uint:
     """9 bits (one row of a band) -> 3 bits: which of its three minirows are non-empty."""
-    return [(1 if x & 0o7 else 0) | (2 if x & 0o70 else 0) | (4 if x & 0o700 else 0)
-            for x in range(512)]
+    return ((1 if x & 0o7 else 0) | (2 if x & 0o70 else 0)
+            | (4 if x & 0o700 else 0))
 
 
-#: The six ways a digit can sit in a band: row r of the band in box PERMUTATIONS[p][r].
-_PERMUTATIONS = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-
-
-def _keep9_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _keep9(s: cython.uint) -> cython.uint:
     """Pattern (bit 3*i + j) -> the bits of it that lie on a permutation inside it (each i
     and each j used once); 0 if there is none. For a band, i is the row and j the box (the
-    pattern of minirows); for a stack, i is the band and j the column (of minicolumns)."""
-    table = []
-    for s in range(512):
-        keep = 0
-        for p in _PERMUTATIONS:
-            on = [1 << (3 * i + p[i]) for i in range(3)]
-            if all(s & bit for bit in on):
-                keep |= sum(on)
-        table.append(keep)
-    return table
+    pattern of minirows); for a stack, i is the band and j the column (of minicolumns).
+    The six permutations put i = 0, 1, 2 on j = j0, j1 and 3 - j0 - j1."""
+    keep: cython.uint = 0
+    on: cython.uint
+    j0: cython.uint
+    j1: cython.uint
+    for j0 in range(3):
+        for j1 in range(3):
+            if j1 != j0:
+                on = (1 << j0) | (1 << (3 + j1)) | (1 << (6 + 3 - j0 - j1))
+                if (s & on) == on:
+                    keep |= on
+    return keep
 
 
-def _complex_table(keep9: list[int]) -> list[int]:
-    """Minirow pattern (bit 3*row + box) -> the cells of the minirows that ``keep9`` keeps:
-    the band rule as a mask of cells, 0 when the pattern holds no permutation."""
-    return [sum(_minirow(i // 3, i % 3) for i in range(9) if keep9[s] >> i & 1)
-            for s in range(512)]
+@cython.cfunc
+@cython.exceptval(check=False)
+def _complex(keep: cython.uint) -> cython.uint:
+    """Minirows kept by the band rule (``_keep9``: bit 3*row + box) -> their cells (the
+    minirow of bit i is the three cells from 3*i): the band rule as a mask of cells, 0 when
+    the pattern holds no permutation."""
+    cells: cython.uint = 0
+    i: cython.uint
+    for i in range(9):
+        if (keep >> i) & 1:
+            cells |= cython.cast(cython.uint, 0o7) << (3 * i)
+    return cells
 
 
-def _single_column_boxes(cols: int) -> list[tuple[int, int]]:
-    """(box, column) for each box of a band whose digit is left in one column."""
-    out = []
+@cython.cfunc
+@cython.exceptval(check=False)
+def _column(c: cython.uint) -> cython.uint:
+    """The three cells of column ``c`` in a band."""
+    return cython.cast(cython.uint, 0o001001001) << c
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _pointing(cols: cython.uint) -> cython.uint:
+    """Columns of a digit in a band (9 bits) -> the cells the digit keeps in the other two
+    bands: a box with one column left (bits 3k..3k+2, one set) claims that column."""
+    kill: cython.uint = 0
+    x: cython.uint
+    k: cython.uint
     for k in range(3):
         x = (cols >> (3 * k)) & 7
-        if _bits(x) == 1:
-            out.append((k, 3 * k + x.bit_length() - 1))
-    return out
+        if _single(x):
+            kill |= _column(3 * k + (x >> 1))  # x is 1, 2 or 4: column 3k, 3k+1, 3k+2
+    return 0o777777777 & ~kill
 
 
-def _pointing_table() -> list[int]:
-    """Columns of a digit in a band (9 bits) -> the cells the digit keeps in the other two
-    bands: a box with one column left claims that column."""
-    table = []
-    for cols in range(512):
-        kill = 0
-        for _, c in _single_column_boxes(cols):
-            kill |= _column(c)
-        table.append(_BAND & ~kill)
-    return table
-
-
-def _column_single_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _column_single(cols: cython.uint) -> cython.uint:
     """Columns (9 bits) -> minirow pattern: every minirow of a box with one column left."""
-    table = []
-    for cols in range(512):
-        pattern = 0
-        for k, _ in _single_column_boxes(cols):
-            pattern |= (1 << k) | (1 << (3 + k)) | (1 << (6 + k))
-        table.append(pattern)
-    return table
+    pattern: cython.uint = 0
+    k: cython.uint
+    for k in range(3):
+        if _single((cols >> (3 * k)) & 7):
+            pattern |= cython.cast(cython.uint, 0o111) << k
+    return pattern
 
 
-def _row_single_table(complex_table: list[int]) -> list[int]:
-    """Minirow pattern -> the minirows left by the permutation rule (``complex_table``) in
-    rows that have only one of them left."""
-    table = []
-    for s in range(512):
-        kept = complex_table[s]
-        keep = 0
-        for r in range(3):
-            x = _SHRINK[(kept >> (9 * r)) & 0o777]
-            if _bits(x) == 1:
-                keep |= x << (3 * r)
-        table.append(keep)
-    return table
+@cython.cfunc
+@cython.exceptval(check=False)
+def _row_single(kept: cython.uint) -> cython.uint:
+    """The cells the band rule keeps (``_complex``) -> the minirows of the rows that have
+    only one of them left (as a minirow pattern)."""
+    keep: cython.uint = 0
+    x: cython.uint
+    r: cython.uint
+    for r in range(3):
+        x = _shrink((kept >> (9 * r)) & 0o777)
+        if _single(x):
+            keep |= x << (3 * r)
+    return keep
 
 
-def _row_mask_table() -> list[int]:
-    """3 bits -> the cells of those rows of a band."""
-    return [sum(0o777 << (9 * r) for r in range(3) if x >> r & 1) for x in range(8)]
-
-
-def _place_table() -> list[int]:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _place(i: cython.uint) -> cython.uint:
     """Cell of a band -> the cells that keep the digit placed there (not its row or box)."""
-    table = []
-    for i in range(27):
-        r, c = divmod(i, 9)
-        k = c // 3
-        peers = (0o777 << (9 * r)) | sum(_minirow(rr, k) for rr in range(3))
-        table.append((_BAND & ~peers) | (1 << i))
-    return table
+    r: cython.uint = i // 9
+    k: cython.uint = (i % 9) // 3
+    peers: cython.uint = ((cython.cast(cython.uint, 0o777) << (9 * r))
+                          | (cython.cast(cython.uint, 0o007007007) << (3 * k)))
+    return (0o777777777 & ~peers) | (cython.cast(cython.uint, 1) << i)
 
 
-def _debruijn_table() -> list[int]:
-    """For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
-    0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
-    of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
-    (bits that only Python keeps, above 2**32, are masked off)."""
-    table = [0] * 32
-    for i in range(32):
-        table[(((1 << i) * 0x077CB531) >> 27) & 31] = i
-    return table
+@cython.cfunc
+@cython.exceptval(check=False)
+def _build_tables() -> cython.void:
+    x: cython.uint
+    r: cython.uint
+    n: cython.uint
+    bit: cython.uint
+    for x in range(512):
+        _SHRINK[x] = _shrink(x)
+        _SHRINK3[x] = _shrink(x) << 3
+        _SHRINK6[x] = _shrink(x) << 6
+        _KEEP9[x] = _keep9(x)
+        _COMPLEX[x] = _complex(_keep9(x))
+        _POINTING[x] = _pointing(x)
+        _COLUMN_SINGLE[x] = _column_single(x)
+        n = 0
+        for r in range(9):
+            n += (x >> r) & 1
+        _POP9[x] = n
+        # the columns of a digit in a band -> the same bits in stack-major order, the stack
+        # rule's layout: column 3*s + j at bit 9*s + j (the band's place, 3*band, added by
+        # a shift)
+        _STACK_SPREAD[x] = (x & 0o7) | ((x & 0o70) << 6) | ((x & 0o700) << 12)
+    for x in range(512):  # reads _COMPLEX, complete only now
+        _ROW_SINGLE[x] = _row_single(_COMPLEX[x])
+    for x in range(8):  # 3 bits -> the cells of those rows of a band
+        _ROW_MASK[x] = 0
+        for r in range(3):
+            if (x >> r) & 1:
+                _ROW_MASK[x] |= cython.cast(cython.uint, 0o777) << (9 * r)
+    for x in range(27):
+        _PLACE[x] = _place(x)
+    for x in range(9):
+        _COLUMN27[x] = _column(x)
+    # For ``_bit_index``: multiplying a power of two below 2**32 by the de Bruijn constant
+    # 0x077CB531 (modulo 2**32) puts a distinct 5-bit pattern in the top bits, so the index
+    # of bit i is found from bits 27-31 of ``bit * 0x077CB531`` with one multiplication
+    # (bits that only Python keeps, above 2**32, are masked off).
+    for x in range(32):
+        bit = cython.cast(cython.uint, 1) << x
+        _DEBRUIJN[((bit * 0x077CB531) >> 27) & 31] = x
 
 
-_SHRINK = _shrink_table()
-_KEEP9 = _keep9_table()
-_COMPLEX = _complex_table(_KEEP9)
-_POINTING = _pointing_table()
-_COLUMN_SINGLE = _column_single_table()
-_ROW_SINGLE = _row_single_table(_COMPLEX)
-_ROW_MASK = _row_mask_table()
-_PLACE = _place_table()
-_COLUMN27 = [_column(c) for c in range(9)]
-_POP9 = [_bits(x) for x in range(512)]
-_DEBRUIJN = _debruijn_table()
-#: Columns of a digit in a band (9 bits) -> the same bits in stack-major order, the stack
-#: rule's layout: column 3*s + j at bit 9*s + j (the band's place, 3*band, added by a shift).
-_STACK_SPREAD = [(c & 0o7) | ((c & 0o70) << 6) | ((c & 0o700) << 12) for c in range(512)]
+_build_tables()
 
 
 @cython.final
@@ -282,8 +324,8 @@ class Kernel9:
         self.pairs = [0] * 3
         self.sol = [0] * 81
         self.t_shrink = _SHRINK
-        self.t_shrink3 = [x << 3 for x in _SHRINK]
-        self.t_shrink6 = [x << 6 for x in _SHRINK]
+        self.t_shrink3 = _SHRINK3
+        self.t_shrink6 = _SHRINK6
         self.t_complex = _COMPLEX
         self.t_keep9 = _KEEP9
         self.t_pointing = _POINTING
@@ -944,21 +986,20 @@ class Kernel9:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _solve_row(self, puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
-                   r: cython.Py_ssize_t, limit: cython.longlong) -> cython.bint:
-        """Load row ``r`` of ``puzzles`` and search it to the end; False if it is
-        unreadable (a value above 9) or its givens clash."""
+    def _solve_row(self, puzzle: cython.p_const_uchar, limit: cython.longlong) -> cython.bint:
+        """Load the 81 cells at ``puzzle`` and search them to the end; False if they are
+        unreadable (a value above 9) or their givens clash."""
         i: cython.int
         v: cython.int
         self._clear(limit)
         if cython.compiled:  # 16 cells at a time (_kernel9_simd.h)
-            if not k9_givens(cython.address(puzzles[r, 0]), cython.address(self.p[0])):
+            if not k9_givens(puzzle, cython.address(self.p[0])):
                 return False
         else:
             for i in range(27):
                 self.p[i] = 0
             for i in range(81):
-                v = puzzles[r, i]
+                v = puzzle[i]
                 if v > 9:
                     return False
                 if v:
@@ -969,35 +1010,109 @@ class Kernel9:
         return True
 
 
-def solve_rows(
-    puzzles: cython.const[cython.uchar][:, ::1],  # type: ignore[valid-type]
-    solutions: cython.uchar[:, ::1],
-    counts: cython.longlong[::1],
-    guesses: cython.longlong[::1],
-    limit: int,
-) -> None:
-    """Search every row of ``puzzles`` (B x 81 digits, 0 blank) for up to ``limit``
+def solve_rows(puzzles: object, solutions: object, counts: object, guesses: object,
+               limit: int) -> None:
+    """Search every row of ``puzzles`` (B x 81 digits, 0 blank, uint8) for up to ``limit``
     solutions, without the GIL: the first solution goes to the same row of ``solutions``
-    (left zero when there is none), the count and the guesses made to ``counts`` and
-    ``guesses``. A row with a value above 9 counts as having no solution."""
+    (B x 81, uint8; left zero when there is none), the count and the guesses made to
+    ``counts`` and ``guesses`` (B, int64). The arrays are C-contiguous (any object with
+    the buffer protocol: NumPy arrays, memoryviews). A row with a value above 9 counts as
+    having no solution."""
     k: Kernel9 = Kernel9()
-    n: cython.Py_ssize_t = puzzles.shape[0]
+    lim: cython.longlong = limit
+    n: cython.Py_ssize_t
     r: cython.Py_ssize_t
     i: cython.int
-    lim: cython.longlong = limit
-    if puzzles.shape[1] != 81 or solutions.shape[1] != 81:
-        raise ValueError("puzzles and solutions must have 81 columns")
-    if solutions.shape[0] != n or counts.shape[0] != n or guesses.shape[0] != n:
-        raise ValueError("puzzles, solutions, counts and guesses must have as many rows")
-    if lim < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
-    with cython.nogil:
+    found: cython.bint
+    if cython.compiled:
+        # the buffers taken by hand, not as typed memoryviews: Cython's memoryview support
+        # imports collections.abc when the module loads, a good part of a one-puzzle solve
+        views = cython.declare(cython.Py_buffer[4])
+        taken: cython.int = 0
+        p = cython.declare(cython.p_const_uchar)
+        sol = cython.declare(cython.p_uchar)
+        c = cython.declare(cython.p_longlong)
+        g = cython.declare(cython.p_longlong)
+        try:
+            n = _take(puzzles, cython.address(views[0]), 81, 1, False, "puzzles")
+            taken = 1
+            _take(solutions, cython.address(views[1]), 81, 1, True, "solutions")
+            taken = 2
+            _take(counts, cython.address(views[2]), 0, 8, True, "counts")
+            taken = 3
+            _take(guesses, cython.address(views[3]), 0, 8, True, "guesses")
+            taken = 4
+            if (views[1].shape[0] != n or views[2].shape[0] != n
+                    or views[3].shape[0] != n):
+                raise ValueError("puzzles, solutions, counts and guesses must have as many "
+                                 "rows")
+            if lim < 1:
+                raise ValueError(f"limit must be at least 1, got {limit}")
+            p = cython.cast(cython.p_const_uchar, views[0].buf)
+            sol = cython.cast(cython.p_uchar, views[1].buf)
+            c = cython.cast(cython.p_longlong, views[2].buf)
+            g = cython.cast(cython.p_longlong, views[3].buf)
+            with cython.nogil:
+                for r in range(n):
+                    found = k._solve_row(p + 81 * r, lim) and k.count
+                    for i in range(81):
+                        sol[81 * r + i] = k.sol[i] if found else 0
+                    c[r] = k.count
+                    g[r] = k.guesses
+        finally:
+            while taken:
+                taken -= 1
+                PyBuffer_Release(cython.address(views[taken]))
+    else:
+        n = puzzles.shape[0]  # type: ignore[attr-defined]
+        if puzzles.shape[1] != 81 or solutions.shape[1] != 81:  # type: ignore[attr-defined]
+            raise ValueError("puzzles and solutions must have 81 columns")
+        if (solutions.shape[0] != n or counts.shape[0] != n  # type: ignore[attr-defined]
+                or guesses.shape[0] != n):  # type: ignore[attr-defined]
+            raise ValueError("puzzles, solutions, counts and guesses must have as many rows")
+        if lim < 1:
+            raise ValueError(f"limit must be at least 1, got {limit}")
+        cells = memoryview(puzzles)  # type: ignore[arg-type]
+        if cells.itemsize != 1:
+            raise ValueError("puzzles must be a C-contiguous array of uint8 with 81 columns")
+        cells = cells.cast("B")  # rows of 81 bytes
         for r in range(n):
-            if k._solve_row(puzzles, r, lim) and k.count:
-                for i in range(81):
-                    solutions[r, i] = k.sol[i]
-            else:
-                for i in range(81):
-                    solutions[r, i] = 0
-            counts[r] = k.count
-            guesses[r] = k.guesses
+            found = k._solve_row(cells[81 * r: 81 * r + 81], lim) and k.count
+            for i in range(81):
+                solutions[r, i] = k.sol[i] if found else 0  # type: ignore[index]
+            counts[r] = k.count  # type: ignore[index]
+            guesses[r] = k.guesses  # type: ignore[index]
+
+
+if cython.compiled:
+    from cython.cimports.cpython.buffer import (
+        PyBUF_C_CONTIGUOUS,
+        PyBUF_FORMAT,
+        PyBUF_WRITABLE,
+        PyBuffer_Release,
+        PyObject_GetBuffer,
+    )
+
+
+@cython.cfunc
+def _take(array: object, view: cython.pointer(cython.Py_buffer),  # type: ignore[valid-type]
+          columns: cython.Py_ssize_t, itemsize: cython.Py_ssize_t, writable: cython.bint,
+          name: str) -> cython.Py_ssize_t:
+    """Take the buffer of ``array`` into ``view`` (compiled only) and check it: C-contiguous,
+    of uint8 (``itemsize`` 1) or int64 (8), with ``columns`` columns (0: one dimension);
+    its rows. Released here if it does not fit."""
+    flags: cython.int = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT
+    fmt: bytes
+    if writable:
+        flags |= PyBUF_WRITABLE
+    PyObject_GetBuffer(array, view, flags)
+    fmt = view.format if view.format != cython.NULL else b"B"
+    fmt = fmt.lstrip(b"@=")
+    if (view.itemsize != itemsize or fmt not in ((b"B",) if itemsize == 1 else (b"q", b"l"))
+            or view.ndim != (2 if columns else 1)
+            or (columns and view.shape[1] != columns)):
+        PyBuffer_Release(view)
+        what = "uint8" if itemsize == 1 else "int64"
+        shape = f" with {columns} columns" if columns else ""
+        raise ValueError(f"{name} must be a C-contiguous array of {what}{shape}")
+    return view.shape[0]

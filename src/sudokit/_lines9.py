@@ -83,13 +83,39 @@ def _space_table() -> list[int]:
     return [1 if chr(b).isspace() else 0 for b in range(128)] + [0] * 128
 
 
-def _longs(n: int) -> memoryview:
-    """``n`` zeros of C long long, as a memoryview (bytearray: no module to import)."""
-    return memoryview(bytearray(8 * n)).cast("q")
+def _longs(n: int) -> bytearray:
+    """Room for ``n`` C long longs, zeroed (a bytearray: no module to import)."""
+    return bytearray(8 * n)
 
 
+# The arrays are read through C pointers into the bytearrays (and bytes) that hold them,
+# not through typed memoryviews: Cython's memoryview support imports collections.abc when
+# the module loads, a good part of a one-puzzle solve. Uncompiled, the same names hold
+# the bytearrays (long longs: memoryviews of them, cast).
 if cython.compiled:
+    from cython.cimports.cpython.bytearray import PyByteArray_AS_STRING
+    from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.libc.string import memchr, memcpy
+
+
+
+@cython.cfunc
+def _bytes_at(array: bytearray) -> cython.p_uchar:
+    """The bytes of ``array``, in C (uncompiled: the bytearray itself)."""
+    if cython.compiled:
+        return cython.cast(cython.p_uchar, PyByteArray_AS_STRING(array))
+    else:
+        return array
+
+
+@cython.cfunc
+def _longs_at(array: bytearray) -> cython.p_longlong:
+    """The long longs of ``array`` (``_longs``), in C (uncompiled: a memoryview of them)."""
+    if cython.compiled:
+        return cython.cast(cython.p_longlong, PyByteArray_AS_STRING(array))
+    else:
+        return memoryview(array).cast("q")
+
 
 _VALUE = _value_table()
 _CLASS = _class_table()
@@ -122,9 +148,9 @@ _TABLES = _Tables()
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _solution_text(out: cython.uchar[::1], o: cython.Py_ssize_t,
-                   solutions: cython.uchar[::1], at: cython.Py_ssize_t) -> cython.void:
-    """Write the 81 digits from ``solutions[at:]`` as text at ``out[o:]``. (The views come
+def _solution_text(out: cython.p_uchar, o: cython.Py_ssize_t,
+                   solutions: cython.p_const_uchar, at: cython.Py_ssize_t) -> cython.void:
+    """Write the 81 digits from ``solutions[at:]`` as text at ``out[o:]``. (The arrays come
     as arguments, not through ``self``: the compiler then knows that the bytes written
     cannot move them, and copies in wide steps.)"""
     i: cython.Py_ssize_t
@@ -142,37 +168,48 @@ class LineBlock:
     message, ``wrong`` the first puzzle whose solution broke a rule (-1: none; a bug of the
     engine, never expected)."""
 
-    data: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
+    data: cython.p_const_uchar
+    ndata: cython.Py_ssize_t  # bytes of data
+    source: bytes  # the bytes behind data
     nlines: cython.Py_ssize_t
     npuzzles: cython.Py_ssize_t
     size: cython.Py_ssize_t
     nevents: cython.Py_ssize_t
     failures: cython.Py_ssize_t
     wrong: cython.Py_ssize_t
-    kinds: cython.uchar[::1]
-    styles: cython.uchar[::1]
-    starts: cython.longlong[::1]
-    digits: cython.uchar[::1]
-    solutions: cython.uchar[::1]
-    counts: cython.longlong[::1]
-    guesses: cython.longlong[::1]
-    out: cython.uchar[::1]
-    event: cython.longlong[::1]
-    message0: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
-    message2: cython.const[cython.uchar][::1]  # type: ignore[valid-type]
+    kinds: cython.p_uchar
+    styles: cython.p_uchar
+    starts: cython.p_longlong
+    digits: cython.p_uchar
+    solutions: cython.p_uchar
+    counts: cython.p_longlong
+    guesses: cython.p_longlong
+    out: cython.p_uchar
+    event: cython.p_longlong
+    message0: cython.p_const_uchar
+    message2: cython.p_const_uchar
+    length0: cython.Py_ssize_t
+    length2: cython.Py_ssize_t
+    messages: tuple  # type: ignore[type-arg]  # the bytes behind message0 and message2
     t_value: cython.uchar[256]
     t_class: cython.uchar[256]
     t_space: cython.uchar[256]
     t_bit: cython.ulonglong[256]
-    buffers: tuple  # type: ignore[type-arg]  # the arrays behind the views above
+    buffers: tuple  # type: ignore[type-arg]  # the bytearrays behind the arrays above
     capacity: cython.Py_ssize_t  # lines the arrays hold
     room: cython.Py_ssize_t  # bytes ``out`` holds
 
     def __init__(self, data: bytes, no_solution: bytes, not_unique: bytes) -> None:
         """``data``: whole lines (the last one may lack its end); ``no_solution`` and
         ``not_unique``: the messages written in place of an answer."""
-        self.message0 = memoryview(no_solution)
-        self.message2 = memoryview(not_unique)
+        self.messages = (bytes(no_solution), bytes(not_unique))
+        if cython.compiled:
+            self.message0 = cython.cast(cython.p_const_uchar, PyBytes_AS_STRING(self.messages[0]))
+            self.message2 = cython.cast(cython.p_const_uchar, PyBytes_AS_STRING(self.messages[1]))
+        else:
+            self.message0, self.message2 = self.messages
+        self.length0 = len(no_solution)
+        self.length2 = len(not_unique)
         tables: _Tables = _TABLES  # C arrays copied as such: no Python int per entry
         self.t_value = tables.t_value
         self.t_class = tables.t_class
@@ -186,7 +223,12 @@ class LineBlock:
         """Take ``data`` (whole lines) in place of the block answered before: its arrays
         are kept when they are large enough (a new array is zeroed and its memory touched
         page by page, which costs more than reading the block)."""
-        self.data = memoryview(data)
+        self.source = data if type(data) is bytes else bytes(data)
+        self.ndata = len(self.source)
+        if cython.compiled:
+            self.data = cython.cast(cython.p_const_uchar, PyBytes_AS_STRING(self.source))
+        else:
+            self.data = self.source
         lines: cython.Py_ssize_t = (self._newlines() if cython.compiled
                                     else data.count(b"\n")) + 1
         if lines > self.capacity:
@@ -195,8 +237,8 @@ class LineBlock:
         if len(data) + 2 > self.room:  # an answer is never longer than its line
             self.room = len(data) + 2 + (len(data) >> 3)
             out = bytearray(self.room)
-            self.out = out
-            self.buffers = (*self.buffers[:4], out)
+            self.out = _bytes_at(out)
+            self.buffers = (*self.buffers[:8], out)
         self.nlines = 0
         self.npuzzles = 0
         self.size = 0
@@ -209,16 +251,20 @@ class LineBlock:
         solutions = bytearray(81 * lines)
         counts = _longs(lines)
         guesses = _longs(lines)
-        self.buffers = (digits, solutions, counts, guesses,
-                        self.buffers[4] if self.room else b"")
-        self.digits = digits
-        self.solutions = solutions
-        self.counts = counts
-        self.guesses = guesses
-        self.kinds = bytearray(lines)
-        self.styles = bytearray(lines)
-        self.starts = _longs(lines + 1)
-        self.event = _longs(4 * lines)
+        kinds = bytearray(lines)
+        styles = bytearray(lines)
+        starts = _longs(lines + 1)
+        event = _longs(4 * lines)
+        self.buffers = (digits, solutions, counts, guesses, kinds, styles, starts, event,
+                        self.buffers[8] if self.room else bytearray())
+        self.digits = _bytes_at(digits)
+        self.solutions = _bytes_at(solutions)
+        self.kinds = _bytes_at(kinds)
+        self.styles = _bytes_at(styles)
+        self.counts = _longs_at(counts)
+        self.guesses = _longs_at(guesses)
+        self.starts = _longs_at(starts)
+        self.event = _longs_at(event)
 
     # -- the Python face ----------------------------------------------------------------
     def run(self, solve_rows: object, unique: bool) -> None:
@@ -244,10 +290,10 @@ class LineBlock:
             self._scan()
         n = self.npuzzles
         if n:
-            views = [memoryview(b) for b in self.buffers]
+            views = [memoryview(b) for b in self.buffers[:4]]
             solve_rows(  # type: ignore[operator]
                 views[0][: 81 * n].cast("B", (n, 81)), views[1][: 81 * n].cast("B", (n, 81)),
-                views[2][:n], views[3][:n], limit)
+                views[2][: 8 * n].cast("q"), views[3][: 8 * n].cast("q"), limit)
 
     def scan(self) -> None:
         """Only sort the lines out (``kind``, ``line``), answering none."""
@@ -256,12 +302,12 @@ class LineBlock:
 
     def output(self, lo: int, hi: int) -> bytes:
         """Bytes ``lo`` to ``hi`` of the answers written."""
-        return memoryview(self.buffers[4])[lo:hi].tobytes()
+        return memoryview(self.buffers[8])[lo:hi].tobytes()
 
     def view(self, lo: int, hi: int) -> memoryview:
         """Bytes ``lo`` to ``hi`` of the answers written, not copied: valid until the
         block is loaded again."""
-        return memoryview(self.buffers[4])[lo:hi]
+        return memoryview(self.buffers[8])[lo:hi]
 
     def events(self) -> list[tuple[int, int, int, int]]:
         """(line, output offset, kind, puzzle row) of each line left to the caller
@@ -276,7 +322,7 @@ class LineBlock:
 
     def line(self, i: int) -> bytes:
         """The bytes of line ``i`` (0-based within the block), with its line ending."""
-        return bytes(self.data[self.starts[i]: self.starts[i + 1]])
+        return self.source[self.starts[i]: self.starts[i + 1]]
 
     def puzzle(self, row: int) -> list[int]:
         """The 81 digits (0 blank) of puzzle ``row`` of the block."""
@@ -312,7 +358,7 @@ class LineBlock:
     @cython.exceptval(check=False)
     def _scan(self) -> cython.void:
         """Sort the lines out; read each puzzle line's digits."""
-        end: cython.Py_ssize_t = self.data.shape[0]
+        end: cython.Py_ssize_t = self.ndata
         pos: cython.Py_ssize_t = 0
         nxt: cython.Py_ssize_t
         q: cython.Py_ssize_t
@@ -367,11 +413,11 @@ class LineBlock:
         """The line feeds in ``data`` (compiled only: the C library finds each one in wide
         steps)."""
         n: cython.Py_ssize_t = 0
-        size: cython.Py_ssize_t = self.data.shape[0]
+        size: cython.Py_ssize_t = self.ndata
         at: cython.Py_ssize_t = 0
         if size == 0:
             return 0
-        start = cython.declare(cython.p_const_uchar, cython.address(self.data[0]))
+        start = cython.declare(cython.p_const_uchar, self.data)
         found = cython.declare(cython.p_const_uchar)
         while at < size:
             found = cython.cast(cython.p_const_uchar, memchr(start + at, 10, size - at))
@@ -423,7 +469,10 @@ class LineBlock:
                 style = self.styles[line]
                 count = self.counts[row]
                 if count == 0 or (unique and count > 1):
-                    o = self._put(o, self.message0 if count == 0 else self.message2)
+                    if count == 0:
+                        o = self._put(o, self.message0, self.length0)
+                    else:
+                        o = self._put(o, self.message2, self.length2)
                     if style >= 2:
                         self.out[o] = 13
                         o += 1
@@ -494,12 +543,12 @@ class LineBlock:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _put(self, o: cython.Py_ssize_t,
-             text: cython.const[cython.uchar][::1]) -> cython.Py_ssize_t:  # type: ignore[valid-type]
+    def _put(self, o: cython.Py_ssize_t, text: cython.p_const_uchar,
+             length: cython.Py_ssize_t) -> cython.Py_ssize_t:
         i: cython.Py_ssize_t
-        for i in range(text.shape[0]):
+        for i in range(length):
             self.out[o + i] = text[i]
-        return o + text.shape[0]
+        return o + length
 
     @cython.cfunc
     @cython.nogil
@@ -577,8 +626,7 @@ _UP_TO9 = cython.declare(cython.ulonglong, 0x7676767676767676)  # 0x80 - 10
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _word(data: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
-          at: cython.Py_ssize_t) -> cython.ulonglong:
+def _word(data: cython.p_const_uchar, at: cython.Py_ssize_t) -> cython.ulonglong:
     """The eight bytes at ``data[at:]`` as one word (one load, compiled)."""
     word: cython.ulonglong = 0
     if cython.compiled:
@@ -601,14 +649,12 @@ def _nonzero(x: cython.ulonglong) -> cython.ulonglong:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _read_digits(block: LineBlock,
-                 data: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
-                 pos: cython.Py_ssize_t, digits: cython.uchar[::1],
-                 at: cython.Py_ssize_t) -> cython.uint:
+def _read_digits(block: LineBlock, data: cython.p_const_uchar, pos: cython.Py_ssize_t,
+                 digits: cython.p_uchar, at: cython.Py_ssize_t) -> cython.uint:
     """Write the values of the 81 bytes at ``data[pos:]`` to ``digits[at:]`` whatever they
     are, and return the classes of the bytes seen (see ``_class_table``). Eight bytes at a
     time: in each byte, ``x`` = byte ^ '0' is the digit for '0'-'9', 0x1E for '.', and above
-    9 for anything else. (The views come as arguments: see ``_solution_text``.)"""
+    9 for anything else. (The arrays come as arguments: see ``_solution_text``.)"""
     k: cython.Py_ssize_t
     x: cython.ulonglong
     dot: cython.ulonglong
@@ -645,8 +691,7 @@ def _read_digits(block: LineBlock,
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _changed_givens(digits: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
-                    solutions: cython.const[cython.uchar][::1],  # type: ignore[valid-type]
+def _changed_givens(digits: cython.p_const_uchar, solutions: cython.p_const_uchar,
                     at: cython.Py_ssize_t) -> cython.ulonglong:
     """Not zero when a given of the 81 ``digits`` at ``at`` differs from its cell in
     ``solutions`` (eight cells at a time: a byte counts where the given is not 0 and

@@ -20,6 +20,7 @@ unsolvable puzzles as their piece is answered: see ``_Reports``).
 
 from __future__ import annotations
 
+import _thread  # what `threading` wraps, loaded with the interpreter: see _Pool
 import io
 import os
 
@@ -28,12 +29,15 @@ from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from types import ModuleType, SimpleNamespace
+    import argparse
+    from collections.abc import Callable, Iterator
+    from types import ModuleType
+    from typing import Any
 
     from .._lines9 import LineBlock, Pieces
     from ..formats import Writer
     from ._inputs import ErrorReport
+    from ._quick import Options
     from .env import Env
 
 #: Bytes looked at before the format is decided (``sudokit.formats``' head).
@@ -75,7 +79,7 @@ def engine_modules() -> tuple[ModuleType, ModuleType]:
     return _lines9, _kernel9
 
 
-def answer_lines(args: SimpleNamespace, env: Env) -> int | None:
+def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
     """Answer the input of ``args`` (``sudoku solve`` or ``sudoku count``) on the line path
     and return the exit status; None, with nothing written and the input left as it was,
     when this road does not fit."""
@@ -119,7 +123,7 @@ def answer_lines(args: SimpleNamespace, env: Env) -> int | None:
         stream.close()
 
 
-def _fits(args: SimpleNamespace, env: Env) -> bool:
+def _fits(args: Options | argparse.Namespace, env: Env) -> bool:
     """Whether the options and the terminal leave the answers to lines alone."""
     if args.command == "solve":
         plain = (args.to_format in (None, "line") and args.method == "search"
@@ -238,6 +242,73 @@ def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
             yield data[at:]
 
 
+class _Pool:
+    """``jobs`` threads answering pieces of the input, the answers given back in the order
+    of the pieces, at most ``2 * jobs`` pieces ahead of the one being written (so memory
+    stays bounded). The pieces run in compiled code that lets go of the GIL.
+
+    Built on ``_thread`` and ``_queue``, the C modules that ``threading`` and ``queue`` wrap:
+    ``concurrent.futures`` (with the ``threading``, ``logging`` and ``typing`` it loads)
+    takes about 15 ms to import, as long as answering thousands of puzzles."""
+
+    def __init__(self, answer: Callable[[bytes], LineBlock], jobs: int) -> None:
+        from _queue import SimpleQueue  # only several cores need it
+
+        self.answer = answer
+        self.ahead = 2 * jobs
+        self.tasks: SimpleQueue[list[Any] | None] = SimpleQueue()
+        self.stopped = False  # pieces not yet started are dropped
+        self.exited: list[Any] = []  # a lock per thread, released as it ends
+        for _ in range(jobs):
+            exited = _thread.allocate_lock()
+            exited.acquire()
+            self.exited.append(exited)
+            _thread.start_new_thread(self._work, (exited,))
+
+    def _work(self, exited: Any) -> None:
+        try:
+            while (task := self.tasks.get()) is not None:
+                done, piece = task[0], task[1]
+                if not self.stopped:
+                    try:
+                        task[1] = self.answer(piece)
+                    except BaseException as error:  # noqa: BLE001 - raised in its place
+                        task[2] = error
+                done.release()
+        finally:
+            exited.release()
+
+    def map(self, pieces: Iterator[bytes]) -> Iterator[LineBlock]:
+        """The answered block of each piece, in order."""
+        pending: list[list[Any]] = []
+        for piece in pieces:
+            done = _thread.allocate_lock()
+            done.acquire()  # released by the thread that answers the piece
+            task = [done, piece, None]
+            pending.append(task)
+            self.tasks.put(task)
+            if len(pending) > self.ahead:
+                yield self._result(pending.pop(0))
+        while pending:
+            yield self._result(pending.pop(0))
+
+    @staticmethod
+    def _result(task: list[Any]) -> LineBlock:
+        task[0].acquire()
+        if task[2] is not None:
+            raise task[2]
+        block: LineBlock = task[1]
+        return block
+
+    def close(self) -> None:
+        """Stop the threads, once each has finished the piece it is answering."""
+        self.stopped = True
+        for _ in self.exited:
+            self.tasks.put(None)
+        for exited in self.exited:
+            exited.acquire()
+
+
 class _Reports:
     """Standard error in the ordinary path's order. It gathers pieces of work (about
     PIECE_ROWS puzzles) and reports an unreadable line as it gathers it; the clash of an
@@ -268,7 +339,8 @@ class _Reports:
 class _Answering:
     """One input on the line path: its blocks answered in order, on ``--jobs`` threads."""
 
-    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+    def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
+                 stream: object) -> None:
         self.args = args
         self.env = env
         self.source = source
@@ -295,11 +367,12 @@ class _Answering:
             for data in blocks:
                 self._emit(self._answer(data))
         else:
-            from ..executors import thread_executor  # only several cores need a pool
-
-            with thread_executor(self.jobs) as pool:
-                for block in pool.map(self._answer, _pieces_of(blocks, SHARE_BYTES)):
+            pool = _Pool(self._answer, self.jobs)
+            try:
+                for block in pool.map(_pieces_of(blocks, SHARE_BYTES)):
                     self._emit(block)
+            finally:
+                pool.close()
         self._end()
         return int(self.status)
 
@@ -424,7 +497,8 @@ class _Counting(_Answering):
     """``sudoku count`` on the line path: a count a puzzle line, blank and comment lines
     left out; a line of another form read by the line reader in its place."""
 
-    def __init__(self, args: SimpleNamespace, env: Env, source: str, stream: object) -> None:
+    def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
+                 stream: object) -> None:
         super().__init__(args, env, source, stream)
         self.limit = int(args.limit)
 

@@ -14,7 +14,25 @@ lines).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class Options:
+    """The options of a command line, one attribute each, as the parser's namespace holds
+    them. (Not ``types.SimpleNamespace``: importing ``types`` costs more start-up time than
+    this class.)"""
+
+    def __init__(self, values: dict[str, object]) -> None:
+        self.__dict__.update(values)
+
+    def __repr__(self) -> str:
+        return f"Options({self.__dict__!r})"
+
+    if TYPE_CHECKING:  # any option, as the type checker sees it
+
+        def __getattr__(self, name: str) -> Any: ...
 
 #: What the parser gives ``sudoku solve`` for every option not on the command line.
 SOLVE_DEFAULTS: dict[str, object] = {
@@ -49,7 +67,7 @@ _FLAGS = {"solve": {"--unique": "unique", "--no-progress": "no_progress"},
 _DEFAULTS = {"solve": SOLVE_DEFAULTS, "count": COUNT_DEFAULTS}
 
 
-def quick_parse(words: list[str]) -> SimpleNamespace | None:
+def quick_parse(words: list[str]) -> Options | None:
     """The options of ``words`` (a command line that starts with ``solve`` or ``count``),
     as the parser would give them, when they are among the plainest; else None."""
     if not words or words[0] not in _DEFAULTS:
@@ -88,4 +106,4 @@ def quick_parse(words: list[str]) -> SimpleNamespace | None:
     if len(files) > 1:
         return None
     values["files"] = files
-    return SimpleNamespace(**values)
+    return Options(values)
