@@ -308,6 +308,35 @@ def test_solve_rows_marks_unreadable_and_clashing_rows(pure: bool) -> None:
     assert not solutions[:2].any() and Grid.from_cells(solutions[2].tolist()).is_solved()
 
 
+def test_solve_rows_loads_every_cell_as_reset_does(pure: bool) -> None:
+    # solve_rows loads a whole row at once (16 cells at a time when compiled), reset cell by
+    # cell: givens and stray values in every cell, the last one too, and clashes of each
+    # kind must load alike (the same count, guesses and first solution, or none)
+    rng = random.Random(7)
+    rows = []
+    for n in range(240):
+        cells = [0] * 81
+        for cell in rng.sample(range(81), rng.randint(1, 24)):
+            cells[cell] = rng.randint(1, 9)
+        if n % 6 == 0:
+            cells[80 - n // 6 % 18] = rng.randint(10, 255)  # the last band's cells
+        rows.append(cells)
+    k9 = kernel(pure)
+    puzzles = np.array(rows, dtype=np.uint8)
+    solutions = np.zeros_like(puzzles)
+    counts = np.zeros(len(rows), dtype=np.int64)
+    guesses = np.zeros(len(rows), dtype=np.int64)
+    k9.solve_rows(puzzles, solutions, counts, guesses, 2)
+    refused = 0
+    for r, cells in enumerate(rows):
+        want = (0, 0, None) if max(cells) > 9 else run_kernel(k9, cells, 2)
+        got = (int(counts[r]), int(guesses[r]), solutions[r].tolist() if counts[r] else None)
+        assert got == want, cells
+        assert solutions[r].any() == bool(counts[r])
+        refused += counts[r] == 0
+    assert 40 < refused < 200  # both kinds are there
+
+
 def test_solve_rows_checks_its_arrays(pure: bool) -> None:
     k9 = kernel(pure)
     puzzles = np.zeros((2, 81), dtype=np.uint8)
