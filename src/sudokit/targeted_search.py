@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ._singles9 import singles
 from .candidates import Candidates
 from .generator import Generated, random_minimal
 from .grid import Grid
@@ -113,31 +114,11 @@ class Plan:
 def _close(board: Board) -> None:
     """Place every single (naked or hidden) until none is left: the state the ladder
     reaches before any other step, since it tries singles first. (The hottest loop of the
-    search: local names keep it short.)"""
-    geo = board.geo
-    unit_bits = geo.unit_bits
-    masks = board.masks
-    values = board.values
-    dcells = board.dcells
+    search: the singles are found in compiled code, then placed on the board.)"""
+    placed = singles(board.masks, board.values)
     place = board.place
-    digits = range(geo.n)
-    while True:
-        moved = False
-        for c in bits(board.unsolved):
-            m = masks[c]
-            if not m & (m - 1) and m and not values[c]:
-                place(c, m.bit_length())
-                moved = True
-        for ub in unit_bits:
-            if not ub & board.unsolved:
-                continue
-            for d in digits:
-                x = dcells[d] & ub
-                if x and not x & (x - 1):
-                    place(x.bit_length() - 1, d + 1)
-                    moved = True
-        if not moved:
-            return
+    for i in range(0, len(placed), 2):
+        place(placed[i], placed[i + 1])
 
 
 def _board(givens: list[int], solution: tuple[int, ...]) -> Board:
