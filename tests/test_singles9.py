@@ -50,3 +50,23 @@ def test_a_solved_board_needs_no_placement() -> None:
     made = random_minimal(7)
     board = Board.from_grid(made.solution)
     assert _singles9.singles(list(board.masks), list(board.values)) == []
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_settled_board_is_the_board_after_placing_the_singles_one_by_one(source: bool) -> None:
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    for key in range(20):
+        made = random_minimal(100 + key)
+        board = Board.from_grid(made.puzzle)
+        settled = module.settle(list(board.masks), list(board.values))
+        assert settled is not None  # a minimal puzzle always has a single to start with
+        placed = module.singles(list(board.masks), list(board.values))
+        for cell, digit in zip(placed[::2], placed[1::2], strict=True):
+            board.place(cell, digit)
+        assert settled.masks == board.masks
+        assert settled.values == board.values
+        assert settled.dcells == board.dcells
+        assert settled.unsolved == board.unsolved
+        assert module.settle(settled.masks, settled.values) is None  # nothing left to place

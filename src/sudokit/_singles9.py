@@ -18,6 +18,7 @@ except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
 from array import array
+from typing import NamedTuple
 
 
 def is_compiled() -> bool:
@@ -52,6 +53,53 @@ def singles(masks: list[int], values: list[int]) -> list[int]:
     out = array("i", [0]) * 162
     n = _run(m, v, _PEERS, _UNITS, out)
     return out[: 2 * n].tolist()
+
+
+class Settled(NamedTuple):
+    """A board after its singles: the candidate masks and placed digits of the 81 cells,
+    for each digit the set of unplaced cells that may hold it (bit c for cell c) and the set
+    of unplaced cells, as a candidate board keeps them."""
+
+    masks: list[int]
+    values: list[int]
+    dcells: list[int]
+    unsolved: int
+
+
+def settle(masks: list[int], values: list[int]) -> Settled | None:
+    """The board after the singles that :func:`singles` finds, all placed (None when there
+    is none): placing them one by one on a candidate board ends in this state."""
+    m = array("I", masks)
+    v = array("I", values)
+    out = array("i", [0]) * 162
+    if _run(m, v, _PEERS, _UNITS, out) == 0:
+        return None
+    parts = array("I", [0]) * 30
+    _cell_sets(m, v, parts)
+    dcells = [parts[3 * d] | parts[3 * d + 1] << 27 | parts[3 * d + 2] << 54
+              for d in range(9)]
+    unsolved = parts[27] | parts[28] << 27 | parts[29] << 54
+    return Settled(m.tolist(), v.tolist(), dcells, unsolved)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _cell_sets(m: cython.uint[:], v: cython.uint[:], parts: cython.uint[:]) -> None:
+    """For each digit d, the unplaced cells that hold it, in three 27-bit parts (cells 0-26,
+    27-53, 54-80) at ``parts[3 * (d - 1)]``..., and the unplaced cells at ``parts[27..29]``."""
+    c: cython.int
+    d: cython.int
+    part: cython.int
+    bit: cython.uint
+    for c in range(81):
+        if v[c] != 0:
+            continue
+        part = c // 27
+        bit = cython.cast(cython.uint, 1) << (c - 27 * part)
+        parts[27 + part] |= bit
+        for d in range(9):
+            if (m[c] >> d) & 1:
+                parts[3 * d + part] |= bit
 
 
 @cython.boundscheck(False)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ._singles9 import singles
+from ._singles9 import settle
 from .candidates import Candidates
 from .generator import Generated, random_minimal
 from .grid import Grid
@@ -114,11 +114,16 @@ class Plan:
 def _close(board: Board) -> None:
     """Place every single (naked or hidden) until none is left: the state the ladder
     reaches before any other step, since it tries singles first. (The hottest loop of the
-    search: the singles are found in compiled code, then placed on the board.)"""
-    placed = singles(board.masks, board.values)
-    place = board.place
-    for i in range(0, len(placed), 2):
-        place(placed[i], placed[i + 1])
+    search: the singles are found and placed in compiled code, and the board takes the
+    state they end in at once, as placing them one by one would leave it.)"""
+    settled = settle(board.masks, board.values)
+    if settled is None:
+        return
+    board.masks[:] = settled.masks
+    board.values[:] = settled.values
+    board.dcells[:] = settled.dcells
+    board.unsolved = settled.unsolved
+    board.version += 1  # what was derived from the board before is stale
 
 
 def _board(givens: list[int], solution: tuple[int, ...]) -> Board:
