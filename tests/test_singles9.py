@@ -70,3 +70,13 @@ def test_settled_board_is_the_board_after_placing_the_singles_one_by_one(source:
         assert settled.dcells == board.dcells
         assert settled.unsolved == board.unsolved
         assert module.settle(settled.masks, settled.values) is None  # nothing left to place
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_candidates_are_those_of_a_board_made_from_the_grid(source: bool) -> None:
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    for key in range(10):
+        made = random_minimal(200 + key)
+        assert module.candidates(list(made.puzzle.cells)) == Board.from_grid(made.puzzle).masks

@@ -55,6 +55,32 @@ def singles(masks: list[int], values: list[int]) -> list[int]:
     return out[: 2 * n].tolist()
 
 
+def candidates(givens: list[int]) -> list[int]:
+    """The candidate masks of a 9x9 puzzle: a given's digit alone, and in each blank the
+    digits that no given among its peers holds (as ``Board.from_grid`` makes them)."""
+    g = array("I", givens)
+    m = array("I", [0]) * 81
+    _candidates(g, _PEERS, m)
+    return m.tolist()
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _candidates(g: cython.uint[:], peers: cython.int[:], m: cython.uint[:]) -> None:
+    c: cython.int
+    k: cython.int
+    seen: cython.uint
+    for c in range(81):
+        if g[c] != 0:
+            m[c] = cython.cast(cython.uint, 1) << (g[c] - 1)
+            continue
+        seen = 0
+        for k in range(20):
+            if g[peers[c * 20 + k]] != 0:
+                seen |= cython.cast(cython.uint, 1) << (g[peers[c * 20 + k]] - 1)
+        m[c] = 0x1FF & ~seen
+
+
 class Settled(NamedTuple):
     """A board after its singles: the candidate masks and placed digits of the 81 cells,
     for each digit the set of unplaced cells that may hold it (bit c for cell c) and the set
