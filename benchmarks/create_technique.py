@@ -16,6 +16,9 @@ Goal: >= 5 puzzles/s for each common technique.
 
 The rates of the rarer techniques rest on a few puzzles in a short run (a puzzle's cost
 varies ten-fold from one to the next): compare runs of some seconds, or several seeds.
+``--count N`` times the first N puzzles of the seed instead: a seed gives the same puzzles on
+every build, so two builds timed this way did the same work, and the ratio of their times
+is the speed-up (run them one after the other, in turns, on a shared machine).
 ``--tries`` is the walks each puzzle may take (more than ``create``'s default, so that the
 rare long search is timed, not cut); a puzzle not found within them is counted and named.
 """
@@ -68,11 +71,22 @@ def _timed_for(name: str, args: argparse.Namespace) -> tuple[int, float, int]:
     return count, spent, gave_up
 
 
+def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float]:
+    """CPU time of the first ``args.count`` puzzles of the seed for ``name``."""
+    made = iter_generate_for(args.count, name, cleanness=args.cleanness, tries=args.tries,
+                             seed=args.seed)
+    start = time.process_time()
+    count = sum(1 for _ in made)
+    return count, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("techniques", nargs="*", help="technique keys (default: the common)")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per technique")
     parser.add_argument("--cleanness", type=int, default=0)
+    parser.add_argument("--count", type=int, default=0,
+                        help="time the first COUNT puzzles of the seed instead")
     parser.add_argument("--seed", default="bench", help="the run's seed (default: bench)")
     parser.add_argument("--tries", type=int, default=50_000,
                         help="walks a puzzle may take (default: 50000)")
@@ -83,8 +97,12 @@ def main() -> None:
     count, spent = _timed(rated, args.seconds)
     print(f"{'reference: minimal puzzle + rating':40} {count / spent:8.1f}/s")
     for name in args.techniques or COMMON:
-        count, spent, gave_up = _timed_for(name, args)
         label = "unique-rectangle (types 1-4)" if name.startswith("unique-") else name
+        if args.count:
+            count, spent = _timed_count(name, args)
+            print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.2f} s)", flush=True)
+            continue
+        count, spent, gave_up = _timed_for(name, args)
         note = f", {gave_up} given up after {args.tries} tries" if gave_up else ""
         print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.1f} s{note})",
               flush=True)

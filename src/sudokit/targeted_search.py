@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ._singles9 import candidates, settle
 from .candidates import Candidates
 from .generator import Generated, random_minimal
 from .grid import Grid
-from .logic.board import Board, bits
+from .logic.board import Board, bits, geometry
 from .logic.path import find_step, solve_path
 from .logic.rating import Rating, rating_of
 from .logic.step import Step, Technique
@@ -39,6 +40,7 @@ _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
 _CELLS_PER_ROUND = 12
 _SHAPE = Shape.for_size(9)
+_GEOMETRY = geometry(_SHAPE)
 
 
 class Made(NamedTuple):
@@ -113,35 +115,20 @@ class Plan:
 def _close(board: Board) -> None:
     """Place every single (naked or hidden) until none is left: the state the ladder
     reaches before any other step, since it tries singles first. (The hottest loop of the
-    search: local names keep it short.)"""
-    geo = board.geo
-    unit_bits = geo.unit_bits
-    masks = board.masks
-    values = board.values
-    dcells = board.dcells
-    place = board.place
-    digits = range(geo.n)
-    while True:
-        moved = False
-        for c in bits(board.unsolved):
-            m = masks[c]
-            if not m & (m - 1) and m and not values[c]:
-                place(c, m.bit_length())
-                moved = True
-        for ub in unit_bits:
-            if not ub & board.unsolved:
-                continue
-            for d in digits:
-                x = dcells[d] & ub
-                if x and not x & (x - 1):
-                    place(x.bit_length() - 1, d + 1)
-                    moved = True
-        if not moved:
-            return
+    search: the singles are found and placed in compiled code, and the board takes the
+    state they end in at once, as placing them one by one would leave it.)"""
+    settled = settle(board.masks, board.values)
+    if settled is None:
+        return
+    board.masks[:] = settled.masks
+    board.values[:] = settled.values
+    board.dcells[:] = settled.dcells
+    board.unsolved = settled.unsolved
+    board.version += 1  # what was derived from the board before is stale
 
 
 def _board(givens: list[int], solution: tuple[int, ...]) -> Board:
-    board = Board.from_grid(Grid.unchecked(tuple(givens), _SHAPE))
+    board = Board(_GEOMETRY, candidates(givens), list(givens))  # as Board.from_grid, faster
     board.solutions = 1  # the givens are a unique puzzle's plus clues of its solution
     board.solution = solution
     return board

@@ -1,0 +1,82 @@
+"""The compiled singles of the technique search (sudokit._singles9): on the compiled module
+and on its .py source, the placements are true and lead to the same board as the rater's
+own singles taken one by one."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit import _singles9, engine
+from sudokit.generator import random_minimal
+from sudokit.logic import LADDER
+from sudokit.logic.board import Board
+from sudokit.logic.path import find_step
+
+SINGLES = tuple(t for t in LADDER if t.key in ("full-house", "hidden-single", "naked-single"))
+
+
+def rater_singles(board: Board) -> Board:
+    """The board after the rater's singles, one step at a time, to a fixpoint."""
+    board = board.copy()
+    while (step := find_step(board, SINGLES)) is not None:
+        step.apply_to(board)
+    return board
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_singles_end_where_the_raters_singles_end(source: bool) -> None:
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    stuck = 0
+    for key in range(40):
+        made = random_minimal(key)
+        board = Board.from_grid(made.puzzle)
+        placed = module.singles(list(board.masks), list(board.values))
+        pairs = list(zip(placed[::2], placed[1::2], strict=True))
+        assert len({cell for cell, _ in pairs}) == len(pairs)
+        for cell, digit in pairs:
+            assert made.puzzle.cells[cell] == 0
+            assert made.solution.cells[cell] == digit
+            board.place(cell, digit)
+        expected = rater_singles(Board.from_grid(made.puzzle))
+        assert board.values == expected.values
+        assert board.masks == expected.masks
+        stuck += bool(board.unsolved)
+    assert 0 < stuck < 40  # some puzzles need more than singles, some do not
+
+
+def test_a_solved_board_needs_no_placement() -> None:
+    made = random_minimal(7)
+    board = Board.from_grid(made.solution)
+    assert _singles9.singles(list(board.masks), list(board.values)) == []
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_settled_board_is_the_board_after_placing_the_singles_one_by_one(source: bool) -> None:
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    for key in range(20):
+        made = random_minimal(100 + key)
+        board = Board.from_grid(made.puzzle)
+        settled = module.settle(list(board.masks), list(board.values))
+        assert settled is not None  # a minimal puzzle always has a single to start with
+        placed = module.singles(list(board.masks), list(board.values))
+        for cell, digit in zip(placed[::2], placed[1::2], strict=True):
+            board.place(cell, digit)
+        assert settled.masks == board.masks
+        assert settled.values == board.values
+        assert settled.dcells == board.dcells
+        assert settled.unsolved == board.unsolved
+        assert module.settle(settled.masks, settled.values) is None  # nothing left to place
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_candidates_are_those_of_a_board_made_from_the_grid(source: bool) -> None:
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    for key in range(10):
+        made = random_minimal(200 + key)
+        assert module.candidates(list(made.puzzle.cells)) == Board.from_grid(made.puzzle).masks
