@@ -107,10 +107,11 @@ def _strong(
             dc = board.dcells[d0]
             for ub in geo.unit_bits:
                 x = dc & ub
-                if x and (x & (x - 1)).bit_count() == 1:
-                    low = x & -x
+                rest = x & (x - 1)
+                if rest and not rest & (rest - 1):  # two places exactly
+                    low = x ^ rest
                     a = (low.bit_length() - 1) * n + d0
-                    b = ((x ^ low).bit_length() - 1) * n + d0
+                    b = (rest.bit_length() - 1) * n + d0
                     out[a] = out.get(a, 0) | 1 << b
                     out[b] = out.get(b, 0) | 1 << a
                     pairs += (a, b, b, a)

@@ -117,6 +117,8 @@ class DenseGraph:
     hop: cython.ulonglong[::1]
     # the closures: per dense node its slot (-1: none yet), per slot its layer count and
     # rows (on, off, then the layers)
+    reach_on: cython.ulonglong[::1]
+    reach_off: cython.ulonglong[::1]
     slot: cython.int[::1]
     nlayers: cython.int[::1]
     store: cython.ulonglong[::1]
@@ -242,6 +244,10 @@ class DenseGraph:
             return limit
         return sum(1 for v in self.ids if v < limit)
 
+    def live_ids(self) -> list[int]:
+        """The live node ids, increasing."""
+        return self.ids if cython.compiled else self.live
+
     def node_ids(self) -> list[int]:
         """The live node ids, by dense number."""
         return self.ids
@@ -305,6 +311,34 @@ class DenseGraph:
         true, and those both rule out (dense sets)."""
         return self._meet(self.slot[a], self.slot[b], 0, below), \
             self._meet(self.slot[a], self.slot[b], 1, below)
+
+    def reach(self) -> None:
+        """Work out, for every live node, what it makes true when true (everything the
+        hops reach from it, itself included) and what it makes false (the weak links of
+        those), following every link to its end: :meth:`reach_row` then reads them."""
+        count = self.count
+        w = self.words
+        self.reach_on = _zeros(w * count)
+        self.reach_off = _zeros(w * count)
+        if cython.compiled:
+            self._reach(_zeros(w * max(1, count)), array("i", [0]) * (5 * max(1, count)))
+        else:
+            self._reach_sets()
+
+    def reach_rows(self) -> list[tuple[int, int]]:
+        """:meth:`reach_row` of every node, by dense number."""
+        return [self.reach_row(i) if self.rank[v] >= 0 else (0, 0)
+                for i, v in enumerate(self.ids)]
+
+    def ranks(self) -> array:
+        """The dense number of each id (-1: not live), an int array indexed by id."""
+        return self.rank
+
+    def reach_row(self, node: int) -> tuple[int, int]:
+        """What dense node ``node`` true makes true and false (see :meth:`reach`), as
+        dense sets."""
+        at = node * self.words
+        return self._int(self.reach_on, at), self._int(self.reach_off, at)
 
     def alternate(self, starts: list[int], in_cell: bool, max_links: int
                   ) -> tuple[int, int, int] | None:
@@ -541,6 +575,179 @@ class DenseGraph:
                     v = ((k << _SHIFT) + _index(low)) * words
                     for j in range(words):
                         self.hop[u * words + j] |= self.strong[v + j]
+
+    @cython.cfunc
+    def _reach(self, todo: cython.ulonglong[::1], ints: cython.int[::1]) -> cython.void:
+        """:meth:`reach` by Tarjan's strongly connected components over the hops (a
+        component is finished after everything it reaches, so its sets are the unions of
+        its members' and those of the components it has hops to). ``todo``: per frame of
+        the depth-first search, the hops it has left; ``ints``: five int arrays of
+        ``count`` (index, lowlink, component, stack, frames)."""
+        count: cython.Py_ssize_t = self.count
+        words: cython.Py_ssize_t = self.words
+        index: cython.Py_ssize_t = 0
+        lowlink: cython.Py_ssize_t = count
+        comp: cython.Py_ssize_t = 2 * count
+        stack: cython.Py_ssize_t = 3 * count
+        frames: cython.Py_ssize_t = 4 * count
+        depth: cython.Py_ssize_t = 0
+        top: cython.Py_ssize_t = 0
+        counter: cython.int = 0
+        root: cython.Py_ssize_t
+        v: cython.Py_ssize_t
+        u: cython.Py_ssize_t
+        t: cython.Py_ssize_t
+        m: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        j: cython.Py_ssize_t
+        first: cython.Py_ssize_t
+        x: cython.ulonglong
+        low: cython.ulonglong
+        found: cython.bint
+        at: cython.Py_ssize_t
+        for k in range(count):
+            ints[index + k] = -1
+            ints[comp + k] = -1
+        for root in range(count):
+            if ints[index + root] >= 0:
+                continue
+            ints[index + root] = counter
+            ints[lowlink + root] = counter
+            counter += 1
+            ints[stack + top] = root
+            top += 1
+            ints[frames + depth] = root
+            for k in range(words):
+                todo[depth * words + k] = self.hop[root * words + k]
+            depth += 1
+            while depth:
+                v = ints[frames + depth - 1]
+                found = False
+                for k in range(words):
+                    x = todo[(depth - 1) * words + k]
+                    if x:
+                        low = x & (0 - x)
+                        todo[(depth - 1) * words + k] = x ^ low
+                        t = (k << _SHIFT) + _index(low)
+                        found = True
+                        break
+                if found:
+                    if ints[index + t] < 0:
+                        ints[index + t] = counter
+                        ints[lowlink + t] = counter
+                        counter += 1
+                        ints[stack + top] = t
+                        top += 1
+                        ints[frames + depth] = t
+                        for k in range(words):
+                            todo[depth * words + k] = self.hop[t * words + k]
+                        depth += 1
+                    elif ints[comp + t] < 0 and ints[index + t] < ints[lowlink + v]:
+                        # (on the stack: visited and in no finished component)
+                        ints[lowlink + v] = ints[index + t]
+                    continue
+                depth -= 1
+                if depth:
+                    u = ints[frames + depth - 1]
+                    if ints[lowlink + v] < ints[lowlink + u]:
+                        ints[lowlink + u] = ints[lowlink + v]
+                if ints[lowlink + v] != ints[index + v]:
+                    continue
+                # v roots a component: its members are on the stack down to v
+                first = top - 1
+                while ints[stack + first] != v:
+                    first -= 1
+                for j in range(first, top):
+                    ints[comp + ints[stack + j]] = v
+                at = v * words
+                for j in range(first, top):
+                    m = ints[stack + j]
+                    self.reach_on[at + (m >> _SHIFT)] |= _ONE << (m & _MASK)
+                    for k in range(words):
+                        self.reach_off[at + k] |= self.weak[m * words + k]
+                        x = self.hop[m * words + k]
+                        while x:
+                            low = x & (0 - x)
+                            x ^= low
+                            t = (k << _SHIFT) + _index(low)
+                            if ints[comp + t] != v:
+                                for u in range(words):
+                                    self.reach_on[at + u] |= self.reach_on[t * words + u]
+                                    self.reach_off[at + u] |= self.reach_off[t * words + u]
+                for j in range(first, top):
+                    m = ints[stack + j]
+                    if m != v:
+                        for k in range(words):
+                            self.reach_on[m * words + k] = self.reach_on[at + k]
+                            self.reach_off[m * words + k] = self.reach_off[at + k]
+                top = first
+
+    def _reach_sets(self) -> None:
+        """Uncompiled, :meth:`reach` with one Python int a row (and a component's sets
+        from its members' hops in one go)."""
+        hop = self.hop
+        weak = self.weak
+        out_on = self.reach_on
+        out_off = self.reach_off
+        index: dict[int, int] = {}
+        lowlink: dict[int, int] = {}
+        on_stack = 0
+        stack: list[int] = []
+        for root in self.live:
+            if root in index:
+                continue
+            index[root] = lowlink[root] = len(index)
+            stack.append(root)
+            on_stack |= 1 << root
+            work = [root]
+            todos = [hop[root]]
+            while work:
+                v = work[-1]
+                todo = todos[-1]
+                if todo:
+                    w = todo.bit_length() - 1
+                    todos[-1] = todo ^ (1 << w)
+                    if w not in index:
+                        index[w] = lowlink[w] = len(index)
+                        stack.append(w)
+                        on_stack |= 1 << w
+                        work.append(w)
+                        todos.append(hop[w])
+                    elif on_stack >> w & 1 and index[w] < lowlink[v]:
+                        lowlink[v] = index[w]
+                    continue
+                work.pop()
+                todos.pop()
+                if work and lowlink[v] < lowlink[work[-1]]:
+                    lowlink[work[-1]] = lowlink[v]
+                if lowlink[v] != index[v]:
+                    continue
+                members = 0
+                while True:
+                    w = stack.pop()
+                    on_stack &= ~(1 << w)
+                    members |= 1 << w
+                    if w == v:
+                        break
+                on = members
+                off = 0
+                x = members
+                while x:
+                    m = x.bit_length() - 1
+                    x ^= 1 << m
+                    off |= weak[m]
+                    y = hop[m] & ~members
+                    while y:
+                        t = y.bit_length() - 1
+                        y ^= 1 << t
+                        on |= out_on[t]
+                        off |= out_off[t]
+                x = members
+                while x:
+                    m = x.bit_length() - 1
+                    x ^= 1 << m
+                    out_on[m] = on
+                    out_off[m] = off
 
     @cython.cfunc
     def _closure(self, start: cython.Py_ssize_t, max_hops: cython.Py_ssize_t,

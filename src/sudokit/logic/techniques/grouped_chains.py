@@ -33,6 +33,7 @@ from .chains import (
     chain_bonus,
     live_nodes,
     strong_pairs,
+    weak_tables,
 )
 from .dense_nodes import DenseGraph
 
@@ -96,8 +97,9 @@ class _Layout:
         for k in range(n * per):
             targets += bits(group_seen[k] | group_partners[k])
             offsets.append(len(targets))
-        sets = tuple(sum(1 << t for t in targets[offsets[v]:offsets[v + 1]])
-                     for v in range(len(offsets) - 1))
+        same_digit = weak_tables(geo)[0]
+        sets = tuple(same_digit[v] | cell_groups[v] for v in range(base)) + tuple(
+            group_seen[k] | group_partners[k] for k in range(n * per))
         self.weak_links = (array("i", offsets), array("i", targets), sets)
 
 
