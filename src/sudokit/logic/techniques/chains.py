@@ -12,9 +12,11 @@ the first chains found are the shortest. Node sets are ints used as bit sets.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
 from ..board import Board, Geometry, bits
+from .dense_nodes import DenseGraph
 
 #: which links a kind of chain may use: (bilocal strong, bivalue strong, in-cell weak)
 X_LINKS = (True, False, False)
@@ -41,11 +43,17 @@ def weak_tables(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @lru_cache(maxsize=16)
-def weak_any(geo: Geometry) -> tuple[int, ...]:
-    """For each node, every weak neighbour (same digit in a peer cell, or other digit of its
-    cell), as a node set."""
-    same_digit, same_cell = weak_tables(geo)
-    return tuple(a | b for a, b in zip(same_digit, same_cell, strict=True))
+def weak_lists(geo: Geometry) -> tuple[array, array, tuple[int, ...]]:
+    """Each candidate's weak links to the same digit in its peers, as the lists of a
+    :class:`.dense_nodes.DenseGraph` (offsets, targets, sets)."""
+    n = geo.n
+    offsets = [0]
+    targets: list[int] = []
+    for c in range(geo.ncells):
+        for d0 in range(n):
+            targets += [p * n + d0 for p in geo.peers[c]]
+            offsets.append(len(targets))
+    return array("i", offsets), array("i", targets), weak_tables(geo)[0]
 
 
 @lru_cache(maxsize=16)
@@ -72,6 +80,20 @@ def strong_links(
     board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
 ) -> dict[int, int]:
     """Each node's strong partners, as node sets (only the digit ``digit``, when given)."""
+    return _strong(board, bilocal, bivalue, digit)[0]
+
+
+def strong_pairs(
+    board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
+) -> array:
+    """The links of :func:`strong_links` as a flat array of node pairs (a, b, ...), each
+    link both ways (what a :class:`.dense_nodes.DenseGraph` reads)."""
+    return _strong(board, bilocal, bivalue, digit)[1]
+
+
+def _strong(
+    board: Board, bilocal: bool, bivalue: bool, digit: int | None
+) -> tuple[dict[int, int], array]:
     key = ("strong", bilocal, bivalue, digit)
     found = board.derived(key)
     if found is not None:
@@ -79,17 +101,20 @@ def strong_links(
     geo = board.geo
     n = geo.n
     out: dict[int, int] = {}
+    pairs: list[int] = []
     if bilocal:
         for d0 in range(n) if digit is None else [digit - 1]:
             dc = board.dcells[d0]
             for ub in geo.unit_bits:
                 x = dc & ub
-                if x and (x & (x - 1)).bit_count() == 1:
-                    low = x & -x
+                rest = x & (x - 1)
+                if rest and not rest & (rest - 1):  # two places exactly
+                    low = x ^ rest
                     a = (low.bit_length() - 1) * n + d0
-                    b = ((x ^ low).bit_length() - 1) * n + d0
+                    b = (rest.bit_length() - 1) * n + d0
                     out[a] = out.get(a, 0) | 1 << b
                     out[b] = out.get(b, 0) | 1 << a
+                    pairs += (a, b, b, a)
     if bivalue and digit is None:
         masks = board.masks
         for c in bits(board.bivalue_cells()):
@@ -99,23 +124,10 @@ def strong_links(
             b = c * n + (m ^ low).bit_length() - 1
             out[a] = out.get(a, 0) | 1 << b
             out[b] = out.get(b, 0) | 1 << a
-    board.keep(key, out)
-    return out
-
-
-def strong_node_set(
-    board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
-) -> int:
-    """The nodes of :func:`strong_links` (those with a strong partner), as a node set."""
-    key = ("strong-nodes", bilocal, bivalue, digit)
-    found = board.derived(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    out = 0
-    for node in strong_links(board, bilocal, bivalue, digit):
-        out |= 1 << node
-    board.keep(key, out)
-    return out
+            pairs += (a, b, b, a)
+    found = (out, array("i", pairs))
+    board.keep(key, found)
+    return found
 
 
 class Chain:
@@ -143,6 +155,10 @@ class Chain:
         return len(self.nodes) - 1
 
 
+#: no links (an empty array of pairs)
+_NO_PAIRS = array("i")
+
+
 class Search:
     """Breadth-first alternating search over one board with the given links."""
 
@@ -157,7 +173,7 @@ class Search:
             d0 = digit - 1
             self.live &= digit_nodes(board.geo)[d0]
         self.strong = strong_links(board, links[0], links[1], digit)
-        self.strong_nodes = strong_node_set(board, links[0], links[1], digit)
+        self.pairs = strong_pairs(board, links[0], links[1], digit)
         # an XY-chain's weak links join cells (same digit), never digits of one cell: its
         # in-cell steps are the strong bivalue links
         self.in_cell_weak = links[2]
@@ -180,68 +196,17 @@ class Search:
         both true and false; only when in-cell weak links are allowed)."""
         live = self.live
         strong = self.strong
-        strong_nodes = self.strong_nodes & live
-        same_digit = self.same_digit
-        any_weak = weak_any(self.board.geo)
-        in_cell = self.in_cell_weak
-        # the on nodes one weak link and one strong link away from each on node (-1: not
-        # yet known), a list: every expansion reads it node by node
-        hop = [-1] * len(any_weak)
-        # per start: frontier (on), on seen, off seen (the start, and what on nodes rule
-        # out), and the start's weak neighbours
-        state: dict[int, list[int]] = {}
-        for s in strong:
-            if live >> s & 1:
-                first = strong[s] & live
-                state[s] = [first, first, 1 << s, any_weak[s] & live]
-        links = 1
-        while state and links <= max_links:
-            for s, st in state.items():
-                ws = st[3]
-                x = st[0]
-                found = -1
-                while x:  # highest first, keeping the last (lowest) end: one step less a node
-                    e = x.bit_length() - 1
-                    x ^= 1 << e
-                    if e != s and ws & any_weak[e]:
-                        found = e
-                if found >= 0:
-                    return s, found, 0
-            links += 2
-            done = []
-            for s, st in state.items():
-                frontier, on_seen, off_seen, _ = st
-                new_on = 0
-                x = frontier
-                while x:  # highest first: the unions do not care, and it is one step less
-                    node = x.bit_length() - 1
-                    x ^= 1 << node
-                    nxt = hop[node]
-                    if nxt < 0:
-                        w = any_weak[node] if in_cell else same_digit[node]
-                        w &= strong_nodes
-                        nxt = 0
-                        while w:  # a union: highest first is one step less
-                            v = w.bit_length() - 1
-                            nxt |= strong[v]
-                            w ^= 1 << v
-                        nxt &= live
-                        hop[node] = nxt
-                    new_on |= nxt
-                    if in_cell:
-                        off_seen |= any_weak[node]
-                new_on &= ~on_seen
-                on_seen |= new_on
-                if in_cell:
-                    off_seen &= live
-                    if on_seen & off_seen:
-                        return s, (on_seen & off_seen).bit_length() - 1, 1
-                if not new_on:
-                    done.append(s)
-                st[0], st[1], st[2] = new_on, on_seen, off_seen
-            for s in done:
-                del state[s]
-        return None
+        geo = self.board.geo
+        size = geo.ncells * geo.n
+        # the search runs on the live nodes numbered densely (in the same order, so the
+        # same chain is found), in compiled loops
+        graph = DenseGraph(live, size, weak_lists(geo), (geo.n, size, self.in_cell_weak), _NO_PAIRS,
+                           (self.pairs,), 1, 0)
+        found = graph.alternate(graph.starts(strong), self.in_cell_weak, max_links)
+        if found is None:
+            return None
+        ids = graph.node_ids()
+        return ids[found[0]], ids[found[1]], found[2]
 
     def path_to(self, start: int, end: int, end_on: bool) -> list[int]:
         """The shortest alternating chain from off(start) to on(end) (or to off(end))."""

@@ -22,6 +22,7 @@ for digit ``d0 + 1`` in intersection ``i`` of the geometry.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -31,10 +32,10 @@ from .chains import (
     ALL_LINKS,
     chain_bonus,
     live_nodes,
-    strong_links,
-    strong_node_set,
+    strong_pairs,
     weak_tables,
 )
+from .dense_nodes import DenseGraph
 
 
 class _Layout:
@@ -83,6 +84,23 @@ class _Layout:
         self.overlaps = tuple(overlaps)
         #: for each candidate, the groups of its digit that it sees all of
         self.cell_groups = tuple(cell_groups)
+        # every node's weak links that hold on any board (a candidate's other digits of
+        # its cell aside), as the lists of a DenseGraph: the ids node v is linked to are
+        # targets[offsets[v]:offsets[v + 1]]
+        offsets = [0]
+        targets: list[int] = []
+        for c in range(geo.ncells):
+            for d0 in range(n):
+                targets += [p * n + d0 for p in geo.peers[c]]
+                targets += bits(cell_groups[c * n + d0])
+                offsets.append(len(targets))
+        for k in range(n * per):
+            targets += bits(group_seen[k] | group_partners[k])
+            offsets.append(len(targets))
+        same_digit = weak_tables(geo)[0]
+        sets = tuple(same_digit[v] | cell_groups[v] for v in range(base)) + tuple(
+            group_seen[k] | group_partners[k] for k in range(n * per))
+        self.weak_links = (array("i", offsets), array("i", targets), sets)
 
 
 @lru_cache(maxsize=16)
@@ -91,10 +109,12 @@ def _layout(geo: Geometry) -> _Layout:
 
 
 def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
-                 ) -> tuple[dict[int, int], int, dict[int, tuple[int, int]], dict[int, int]]:
+                 ) -> tuple[dict[int, int], int, dict[int, tuple[int, int]], dict[int, int],
+                            list[int], list[int]]:
     """What the groups of digit ``d0 + 1`` (on cells ``dc``) add: the strong links (node ->
-    partners), the group nodes in one, their cells, and the overlapping groups weakly
-    linked to each."""
+    partners), the group nodes in one, their cells, the overlapping groups weakly linked
+    to each, and the strong and those weak links again as flat lists of pairs (a, b, ...;
+    each link both ways)."""
     n = geo.n
     inter = lay.cells
     per = lay.per_digit
@@ -104,7 +124,8 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
     # a group's cells (two or more in one row or column of a box) name it
     group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
     if not group_of:
-        return strong, 0, {}, {}
+        return strong, 0, {}, {}, [], []
+    pairs: list[int] = []
     for u, ub in enumerate(geo.unit_bits):
         x = dc & ub
         if x.bit_count() < 3:
@@ -123,6 +144,7 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
             a = group_of[part] if part & (part - 1) else (part.bit_length() - 1) * n + d0
             strong[a] = strong.get(a, 0) | 1 << other
             strong[other] = strong.get(other, 0) | 1 << a
+            pairs += (a, other, other, a)
     live = 0
     cells: dict[int, tuple[int, int]] = {}
     for g in strong:
@@ -130,11 +152,13 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
             live |= 1 << g
             cells[g] = (d0, dc & inter[g - first])
     overlap: dict[int, int] = {}
+    over_pairs: list[int] = []
     for g, (_, x) in cells.items():
         for h, shared in lay.overlaps[g - lay.base]:
             if h in cells and not x & shared:
                 overlap[g] = overlap.get(g, 0) | 1 << h
-    return strong, live, cells, overlap
+                over_pairs += (g, h)
+    return strong, live, cells, overlap, pairs, over_pairs
 
 
 class GroupedLinks:
@@ -155,6 +179,8 @@ class GroupedLinks:
         self.overlap: dict[int, int] = {}
         #: node -> strong partners added by the groups
         self.strong: dict[int, int] = {}
+        strong_pairs: list[int] = []
+        weak_pairs: list[int] = []
         # what a digit adds depends on its cells only (the nodes of different digits never
         # meet), so it is kept until they change
         memo = board.memo
@@ -164,12 +190,18 @@ class GroupedLinks:
             if not (isinstance(kept, tuple) and kept[0] == dc):
                 kept = (dc, *_digit_links(geo, lay, d0, dc))
                 memo[("grouped-links", d0)] = kept
-            _, strong, live, cells, overlap = kept
+            _, strong, live, cells, overlap, more_strong, more_weak = kept
             if strong:
                 self.strong.update(strong)
                 self.live |= live
                 self.cells.update(cells)
                 self.overlap.update(overlap)
+                strong_pairs += more_strong
+                weak_pairs += more_weak
+        #: the strong links and the overlapping groups' weak links, as flat arrays of
+        #: pairs of nodes (a, b, ...)
+        self.strong_pairs = array("i", strong_pairs)
+        self.weak_pairs = array("i", weak_pairs)
 
     def uses_groups(self) -> bool:
         """Does any group take part in a strong link? (If not, the grouped search is the
@@ -214,106 +246,69 @@ def _depth(layers: list[int], nodes: int) -> int:
 class GroupedSearch:
     """Alternating chains on :mod:`.chains`' link tables (its weak tables, live candidates
     and strong links) extended by the board's groups: what each node of a grouped strong
-    link makes true and rules out."""
+    link makes true and rules out.
+
+    The chains are followed on the board's live nodes numbered densely (a
+    :class:`.dense_nodes.DenseGraph`, in the order of their ids): the closures, layers and
+    sets of :meth:`closure` and :meth:`pairs` are in dense numbers, the chains and sets
+    of :meth:`explained` in node ids."""
 
     def __init__(self, board: Board, links: tuple[bool, bool, bool], groups: GroupedLinks
                  ) -> None:
         geo = board.geo
         self.groups = groups
         self.base = groups.base
-        self.same_digit, self.same_cell = weak_tables(geo)
-        self.in_cell_weak = links[2]
-        live = live_nodes(board)
-        #: only candidates are eliminated or placed; groups are links between them
-        self.cell_nodes = live
+        cand = live_nodes(board)
         lay = groups.layout
-        self.cell_groups = lay.cell_groups
-        self.group_seen = lay.group_seen
-        self.group_partners = lay.group_partners
-        self.overlap = groups.overlap
-        self.per_digit = lay.per_digit
-        self.live = live | groups.live
-        strong = dict(strong_links(board, links[0], links[1]))
-        strong_nodes = strong_node_set(board, links[0], links[1])
-        for node, partners in groups.strong.items():
-            strong[node] = strong.get(node, 0) | partners
-            strong_nodes |= 1 << node
-        self.strong = strong
-        self.strong_nodes = strong_nodes & self.live
-        # node -> the nodes it makes true one weak and one strong link on (-1: not yet
-        # known), and those it rules out; lists, as every closure reads them node by node
-        size = self.base + geo.n * lay.per_digit
-        self.hop_on = [-1] * size
-        self.hop_off = [0] * size
-        self.closures: dict[int, tuple[list[int], int, int]] = {}
+        live = cand | groups.live
+        graph = DenseGraph(live, self.base + geo.n * lay.per_digit, lay.weak_links,
+                           (geo.n, self.base, links[2]), groups.weak_pairs,
+                           (strong_pairs(board, links[0], links[1]), groups.strong_pairs),
+                           MAX_HOPS + 1, len(groups.strong))
+        self.graph = graph
+        #: only candidates are eliminated or placed; groups are links between them (the
+        #: candidates come first in the dense numbering)
+        self.candidates = graph.count_below(self.base)
+        self.cell_nodes = (1 << self.candidates) - 1
+        self._rows: dict[tuple[int, int], int] = {}
+        self.closures: dict[int, list[int]] = {}
+
+    def _row(self, table: int, node: int) -> int:
+        """A row of the weak (0), strong (1) or hop (2) table, as a dense set (kept)."""
+        found = self._rows.get((table, node))
+        if found is None:
+            graph = self.graph
+            row = (graph.weak_row, graph.strong_row, graph.hop_row)[table]
+            found = self._rows[(table, node)] = row(node)
+        return found
 
     def weak_of(self, node: int) -> int:
-        """The live nodes weakly linked to ``node`` (what it rules out when true)."""
-        if node < self.base:
-            w = self.same_digit[node] | self.cell_groups[node]
-            if self.in_cell_weak:
-                w |= self.same_cell[node]
-        else:
-            k = node - self.base
-            w = self.group_seen[k] | self.group_partners[k] | self.overlap.get(node, 0)
-        return w & self.live
+        """The live nodes weakly linked to dense node ``node`` (what it rules out when
+        true), as a dense set."""
+        return self._row(0, node)
 
-    def _hop(self, node: int) -> int:
-        w = self.weak_of(node)
-        strong = self.strong
-        nxt = 0
-        x = w & self.strong_nodes
-        while x:  # a union: highest first is one step less
-            v = x.bit_length() - 1
-            nxt |= strong[v]
-            x ^= 1 << v
-        nxt &= self.live
-        self.hop_on[node] = nxt
-        self.hop_off[node] = w
-        return nxt
-
-    def closure(self, a: int) -> tuple[list[int], int, int]:
-        """What ``a`` true makes true, by alternating chains (weak, strong, weak, ...):
-        the nodes by layer (layer k is 2k links from ``a``), all of them, and every node
-        they rule out."""
+    def closure(self, a: int) -> list[int]:
+        """What node ``a`` (an id) true makes true, by alternating chains (weak, strong,
+        weak, ...), by layer (layer k is 2k links from ``a``; dense sets)."""
         found = self.closures.get(a)
-        if found is not None:
-            return found
-        hop_on = self.hop_on
-        hop_off = self.hop_off
-        on = frontier = 1 << a
-        off = 0
-        layers = [on]
-        while frontier:
-            layer = 0
-            x = frontier
-            while x:  # highest first: the union does not care, and it is one step less
-                node = x.bit_length() - 1
-                x ^= 1 << node
-                h = hop_on[node]
-                if h < 0:
-                    h = self._hop(node)
-                off |= hop_off[node]
-                layer |= h
-            layer &= ~on
-            if not layer or len(layers) > MAX_HOPS:
-                break
-            on |= layer
-            layers.append(layer)
-            frontier = layer
-        found = (layers, on, off)
-        self.closures[a] = found
+        if found is None:
+            graph = self.graph
+            d = graph.dense(a)
+            graph.close(d, MAX_HOPS)
+            found = self.closures[a] = graph.layers(d)
         return found
 
     def path(self, a: int, x: int) -> list[int]:
-        """The chain by which ``a`` true makes ``x`` true: a, off, on, ..., x."""
-        layers = self.closure(a)[0]
+        """The chain by which ``a`` (an id) true makes dense node ``x`` true: a, off, on,
+        ..., x, in dense numbers."""
+        layers = self.closure(a)
         k = _depth(layers, 1 << x)
         out = [x]
         while k:
             k -= 1
-            prev = next(p for p in bits(layers[k]) if self.hop_on[p] >> x & 1)
-            via = self.weak_of(prev) & self.strong_nodes & self.strong[x]
+            prev = next(p for p in bits(layers[k]) if self._row(2, p) >> x & 1)
+            # (a strong partner of x has a strong link: no need to ask)
+            via = self.weak_of(prev) & self._row(1, x)
             out.append((via & -via).bit_length() - 1)
             out.append(prev)
             x = prev
@@ -323,25 +318,26 @@ class GroupedSearch:
     def pairs(self) -> list[tuple[int, int, int, int, int]]:
         """(about how long, a, g, both true, both false) for each strong link a=g a group
         takes part in where what a makes true and what g makes true both rule out some
-        candidate (or both make one true), shortest first."""
-        cells = self.cell_nodes
+        candidate (or both make one true), shortest first (a and g ids, the sets dense)."""
+        graph = self.graph
+        below = self.candidates
         todo = []
-        closures = self.closures
         for a, partners in self.groups.strong.items():
             x = partners & ~((2 << a) - 1)  # each link once: from its lower node
             if not x:
                 continue
-            layers_a, on_a, off_a = closures.get(a) or self.closure(a)
+            da = graph.dense(a)
+            graph.close(da, MAX_HOPS)
             while x:
                 low = x & -x
                 g = low.bit_length() - 1
                 x ^= low
-                layers_g, on_g, off_g = closures.get(g) or self.closure(g)
-                both_on = on_a & on_g & cells
-                both_off = off_a & off_g & cells
+                dg = graph.dense(g)
+                graph.close(dg, MAX_HOPS)
+                both_on, both_off = graph.meet(da, dg, below)
                 if both_on or both_off:
-                    todo.append((self._cost(layers_a, layers_g, both_on, both_off),
-                                 a, g, both_on, both_off))
+                    todo.append((self._cost(self.closure(a), self.closure(g), both_on,
+                                            both_off), a, g, both_on, both_off))
         todo.sort()
         return todo
 
@@ -370,9 +366,10 @@ class GroupedSearch:
 
     def explained(self, a: int, g: int, both_on: int, both_off: int
                    ) -> tuple[int, list[int], int, int]:
-        """The shortest chain through a=g that proves one of ``both_on`` or ``both_off``."""
-        layers_a = self.closure(a)[0]
-        layers_g = self.closure(g)[0]
+        """The shortest chain through a=g that proves one of ``both_on`` or ``both_off``
+        (dense sets): its links, its nodes, what it eliminates and places (ids)."""
+        layers_a = self.closure(a)
+        layers_g = self.closure(g)
         best = None
         for t in bits(both_on):
             k = _depth(layers_a, 1 << t) + _depth(layers_g, 1 << t)
@@ -387,10 +384,12 @@ class GroupedSearch:
                 best = (ka + kg, x, y, False)
         assert best is not None
         _, x, y, place = best
-        chain = self.path(a, x)[::-1] + self.path(g, y)
+        ids = self.graph.node_ids()
+        chain = [ids[v] for v in self.path(a, x)[::-1] + self.path(g, y)]
         if place:
-            return len(chain) - 1, chain, 0, 1 << x
-        return len(chain) - 1, chain, self.weak_of(x) & self.weak_of(y) & self.cell_nodes, 0
+            return len(chain) - 1, chain, 0, 1 << ids[x]
+        gone = self.graph.to_ids(self.weak_of(x) & self.weak_of(y) & self.cell_nodes)
+        return len(chain) - 1, chain, gone, 0
 
     def eureka(self, nodes: list[int]) -> str:
         """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""

@@ -18,9 +18,23 @@ Node sets are ints (see :mod:`.chains`); each assumption is followed once per bo
 
 from __future__ import annotations
 
+from array import array
+
 from ..board import Board, bits, mask_bits
 from ..step import Level, Step, Technique, cell_list
-from .chains import chain_bonus, digit_nodes, live_nodes, strong_links, weak_tables
+from .chains import (
+    chain_bonus,
+    digit_nodes,
+    live_nodes,
+    strong_links,
+    strong_pairs,
+    weak_lists,
+    weak_tables,
+)
+from .dense_nodes import DenseGraph
+
+#: no links (an empty array of pairs)
+_NO_PAIRS = array("i")
 
 
 class Outcome:
@@ -78,9 +92,10 @@ def follow(board: Board, node: int, digit_only: bool = False) -> Outcome:
     return Outcome(on, off, -1, length)
 
 
-def closures(board: Board) -> dict[int, tuple[int, int]]:
+def closures(board: Board) -> DenseGraph:
     """Every candidate's (made true, made false) sets when assumed true, following all
-    links to the end (kept while the board stays the same).
+    links to the end (kept while the board stays the same): ``reach_row`` of the graph
+    returned, by dense number (``dense``), as dense sets (``to_ids`` turns them to nodes).
 
     Following the links from a true candidate x reaches, in one hop, the strong partners of
     the candidates x sees: a directed graph on the candidates. What x makes true is what it
@@ -91,133 +106,28 @@ def closures(board: Board) -> dict[int, tuple[int, int]]:
     found = board.derived("static-closures")
     if found is not None:
         return found  # type: ignore[return-value]
+    graph = _graph(board, live_nodes(board), True, strong_pairs(board, True, True))
+    board.keep("static-closures", graph)
+    return graph
+
+
+def _graph(board: Board, live: int, in_cell: bool, strong: array) -> DenseGraph:
+    """The links of ``live`` (the weak ones: same digit in a peer, and the other digits of
+    a cell when ``in_cell``; the strong ones: ``strong``), with every node's closure."""
     geo = board.geo
-    same_digit, same_cell = weak_tables(geo)
-    live = live_nodes(board)
-    strong = strong_links(board, True, True)
-    nodes = list(bits(live))
-    weak = [0] * (geo.ncells * geo.n)
-    for v in nodes:
-        weak[v] = (same_digit[v] | same_cell[v]) & live
-    out_on, out_off = _reach(nodes, weak, strong)
-    out = {v: (out_on[v], out_off[v]) for v in nodes}
-    board.keep("static-closures", out)
-    return out
+    size = geo.ncells * geo.n
+    graph = DenseGraph(live, size, weak_lists(geo), (geo.n, size, in_cell), _NO_PAIRS,
+                       (strong,), 1, 0)
+    graph.reach()
+    return graph
 
 
-def _digit_closures(board: Board, d0: int) -> tuple[list[int], list[int]]:
+def _digit_closures(board: Board, d0: int) -> DenseGraph:
     """For each candidate of digit index ``d0``, (made true, made false) when assumed true,
-    following that digit's links only (what :func:`follow` reaches with ``digit_only``)."""
-    geo = board.geo
-    same_digit = weak_tables(geo)[0]
-    live = live_nodes(board) & digit_nodes(geo)[d0]
-    strong = strong_links(board, True, False, d0 + 1)
-    nodes = list(bits(live))
-    weak = [0] * (geo.ncells * geo.n)
-    for v in nodes:
-        weak[v] = same_digit[v] & live
-    return _reach(nodes, weak, strong)
-
-
-def _reach(
-    nodes: list[int], weak: list[int], strong: dict[int, int]
-) -> tuple[list[int], list[int]]:
-    """What each node makes true and false, as lists indexed by node: true, what it reaches
-    by hops (a weak link, then a strong one); false, what those see (``weak``)."""
-    size = len(weak)
-    strong_nodes = 0
-    for k in strong:
-        strong_nodes |= 1 << k
-    # one-hop successors, Tarjan's index (-1: not visited) and lowlink, indexed by node
-    # (lists beat dicts here)
-    hop = [0] * size
-    live = 0
-    for v in nodes:
-        live |= 1 << v
-    for v in nodes:
-        h = 0
-        x = weak[v] & strong_nodes
-        while x:  # unions here and below: highest first is one step less
-            t = x.bit_length() - 1
-            h |= strong[t]
-            x ^= 1 << t
-        hop[v] = h & live
-    out_on = [0] * size
-    out_off = [0] * size
-    index = [-1] * size
-    lowlink = [0] * size
-    counter = 0
-    on_stack = 0
-    stack: list[int] = []
-    for root in nodes:
-        if index[root] >= 0:
-            continue
-        index[root] = lowlink[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack |= 1 << root
-        work = [root]
-        todos = [hop[root]]
-        while work:
-            v = work[-1]
-            todo = todos[-1]
-            if todo:
-                # successors are taken highest first (the order the SCCs finish in does
-                # not change the sets, only the work)
-                w = todo.bit_length() - 1
-                todos[-1] = todo ^ (1 << w)
-                if index[w] < 0:
-                    index[w] = lowlink[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack |= 1 << w
-                    work.append(w)
-                    todos.append(hop[w])
-                elif on_stack >> w & 1 and index[w] < lowlink[v]:
-                    lowlink[v] = index[w]
-                continue
-            work.pop()
-            todos.pop()
-            if work:
-                u = work[-1]
-                if lowlink[v] < lowlink[u]:
-                    lowlink[u] = lowlink[v]
-            if lowlink[v] != index[v]:
-                continue
-            w = stack.pop()
-            on_stack &= ~(1 << w)
-            if w == v:
-                # a component of one candidate (the common case)
-                on = 1 << v
-                off = weak[v]
-                x = hop[v] & ~on
-                while x:
-                    t = x.bit_length() - 1
-                    x ^= 1 << t
-                    on |= out_on[t]
-                    off |= out_off[t]
-                out_on[v] = on
-                out_off[v] = off
-                continue
-            members = 1 << w
-            while w != v:
-                w = stack.pop()
-                on_stack &= ~(1 << w)
-                members |= 1 << w
-            on = members
-            off = 0
-            for m in bits(members):
-                off |= weak[m]
-                x = hop[m] & ~members
-                while x:  # finished: Tarjan's order
-                    t = x.bit_length() - 1
-                    x ^= 1 << t
-                    on |= out_on[t]
-                    off |= out_off[t]
-            for m in bits(members):
-                out_on[m] = on
-                out_off[m] = off
-    return out_on, out_off
+    following that digit's links only (what :func:`follow` reaches with ``digit_only``):
+    the ``reach_row`` of the graph returned."""
+    live = live_nodes(board) & digit_nodes(board.geo)[d0]
+    return _graph(board, live, False, strong_pairs(board, True, False, d0 + 1))
 
 
 def _order(board: Board) -> list[int]:
@@ -284,18 +194,19 @@ def _contradictions(board: Board, d0: int) -> int:
     n = geo.n
     dc = board.dcells[d0]
     units = [ub for ub in geo.unit_bits if dc & ub]
-    on_of, off_of = _digit_closures(board, d0)
+    graph = _digit_closures(board, d0)
+    ids = graph.node_ids()
     out = 0
     for c in bits(dc):
         v = c * n + d0
-        off = off_of[v]
-        if on_of[v] & off:
+        on, off = graph.reach_row(graph.dense(v))
+        if on & off:
             out |= 1 << v
             continue
         places = dc
         while off:
             low = off & -off
-            places &= ~(1 << ((low.bit_length() - 1) // n))
+            places &= ~(1 << (ids[low.bit_length() - 1] // n))
             off ^= low
         for ub in units:
             if not places & ub:
@@ -308,7 +219,9 @@ def find_multiple(board: Board) -> Step | None:
     """A cell or unit whose every candidate (place) leads to the same truth, or None."""
     geo = board.geo
     n = geo.n
-    outcomes = closures(board)
+    graph = closures(board)
+    dense = graph.ranks()
+    outcomes = graph.reach_rows()
     masks = board.masks
     # (branches, cell or -1, unit, digit index): what each group is, described in words
     # only for the group that makes the step
@@ -324,16 +237,18 @@ def find_multiple(board: Board) -> Step | None:
         on = -1
         off = -1
         for v in branches:
-            v_on, v_off = outcomes[v]
+            v_on, v_off = outcomes[dense[v]]
             if v_on & v_off:
                 break  # a contradiction: an AIC's or Nishio's business
             on &= v_on
             off &= v_off
         else:
             for v in branches:
-                on &= ~(1 << v)
+                on &= ~(1 << dense[v])
             if not on and not off:
                 continue
+            on = graph.to_ids(on)
+            off = graph.to_ids(off)
             if cell >= 0:
                 where = f"whichever digit {geo.cell_names[cell]} takes"
             else:
