@@ -65,7 +65,7 @@ def find_naked(board: Board, k: int) -> Step | None:
             continue  # nothing here while the unit's candidates stay the same
         unit = geo.units[u]
         unit_masks = list(state[1])
-        open_cells = _open_cells(unit, free)
+        open_cells = _open_cells(unit, board.values)
         cand = [
             j for j in range(len(unit)) if open_cells >> j & 1 and _popcount(unit_masks[j]) <= k
         ]
@@ -110,7 +110,7 @@ def find_hidden(board: Board, k: int) -> Step | None:
             continue  # nothing here while the unit's candidates stay the same
         unit = geo.units[u]
         unit_masks = list(state[1])
-        open_cells = _open_cells(unit, free)
+        open_cells = _open_cells(unit, board.values)
         where_of = _digit_places(unit_masks, open_cells, n)
         cand = [d0 for d0 in range(n) if 2 <= _popcount(where_of[d0]) <= k]
         found = 0
@@ -146,12 +146,15 @@ def _popcount(x: cython.ulonglong) -> cython.int:
     return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
 
 
-def _open_cells(unit: tuple[int, ...], free: int) -> int:
+@cython.cfunc
+def _open_cells(unit: tuple[int, ...], values: list[int]) -> cython.ulonglong:
     """The unplaced cells of a unit, by their index in it."""
-    out = 0
-    for j, c in enumerate(unit):
-        if free >> c & 1:
-            out |= 1 << j
+    out: cython.ulonglong = 0
+    one: cython.ulonglong = 1
+    j: cython.Py_ssize_t
+    for j in range(len(unit)):
+        if not values[unit[j]]:
+            out |= one << j
     return out
 
 
