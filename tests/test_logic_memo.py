@@ -19,6 +19,8 @@ from sudokit.logic.techniques import (
     hidden_single,
     subsets,
     sue_de_coq,
+    xy_wing,
+    xyz_wing,
 )
 
 #: the techniques that look again only where the board changed since they last found nothing
@@ -29,6 +31,8 @@ REMEMBERING: list[Technique] = [
     aligned_exclusion.ALIGNED_PAIR,
     *subsets.NAKED.values(),
     *subsets.HIDDEN.values(),
+    xy_wing.XY_WING,
+    xyz_wing.XYZ_WING,
 ]
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

@@ -11,7 +11,8 @@ ENGINE_MODULES = (
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's
-#: own semantics (bounds checks, negative indices) kept.
+#: own semantics (bounds checks, negative indices) kept. A few type the locals of their
+#: hottest loops in Cython's pure-Python mode (the fish: line masks of at most 64 bits).
 PLAIN_MODULES = (
     "sudokit.logic.board",
     "sudokit.logic.techniques.aic",

@@ -265,6 +265,16 @@ class Board:
         self.keep("bivalue", out)
         return out
 
+    def crowded_cells(self) -> tuple[int, int]:
+        """(the unplaced cells with some candidate, those with two or more), as cell sets:
+        worked out from the digits' cell sets, nine unions instead of a look at every cell."""
+        some = 0
+        several = 0
+        for dc in self.dcells:
+            several |= some & dc
+            some |= dc
+        return some, several
+
     def snapshot(self) -> tuple[tuple[int, ...], int]:
         """The board's candidates and unplaced cells now, for :meth:`changed_since` (one
         object per board state, so that techniques that found nothing on the same state

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
-from .board import Board, bits
+from .board import Board
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -216,12 +216,9 @@ def effort_key(board: Board, step: Step) -> str:
     """The technique whose effort a step counts, as HoDoKu would take it: HoDoKu looks for
     naked singles before hidden singles, so a hidden single taken while a naked single was
     available counts as the (cheaper) naked single."""
-    if step.key == HIDDEN_SINGLE.key:
-        masks = board.masks
-        for c in bits(board.unsolved):
-            m = masks[c]
-            if not m & (m - 1):
-                return NAKED_SINGLE.key
+    # (an unplaced cell with at most one candidate is a naked single there)
+    if step.key == HIDDEN_SINGLE.key and board.unsolved & ~board.crowded_cells()[1]:
+        return NAKED_SINGLE.key
     return step.key
 
 

@@ -9,8 +9,20 @@ leaves every cell that sees all the Z cells of both sets.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
 from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
+
+# 64-bit population count, as in the fish
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 #: largest ALS looked at (bigger ones are rare in steps and costly to list)
 MAX_CELLS = 5
@@ -80,31 +92,58 @@ def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
     count = len(cells)
     out: list[Als] = []
     limit = min(max_cells, count - 1)
-    widest = limit + 1
-    # depth-first over subsets in increasing cell order, carrying the digit union; a subset
-    # is a small mask over the indices of ``cells`` (cheaper than a cell set) until it is
-    # an ALS
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, subset, union, size
-    while stack:
-        i, picked, union, size = stack.pop()
-        if size and union.bit_count() == size + 1:
-            cellset = 0
-            x = picked
-            while x:
-                low = x & -x
-                x ^= low
-                cellset |= cell_bits[low.bit_length() - 1]
-            out.append(Als(geo, dcells, cellset, union, u, seen_all))
-        if size == limit:
-            continue
-        for j in range(i, count):
-            new_union = union | cell_masks[j]
-            # a union already wider than the biggest set allowed can never close
-            if new_union.bit_count() > widest:
-                continue
-            stack.append((j + 1, picked | 1 << j, new_union, size + 1))
+    picked_sets: list[tuple[int, int]] = []
+    if limit > 0:
+        _subsets(cell_masks, count, 0, 0, 0, 0, limit, picked_sets)
+    for picked, union in picked_sets:
+        cellset = 0
+        for j in mask_bits(picked):
+            cellset |= cell_bits[j]
+        out.append(Als(geo, dcells, cellset, union, u, seen_all))
     board.memo[key] = out
     return out
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
+@cython.cfunc
+def _subsets(
+    cell_masks: list[int],
+    count: cython.Py_ssize_t,
+    start: cython.Py_ssize_t,
+    picked: cython.ulonglong,
+    union: cython.ulonglong,
+    size: cython.int,
+    limit: cython.int,
+    found: list[tuple[int, int]],
+) -> None:
+    """The almost locked sets among the unit's cells (by index, typed: at most 64 cells and
+    digits), as (cells picked, digit union): depth first in increasing cell order, later
+    cells first at each level, a set listed before its extensions; a union already wider
+    than the biggest set allowed can never close."""
+    j: cython.Py_ssize_t
+    grown: cython.ulonglong
+    m: cython.ulonglong
+    one: cython.ulonglong = 1
+    if size and _popcount(union) == size + 1:
+        found.append((picked, union))
+    if size == limit:
+        return
+    for j in range(count - 1, start - 1, -1):
+        m = cell_masks[j]
+        grown = union | m
+        if _popcount(grown) > limit + 1:
+            continue
+        _subsets(cell_masks, count, j + 1, picked | (one << j), grown, size + 1, limit, found)
 
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:

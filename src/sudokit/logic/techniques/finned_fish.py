@@ -15,9 +15,21 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
 from ..board import Board, Geometry, bits, mask_bits
 from ..step import Level, Step, Technique
 from .fish import NAMES, line_word, lines_cells, positions, unions
+
+# 64-bit population count, as in the basic fish (the cross-line masks here are as wide)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 
 @lru_cache(maxsize=32)
@@ -55,36 +67,72 @@ def find(board: Board, k: int) -> Step | None:
     return None
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
 def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
+    # typed: line masks have one bit per line or cross line, 64 at most
     geo = board.geo
-    n = geo.n
+    n: cython.Py_ssize_t = geo.n
+    kk: cython.int = k
+    i: cython.Py_ssize_t
+    f: cython.Py_ssize_t
+    stack: cython.ulonglong
+    lines: cython.ulonglong
+    boxed: cython.ulonglong
+    p: cython.ulonglong
+    e: cython.ulonglong
+    combo_mask: cython.ulonglong
+    targets: cython.ulonglong
+    one: cython.ulonglong = 1
     stacks = _layout(geo, rows)[1]
     bands = _bands(geo, rows)
     pos = positions(board, d0, rows)
-    for stack in stacks:
-        for lines in bands:
+    for stack_mask in stacks:
+        stack = stack_mask
+        for band in bands:
+            lines = band
             # the lines of the band with the digit in this box: a fish needs one of them as
             # a base line (for the fins), and another outside its base (to eliminate from)
             boxed = 0
-            for i in mask_bits(lines):
-                if pos[i] & stack:
-                    boxed |= 1 << i
-            if boxed.bit_count() < 2:
+            for i in range(n):
+                if lines >> i & 1:
+                    p = pos[i]
+                    if p & stack:
+                        boxed |= one << i
+            if not boxed & (boxed - 1):
                 continue
             # the cover must take every position outside the fins' box
-            eff = [p & ~stack if lines >> i & 1 else p for i, p in enumerate(pos)]
-            base = [i for i in range(n) if pos[i] and eff[i].bit_count() <= k]
-            if len(base) < k:
+            eff: list[int] = []
+            base: list[int] = []
+            for i in range(n):
+                p = pos[i]
+                e = p & ~stack if lines >> i & 1 else p
+                eff.append(e)
+                if p and _popcount(e) <= kk:
+                    base.append(i)
+            if len(base) < kk:
                 continue
-            for f in mask_bits(boxed):
-                if eff[f].bit_count() > k:
+            for f in range(n):
+                if not boxed >> f & 1:
+                    continue
+                e = eff[f]
+                if _popcount(e) > kk:
                     continue
                 # f is the fish's first base line in the box: later ones come from ``rest``
                 rest = [i for i in base if i > f or (i != f and not boxed >> i & 1)]
-                for combo, required in unions(eff, rest, k, k, (f,), eff[f]):
+                for combo, required in unions(eff, rest, k, k, (f,), e):
                     combo_mask = 0
                     for i in combo:
-                        combo_mask |= 1 << i
+                        combo_mask |= one << i
                     targets = boxed & ~combo_mask
                     if not targets:
                         continue
@@ -96,8 +144,8 @@ def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
                         pos,
                         tuple(sorted(combo)),
                         combo_mask,
-                        stack,
-                        lines,
+                        stack_mask,
+                        band,
                         required,
                         targets,
                     )

@@ -7,8 +7,20 @@ of the cover lines.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
+
+# 64-bit population count (line positions have one bit per cross line, 64 at most)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -67,25 +79,61 @@ def unions(
 ) -> list[tuple[tuple[int, ...], int]]:
     """Every k lines of ``base`` (as (lines, union of their positions)) whose union has at
     most ``limit`` positions: unions only grow, so a partial union past the limit is cut.
-    ``first`` lines (with positions ``union``) are taken to start with."""
-    out: list[tuple[tuple[int, ...], int]] = []
+    ``first`` lines (with positions ``union``) are taken to start with.
+
+    The order is that of a depth-first search that tries the later lines first at every
+    level but the last, where it lists them in increasing order (finned fish return the
+    first step found, so the order is part of the answer)."""
     if len(first) == k:
         return [(first, union)] if union.bit_count() <= limit else []
-    stack: list[tuple[int, tuple[int, ...], int]] = [(0, first, union)]
-    m = len(base)
-    while stack:
-        start, chosen, union = stack.pop()
-        left = k - len(chosen)
-        for j in range(start, m - left + 1):
-            i = base[j]
-            u = union | pos[i]
-            if u.bit_count() > limit:
-                continue
-            if left == 1:
-                out.append(((*chosen, i), u))
-            else:
-                stack.append((j + 1, (*chosen, i), u))
+    out: list[tuple[tuple[int, ...], int]] = []
+    _grow(pos, base, 0, k - len(first), union, limit, first, out)
     return out
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
+@cython.cfunc
+def _grow(
+    pos: list[int],
+    base: list[int],
+    start: cython.Py_ssize_t,
+    left: cython.int,
+    union: cython.ulonglong,
+    limit: cython.int,
+    chosen: tuple[int, ...],
+    out: list[tuple[tuple[int, ...], int]],
+) -> None:
+    """Extend ``chosen`` (positions ``union``) by ``left`` more lines of ``base[start:]``
+    (typed: line positions are at most 64 bits, one per cross line)."""
+    j: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    u: cython.ulonglong
+    p: cython.ulonglong
+    m: cython.Py_ssize_t = len(base)
+    if left == 1:
+        for j in range(start, m):
+            i = base[j]
+            p = pos[i]
+            u = union | p
+            if _popcount(u) <= limit:
+                out.append(((*chosen, i), u))
+        return
+    for j in range(m - left, start - 1, -1):
+        i = base[j]
+        p = pos[i]
+        u = union | p
+        if _popcount(u) <= limit:
+            _grow(pos, base, j + 1, left - 1, u, limit, (*chosen, i), out)
 
 
 def line_word(rows: bool, plural: bool = False) -> str:

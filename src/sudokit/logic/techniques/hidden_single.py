@@ -5,11 +5,13 @@ Explainer rates it 1.2, in a row or column 1.5)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..board import Board
 from ..step import Level, Step, Technique
 
-#: the memo key of the last board state on which there was no hidden single: a unit none of
-#: whose cells changed since still has none
+#: the memo key of each digit's cells on the last board state with no hidden single: where
+#: a digit's cells in a unit are the same as there, that unit has no hidden single of it
 _NONE_KEY = "hidden-single-none"
 
 
@@ -18,26 +20,48 @@ def find(board: Board) -> Step | None:
     geo = board.geo
     n = geo.n
     dcells = board.dcells
-    # (a cell placed since counts as changed: its unit lost it from every digit's cells)
-    changed = board.changed_since(board.memo.get(_NONE_KEY))
-    order = list(range(2 * n, 3 * n)) + list(range(2 * n))
-    for u in order:
-        ub = geo.unit_bits[u]
-        if not ub & board.unsolved or not ub & changed:
-            continue
+    unit_bits = geo.unit_bits
+    last: tuple[int, ...] | None = board.memo.get(_NONE_KEY)  # type: ignore[assignment]
+    # the digits whose cells differ from there, with the cells that differ (a cell placed
+    # since left every digit's cells); the same test on another board sharing the memo
+    # (a forcing chain's copy) is as sound, since it compares the states themselves
+    if last is None:
+        moved = [(d0, -1) for d0 in range(n)]
+        touched = -1
+    else:
+        moved = []
+        touched = 0
         for d0 in range(n):
-            x = dcells[d0] & ub
-            if x and not x & (x - 1):
-                cell = x.bit_length() - 1
-                return HIDDEN_SINGLE.step(
-                    board,
-                    [cell],
-                    f"In {geo.unit_names[u]}, {d0 + 1} fits only in {geo.cell_names[cell]}.",
-                    place=[(cell, d0 + 1)],
-                    score=1.2 if u >= 2 * n else 1.5,
-                )
-    board.memo[_NONE_KEY] = board.snapshot()
+            diff = dcells[d0] ^ last[d0]
+            if diff:
+                moved.append((d0, diff))
+                touched |= diff
+    if touched:
+        for u in _order(n):
+            ub = unit_bits[u]
+            if not ub & touched:
+                continue
+            for d0, diff in moved:
+                if diff & ub:
+                    x = dcells[d0] & ub
+                    if x and not x & (x - 1):
+                        cell = x.bit_length() - 1
+                        return HIDDEN_SINGLE.step(
+                            board,
+                            [cell],
+                            f"In {geo.unit_names[u]}, {d0 + 1} fits only in "
+                            f"{geo.cell_names[cell]}.",
+                            place=[(cell, d0 + 1)],
+                            score=1.2 if u >= 2 * n else 1.5,
+                        )
+    board.memo[_NONE_KEY] = tuple(dcells)
     return None
+
+
+@lru_cache(maxsize=16)
+def _order(n: int) -> tuple[int, ...]:
+    """The units in the order they are looked at: boxes, then rows, then columns."""
+    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
 
 
 HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", Level.EASY, 1.2, 14, find)

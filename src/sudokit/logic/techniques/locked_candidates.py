@@ -7,28 +7,22 @@ cells it shares with one box, so it leaves the rest of that box.
 
 from __future__ import annotations
 
-from ..board import Board, bits
+from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
 
 
 def _find(board: Board, pointing: bool) -> Step | None:
     geo = board.geo
     dcells = board.dcells
-    unit_bits = geo.unit_bits
     memo = board.memo
     key = "pointing" if pointing else "claiming"
     for d0 in range(geo.n):
         dc = dcells[d0]
         if not dc or memo.get((key, d0)) == dc:
             continue
-        for box, line, common in geo.intersections:
-            inside, outside = (box, line) if pointing else (line, box)
-            here = dc & unit_bits[inside]
-            if not here or here & ~common:
-                continue
-            gone = dc & unit_bits[outside] & ~common
-            if not gone:
-                continue
+        found = _pointing(geo, dc) if pointing else _claiming(geo, dc)
+        if found is not None:
+            inside, outside, here, gone = found
             d = d0 + 1
             cells = geo.names(here)
             tech = POINTING if pointing else CLAIMING
@@ -40,6 +34,53 @@ def _find(board: Board, pointing: bool) -> Step | None:
             return tech.step(board, list(bits(here)), text, elim=[(c, d) for c in list(bits(gone))])
         memo[(key, d0)] = dc  # nothing for this digit while its cells stay the same
     return None
+
+
+# Both searches give the first (box, line) crossing in the order of ``geo.intersections``
+# (boxes in order, and for each box its lines in order, rows before columns) that
+# eliminates, as (inside unit, outside unit, the digit's cells inside, cells it leaves).
+# Only one line of each kind can hold all of a box's cells of the digit (the line of its
+# first cell), and only one box all of a line's: so they look at those, not at every crossing.
+
+
+def _pointing(geo: Geometry, dc: int) -> tuple[int, int, int, int] | None:
+    n = geo.n
+    unit_bits = geo.unit_bits
+    for box in range(2 * n, 3 * n):
+        box_bits = unit_bits[box]
+        here = dc & box_bits
+        if not here:
+            continue
+        first = (here & -here).bit_length() - 1
+        for line in (geo.row_of[first], n + geo.col_of[first]):
+            line_bits = unit_bits[line]
+            if here & ~line_bits:
+                continue
+            gone = dc & line_bits & ~box_bits
+            if gone:
+                return box, line, here, gone
+    return None
+
+
+def _claiming(geo: Geometry, dc: int) -> tuple[int, int, int, int] | None:
+    n = geo.n
+    unit_bits = geo.unit_bits
+    best: tuple[int, int, int, int] | None = None
+    for line in range(2 * n):
+        line_bits = unit_bits[line]
+        here = dc & line_bits
+        if not here:
+            continue
+        box = 2 * n + geo.box_of[(here & -here).bit_length() - 1]
+        if best is not None and box >= best[1]:
+            continue  # lines go in order: a later line in the same box comes later
+        box_bits = unit_bits[box]
+        if here & ~box_bits:
+            continue
+        gone = dc & box_bits & ~line_bits
+        if gone:
+            best = (line, box, here, gone)
+    return best
 
 
 def find_pointing(board: Board) -> Step | None:

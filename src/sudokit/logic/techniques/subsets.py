@@ -7,10 +7,20 @@ every other digit.
 
 from __future__ import annotations
 
-from itertools import combinations
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
-from ..board import Board, bits, digits_of
+from ..board import Board, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
+
+# 64-bit population count, as in the fish
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
@@ -53,27 +63,29 @@ def find_naked(board: Board, k: int) -> Step | None:
         state = unit_state(board, u)
         if memo.get(("naked", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
-        cells = [c for c in geo.units[u] if free >> c & 1 and masks[c].bit_count() <= k]
-        if len(cells) < k:
-            memo[("naked", k, u)] = state
-            continue
-        for combo in combinations(cells, k):
+        unit = geo.units[u]
+        unit_masks = list(state[1])
+        open_cells = _open_cells(unit, board.values)
+        cand = [
+            j for j in range(len(unit)) if open_cells >> j & 1 and _popcount(unit_masks[j]) <= k
+        ]
+        found = 0
+        if len(cand) >= k:
+            found = _naked_combo(unit_masks, cand, 0, k, 0, 0, open_cells, k)
+        if found:
+            combo = tuple(unit[j] for j in mask_bits(found))
             union = 0
             for c in combo:
                 union |= masks[c]
-            if union.bit_count() != k:
-                continue
             inside = sum(1 << c for c in combo)
             elim = [
                 (c, d) for d in digits_of(union) for c in bits(board.unit_cells(u, d) & ~inside)
             ]
-            if elim:
-                digits = digits_of(union)
-                text = (
-                    f"In {geo.unit_names[u]}, {cell_list(geo, combo)} hold only "
-                    f"{digit_list(digits)}: these digits leave the unit's other cells."
-                )
-                return NAKED[k].step(board, combo, text, elim=elim)
+            text = (
+                f"In {geo.unit_names[u]}, {cell_list(geo, combo)} hold only "
+                f"{digit_list(digits_of(union))}: these digits leave the unit's other cells."
+            )
+            return NAKED[k].step(board, combo, text, elim=elim)
         memo[("naked", k, u)] = state
     memo[_none_key("naked", k)] = board.snapshot()
     return None
@@ -85,6 +97,7 @@ def find_hidden(board: Board, k: int) -> Step | None:
     dcells = board.dcells
     masks = board.masks
     memo = board.memo
+    n = geo.n
     changed = board.changed_since(memo.get(_none_key("hidden", k)))
     for u, ub in enumerate(geo.unit_bits):
         if not ub & changed:
@@ -95,28 +108,168 @@ def find_hidden(board: Board, k: int) -> Step | None:
         state = unit_state(board, u)
         if memo.get(("hidden", k, u)) == state:
             continue  # nothing here while the unit's candidates stay the same
-        digits = [d0 for d0 in range(geo.n) if 2 <= (dcells[d0] & ub).bit_count() <= k]
-        if len(digits) < k:
-            memo[("hidden", k, u)] = state
-            continue
-        for combo in combinations(digits, k):
+        unit = geo.units[u]
+        unit_masks = list(state[1])
+        open_cells = _open_cells(unit, board.values)
+        where_of = _digit_places(unit_masks, open_cells, n)
+        cand = [d0 for d0 in range(n) if 2 <= _popcount(where_of[d0]) <= k]
+        found = 0
+        if len(cand) >= k:
+            found = _hidden_combo(unit_masks, where_of, cand, 0, k, 0, 0, k)
+        if found:
+            combo = mask_bits(found)
             where = 0
-            keep = 0
             for d0 in combo:
                 where |= dcells[d0] & ub
-                keep |= 1 << d0
-            if where.bit_count() != k:
-                continue
-            elim = [(c, d) for c in bits(where) for d in digits_of(masks[c] & ~keep)]
-            if elim:
-                text = (
-                    f"In {geo.unit_names[u]}, {digit_list(d0 + 1 for d0 in combo)} fit only in "
-                    f"{cell_list(geo, bits(where))}: those cells lose their other candidates."
-                )
-                return HIDDEN[k].step(board, bits(where), text, elim=elim)
+            elim = [(c, d) for c in bits(where) for d in digits_of(masks[c] & ~found)]
+            text = (
+                f"In {geo.unit_names[u]}, {digit_list(d0 + 1 for d0 in combo)} fit only in "
+                f"{cell_list(geo, bits(where))}: those cells lose their other candidates."
+            )
+            return HIDDEN[k].step(board, bits(where), text, elim=elim)
         memo[("hidden", k, u)] = state
     memo[_none_key("hidden", k)] = board.snapshot()
     return None
+
+
+# The searches inside one unit work on small masks, typed: a unit's cells by their index in
+# the unit (one bit each) and digits (one bit each), both at most 64.
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
+@cython.cfunc
+def _open_cells(unit: tuple[int, ...], values: list[int]) -> cython.ulonglong:
+    """The unplaced cells of a unit, by their index in it."""
+    out: cython.ulonglong = 0
+    one: cython.ulonglong = 1
+    j: cython.Py_ssize_t
+    for j in range(len(unit)):
+        if not values[unit[j]]:
+            out |= one << j
+    return out
+
+
+@cython.cfunc
+def _digit_places(unit_masks: list[int], open_cells: cython.ulonglong, n: cython.int) -> list[int]:
+    """For each digit, the unplaced cells of the unit (by index) where it can go."""
+    out = [0] * n
+    j: cython.Py_ssize_t
+    m: cython.ulonglong
+    low: cython.ulonglong
+    d0: cython.int
+    one: cython.ulonglong = 1
+    for j in range(len(unit_masks)):
+        if open_cells >> j & 1:
+            m = unit_masks[j]
+            while m:
+                low = m & (~m + 1)
+                m ^= low
+                d0 = _popcount(low - 1)
+                out[d0] = out[d0] | (one << j)
+    return out
+
+
+@cython.cfunc
+def _naked_combo(
+    unit_masks: list[int],
+    cand: list[int],
+    start: cython.Py_ssize_t,
+    left: cython.int,
+    union: cython.ulonglong,
+    chosen: cython.ulonglong,
+    open_cells: cython.ulonglong,
+    k: cython.int,
+) -> cython.ulonglong:
+    """The first ``left`` more cells of ``cand[start:]`` (in the order of
+    ``itertools.combinations``) whose digits with ``union`` number exactly ``k``, and that
+    some other open cell of the unit shares: the chosen cells by index, or 0."""
+    t: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    u: cython.ulonglong
+    ch: cython.ulonglong
+    rest: cython.ulonglong
+    low: cython.ulonglong
+    m: cython.ulonglong
+    found: cython.ulonglong
+    one: cython.ulonglong = 1
+    for t in range(start, len(cand) - left + 1):
+        j = cand[t]
+        m = unit_masks[j]
+        u = union | m
+        if _popcount(u) > k:
+            continue  # unions only grow: no subset of k digits below
+        ch = chosen | (one << j)
+        if left == 1:
+            if _popcount(u) != k:
+                continue
+            rest = open_cells & ~ch
+            while rest:
+                low = rest & (~rest + 1)
+                rest ^= low
+                m = unit_masks[_popcount(low - 1)]
+                if m & u:
+                    return ch
+        else:
+            found = _naked_combo(unit_masks, cand, t + 1, left - 1, u, ch, open_cells, k)
+            if found:
+                return found
+    return 0
+
+
+@cython.cfunc
+def _hidden_combo(
+    unit_masks: list[int],
+    where_of: list[int],
+    cand: list[int],
+    start: cython.Py_ssize_t,
+    left: cython.int,
+    where: cython.ulonglong,
+    keep: cython.ulonglong,
+    k: cython.int,
+) -> cython.ulonglong:
+    """The first ``left`` more digits of ``cand[start:]`` (in the order of
+    ``itertools.combinations``) that with ``where`` fit in exactly ``k`` cells, some of
+    which hold other digits: the chosen digits as a mask, or 0."""
+    t: cython.Py_ssize_t
+    d0: cython.Py_ssize_t
+    w: cython.ulonglong
+    kp: cython.ulonglong
+    cells: cython.ulonglong
+    low: cython.ulonglong
+    m: cython.ulonglong
+    found: cython.ulonglong
+    one: cython.ulonglong = 1
+    for t in range(start, len(cand) - left + 1):
+        d0 = cand[t]
+        m = where_of[d0]
+        w = where | m
+        if _popcount(w) > k:
+            continue  # places only grow: no k cells below
+        kp = keep | (one << d0)
+        if left == 1:
+            if _popcount(w) != k:
+                continue
+            cells = w
+            while cells:
+                low = cells & (~cells + 1)
+                cells ^= low
+                m = unit_masks[_popcount(low - 1)]
+                if m & ~kp:
+                    return kp
+        else:
+            found = _hidden_combo(unit_masks, where_of, cand, t + 1, left - 1, w, kp, k)
+            if found:
+                return found
+    return 0
 
 
 def _naked(k: int, score: float, effort: int, level: Level) -> Technique:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..board import Board, Geometry, bits, digits_of
+from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most cells taken from the line, or from the box, outside the intersection (larger
@@ -159,10 +159,8 @@ def _search(
                 line_out = unit_bits[line] & ~used
                 box_out = unit_bits[box] & ~used
                 elim = []
-                for d0 in range(len(dcells)):
+                for d0 in mask_bits(everything):
                     bit = 1 << d0
-                    if not everything & bit:
-                        continue
                     if not em & bit:
                         elim += [(c, d0 + 1) for c in bits(dcells[d0] & line_out)]
                     if not dm & bit:

@@ -6,6 +6,11 @@ from __future__ import annotations
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
 
+#: the memo key of the last board state on which there was no XY-Wing: a pivot that has not
+#: changed since, with no changed bivalue cell among its peers, has the same pincers as there
+#: and (the board having only lost candidates since) nothing more to eliminate
+_NONE_KEY = "xy-wing-none"
+
 
 def find(board: Board) -> Step | None:
     """An XY-Wing that eliminates something, or None."""
@@ -13,7 +18,10 @@ def find(board: Board) -> Step | None:
     masks = board.masks
     peer_bits = geo.peer_bits
     bivalue = board.bivalue_cells()
+    changed = board.changed_since(board.memo.get(_NONE_KEY))
     for pivot in bits(bivalue):
+        if not (changed >> pivot & 1 or bivalue & peer_bits[pivot] & changed):
+            continue
         pm = masks[pivot]
         wings = [c for c in bits(bivalue & peer_bits[pivot]) if (masks[c] & pm).bit_count() == 1]
         for i, a in enumerate(wings):
@@ -33,6 +41,7 @@ def find(board: Board) -> Step | None:
                     f"one pincer is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
                 )
                 return XY_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
+    board.memo[_NONE_KEY] = board.snapshot()
     return None
 
 

@@ -7,6 +7,10 @@ from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
 from .xy_wing import _pair
 
+#: the memo key of the last board state on which there was no XYZ-Wing: a pivot that has not
+#: changed since, with no changed bivalue cell among its peers, has the same pincers as there
+#: and (the board having only lost candidates since) nothing more to eliminate
+_NONE_KEY = "xyz-wing-none"
 
 def find(board: Board) -> Step | None:
     """An XYZ-Wing that eliminates something, or None."""
@@ -14,7 +18,10 @@ def find(board: Board) -> Step | None:
     masks = board.masks
     peer_bits = geo.peer_bits
     bivalue = board.bivalue_cells()
+    changed = board.changed_since(board.memo.get(_NONE_KEY))
     for pivot in bits(board.unsolved):
+        if not (changed >> pivot & 1 or bivalue & peer_bits[pivot] & changed):
+            continue
         pm = masks[pivot]
         if pm.bit_count() != 3:
             continue
@@ -36,6 +43,7 @@ def find(board: Board) -> Step | None:
                     f"one of the three is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
                 )
                 return XYZ_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
+    board.memo[_NONE_KEY] = board.snapshot()
     return None
 
 
