@@ -50,6 +50,12 @@ BLOCK_BYTES = 1 << 18
 #: puzzles in one block do not leave the other threads idle at the end.
 SHARE_BYTES = 1 << 15
 
+#: Pieces handed out per thread ahead of the one being written. A piece with a few hard
+#: puzzles takes many times as long as its neighbours: with only two a thread, the other
+#: threads answered their share and then sat idle until it was written (milliseconds a
+#: run on two cores); eight keep them busy, at a few MiB at most.
+AHEAD = 8
+
 #: How the line reader and ``sudokit.stream`` group puzzle lines into work: runs of at most
 #: this many lines, pieces of at least this many puzzles (tests check both against theirs).
 RUN_ROWS = 4096
@@ -244,7 +250,7 @@ def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
 
 class _Pool:
     """``jobs`` threads answering pieces of the input, the answers given back in the order
-    of the pieces, at most ``2 * jobs`` pieces ahead of the one being written (so memory
+    of the pieces, at most ``AHEAD * jobs`` pieces ahead of the one being written (so memory
     stays bounded). The pieces run in compiled code that lets go of the GIL.
 
     Built on ``_thread`` and ``_queue``, the C modules that ``threading`` and ``queue`` wrap:
@@ -255,7 +261,7 @@ class _Pool:
         from _queue import SimpleQueue  # only several cores need it
 
         self.answer = answer
-        self.ahead = 2 * jobs
+        self.ahead = AHEAD * jobs
         self.tasks: SimpleQueue[list[Any] | None] = SimpleQueue()
         self.stopped = False  # pieces not yet started are dropped
         self.exited: list[Any] = []  # a lock per thread, released as it ends
