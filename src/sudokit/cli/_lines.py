@@ -253,19 +253,25 @@ class _Pool:
     of the pieces, at most ``AHEAD * jobs`` pieces ahead of the one being written (so memory
     stays bounded). The pieces run in compiled code that lets go of the GIL.
 
+    The calling thread is one of the ``jobs``: while the piece it must write next is not
+    answered yet, it answers the next piece not yet started itself, and only waits when
+    none is left. So ``jobs - 1`` threads are started, and no thread sits idle waiting
+    for another to hand it work or take its answer.
+
     Built on ``_thread`` and ``_queue``, the C modules that ``threading`` and ``queue`` wrap:
     ``concurrent.futures`` (with the ``threading``, ``logging`` and ``typing`` it loads)
     takes about 15 ms to import, as long as answering thousands of puzzles."""
 
     def __init__(self, answer: Callable[[bytes], LineBlock], jobs: int) -> None:
-        from _queue import SimpleQueue  # only several cores need it
+        from _queue import Empty, SimpleQueue  # only several cores need them
 
         self.answer = answer
         self.ahead = AHEAD * jobs
+        self.empty = Empty
         self.tasks: SimpleQueue[list[Any] | None] = SimpleQueue()
         self.stopped = False  # pieces not yet started are dropped
         self.exited: list[Any] = []  # a lock per thread, released as it ends
-        for _ in range(jobs):
+        for _ in range(jobs - 1):
             exited = _thread.allocate_lock()
             exited.acquire()
             self.exited.append(exited)
@@ -274,13 +280,12 @@ class _Pool:
     def _work(self, exited: Any) -> None:
         try:
             while (task := self.tasks.get()) is not None:
-                done, piece = task[0], task[1]
                 if not self.stopped:
                     try:
-                        task[1] = self.answer(piece)
+                        task[1] = self.answer(task[1])
                     except BaseException as error:  # noqa: BLE001 - raised in its place
                         task[2] = error
-                done.release()
+                task[0].release()
         finally:
             exited.release()
 
@@ -298,9 +303,19 @@ class _Pool:
         while pending:
             yield self._result(pending.pop(0))
 
-    @staticmethod
-    def _result(task: list[Any]) -> LineBlock:
-        task[0].acquire()
+    def _result(self, task: list[Any]) -> LineBlock:
+        while not task[0].acquire(False):
+            try:
+                other = self.tasks.get_nowait()
+            except self.empty:  # every piece is being answered: wait for this one
+                task[0].acquire()
+                break
+            # (never the end mark: it is put only by close)
+            try:
+                other[1] = self.answer(other[1])  # type: ignore[index]
+            except Exception as error:  # noqa: BLE001 - raised in its place
+                other[2] = error  # type: ignore[index]
+            other[0].release()  # type: ignore[index]
         if task[2] is not None:
             raise task[2]
         block: LineBlock = task[1]
@@ -313,7 +328,6 @@ class _Pool:
             self.tasks.put(None)
         for exited in self.exited:
             exited.acquire()
-
 
 class _Reports:
     """Standard error in the ordinary path's order. It gathers pieces of work (about
