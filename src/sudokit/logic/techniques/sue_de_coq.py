@@ -158,6 +158,14 @@ def _search(
                 used = v | d | e
                 line_out = unit_bits[line] & ~used
                 box_out = unit_bits[box] & ~used
+                # most pairs eliminate nothing: test that before spelling out the cells
+                for d0 in mask_bits(everything):
+                    bit = 1 << d0
+                    there = dcells[d0]
+                    if (not em & bit and there & line_out) or (not dm & bit and there & box_out):
+                        break
+                else:
+                    continue
                 elim = []
                 for d0 in mask_bits(everything):
                     bit = 1 << d0
