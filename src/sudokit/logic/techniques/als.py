@@ -47,9 +47,8 @@ class AlsGraph:
         first: list[dict[int, list[int]]] = [{} for _ in range(n)]
         holding: list[list[int]] = [[] for _ in range(n)]
         for k, a in enumerate(sets):
-            for x0, xc in a.by_digit.items():
+            for x0, low in a.heads:
                 holding[x0].append(k)
-                low = (xc & -xc).bit_length() - 1
                 bucket = first[x0].get(low)
                 if bucket is None:
                     first[x0][low] = [k]

@@ -43,9 +43,11 @@ def _seen_all(geo: Geometry) -> dict[int, int]:
 class Als:
     """An almost locked set: ``cells`` (a cell set) of ``unit`` holding the digits of
     ``mask``; ``by_digit[d0]`` its cells with digit d0+1, ``seen_by[d0]`` the cells that see
-    all of those."""
+    all of those; ``heads`` each digit d0 (in increasing order) with the first cell holding it
+    (worked out once: the sets of a unit are kept while its candidates stay put, and ALS-XZ
+    buckets every set by these on every board state)."""
 
-    __slots__ = ("cells", "mask", "unit", "by_digit", "seen_by")
+    __slots__ = ("cells", "mask", "unit", "by_digit", "seen_by", "heads")
 
     def __init__(
         self, geo: Geometry, dcells: list[int], cells: int, mask: int, unit: int,
@@ -56,10 +58,12 @@ class Als:
         self.unit = unit
         by_digit: dict[int, int] = {}
         seen_by: dict[int, int] = {}
+        heads: list[tuple[int, int]] = []
         peer_bits = geo.peer_bits
         for d0 in mask_bits(mask):
             xc = cells & dcells[d0]
             by_digit[d0] = xc
+            heads.append((d0, (xc & -xc).bit_length() - 1))
             seen = seen_all.get(xc)
             if seen is None:
                 seen = -1
@@ -72,6 +76,7 @@ class Als:
             seen_by[d0] = seen & ~cells
         self.by_digit = by_digit
         self.seen_by = seen_by
+        self.heads = heads
 
 
 def _unit_sets(board: Board, u: int, max_cells: int) -> list[Als]:
@@ -231,10 +236,9 @@ def find(board: Board) -> Step | None:
         is_fresh = bool(a.cells & changed)
         fresh[k] = is_fresh
         any_fresh = any_fresh or is_fresh
-        for x0, xc in a.by_digit.items():
+        for x0, low in a.heads:
             if mask & ~(1 << x0):
                 members[x0].append(k)
-                low = (xc & -xc).bit_length() - 1
                 bucket = first[x0].get(low)
                 if bucket is None:
                     first[x0][low] = [k]

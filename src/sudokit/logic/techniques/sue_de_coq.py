@@ -132,20 +132,23 @@ def _search(
     masks = board.masks
     line_masks = [(c, masks[c]) for c in bits(line_rest)]
     box_masks = [(c, masks[c]) for c in bits(box_rest)]
+    # the sides depend on the intersection's digits only, which several picks share
+    sides_of: dict[int, tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = {}
     for v, vm in picks:
         extra = vm.bit_count() - v.bit_count()
-        line_cells = _helpers(line_masks, vm)
-        if not line_cells:
-            continue
-        box_cells = _helpers(box_masks, vm)
-        if not box_cells:
-            continue
-        # each side must bring cells that together hold fewer new digits than cells
-        lines = _sides(line_cells, vm)
+        both = sides_of.get(vm)
+        if both is None:
+            line_cells = _helpers(line_masks, vm)
+            box_cells = _helpers(box_masks, vm) if line_cells else []
+            # each side must bring cells that together hold fewer new digits than cells
+            both = sides_of[vm] = (
+                _sides(line_cells, vm) if box_cells else [], _sides(box_cells, vm)
+            )
+        lines, boxes = both
         if not lines:
             continue
         by_net: dict[int, list[tuple[int, int]]] = {}
-        for e, em, enet in _sides(box_cells, vm):
+        for e, em, enet in boxes:
             if enet < extra:
                 by_net.setdefault(enet, []).append((e, em))
         if not by_net:
@@ -158,6 +161,14 @@ def _search(
                 used = v | d | e
                 line_out = unit_bits[line] & ~used
                 box_out = unit_bits[box] & ~used
+                # most pairs eliminate nothing: test that before spelling out the cells
+                for d0 in mask_bits(everything):
+                    bit = 1 << d0
+                    there = dcells[d0]
+                    if (not em & bit and there & line_out) or (not dm & bit and there & box_out):
+                        break
+                else:
+                    continue
                 elim = []
                 for d0 in mask_bits(everything):
                     bit = 1 << d0
