@@ -137,6 +137,13 @@ def test_rate_time_limit_gives_up_cleanly() -> None:
     assert " >=" in out.out and "# gave up after" in out.out
 
 
+def test_explain_cut_short_by_the_time_limit_says_so_at_the_end() -> None:
+    out = sudoku("explain", "--time-limit", "0.01", stdin=lines(HARDEST))
+    assert out.status == 1
+    assert "gave up after" in out.out.splitlines()[-1]  # not "stuck": a technique may still apply
+    assert "no technique applies" not in out.out
+
+
 def test_rate_with_jobs_gives_the_same_lines() -> None:
     puzzles = lines(*([EASY, X_WING, NONE] * 5))
     one = sudoku("rate", stdin=puzzles)

@@ -77,6 +77,8 @@ def _closing(path: Path, rating: Rating | None) -> str:
         how = f" ({path.guesses} by trial and error)" if path.guesses else ""
         rated = f": {rating}" if rating is not None else ""
         return f"solved in {steps}{how}{rated}"
+    if path.gave_up is not None:  # stopped by the clock, not stuck: a technique may still apply
+        return f"gave up after {steps} at the time limit ({path.gave_up:g} s)"
     left = path.final.to_grid().blanks
     return (
         f"stuck after {steps}: no technique applies, {left} cell{'s' * (left != 1)} left "
