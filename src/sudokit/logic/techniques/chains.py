@@ -79,8 +79,19 @@ def live_nodes(board: Board) -> int:
 def strong_links(
     board: Board, bilocal: bool, bivalue: bool, digit: int | None = None
 ) -> dict[int, int]:
-    """Each node's strong partners, as node sets (only the digit ``digit``, when given)."""
-    return _strong(board, bilocal, bivalue, digit)[0]
+    """Each node's strong partners, as node sets (only the digit ``digit``, when given),
+    in the order the links are found (by digit, unit, then the bivalue cells)."""
+    key = ("strong", bilocal, bivalue, digit)
+    found = board.derived(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    out: dict[int, int] = {}
+    pairs = strong_pairs(board, bilocal, bivalue, digit)
+    for k in range(0, len(pairs), 2):
+        a = pairs[k]
+        out[a] = out.get(a, 0) | 1 << pairs[k + 1]
+    board.keep(key, out)
+    return out
 
 
 def strong_pairs(
@@ -88,45 +99,49 @@ def strong_pairs(
 ) -> array:
     """The links of :func:`strong_links` as a flat array of node pairs (a, b, ...), each
     link both ways (what a :class:`.dense_nodes.DenseGraph` reads)."""
-    return _strong(board, bilocal, bivalue, digit)[1]
-
-
-def _strong(
-    board: Board, bilocal: bool, bivalue: bool, digit: int | None
-) -> tuple[dict[int, int], array]:
-    key = ("strong", bilocal, bivalue, digit)
+    key = ("strong-pairs", bilocal, bivalue, digit)
     found = board.derived(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    geo = board.geo
-    n = geo.n
-    out: dict[int, int] = {}
-    pairs: list[int] = []
+    pairs = array("i")
     if bilocal:
-        for d0 in range(n) if digit is None else [digit - 1]:
-            dc = board.dcells[d0]
-            for ub in geo.unit_bits:
-                x = dc & ub
-                rest = x & (x - 1)
-                if rest and not rest & (rest - 1):  # two places exactly
-                    low = x ^ rest
-                    a = (low.bit_length() - 1) * n + d0
-                    b = (rest.bit_length() - 1) * n + d0
-                    out[a] = out.get(a, 0) | 1 << b
-                    out[b] = out.get(b, 0) | 1 << a
-                    pairs += (a, b, b, a)
+        for d0 in range(board.geo.n) if digit is None else [digit - 1]:
+            pairs += _bilocal(board, d0)
     if bivalue and digit is None:
+        n = board.geo.n
         masks = board.masks
+        more: list[int] = []
         for c in bits(board.bivalue_cells()):
             m = masks[c]
             low = m & -m
             a = c * n + low.bit_length() - 1
             b = c * n + (m ^ low).bit_length() - 1
-            out[a] = out.get(a, 0) | 1 << b
-            out[b] = out.get(b, 0) | 1 << a
+            more += (a, b, b, a)
+        pairs.extend(more)
+    board.keep(key, pairs)
+    return pairs
+
+
+def _bilocal(board: Board, d0: int) -> array:
+    """The strong links of digit index ``d0`` in its units (two places exactly), in unit
+    order, as pairs (a, b, b, a, ...): kept while the digit's cells stay the same (the
+    chain searches of every kind ask on every board, and most digits did not change)."""
+    dc = board.dcells[d0]
+    key = ("chain-bilocal", d0)
+    kept = board.memo.get(key)
+    if isinstance(kept, tuple) and kept[0] == dc:
+        return kept[1]
+    n = board.geo.n
+    pairs: list[int] = []
+    for ub in board.geo.unit_bits:
+        x = dc & ub
+        rest = x & (x - 1)
+        if rest and not rest & (rest - 1):  # two places exactly
+            a = ((x ^ rest).bit_length() - 1) * n + d0
+            b = (rest.bit_length() - 1) * n + d0
             pairs += (a, b, b, a)
-    found = (out, array("i", pairs))
-    board.keep(key, found)
+    found = array("i", pairs)
+    board.memo[key] = (dc, found)
     return found
 
 
@@ -172,7 +187,7 @@ class Search:
         if digit is not None:
             d0 = digit - 1
             self.live &= digit_nodes(board.geo)[d0]
-        self.strong = strong_links(board, links[0], links[1], digit)
+        self.kinds = (links[0], links[1], digit)
         self.pairs = strong_pairs(board, links[0], links[1], digit)
         # an XY-chain's weak links join cells (same digit), never digits of one cell: its
         # in-cell steps are the strong bivalue links
@@ -185,6 +200,12 @@ class Search:
             w |= self.same_cell[node]
         return w & self.live
 
+    @property
+    def strong(self) -> dict[int, int]:
+        """Each node's strong partners, as node sets (worked out when a chain is spelled
+        out: the search itself reads :attr:`pairs`)."""
+        return strong_links(self.board, *self.kinds)
+
     def targets(self, start: int, end: int) -> int:
         """The candidates weakly linked to both ends (of any kind): they are false."""
         sd, sc = self.same_digit, self.same_cell
@@ -195,14 +216,14 @@ class Search:
         chain from start to end, kind 1 a start that must be true (its falsity makes end
         both true and false; only when in-cell weak links are allowed)."""
         live = self.live
-        strong = self.strong
         geo = self.board.geo
         size = geo.ncells * geo.n
         # the search runs on the live nodes numbered densely (in the same order, so the
         # same chain is found), in compiled loops
         graph = DenseGraph(live, size, weak_lists(geo), (geo.n, size, self.in_cell_weak), _NO_PAIRS,
                            (self.pairs,), 1, 0)
-        found = graph.alternate(graph.starts(strong), self.in_cell_weak, max_links)
+        # the starts: every node with a strong link, in the order the links were found
+        found = graph.alternate(graph.starts(self.pairs), self.in_cell_weak, max_links)
         if found is None:
             return None
         ids = graph.node_ids()
@@ -213,7 +234,8 @@ class Search:
         parent_on: dict[int, int] = {}
         parent_off: dict[int, int] = {start: -1}
         frontier = []
-        for e in bits(self.strong[start] & self.live):
+        strong = self.strong
+        for e in bits(strong[start] & self.live):
             parent_on[e] = start
             frontier.append(e)
         while frontier and not (end in parent_on if end_on else end in parent_off and end != start):
@@ -227,7 +249,7 @@ class Search:
                 break
             frontier = []
             for y in nxt_off:
-                for e in bits(self.strong.get(y, 0) & self.live):
+                for e in bits(strong.get(y, 0) & self.live):
                     if e not in parent_on:
                         parent_on[e] = y
                         frontier.append(e)

@@ -46,7 +46,8 @@ if not cython.compiled:
 def _zeros(count: int) -> Any:
     """A row table of ``count`` words, all 0."""
     if cython.compiled:
-        return array("Q", bytes(8 * count))
+        # (repeating one zero word: cheaper than converting a bytes object of zeros)
+        return array("Q", [0]) * count
     return [0] * count
 
 
@@ -229,10 +230,11 @@ class DenseGraph:
                 ids.append(v)
         return ids
 
-    def starts(self, nodes: dict[int, int]) -> list[int]:
-        """The dense numbers of the live ids among the keys of ``nodes``, in its order."""
+    def starts(self, nodes: array) -> list[int]:
+        """The dense numbers of the live ids of ``nodes`` (an int array), in the order
+        of their first appearance there."""
         rank = self.rank
-        return [rank[v] for v in nodes if rank[v] >= 0]
+        return [rank[v] for v in dict.fromkeys(nodes) if rank[v] >= 0]
 
     def dense(self, node: int) -> int:
         """The dense number of a live node id."""
