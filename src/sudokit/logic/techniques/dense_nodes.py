@@ -327,11 +327,6 @@ class DenseGraph:
         else:
             self._reach_sets()
 
-    def reach_rows(self) -> list[tuple[int, int]]:
-        """:meth:`reach_row` of every node, by dense number."""
-        return [self.reach_row(i) if self.rank[v] >= 0 else (0, 0)
-                for i, v in enumerate(self.ids)]
-
     def ranks(self) -> array:
         """The dense number of each id (-1: not live), an int array indexed by id."""
         return self.rank
@@ -341,6 +336,74 @@ class DenseGraph:
         dense sets."""
         at = node * self.words
         return self._int(self.reach_on, at), self._int(self.reach_off, at)
+
+    def first_common(self, flat: array, offsets: array, start: int) -> int:
+        """After :meth:`reach`: the first group of nodes, from group ``start`` on, none
+        of whose nodes contradicts itself (makes a node both true and false) and whose
+        nodes all make some node true (besides themselves) or all make some node false;
+        -1 if none. Group g's dense nodes are ``flat[offsets[g]:offsets[g + 1]]`` (int
+        arrays); an empty group counts as found."""
+        if not cython.compiled:
+            return self._first_common_sets(flat, offsets, start)
+        return self._first_common(flat, offsets, start, _zeros(2 * self.words))
+
+    @cython.cfunc
+    def _first_common(self, flat: cython.int[::1], offsets: cython.int[::1],
+                      start: cython.Py_ssize_t, acc: cython.ulonglong[::1]
+                      ) -> cython.Py_ssize_t:
+        """:meth:`first_common`, with ``acc`` two rows to work in (on, off)."""
+        g: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        j: cython.Py_ssize_t
+        v: cython.Py_ssize_t
+        x: cython.ulonglong
+        bad: cython.ulonglong
+        words: cython.Py_ssize_t = self.words
+        for g in range(start, len(offsets) - 1):
+            for j in range(2 * words):
+                acc[j] = _WORD
+            bad = 0
+            for k in range(offsets[g], offsets[g + 1]):
+                v = flat[k] * words
+                for j in range(words):
+                    bad |= self.reach_on[v + j] & self.reach_off[v + j]
+                if bad:
+                    break
+                for j in range(words):
+                    acc[j] &= self.reach_on[v + j]
+                    acc[words + j] &= self.reach_off[v + j]
+            if bad:
+                continue
+            for k in range(offsets[g], offsets[g + 1]):
+                v = flat[k]
+                acc[v >> _SHIFT] &= ~(_ONE << (v & _MASK))
+            x = 0
+            for j in range(2 * words):
+                x |= acc[j]
+            if x:
+                return g
+        return -1
+
+    def _first_common_sets(self, flat: array, offsets: array, start: int) -> int:
+        """Uncompiled, :meth:`first_common` with one Python int a row."""
+        reach_on = self.reach_on
+        reach_off = self.reach_off
+        for g in range(start, len(offsets) - 1):
+            on = off = -1
+            branches = flat[offsets[g]:offsets[g + 1]]
+            for v in branches:
+                v_on = reach_on[v]
+                v_off = reach_off[v]
+                if v_on & v_off:
+                    break
+                on &= v_on
+                off &= v_off
+            else:
+                for v in branches:
+                    on &= ~(1 << v)
+                if on or off:
+                    return g
+        return -1
 
     def alternate(self, starts: list[int], in_cell: bool, max_links: int
                   ) -> tuple[int, int, int] | None:

@@ -193,23 +193,32 @@ def _contradictions(board: Board, d0: int) -> int:
     geo = board.geo
     n = geo.n
     dc = board.dcells[d0]
-    units = [ub for ub in geo.unit_bits if dc & ub]
     graph = _digit_closures(board, d0)
-    ids = graph.node_ids()
+    dense = graph.ranks()
+    # the places of the digit in each unit holding it, as dense sets (the graph's nodes
+    # are the digit's candidates): a unit has no place left when all of them are false
+    units = []
+    for ub in geo.unit_bits:
+        x = dc & ub
+        if x:
+            places = 0
+            while x:
+                low = x & -x
+                x ^= low
+                places |= 1 << dense[(low.bit_length() - 1) * n + d0]
+            units.append(places)
     out = 0
-    for c in bits(dc):
-        v = c * n + d0
-        on, off = graph.reach_row(graph.dense(v))
+    x = dc
+    while x:
+        low = x & -x
+        x ^= low
+        v = (low.bit_length() - 1) * n + d0
+        on, off = graph.reach_row(dense[v])
         if on & off:
             out |= 1 << v
             continue
-        places = dc
-        while off:
-            low = off & -off
-            places &= ~(1 << (ids[low.bit_length() - 1] // n))
-            off ^= low
-        for ub in units:
-            if not places & ub:
+        for places in units:
+            if not places & ~off:
                 out |= 1 << v
                 break
     return out
@@ -221,41 +230,57 @@ def find_multiple(board: Board) -> Step | None:
     n = geo.n
     graph = closures(board)
     dense = graph.ranks()
-    outcomes = graph.reach_rows()
     masks = board.masks
-    # (branches, cell or -1, unit, digit index): what each group is, described in words
-    # only for the group that makes the step
-    groups: list[tuple[list[int], int, int, int]] = []
+    dcells = board.dcells
+    # the groups in the order they are tried (cells, fewest candidates first; then each
+    # unit's places of each digit): (cell or -1, unit, digit index), and their branches
+    # as dense nodes, for the graph to find the first whose branches agree on something
+    groups: list[tuple[int, int, int]] = []
+    flat = array("i")
+    offsets = array("i", [0])
     for c in sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c)):
-        groups.append(([c * n + d0 for d0 in mask_bits(masks[c])], c, -1, -1))
+        groups.append((c, -1, -1))
+        m = masks[c]
+        while m:
+            low = m & -m
+            m ^= low
+            flat.append(dense[c * n + low.bit_length() - 1])
+        offsets.append(len(flat))
     for u, ub in enumerate(geo.unit_bits):
         for d0 in range(n):
-            x = board.dcells[d0] & ub
-            if x.bit_count() >= 2:
-                groups.append(([c * n + d0 for c in bits(x)], -1, u, d0))
-    for branches, cell, u, d0 in groups:
+            x = dcells[d0] & ub
+            if x & (x - 1):  # two places or more
+                groups.append((-1, u, d0))
+                while x:
+                    low = x & -x
+                    x ^= low
+                    flat.append(dense[(low.bit_length() - 1) * n + d0])
+                offsets.append(len(flat))
+    g = graph.first_common(flat, offsets, 0)
+    while g >= 0:
+        cell, u, d0 = groups[g]
+        if cell >= 0:
+            branches = [cell * n + d for d in mask_bits(masks[cell])]
+        else:
+            branches = [c * n + d0 for c in bits(dcells[d0] & geo.unit_bits[u])]
         on = -1
         off = -1
         for v in branches:
-            v_on, v_off = outcomes[dense[v]]
-            if v_on & v_off:
-                break  # a contradiction: an AIC's or Nishio's business
+            v_on, v_off = graph.reach_row(dense[v])
             on &= v_on
             off &= v_off
+        for v in branches:
+            on &= ~(1 << dense[v])
+        on = graph.to_ids(on)
+        off = graph.to_ids(off)
+        if cell >= 0:
+            where = f"whichever digit {geo.cell_names[cell]} takes"
         else:
-            for v in branches:
-                on &= ~(1 << dense[v])
-            if not on and not off:
-                continue
-            on = graph.to_ids(on)
-            off = graph.to_ids(off)
-            if cell >= 0:
-                where = f"whichever digit {geo.cell_names[cell]} takes"
-            else:
-                where = f"wherever {d0 + 1} goes in {geo.unit_names[u]}"
-            step = _multiple_step(board, branches, where, on, off)
-            if step is not None:
-                return step
+            where = f"wherever {d0 + 1} goes in {geo.unit_names[u]}"
+        step = _multiple_step(board, branches, where, on, off)
+        if step is not None:
+            return step
+        g = graph.first_common(flat, offsets, g + 1)
     return None
 
 
