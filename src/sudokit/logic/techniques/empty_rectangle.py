@@ -17,6 +17,7 @@ def find(board: Board) -> Step | None:
     geo = board.geo
     n = geo.n
     row_of, col_of = geo.row_of, geo.col_of
+    unit_bits = geo.unit_bits
     memo = board.memo
     for d0 in range(n):
         dc = board.dcells[d0]
@@ -24,18 +25,25 @@ def find(board: Board) -> Step | None:
             continue
         links = None
         for b in range(2 * n, 3 * n):
-            here = dc & geo.unit_bits[b]
-            if here.bit_count() < 2:
-                continue
-            rows = {row_of[c] for c in bits(here)}
-            cols = {col_of[c] for c in bits(here)}
+            here = dc & unit_bits[b]
+            if not here & (here - 1):
+                continue  # fewer than two places
+            rows: set[int] = set()
+            cols: set[int] = set()
+            x = here
+            while x:
+                low = x & -x
+                x ^= low
+                cell = low.bit_length() - 1
+                rows.add(row_of[cell])
+                cols.add(col_of[cell])
             if len(rows) < 2 or len(cols) < 2:
                 continue  # all in one line: that is pointing
             box_rows, box_cols = _box_lines(geo)[b - 2 * n]
             for r in rows:
                 for c in cols:
-                    if any(row_of[x] != r and col_of[x] != c for x in bits(here)):
-                        continue
+                    if here & ~(unit_bits[r] | unit_bits[n + c]):
+                        continue  # a place off row r and column c
                     if links is None:
                         links = strong_links(board, d0, range(2 * n))
                     step = _with_link(board, d0, b, r, c, box_rows, box_cols, links, here)
