@@ -123,6 +123,15 @@ def _helpers(cells: list[tuple[int, int]], vm: int) -> list[tuple[int, int]]:
     return [(c, m) for c, m in cells if m & vm and (m & ~vm).bit_count() < MAX_SIDE]
 
 
+def _digits_in(dcells: list[int], cells: int) -> int:
+    """The digits (as a mask) with a place among ``cells``."""
+    out = 0
+    for d0, dc in enumerate(dcells):
+        if dc & cells:
+            out |= 1 << d0
+    return out
+
+
 def _search(
     board: Board, box: int, line: int, picks: list[tuple[int, int]], line_rest: int,
     box_rest: int,
@@ -153,22 +162,33 @@ def _search(
                 by_net.setdefault(enet, []).append((e, em))
         if not by_net:
             continue
+        # the digits with a place in the rest of the box, for each box side (worked out
+        # when first needed: most sides never meet a line side that fits)
+        box_hits: dict[int, int] = {}
         for d, dm, dnet in lines:
-            for e, em in by_net.get(extra - dnet, ()):
+            partners = by_net.get(extra - dnet)
+            if partners is None:
+                continue
+            # the digits with a place in the rest of the line
+            line_hit = -1
+            for e, em in partners:
                 if dm & em:
                     continue
                 everything = vm | dm | em
+                # most pairs eliminate nothing: test that before spelling out the cells
+                # (a digit the box side lacks leaves the line, one the line side lacks
+                # the box; the box side has no cell in the line and the line side none
+                # in the box)
+                if line_hit < 0:
+                    line_hit = _digits_in(dcells, unit_bits[line] & ~(v | d))
+                box_hit = box_hits.get(e, -1)
+                if box_hit < 0:
+                    box_hit = box_hits[e] = _digits_in(dcells, unit_bits[box] & ~(v | e))
+                if not (everything & ~em & line_hit or everything & ~dm & box_hit):
+                    continue
                 used = v | d | e
                 line_out = unit_bits[line] & ~used
                 box_out = unit_bits[box] & ~used
-                # most pairs eliminate nothing: test that before spelling out the cells
-                for d0 in mask_bits(everything):
-                    bit = 1 << d0
-                    there = dcells[d0]
-                    if (not em & bit and there & line_out) or (not dm & bit and there & box_out):
-                        break
-                else:
-                    continue
                 elim = []
                 for d0 in mask_bits(everything):
                     bit = 1 << d0
