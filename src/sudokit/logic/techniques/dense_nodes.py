@@ -292,13 +292,48 @@ class DenseGraph:
         """Follow dense node ``start`` true breadth-first over the hops, at most
         ``max_hops`` of them (fewer than ``max_layers``), and keep what it reaches
         (once per node)."""
+        self._close(start, max_hops)
+
+    @cython.cfunc
+    @cython.exceptval(-1)
+    def _close(self, start: cython.Py_ssize_t, max_hops: cython.Py_ssize_t) -> cython.int:
+        """:meth:`close` (0, or -1 with an error)."""
         if self.slot[start] >= 0:
-            return
+            return 0
         if self.slots == self.max_slots or max_hops >= self.max_layers:
             raise ValueError("more closures or layers than the graph keeps")
         self.slot[start] = self.slots
         self._closure(start, max_hops, self.slots)
         self.slots += 1
+        return 0
+
+    def meet_links(self, links: array, max_hops: int, below: int
+                   ) -> list[tuple[int, int, int]]:
+        """For each link a, b of ``links`` (an int array of pairs of live ids, flat: a,
+        b, a, b, ...): close both ends (:meth:`close`) and, where they meet
+        (below ``below``), give (the index of a in ``links``, both true, both false): the
+        nodes numbered below ``below`` that both make true, and those both rule out
+        (dense sets)."""
+        return self._meet_links(links, max_hops, below)
+
+    @cython.cfunc
+    def _meet_links(self, links: cython.int[::1], max_hops: cython.Py_ssize_t,
+                    below: cython.Py_ssize_t) -> list:
+        """:meth:`meet_links`."""
+        k: cython.Py_ssize_t
+        a: cython.Py_ssize_t
+        b: cython.Py_ssize_t
+        out: list = []
+        for k in range(0, len(links) - 1, 2):
+            a = self.rank[links[k]]
+            b = self.rank[links[k + 1]]
+            self._close(a, max_hops)
+            self._close(b, max_hops)
+            both_on = self._meet(self.slot[a], self.slot[b], 0, below)
+            both_off = self._meet(self.slot[a], self.slot[b], 1, below)
+            if both_on or both_off:
+                out.append((k, both_on, both_off))
+        return out
 
     def layers(self, start: int) -> list[int]:
         """The layers of the closure of dense node ``start`` (see :meth:`close`): dense
@@ -307,12 +342,6 @@ class DenseGraph:
         w = self.words
         at = s * w * (self.max_layers + 3)
         return [self._int(self.store, at + (2 + k) * w) for k in range(self.nlayers[s])]
-
-    def meet(self, a: int, b: int, below: int) -> tuple[int, int]:
-        """For two closed dense nodes: the nodes numbered below ``below`` that both make
-        true, and those both rule out (dense sets)."""
-        return self._meet(self.slot[a], self.slot[b], 0, below), \
-            self._meet(self.slot[a], self.slot[b], 1, below)
 
     def reach(self) -> None:
         """Work out, for every live node, what it makes true when true (everything the
@@ -329,6 +358,8 @@ class DenseGraph:
 
     def ranks(self) -> array:
         """The dense number of each id (-1: not live), an int array indexed by id."""
+        if cython.compiled:
+            return self.rank.base  # (the array under the typed view)
         return self.rank
 
     def reach_row(self, node: int) -> tuple[int, int]:

@@ -110,11 +110,11 @@ def _layout(geo: Geometry) -> _Layout:
 
 def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
                  ) -> tuple[dict[int, int], int, dict[int, tuple[int, int]], dict[int, int],
-                            list[int], list[int]]:
+                            list[int], list[int], list[int]]:
     """What the groups of digit ``d0 + 1`` (on cells ``dc``) add: the strong links (node ->
     partners), the group nodes in one, their cells, the overlapping groups weakly linked
-    to each, and the strong and those weak links again as flat lists of pairs (a, b, ...;
-    each link both ways)."""
+    to each, the strong and those weak links again as flat lists of pairs (a, b, ...;
+    each link both ways), and the strong links once each (a, b with a < b, flat)."""
     n = geo.n
     inter = lay.cells
     per = lay.per_digit
@@ -124,7 +124,7 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
     # a group's cells (two or more in one row or column of a box) name it
     group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
     if not group_of:
-        return strong, 0, {}, {}, [], []
+        return strong, 0, {}, {}, [], [], []
     pairs: list[int] = []
     for u, ub in enumerate(geo.unit_bits):
         x = dc & ub
@@ -158,7 +158,14 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
             if h in cells and not x & shared:
                 overlap[g] = overlap.get(g, 0) | 1 << h
                 over_pairs += (g, h)
-    return strong, live, cells, overlap, pairs, over_pairs
+    links: list[int] = []
+    for a, partners in strong.items():
+        x = partners & ~((2 << a) - 1)  # each link once: from its lower node
+        while x:
+            low = x & -x
+            x ^= low
+            links += (a, low.bit_length() - 1)
+    return strong, live, cells, overlap, pairs, over_pairs, links
 
 
 class GroupedLinks:
@@ -181,6 +188,7 @@ class GroupedLinks:
         self.strong: dict[int, int] = {}
         strong_pairs: list[int] = []
         weak_pairs: list[int] = []
+        links: list[int] = []
         # what a digit adds depends on its cells only (the nodes of different digits never
         # meet), so it is kept until they change
         memo = board.memo
@@ -190,7 +198,7 @@ class GroupedLinks:
             if not (isinstance(kept, tuple) and kept[0] == dc):
                 kept = (dc, *_digit_links(geo, lay, d0, dc))
                 memo[("grouped-links", d0)] = kept
-            _, strong, live, cells, overlap, more_strong, more_weak = kept
+            _, strong, live, cells, overlap, more_strong, more_weak, more_links = kept
             if strong:
                 self.strong.update(strong)
                 self.live |= live
@@ -198,10 +206,13 @@ class GroupedLinks:
                 self.overlap.update(overlap)
                 strong_pairs += more_strong
                 weak_pairs += more_weak
+                links += more_links
         #: the strong links and the overlapping groups' weak links, as flat arrays of
         #: pairs of nodes (a, b, ...)
         self.strong_pairs = array("i", strong_pairs)
         self.weak_pairs = array("i", weak_pairs)
+        #: the strong links a group takes part in, each once (a, b with a < b; flat)
+        self.links = array("i", links)
 
     def uses_groups(self) -> bool:
         """Does any group take part in a strong link? (If not, the grouped search is the
@@ -319,25 +330,13 @@ class GroupedSearch:
         """(about how long, a, g, both true, both false) for each strong link a=g a group
         takes part in where what a makes true and what g makes true both rule out some
         candidate (or both make one true), shortest first (a and g ids, the sets dense)."""
-        graph = self.graph
-        below = self.candidates
+        links = self.groups.links
         todo = []
-        for a, partners in self.groups.strong.items():
-            x = partners & ~((2 << a) - 1)  # each link once: from its lower node
-            if not x:
-                continue
-            da = graph.dense(a)
-            graph.close(da, MAX_HOPS)
-            while x:
-                low = x & -x
-                g = low.bit_length() - 1
-                x ^= low
-                dg = graph.dense(g)
-                graph.close(dg, MAX_HOPS)
-                both_on, both_off = graph.meet(da, dg, below)
-                if both_on or both_off:
-                    todo.append((self._cost(self.closure(a), self.closure(g), both_on,
-                                            both_off), a, g, both_on, both_off))
+        for k, both_on, both_off in self.graph.meet_links(links, MAX_HOPS, self.candidates):
+            a = links[k]
+            g = links[k + 1]
+            todo.append((self._cost(self.closure(a), self.closure(g), both_on, both_off), a, g,
+                         both_on, both_off))
         todo.sort()
         return todo
 

@@ -230,22 +230,31 @@ def find_multiple(board: Board) -> Step | None:
     n = geo.n
     graph = closures(board)
     dense = graph.ranks()
+    ranks = dense.tolist()
     masks = board.masks
     dcells = board.dcells
     # the groups in the order they are tried (cells, fewest candidates first; then each
     # unit's places of each digit): (cell or -1, unit, digit index), and their branches
     # as dense nodes, for the graph to find the first whose branches agree on something
+    by_count: list[list[int]] = [[] for _ in range(n + 1)]
+    x = board.unsolved
+    while x:
+        low = x & -x
+        x ^= low
+        c = low.bit_length() - 1
+        by_count[masks[c].bit_count()].append(c)
     groups: list[tuple[int, int, int]] = []
-    flat = array("i")
-    offsets = array("i", [0])
-    for c in sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c)):
-        groups.append((c, -1, -1))
-        m = masks[c]
-        while m:
-            low = m & -m
-            m ^= low
-            flat.append(dense[c * n + low.bit_length() - 1])
-        offsets.append(len(flat))
+    flat: list[int] = []
+    offsets: list[int] = [0]
+    for cells in by_count:
+        for c in cells:
+            groups.append((c, -1, -1))
+            m = masks[c]
+            while m:
+                low = m & -m
+                m ^= low
+                flat.append(ranks[c * n + low.bit_length() - 1])
+            offsets.append(len(flat))
     for u, ub in enumerate(geo.unit_bits):
         for d0 in range(n):
             x = dcells[d0] & ub
@@ -254,9 +263,11 @@ def find_multiple(board: Board) -> Step | None:
                 while x:
                     low = x & -x
                     x ^= low
-                    flat.append(dense[(low.bit_length() - 1) * n + d0])
+                    flat.append(ranks[(low.bit_length() - 1) * n + d0])
                 offsets.append(len(flat))
-    g = graph.first_common(flat, offsets, 0)
+    flat_branches = array("i", flat)
+    flat_offsets = array("i", offsets)
+    g = graph.first_common(flat_branches, flat_offsets, 0)
     while g >= 0:
         cell, u, d0 = groups[g]
         if cell >= 0:
@@ -280,7 +291,7 @@ def find_multiple(board: Board) -> Step | None:
         step = _multiple_step(board, branches, where, on, off)
         if step is not None:
             return step
-        g = graph.first_common(flat, offsets, g + 1)
+        g = graph.first_common(flat_branches, flat_offsets, g + 1)
     return None
 
 

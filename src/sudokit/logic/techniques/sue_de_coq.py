@@ -24,13 +24,22 @@ MAX_SIDE = 2
 def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
     """Every non-empty subset of ``cells`` of at most ``most`` cells, as (cell set, digit
     union, size)."""
-    masks = board.masks
     out: list[tuple[int, int, int]] = [(0, 0, 0)]
-    for c in bits(cells):
+    for c, m in _cell_masks(board.masks, cells):
         bit = 1 << c
-        m = masks[c]
         out += [(cs | bit, um | m, n + 1) for cs, um, n in out if n < most]
     del out[0]
+    return out
+
+
+def _cell_masks(masks: list[int], cells: int) -> list[tuple[int, int]]:
+    """(cell, its candidates) for each cell of ``cells``, in cell order."""
+    out = []
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        c = low.bit_length() - 1
+        out.append((c, masks[c]))
     return out
 
 
@@ -89,8 +98,8 @@ def find(board: Board) -> Step | None:
         if not line_rest or not box_rest:
             continue
         union = 0
-        for c in bits(inter):
-            union |= masks[c]
+        for _, m in _cell_masks(masks, inter):
+            union |= m
         if union.bit_count() < 4:  # two cells need four digits, three cells five
             continue
         # a search that found nothing stays empty while the two units' candidates stay put
@@ -139,8 +148,8 @@ def _search(
     dcells = board.dcells
     unit_bits = board.geo.unit_bits
     masks = board.masks
-    line_masks = [(c, masks[c]) for c in bits(line_rest)]
-    box_masks = [(c, masks[c]) for c in bits(box_rest)]
+    line_masks = _cell_masks(masks, line_rest)
+    box_masks = _cell_masks(masks, box_rest)
     # the sides depend on the intersection's digits only, which several picks share
     sides_of: dict[int, tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = {}
     for v, vm in picks:
