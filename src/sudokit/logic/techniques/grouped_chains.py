@@ -109,23 +109,22 @@ def _layout(geo: Geometry) -> _Layout:
 
 
 def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
-                 ) -> tuple[dict[int, int], int, dict[int, tuple[int, int]], dict[int, int],
-                            list[int], list[int], list[int]]:
-    """What the groups of digit ``d0 + 1`` (on cells ``dc``) add: the strong links (node ->
-    partners), the group nodes in one, their cells, the overlapping groups weakly linked
-    to each, the strong and those weak links again as flat lists of pairs (a, b, ...;
-    each link both ways), and the strong links once each (a, b with a < b, flat)."""
+                 ) -> tuple[int, int, dict[int, tuple[int, int]], list[int], list[int]]:
+    """What the groups of digit ``d0 + 1`` (on cells ``dc``) add: how many nodes take part
+    in a strong link with a group, the group nodes among them, their cells, the strong
+    links once each (a, b with a < b; flat), and the weak links between overlapping
+    groups (a, b, ...; flat, each link both ways)."""
     n = geo.n
     inter = lay.cells
     per = lay.per_digit
-    strong: dict[int, int] = {}
     first = lay.base + d0 * per
     gx = [dc & ic for ic in inter]
     # a group's cells (two or more in one row or column of a box) name it
     group_of = {x: first + i for i, x in enumerate(gx) if x & (x - 1)}
     if not group_of:
-        return strong, 0, {}, {}, [], [], []
-    pairs: list[int] = []
+        return 0, 0, {}, [], []
+    # each link once, lower node first (a link may be found from both of its ends)
+    found: dict[tuple[int, int], None] = {}
     for u, ub in enumerate(geo.unit_bits):
         x = dc & ub
         if x.bit_count() < 3:
@@ -142,30 +141,24 @@ def _digit_links(geo: Geometry, lay: _Layout, d0: int, dc: int
             else:
                 other = (rest.bit_length() - 1) * n + d0
             a = group_of[part] if part & (part - 1) else (part.bit_length() - 1) * n + d0
-            strong[a] = strong.get(a, 0) | 1 << other
-            strong[other] = strong.get(other, 0) | 1 << a
-            pairs += (a, other, other, a)
+            found[(a, other) if a < other else (other, a)] = None
+    links: list[int] = []
+    nodes: dict[int, None] = {}
+    for a, b in found:
+        links += (a, b)
+        nodes[a] = nodes[b] = None
     live = 0
     cells: dict[int, tuple[int, int]] = {}
-    for g in strong:
+    for g in nodes:
         if g >= lay.base:
             live |= 1 << g
             cells[g] = (d0, dc & inter[g - first])
-    overlap: dict[int, int] = {}
     over_pairs: list[int] = []
     for g, (_, x) in cells.items():
         for h, shared in lay.overlaps[g - lay.base]:
             if h in cells and not x & shared:
-                overlap[g] = overlap.get(g, 0) | 1 << h
                 over_pairs += (g, h)
-    links: list[int] = []
-    for a, partners in strong.items():
-        x = partners & ~((2 << a) - 1)  # each link once: from its lower node
-        while x:
-            low = x & -x
-            x ^= low
-            links += (a, low.bit_length() - 1)
-    return strong, live, cells, overlap, pairs, over_pairs, links
+    return len(nodes), live, cells, links, over_pairs
 
 
 class GroupedLinks:
@@ -182,13 +175,10 @@ class GroupedLinks:
         #: the group nodes (those in a strong link: a node of an alternating chain has a
         #: strong link on one side at least)
         self.live = 0
-        #: group -> the overlapping groups it is weakly linked to on this board
-        self.overlap: dict[int, int] = {}
-        #: node -> strong partners added by the groups
-        self.strong: dict[int, int] = {}
-        strong_pairs: list[int] = []
-        weak_pairs: list[int] = []
+        #: how many nodes (candidates and groups) take part in a strong link with a group
+        self.nodes = 0
         links: list[int] = []
+        weak_pairs: list[int] = []
         # what a digit adds depends on its cells only (the nodes of different digits never
         # meet), so it is kept until they change
         memo = board.memo
@@ -198,26 +188,27 @@ class GroupedLinks:
             if not (isinstance(kept, tuple) and kept[0] == dc):
                 kept = (dc, *_digit_links(geo, lay, d0, dc))
                 memo[("grouped-links", d0)] = kept
-            _, strong, live, cells, overlap, more_strong, more_weak, more_links = kept
-            if strong:
-                self.strong.update(strong)
+            _, nodes, live, cells, more_links, more_weak = kept
+            if nodes:
+                self.nodes += nodes
                 self.live |= live
                 self.cells.update(cells)
-                self.overlap.update(overlap)
-                strong_pairs += more_strong
-                weak_pairs += more_weak
                 links += more_links
-        #: the strong links and the overlapping groups' weak links, as flat arrays of
-        #: pairs of nodes (a, b, ...)
-        self.strong_pairs = array("i", strong_pairs)
-        self.weak_pairs = array("i", weak_pairs)
+                weak_pairs += more_weak
         #: the strong links a group takes part in, each once (a, b with a < b; flat)
         self.links = array("i", links)
+        #: the same links both ways (a, b, b, a, ...), and the overlapping groups' weak
+        #: links, as flat arrays of pairs of nodes
+        swapped = array("i", links)
+        swapped[0::2] = self.links[1::2]
+        swapped[1::2] = self.links[0::2]
+        self.strong_pairs = self.links + swapped
+        self.weak_pairs = array("i", weak_pairs)
 
     def uses_groups(self) -> bool:
         """Does any group take part in a strong link? (If not, the grouped search is the
         ungrouped one.)"""
-        return any(g >= self.base for g in self.strong)
+        return self.live != 0
 
     def name(self, node: int) -> str:
         """``(5)r1c1`` for a candidate, ``(5)r1c45`` for a group (Eureka notation)."""
@@ -275,7 +266,7 @@ class GroupedSearch:
         graph = DenseGraph(live, self.base + geo.n * lay.per_digit, lay.weak_links,
                            (geo.n, self.base, links[2]), groups.weak_pairs,
                            (strong_pairs(board, links[0], links[1]), groups.strong_pairs),
-                           MAX_HOPS + 1, len(groups.strong))
+                           MAX_HOPS + 1, groups.nodes)
         self.graph = graph
         #: only candidates are eliminated or placed; groups are links between them (the
         #: candidates come first in the dense numbering)
