@@ -145,6 +145,26 @@ def _bilocal(board: Board, d0: int) -> array:
     return found
 
 
+#: no links (an empty array of pairs)
+_NO_PAIRS = array("i")
+
+
+def all_links_graph(board: Board) -> DenseGraph:
+    """The board's live candidates with every link (weak: same digit in a peer, other
+    digit of the cell; strong: bilocal and bivalue), as a :class:`.dense_nodes.DenseGraph`
+    (kept while the board stays the same: the AIC and the static forcing chains share
+    it)."""
+    found = board.derived("all-links-graph")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    geo = board.geo
+    size = geo.ncells * geo.n
+    graph = DenseGraph(live_nodes(board), size, weak_lists(geo), (geo.n, size, True), _NO_PAIRS,
+                       (strong_pairs(board, True, True),), 1, 0)
+    board.keep("all-links-graph", graph)
+    return graph
+
+
 class Chain:
     """A found chain: ``nodes`` alternate strong, weak, strong... links from the first node
     (assumed false) to the last (then true)."""
@@ -170,10 +190,6 @@ class Chain:
         return len(self.nodes) - 1
 
 
-#: no links (an empty array of pairs)
-_NO_PAIRS = array("i")
-
-
 class Search:
     """Breadth-first alternating search over one board with the given links."""
 
@@ -188,6 +204,7 @@ class Search:
             d0 = digit - 1
             self.live &= digit_nodes(board.geo)[d0]
         self.kinds = (links[0], links[1], digit)
+        self.digit = digit
         self.pairs = strong_pairs(board, links[0], links[1], digit)
         # an XY-chain's weak links join cells (same digit), never digits of one cell: its
         # in-cell steps are the strong bivalue links
@@ -220,8 +237,14 @@ class Search:
         size = geo.ncells * geo.n
         # the search runs on the live nodes numbered densely (in the same order, so the
         # same chain is found), in compiled loops
-        graph = DenseGraph(live, size, weak_lists(geo), (geo.n, size, self.in_cell_weak), _NO_PAIRS,
-                           (self.pairs,), 1, 0)
+        if self.kinds == (True, True, None) and self.in_cell_weak:
+            graph = all_links_graph(self.board)
+        else:
+            # (one digit's nodes share no cell: its weak links are the same with the
+            # cells' other digits, and built once so)
+            in_cell = self.in_cell_weak or self.digit is not None
+            graph = DenseGraph(live, size, weak_lists(geo), (geo.n, size, in_cell), _NO_PAIRS,
+                               (self.pairs,), 1, 0)
         # the starts: every node with a strong link, in the order the links were found
         found = graph.alternate(graph.starts(self.pairs), self.in_cell_weak, max_links)
         if found is None:

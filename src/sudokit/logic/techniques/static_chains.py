@@ -23,6 +23,7 @@ from array import array
 from ..board import Board, bits, mask_bits
 from ..step import Level, Step, Technique, cell_list
 from .chains import (
+    all_links_graph,
     chain_bonus,
     digit_nodes,
     live_nodes,
@@ -106,7 +107,8 @@ def closures(board: Board) -> DenseGraph:
     found = board.derived("static-closures")
     if found is not None:
         return found  # type: ignore[return-value]
-    graph = _graph(board, live_nodes(board), True, strong_pairs(board, True, True))
+    graph = all_links_graph(board)
+    graph.reach()
     board.keep("static-closures", graph)
     return graph
 
@@ -127,7 +129,9 @@ def _digit_closures(board: Board, d0: int) -> DenseGraph:
     following that digit's links only (what :func:`follow` reaches with ``digit_only``):
     the ``reach_row`` of the graph returned."""
     live = live_nodes(board) & digit_nodes(board.geo)[d0]
-    return _graph(board, live, False, strong_pairs(board, True, False, d0 + 1))
+    # (one digit's nodes share no cell: with or without the cells' other digits, the weak
+    # links are the same, and built once so)
+    return _graph(board, live, True, strong_pairs(board, True, False, d0 + 1))
 
 
 def _order(board: Board) -> list[int]:
