@@ -35,7 +35,7 @@ def assume(board: Board, cell: int, digit: int) -> Propagation:
     geo = board.geo
     masks = board.masks.copy()
     dcells = board.dcells.copy()
-    placed_in = _placed_units(board)
+    placed_in = _placed_units(board).copy()
     queue = [(cell, digit - 1)]
     try:
         _run(geo, masks, dcells, placed_in, queue, out.placed)
@@ -47,7 +47,11 @@ def assume(board: Board, cell: int, digit: int) -> Propagation:
 
 
 def _placed_units(board: Board) -> list[int]:
-    """For each unit, the digits already placed in it, as a mask."""
+    """For each unit, the digits already placed in it, as a mask (kept while the board
+    stays the same: every assumption starts from it; never change the list)."""
+    found = board.derived("placed-units")
+    if found is not None:
+        return found  # type: ignore[return-value]
     geo = board.geo
     values = board.values
     out = []
@@ -57,6 +61,7 @@ def _placed_units(board: Board) -> list[int]:
             if values[c]:
                 m |= 1 << (values[c] - 1)
         out.append(m)
+    board.keep("placed-units", out)
     return out
 
 
