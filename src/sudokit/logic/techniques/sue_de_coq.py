@@ -13,12 +13,35 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython  # type: ignore[no-redef]
+
 from ..board import Board, Geometry, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most cells taken from the line, or from the box, outside the intersection (larger
 #: sides are rare and costly to list)
 MAX_SIDE = 2
+
+# 64-bit population count, as in the fish (digit masks here)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
 
 
 def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
@@ -32,6 +55,7 @@ def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
     return out
 
 
+@cython.cfunc
 def _cell_masks(masks: list[int], cells: int) -> list[tuple[int, int]]:
     """(cell, its candidates) for each cell of ``cells``, in cell order."""
     out = []
@@ -43,20 +67,36 @@ def _cell_masks(masks: list[int], cells: int) -> list[tuple[int, int]]:
     return out
 
 
-def _sides(helpers: list[tuple[int, int]], vm: int) -> list[tuple[int, int, int]]:
-    """The sides of one or two cells (MAX_SIDE) made of ``helpers`` (cell, mask) that bring
-    fewer digits outside ``vm`` than cells, as (cell set, digit union, cells less new
-    digits): a single cell with its digits all in ``vm``, or two cells with at most one digit
-    outside it between them. Listed as the pairs grow from the cell order, each cell alone
-    and then with every earlier cell."""
+@cython.cfunc
+def _sides(cells: list[tuple[int, int]], vm: cython.ulonglong) -> list[tuple[int, int, int]]:
+    """The sides of one or two cells (MAX_SIDE) of ``cells`` (cell, mask) that bring fewer
+    digits outside ``vm`` than cells, as (cell set, digit union, cells less new digits): a
+    single cell with its digits all in ``vm``, or two cells with at most one digit outside
+    it between them. Only cells holding a digit of ``vm`` and fewer than MAX_SIDE others
+    can be part of one. Listed as the pairs grow from the cell order, each cell alone and
+    then with every earlier cell."""
+    j: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    m: cython.ulonglong
+    mj: cython.ulonglong
+    mi: cython.ulonglong
+    um: cython.ulonglong
+    new: cython.int
+    helpers = []
+    for j in range(len(cells)):
+        c, m = cells[j]
+        if m & vm and _popcount(m & ~vm) < MAX_SIDE:
+            helpers.append((c, m))
     out = []
-    for j, (cj, mj) in enumerate(helpers):
+    for j in range(len(helpers)):
+        cj, mj = helpers[j]
         bit = 1 << cj
         if not mj & ~vm:
             out.append((bit, mj, 1))
-        for ci, mi in helpers[:j]:
+        for i in range(j):
+            ci, mi = helpers[i]
             um = mi | mj
-            new = (um & ~vm).bit_count()
+            new = _popcount(um & ~vm)
             if new <= 1:
                 out.append((bit | 1 << ci, um, 2 - new))
     return out
@@ -125,13 +165,7 @@ def find(board: Board) -> Step | None:
     return None
 
 
-def _helpers(cells: list[tuple[int, int]], vm: int) -> list[tuple[int, int]]:
-    """The (cell, mask) of ``cells`` that can be part of a side for the intersection digits
-    ``vm``: a side of k cells brings fewer than k digits from outside ``vm``, so each of its
-    cells holds a digit of ``vm`` and fewer than MAX_SIDE others."""
-    return [(c, m) for c, m in cells if m & vm and (m & ~vm).bit_count() < MAX_SIDE]
-
-
+@cython.cfunc
 def _digits_in(dcells: list[int], cells: int) -> int:
     """The digits (as a mask) with a place among ``cells``."""
     out = 0
@@ -156,12 +190,9 @@ def _search(
         extra = vm.bit_count() - v.bit_count()
         both = sides_of.get(vm)
         if both is None:
-            line_cells = _helpers(line_masks, vm)
-            box_cells = _helpers(box_masks, vm) if line_cells else []
             # each side must bring cells that together hold fewer new digits than cells
-            both = sides_of[vm] = (
-                _sides(line_cells, vm) if box_cells else [], _sides(box_cells, vm)
-            )
+            line_sides = _sides(line_masks, vm)
+            both = sides_of[vm] = (line_sides, _sides(box_masks, vm) if line_sides else [])
         lines, boxes = both
         if not lines:
             continue
