@@ -35,8 +35,11 @@ def _clusters(strong: dict[int, int], live: int) -> Iterator[tuple[int, int]]:
         k = 0
         while frontier:
             nxt = 0
-            for node in bits(frontier):
-                nxt |= strong[node]
+            x = frontier
+            while x:
+                low = x & -x
+                x ^= low
+                nxt |= strong[low.bit_length() - 1]
             nxt &= live & ~seen
             seen |= nxt
             k ^= 1
@@ -80,7 +83,11 @@ def medusa_steps(board: Board) -> Iterator[Step]:
         kills = []
         for colour in (a, b):
             kill = 0
-            for x in bits(colour):
+            rest = colour
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                x = low.bit_length() - 1
                 kill |= same_digit[x] | same_cell[x]
             kills.append(kill & live)
         for colour, kill, name in ((a, kills[0], "A"), (b, kills[1], "B")):
