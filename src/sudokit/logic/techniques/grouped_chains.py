@@ -61,9 +61,17 @@ class _Layout:
         group_partners = []
         overlaps: list[tuple[tuple[int, int], ...]] = []
         cell_groups = [0] * base
+        # the intersections sharing a unit with each (the same for every digit): (j, the
+        # cells they share)
+        related = [
+            [(j, ic & jc) for j, (box2, line2, jc) in enumerate(geo.intersections)
+             if j != i and {box, line} & {box2, line2}]
+            for i, (box, line, ic) in enumerate(geo.intersections)
+        ]
         for d0 in range(n):
-            for i, (box, line, ic) in enumerate(geo.intersections):
-                g = base + d0 * per + i
+            first = base + d0 * per
+            for i in range(per):
+                g = first + i
                 nodes = 0
                 for c in bits(seen[i]):
                     nodes |= 1 << (c * n + d0)
@@ -71,12 +79,11 @@ class _Layout:
                 group_seen.append(nodes)
                 partners = 0
                 over = []
-                for j, (box2, line2, jc) in enumerate(geo.intersections):
-                    if j != i and {box, line} & {box2, line2}:
-                        if ic & jc:
-                            over.append((base + d0 * per + j, ic & jc))
-                        else:
-                            partners |= 1 << (base + d0 * per + j)
+                for j, shared in related[i]:
+                    if shared:
+                        over.append((first + j, shared))
+                    else:
+                        partners |= 1 << (first + j)
                 group_partners.append(partners)
                 overlaps.append(tuple(over))
         self.group_seen = tuple(group_seen)

@@ -138,7 +138,24 @@ def _order(board: Board) -> list[int]:
     """Candidates in the order a person tries them: two-candidate cells first."""
     n = board.geo.n
     masks = board.masks
-    return sorted(bits(live_nodes(board)), key=lambda v: (masks[v // n].bit_count(), v))
+    # the unplaced cells by their number of candidates (then in order), and each one's
+    # candidates in order: the live nodes sorted by (size of their cell, node)
+    by_count: list[list[int]] = [[] for _ in range(n + 1)]
+    x = board.unsolved
+    while x:
+        low = x & -x
+        x ^= low
+        c = low.bit_length() - 1
+        by_count[masks[c].bit_count()].append(c)
+    out = []
+    for cells in by_count:
+        for c in cells:
+            m = masks[c]
+            while m:
+                low = m & -m
+                m ^= low
+                out.append(c * n + low.bit_length() - 1)
+    return out
 
 
 def find_nishio(board: Board) -> Step | None:
