@@ -111,7 +111,11 @@ def strong_pairs(
         n = board.geo.n
         masks = board.masks
         more: list[int] = []
-        for c in bits(board.bivalue_cells()):
+        x = board.bivalue_cells()
+        while x:
+            cbit = x & -x
+            x ^= cbit
+            c = cbit.bit_length() - 1
             m = masks[c]
             low = m & -m
             a = c * n + low.bit_length() - 1
