@@ -18,6 +18,7 @@ int for a row instead of 64-bit words, and gives the same answers.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from typing import Any
 
 try:
@@ -233,8 +234,23 @@ class DenseGraph:
     def starts(self, nodes: array) -> list[int]:
         """The dense numbers of the live ids of ``nodes`` (an int array), in the order
         of their first appearance there."""
-        rank = self.rank
-        return [rank[v] for v in dict.fromkeys(nodes) if rank[v] >= 0]
+        if not cython.compiled:
+            rank = self.rank
+            return [rank[v] for v in dict.fromkeys(nodes) if rank[v] >= 0]
+        return self._starts(nodes, array("i", [0]) * max(1, self.count))
+
+    @cython.cfunc
+    def _starts(self, nodes: cython.int[::1], mark: cython.int[::1]) -> list:
+        """:meth:`starts`, with ``mark`` a zero int per dense node to mark those taken."""
+        k: cython.Py_ssize_t
+        r: cython.int
+        out: list = []
+        for k in range(len(nodes)):
+            r = self.rank[nodes[k]]
+            if r >= 0 and not mark[r]:
+                mark[r] = 1
+                out.append(r)
+        return out
 
     def dense(self, node: int) -> int:
         """The dense number of a live node id."""
@@ -244,7 +260,7 @@ class DenseGraph:
         """k such that the live ids below ``limit`` are numbered 0, ..., k - 1."""
         if not cython.compiled:
             return limit
-        return sum(1 for v in self.ids if v < limit)
+        return bisect_left(self.ids, limit)  # (the ids are in increasing order)
 
     def live_ids(self) -> list[int]:
         """The live node ids, increasing."""
