@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, mask_bits
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, als_name, graph
+from .als import AlsGraph, graph
 from .chains import chain_bonus
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
@@ -26,7 +26,7 @@ def find(board: Board) -> Step | None:
     links = g.links
     useful = g.useful
     reach = g.reach
-    sets = g.sets
+    cells = g.cells
     n = board.geo.n
     best: tuple[int, list[tuple[int, int]], int, int] | None = None
     last = MAX_SETS - 1  # the most links
@@ -41,7 +41,7 @@ def find(board: Board) -> Step | None:
         for j, x0 in links[start]:
             if u & ~(1 << x0) and j * n + x0 not in parent:
                 parent[j * n + x0] = (start, -1)
-                frontier.append((j, x0, sets[start].cells | sets[j].cells, x0))
+                frontier.append((j, x0, cells[start] | cells[j], x0))
         for depth in range(2, last + 1):
             if best is not None and depth >= best[0]:
                 break
@@ -51,7 +51,7 @@ def find(board: Board) -> Step | None:
                     if x0 == in0:
                         continue
                     state = j * n + x0
-                    if state in parent or sets[j].cells & used:
+                    if state in parent or cells[j] & used:
                         continue
                     parent[state] = (k, in0)
                     if depth >= 3:
@@ -64,7 +64,7 @@ def find(board: Board) -> Step | None:
                         if best is not None and best[0] == depth:
                             break
                     if depth < last:
-                        grown.append((j, x0, used | sets[j].cells, first))
+                        grown.append((j, x0, used | cells[j], first))
                 if best is not None and best[0] == depth:
                     break
             frontier = grown
@@ -88,10 +88,9 @@ def _path(
 
 
 def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: int) -> Step:
-    sets = [g.sets[k] for k, _ in path]
-    parts = [als_name(board, sets[0])]
-    for (_, x0), s in zip(path[1:], sets[1:], strict=True):
-        parts.append(f"-{x0 + 1}- {als_name(board, s)}")
+    parts = [g.name(board, path[0][0])]
+    for k, x0 in path[1:]:
+        parts.append(f"-{x0 + 1}- {g.name(board, k)}")
     text = (
         f"Chain of almost locked sets {' '.join(parts)}, each link a digit that at most one "
         f"of its two sets can hold: if the first set lacks {z} it locks, holds its link digit "
@@ -99,8 +98,8 @@ def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: 
         f"end holds {z}, and {z} leaves {cell_list(board.geo, bits(gone))}."
     )
     cells = 0
-    for s in sets:
-        cells |= s.cells
+    for k, _ in path:
+        cells |= g.cells[k]
     links = len(path) - 1
     return ALS_XY_CHAIN.step(
         board, bits(cells), text, elim=[(c, z) for c in bits(gone)],

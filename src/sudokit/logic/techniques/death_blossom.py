@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of, mask_bits
 from ..step import Level, Step, Technique, cell_list
-from .als import Als, AlsGraph, als_name, graph
+from .als import AlsGraph, graph
 
 #: the most digits a stem may have (one petal each); HoDoKu's Death Blossoms rarely have more
 MAX_PETALS = 3
@@ -19,7 +19,8 @@ MAX_PETALS = 3
 def find(board: Board) -> Step | None:
     """A Death Blossom step (stem, petals, a digit to remove), or None."""
     g = graph(board)
-    sets = g.sets
+    cells = g.cells
+    by_digit = g.by_digit
     reach = g.reach
     useful = g.useful
     masks = board.masks
@@ -37,7 +38,7 @@ def find(board: Board) -> Step | None:
         for d0 in mask_bits(m):
             found = [
                 k for k in g.holding[d0]
-                if useful[k] & zs and not sets[k].by_digit[d0] & ~seen
+                if useful[k] & zs and not by_digit[k][d0] & ~seen
             ]
             if not found:
                 break
@@ -53,7 +54,7 @@ def find(board: Board) -> Step | None:
                 lists = [[k for k in found if useful[k] >> z0 & 1] for found in petals]
                 if not all(lists):
                     continue
-                chosen = _pick(lists, sets, reach, z0, 0, -1, 0, [])
+                chosen = _pick(lists, cells, reach, z0, 0, -1, 0, [])
                 if chosen is not None:
                     picked, gone = chosen
                     return _step(board, g, stem, picked, z0 + 1, gone)
@@ -61,7 +62,7 @@ def find(board: Board) -> Step | None:
 
 
 def _pick(
-    lists: list[list[int]], sets: list[Als], reach: list[dict[int, int]], z0: int,
+    lists: list[list[int]], cells: list[int], reach: list[list[int]], z0: int,
     i: int, gone: int, used: int, picked: list[int],
 ) -> tuple[list[int], int] | None:
     """One petal from each list, disjoint, whose Z cells are all seen by some Z cell
@@ -69,13 +70,13 @@ def _pick(
     if i == len(lists):
         return picked, gone
     for k in lists[i]:
-        cells = sets[k].cells
-        if cells & used:
+        these = cells[k]
+        if these & used:
             continue
         narrowed = gone & reach[k][z0]
         if not narrowed:
             continue
-        found = _pick(lists, sets, reach, z0, i + 1, narrowed, used | cells, [*picked, k])
+        found = _pick(lists, cells, reach, z0, i + 1, narrowed, used | these, [*picked, k])
         if found is not None:
             return found
     return None
@@ -83,17 +84,16 @@ def _pick(
 
 def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone: int) -> Step:
     geo = board.geo
-    petals = [g.sets[k] for k in picked]
     stem_digits = digits_of(board.masks[stem])
-    parts = [f"{d}: {als_name(board, p)}" for d, p in zip(stem_digits, petals, strict=True)]
+    parts = [f"{d}: {g.name(board, k)}" for d, k in zip(stem_digits, picked, strict=True)]
     text = (
         f"Death Blossom on stem {geo.cell_names[stem]}: whichever digit it takes, the petal of "
         f"that digit ({'; '.join(parts)}) loses it and locks, so one petal holds {z}, and {z} "
         f"leaves {cell_list(geo, bits(gone))}."
     )
     cells = 1 << stem
-    for p in petals:
-        cells |= p.cells
+    for k in picked:
+        cells |= g.cells[k]
     return DEATH_BLOSSOM.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
 
 
