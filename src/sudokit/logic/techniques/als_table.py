@@ -31,6 +31,8 @@ _M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
 _M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 _H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
 _WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+#: a word of every cell
+_ALL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 # A cell set is a run of words of _BITS bits: 64-bit words when compiled; uncompiled, one
 # Python int (every board's cells fit in one such "word").
@@ -42,7 +44,7 @@ if not cython.compiled:
     _SHIFT = 20
     _BITS = 1 << _SHIFT
     _MASK = _BITS - 1
-    _WORD = -1
+    _ALL = -1
 
 
 def _zeros(count: int) -> Any:
@@ -95,16 +97,6 @@ def _put(table: Any, at: int, words: int, x: int) -> None:
         table[at + i] = (x >> (64 * i)) & 0xFFFFFFFFFFFFFFFF
 
 
-def _get(table: Any, at: int, words: int) -> int:
-    """The cell set of ``words`` words at ``at``, as a Python int."""
-    if not cython.compiled:
-        return table[at]  # type: ignore[no-any-return]
-    out = 0
-    for i in range(words):
-        out |= table[at + i] << (64 * i)
-    return out
-
-
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -113,7 +105,7 @@ def _popcount(x: cython.ulonglong) -> cython.int:
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4
     # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
-    return cython.cast(cython.int, ((x * _H01) & 0xFFFFFFFFFFFFFFFF) >> 56)
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
 
 
 @cython.cfunc
@@ -369,7 +361,7 @@ class AlsTable:
             for w in range(words):
                 x = tmp[w] & self.dcells[d0 * words + w]
                 self.by_digit[base + w] = x
-                self.seen[base + w] = _WORD
+                self.seen[base + w] = _ALL
                 if head < 0 and x:
                     head = cython.cast(cython.int, w * _BITS + _index(x & (0 - x)))
             self.heads[k * n + d0] = head
@@ -407,7 +399,7 @@ class AlsTable:
 
     def cellset(self, k: int) -> int:
         """The cells of set k."""
-        return _get(self.cells, k * self.words, self.words)
+        return self._row(self.cells, k * self.words)  # type: ignore[no-any-return]
 
     def digits(self, k: int) -> int:
         """The digits of set k (a mask)."""
@@ -423,15 +415,15 @@ class AlsTable:
 
     def digit_cells(self, k: int, d0: int) -> int:
         """The cells of set k holding d0+1."""
-        return _get(self.by_digit, (k * self.n + d0) * self.words, self.words)
+        return self._row(self.by_digit, (k * self.n + d0) * self.words)  # type: ignore[no-any-return]
 
     def seen_by(self, k: int, d0: int) -> int:
         """The cells outside set k that see all its cells holding d0+1."""
-        return _get(self.seen, (k * self.n + d0) * self.words, self.words)
+        return self._row(self.seen, (k * self.n + d0) * self.words)  # type: ignore[no-any-return]
 
     def reach(self, k: int, d0: int) -> int:
         """The cells of :meth:`seen_by` that hold d0+1."""
-        return _get(self.reaches, (k * self.n + d0) * self.words, self.words)
+        return self._row(self.reaches, (k * self.n + d0) * self.words)  # type: ignore[no-any-return]
 
     # -- the ALS graph ------------------------------------------------------------------
     def graph(self, max_cells: int) -> tuple[
@@ -449,19 +441,13 @@ class AlsTable:
         whose first x0+1 is there, last first (each pair once, from its first set, and
         added to both sets' lists)."""
         n = self.n
-        words = self.words
         keep = [k for k in range(self.count) if self.sizes[k] <= max_cells]
-        cells = [self.cellset(k) for k in keep]
         masks = [self.mask[k] for k in keep]
         useful = [self.usable[k] for k in keep]
-        by_digit = [
-            [_get(self.by_digit, (k * n + d0) * words, words) for d0 in range(n)]
-            for k in keep
-        ]
-        reach = [
-            [_get(self.reaches, (k * n + d0) * words, words) for d0 in range(n)]
-            for k in keep
-        ]
+        cells: list[int] = []
+        by_digit: list[list[int]] = []
+        reach: list[list[int]] = []
+        self._rows(keep, cells, by_digit, reach)
         links: list[list[tuple[int, int]]] = [[] for _ in keep]
         holding: list[list[int]] = [[] for _ in range(n)]
         for g, m in enumerate(masks):
@@ -472,6 +458,50 @@ class AlsTable:
         self._links(array("i", keep) if count else _ints(1), count, links,
                     _ints(n * self.ncells + 1), _ints(max(1, count * n)))
         return keep, cells, masks, by_digit, reach, useful, links, holding
+
+    @cython.cfunc
+    def _row(self, table: cython.ulonglong[::1], at: cython.Py_ssize_t) -> object:
+        """The cell set of the words at ``at`` of ``table``, as a Python int."""
+        i: cython.Py_ssize_t
+        top: cython.Py_ssize_t = self.words - 1
+        if not cython.compiled:
+            return table[at]
+        while top > 0 and not table[at + top]:
+            top -= 1
+        out: Any = table[at + top]
+        for i in range(top - 1, -1, -1):
+            out = (out << 64) | table[at + i]
+        return out
+
+    @cython.cfunc
+    def _rows(self, keep: list, cells: list, by_digit: list, reach: list) -> cython.void:
+        """For the sets ``keep`` (table indexes), append their cells, cells by digit and
+        reach by digit (see :meth:`graph`) to the lists given."""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        k: cython.Py_ssize_t
+        d0: cython.Py_ssize_t
+        digits: cython.ulonglong
+        low: cython.ulonglong
+        row: list
+        for k in keep:
+            cells.append(self._row(self.cells, k * words))
+            row = [0] * n
+            digits = self.mask[k]
+            while digits:
+                low = digits & (0 - digits)
+                digits ^= low
+                d0 = _index(low)
+                row[d0] = self._row(self.by_digit, (k * n + d0) * words)
+            by_digit.append(row)
+            row = [0] * n
+            digits = self.usable[k]
+            while digits:
+                low = digits & (0 - digits)
+                digits ^= low
+                d0 = _index(low)
+                row[d0] = self._row(self.reaches, (k * n + d0) * words)
+            reach.append(row)
 
     @cython.cfunc
     def _links(self, keep: cython.int[::1], count: cython.Py_ssize_t, links: list,
@@ -577,7 +607,7 @@ class AlsTable:
         if not self._pairs(fresh, starts, order):
             return None
         found = self.found
-        return found[0], found[1], found[2], found[3], _get(self.tmp, 0, words)
+        return found[0], found[1], found[2], found[3], self._row(self.tmp, 0)
 
     @cython.cfunc
     def _fresh(self, touch: cython.ulonglong[::1], fresh: cython.int[::1]) -> cython.bint:
