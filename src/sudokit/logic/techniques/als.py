@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of
 from ..step import cell_list, digit_list
+from .als_links import AlsLinks
 from .als_xz import Als, table_of
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
@@ -35,16 +36,19 @@ class AlsGraph:
     """
 
     __slots__ = (
-        "table", "index", "cells", "masks", "by_digit", "reach", "useful", "links", "holding"
+        "table", "core", "index", "cells", "masks", "by_digit", "reach", "useful", "links",
+        "holding",
     )
 
     def __init__(self, board: Board) -> None:
-        # the sets and their reach are ALS-XZ's (listed once per board state)
+        # the sets and their reach are ALS-XZ's (listed once per board state); ``core``
+        # keeps the links in typed tables too, for the searches that run in C
         self.table = table_of(board)
+        self.core = AlsLinks(self.table, MAX_CELLS)
         (
             self.index, self.cells, self.masks, self.by_digit, self.reach, self.useful,
             self.links, self.holding,
-        ) = self.table.graph(MAX_CELLS)
+        ) = self.core.lists()
 
     @property
     def sets(self) -> list[Als]:

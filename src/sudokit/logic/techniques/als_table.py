@@ -425,39 +425,18 @@ class AlsTable:
         """The cells of :meth:`seen_by` that hold d0+1."""
         return self._row(self.reaches, (k * self.n + d0) * self.words)  # type: ignore[no-any-return]
 
-    # -- the ALS graph ------------------------------------------------------------------
-    def graph(self, max_cells: int) -> tuple[
-        list[int], list[int], list[int], list[list[int]], list[list[int]], list[int],
-        list[list[tuple[int, int]]], list[list[int]],
-    ]:
-        """The sets of up to ``max_cells`` cells, numbered 0, 1, ... in table order, and the
-        restricted commons joining them: (table index, cells, digits, cells by digit,
-        reach by digit, useful digits, links, holding) per set, each a list by number;
-        "by digit" lists have n entries (0 where the set lacks the digit or nothing
-        outside it could lose it); ``links[g]`` the pairs (h, x0): set h is disjoint from
-        set g and every x0+1 of each sees every x0+1 of the other; ``holding[d0]`` the
-        sets that hold d0+1. Links are listed from each set g in turn, by its useful
-        digit x0, the cells of its reach in x0 in increasing order, the later sets h
-        whose first x0+1 is there, last first (each pair once, from its first set, and
-        added to both sets' lists)."""
-        n = self.n
-        keep = [k for k in range(self.count) if self.sizes[k] <= max_cells]
-        masks = [self.mask[k] for k in keep]
-        useful = [self.usable[k] for k in keep]
-        cells: list[int] = []
-        by_digit: list[list[int]] = []
-        reach: list[list[int]] = []
-        self._rows(keep, cells, by_digit, reach)
-        links: list[list[tuple[int, int]]] = [[] for _ in keep]
-        holding: list[list[int]] = [[] for _ in range(n)]
-        for g, m in enumerate(masks):
-            for d0 in range(n):
-                if m >> d0 & 1:
-                    holding[d0].append(g)
-        count = len(keep)
-        self._links(array("i", keep) if count else _ints(1), count, links,
-                    _ints(n * self.ncells + 1), _ints(max(1, count * n)))
-        return keep, cells, masks, by_digit, reach, useful, links, holding
+    # -- for the ALS graph ---------------------------------------------------------------
+    def tables(self) -> tuple[Any, ...]:
+        """The tables behind the sets, for :class:`.als_links.AlsLinks`: (cells, digits,
+        useful digits, sizes, first cell by digit, cells by digit, reach by digit), then
+        the board's: (the peers of each cell, each cell's candidates, the unplaced cells)."""
+        return (_of(self.cells), _of(self.mask), _of(self.usable), _of(self.sizes),
+                _of(self.heads), _of(self.by_digit), _of(self.reaches), _of(self.peers),
+                _of(self.cell_masks), _of(self.unsolved))
+
+    def shape(self) -> tuple[int, int, int, int]:
+        """(digits, cells, words a cell set, sets)."""
+        return self.n, self.ncells, self.words, self.count
 
     @cython.cfunc
     def _row(self, table: cython.ulonglong[::1], at: cython.Py_ssize_t) -> object:
@@ -472,115 +451,6 @@ class AlsTable:
         for i in range(top - 1, -1, -1):
             out = (out << 64) | table[at + i]
         return out
-
-    @cython.cfunc
-    def _rows(self, keep: list, cells: list, by_digit: list, reach: list) -> cython.void:
-        """For the sets ``keep`` (table indexes), append their cells, cells by digit and
-        reach by digit (see :meth:`graph`) to the lists given."""
-        n: cython.Py_ssize_t = self.n
-        words: cython.Py_ssize_t = self.words
-        k: cython.Py_ssize_t
-        d0: cython.Py_ssize_t
-        digits: cython.ulonglong
-        low: cython.ulonglong
-        row: list
-        for k in keep:
-            cells.append(self._row(self.cells, k * words))
-            row = [0] * n
-            digits = self.mask[k]
-            while digits:
-                low = digits & (0 - digits)
-                digits ^= low
-                d0 = _index(low)
-                row[d0] = self._row(self.by_digit, (k * n + d0) * words)
-            by_digit.append(row)
-            row = [0] * n
-            digits = self.usable[k]
-            while digits:
-                low = digits & (0 - digits)
-                digits ^= low
-                d0 = _index(low)
-                row[d0] = self._row(self.reaches, (k * n + d0) * words)
-            reach.append(row)
-
-    @cython.cfunc
-    def _links(self, keep: cython.int[::1], count: cython.Py_ssize_t, links: list,
-               starts: cython.int[::1], order: cython.int[::1]) -> cython.void:
-        """Fill ``links`` (see :meth:`graph`) for the sets ``keep``."""
-        n: cython.Py_ssize_t = self.n
-        ncells: cython.Py_ssize_t = self.ncells
-        words: cython.Py_ssize_t = self.words
-        g: cython.Py_ssize_t
-        h: cython.Py_ssize_t
-        k: cython.Py_ssize_t
-        j: cython.Py_ssize_t
-        w: cython.Py_ssize_t
-        v: cython.Py_ssize_t
-        q: cython.Py_ssize_t
-        key: cython.Py_ssize_t
-        base: cython.Py_ssize_t
-        x0: cython.int
-        total: cython.int
-        xbit: cython.ulonglong
-        digits: cython.ulonglong
-        low: cython.ulonglong
-        near: cython.ulonglong
-        clash: cython.bint
-        mask: cython.ulonglong[::1] = self.mask
-        usable: cython.ulonglong[::1] = self.usable
-        cells: cython.ulonglong[::1] = self.cells
-        reaches: cython.ulonglong[::1] = self.reaches
-        by_digit: cython.ulonglong[::1] = self.by_digit
-        heads: cython.int[::1] = self.heads
-        # sets by (x0, first x0 cell), in number order (as in :meth:`_pairs`)
-        for x0 in range(n):
-            xbit = _ONE << x0
-            for g in range(count):
-                k = keep[g]
-                if mask[k] & xbit:
-                    starts[x0 * ncells + heads[k * n + x0]] += 1
-        total = 0
-        for q in range(n * ncells + 1):
-            total += starts[q]
-            starts[q] = total
-        for x0 in range(n - 1, -1, -1):
-            xbit = _ONE << x0
-            for g in range(count - 1, -1, -1):
-                k = keep[g]
-                if mask[k] & xbit:
-                    key = x0 * ncells + heads[k * n + x0]
-                    starts[key] -= 1
-                    order[starts[key]] = cython.cast(cython.int, g)
-        for g in range(count):
-            k = keep[g]
-            digits = usable[k]
-            while digits:
-                low = digits & (0 - digits)
-                digits ^= low
-                x0 = _index(low)
-                base = (k * n + x0) * words
-                for w in range(words):
-                    near = reaches[base + w]
-                    while near:
-                        low = near & (0 - near)
-                        near ^= low
-                        key = x0 * ncells + w * _BITS + _index(low)
-                        for q in range(starts[key + 1] - 1, starts[key] - 1, -1):
-                            h = order[q]
-                            if h <= g:
-                                break
-                            j = keep[h]
-                            clash = False
-                            for v in range(words):
-                                if cells[k * words + v] & cells[j * words + v] or (
-                                    by_digit[(j * n + x0) * words + v] & ~reaches[base + v]
-                                ):
-                                    clash = True
-                                    break
-                            if clash:
-                                continue
-                            links[g].append((h, x0))
-                            links[h].append((g, x0))
 
     # -- ALS-XZ ---------------------------------------------------------------------------
     def xz(self, changed: int) -> tuple[int, int, int, int, int] | None:
