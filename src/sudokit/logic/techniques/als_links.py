@@ -126,48 +126,21 @@ class AlsLinks:
         self.index = array("i", keep) if count else _ints(1)
         masks = [mask[k] for k in keep]
         useful = [usable[k] for k in keep]
-        cell_rows: list[int] = [table.cellset(k) for k in keep]
+        cell_rows: list[int] = []
         by_digit_rows: list[list[int]] = []
         reach_rows: list[list[int]] = []
-        for k, m, u in zip(keep, masks, useful, strict=True):
-            row = [0] * n
-            for d0 in range(n):
-                if m >> d0 & 1:
-                    row[d0] = table.digit_cells(k, d0)
-            by_digit_rows.append(row)
-            row = [0] * n
-            for d0 in range(n):
-                if u >> d0 & 1:
-                    row[d0] = table.reach(k, d0)
-            reach_rows.append(row)
         holding: list[list[int]] = [[] for _ in range(n)]
-        for g, m in enumerate(masks):
-            for d0 in range(n):
-                if m >> d0 & 1:
-                    holding[d0].append(g)
-        self.hold_start = array("i", [0] * (n + 1))
-        for d0 in range(n):
-            self.hold_start[d0 + 1] = self.hold_start[d0] + len(holding[d0])
-        flat_holding = [g for row in holding for g in row]
-        self.hold_set = array("i", flat_holding) if flat_holding else _ints(1)
+        self.hold_start = _ints(n + 1)
+        self.hold_set = _ints(max(1, count * n))
+        self._rows(cell_rows, by_digit_rows, reach_rows, holding)
         # each link once, from its first set (g, h, x0), flat
         pairs: list[int] = []
         self._links(pairs, _ints(n * ncells + 1), _ints(max(1, count * n)))
         links: list[list[tuple[int, int]]] = [[] for _ in keep]
-        degree = [0] * (count + 1)
-        for i in range(0, len(pairs), 3):
-            g, h, x0 = pairs[i], pairs[i + 1], pairs[i + 2]
-            links[g].append((h, x0))
-            links[h].append((g, x0))
-            degree[g + 1] += 1
-            degree[h + 1] += 1
-        for g in range(count):
-            degree[g + 1] += degree[g]
-        self.link_start = array("i", degree)
-        flat_sets = [h for row in links for h, _ in row]
-        flat_digits = [x0 for row in links for _, x0 in row]
-        self.link_set = array("i", flat_sets) if flat_sets else _ints(1)
-        self.link_digit = array("i", flat_digits) if flat_digits else _ints(1)
+        self.link_start = _ints(count + 1)
+        self.link_set = _ints(max(1, len(pairs) // 3 * 2))
+        self.link_digit = _ints(max(1, len(pairs) // 3 * 2))
+        self._number_links(pairs, links, _ints(count + 1))
         self.path = _ints(16)
         self.found = _ints(2)
         self.gone = _zeros(words)
@@ -188,6 +161,94 @@ class AlsLinks:
         there, last first (each pair once, from its first set, and added to both
         sets' lists)."""
         return self.py_lists  # type: ignore[return-value]
+
+    @cython.cfunc
+    def _row(self, table: cython.ulonglong[::1], at: cython.Py_ssize_t) -> object:
+        """The cell set of the words at ``at`` of ``table``, as a Python int."""
+        i: cython.Py_ssize_t
+        top: cython.Py_ssize_t = self.words - 1
+        if not cython.compiled:
+            return table[at]
+        while top > 0 and not table[at + top]:
+            top -= 1
+        out: Any = table[at + top]
+        for i in range(top - 1, -1, -1):
+            out = (out << 64) | table[at + i]
+        return out
+
+    @cython.cfunc
+    def _rows(self, cells: list, by_digit: list, reach: list, holding: list
+              ) -> cython.void:
+        """Append each set's cells, cells by digit and reach by digit (see :meth:`lists`)
+        to the lists given, and fill ``holding`` and its tables."""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        g: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        d0: cython.Py_ssize_t
+        at: cython.int = 0
+        digits: cython.ulonglong
+        low: cython.ulonglong
+        row: list
+        for g in range(self.count):
+            k = self.index[g]
+            cells.append(self._row(self.cells, k * words))
+            row = [0] * n
+            digits = self.mask[k]
+            while digits:
+                low = digits & (0 - digits)
+                digits ^= low
+                d0 = _index(low)
+                row[d0] = self._row(self.by_digit, (k * n + d0) * words)
+                holding[d0].append(g)
+            by_digit.append(row)
+            row = [0] * n
+            digits = self.usable[k]
+            while digits:
+                low = digits & (0 - digits)
+                digits ^= low
+                d0 = _index(low)
+                row[d0] = self._row(self.reaches, (k * n + d0) * words)
+            reach.append(row)
+        for d0 in range(n):
+            self.hold_start[d0] = at
+            for g in holding[d0]:
+                self.hold_set[at] = cython.cast(cython.int, g)
+                at += 1
+        self.hold_start[n] = at
+
+    @cython.cfunc
+    def _number_links(self, pairs: list, links: list, fill: cython.int[::1]) -> cython.void:
+        """Each link (g, h, x0) of ``pairs`` into both sets' lists of ``links`` and the
+        link tables (in the same order)."""
+        i: cython.Py_ssize_t
+        g: cython.int
+        h: cython.int
+        x0: cython.int
+        total: cython.int = 0
+        count: cython.Py_ssize_t = self.count
+        for i in range(0, len(pairs), 3):
+            g = pairs[i]
+            h = pairs[i + 1]
+            fill[g + 1] += 1
+            fill[h + 1] += 1
+        for i in range(count):
+            total += fill[i + 1]
+            self.link_start[i + 1] = total
+            fill[i + 1] = total
+        fill[0] = 0
+        for i in range(0, len(pairs), 3):
+            g = pairs[i]
+            h = pairs[i + 1]
+            x0 = pairs[i + 2]
+            links[g].append((h, x0))
+            links[h].append((g, x0))
+            self.link_set[fill[g]] = h
+            self.link_digit[fill[g]] = x0
+            fill[g] += 1
+            self.link_set[fill[h]] = g
+            self.link_digit[fill[h]] = x0
+            fill[h] += 1
 
     @cython.cfunc
     def _links(self, pairs: list, starts: cython.int[::1], order: cython.int[::1]
@@ -634,4 +695,105 @@ class AlsLinks:
             self.path[i] = lists[q]
             if self._pick(lists, list_start, petals, z0, i + 1, used, gone):
                 return True
+        return False
+
+    # -- ALS-XY-Wing ----------------------------------------------------------------------
+    def wing(self) -> tuple[int, int, int, int, int, int, int] | None:
+        """A pivot set C linked to sets A by x0 and B by y0 (x0 != y0, A and B disjoint),
+        A and B both holding a digit z0+1 (not x0+1 or y0+1) that some cells seeing all
+        of it in both could lose: (C, A, B, x0, y0, z0, those cells), or None.
+
+        Pivots in order; A and B from the pivot's links in their order (A before B), only
+        links whose far set could lose a digit other than the link digit; z0 increasing."""
+        room = max(1, len(self.link_set))
+        if not self._wing(_ints(room), _ints(room)):
+            return None
+        found = self.path
+        gone = 0
+        for w in range(self.words):
+            gone |= self.gone[w] << (64 * w)
+        return found[0], found[1], found[2], found[3], found[4], found[5], gone
+
+    @cython.cfunc
+    def _wing(self, wing_set: cython.int[::1], wing_digit: cython.int[::1]) -> cython.bint:
+        """The search of :meth:`wing` (the sets and digits in ``path``, the cells in
+        ``gone``)."""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        kc: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        i: cython.Py_ssize_t
+        i2: cython.Py_ssize_t
+        w: cython.Py_ssize_t
+        sa: cython.Py_ssize_t
+        sb: cython.Py_ssize_t
+        za: cython.Py_ssize_t
+        zb: cython.Py_ssize_t
+        nw: cython.Py_ssize_t
+        ka: cython.int
+        kb: cython.int
+        x0: cython.int
+        y0: cython.int
+        z0: cython.int
+        ua: cython.ulonglong
+        common: cython.ulonglong
+        low: cython.ulonglong
+        clash: cython.bint
+        some: cython.bint
+        keep: cython.int[::1] = self.index
+        usable: cython.ulonglong[::1] = self.usable
+        cells: cython.ulonglong[::1] = self.cells
+        reaches: cython.ulonglong[::1] = self.reaches
+        link_start: cython.int[::1] = self.link_start
+        link_set: cython.int[::1] = self.link_set
+        link_digit: cython.int[::1] = self.link_digit
+        for kc in range(self.count):
+            # only wings that could eliminate a digit other than their link digit
+            nw = 0
+            for q in range(link_start[kc], link_start[kc + 1]):
+                if usable[keep[link_set[q]]] & ~(_ONE << link_digit[q]):
+                    wing_set[nw] = link_set[q]
+                    wing_digit[nw] = link_digit[q]
+                    nw += 1
+            for i in range(nw):
+                ka = wing_set[i]
+                x0 = wing_digit[i]
+                sa = keep[ka]
+                ua = usable[sa] & ~(_ONE << x0)
+                for i2 in range(i + 1, nw):
+                    kb = wing_set[i2]
+                    y0 = wing_digit[i2]
+                    if y0 == x0 or kb == ka:
+                        continue
+                    sb = keep[kb]
+                    common = ua & usable[sb] & ~(_ONE << y0)
+                    if not common:
+                        continue
+                    clash = False
+                    for w in range(words):
+                        if cells[sa * words + w] & cells[sb * words + w]:
+                            clash = True
+                            break
+                    if clash:
+                        continue
+                    while common:
+                        low = common & (0 - common)
+                        common ^= low
+                        z0 = _index(low)
+                        za = (sa * n + z0) * words
+                        zb = (sb * n + z0) * words
+                        some = False
+                        for w in range(words):
+                            if reaches[za + w] & reaches[zb + w]:
+                                some = True
+                        if some:
+                            for w in range(words):
+                                self.gone[w] = reaches[za + w] & reaches[zb + w]
+                            self.path[0] = cython.cast(cython.int, kc)
+                            self.path[1] = ka
+                            self.path[2] = kb
+                            self.path[3] = x0
+                            self.path[4] = y0
+                            self.path[5] = z0
+                            return True
         return False
