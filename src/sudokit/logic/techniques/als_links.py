@@ -37,13 +37,13 @@ if not cython.compiled:
 
 def _ints(count: int) -> array:
     """An int table of ``count`` entries, all 0."""
-    return array("i", bytes(4 * count))
+    return array("i", [0]) * count
 
 
 def _zeros(count: int) -> Any:
     """A table of ``count`` words, all 0."""
     if cython.compiled:
-        return array("Q", bytes(8 * count))
+        return array("Q", [0]) * count
     return [0] * count
 
 

@@ -50,13 +50,13 @@ if not cython.compiled:
 def _zeros(count: int) -> Any:
     """A table of ``count`` words, all 0."""
     if cython.compiled:
-        return array("Q", bytes(8 * count))
+        return array("Q", [0]) * count
     return [0] * count
 
 
 def _ints(count: int) -> array:
     """An int table of ``count`` entries, all 0."""
-    return array("i", bytes(4 * count))
+    return array("i", [0]) * count
 
 
 def _of(view: Any) -> Any:
@@ -67,7 +67,7 @@ def _of(view: Any) -> Any:
 def _widened(table: Any, used: int, size: int) -> Any:
     """A table of ``size`` words starting with the first ``used`` of ``table``."""
     if cython.compiled:
-        out = array("Q", bytes(8 * size))
+        out = array("Q", [0]) * size
         out[:used] = table[:used]
         return out
     return table[:used] + [0] * (size - used)
@@ -76,14 +76,14 @@ def _widened(table: Any, used: int, size: int) -> Any:
 def _widened_q(table: array, used: int, size: int) -> array:
     """An unsigned 64-bit table of ``size`` entries starting with the first ``used`` of
     ``table``."""
-    out = array("Q", bytes(8 * size))
+    out = array("Q", [0]) * size
     out[:used] = table[:used]
     return out
 
 
 def _widened_i(table: array, used: int, size: int) -> array:
     """An int table of ``size`` entries starting with the first ``used`` of ``table``."""
-    out = array("i", bytes(4 * size))
+    out = array("i", [0]) * size
     out[:used] = table[:used]
     return out
 
@@ -184,8 +184,9 @@ class AlsTable:
     # what the pair search found: set a, set b, x0, z0 (gone: ``tmp``)
     found: cython.int[::1]
 
-    def __init__(self, board: Board, max_cells: int) -> None:
-        """List the sets of up to ``max_cells`` cells of ``board`` as it is now."""
+    def __init__(self, board: Board, max_cells: int, expect: int = 0) -> None:
+        """List the sets of up to ``max_cells`` cells of ``board`` as it is now (about
+        ``expect`` of them: room is made for that many at once)."""
         geo = board.geo
         words, peers, ubits, cell_units, unit_cells = _geo_tables(geo)
         n = geo.n
@@ -204,21 +205,22 @@ class AlsTable:
         _put(self.unsolved, 0, words, board.unsolved)
         self.cell_masks = array("Q", board.masks)
         self.walk_cells = _ints(n)
-        self.walk_masks = array("Q", bytes(8 * n))
+        self.walk_masks = array("Q", [0]) * n
         self.unit_count = _ints(len(geo.units))
         self.tmp = _zeros(words)
         self.digit_count = _DIGIT_COUNT
         self.found = _ints(4)
         self.count = 0
         self.capacity = 0
-        self._grow()
+        self._grow(expect + (expect >> 3) + 32)
         self._list()
 
     # -- listing ------------------------------------------------------------------------
-    def _grow(self) -> None:
-        """Make room for twice as many sets (the tables grow as the walk finds sets)."""
+    def _grow(self, wanted: int) -> None:
+        """Make room for ``wanted`` sets, or twice as many as now (the tables grow as the
+        walk finds sets)."""
         used = self.count
-        size = max(256, 2 * self.capacity)
+        size = max(wanted, 2 * self.capacity)
         words = self.words
         wide = self.n * words
         if self.capacity:
@@ -233,8 +235,8 @@ class AlsTable:
             self.reaches = _widened(_of(self.reaches), used * wide, size * wide)
         else:
             self.cells = _zeros(size * words)
-            self.mask = array("Q", bytes(8 * size))
-            self.usable = array("Q", bytes(8 * size))
+            self.mask = array("Q", [0]) * size
+            self.usable = array("Q", [0]) * size
             self.sizes = _ints(size)
             self.units = _ints(size)
             self.heads = _ints(size * self.n)
@@ -343,7 +345,7 @@ class AlsTable:
             if inside:
                 return
         if self.count == self.capacity:
-            self._grow()
+            self._grow(0)
         k = self.count
         self.count += 1
         for w in range(words):

@@ -27,7 +27,10 @@ def table_of(board: Board, max_cells: int = MAX_CELLS) -> AlsTable:
     found = board.derived(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    made = AlsTable(board, max_cells)
+    # as many sets as last time on this board, give or take: room for them at once
+    size_key = ("als-table-size", max_cells)
+    made = AlsTable(board, max_cells, board.memo.get(size_key, 0))  # type: ignore[arg-type]
+    board.memo[size_key] = len(made)
     board.keep(key, made)
     return made
 
