@@ -27,37 +27,68 @@ MAX_CELLS = 3
 class AlsGraph:
     """The almost locked sets of one board state and their restricted commons.
 
-    Set k (in the order ALS-XZ lists them, the small ones only) has the cells ``cells[k]``
-    and the digits ``masks[k]``; ``by_digit[k][d0]`` its cells holding d0+1; ``reach[k][d0]``
-    the cells outside it that hold digit d0+1 and see every d0+1 of it (where a conclusion
-    "the set holds d0+1" eliminates), for each digit of ``useful[k]`` (a mask; 0 for other
-    digits); ``links[k]`` the pairs (j, x0): set j is disjoint from set k and joined to it
-    by the restricted common digit x0+1; ``holding[d0]`` the sets that hold d0+1.
+    ``core`` holds them in typed tables, where ALS-XY-Wing, ALS-XY-Chain and Death Blossom
+    search. As Python lists (made when first asked for): set k (in the order ALS-XZ lists
+    them, the small ones only) has the cells ``cells[k]`` and the digits ``masks[k]``;
+    ``by_digit[k][d0]`` its cells holding d0+1; ``reach[k][d0]`` the cells outside it that
+    hold digit d0+1 and see every d0+1 of it (where a conclusion "the set holds d0+1"
+    eliminates), for each digit of ``useful[k]`` (a mask; 0 for other digits);
+    ``links[k]`` the pairs (j, x0): set j is disjoint from set k and joined to it by the
+    restricted common digit x0+1; ``holding[d0]`` the sets that hold d0+1.
     """
 
-    __slots__ = (
-        "table", "core", "index", "cells", "masks", "by_digit", "reach", "useful", "links",
-        "holding",
-    )
+    __slots__ = ("table", "core")
 
     def __init__(self, board: Board) -> None:
-        # the sets and their reach are ALS-XZ's (listed once per board state); ``core``
-        # keeps the links in typed tables too, for the searches that run in C
+        # the sets and their reach are ALS-XZ's (listed once per board state)
         self.table = table_of(board)
         self.core = AlsLinks(self.table, MAX_CELLS)
-        (
-            self.index, self.cells, self.masks, self.by_digit, self.reach, self.useful,
-            self.links, self.holding,
-        ) = self.core.lists()
+
+    @property
+    def index(self) -> list[int]:
+        """Each set's index in ALS-XZ's table."""
+        return self.core.lists()[0]
+
+    @property
+    def cells(self) -> list[int]:
+        return self.core.lists()[1]
+
+    @property
+    def masks(self) -> list[int]:
+        return self.core.lists()[2]
+
+    @property
+    def by_digit(self) -> list[list[int]]:
+        return self.core.lists()[3]
+
+    @property
+    def reach(self) -> list[list[int]]:
+        return self.core.lists()[4]
+
+    @property
+    def useful(self) -> list[int]:
+        return self.core.lists()[5]
+
+    @property
+    def links(self) -> list[list[tuple[int, int]]]:
+        return self.core.lists()[6]
+
+    @property
+    def holding(self) -> list[list[int]]:
+        return self.core.lists()[7]
 
     @property
     def sets(self) -> list[Als]:
         """The sets as :class:`Als` objects."""
         return [Als(self.table, k) for k in self.index]
 
+    def set_cells(self, k: int) -> int:
+        """The cells of set k."""
+        return self.core.cellset(k)
+
     def name(self, board: Board, k: int) -> str:
         """``r1c1, r1c5 {2,5,7}``: set k's cells and digits for a sentence."""
-        return als_name(board, self.cells[k], self.masks[k])
+        return als_name(board, self.core.cellset(k), self.core.digits(k))
 
 
 def graph(board: Board) -> AlsGraph:

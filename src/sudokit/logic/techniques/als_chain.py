@@ -45,7 +45,7 @@ def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: 
     )
     cells = 0
     for k, _ in path:
-        cells |= g.cells[k]
+        cells |= g.set_cells(k)
     links = len(path) - 1
     return ALS_XY_CHAIN.step(
         board, bits(cells), text, elim=[(c, z) for c in bits(gone)],

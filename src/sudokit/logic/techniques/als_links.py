@@ -101,7 +101,7 @@ class AlsLinks:
     path: cython.int[::1]
     found: cython.int[::1]
     gone: cython.ulonglong[::1]
-    py_lists: tuple
+    py_lists: object
 
     def __init__(self, table: AlsTable, max_cells: int) -> None:
         """Number the sets of up to ``max_cells`` cells of ``table`` and link them."""
@@ -124,28 +124,20 @@ class AlsLinks:
         count = len(keep)
         self.count = count
         self.index = array("i", keep) if count else _ints(1)
-        masks = [mask[k] for k in keep]
-        useful = [usable[k] for k in keep]
-        cell_rows: list[int] = []
-        by_digit_rows: list[list[int]] = []
-        reach_rows: list[list[int]] = []
-        holding: list[list[int]] = [[] for _ in range(n)]
         self.hold_start = _ints(n + 1)
         self.hold_set = _ints(max(1, count * n))
-        self._rows(cell_rows, by_digit_rows, reach_rows, holding)
+        self._holding()
         # each link once, from its first set (g, h, x0), flat
         pairs: list[int] = []
         self._links(pairs, _ints(n * ncells + 1), _ints(max(1, count * n)))
-        links: list[list[tuple[int, int]]] = [[] for _ in keep]
         self.link_start = _ints(count + 1)
         self.link_set = _ints(max(1, len(pairs) // 3 * 2))
         self.link_digit = _ints(max(1, len(pairs) // 3 * 2))
-        self._number_links(pairs, links, _ints(count + 1))
+        self._number_links(pairs, _ints(count + 1))
         self.path = _ints(16)
         self.found = _ints(2)
         self.gone = _zeros(words)
-        self.py_lists = (keep, cell_rows, masks, by_digit_rows, reach_rows, useful, links,
-                         holding)
+        self.py_lists = None
 
     def lists(self) -> tuple[
         list[int], list[int], list[int], list[list[int]], list[list[int]], list[int],
@@ -160,7 +152,31 @@ class AlsLinks:
         its reach in x0 in increasing order, the later sets h whose first x0+1 is
         there, last first (each pair once, from its first set, and added to both
         sets' lists)."""
+        if self.py_lists is None:
+            keep = list(self.index[: self.count])
+            cells: list[int] = []
+            by_digit: list[list[int]] = []
+            reach: list[list[int]] = []
+            self._rows(cells, by_digit, reach)
+            hold = self.hold_start
+            holding = [list(self.hold_set[hold[d0]: hold[d0 + 1]]) for d0 in range(self.n)]
+            start = self.link_start
+            links = [
+                list(zip(self.link_set[start[g]: start[g + 1]],
+                         self.link_digit[start[g]: start[g + 1]], strict=True))
+                for g in range(self.count)
+            ]
+            self.py_lists = (keep, cells, [self.mask[k] for k in keep],
+                             by_digit, reach, [self.usable[k] for k in keep], links, holding)
         return self.py_lists  # type: ignore[return-value]
+
+    def cellset(self, g: int) -> int:
+        """The cells of set g."""
+        return self._row(self.cells, self.index[g] * self.words)  # type: ignore[no-any-return]
+
+    def digits(self, g: int) -> int:
+        """The digits of set g (a mask)."""
+        return self.mask[self.index[g]]
 
     @cython.cfunc
     def _row(self, table: cython.ulonglong[::1], at: cython.Py_ssize_t) -> object:
@@ -177,16 +193,14 @@ class AlsLinks:
         return out
 
     @cython.cfunc
-    def _rows(self, cells: list, by_digit: list, reach: list, holding: list
-              ) -> cython.void:
+    def _rows(self, cells: list, by_digit: list, reach: list) -> cython.void:
         """Append each set's cells, cells by digit and reach by digit (see :meth:`lists`)
-        to the lists given, and fill ``holding`` and its tables."""
+        to the lists given."""
         n: cython.Py_ssize_t = self.n
         words: cython.Py_ssize_t = self.words
         g: cython.Py_ssize_t
         k: cython.Py_ssize_t
         d0: cython.Py_ssize_t
-        at: cython.int = 0
         digits: cython.ulonglong
         low: cython.ulonglong
         row: list
@@ -200,7 +214,6 @@ class AlsLinks:
                 digits ^= low
                 d0 = _index(low)
                 row[d0] = self._row(self.by_digit, (k * n + d0) * words)
-                holding[d0].append(g)
             by_digit.append(row)
             row = [0] * n
             digits = self.usable[k]
@@ -210,17 +223,26 @@ class AlsLinks:
                 d0 = _index(low)
                 row[d0] = self._row(self.reaches, (k * n + d0) * words)
             reach.append(row)
+
+    @cython.cfunc
+    def _holding(self) -> cython.void:
+        """Fill the tables of the sets holding each digit, in number order."""
+        n: cython.Py_ssize_t = self.n
+        d0: cython.Py_ssize_t
+        g: cython.Py_ssize_t
+        at: cython.int = 0
         for d0 in range(n):
             self.hold_start[d0] = at
-            for g in holding[d0]:
-                self.hold_set[at] = cython.cast(cython.int, g)
-                at += 1
+            for g in range(self.count):
+                if self.mask[self.index[g]] >> d0 & 1:
+                    self.hold_set[at] = cython.cast(cython.int, g)
+                    at += 1
         self.hold_start[n] = at
 
     @cython.cfunc
-    def _number_links(self, pairs: list, links: list, fill: cython.int[::1]) -> cython.void:
-        """Each link (g, h, x0) of ``pairs`` into both sets' lists of ``links`` and the
-        link tables (in the same order)."""
+    def _number_links(self, pairs: list, fill: cython.int[::1]) -> cython.void:
+        """Each link (g, h, x0) of ``pairs`` into the link tables of both sets (in the
+        order of ``pairs``)."""
         i: cython.Py_ssize_t
         g: cython.int
         h: cython.int
@@ -241,8 +263,6 @@ class AlsLinks:
             g = pairs[i]
             h = pairs[i + 1]
             x0 = pairs[i + 2]
-            links[g].append((h, x0))
-            links[h].append((g, x0))
             self.link_set[fill[g]] = h
             self.link_digit[fill[g]] = x0
             fill[g] += 1

@@ -37,7 +37,7 @@ def _step(
         f"and locks: {z}, in both, is in one of them and leaves "
         f"{cell_list(board.geo, bits(gone))}."
     )
-    cells = bits(g.cells[ka] | g.cells[kb] | g.cells[kc])
+    cells = bits(g.set_cells(ka) | g.set_cells(kb) | g.set_cells(kc))
     return ALS_XY_WING.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
 
 

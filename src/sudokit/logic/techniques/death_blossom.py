@@ -41,7 +41,7 @@ def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone:
     )
     cells = 1 << stem
     for k in picked:
-        cells |= g.cells[k]
+        cells |= g.set_cells(k)
     return DEATH_BLOSSOM.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
 
 
