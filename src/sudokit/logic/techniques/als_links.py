@@ -51,11 +51,12 @@ def _zeros(count: int) -> Any:
 @cython.inline
 @cython.exceptval(check=False)
 def _popcount(x: cython.ulonglong) -> cython.int:
+    if not cython.compiled:
+        return x.bit_count()  # type: ignore[attr-defined, no-any-return]
     x = x - ((x >> 1) & _M1)
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4
-    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
-    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+    return ((x * _H01) & _WORD) >> 56
 
 
 @cython.cfunc
@@ -235,7 +236,7 @@ class AlsLinks:
             self.hold_start[d0] = at
             for g in range(self.count):
                 if self.mask[self.index[g]] >> d0 & 1:
-                    self.hold_set[at] = cython.cast(cython.int, g)
+                    self.hold_set[at] = g
                     at += 1
         self.hold_start[n] = at
 
@@ -320,7 +321,7 @@ class AlsLinks:
                 if mask[k] & xbit:
                     key = x0 * ncells + heads[k * n + x0]
                     starts[key] -= 1
-                    order[starts[key]] = cython.cast(cython.int, g)
+                    order[starts[key]] = g
         for g in range(count):
             k = keep[g]
             digits = usable[k]
@@ -431,7 +432,7 @@ class AlsLinks:
             u = usable[sa]
             if not u:
                 continue
-            tag = cython.cast(cython.int, start + 1)
+            tag = start + 1
             nf = 0
             for q in range(link_start[start], link_start[start + 1]):
                 j = link_set[q]
@@ -439,7 +440,7 @@ class AlsLinks:
                 state = j * n + x0
                 if u & ~(_ONE << x0) and stamp[state] != tag:
                     stamp[state] = tag
-                    par_set[state] = cython.cast(cython.int, start)
+                    par_set[state] = start
                     par_digit[state] = -1
                     front[3 * nf] = j
                     front[3 * nf + 1] = x0
@@ -666,7 +667,7 @@ class AlsLinks:
                     gone[w] = _ALL
                 if self._pick(lists, list_start, petals, z0, 0, used, gone):
                     self.found[0] = petals
-                    self.found[1] = cython.cast(cython.int, stem)
+                    self.found[1] = stem
                     self.path[15] = z0
                     for w in range(words):
                         self.gone[w] = gone[petals * words + w]
@@ -809,7 +810,7 @@ class AlsLinks:
                         if some:
                             for w in range(words):
                                 self.gone[w] = reaches[za + w] & reaches[zb + w]
-                            self.path[0] = cython.cast(cython.int, kc)
+                            self.path[0] = kc
                             self.path[1] = ka
                             self.path[2] = kb
                             self.path[3] = x0

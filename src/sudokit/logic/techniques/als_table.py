@@ -101,11 +101,12 @@ def _put(table: Any, at: int, words: int, x: int) -> None:
 @cython.inline
 @cython.exceptval(check=False)
 def _popcount(x: cython.ulonglong) -> cython.int:
+    if not cython.compiled:
+        return x.bit_count()  # type: ignore[attr-defined, no-any-return]
     x = x - ((x >> 1) & _M1)
     x = (x & _M2) + ((x >> 2) & _M2)
     x = (x + (x >> 4)) & _M4
-    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
-    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+    return ((x * _H01) & _WORD) >> 56
 
 
 @cython.cfunc
@@ -365,14 +366,14 @@ class AlsTable:
                 self.by_digit[base + w] = x
                 self.seen[base + w] = _ALL
                 if head < 0 and x:
-                    head = cython.cast(cython.int, w * _BITS + _index(x & (0 - x)))
+                    head = w * _BITS + _index(x & (0 - x))
             self.heads[k * n + d0] = head
             for w in range(words):
                 x = self.by_digit[base + w]
                 while x:
                     low = x & (0 - x)
                     x ^= low
-                    c2 = cython.cast(cython.int, w * _BITS + _index(low))
+                    c2 = w * _BITS + _index(low)
                     for w2 in range(words):
                         self.seen[base + w2] &= self.peers[c2 * words + w2]
             hit = False
@@ -557,7 +558,7 @@ class AlsTable:
                 if ua & ~xbit and mask[ka] & xbit:
                     key = x0 * ncells + heads[ka * n + x0]
                     starts[key] -= 1
-                    order[starts[key]] = cython.cast(cython.int, ka)
+                    order[starts[key]] = ka
         # bucket key = x0 * ncells + cell: order[starts[key]:starts[key + 1]]
         for x0 in range(n):
             xbit = _ONE << x0
@@ -607,9 +608,9 @@ class AlsTable:
                                     if g:
                                         some = True
                                 if some:
-                                    self.found[0] = cython.cast(cython.int, ka)
-                                    self.found[1] = cython.cast(cython.int, kb)
-                                    self.found[2] = cython.cast(cython.int, x0)
+                                    self.found[0] = ka
+                                    self.found[1] = kb
+                                    self.found[2] = x0
                                     self.found[3] = z0
                                     return True
         return False
