@@ -39,6 +39,14 @@ _LOOKAHEAD = 8
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
 _CELLS_PER_ROUND = 12
+#: The techniques a walk tries first, in this order, where any step up to the asked
+#: technique may be taken (cleanness 0, no score cap): there the order only decides how fast
+#: the walk reaches a board where nothing easier than the asked technique applies, which is
+#: the same board whatever the order. Cheap and frequent patterns first, then the chains
+#: that stand for many patterns at once (the ladder tries them late, after every rarer,
+#: costlier pattern has failed); the rest follow in ladder order.
+_WALK_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
+               "xy-wing", "xy-chain", "aic")
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
@@ -76,6 +84,19 @@ class Plan:
         self.cut = tuple(t for t in self.ladder[: self.last + 1] if t.key not in SINGLES)
         #: the asked techniques themselves
         self.wanted = tuple(t for t in self.cut if t.key in req.targets)
+        #: the cut ladder in the order the walk tries it
+        self.walk_order = self._walk_order()
+
+    def _walk_order(self) -> tuple[Technique, ...]:
+        req = self.req
+        if req.cleanness or req.score_max is not None:
+            return self.cut  # a step may be forbidden: the easiest one must be found first
+        first = min(self.place[k] for k in req.targets)
+        easier = [t for t in self.cut if self.place[t.key] < first]
+        rest = [t for t in self.cut if self.place[t.key] >= first]
+        ahead = {k: i for i, k in enumerate(_WALK_FIRST)}
+        easier.sort(key=lambda t: ahead.get(t.key, len(ahead) + self.place[t.key]))
+        return (*easier, *rest)
 
     def wanted_step(self, board: Board) -> Step | None:
         """A step of an asked technique on ``board``, wherever it stands on the ladder."""
@@ -194,7 +215,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int
         _close(board)
         if not board.unsolved:
             return
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.walk_order)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
                 yield givens.copy(), solution
