@@ -39,13 +39,14 @@ _LOOKAHEAD = 8
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
 _CELLS_PER_ROUND = 12
-#: The techniques a walk tries first, in this order, where any step up to the asked
-#: technique may be taken (cleanness 0, no score cap): there the order only decides how fast
-#: the walk reaches a board where nothing easier than the asked technique applies, which is
-#: the same board whatever the order. Cheap and frequent patterns first, then the chains
-#: that stand for many patterns at once (the ladder tries them late, after every rarer,
-#: costlier pattern has failed); the rest follow in ladder order.
-_WALK_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
+#: The techniques the search tries first, in this order, where any step up to the asked
+#: technique may be taken (cleanness 0, no score cap): there the order only decides how
+#: fast a solve reaches a board where nothing easier than the asked technique applies, the
+#: same board whatever the order (the final check solves in the ladder's own order). Cheap,
+#: frequent patterns first, then the chains that stand for many patterns at once (the
+#: ladder tries them late, after every rarer, costlier pattern has failed); the rest follow
+#: in ladder order.
+_TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
                "xy-wing", "xy-chain", "aic")
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
@@ -84,17 +85,17 @@ class Plan:
         self.cut = tuple(t for t in self.ladder[: self.last + 1] if t.key not in SINGLES)
         #: the asked techniques themselves
         self.wanted = tuple(t for t in self.cut if t.key in req.targets)
-        #: the cut ladder in the order the walk tries it
-        self.walk_order = self._walk_order()
+        #: the cut ladder in the order the search tries it (the final check keeps the ladder's)
+        self.order = self._search_order()
 
-    def _walk_order(self) -> tuple[Technique, ...]:
+    def _search_order(self) -> tuple[Technique, ...]:
         req = self.req
         if req.cleanness or req.score_max is not None:
             return self.cut  # a step may be forbidden: the easiest one must be found first
         first = min(self.place[k] for k in req.targets)
         easier = [t for t in self.cut if self.place[t.key] < first]
         rest = [t for t in self.cut if self.place[t.key] >= first]
-        ahead = {k: i for i, k in enumerate(_WALK_FIRST)}
+        ahead = {k: i for i, k in enumerate(_TRIED_FIRST)}
         easier.sort(key=lambda t: ahead.get(t.key, len(ahead) + self.place[t.key]))
         return (*easier, *rest)
 
@@ -176,7 +177,7 @@ def _replay(plan: Plan, givens: list[int], solution: tuple[int, ...]) -> _Replay
         _close(board)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, hit is not None):
@@ -215,7 +216,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int
         _close(board)
         if not board.unsolved:
             return
-        step = find_step(board, plan.walk_order)
+        step = find_step(board, plan.order)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
                 yield givens.copy(), solution
@@ -271,7 +272,7 @@ def _onward(plan: Plan, before: Board, hit: Step) -> _Replay:
         _close(board)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, True):
@@ -287,7 +288,7 @@ def _next_hit(plan: Plan, board: Board) -> Step | None:
         _close(board)
         if not board.unsolved:
             return None
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None or not plan.allowed(step, False):
             return None
         if plan.target(step.key):
