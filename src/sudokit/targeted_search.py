@@ -198,10 +198,20 @@ def _cells(step: Step, board: Board) -> list[int]:
     return [c for c in _step_cells(step) if board.unsolved >> c & 1]
 
 
-def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int, ...]]]:
+class _Place(NamedTuple):
+    """A place the walk found: the puzzle so far (``givens``, a copy) and its solution, the
+    walk's board there and the asked technique's step, the next one on it."""
+
+    givens: list[int]
+    solution: tuple[int, ...]
+    before: Board
+    hit: Step
+
+
+def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     """A random minimal puzzle, solved with the cut ladder, steered towards the asked
-    technique by clues from its solution. Yields the givens (a copy) and the solution each
-    time a step of an asked technique comes next, then takes that step and goes on: a later
+    technique by clues from its solution. Yields a :class:`_Place` each time a step of an
+    asked technique comes next, then takes that step and goes on: a later
     place in the same solve, with less of it left after the technique, may be easier to
     finish.
 
@@ -219,7 +229,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int
         step = find_step(board, plan.order)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
-                yield givens.copy(), solution
+                yield _Place(givens.copy(), solution, board.copy(), step)
             step.apply_to(board)
             continue
         # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
@@ -296,19 +306,17 @@ def _next_hit(plan: Plan, board: Board) -> Step | None:
         step.apply_to(board)
 
 
-def _complete(plan: Plan, givens: list[int], solution: tuple[int, ...],
-              rng: random.Random) -> list[int] | None:
+def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None:
     """Add clues until the solve meets an asked technique and ends solved within the
     options, or None when no clue tried keeps the technique needed.
 
     A clue is tried on the board just before the technique's step: with it placed and the
     singles it makes taken, a step of an asked technique must still be the next one (the
     solve up to there is then the same as from the puzzle with that clue, or nearly so:
-    the final check replays it)."""
-    run = _replay(plan, givens, solution)
-    before, hit = run.before, run.hit
-    if before is None or hit is None:
-        return None
+    the thinning and the final check solve the puzzle from its start). It starts from the
+    walk's own board at the place, not from a new solve of the puzzle so far."""
+    givens, solution, before, hit = place
+    run = _onward(plan, before, hit)
     for _ in range(_MOST_ROUNDS):
         if not run.board.unsolved:
             return givens
@@ -345,9 +353,10 @@ def _thin(plan: Plan, givens: list[int], start: tuple[int, ...],
 def attempt(plan: Plan, rng: random.Random) -> Made | None:
     """One try: a walk from a random minimal puzzle; its first place where the asked
     technique comes next and the rest can be finished is completed, thinned and checked."""
-    for givens, solution in _walk(plan, rng):
-        start = tuple(givens)  # the walk's clues are needed to reach the technique: kept
-        done = _complete(plan, givens, solution, rng)
+    for place in _walk(plan, rng):
+        start = tuple(place.givens)  # the walk's clues are needed to reach it: kept
+        solution = place.solution
+        done = _complete(plan, place, rng)
         if done is None:
             continue
         if done != list(start):
