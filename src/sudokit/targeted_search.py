@@ -47,7 +47,7 @@ _CELLS_PER_ROUND = 12
 #: ladder tries them late, after every rarer, costlier pattern has failed); the rest follow
 #: in ladder order.
 _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
-               "xy-wing", "xy-chain", "aic")
+               "xy-wing", "xy-chain", "aic", "grouped-aic")
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
