@@ -18,7 +18,14 @@ from sudokit.formats import candidates
 from sudokit.logic import BY_KEY, LADDER, next_step, rate, solve_path
 from sudokit.logic.select import choose
 from sudokit.solver import search
-from sudokit.targeted import SIMPLE_SET, SINGLES, generate_for, iter_generate_for
+from sudokit.targeted import (
+    SIMPLE_SET,
+    SINGLES,
+    generate_for,
+    iter_generate_for,
+    plan_for,
+    request,
+)
 
 PLACE = {t.key: i for i, t in enumerate(LADDER)}
 
@@ -63,6 +70,28 @@ def test_several_techniques_any_of_them(pure: bool) -> None:
     for made in iter_generate_for(3, "XY-Wing, w wing", seed=5):
         keys = assert_made_for(made.puzzle, asked)
         assert made.step.key in asked and made.step.key in keys
+
+
+@pytest.mark.parametrize("technique",
+                         ["als-xz", "x-chain", "unique-rectangle-1,unique-rectangle-4"])
+def test_the_search_tries_the_easier_techniques_first_in_its_own_order(technique: str) -> None:
+    # at cleanness 0 any easier step may be taken, so their order only changes how soon a
+    # board where an asked technique is next is reached; the asked ones and those between
+    # them keep the ladder's order after all the easier ones
+    plan = plan_for(request(technique))
+    keys = [t.key for t in plan.order]
+    assert sorted(keys) == sorted(t.key for t in plan.cut)
+    first = min(plan.place[k] for k in plan.req.targets)
+    easier = [k for k in keys if plan.place[k] < first]
+    assert keys[:len(easier)] == easier
+    assert keys[len(easier):] == [t.key for t in plan.cut if plan.place[t.key] >= first]
+    if "aic" in easier:  # the chains, which stand for many patterns, come early
+        assert keys.index("aic") < keys.index("x-wing")
+
+
+def test_where_a_step_may_be_forbidden_the_search_keeps_the_ladder_order() -> None:
+    for req in (request("als-xz", cleanness=1), request("als-xz", score_max=9.0)):
+        assert plan_for(req).order == plan_for(req).cut
 
 
 @pytest.mark.parametrize("cleanness", [1, 2, 3])

@@ -5,8 +5,11 @@ several)."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,17 +18,19 @@ from soundness import keeps_every_solution
 from sudokit import Grid, count_solutions, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import LADDER, next_step, solve_path
-from sudokit.logic.board import Board, bits
+from sudokit.logic.board import Board, bits, geometry
 from sudokit.logic.step import Level, Step, Technique
 from sudokit.logic.techniques import (
     BY_KEY,
     aligned_exclusion,
     als,
     als_chain,
+    als_table,
     als_xy_wing,
     death_blossom,
     sue_de_coq,
 )
+from sudokit.shape import Shape
 
 TECHNIQUES: list[Technique] = [
     sue_de_coq.SUE_DE_COQ,
@@ -232,3 +237,74 @@ def test_a_death_blossom_names_its_stem_and_a_petal_per_digit() -> None:
     assert step is not None
     assert "stem r5c9" in step.text and "1: r7c7 and r8c9 {1,2,9}" in step.text
     assert "r5c9" in step.cells
+
+
+def _table_modules() -> list[ModuleType]:
+    """The ALS table module as the package runs it and from its Python source (the two
+    must list the same sets in the same order)."""
+    path = Path(als_table.__file__).with_name("als_table.py")
+    spec = importlib.util.spec_from_file_location(
+        "sudokit.logic.techniques.als_table_source", path
+    )
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    return [als_table, source]
+
+
+def _almost_locked_sets(board: Board, max_cells: int) -> set[int]:
+    """Every ALS by its definition: 1..max_cells unplaced cells of a unit (not all of them)
+    holding one digit more than cells."""
+    out = set()
+    for unit in board.geo.units:
+        cells = [c for c in unit if board.unsolved >> c & 1]
+        for size in range(1, min(max_cells, len(cells) - 1) + 1):
+            for picked in itertools.combinations(cells, size):
+                digits = 0
+                for c in picked:
+                    digits |= board.masks[c]
+                if digits.bit_count() == size + 1:
+                    out.add(sum(1 << c for c in picked))
+    return out
+
+
+def _random_board(shape: Shape, rng: random.Random) -> Board:
+    geo = geometry(shape)
+    masks, values = [], []
+    for _ in range(geo.ncells):
+        if rng.random() < 0.3:
+            d = rng.randrange(geo.n)
+            masks.append(1 << d)
+            values.append(d + 1)
+        else:
+            m = 0
+            while m.bit_count() < 2:
+                m = rng.getrandbits(geo.n) & rng.getrandbits(geo.n)
+            masks.append(m)
+            values.append(0)
+    return Board(geo, masks, values)
+
+
+@pytest.mark.parametrize("box", [(3, 3), (2, 3), (4, 4), (5, 5)])
+def test_the_als_table_lists_every_set_once_where_it_first_turns_up(
+    box: tuple[int, int],
+) -> None:
+    rng = random.Random(box[0] * 10 + box[1])
+    for _ in range(4):
+        board = _random_board(Shape(*box), rng)
+        max_cells = 3 if box == (5, 5) else 5
+        tables = [module.AlsTable(board, max_cells) for module in _table_modules()]
+        listed = [
+            [(t.cellset(k), t.digits(k), t.unit(k), t.useful(k)) for k in range(len(t))]
+            for t in tables
+        ]
+        assert listed[0] == listed[1]  # compiled (64-bit words) and source (Python ints)
+        cells = [c for c, _, _, _ in listed[0]]
+        assert len(set(cells)) == len(cells)
+        assert set(cells) == _almost_locked_sets(board, max_cells)
+        unit_bits = board.geo.unit_bits
+        for c, _, unit, _ in listed[0]:
+            assert unit == min(u for u, ub in enumerate(unit_bits) if c & ub == c)
+        assert [u for _, _, u, _ in listed[0]] == sorted(u for _, _, u, _ in listed[0])
+        # the same ALS-XZ found by both
+        assert tables[0].xz(-1) == tables[1].xz(-1)

@@ -23,12 +23,13 @@ techniques themselves are always allowed; "before" is before the first of them):
 
 How a puzzle is found (no rejection sampling: most techniques are too rare in random
 puzzles for that): a random minimal puzzle is solved with the ladder cut after the asked
-techniques; whenever the solve is stuck, or about to take a step the options forbid, a clue
-from the solution is added (in the offending step's cells, to break its pattern) and the
-solve goes on, until a step of an asked technique is the next one. From that puzzle the
-clues added are kept while the solve, replayed from the start, still meets the asked
-technique; the part after it is completed by more clues, each tried away from the
-technique's cells and kept only if the replayed solve still needs the technique. The added
+techniques (at cleanness 0 trying the cheap, frequent patterns and the chains first, which
+reaches the same places sooner); whenever the solve is stuck, or about to take a step the
+options forbid, a clue from the solution is added (in the offending step's cells, to break
+its pattern) and the solve goes on, until a step of an asked technique is the next one.
+The clues added on the way are kept; from the walk's board there, the part after the
+technique is completed by more clues, each tried away from the technique's cells and kept
+only if the solve still needs the technique. The added
 clues that can go are then thinned out, and the final puzzle is rated by the real rater,
 which must agree on every condition (one solution, the asked technique, nothing harder, the
 cleanness, the score band) before the puzzle is returned.

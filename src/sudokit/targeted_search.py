@@ -39,6 +39,15 @@ _LOOKAHEAD = 8
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues.
 _CELLS_PER_ROUND = 12
+#: The techniques the search tries first, in this order, where any step up to the asked
+#: technique may be taken (cleanness 0, no score cap): there the order only decides how
+#: fast a solve reaches a board where nothing easier than the asked technique applies, the
+#: same board whatever the order (the final check solves in the ladder's own order). Cheap,
+#: frequent patterns first, then the chains that stand for many patterns at once (the
+#: ladder tries them late, after every rarer, costlier pattern has failed); the rest follow
+#: in ladder order.
+_TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
+               "xy-wing", "xy-chain", "aic", "grouped-aic")
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
@@ -76,6 +85,19 @@ class Plan:
         self.cut = tuple(t for t in self.ladder[: self.last + 1] if t.key not in SINGLES)
         #: the asked techniques themselves
         self.wanted = tuple(t for t in self.cut if t.key in req.targets)
+        #: the cut ladder in the order the search tries it (the final check keeps the ladder's)
+        self.order = self._search_order()
+
+    def _search_order(self) -> tuple[Technique, ...]:
+        req = self.req
+        if req.cleanness or req.score_max is not None:
+            return self.cut  # a step may be forbidden: the easiest one must be found first
+        first = min(self.place[k] for k in req.targets)
+        easier = [t for t in self.cut if self.place[t.key] < first]
+        rest = [t for t in self.cut if self.place[t.key] >= first]
+        ahead = {k: i for i, k in enumerate(_TRIED_FIRST)}
+        easier.sort(key=lambda t: ahead.get(t.key, len(ahead) + self.place[t.key]))
+        return (*easier, *rest)
 
     def wanted_step(self, board: Board) -> Step | None:
         """A step of an asked technique on ``board``, wherever it stands on the ladder."""
@@ -155,7 +177,7 @@ def _replay(plan: Plan, givens: list[int], solution: tuple[int, ...]) -> _Replay
         _close(board)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, hit is not None):
@@ -176,10 +198,20 @@ def _cells(step: Step, board: Board) -> list[int]:
     return [c for c in _step_cells(step) if board.unsolved >> c & 1]
 
 
-def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int, ...]]]:
+class _Place(NamedTuple):
+    """A place the walk found: the puzzle so far (``givens``, a copy) and its solution, the
+    walk's board there and the asked technique's step, the next one on it."""
+
+    givens: list[int]
+    solution: tuple[int, ...]
+    before: Board
+    hit: Step
+
+
+def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     """A random minimal puzzle, solved with the cut ladder, steered towards the asked
-    technique by clues from its solution. Yields the givens (a copy) and the solution each
-    time a step of an asked technique comes next, then takes that step and goes on: a later
+    technique by clues from its solution. Yields a :class:`_Place` each time a step of an
+    asked technique comes next, then takes that step and goes on: a later
     place in the same solve, with less of it left after the technique, may be easier to
     finish.
 
@@ -194,10 +226,10 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[tuple[list[int], tuple[int
         _close(board)
         if not board.unsolved:
             return
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
-                yield givens.copy(), solution
+                yield _Place(givens.copy(), solution, board.copy(), step)
             step.apply_to(board)
             continue
         # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
@@ -250,7 +282,7 @@ def _onward(plan: Plan, before: Board, hit: Step) -> _Replay:
         _close(board)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, True):
@@ -266,7 +298,7 @@ def _next_hit(plan: Plan, board: Board) -> Step | None:
         _close(board)
         if not board.unsolved:
             return None
-        step = find_step(board, plan.cut)
+        step = find_step(board, plan.order)
         if step is None or not plan.allowed(step, False):
             return None
         if plan.target(step.key):
@@ -274,19 +306,17 @@ def _next_hit(plan: Plan, board: Board) -> Step | None:
         step.apply_to(board)
 
 
-def _complete(plan: Plan, givens: list[int], solution: tuple[int, ...],
-              rng: random.Random) -> list[int] | None:
+def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None:
     """Add clues until the solve meets an asked technique and ends solved within the
     options, or None when no clue tried keeps the technique needed.
 
     A clue is tried on the board just before the technique's step: with it placed and the
     singles it makes taken, a step of an asked technique must still be the next one (the
     solve up to there is then the same as from the puzzle with that clue, or nearly so:
-    the final check replays it)."""
-    run = _replay(plan, givens, solution)
-    before, hit = run.before, run.hit
-    if before is None or hit is None:
-        return None
+    the thinning and the final check solve the puzzle from its start). It starts from the
+    walk's own board at the place, not from a new solve of the puzzle so far."""
+    givens, solution, before, hit = place
+    run = _onward(plan, before, hit)
     for _ in range(_MOST_ROUNDS):
         if not run.board.unsolved:
             return givens
@@ -323,9 +353,10 @@ def _thin(plan: Plan, givens: list[int], start: tuple[int, ...],
 def attempt(plan: Plan, rng: random.Random) -> Made | None:
     """One try: a walk from a random minimal puzzle; its first place where the asked
     technique comes next and the rest can be finished is completed, thinned and checked."""
-    for givens, solution in _walk(plan, rng):
-        start = tuple(givens)  # the walk's clues are needed to reach the technique: kept
-        done = _complete(plan, givens, solution, rng)
+    for place in _walk(plan, rng):
+        start = tuple(place.givens)  # the walk's clues are needed to reach it: kept
+        solution = place.solution
+        done = _complete(plan, place, rng)
         if done is None:
             continue
         if done != list(start):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of
 from ..step import cell_list, digit_list
-from .als_xz import Als, sets_of
+from .als_links import AlsLinks
+from .als_xz import Als, table_of
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
 
@@ -26,59 +27,68 @@ MAX_CELLS = 3
 class AlsGraph:
     """The almost locked sets of one board state and their restricted commons.
 
-    ``sets[k]`` is a set; ``reach[k][d0]`` the cells outside it that hold digit d0+1 and see
-    every d0+1 of it (where a conclusion "the set holds d0+1" eliminates; only digits where
-    there are some), ``useful[k]`` those digits (as a mask); ``links[k]`` the pairs (j, x0):
-    set j is disjoint from set k and joined to it by the restricted common digit x0+1.
+    ``core`` holds them in typed tables, where ALS-XY-Wing, ALS-XY-Chain and Death Blossom
+    search. As Python lists (made when first asked for): set k (in the order ALS-XZ lists
+    them, the small ones only) has the cells ``cells[k]`` and the digits ``masks[k]``;
+    ``by_digit[k][d0]`` its cells holding d0+1; ``reach[k][d0]`` the cells outside it that
+    hold digit d0+1 and see every d0+1 of it (where a conclusion "the set holds d0+1"
+    eliminates), for each digit of ``useful[k]`` (a mask; 0 for other digits);
+    ``links[k]`` the pairs (j, x0): set j is disjoint from set k and joined to it by the
+    restricted common digit x0+1; ``holding[d0]`` the sets that hold d0+1.
     """
 
-    __slots__ = ("sets", "reach", "useful", "links", "holding")
+    __slots__ = ("table", "core")
 
     def __init__(self, board: Board) -> None:
-        # the sets, their reach and useful digits are ALS-XZ's (shared per board state)
-        every = sets_of(board)
-        keep = [k for k, a in enumerate(every.sets) if a.cells.bit_count() <= MAX_CELLS]
-        sets = [every.sets[k] for k in keep]
-        reach = [every.reach[k] for k in keep]
-        useful = [every.useful[k] for k in keep]
-        n = board.geo.n
-        # sets bucketed by their first cell holding each digit: a partner joined by x has
-        # all its x cells (so its first one) where every x of the set is seen
-        first: list[dict[int, list[int]]] = [{} for _ in range(n)]
-        holding: list[list[int]] = [[] for _ in range(n)]
-        for k, a in enumerate(sets):
-            for x0, low in a.heads:
-                holding[x0].append(k)
-                bucket = first[x0].get(low)
-                if bucket is None:
-                    first[x0][low] = [k]
-                else:
-                    bucket.append(k)
-        links: list[list[tuple[int, int]]] = [[] for _ in sets]
-        for k, a in enumerate(sets):
-            ra = reach[k]
-            cells = a.cells
-            for x0, near_all in ra.items():
-                near = near_all
-                buckets = first[x0]
-                while near:
-                    low = near & -near
-                    near ^= low
-                    # buckets list sets in increasing order: each pair once, from its first
-                    for j in reversed(buckets.get(low.bit_length() - 1, ())):
-                        if j <= k:
-                            break
-                        b = sets[j]
-                        if cells & b.cells or b.by_digit[x0] & ~near_all:
-                            continue
-                        links[k].append((j, x0))
-                        links[j].append((k, x0))
-        self.sets = sets
-        self.reach = reach
-        self.useful = useful
-        self.links = links
-        #: for each digit d0, the sets that hold d0+1
-        self.holding = holding
+        # the sets and their reach are ALS-XZ's (listed once per board state)
+        self.table = table_of(board)
+        self.core = AlsLinks(self.table, MAX_CELLS)
+
+    @property
+    def index(self) -> list[int]:
+        """Each set's index in ALS-XZ's table."""
+        return self.core.lists()[0]
+
+    @property
+    def cells(self) -> list[int]:
+        return self.core.lists()[1]
+
+    @property
+    def masks(self) -> list[int]:
+        return self.core.lists()[2]
+
+    @property
+    def by_digit(self) -> list[list[int]]:
+        return self.core.lists()[3]
+
+    @property
+    def reach(self) -> list[list[int]]:
+        return self.core.lists()[4]
+
+    @property
+    def useful(self) -> list[int]:
+        return self.core.lists()[5]
+
+    @property
+    def links(self) -> list[list[tuple[int, int]]]:
+        return self.core.lists()[6]
+
+    @property
+    def holding(self) -> list[list[int]]:
+        return self.core.lists()[7]
+
+    @property
+    def sets(self) -> list[Als]:
+        """The sets as :class:`Als` objects."""
+        return [Als(self.table, k) for k in self.index]
+
+    def set_cells(self, k: int) -> int:
+        """The cells of set k."""
+        return self.core.cellset(k)
+
+    def name(self, board: Board, k: int) -> str:
+        """``r1c1, r1c5 {2,5,7}``: set k's cells and digits for a sentence."""
+        return als_name(board, self.core.cellset(k), self.core.digits(k))
 
 
 def graph(board: Board) -> AlsGraph:
@@ -91,6 +101,6 @@ def graph(board: Board) -> AlsGraph:
     return made
 
 
-def als_name(board: Board, a: Als) -> str:
+def als_name(board: Board, cells: int, mask: int) -> str:
     """``r1c1, r1c5 {2,5,7}``: a set's cells and digits for a sentence."""
-    return f"{cell_list(board.geo, bits(a.cells))} {digit_list(digits_of(a.mask))}"
+    return f"{cell_list(board.geo, bits(cells))} {digit_list(digits_of(mask))}"

@@ -11,9 +11,9 @@ ALS chains.
 
 from __future__ import annotations
 
-from ..board import Board, bits, mask_bits
+from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, als_name, graph
+from .als import AlsGraph, graph
 from .chains import chain_bonus
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
@@ -21,77 +21,22 @@ MAX_SETS = 5
 
 
 def find(board: Board) -> Step | None:
-    """The shortest ALS-XY-Chain (4..MAX_SETS sets) that eliminates something, or None."""
-    g = graph(board)
-    links = g.links
-    useful = g.useful
-    reach = g.reach
-    sets = g.sets
-    n = board.geo.n
-    best: tuple[int, list[tuple[int, int]], int, int] | None = None
-    last = MAX_SETS - 1  # the most links
-    for start, u in enumerate(useful):
-        if not u:
-            continue
-        # breadth-first over (set, digit of the link that reached it), each state once per
-        # start; a state's parent is kept to spell the chain out, and the chain's cells are
-        # carried so that no two of its sets overlap (a state (j, x0) is keyed j * n + x0)
-        parent: dict[int, tuple[int, int]] = {}
-        frontier: list[tuple[int, int, int, int]] = []  # set, link digit, cells, first digit
-        for j, x0 in links[start]:
-            if u & ~(1 << x0) and j * n + x0 not in parent:
-                parent[j * n + x0] = (start, -1)
-                frontier.append((j, x0, sets[start].cells | sets[j].cells, x0))
-        for depth in range(2, last + 1):
-            if best is not None and depth >= best[0]:
-                break
-            grown: list[tuple[int, int, int, int]] = []
-            for k, in0, used, first in frontier:
-                for j, x0 in links[k]:
-                    if x0 == in0:
-                        continue
-                    state = j * n + x0
-                    if state in parent or sets[j].cells & used:
-                        continue
-                    parent[state] = (k, in0)
-                    if depth >= 3:
-                        common = u & useful[j] & ~(1 << first) & ~(1 << x0)
-                        for z0 in mask_bits(common):
-                            gone = reach[start][z0] & reach[j][z0]
-                            if gone:
-                                best = (depth, _path(parent, (j, x0), n), z0, gone)
-                                break
-                        if best is not None and best[0] == depth:
-                            break
-                    if depth < last:
-                        grown.append((j, x0, used | sets[j].cells, first))
-                if best is not None and best[0] == depth:
-                    break
-            frontier = grown
-    if best is None:
+    """The shortest ALS-XY-Chain (4..MAX_SETS sets) that eliminates something, or None.
+
+    Breadth-first from each set in turn over (set, digit of the link that reached it),
+    each state once per start, no two sets of a chain overlapping; a later start only
+    looks for shorter chains (the search runs in a typed loop: ``AlsLinks.chain``)."""
+    found = graph(board).core.chain(MAX_SETS)
+    if found is None:
         return None
-    _, path, z0, gone = best
-    return _step(board, g, path, z0 + 1, gone)
-
-
-def _path(
-    parent: dict[int, tuple[int, int]], end: tuple[int, int], n: int
-) -> list[tuple[int, int]]:
-    """The chain from its start to ``end``, as (set, digit of the link into it)."""
-    out = [end]
-    node = end
-    while node[1] >= 0:
-        node = parent[node[0] * n + node[1]]
-        out.append(node)
-    out.reverse()
-    return out
+    path, z0, gone = found
+    return _step(board, graph(board), path, z0 + 1, gone)
 
 
 def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: int) -> Step:
-    sets = [g.sets[k] for k, _ in path]
-    parts = [als_name(board, sets[0])]
-    for (_, x0), s in zip(path[1:], sets[1:], strict=True):
-        parts.append(f"-{x0 + 1}- {als_name(board, s)}")
+    parts = [g.name(board, path[0][0])]
+    for k, x0 in path[1:]:
+        parts.append(f"-{x0 + 1}- {g.name(board, k)}")
     text = (
         f"Chain of almost locked sets {' '.join(parts)}, each link a digit that at most one "
         f"of its two sets can hold: if the first set lacks {z} it locks, holds its link digit "
@@ -99,8 +44,8 @@ def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: 
         f"end holds {z}, and {z} leaves {cell_list(board.geo, bits(gone))}."
     )
     cells = 0
-    for s in sets:
-        cells |= s.cells
+    for k, _ in path:
+        cells |= g.set_cells(k)
     links = len(path) - 1
     return ALS_XY_CHAIN.step(
         board, bits(cells), text, elim=[(c, z) for c in bits(gone)],

@@ -9,48 +9,35 @@ the Z cells of A and of B. (ALS-XZ is the same with two sets; ALS-XY-Chain with 
 
 from __future__ import annotations
 
-from ..board import Board, bits, mask_bits
+from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, als_name, graph
+from .als import AlsGraph, graph
 
 
 def find(board: Board) -> Step | None:
-    """An ALS-XY-Wing step (pivot set, two wing sets, a digit to remove), or None."""
+    """An ALS-XY-Wing step (pivot set, two wing sets, a digit to remove), or None.
+
+    Pivots in order, the wings from the pivot's links in their order (the search runs in
+    a typed loop: ``AlsLinks.wing``)."""
     g = graph(board)
-    sets = g.sets
-    useful = g.useful
-    reach = g.reach
-    for kc, links in enumerate(g.links):
-        # only wings that could eliminate a digit other than their link digit
-        wings = [(j, x0) for j, x0 in links if useful[j] & ~(1 << x0)]
-        for i, (ka, x0) in enumerate(wings):
-            a = sets[ka]
-            ua = useful[ka] & ~(1 << x0)
-            for kb, y0 in wings[i + 1 :]:
-                if y0 == x0 or kb == ka:
-                    continue
-                common = ua & useful[kb] & ~(1 << y0)
-                if not common or a.cells & sets[kb].cells:
-                    continue
-                for z0 in mask_bits(common):
-                    gone = reach[ka][z0] & reach[kb][z0]
-                    if gone:
-                        return _step(board, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
-    return None
+    found = g.core.wing()
+    if found is None:
+        return None
+    kc, ka, kb, x0, y0, z0, gone = found
+    return _step(board, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
 
 
 def _step(
     board: Board, g: AlsGraph, kc: int, ka: int, kb: int, x: int, y: int, z: int, gone: int
 ) -> Step:
-    c, a, b = g.sets[kc], g.sets[ka], g.sets[kb]
     text = (
-        f"Almost locked set {als_name(board, c)} is linked to {als_name(board, a)} by {x} and "
-        f"to {als_name(board, b)} by {y} (a digit that at most one set of a link can hold). "
+        f"Almost locked set {g.name(board, kc)} is linked to {g.name(board, ka)} by {x} and "
+        f"to {g.name(board, kb)} by {y} (a digit that at most one set of a link can hold). "
         f"It cannot lose both {x} and {y}, so one of the other two sets loses its link digit "
         f"and locks: {z}, in both, is in one of them and leaves "
         f"{cell_list(board.geo, bits(gone))}."
     )
-    cells = bits(a.cells | b.cells | c.cells)
+    cells = bits(g.set_cells(ka) | g.set_cells(kb) | g.set_cells(kc))
     return ALS_XY_WING.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
 
 

@@ -8,92 +8,40 @@ cell that sees all the Z cells of all the petals.
 
 from __future__ import annotations
 
-from ..board import Board, bits, digits_of, mask_bits
+from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list
-from .als import Als, AlsGraph, als_name, graph
+from .als import AlsGraph, graph
 
 #: the most digits a stem may have (one petal each); HoDoKu's Death Blossoms rarely have more
 MAX_PETALS = 3
 
 
 def find(board: Board) -> Step | None:
-    """A Death Blossom step (stem, petals, a digit to remove), or None."""
+    """A Death Blossom step (stem, petals, a digit to remove), or None.
+
+    Stems in cell order; for each stem digit the sets that could be its petal; each digit
+    the petals could all lose, in increasing order; petals picked depth first (the search
+    runs in a typed loop: ``AlsLinks.blossom``)."""
     g = graph(board)
-    sets = g.sets
-    reach = g.reach
-    useful = g.useful
-    masks = board.masks
-    peer_bits = board.geo.peer_bits
-    full = board.geo.full
-    for stem in bits(board.unsolved):
-        m = masks[stem]
-        count = m.bit_count()
-        if count < 2 or count > MAX_PETALS:
-            continue
-        seen = peer_bits[stem]
-        # for each stem digit, the sets whose every cell with that digit sees the stem
-        petals: list[list[int]] = []
-        zs = full & ~m
-        for d0 in mask_bits(m):
-            found = [
-                k for k in g.holding[d0]
-                if useful[k] & zs and not sets[k].by_digit[d0] & ~seen
-            ]
-            if not found:
-                break
-            petals.append(found)
-            z_any = 0
-            for k in found:
-                z_any |= useful[k]
-            zs &= z_any
-            if not zs:
-                break
-        else:
-            for z0 in mask_bits(zs):
-                lists = [[k for k in found if useful[k] >> z0 & 1] for found in petals]
-                if not all(lists):
-                    continue
-                chosen = _pick(lists, sets, reach, z0, 0, -1, 0, [])
-                if chosen is not None:
-                    picked, gone = chosen
-                    return _step(board, g, stem, picked, z0 + 1, gone)
-    return None
-
-
-def _pick(
-    lists: list[list[int]], sets: list[Als], reach: list[dict[int, int]], z0: int,
-    i: int, gone: int, used: int, picked: list[int],
-) -> tuple[list[int], int] | None:
-    """One petal from each list, disjoint, whose Z cells are all seen by some Z cell
-    (depth first; ``gone`` the cells seeing every Z of the petals picked so far)."""
-    if i == len(lists):
-        return picked, gone
-    for k in lists[i]:
-        cells = sets[k].cells
-        if cells & used:
-            continue
-        narrowed = gone & reach[k][z0]
-        if not narrowed:
-            continue
-        found = _pick(lists, sets, reach, z0, i + 1, narrowed, used | cells, [*picked, k])
-        if found is not None:
-            return found
-    return None
+    found = g.core.blossom(MAX_PETALS)
+    if found is None:
+        return None
+    stem, picked, z0, gone = found
+    return _step(board, g, stem, picked, z0 + 1, gone)
 
 
 def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone: int) -> Step:
     geo = board.geo
-    petals = [g.sets[k] for k in picked]
     stem_digits = digits_of(board.masks[stem])
-    parts = [f"{d}: {als_name(board, p)}" for d, p in zip(stem_digits, petals, strict=True)]
+    parts = [f"{d}: {g.name(board, k)}" for d, k in zip(stem_digits, picked, strict=True)]
     text = (
         f"Death Blossom on stem {geo.cell_names[stem]}: whichever digit it takes, the petal of "
         f"that digit ({'; '.join(parts)}) loses it and locks, so one petal holds {z}, and {z} "
         f"leaves {cell_list(geo, bits(gone))}."
     )
     cells = 1 << stem
-    for p in petals:
-        cells |= p.cells
+    for k in picked:
+        cells |= g.set_cells(k)
     return DEATH_BLOSSOM.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
 
 
