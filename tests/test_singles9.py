@@ -80,3 +80,21 @@ def test_candidates_are_those_of_a_board_made_from_the_grid(source: bool) -> Non
     for key in range(10):
         made = random_minimal(200 + key)
         assert module.candidates(list(made.puzzle.cells)) == Board.from_grid(made.puzzle).masks
+
+
+def test_a_board_taking_the_settled_state_reads_as_if_placed_and_drops_what_it_derived() -> None:
+    made = random_minimal(7)
+    stepwise = Board.from_grid(made.puzzle)
+    taking = Board.from_grid(made.puzzle)
+    taking.keep("probe", "derived before")
+    before = taking.snapshot()
+    settled = _singles9.settle(list(taking.masks), list(taking.values))
+    assert settled is not None
+    placed = _singles9.singles(list(stepwise.masks), list(stepwise.values))
+    for cell, digit in zip(placed[::2], placed[1::2], strict=True):
+        stepwise.place(cell, digit)
+    taking.take(*settled)
+    assert (taking.masks, taking.values, taking.dcells, taking.unsolved) == (
+        stepwise.masks, stepwise.values, stepwise.dcells, stepwise.unsolved)
+    assert taking.derived("probe") is None  # stale: the board changed
+    assert taking.changed_since(before) == stepwise.changed_since(before) != 0

@@ -140,13 +140,8 @@ def _close(board: Board) -> None:
     search: the singles are found and placed in compiled code, and the board takes the
     state they end in at once, as placing them one by one would leave it.)"""
     settled = settle(board.masks, board.values)
-    if settled is None:
-        return
-    board.masks[:] = settled.masks
-    board.values[:] = settled.values
-    board.dcells[:] = settled.dcells
-    board.unsolved = settled.unsolved
-    board.version += 1  # what was derived from the board before is stale
+    if settled is not None:
+        board.take(*settled)
 
 
 def _board(givens: list[int], solution: tuple[int, ...]) -> Board:

@@ -355,6 +355,16 @@ class Board:
                 masks[p] &= nbit
                 hit ^= low
 
+    def take(self, masks: list[int], values: list[int], dcells: list[int],
+             unsolved: int) -> None:
+        """Take at once the state that placements and eliminations made elsewhere end in
+        (each part as this board keeps it): what was derived from the board is stale."""
+        self.version += 1
+        self.masks[:] = masks
+        self.values[:] = values
+        self.dcells[:] = dcells
+        self.unsolved = unsolved
+
     def eliminate(self, cell: int, digit: int) -> None:
         """Rule ``digit`` out of unplaced ``cell``."""
         self.version += 1
