@@ -19,10 +19,6 @@ except ImportError:  # running uncompiled without Cython installed
 
 from .als_table import AlsTable
 
-_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
-_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
-_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
 _WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 # cell sets as in :mod:`.als_table`: 64-bit words compiled, one Python int uncompiled
@@ -47,16 +43,10 @@ def _zeros(count: int) -> Any:
     return [0] * count
 
 
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _popcount(x: cython.ulonglong) -> cython.int:
-    if not cython.compiled:
-        return x.bit_count()  # type: ignore[attr-defined, no-any-return]
-    x = x - ((x >> 1) & _M1)
-    x = (x & _M2) + ((x >> 2) & _M2)
-    x = (x + (x >> 4)) & _M4
-    return ((x * _H01) & _WORD) >> 56
+if cython.compiled:
+    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+else:
+    _popcount = int.bit_count
 
 
 @cython.cfunc

@@ -26,10 +26,6 @@ try:
 except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
-_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
-_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
-_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
 _WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 
 # A row is a run of words of _BITS bits: 64-bit words when compiled; uncompiled, one
@@ -52,15 +48,10 @@ def _zeros(count: int) -> Any:
     return [0] * count
 
 
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _popcount(x: cython.ulonglong) -> cython.int:
-    x = x - ((x >> 1) & _M1)
-    x = (x & _M2) + ((x >> 2) & _M2)
-    x = (x + (x >> 4)) & _M4
-    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself.
-    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+if cython.compiled:
+    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+else:
+    _popcount = int.bit_count
 
 
 @cython.cfunc

@@ -24,13 +24,6 @@ from ..board import Board, Geometry, bits, mask_bits
 from ..step import Level, Step, Technique
 from .fish import NAMES, line_word, lines_cells, positions, unions
 
-# 64-bit population count, as in the basic fish (the cross-line masks here are as wide)
-_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
-_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
-_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
-_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-
 
 @lru_cache(maxsize=32)
 def _layout(geo: Geometry, rows: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
@@ -67,15 +60,10 @@ def find(board: Board, k: int) -> Step | None:
     return None
 
 
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _popcount(x: cython.ulonglong) -> cython.int:
-    x = x - ((x >> 1) & _M1)
-    x = (x & _M2) + ((x >> 2) & _M2)
-    x = (x + (x >> 4)) & _M4
-    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
-    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
+    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+else:
+    _popcount = int.bit_count
 
 
 def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
