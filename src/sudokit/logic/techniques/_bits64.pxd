@@ -9,3 +9,8 @@ cdef inline int popcount64(unsigned long long x) noexcept nogil:
     x = (x & <unsigned long long>0x3333333333333333) + ((x >> 2) & <unsigned long long>0x3333333333333333)
     x = (x + (x >> 4)) & <unsigned long long>0x0F0F0F0F0F0F0F0F
     return <int>((x * <unsigned long long>0x0101010101010101) >> 56)
+
+
+cdef inline int bit_index64(unsigned long long low) noexcept nogil:
+    # the position of the one bit of ``low``: the bits below it, counted
+    return popcount64(low - 1)

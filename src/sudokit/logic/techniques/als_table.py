@@ -93,19 +93,11 @@ def _put(table: Any, at: int, words: int, x: int) -> None:
 
 
 if cython.compiled:
+    from cython.cimports.sudokit.logic.techniques._bits64 import bit_index64 as _index
     from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
 else:
-    _popcount = int.bit_count
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _index(low: cython.ulonglong) -> cython.int:
-    """The position of the one bit of ``low`` (the bits below it, counted)."""
-    if cython.compiled:
-        return _popcount(low - 1)
-    return low.bit_length() - 1  # type: ignore[attr-defined, no-any-return]
+    from ._bits64 import bit_index64 as _index
+    from ._bits64 import popcount64 as _popcount
 
 
 #: the number of digits of each mask below 2**12 (a look-up is cheaper than counting, and

@@ -63,7 +63,7 @@ def find(board: Board, k: int) -> Step | None:
 if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
     from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
 else:
-    _popcount = int.bit_count
+    from ._bits64 import popcount64 as _popcount
 
 
 def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:

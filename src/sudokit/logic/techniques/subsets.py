@@ -131,7 +131,7 @@ def find_hidden(board: Board, k: int) -> Step | None:
 if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
     from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
 else:
-    _popcount = int.bit_count
+    from ._bits64 import popcount64 as _popcount
 
 
 @cython.cfunc
