@@ -134,27 +134,32 @@ def _digit_closures(board: Board, d0: int) -> DenseGraph:
     return _graph(board, live, True, strong_pairs(board, True, False, d0 + 1))
 
 
-def _order(board: Board) -> list[int]:
-    """Candidates in the order a person tries them: two-candidate cells first."""
-    n = board.geo.n
+def _fewest_first(board: Board) -> list[int]:
+    """The unplaced cells, fewest candidates first (then in order)."""
     masks = board.masks
-    # the unplaced cells by their number of candidates (then in order), and each one's
-    # candidates in order: the live nodes sorted by (size of their cell, node)
-    by_count: list[list[int]] = [[] for _ in range(n + 1)]
+    by_count: list[list[int]] = [[] for _ in range(board.geo.n + 1)]
     x = board.unsolved
     while x:
         low = x & -x
         x ^= low
         c = low.bit_length() - 1
         by_count[masks[c].bit_count()].append(c)
+    return [c for cells in by_count for c in cells]
+
+
+def _order(board: Board) -> list[int]:
+    """Candidates in the order a person tries them: two-candidate cells first."""
+    n = board.geo.n
+    masks = board.masks
+    # the unplaced cells by their number of candidates (then in order), and each one's
+    # candidates in order: the live nodes sorted by (size of their cell, node)
     out = []
-    for cells in by_count:
-        for c in cells:
-            m = masks[c]
-            while m:
-                low = m & -m
-                m ^= low
-                out.append(c * n + low.bit_length() - 1)
+    for c in _fewest_first(board):
+        m = masks[c]
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(c * n + low.bit_length() - 1)
     return out
 
 
@@ -257,25 +262,17 @@ def find_multiple(board: Board) -> Step | None:
     # the groups in the order they are tried (cells, fewest candidates first; then each
     # unit's places of each digit): (cell or -1, unit, digit index), and their branches
     # as dense nodes, for the graph to find the first whose branches agree on something
-    by_count: list[list[int]] = [[] for _ in range(n + 1)]
-    x = board.unsolved
-    while x:
-        low = x & -x
-        x ^= low
-        c = low.bit_length() - 1
-        by_count[masks[c].bit_count()].append(c)
     groups: list[tuple[int, int, int]] = []
     flat: list[int] = []
     offsets: list[int] = [0]
-    for cells in by_count:
-        for c in cells:
-            groups.append((c, -1, -1))
-            m = masks[c]
-            while m:
-                low = m & -m
-                m ^= low
-                flat.append(ranks[c * n + low.bit_length() - 1])
-            offsets.append(len(flat))
+    for c in _fewest_first(board):
+        groups.append((c, -1, -1))
+        m = masks[c]
+        while m:
+            low = m & -m
+            m ^= low
+            flat.append(ranks[c * n + low.bit_length() - 1])
+        offsets.append(len(flat))
     for u, ub in enumerate(geo.unit_bits):
         for d0 in range(n):
             x = dcells[d0] & ub

@@ -25,23 +25,10 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 #: sides are rare and costly to list)
 MAX_SIDE = 2
 
-# 64-bit population count, as in the fish (digit masks here)
-_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
-_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
-_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
-_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _popcount(x: cython.ulonglong) -> cython.int:
-    x = x - ((x >> 1) & _M1)
-    x = (x & _M2) + ((x >> 2) & _M2)
-    x = (x + (x >> 4)) & _M4
-    # _WORD keeps uncompiled Python to 64 bits, where C wraps by itself
-    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+if cython.compiled:  # digit masks of at most 64 bits: one C word (_bits64.pxd)
+    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+else:
+    from ._bits64 import popcount64 as _popcount
 
 
 def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:
