@@ -239,3 +239,33 @@ def test_a_request_the_tries_do_not_meet_ends_with_status_one() -> None:
         generate_for("x-chain", score_min=19, tries=2, seed=1)
     with pytest.raises(GenerateError):
         generate_for(None)
+
+
+@pytest.mark.parametrize("technique", ["swordfish", "x-chain", "xy-wing"])
+def test_sharpening_clues_leave_a_cell_the_step_eliminates_from_fewer_candidates(
+        technique: str, pure: bool) -> None:
+    # The completion tries these clues first: each must take a candidate other than the
+    # eliminated digit and the cell's own out of a cell the step eliminates from, and
+    # every unsolved cell that does so must be listed. The reference places the clue on a
+    # copy of the board, as the solve would.
+    from sudokit import engine
+    from sudokit.logic.board import Board
+
+    search_module = engine.load("targeted_search")
+    assert search_module.__name__.endswith("_pure") == pure
+    made = generate_for(technique, seed="sharpen")
+    board = Board.from_candidates(made.practice)
+    solution = made.solution.cells
+    eliminated = [(made.practice.shape.parse_cell(e.cell), e.digit)
+                  for e in made.step.eliminations]
+    expected = []
+    for cell in range(81):
+        if board.values[cell]:
+            continue
+        trial = board.copy()
+        trial.place(cell, solution[cell])
+        if any(cell != e and board.masks[e] & ~trial.masks[e]
+               & ~(1 << (d - 1) | 1 << (solution[e] - 1)) for e, d in eliminated):
+            expected.append(cell)
+    assert expected  # the made puzzles have such cells: the comparison says something
+    assert search_module.sharpening_clues(board, made.step, solution) == expected
