@@ -45,6 +45,15 @@ def test_missing_file(tmp_path: Path) -> None:
     outcome = sudoku(str(tmp_path / "nope.txt"))
     assert outcome.status == 2
     one_error_line(outcome, "nope.txt", "No such file")
+    assert "standard input" not in outcome.stderr  # a file name gets no hint about pipes
+
+
+@pytest.mark.parametrize("command", ["solve", "explain", "rate"])
+def test_a_puzzle_typed_as_an_argument_is_told_how_to_pipe_it(command: str) -> None:
+    puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    outcome = sudoku(command, puzzle)
+    assert outcome.status == 2
+    one_error_line(outcome, "No such file", f"echo '{puzzle}' | sudoku {command}")
 
 
 def test_unreadable_file_a_directory(tmp_path: Path) -> None:

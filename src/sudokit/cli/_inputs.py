@@ -107,7 +107,8 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
             else:
                 stream = open(name, "rb")  # noqa: SIM115 - closed below, after streaming
         except OSError as e:
-            yield SudokuError(f"cannot read {name!r}: {e.strerror or e}")
+            yield SudokuError(f"cannot read {name!r}: {e.strerror or e}"
+                              + _puzzle_text_hint(name, e, getattr(args, "command", None)))
             continue
         try:
             stream = _unless_empty(stream)  # type: ignore[arg-type]
@@ -130,6 +131,20 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
         finally:
             if name != "-" and stream is not None:
                 stream.close()
+
+
+#: A line that is a puzzle rather than a file name: 16, 81, 256 or 625 cells of digits,
+#: letters, dots, zeros or dashes (no path separator).
+_PUZZLE_TEXT = re.compile(r"[0-9A-Za-z.\-_*]{16}(?:[0-9A-Za-z.\-_*]{65}(?:[0-9A-Za-z.\-_*]{175}"
+                          r"(?:[0-9A-Za-z.\-_*]{369})?)?)?")
+
+
+def _puzzle_text_hint(name: str, error: OSError, command: str | None) -> str:
+    """What to do instead, when a missing file's name is a puzzle typed as an argument."""
+    if not isinstance(error, FileNotFoundError) or not _PUZZLE_TEXT.fullmatch(name):
+        return ""
+    return (f" (puzzles are read from files or standard input: "
+            f"echo '{name}' | sudoku {command or 'solve'})")
 
 
 def _unless_empty(stream: BinaryIO) -> BinaryIO | None:
