@@ -3,6 +3,7 @@ traceback, never a hang, never a wrong answer."""
 
 from __future__ import annotations
 
+import io
 import random
 import struct
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from clirunner import Outcome, sudoku, sudoku_process
+from sudokit.cli import run
+from sudokit.cli.env import Env
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
@@ -29,10 +32,23 @@ def one_error_line(outcome: Outcome, *fragments: str) -> str:
     return lines[0]
 
 
-def test_no_arguments_is_a_usage_error() -> None:
-    outcome = sudoku()
-    assert outcome.status == 2
-    one_error_line(outcome, "no command")
+def test_no_arguments_at_a_terminal_is_a_usage_error() -> None:
+    err = io.StringIO()
+    env = Env(stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=err, stderr_isatty=False,
+              stdin_isatty=True)
+    status = run([], env)
+    assert status == 2
+    one_error_line(Outcome(status, b"", err.getvalue()), "no command")
+
+
+def test_no_command_with_piped_puzzles_solves_them() -> None:
+    # `sudoku < FILE` reads as `sudoku FILE`: standard input, when it is not a terminal
+    puzzles = b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n"
+    piped = sudoku(stdin=puzzles * 2)
+    assert piped.status == 0
+    assert piped.out == sudoku("solve", "--to", "line", stdin=puzzles * 2).out
+    assert len(piped.out.split()) == 2 and "." not in piped.out
+    assert sudoku(stdin=b"").status == 0  # nothing piped: nothing to answer, as `sudoku -`
 
 
 def test_unknown_option_is_a_usage_error() -> None:

@@ -75,8 +75,10 @@ def test_an_unsolvable_binary_grid() -> None:
 def test_a_binary_grid_as_the_one_argument_as_a_real_command() -> None:
     outcome = sudoku_process(str(EXAMPLES / "grid01.bin"))
     assert outcome.status == 0 and outcome.stderr == ""
-    outcome = sudoku_process()
-    assert outcome.status == 2 and len(outcome.stderr.splitlines()) == 1
+    puzzle = (EXAMPLES / "grid01.bin").read_bytes()
+    outcome = sudoku_process(stdin=puzzle)  # `sudoku < FILE` solves too
+    assert outcome.status == 0 and outcome.stderr == ""
+    assert outcome.stdout == sudoku_process(str(EXAMPLES / "grid01.bin")).stdout
 
 
 def test_a_digit_file_with_separators() -> None:

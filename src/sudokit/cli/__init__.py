@@ -138,6 +138,8 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
+        if not args_list and not env.stdin_isatty:
+            args_list = ["solve"]  # `sudoku < FILE` reads as `sudoku FILE` does: a solve
         # the plainest solve or count needs no parser; a command named first needs only its
         # own: the other commands' modules are not imported, to keep `sudoku` start-up fast
         args: Any = quick_parse(args_list)
