@@ -74,7 +74,8 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="sudoku",
         description="Solve, count, check, convert, create, rate and explain sudoku puzzles.",
-        epilog="'sudoku FILE' is short for 'sudoku solve FILE'; 'sudoku help COMMAND' "
+        epilog="'sudoku FILE' and 'sudoku < FILE' are short for 'sudoku solve FILE'; "
+        "'sudoku help COMMAND' "
         "describes a command. Exit status: 0 done, "
         "1 a puzzle has no solution (or is invalid), 2 bad usage or unreadable input "
         "(or output that cannot be written), 130 interrupted.",
