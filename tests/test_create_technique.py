@@ -11,6 +11,7 @@ import json
 import pytest
 
 from clirunner import sudoku, sudoku_process
+from conftest import data_file, read_lines
 from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.errors import GenerateError, GenerateGaveUp
@@ -87,6 +88,35 @@ def test_the_search_tries_the_easier_techniques_first_in_its_own_order(technique
     assert keys[len(easier):] == [t.key for t in plan.cut if plan.place[t.key] >= first]
     if "aic" in easier:  # the chains, which stand for many patterns, come early
         assert keys.index("aic") < keys.index("x-wing")
+
+
+@pytest.mark.parametrize("technique", ["x-chain", "als-xz"])
+def test_the_walk_skips_only_rarer_easier_steps_and_finds_places_exactly(technique: str) -> None:
+    # The walk asks whether an asked technique applies before it searches the rarer easier
+    # patterns: it may call a board stuck where one of those applies, but any step it does
+    # return is the one the search order finds, and on a board where the asked technique
+    # is next it returns that very step.
+    from sudokit.logic.board import Board
+    from sudokit.logic.path import find_step
+
+    plan = plan_for(request(technique))
+    assert plan.frequent and plan.frequent + plan.later == plan.order
+    skipped = 0
+    for line in read_lines(data_file("puzzles3_magictour_top1465.txt"))[:12]:
+        board = Board.from_grid(Grid(line))
+        for step in solve_path(Grid(line), techniques=plan.ladder).steps:
+            walked, found = plan.walk_step(board), find_step(board, plan.order)
+            if walked is None:
+                skipped += found is not None
+                assert found is None or found.key in {t.key for t in plan.later}
+                assert found is None or not plan.target(found.key)
+            else:
+                assert walked == found
+            step.apply_to(board)
+    assert skipped  # the rarer patterns were indeed left out somewhere
+    made = generate_for(technique, seed="walk")
+    practice = Board.from_candidates(made.practice)
+    assert plan.walk_step(practice) == made.step == find_step(practice, plan.order)
 
 
 def test_where_a_step_may_be_forbidden_the_search_keeps_the_ladder_order() -> None:

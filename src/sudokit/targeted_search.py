@@ -88,6 +88,11 @@ class Plan:
         self.wanted = tuple(t for t in self.cut if t.key in req.targets)
         #: the cut ladder in the order the search tries it (the final check keeps the ladder's)
         self.order = self._search_order()
+        #: the head of ``order`` that the walk tries before it asks whether an asked
+        #: technique applies (the cheap, frequent easier patterns), and the rest of it
+        #: (empty head: the walk takes the order as it is)
+        head = self._frequent()
+        self.frequent, self.later = self.order[:head], self.order[head:]
 
     def _search_order(self) -> tuple[Technique, ...]:
         req = self.req
@@ -99,6 +104,32 @@ class Plan:
         ahead = {k: i for i, k in enumerate(_TRIED_FIRST)}
         easier.sort(key=lambda t: ahead.get(t.key, len(ahead) + self.place[t.key]))
         return (*easier, *rest)
+
+    def _frequent(self) -> int:
+        if self.order is self.cut:
+            return 0  # the ladder's order: every step must be found in turn
+        count = 0
+        for tech in self.order:
+            if tech.key not in _TRIED_FIRST or self.target(tech.key):
+                break
+            count += 1
+        return count
+
+    def walk_step(self, board: Board) -> Step | None:
+        """The walk's next step on ``board``: the step the search order finds, except that
+        where none of the cheap, frequent easier patterns applies and no asked technique
+        does either, the rarer easier ones are not searched and the walk is told it is
+        stuck (None): it then adds a clue. Those rare patterns cost most of a search that
+        fails, on the boards a walk meets most; where an asked technique applies, the
+        whole order is searched, so a place is still exact (nothing easier applies)."""
+        if not self.frequent:
+            return find_step(board, self.order)
+        step = find_step(board, self.frequent)
+        if step is not None:
+            return step
+        if self.wanted_step(board) is None:
+            return None
+        return find_step(board, self.later)
 
     def wanted_step(self, board: Board) -> Step | None:
         """A step of an asked technique on ``board``, wherever it stands on the ladder."""
@@ -222,7 +253,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
         _close(board)
         if not board.unsolved:
             return
-        step = find_step(board, plan.order)
+        step = plan.walk_step(board)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
                 yield _Place(givens.copy(), solution, board.copy(), step)
