@@ -49,6 +49,12 @@ def test_no_command_with_piped_puzzles_solves_them() -> None:
     assert piped.out == sudoku("solve", "--to", "line", stdin=puzzles * 2).out
     assert len(piped.out.split()) == 2 and "." not in piped.out
     assert sudoku(stdin=b"").status == 0  # nothing piped: nothing to answer, as `sudoku -`
+    with_options = sudoku("--to", "grid", stdin=puzzles)  # a solve's options, no command
+    assert with_options.status == 0
+    assert with_options.out == sudoku("solve", "--to", "grid", stdin=puzzles).out
+    assert len(with_options.out.splitlines()) == 9 and "." not in with_options.out
+    version = sudoku("--version", stdin=puzzles)  # sudoku's own option: no solve
+    assert version.status == 0 and version.out == ""
 
 
 def test_unknown_option_is_a_usage_error() -> None:

@@ -105,6 +105,10 @@ def _with_default_command(argv: list[str]) -> list[str]:
     raise unknown_command(word)
 
 
+#: The options of ``sudoku`` itself (the others, given without a command, are a solve's).
+_TOP_LEVEL_OPTIONS = frozenset({"-h", "--help", "--version"})
+
+
 def unknown_command(word: str) -> UsageError:
     """The error for a first word that is no command, with the nearest command named."""
     import difflib  # deferred to keep `sudoku` start-up fast: only a mistyped command needs it
@@ -139,8 +143,10 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-        if not args_list and not env.stdin_isatty:
-            args_list = ["solve"]  # `sudoku < FILE` reads as `sudoku FILE` does: a solve
+        if not env.stdin_isatty and (not args_list or (
+                args_list[0].startswith("-") and args_list[0] not in _TOP_LEVEL_OPTIONS)):
+            # `sudoku < FILE` (options allowed) reads as `sudoku FILE` does: a solve
+            args_list = ["solve", *args_list]
         # the plainest solve or count needs no parser; a command named first needs only its
         # own: the other commands' modules are not imported, to keep `sudoku` start-up fast
         args: Any = quick_parse(args_list)
