@@ -68,6 +68,8 @@ def test_missing_file(tmp_path: Path) -> None:
     assert outcome.status == 2
     one_error_line(outcome, "nope.txt", "No such file")
     assert "standard input" not in outcome.stderr  # a file name gets no hint about pipes
+    sixteen = sudoku("solve", "puzzles-2024.txt")  # no such file; 16 characters, as a 4x4 line
+    assert sixteen.status == 2 and "standard input" not in sixteen.stderr
 
 
 @pytest.mark.parametrize("command", ["solve", "explain", "rate"])

@@ -38,7 +38,7 @@ _LOOKAHEAD = 8
 #: Clues added after the asked technique before a try is given up.
 _MOST_ROUNDS = 60
 #: Cells tried for each of those clues: first some that sharpen the technique's step (see
-#: :func:`sharpening_clues`), then as many away from it.
+#: :func:`sharpening_clues`), then as many of the others.
 _CELLS_PER_ROUND = 12
 #: The techniques the search tries first, in this order, where any step up to the asked
 #: technique may be taken (cleanness 0, no score cap): there the order only decides how
@@ -369,8 +369,9 @@ def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None
     """Add clues until the solve meets an asked technique and ends solved within the
     options, or None when no clue tried keeps the technique needed.
 
-    Clues are tried first where they make the technique's step place a digit, then away
-    from it, in each group those that take out fewest candidates first. A clue is tried on
+    Clues are tried first where they make the technique's step place a digit, then in the
+    other cells outside the step, in each group those that take out fewest candidates
+    first (ties in :func:`_away`'s order, shuffled within its parts). A clue is tried on
     the board just before the technique's step: with it placed and the singles it makes
     taken, a step of an asked technique must still be the next one (the solve up to there
     is then the same as from the puzzle with that clue, or nearly so: the thinning and the

@@ -134,7 +134,7 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
 
 
 #: A line that is a puzzle rather than a file name: 16, 81, 256 or 625 cells of digits,
-#: letters, dots, zeros or dashes (no path separator).
+#: letters, dots, zeros or dashes (no path separator), at least half of them digits or dots.
 _PUZZLE_TEXT = re.compile(r"[0-9A-Za-z.\-_*]{16}(?:[0-9A-Za-z.\-_*]{65}(?:[0-9A-Za-z.\-_*]{175}"
                           r"(?:[0-9A-Za-z.\-_*]{369})?)?)?")
 
@@ -143,6 +143,8 @@ def _puzzle_text_hint(name: str, error: OSError, command: str | None) -> str:
     """What to do instead, when a missing file's name is a puzzle typed as an argument."""
     if not isinstance(error, FileNotFoundError) or not _PUZZLE_TEXT.fullmatch(name):
         return ""
+    if 2 * sum(ch.isdigit() or ch == "." for ch in name) < len(name):
+        return ""  # a file name such as "puzzles-2024.txt", not a puzzle
     return (f" (puzzles are read from files or standard input: "
             f"echo '{name}' | sudoku {command or 'solve'})")
 
