@@ -28,13 +28,9 @@ class AlsGraph:
     """The almost locked sets of one board state and their restricted commons.
 
     ``core`` holds them in typed tables, where ALS-XY-Wing, ALS-XY-Chain and Death Blossom
-    search. As Python lists (made when first asked for): set k (in the order ALS-XZ lists
-    them, the small ones only) has the cells ``cells[k]`` and the digits ``masks[k]``;
-    ``by_digit[k][d0]`` its cells holding d0+1; ``reach[k][d0]`` the cells outside it that
-    hold digit d0+1 and see every d0+1 of it (where a conclusion "the set holds d0+1"
-    eliminates), for each digit of ``useful[k]`` (a mask; 0 for other digits);
-    ``links[k]`` the pairs (j, x0): set j is disjoint from set k and joined to it by the
-    restricted common digit x0+1; ``holding[d0]`` the sets that hold d0+1.
+    search; set k is numbered in the order ALS-XZ lists them (the small ones only).
+    ``core.lists()`` gives the same as Python lists, made when first asked for; ``sets``
+    and ``links`` read them for a reader of the graph.
     """
 
     __slots__ = ("table", "core")
@@ -46,36 +42,14 @@ class AlsGraph:
 
     @property
     def index(self) -> list[int]:
-        """Each set's index in ALS-XZ's table."""
+        """Each set's index in ALS-XZ's table (the first of ``core.lists()``)."""
         return self.core.lists()[0]
 
     @property
-    def cells(self) -> list[int]:
-        return self.core.lists()[1]
-
-    @property
-    def masks(self) -> list[int]:
-        return self.core.lists()[2]
-
-    @property
-    def by_digit(self) -> list[list[int]]:
-        return self.core.lists()[3]
-
-    @property
-    def reach(self) -> list[list[int]]:
-        return self.core.lists()[4]
-
-    @property
-    def useful(self) -> list[int]:
-        return self.core.lists()[5]
-
-    @property
     def links(self) -> list[list[tuple[int, int]]]:
+        """For each set k, the pairs (j, x0): set j is disjoint from set k and joined to it
+        by the restricted common digit x0+1 (the seventh of ``core.lists()``)."""
         return self.core.lists()[6]
-
-    @property
-    def holding(self) -> list[list[int]]:
-        return self.core.lists()[7]
 
     @property
     def sets(self) -> list[Als]:
