@@ -299,3 +299,16 @@ def test_sharpening_clues_leave_a_cell_the_step_eliminates_from_fewer_candidates
             expected.append(cell)
     assert expected  # the made puzzles have such cells: the comparison says something
     assert search_module.sharpening_clues(board, made.step, solution) == expected
+
+
+def test_a_technique_outside_the_default_ladder_joins_it_when_asked_for() -> None:
+    done = sudoku("create", "--technique", "franken-fish", "--seed", "4", "--json")
+    assert done.status == 0, done.stderr
+    made = json.loads(done.out)
+    assert made["key"] == "franken-fish" and made["step"]["key"] == "franken-fish"
+    # the rater, given the default ladder with Franken fish, agrees
+    keys = path_keys(Grid(made["puzzle"]), choose("default,franken-fish"))
+    assert "franken-fish" in keys
+    # an explicit ladder is the user's: one without it is still an error
+    refused = sudoku("create", "--technique", "franken-fish", "--techniques", "default")
+    assert refused.status == 2 and "not on the ladder" in refused.stderr

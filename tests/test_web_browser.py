@@ -209,6 +209,8 @@ def test_make_a_puzzle_for_a_technique(page, server):
     import urllib.request
 
     expect(page.locator("#technique option[value='x-wing']")).to_have_count(1)
+    expect(page.locator("#technique option[value='franken-fish']")).to_contain_text(
+        "off the default ladder")
     expect(page.locator("#cleanness")).to_be_disabled()
     page.select_option("#make-size", "6")
     page.select_option("#technique", "x-wing")

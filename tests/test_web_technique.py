@@ -43,6 +43,13 @@ def test_a_puzzle_made_for_a_technique_is_the_librarys(client):
     assert "x-wing" in path_keys(client, data["puzzle"])
 
 
+def test_a_technique_off_the_default_ladder_can_be_asked_for(client):
+    data = post(client, {"technique": "franken-fish", "seed": "1"})
+    made = generate_for("franken-fish", seed="1", tries=api.TECHNIQUE_TRIES)
+    assert data["puzzle"] == made.puzzle.to_line() and made.step.key == "franken-fish"
+    assert data["technique"] == made.step.technique
+
+
 def test_cleanness_keeps_the_other_steps_plain(client):
     data = post(client, {"technique": "xy-wing", "cleanness": 3, "seed": "5"})
     assert data["technique"] == "XY-Wing" and data["cleanness"] == 3
@@ -92,6 +99,8 @@ def test_the_listing_names_the_techniques_a_puzzle_can_be_made_for(client):
     assert "x-wing" in keys and "aic" in keys
     assert not set(keys) & SINGLES
     assert keys.index("x-wing") < keys.index("xy-wing") < keys.index("aic")
+    optional = {t["key"] for t in listing["techniques"] if t["optional"]}
+    assert "franken-fish" in optional and "x-wing" not in optional
     fields = {f["name"] for call in listing["calls"] if call["path"] == "/api/create"
               for f in call["fields"]}
     assert {"technique", "cleanness"} <= fields

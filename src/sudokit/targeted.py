@@ -49,6 +49,7 @@ from .errors import GenerateError, GenerateGaveUp
 from .generator import Seed, stream_key
 from .logic.select import choose, keys_of
 from .logic.step import Level, Technique
+from .logic.techniques import OPTIONAL
 from .targeted_search import SIMPLE_SET, SINGLES, Made, Plan, attempt, techniques_of
 
 __all__ = [
@@ -70,6 +71,7 @@ CLEANNESS = {
     2: "the simple technique set before it, singles only after it",
     3: "singles only, before and after it",
 }
+_OPTIONAL_KEYS = frozenset(t.key for t in OPTIONAL)
 #: Solutions grids tried for each puzzle before giving up: the rarest common techniques
 #: (Swordfish, X-Chain) take a few thousand; about 3 ms each.
 DEFAULT_TRIES = 5_000
@@ -107,6 +109,12 @@ def request(
 ) -> Request:
     """Check the options of :func:`generate_for` (GenerateError for options no puzzle can
     meet, ValueError for an unknown technique name)."""
+    if techniques is None and technique is not None:
+        # a technique outside the default ladder, asked for by name, joins it: the user's
+        # intent is plain, and no puzzle could need a technique the ladder lacks
+        optional = [k for k in keys_of(technique) if k in _OPTIONAL_KEYS]
+        if optional:
+            techniques = ",".join(["default", *optional])
     ladder = choose(techniques, exclude)
     if not ladder:
         raise GenerateError("--techniques/--exclude leave no technique to solve with")

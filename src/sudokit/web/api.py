@@ -505,13 +505,16 @@ async def listing(request: Request) -> Response:
 
 
 def _techniques() -> list[dict[str, Any]]:
-    """The techniques a puzzle can be made for (the default ladder past the singles), in
-    ladder order."""
-    from ..logic.techniques import LADDER  # the rater: loaded when the list is asked for
+    """The techniques a puzzle can be made for (the default ladder past the singles, and
+    those outside it, each in its place; ``optional`` marks those: a puzzle made for one is
+    rated by the default ladder with it), in ladder order."""
+    from ..logic.select import ORDER  # the rater: loaded when the list is asked for
+    from ..logic.techniques import OPTIONAL
     from ..targeted import SINGLES
 
-    return [{"key": t.key, "name": t.name, "level": str(t.level), "score": t.score}
-            for t in LADDER if t.key not in SINGLES]
+    return [{"key": t.key, "name": t.name, "level": str(t.level), "score": t.score,
+             "optional": t in OPTIONAL}
+            for t in ORDER if t.key not in SINGLES]
 
 
 async def openapi(request: Request) -> Response:

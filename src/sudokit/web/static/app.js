@@ -458,7 +458,8 @@ async function readServer() {
   for (const t of listing.techniques || []) {
     const option = document.createElement("option");
     option.value = t.key;
-    option.textContent = `${t.name} (${t.level})`;
+    const where = t.optional ? ", off the default ladder" : "";
+    option.textContent = `${t.name} (${t.level}${where})`;
     $("technique").append(option);
   }
 }
