@@ -12,9 +12,10 @@ Each assumption is propagated once per search and the outcomes are compared.
 
 from __future__ import annotations
 
-from ..board import Board, Contradiction, Geometry, bits
+from ..board import Board, Contradiction, bits
 from ..step import Level, Step, Technique, cell_list
 from .chains import chain_bonus
+from .hypothesis import Hypothesis
 
 
 class Propagation:
@@ -30,113 +31,17 @@ class Propagation:
 
 
 def assume(board: Board, cell: int, digit: int) -> Propagation:
-    """Place ``digit`` in ``cell`` on a copy and apply singles until nothing changes."""
+    """Place ``digit`` in ``cell`` on a copy and apply singles until nothing changes (the
+    nested chains' propagation, :meth:`Hypothesis.singles`, with nothing assumed before)."""
     out = Propagation()
-    geo = board.geo
-    masks = board.masks.copy()
-    dcells = board.dcells.copy()
-    placed_in = _placed_units(board).copy()
-    queue = [(cell, digit - 1)]
+    hypothesis = Hypothesis.of(board)
     try:
-        _run(geo, masks, dcells, placed_in, queue, out.placed)
+        hypothesis.singles([(cell, digit - 1)], out.placed)
     except Contradiction as e:
         out.contradiction = True
         out.reason = str(e)
-    out.masks = masks
+    out.masks = hypothesis.masks
     return out
-
-
-def _placed_units(board: Board) -> list[int]:
-    """For each unit, the digits already placed in it, as a mask (kept while the board
-    stays the same: every assumption starts from it; never change the list)."""
-    found = board.derived("placed-units")
-    if found is not None:
-        return found  # type: ignore[return-value]
-    geo = board.geo
-    values = board.values
-    out = []
-    for unit in geo.units:
-        m = 0
-        for c in unit:
-            if values[c]:
-                m |= 1 << (values[c] - 1)
-        out.append(m)
-    board.keep("placed-units", out)
-    return out
-
-
-def _run(
-    geo: Geometry,
-    masks: list[int],
-    dcells: list[int],
-    placed_in: list[int],
-    queue: list[tuple[int, int]],
-    placed: list[tuple[int, int]],
-) -> None:
-    unit_bits = geo.unit_bits
-    cell_units = geo.cell_units
-    peer_bits = geo.peer_bits
-    names = geo.cell_names
-    done = 0
-    while queue:
-        cell, d0 = queue.pop()
-        bit = 1 << d0
-        if done >> cell & 1:
-            if masks[cell] != bit:
-                raise Contradiction(f"{names[cell]} would be two digits")
-            continue
-        if not masks[cell] & bit:
-            raise Contradiction(f"{names[cell]} would be {d0 + 1}, which it cannot be")
-        done |= 1 << cell
-        placed.append((cell, d0 + 1))
-        cellbit = 1 << cell
-        rest = masks[cell] & ~bit
-        masks[cell] = bit
-        dcells[d0] &= ~cellbit
-        for u in cell_units[cell]:
-            placed_in[u] |= bit
-        # the cell's other digits leave it: their units may have a hidden single now
-        while rest:
-            low = rest & -rest
-            e0 = low.bit_length() - 1
-            rest ^= low
-            dcells[e0] &= ~cellbit
-            _check_units(geo, dcells, placed_in, cell, e0, queue)
-        # the digit leaves the cell's peers
-        hit = dcells[d0] & peer_bits[cell]
-        if hit:
-            dcells[d0] &= ~hit
-            nbit = ~bit
-            for p in bits(hit):
-                m = masks[p] & nbit
-                masks[p] = m
-                if not m:
-                    raise Contradiction(f"{names[p]} would have no candidate left")
-                if not m & (m - 1):
-                    queue.append((p, m.bit_length() - 1))
-                _check_units(geo, dcells, placed_in, p, d0, queue)
-    del unit_bits
-
-
-def _check_units(
-    geo: Geometry,
-    dcells: list[int],
-    placed_in: list[int],
-    cell: int,
-    d0: int,
-    queue: list[tuple[int, int]],
-) -> None:
-    """After ``d0`` left ``cell``: a unit of the cell with no place left for it is a
-    contradiction, one with a single place a hidden single."""
-    dc = dcells[d0]
-    for u in geo.cell_units[cell]:
-        if placed_in[u] >> d0 & 1:
-            continue
-        x = dc & geo.unit_bits[u]
-        if not x:
-            raise Contradiction(f"{geo.unit_names[u]} would have no place for {d0 + 1}")
-        if not x & (x - 1):
-            queue.append((x.bit_length() - 1, d0))
 
 
 def find(board: Board) -> Step | None:

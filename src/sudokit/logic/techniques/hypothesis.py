@@ -36,6 +36,24 @@ class OutOfTime(Exception):
         self.floor = floor
 
 
+def placed_units(board: Board) -> list[int]:
+    """For each unit, the digits already placed in it, as a mask (kept on the board while
+    it stays the same: every assumption starts from it; never change the list)."""
+    found = board.derived("placed-units")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    values = board.values
+    out = []
+    for unit in board.geo.units:
+        m = 0
+        for c in unit:
+            if values[c]:
+                m |= 1 << (values[c] - 1)
+        out.append(m)
+    board.keep("placed-units", out)
+    return out
+
+
 class Hypothesis:
     """A candidate board with assumptions on it: masks, the cells of each digit, the digits
     placed in each unit, the unplaced cells, and how many deductions were drawn so far."""
@@ -61,16 +79,8 @@ class Hypothesis:
     @classmethod
     def of(cls, board: Board) -> Hypothesis:
         """The board as it is, with nothing assumed yet."""
-        geo = board.geo
-        values = board.values
-        placed_in = []
-        for unit in geo.units:
-            m = 0
-            for c in unit:
-                if values[c]:
-                    m |= 1 << (values[c] - 1)
-            placed_in.append(m)
-        return cls(geo, board.masks.copy(), board.dcells.copy(), placed_in, board.unsolved)
+        return cls(board.geo, board.masks.copy(), board.dcells.copy(),
+                   placed_units(board).copy(), board.unsolved)
 
     def copy(self) -> Hypothesis:
         """An independent copy (its deduction count starts again at 0)."""
@@ -79,9 +89,11 @@ class Hypothesis:
         )
 
     # -- single changes ---------------------------------------------------------------
-    def singles(self, queue: list[tuple[int, int]]) -> None:
+    def singles(self, queue: list[tuple[int, int]],
+                placed: list[tuple[int, int]] | None = None) -> None:
         """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles
-        until nothing more follows."""
+        until nothing more follows; each placement, as (cell, digit), goes to ``placed``
+        when given (in the order they are made, up to a contradiction)."""
         geo = self.geo
         masks = self.masks
         dcells = self.dcells
@@ -101,6 +113,8 @@ class Hypothesis:
                 raise Contradiction(f"{names[cell]} would be {d0 + 1}, which it cannot be")
             self.unsolved &= ~cellbit
             self.count += 1
+            if placed is not None:
+                placed.append((cell, d0 + 1))
             rest = masks[cell] & ~bit
             masks[cell] = bit
             dcells[d0] &= ~cellbit
