@@ -6,7 +6,9 @@ the same way: between values, whitespace, ``,``, ``[`` and ``]`` are passed over
 comment lines are kept. A value that is broken (a brace missing, cut short, nested too
 deep, too large) is one :class:`Piece` with an error, and the values after it are read on:
 a value still open when a line starting with ``{`` comes at its own indentation or less
-ends there.
+ends there. Inside an array, an element that is not an object (a number, a string, an
+array without objects) is one error piece of its own, named by its place in the array,
+and the elements after it are read on.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Piece(NamedTuple):
     line: int
     value: Any = None
     error: ParseError | None = None
+    #: The value's place (1-based) in the array it is an element of, for a value that is not
+    #: an object or shares its line with another; None otherwise.
+    element: int | None = None
 
 
 class _Open:
@@ -104,6 +109,8 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
     lead: list[str] = []
     lead_line = 1
     cur: _Open | None = None
+    cur_element: int | None = None
+    arrays = _Arrays()
     lineno = 0
     for text in lines:
         lineno += 1
@@ -112,18 +119,17 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
             body = text.lstrip(" \t")
             if body.startswith("{") and len(text) - len(body) <= cur.indent:
                 yield Piece("error", "".join(cur.parts), cur.line, None,
-                            _not_closed(cur, lineno - 1))
+                            _not_closed(cur, lineno - 1), cur_element)
                 cur = None
         while pos < len(text):
             if cur is None:
-                rest = text[pos:]
-                stripped = rest.lstrip(_BETWEEN)
-                if len(stripped) < len(rest):
+                after = arrays.pass_over(text, pos)
+                if after > pos:
                     if not lead:
                         lead_line = lineno
-                    lead.append(rest[: len(rest) - len(stripped)])
-                    pos += len(rest) - len(stripped)
-                    if not stripped:
+                    lead.append(text[pos:after])
+                    pos = after
+                    if pos == len(text):
                         break
                 if text[pos] == "#" and not text[:pos].strip():  # a comment line
                     if not lead:
@@ -133,18 +139,23 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
                 if lead:
                     yield Piece("lead", "".join(lead), lead_line)
                     lead.clear()
+                element = arrays.next_element()
                 if text[pos] != "{":
-                    yield Piece("error", text[pos:], lineno, None,
-                                ParseError("expected a JSON object (a puzzle) here", line=lineno))
-                    break
+                    end = _stray_end(text, pos, element)
+                    yield Piece("error", text[pos:end], lineno, None,
+                                _not_object(text[pos:end], element, lineno), element)
+                    pos = end
+                    continue
+                if not text[:pos].strip():
+                    element = None  # the object starts its line: the line says which it is
                 # most values are on one line: the C decoder reads them at once
                 try:
                     value, end = _DECODER.raw_decode(text, pos)
                 except (json.JSONDecodeError, RecursionError):
-                    cur = _Open(lineno, pos)
+                    cur, cur_element = _Open(lineno, pos), element
                 else:
                     end = _after(text, end)
-                    yield Piece("value", text[pos:end], lineno, value)
+                    yield Piece("value", text[pos:end], lineno, value, None, element)
                     pos = end
                     continue
             end = cur.scan(text, pos)
@@ -155,7 +166,7 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
                 if cur.size > MAX_VALUE and not isinstance(cur, _Skipping):
                     yield Piece("error", "".join(cur.parts), cur.line, None, ParseError(
                         f"a JSON value of more than {MAX_VALUE} characters: not a puzzle",
-                        line=cur.line))
+                        line=cur.line), cur_element)
                     cur = _Skipping(cur)
                 break
             end = _after(text, end)
@@ -164,15 +175,88 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
                 whole = "".join(cur.parts)
                 value, error = _decode(whole, cur.line, cur.deepest)
                 if error is None:
-                    yield Piece("value", whole, cur.line, value)
+                    yield Piece("value", whole, cur.line, value, None, cur_element)
                 else:
-                    yield Piece("error", whole, cur.line, None, error)
+                    yield Piece("error", whole, cur.line, None, error, cur_element)
             cur = None
             pos = end
     if cur is not None and not isinstance(cur, _Skipping):
-        yield Piece("error", "".join(cur.parts), cur.line, None, _not_closed(cur, lineno))
+        yield Piece("error", "".join(cur.parts), cur.line, None, _not_closed(cur, lineno),
+                    cur_element)
     if lead:
         yield Piece("lead", "".join(lead), lead_line)
+
+
+_SPACES_COMMAS = re.compile(r"[ \t\r\n,]*")
+_NOT_SPACE = re.compile(r"[^ \t]")
+_ELEMENT_END = re.compile(r"[,\[\]{}\n]")
+
+
+class _Arrays:
+    """The arrays the scan is inside of, each with the number of its elements met so far."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+
+    def pass_over(self, text: str, pos: int) -> int:
+        """Past what lies between values from ``pos`` (spaces, commas, the brackets of arrays
+        of objects, followed); stops at a value, or at the ``[`` of an array without objects
+        (a value of its own)."""
+        while True:
+            pos = _SPACES_COMMAS.match(text, pos).end()  # type: ignore[union-attr]
+            ch = text[pos : pos + 1]
+            if ch == "]":
+                if self.counts:
+                    self.counts.pop()
+            elif ch != "[" or _plain_array(text, pos):
+                return pos
+            else:
+                self.counts.append(0)
+            pos += 1
+
+    def next_element(self) -> int | None:
+        """The place of the value about to be read in the array it is in (None: in none)."""
+        if not self.counts:
+            return None
+        self.counts[-1] += 1
+        return self.counts[-1]
+
+
+def _plain_array(text: str, pos: int) -> bool:
+    """Is the ``[`` at ``pos`` an array that holds no object, whole on this line (then it is
+    one element, not a list of puzzles)?"""
+    m = _NOT_SPACE.search(text, pos + 1)
+    if m is None or m.group() in "{[]#\r\n":
+        return False
+    try:
+        _, end = _DECODER.raw_decode(text, pos)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return "{" not in text[pos:end]
+
+
+def _stray_end(text: str, pos: int, element: int | None) -> int:
+    """Where a value that is not an object, starting at ``pos``, ends: outside an array, at
+    the end of its line; inside one, after the JSON value (or the text up to the next
+    comma or bracket, when it is not JSON)."""
+    if element is None:
+        return len(text)
+    try:
+        _, end = _DECODER.raw_decode(text, pos)
+    except (json.JSONDecodeError, RecursionError):
+        m = _ELEMENT_END.search(text, pos + 1)
+        return m.start() if m is not None else len(text)
+    return _after(text, end)
+
+
+def _not_object(text: str, element: int | None, line: int) -> ParseError:
+    if element is None:
+        return ParseError("expected a JSON object (a puzzle) here", line=line)
+    shown = text.strip()
+    shown = shown if len(shown) <= 24 else shown[:20] + "..."
+    return ParseError(f"expected a JSON object (a puzzle), not {shown}", line=line)
 
 
 class _Skipping(_Open):

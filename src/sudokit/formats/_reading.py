@@ -3,7 +3,7 @@ and "every item, the first error raised" (how ``loads`` and ``load`` read)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from ..errors import ParseError
@@ -29,10 +29,14 @@ def no_puzzle_found() -> ParseError:
     return ParseError("no puzzle found: nothing but blank lines, comments or borders")
 
 
-def with_tail(inp: Input, records: Iterable[Record | str]) -> Iterator[Record]:
+def with_tail(
+    inp: Input,
+    records: Iterable[Record | str],
+    empty: Callable[[], ParseError] = no_puzzle_found,
+) -> Iterator[Record]:
     """The records of a reader that yields them, and then, as a plain string, the text after
     the last one: that text becomes the last record's ``style.tail``. An input without a
-    single puzzle (only blank lines or comments) is an error of the whole input."""
+    single puzzle (only blank lines or comments) is an error of the whole input, ``empty()``."""
     held: Record | None = None
     for r in records:
         if isinstance(r, str):
@@ -43,7 +47,7 @@ def with_tail(inp: Input, records: Iterable[Record | str]) -> Iterator[Record]:
             yield held
         held = r
     if held is None:
-        raise inp.fail(no_puzzle_found())
+        raise inp.fail(empty())
     yield held
 
 

@@ -13,7 +13,8 @@ Several puzzles are written one object per line (JSON Lines), so a stream of ans
 valid line by line; a message written in place of a puzzle is ``{"error": "..."}``. Reading
 accepts JSON Lines, objects one after another in any layout (pretty-printed, say), and a JSON
 array of objects, with ``#`` comment lines between objects as in the other formats; a puzzle
-written back keeps its layout and any other keys it had.
+written back keeps its layout and any other keys it had. An element of an array that is not
+an object (a number, a string) is a bad record of its own, named by its place in the array.
 """
 
 from __future__ import annotations
@@ -100,7 +101,14 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid | 
 
 def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
-    return with_tail(inp, _records(inp, options.box))
+    return with_tail(inp, _records(inp, options.box), _no_object)
+
+
+def _no_object() -> ParseError:
+    return ParseError(
+        "no puzzle found: only empty JSON arrays, blank lines or comments "
+        '(a puzzle is a JSON object with "cells")'
+    )
 
 
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
@@ -114,7 +122,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         before, lead = lead, ""
         start = piece.line
         if piece.error is not None:
-            error = inp.fail(piece.error, start)
+            error = inp.fail(_in_array(piece.error, piece.element), start)
             yield Record(None, start, error, Style(NAME, lead=before))
             continue
         try:
@@ -125,11 +133,20 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                     "one input holds puzzles of one size"
                 )
         except SudokuError as e:
-            yield Record(None, start, inp.fail(e, start), Style(NAME, lead=before))
+            error = inp.fail(_in_array(e, piece.element), start)
+            yield Record(None, start, error, Style(NAME, lead=before))
             continue
         size = item.n
         yield Record(item, start, None, _style(item, piece.text, before, piece.value))
     yield lead
+
+
+def _in_array(error: SudokuError, element: int | None) -> SudokuError:
+    """``error``, naming the element of an array it is about (several share a line)."""
+    if element is not None:
+        error.message = f"element {element} of the array: {error.message}"
+        error.args = (error.message,)
+    return error
 
 
 def _style(item: Item, text: str, lead: str, obj: dict[str, Any]) -> Style:

@@ -1,0 +1,109 @@
+"""Inputs that were read wrong: each bad record gets one clear message naming where it is and
+what is wrong, and the records around it are all read, in order."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import sudokit.formats as F
+from clirunner import sudoku
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+NO_SOLUTION = "12345678.........9" + "." * 63
+
+
+def read_all(data: bytes | str, source: str, fmt: str | None = None) -> list[F.Record]:
+    raw = data.encode() if isinstance(data, str) else data
+    return list(F.read(io.BytesIO(raw), fmt, source=source))
+
+
+def as_json(line: str) -> str:
+    text = sudoku("convert", "-", "--from", "line", "--to", "json", stdin=line.encode() + b"\n")
+    assert text.status == 0, text.stderr
+    return text.out.strip()
+
+
+# -- JSON arrays with elements that are not puzzles ---------------------------------------
+
+
+@pytest.fixture
+def mixed_array(tmp_path: Path) -> Path:
+    """``[A, 5, B, 6, A]``: A a puzzle, B a puzzle without a solution, on one line."""
+    a, b = as_json(PUZZLE), as_json(NO_SOLUTION)
+    path = tmp_path / "mixed.json"
+    path.write_text(f"[{a}, 5, {b}, 6, {a}]\n")
+    return path
+
+
+def test_every_element_of_a_json_array_is_a_record_in_order(mixed_array: Path) -> None:
+    records = read_all(mixed_array.read_bytes(), "mixed.json")
+    assert [r.item is not None for r in records] == [True, False, True, False, True]
+    assert str(records[1].error) == (
+        "mixed.json, line 1: element 2 of the array: expected a JSON object (a puzzle), not 5"
+    )
+    assert "element 4 of the array" in str(records[3].error)
+    assert str(records[3].error).endswith("not 6")
+
+
+@pytest.mark.parametrize("command", [["count"], ["solve", "--to", "line"], ["check"]])
+def test_a_number_in_a_json_array_does_not_stop_the_puzzles_after_it(
+    mixed_array: Path, command: list[str]
+) -> None:
+    done = sudoku(*command, str(mixed_array))
+    lines = done.out.splitlines()
+    assert len(lines) == 5, done.out
+    assert "element 2 of the array" in lines[1] and lines[1].startswith("ERROR:")
+    assert "element 4 of the array" in lines[3] and lines[3].startswith("ERROR:")
+    assert done.status == 2
+    errors = done.stderr.splitlines()
+    assert len(errors) == 2 and all("expected a JSON object" in e for e in errors)
+    if command == ["count"]:
+        assert [lines[0], lines[2], lines[4]] == ["1", "0", "1"]
+    if command[0] == "solve":
+        assert lines[0] == lines[4] == SOLUTION
+        assert lines[2].startswith("ERROR:")  # no solution
+
+
+def test_a_solved_json_array_is_written_back_whole(mixed_array: Path) -> None:
+    done = sudoku("solve", str(mixed_array))
+    out = json.loads(done.out)  # the closing bracket is there: the array is whole
+    assert len(out) == 5
+    assert "error" in out[1] and "element 2" in out[1]["error"]
+    assert "error" in out[2]  # no solution
+    assert out[4]["cells"][0] == [int(d) for d in SOLUTION[:9]]
+
+
+def test_a_string_and_a_list_of_numbers_in_an_array_are_one_record_each() -> None:
+    a = as_json(PUZZLE)
+    records = read_all(f'[\n  "hello, world",\n  [1, 2, 3],\n  {a}\n]\n', "x.json")
+    assert len(records) == 3
+    assert "element 1 of the array" in str(records[0].error)
+    assert "line 2" in str(records[0].error)
+    assert "element 2 of the array" in str(records[1].error)
+    assert "line 3" in str(records[1].error)
+    assert records[2].item is not None and records[2].line == 4
+
+
+def test_a_bad_object_in_a_one_line_array_names_its_element() -> None:
+    a = as_json(PUZZLE)
+    records = read_all(f'[{a}, {{"cells": [1, 2, 3]}}, {a}]', "x.json")
+    assert [r.item is not None for r in records] == [True, False, True]
+    assert "element 2 of the array" in str(records[1].error)
+    assert "do not make a square grid" in str(records[1].error)
+
+
+def test_json_of_empty_arrays_says_it_holds_no_object(tmp_path: Path) -> None:
+    path = tmp_path / "empty.json"
+    path.write_text("[" * 100 + "]" * 100 + "\n")
+    done = sudoku("count", str(path))
+    assert done.status == 2
+    assert done.out == ""
+    assert done.stderr.splitlines() == [
+        f"sudoku: error: {path}: no puzzle found: only empty JSON arrays, blank lines or "
+        'comments (a puzzle is a JSON object with "cells")'
+    ]
