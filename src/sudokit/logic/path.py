@@ -117,13 +117,28 @@ def _count(board: Board, puzzle: Puzzle) -> None:
     board.solution = result.solution.cells if result.solution is not None else None
 
 
+#: The most candidates a board may have for the expert and extreme techniques (chains, ALS,
+#: forcing chains) to be tried: their tables grow with the square of the candidates (tens
+#: of gigabytes on an open 64x64 board). Only a board larger than 25x25 can have more.
+MAX_EXPERT_CANDIDATES = 16_384
+
+
 def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | None:
     """The first step of the first technique that has one (uniqueness techniques only on a
-    board known to have one solution)."""
+    board known to have one solution; the expert and extreme ones only on a board of at
+    most :data:`MAX_EXPERT_CANDIDATES` candidates). Where a deadline is set (a time limit
+    of :func:`solve_path`), OutOfTime when it has passed before the next technique."""
     unique = board.unique
+    deadline = board.memo.get("deadline")
+    crowded = (board.geo.n ** 3 > MAX_EXPERT_CANDIDATES  # counted only where it can be
+               and sum(dc.bit_count() for dc in board.dcells) > MAX_EXPERT_CANDIDATES)
     for tech in techniques:
         if tech.uniqueness and not unique:
             continue
+        if crowded and tech.level >= Level.EXPERT:
+            continue
+        if deadline is not None and time.monotonic() > deadline:  # type: ignore[operator]
+            raise OutOfTime
         step = tech.find(board)
         if step is not None:
             return step
