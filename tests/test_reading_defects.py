@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,54 @@ def test_json_of_empty_arrays_says_it_holds_no_object(tmp_path: Path) -> None:
         f"sudoku: error: {path}: no puzzle found: only empty JSON arrays, blank lines or "
         'comments (a puzzle is a JSON object with "cells")'
     ]
+
+
+# -- a candidates line with a typo ----------------------------------------------------------
+
+BOARD_LINE = Path(__file__).parent.parent.joinpath("examples", "board.txt").read_text()
+BOARD_LINE = next(t for t in BOARD_LINE.splitlines() if t and not t.startswith("#"))
+
+
+def test_a_candidates_line_with_a_typo_names_the_cell(tmp_path: Path) -> None:
+    assert len(BOARD_LINE) == 729 and BOARD_LINE[0] == "."
+    path = tmp_path / "board.txt"
+    path.write_text("5" + BOARD_LINE[1:] + "\n")
+    done = sudoku("solve", str(path))
+    assert done.status == 2
+    assert done.stderr.splitlines() == [
+        f"sudoku: error: {path}, line 1: '5' at place 1 of the candidates of r1c1: "
+        "expected '1' or '.'"
+    ]
+    assert "clash" not in done.out
+
+
+def test_a_candidates_line_with_a_letter_in_it_names_the_cell() -> None:
+    line = BOARD_LINE[:100] + "x" + BOARD_LINE[101:]
+    records = read_all(line + "\n", "board.txt")
+    assert len(records) == 1
+    assert "'x' at place 2 of the candidates of r2c3" in str(records[0].error)
+
+
+
+def line_27(keep: Callable[[int, int, str], bool]) -> str:
+    """A 27x27 puzzle line: a filled grid's symbol where ``keep(row, column, symbol)``."""
+    symbols = "123456789ABCDEFGHIJKLMNOPQR"
+    return "".join(
+        (ch if keep(r, c, ch) else ".")
+        for r in range(27)
+        for c in range(27)
+        for ch in [symbols[(3 * (r % 9) + r // 9 + c) % 27]]
+    )
+
+
+@pytest.mark.parametrize("line", [
+    line_27(lambda r, c, ch: (r * 7 + c * 3) % 5 == 0),  # a fifth of the cells given
+    line_27(lambda r, c, ch: ch.isdigit() and (r + 2 * c) % 2 == 0),  # digits only
+    line_27(lambda r, c, ch: ch.isdigit()),
+])
+def test_a_27x27_puzzle_line_is_still_a_puzzle_line(line: str) -> None:
+    assert len(line) == 729
+    records = read_all(line + "\n", "big.txt")
+    assert len(records) == 1 and records[0].error is None, records[0].error
+    assert records[0].item is not None and records[0].item.n == 27
+    assert F.detect(line.encode() + b"\n") == "line"

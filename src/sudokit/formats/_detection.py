@@ -26,7 +26,9 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
      the pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
-     characters, which are also an 8x8 line, no cell empty): candidates;
+     characters, which are also an 8x8 line, no cell empty): candidates; so are N*N*N
+     characters with a few (at most 1 in 20) out of the pattern and at least N*N marks,
+     so that the candidates reader names the cell of the typo;
    - ``|x|x|...|`` with one symbol between bars: table;
    - at least 4 tab-separated fields, three quarters of them integers or blanks: tsv;
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
@@ -260,14 +262,27 @@ def _is_pencilmark_line(s: str) -> bool:
     if n * n * n != len(s) or n > MAX_SYMBOL_SIZE or shape_for(n, None) is None:
         return False
     symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
-    empty = 0
+    empty = misplaced = marks = 0
     for i in range(0, len(s), n):
         chunk = s[i : i + n]
-        if any(ch not in (symbols[d], ".", "0") for d, ch in enumerate(chunk)):
-            return False
-        empty += all(ch in ".0" for ch in chunk)
-    # 64 characters are also an 8x8 puzzle line: there, insist on a board with no empty cell
-    return empty == 0 if len(s) == 64 else empty < n * n
+        cell_marks = 0
+        for d, ch in enumerate(chunk):
+            if ch == symbols[d]:
+                cell_marks += 1
+            elif ch not in ".0":
+                misplaced += 1
+        marks += cell_marks
+        empty += cell_marks == 0
+    if len(s) == 64:
+        # 64 characters are also an 8x8 puzzle line: there, insist on a board with no
+        # empty cell and every mark in its place
+        return misplaced == 0 and empty == 0
+    if misplaced == 0:
+        return empty < n * n
+    # A few characters out of place (a typo): still the board, so that the error names
+    # the cell. A puzzle line of N*N*N characters (729: 27x27) whose symbols fall on the
+    # pattern this often, with a mark a cell, is implausible.
+    return misplaced * 20 <= len(s) and marks >= n * n
 
 
 def detect_stream(stream: BinaryIO, filename: str | None = None) -> str:
