@@ -311,7 +311,9 @@ def test_format_puzzle_and_solution_are_lines() -> None:
 def test_a_template_naming_no_field_is_one_line() -> None:
     outcome = sudoku("count", CLASSIC, "--format", "{nope}")
     assert outcome.status == 2
-    assert outcome.stderr.startswith("sudoku: error: --format: no field {nope}")
+    # each record lacks it: an ERROR line in its place, said once on standard error
+    assert outcome.stderr.startswith(f"sudoku: error: {CLASSIC}, line 1: --format names {{nope}}")
+    assert outcome.out.startswith(f"ERROR: {CLASSIC}, line 1: --format names {{nope}}")
     bad = sudoku("count", CLASSIC, "--format", "{puzzle")
     assert bad.status == 2 and "--format" in bad.stderr
 

@@ -44,7 +44,8 @@ def test_a_puzzle_with_no_solution_gets_no_picture_and_status_1(tmp_path: Path) 
     done = sudoku("solve", "--to", "svg", "-o", str(tmp_path / "g-{n}.svg"),
                   stdin=f"{NO_SOLUTION}\n{CLASSIC}\n".encode())
     assert done.status == 1 and "line 1: no solution" in done.stderr
-    assert [p.name for p in tmp_path.iterdir()] == ["g-1.svg"]
+    # {n} is the puzzle's number in the input: the second puzzle's file, whatever came first
+    assert [p.name for p in tmp_path.iterdir()] == ["g-2.svg"]
 
 
 def test_convert_draws_png_and_pdf(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import MixedSizeError, SudokuError
 from ..shape import parse_box
-from .env import Env
+from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
 
     names = args.files or ["-"]
     for name in names:
-        source = "<stdin>" if name == "-" else name
+        source = "<stdin>" if name == "-" else printable(name)
         try:
             if name == "-":
                 if env.stdin_isatty:

@@ -25,6 +25,7 @@ import io
 import os
 
 from ..messages import NOT_SOLVEABLE, NOT_UNIQUE
+from .env import printable
 from .status import ExitStatus
 
 TYPE_CHECKING = False
@@ -93,7 +94,7 @@ def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
         return None
     answering = _Counting if args.command == "count" else _Answering
     name = args.files[0] if args.files else "-"
-    source = "<stdin>" if name == "-" else name
+    source = "<stdin>" if name == "-" else printable(name)
     if name == "-":
         stream = env.stdin
         try:

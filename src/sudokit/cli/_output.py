@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import stat
 from collections.abc import Iterator, Mapping
 
-from .env import Env
+from .env import Env, printable
+from .status import ExitStatus
 
 # argparse and tempfile are imported where used: `sudoku solve -o FILE` on lines needs
 # neither the parser nor more than one temporary file, and starts faster without them.
@@ -33,7 +35,17 @@ TEMPLATE_FIELDS = {
 
 
 class TemplateError(ValueError):
-    """A --format template that cannot be used (bad braces, a field no record has)."""
+    """A --format template that cannot be used (bad braces, a format no value takes)."""
+
+
+class MissingFieldError(TemplateError):
+    """A field the template names that one record lacks (a bank line with no id among lines
+    that have one): that record's error, not the whole run's."""
+
+
+#: The widest a field may be padded or cut to: wider than any line form (a 64x64 puzzle's
+#: is 4096 characters), and far from the sizes that would fill the memory.
+MAX_FIELD_WIDTH = 10_000
 
 
 class Template:
@@ -41,6 +53,10 @@ class Template:
     record's own fields (from the input: a bank's hash or rating, a CSV's columns);
     ``\\t`` and ``\\n`` stand for a tab and a new line. Each result is one template, then a
     new line."""
+
+    #: records lacking a field reported one by one on standard error before the rest are
+    #: left to their ERROR lines
+    SAME_KIND = 3
 
     def __init__(self, text: str) -> None:
         import string  # deferred to keep `sudoku` start-up fast: only --format needs it
@@ -51,10 +67,19 @@ class Template:
         except ValueError as e:
             raise TemplateError(f"--format {text!r}: {e}") from None
         self.fields = [name for _, name, _, _ in parsed if name is not None]
+        #: how many records so far lacked a field the template names
+        self.missing = 0
         if any(not name or not name.isidentifier() for name in self.fields):
             raise TemplateError(
                 f"--format {text!r}: each field is a name in braces, e.g. {{puzzle}} {{level}}"
             )
+        for name, spec in ((name, spec) for _, name, spec, _ in parsed if spec):
+            if "{" in spec:
+                raise TemplateError(f"--format {text!r}: the format of {{{name}}} (after "
+                                    "':') cannot name another field")
+            if any(int(n) > MAX_FIELD_WIDTH for n in re.findall(r"\d+", spec)):
+                raise TemplateError(f"--format {text!r}: {{{name}}} is wider than "
+                                    f"{MAX_FIELD_WIDTH} characters")
 
     def render(self, values: Mapping[str, object], record: object = None) -> str:
         """The template filled with ``values`` and then the record's own fields."""
@@ -63,11 +88,39 @@ class Template:
         missing = [name for name in self.fields if name not in merged]
         if missing:
             known = ", ".join(sorted({*values, *own}))
-            raise TemplateError(f"--format: no field {{{missing[0]}}} here (fields: {known})")
+            raise MissingFieldError(f"--format names {{{missing[0]}}}, a field this record "
+                                    f"does not have (fields: {known})")
         try:
             return self.text.format_map(merged) + "\n"
-        except (ValueError, TypeError, IndexError, AttributeError) as e:
-            raise TemplateError(f"--format {self.text!r}: {e}") from None
+        except (ValueError, TypeError, IndexError, AttributeError, KeyError, OverflowError,
+                MemoryError) as e:
+            raise TemplateError(f"--format {printable(self.text)!r}: {e}") from None
+
+    def line(self, values: Mapping[str, object], record: object, env: Env, tally: Any
+             ) -> bytes:
+        """The template filled for one record, as bytes (a byte of the template that is not
+        UTF-8 written as it was given). When the record lacks a field the template names,
+        an ``ERROR:`` line stands in its place, standard error says the same (the first
+        ``SAME_KIND`` times; unless both are one terminal), and ``tally`` (a
+        :class:`~sudokit.cli._inputs.Tally`) notes it as it notes a record that cannot be
+        read: the other records are still answered."""
+        try:
+            text = self.render(values, record)
+        except MissingFieldError as e:
+            where = f"{values.get('file')}, line {values.get('line')}"
+            text = f"ERROR: {where}: {e}\n"
+            tally.note(ExitStatus.USAGE)
+            self.missing += 1
+            if not (env.stdout_isatty and env.stderr_isatty):
+                if self.missing <= self.SAME_KIND:
+                    env.error(f"{where}: {e}")
+                elif self.missing == self.SAME_KIND + 1:
+                    env.error("more records lack a field --format names: each has an "
+                              "ERROR line in its place")
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+            return text.encode("utf-8", "backslashreplace")
 
 
 def record_fields(record: object) -> dict[str, object]:

@@ -2,7 +2,8 @@
 ``convert``, ``create``, ``hint`` and ``explain``, and ``explain --html``.
 
 Each command makes figures (:mod:`sudokit.drawing`); :class:`Pictures` writes them: with
-``-o 'grid-{n}.svg'`` one file per picture ({n} counts from 1), with ``-o FILE`` one file (a
+``-o 'grid-{n}.svg'`` one file per picture ({n} is the puzzle's number in the input, from 1;
+for the steps of ``explain``, the picture's number), with ``-o FILE`` one file (a
 PDF holds every picture as a page; an SVG or PNG holds one), and without ``-o`` onto standard
 output, except a PNG or PDF when standard output is a terminal. ``-o FILE`` itself is the
 option every command has; a pattern is written here, file by file.
@@ -66,19 +67,27 @@ class Pictures:
         self.theme: str = getattr(args, "theme", "light") or "light"
         self.env = env
         self.figures: list[Figure] = []
+        #: the number each figure's file is named with, when it is not its place in the list
+        self.numbers: list[int | None] = []
         if self.pattern is None and self.fmt != "svg" and is_terminal(env):
             raise PictureUsageError(
                 f"will not write {self.fmt.upper()} to a terminal: use -o FILE, or a pipe")
 
-    def add(self, figure: Figure) -> None:
+    def add(self, figure: Figure, number: int | None = None) -> None:
+        """Draw ``figure`` too; ``number`` is the {n} of its file (the puzzle's number in the
+        input, so that a puzzle that gets no picture leaves a gap rather than shifting the
+        names of those after it), by default its place among the figures."""
         self.figures.append(figure)
+        self.numbers.append(number)
 
     def close(self) -> None:
         """Write what was collected."""
         if not self.figures:
             return
         if self.pattern is not None:
-            for n, figure in enumerate(self.figures, 1):
+            numbered = zip(self.figures, self.numbers, strict=True)
+            for place, (figure, number) in enumerate(numbered, 1):
+                n = place if number is None else number
                 write_file(self._encode([figure]), self.pattern.replace("{n}", str(n)))
             return
         if len(self.figures) > 1 and self.fmt != "pdf":
@@ -139,13 +148,14 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
 
     pictures = Pictures(args, env)
     tally = Tally()
-    for opened, record in each_record(args, env, tally, answer_errors=False):
+    records = each_record(args, env, tally, answer_errors=False)
+    for number, (opened, record) in enumerate(records, 1):
         if record.error is not None:
             continue  # reported by each_record
         item = record.item
         where = f"{opened.source}, line {record.line}"
         if what == "puzzle":
-            pictures.add(grid_figure(item, pictures.theme))
+            pictures.add(grid_figure(item, pictures.theme), number)
         elif what == "solution":
             solution = solve(item)
             if solution is None:
@@ -153,16 +163,16 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
                 tally.note(ExitStatus.FAILURE)
                 continue
             givens = item if isinstance(item, Grid) else None
-            pictures.add(grid_figure(solution, pictures.theme, puzzle=givens))
+            pictures.add(grid_figure(solution, pictures.theme, puzzle=givens), number)
         elif what == "hint":
             found = hint(item)
             if found.solutions == 0:
                 env.error(f"{where}: no solution, no picture")
                 tally.note(ExitStatus.FAILURE)
             elif found.step is None:
-                pictures.add(grid_figure(item, pictures.theme))
+                pictures.add(grid_figure(item, pictures.theme), number)
             else:
-                pictures.add(step_figure(item, found.step, pictures.theme))
+                pictures.add(step_figure(item, found.step, pictures.theme), number)
         else:
             path = solve_path(item, guess=getattr(args, "guess", False),
                               time_limit=getattr(args, "time_limit", None))

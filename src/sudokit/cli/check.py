@@ -17,7 +17,7 @@ from ..grid import Grid
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Input, Tally, add_input_arguments, each_record
 from ._output import add_format_argument, line_form, record_fields
-from .env import Env
+from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, rec
             given: Solution | None, problems: list[str] | None, against: bool) -> None:
     where = f"{opened.source}, line {record.line}"
     if problems is None:  # reported by each_record; its solution is passed over
-        _write(env, args, where, opened.source, record, None, None, [], error=True)
+        _write(env, args, tally, where, opened.source, record, None, None, [], error=True)
         return
     grid = _as_grid(record.item)
     solution: Grid | None = None
@@ -143,12 +143,12 @@ def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, rec
         solution = given.grid if given is not None else None
     if problems:
         tally.note(ExitStatus.FAILURE)
-    _write(env, args, where, opened.source, record, grid, solution, problems,
+    _write(env, args, tally, where, opened.source, record, grid, solution, problems,
            said=given.said if given is not None else None, checked=given is not None)
 
 
-def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: Any,
-           grid: Grid | None, solution: Grid | None, problems: list[str], *,
+def _write(env: Env, args: argparse.Namespace, tally: Tally, where: str, source: str,
+           record: Any, grid: Grid | None, solution: Grid | None, problems: list[str], *,
            error: bool = False, said: str | None = None, checked: bool = False) -> None:
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
@@ -158,9 +158,10 @@ def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: 
             text = json.dumps({"file": source, "line": record.line, "ok": False,
                                "error": message}) + "\n"
         elif args.template is not None:
-            text = args.template.render({"status": f"ERROR: {message}", "puzzle": "",
-                                         "solution": "", "line": record.line, "file": source},
-                                        record)
+            env.stdout.write(args.template.line(
+                {"status": f"ERROR: {message}", "puzzle": "", "solution": "",
+                 "line": record.line, "file": source}, record, env, tally))
+            return
         else:
             text = f"ERROR: {record.error}\n"
         env.stdout.write(text.encode())
@@ -183,9 +184,10 @@ def _write(env: Env, args: argparse.Namespace, where: str, source: str, record: 
             data["solution_checked"] = True
         text = json.dumps(data) + "\n"
     elif args.template is not None:
-        text = args.template.render(
+        env.stdout.write(args.template.line(
             {"status": status, "puzzle": line_form(grid), "solution": line_form(solution),
-             "line": record.line, "file": source}, record)
+             "line": record.line, "file": source}, record, env, tally))
+        return
     elif problems:
         text = "".join(f"{where}: {problem}\n" for problem in problems)
     else:
@@ -266,7 +268,7 @@ def _solutions(args: argparse.Namespace, env: Env) -> Iterator[Solution]:
 
     name = args.solution
     stream: Any = env.stdin if name == "-" else open(name, "rb")  # noqa: SIM115
-    source = "<stdin>" if name == "-" else name
+    source = "<stdin>" if name == "-" else printable(name)
     try:
         marked = _MessagesBlanked(stream)
         head = marked.peek()

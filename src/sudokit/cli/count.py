@@ -68,17 +68,17 @@ def _count(args: argparse.Namespace, env: Env, tally: Tally, detailed: bool,
     for opened, item, known in _counted(each_chunk(args, env, tally), args.limit, executor):
         for record, count in _counts(item, args, detailed, known):
             if count is None:  # its error is already reported by each_chunk
-                text = (_json_line(opened, record, None, args.limit) if args.json
-                        else f"ERROR: {record.error}\n")
+                data = (_json_line(opened, record, None, args.limit) if args.json
+                        else f"ERROR: {record.error}\n").encode()
             elif args.json:
-                text = _json_line(opened, record, count, args.limit)
+                data = _json_line(opened, record, count, args.limit).encode()
             elif args.template is not None:
-                text = args.template.render(
+                data = args.template.line(
                     {"count": count, "puzzle": line_form(record.item), "line": record.line,
-                     "file": opened.source}, record)
+                     "file": opened.source}, record, env, tally)
             else:
-                text = f"{count}\n"
-            env.stdout.write(text.encode())
+                data = f"{count}\n".encode()
+            env.stdout.write(data)
             if count == 0:
                 tally.note(ExitStatus.FAILURE)
     return tally.status

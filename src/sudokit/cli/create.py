@@ -19,9 +19,22 @@ from ._pictures import PICTURES, add_picture_options
 from .env import Env
 from .status import ExitStatus
 
+#: The smallest grid create makes: the smallest every command reads (a 3x3 or smaller
+#: would be printed, then refused by solve).
+MIN_SIZE = 4
 #: The largest grid create makes in reasonable time (36x36 takes seconds, 49x49 does not
 #: finish in minutes).
 MAX_SIZE = 36
+
+
+def seed_arg(text: str) -> str | bytes:
+    """An argparse type: a --seed, any text. A word with bytes that are not UTF-8 (which
+    Python holds as lone surrogates) is the seed of its bytes, as they were typed."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape")
+    return text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--count", "-n", type=positive_int, default=1, metavar="N",
                    help="how many different puzzles (default 1)")
-    p.add_argument("--seed", metavar="S",
+    p.add_argument("--seed", metavar="S", type=seed_arg,
                    help="any text: the same seed and options print the same puzzles, on any "
                    "machine and with any --jobs")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
@@ -142,6 +155,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
                   "use them with --technique, --score-min/--score-max or --difficulty")
         return ExitStatus.USAGE
 
+    if args.size < MIN_SIZE:
+        env.error(f"--size {args.size}: create makes grids from {MIN_SIZE}x{MIN_SIZE} up to "
+                  f"{MAX_SIZE}x{MAX_SIZE}")
+        return ExitStatus.USAGE
     if args.size > MAX_SIZE:  # said at once, rather than after minutes of silence
         env.error(f"create makes grids up to {MAX_SIZE}x{MAX_SIZE} (a {MAX_SIZE}x{MAX_SIZE} "
                   f"takes seconds; proving a {args.size}x{args.size} puzzle unique does not "

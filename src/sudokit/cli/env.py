@@ -151,6 +151,16 @@ class Env:
             pass
 
 
+def printable(text: str) -> str:
+    """``text`` (a file name, a word of the command line) as text that can be written
+    anywhere: the bytes that are not UTF-8, which Python holds as lone surrogates, shown as
+    ``\\xNN``, as a shell's ``$'...'`` would write them."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _empty_stdin() -> BinaryIO:
     import io
 

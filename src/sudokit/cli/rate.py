@@ -140,14 +140,15 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
             continue
         if rating.solutions == 0 or any(n.startswith(GAVE_UP) for n in rating.notes):
             tally.note(ExitStatus.FAILURE)
-        if args.json:
-            line = json.dumps(rating.to_dict())
-        elif args.template is not None:
-            line = args.template.render(
+        if args.template is not None and not args.json:
+            env.stdout.write(args.template.line(
                 {"puzzle": line_form(record.item), "level": rating.level,
                  "score": f"{rating.score:.1f}", "hardest": rating.hardest,
                  "er": f"{rating.er:.1f}", "ep": f"{rating.ep:.1f}", "ed": f"{rating.ed:.1f}",
-                 "line": record.line, "file": source}, record).rstrip("\n")
+                 "line": record.line, "file": source}, record, env, tally))
+            continue
+        if args.json:
+            line = json.dumps(rating.to_dict())
         else:
             line = with_notes(rating.se_line(), rating.notes)
             if many:

@@ -126,10 +126,10 @@ def _write_template(template: Template, answer: Answer, env: Env, tally: Tally) 
     if answer.value is None and answer.outcome is not Outcome.UNREADABLE:
         tally.note(ExitStatus.FAILURE)
     record = answer.record
-    env.stdout.write(template.render(
+    env.stdout.write(template.line(
         {"puzzle": line_form(record.item), "solution": line_form(answer.value),
          "status": answer.message or "solved", "line": answer.line, "file": answer.source},
-        record).encode())
+        record, env, tally))
 
 
 def _write_batch(writer: formats.Writer, answer: BatchAnswer, env: Env, tally: Tally) -> None:
