@@ -108,6 +108,15 @@ def test_a_seed_that_is_not_utf8_is_a_seed() -> None:
     assert first.out == again.out != other.out
 
 
+def test_a_booklet_seed_that_is_not_utf8_is_a_seed(tmp_path: Path) -> None:
+    pytest.importorskip("reportlab")
+    booklet = tmp_path / "b.pdf"
+    outcome = sudoku("print", "--seed", "\udcff", "--section", "A:1:easy", "--section",
+                     "B:1:easy", "-o", str(booklet))
+    assert (outcome.status, outcome.stderr) == (0, "")
+    assert booklet.read_bytes().startswith(b"%PDF")
+
+
 @pytest.mark.parametrize(("template", "said"), [
     ("{puzzle:>99999999999}", "{puzzle} is wider than 10000 characters"),
     ("{puzzle:.99999999999}", "{puzzle} is wider than 10000 characters"),

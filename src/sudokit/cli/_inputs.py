@@ -216,6 +216,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seed_arg(text: str) -> str | bytes:
+    """An argparse type: a --seed, any text. A word with bytes that are not UTF-8 (which
+    Python holds as lone surrogates) is the seed of its bytes, as they were typed."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape")
+    return text
+
+
 def limit_arg(text: str) -> int:
     """An argparse type: a count limit, 1 to ``MAX_LIMIT``."""
     value = positive_int(text)

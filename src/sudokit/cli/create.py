@@ -13,7 +13,7 @@ from ._datasets import (
     wants_dataset,
     write_dataset,
 )
-from ._inputs import JOBS_HELP, Tally, positive_int, progress
+from ._inputs import JOBS_HELP, Tally, positive_int, progress, seed_arg
 from ._ladder import add_ladder_arguments, technique_names
 from ._pictures import PICTURES, add_picture_options
 from .env import Env
@@ -25,16 +25,6 @@ MIN_SIZE = 4
 #: The largest grid create makes in reasonable time (36x36 takes seconds, 49x49 does not
 #: finish in minutes).
 MAX_SIZE = 36
-
-
-def seed_arg(text: str) -> str | bytes:
-    """An argparse type: a --seed, any text. A word with bytes that are not UTF-8 (which
-    Python holds as lone surrogates) is the seed of its bytes, as they were typed."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape")
-    return text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

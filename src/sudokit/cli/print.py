@@ -6,7 +6,7 @@ import argparse
 from typing import Any, NamedTuple
 
 from ..errors import SudokuError
-from ._inputs import Tally, add_input_arguments, each_record, positive_int
+from ._inputs import Tally, add_input_arguments, each_record, positive_int, seed_arg
 from ._pictures import is_terminal
 from .env import Env
 from .status import ExitStatus
@@ -46,7 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="make N new puzzles instead of reading files")
     p.add_argument("--difficulty", choices=LEVELS, metavar="LEVEL",
                    help="level of the puzzles made with --create: " + ", ".join(LEVELS))
-    p.add_argument("--seed", metavar="S", help="the same seed makes the same booklet")
+    p.add_argument("--seed", metavar="S", type=seed_arg,
+                   help="the same seed makes the same booklet")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
                    help="side of the puzzles made with --create (default 9)")
     p.add_argument("--section", action="append", type=section, metavar="TITLE:N:LEVEL",
@@ -176,7 +177,9 @@ def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]
         sections = [Section("", args.create, args.difficulty)]
     entries = []
     for i, s in enumerate(sections):
-        seed = None if args.seed is None else f"{args.seed}/{i}" if i else args.seed
+        seed = args.seed
+        if seed is not None and i:  # each section its own seed, derived from the one given
+            seed = seed + f"/{i}".encode() if isinstance(seed, bytes) else f"{seed}/{i}"
         made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed)
         for puzzle, _ in progress(made, env, "puzzles"):
             entries.append(prepare(puzzle, 0, s.title))
