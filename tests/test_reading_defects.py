@@ -159,3 +159,34 @@ def test_a_27x27_puzzle_line_is_still_a_puzzle_line(line: str) -> None:
     assert len(records) == 1 and records[0].error is None, records[0].error
     assert records[0].item is not None and records[0].item.n == 27
     assert F.detect(line.encode() + b"\n") == "line"
+
+
+# -- the documented blanks on a file's first line ------------------------------------------
+
+
+@pytest.mark.parametrize("blank", ["·", " ", "_", "*", "x"])
+def test_every_documented_blank_is_detected_on_the_first_line(
+    tmp_path: Path, blank: str
+) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(PUZZLE.replace(".", blank) + "\n" + PUZZLE.replace(".", blank) + "\n")
+    done = sudoku("solve", str(path))
+    assert (done.status, done.stderr) == (0, "")
+    assert done.out.splitlines() == [SOLUTION, SOLUTION]
+
+
+def test_spaces_as_blanks_at_both_ends_of_the_line_are_cells() -> None:
+    puzzle = " " + PUZZLE[1:-1].replace(".", " ") + " "
+    records = read_all(puzzle + "\n", "p.txt")
+    assert len(records) == 1 and records[0].error is None, records[0].error
+    assert records[0].item is not None
+    assert records[0].item.cells[0] == 0 and records[0].item.cells[-1] == 0
+    assert records[0].item.cells[1] == 3
+
+
+def test_a_grid_row_is_not_taken_for_a_line_with_spaces() -> None:
+    # a full 8x8 grid row with a trailing space has 16 characters, as a 4x4 line
+    rows = "".join(
+        " ".join(str((r * 2 + r // 4 + c) % 8 + 1) for c in range(8)) + " \n" for r in range(8)
+    )
+    assert F.detect(rows.encode()) == "grid"

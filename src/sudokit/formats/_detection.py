@@ -23,12 +23,13 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
+   - N*N characters, digits of that size and spaces for blanks, on every line: line;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
-     cell symbols, maybe followed by other fields): line, unless N*N*N characters follow
-     the pencilmark pattern (place d holds d or ``.``; not every cell empty, and for 64
-     characters, which are also an 8x8 line, no cell empty): candidates; so are N*N*N
-     characters with a few (at most 1 in 20) out of the pattern and at least N*N marks,
-     so that the candidates reader names the cell of the typo;
+     cell symbols or typed blanks such as ``_`` and ``·``, maybe followed by other
+     fields): line, unless N*N*N characters follow the pencilmark pattern (place d holds
+     d or ``.``; not every cell empty, and for 64 characters, which are also an 8x8 line,
+     no cell empty): candidates; so are N*N*N characters with a few (at most 1 in 20)
+     out of the pattern and at least N*N marks, so that the reader names the typo's cell;
    - ``|x|x|...|`` with one symbol between bars: table;
    - at least 4 tab-separated fields, three quarters of them integers or blanks: tsv;
    - at least 4 comma-separated fields, three quarters of them integers or blanks: csv;
@@ -47,6 +48,7 @@ from typing import Any, BinaryIO
 
 from ..errors import ParseError, SudokuError
 from ._blocks import is_decoration
+from ._fields import TYPED_BLANKS, find_field, read_cells
 from ._headers import is_csv_header, is_library_line, is_sdk_header
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
@@ -62,7 +64,7 @@ NOT_TEXT = (
 
 _SYMBOLS = frozenset("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 #: Characters a puzzle field of a line may hold: symbols and the blanks people type.
-_FIELD_CHARS = _SYMBOLS | frozenset("_*-xX")
+_FIELD_CHARS = _SYMBOLS | TYPED_BLANKS
 _CONTROL = frozenset(chr(c) for c in range(32)) - frozenset("\t\n\r\f\v")
 
 
@@ -146,6 +148,8 @@ def _significant(texts: list[str]) -> list[str]:
         s = line.strip()
         if line.count("\t") >= 3:  # tab-separated cells: empty ones at the ends count
             s = line.strip(" \r\n\f\v")
+        elif " " in s and spaces_for_blanks(line):  # blank cells at the ends count
+            s = line
         if s and not s.startswith("#"):
             out.append(s)
             if len(out) == LINES_LOOKED_AT:
@@ -188,6 +192,21 @@ def puzzle_field(row: str) -> bool:
     return False
 
 
+def spaces_for_blanks(body: str) -> bool:
+    """Is ``body`` (a line without its ending) a puzzle line whose blanks are spaces: N*N
+    characters, each a digit of that size or a space, as the line reader takes it?"""
+    if " " not in body and "\u00a0" not in body:
+        return False
+    field = find_field(body, None, None)
+    if field is None or (field.start, field.end) != (0, len(body)):
+        return False
+    try:
+        _, blank = read_cells(body, field.shape)
+    except SudokuError:
+        return False  # '.' or '0' besides the spaces, a symbol too large: not this
+    return blank.isspace()
+
+
 def _detect_text(rows: list[str]) -> str:
     if rows[0].startswith((".-", "*-")):
         return "pretty"
@@ -204,6 +223,8 @@ def _detect_text(rows: list[str]) -> str:
         return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
     if is_csv_header(first):
         return "csv"
+    if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
+        return "line"
     if all(_SYMBOLS.issuperset(r) for r in rows):
         if _is_pencilmark_line(first):
             return "candidates"
