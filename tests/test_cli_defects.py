@@ -94,6 +94,14 @@ def test_a_file_name_that_is_not_utf8_in_a_real_process(tmp_path: Path) -> None:
         f"sudoku: error: {tmp_path}/bad\\xffname.txt, line 2: expected 81 cells, got 7"]
 
 
+def test_an_output_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
+    target = tmp_path / os.fsdecode(b"out\xff.txt")
+    outcome = sudoku("solve", str(undecodable(tmp_path)), "-o", str(target))
+    assert outcome.status == 2 and not target.exists()
+    said = f"sudoku: {tmp_path}/out\\xff.txt left as it was: the command did not end well"
+    assert error_lines(outcome)[-1] == said
+
+
 def test_a_template_byte_that_is_not_utf8_is_written_as_given() -> None:
     outcome = sudoku("solve", "--format", "\udcff{puzzle}", stdin=f"{PUZZLE}\n".encode())
     assert (outcome.status, outcome.stdout) == (0, b"\xff" + PUZZLE.encode() + b"\n")

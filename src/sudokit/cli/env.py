@@ -139,6 +139,7 @@ class Env:
     def _say(self, text: str) -> None:
         if self.stderr is None:  # started without a standard error: nowhere to say it
             return
+        text = printable(text)  # a word of the command line may hold bytes that are not UTF-8
         try:
             bar = getattr(self.stdout, "bar", None)
             if bar is not None:
