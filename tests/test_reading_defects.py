@@ -190,3 +190,74 @@ def test_a_grid_row_is_not_taken_for_a_line_with_spaces() -> None:
         " ".join(str((r * 2 + r // 4 + c) % 8 + 1) for c in range(8)) + " \n" for r in range(8)
     )
     assert F.detect(rows.encode()) == "grid"
+
+
+# -- messages that say what is really wrong ------------------------------------------------
+
+
+def only_error(path: Path, *args: str) -> str:
+    """The one line ``sudoku count PATH`` writes on standard error (status 2)."""
+    done = sudoku("count", str(path), *args)
+    assert done.status == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_a_full_width_digit_is_named_at_its_cell(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE[:40] + "\uff15" + PUZZLE[41:] + "\n")
+    assert only_error(path) == (
+        f"sudoku: error: {path}, line 1: '\uff15' at r5c5 is not a digit of a 9x9 sudoku "
+        "(write it as 5)"
+    )
+
+
+def test_a_line_past_35x35_says_the_line_format_stops_there(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("." * 1296 + "\n")
+    line = only_error(path)
+    assert line.startswith(f"sudoku: error: {path}, line 1: 1296 cells: ")
+    assert "stops at 35x35; a 36x36 grid needs grid, csv, json or binary" in line
+    path.write_text("." * 10000 + "\n")
+    assert only_error(path).endswith(
+        "10000 cells: a 100x100 sudoku is larger than the largest size, 64x64"
+    )
+
+
+def test_a_100x100_grid_is_larger_than_the_largest_size(tmp_path: Path) -> None:
+    path = tmp_path / "p.grid"
+    path.write_text("".join(" ".join(["0"] * 100) + "\n" for _ in range(100)))
+    assert only_error(path) == (
+        f"sudoku: error: {path}, line 1: a row of 100 cells: a 100x100 sudoku is larger "
+        "than the largest size, 64x64"
+    )
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("name", ["p.txt", "p.json"])
+def test_utf16_text_is_told_to_be_saved_as_utf8(
+    tmp_path: Path, encoding: str, name: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes((PUZZLE + "\n").encode(encoding))
+    assert only_error(path) == (
+        f"sudoku: error: {path}: this looks like UTF-16 text (two bytes a character): "
+        "save it as UTF-8, the encoding sudokit reads"
+    )
+
+
+def test_random_bytes_are_still_binary_data(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_bytes(bytes(range(256)) * 4)
+    assert "binary data that is not a puzzle" in only_error(path)
+
+
+def test_a_candidates_board_with_a_typo_names_the_cell(tmp_path: Path) -> None:
+    board = Path(__file__).parent.parent.joinpath("examples", "board.cand").read_bytes()
+    assert len(board) == 810 and board[5:6] == b"."
+    path = tmp_path / "board.cand"
+    path.write_bytes(board[:5] + b"x" + board[6:])
+    assert only_error(path) == (
+        f"sudoku: error: {path}: 'x' at place 6 of the candidates of r1c1: expected '6' or '.'"
+    )

@@ -56,9 +56,9 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from ..candidates import Candidates
-from ..errors import ParseError, SudokuError
+from ..errors import SudokuError
 from ..grid import Grid
-from ._detection import detect, detect_stream, is_binary
+from ._detection import detect, detect_stream, is_binary, not_text
 from ._input import Input, with_bom
 from ._reading import ReadOptions, items_or_first_error
 from ._records import Batch, ChunkT, Item, Record, Style, Template, expand
@@ -150,7 +150,7 @@ def read(
             fmt = detect(inp.head, source)
         format_ = spec(fmt)
         if not format_.binary and inp.head and is_binary(inp.head):
-            raise ParseError(f"binary data, not the text of the {fmt} format")
+            raise not_text(inp.head, fmt)
         chunks = with_bom(inp, format_.chunks(inp, ReadOptions(box, column)))
     except SudokuError as e:
         raise e.located(source=source) from None

@@ -20,7 +20,7 @@ from ..shape import Shape
 from ._input import Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template
-from ._symbols import a_size, box_shape, shape_for
+from ._symbols import a_size, box_shape, no_shape_reason, shape_for
 
 #: The characters of a border line (``*`` is Simple Sudoku's corner).
 _DECORATION_CHARS = frozenset("-+=.:'|*")
@@ -179,9 +179,7 @@ def block_shape(block: Block, n: int | None, box: tuple[int, int] | None, cells:
     shape = shape_for(size, box)
     if shape is None:
         raise ShapeError(
-            f"a row of {size} cell{'s' if size != 1 else ''}: no sudoku of that size has a "
-            "natural box shape "
-            "(give the box shape, e.g. --box 2x3)",
+            f"a row of {size} cell{'s' if size != 1 else ''}: {no_shape_reason(size)}",
             line=block.row_line(0) if block.rows else block.first,
         )
     return shape

@@ -145,7 +145,11 @@ def read_cells(field: str, shape: Shape) -> tuple[tuple[int, ...], str]:
             c for c in others if c not in TYPED_BLANKS and c not in _SPACES
         )
         cell = shape.cell_name(others[ch])
-        raise SymbolError(f"{ch!r} at {cell} is not a digit of {a_size(n)} sudoku", cell=cell)
+        # a digit of another script (the full-width digits of CJK input, say) looks right
+        hint = f" (write it as {int(ch)})" if ch.isdecimal() and not ch.isascii() else ""
+        raise SymbolError(
+            f"{ch!r} at {cell} is not a digit of {a_size(n)} sudoku{hint}", cell=cell
+        )
     return tuple(values), blank
 
 

@@ -36,6 +36,17 @@ def shape_for(n: int, box: tuple[int, int] | None) -> Shape | None:
         return None
 
 
+def no_shape_reason(n: int) -> str:
+    """Why an N x N puzzle has no shape sudokit infers (``shape_for(n, None)`` is None)."""
+    if n > MAX_SIZE:
+        return f"{a_size(n)} sudoku is larger than the largest size, {MAX_SIZE}x{MAX_SIZE}"
+    if n < 4:
+        return f"{a_size(n)} grid is smaller than the smallest sudoku, 4x4"
+    return (
+        "no sudoku of that size has a natural box shape (give the box shape, e.g. --box 2x3)"
+    )
+
+
 def shape_for_count(count: int, box: tuple[int, int] | None) -> Shape | None:
     """The shape of a puzzle of ``count`` cells, or None."""
     n = isqrt(count)
@@ -83,7 +94,12 @@ def symbol(v: int) -> str:
 def check_symbol_size(n: int, fmt: str) -> None:
     """Formats that write one symbol per digit stop at 35 (1-9 then A-Z)."""
     if n > MAX_SYMBOL_SIZE:
-        raise ShapeError(
-            f"the {fmt} format writes one symbol per digit (1-9, A-Z), so it stops at "
-            f"{MAX_SYMBOL_SIZE}x{MAX_SYMBOL_SIZE}; {a_size(n)} grid needs grid, csv, json or binary"
-        )
+        raise ShapeError(symbol_size_message(n, fmt))
+
+
+def symbol_size_message(n: int, fmt: str) -> str:
+    """Why an N x N grid (N past 35) has no place in a format of one symbol per digit."""
+    return (
+        f"the {fmt} format writes one symbol per digit (1-9, A-Z), so it stops at "
+        f"{MAX_SYMBOL_SIZE}x{MAX_SYMBOL_SIZE}; {a_size(n)} grid needs grid, csv, json or binary"
+    )

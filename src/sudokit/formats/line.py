@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..errors import CellCountError, MixedSizeError, SudokuError
 from ..grid import SYMBOLS, Grid
-from ..shape import Shape
+from ..shape import MAX_SIZE, Shape
 from . import _writer
 from ._fields import Field, around, find_field, longest_field, read_cells
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
@@ -42,8 +42,10 @@ from ._symbols import (
     as_grid,
     box_shape,
     check_symbol_size,
+    no_shape_reason,
     shape_for,
     shape_for_count,
+    symbol_size_message,
 )
 
 if TYPE_CHECKING:
@@ -477,7 +479,13 @@ def _no_field(
     if shape is None:
         near = _nearest_shape(len(meant), box)
         if near is not None:
+            if len(meant) == near.ncells:
+                read_cells(meant, near)  # raises, naming the symbol that is no digit
             raise CellCountError(f"expected {near.ncells} cells, got {len(meant)}")
+        n = math.isqrt(len(meant))
+        if n * n == len(meant) and n > MAX_SYMBOL_SIZE:
+            why = symbol_size_message(n, NAME) if n <= MAX_SIZE else no_shape_reason(n)
+            raise CellCountError(f"{len(meant)} cells: {why}")
         raise CellCountError(
             f"{len(meant)} cells do not make a puzzle line (a line holds N*N cells, e.g. 81)"
         )
