@@ -204,6 +204,8 @@ class _Arrays:
         """Past what lies between values from ``pos`` (spaces, commas, the brackets of arrays
         of objects, followed); stops at a value, or at the ``[`` of an array without objects
         (a value of its own)."""
+        if text[pos : pos + 1] == "{":  # the usual case: a value right here
+            return pos
         while True:
             pos = _SPACES_COMMAS.match(text, pos).end()  # type: ignore[union-attr]
             ch = text[pos : pos + 1]
