@@ -51,3 +51,4 @@ def test_an_open_36x36_grid_is_answered_within_the_time_limit(
     done = sudoku_process(command, "--time-limit", "3", stdin=OPEN_36, pure=pure)
     assert done.status == status, done.stderr
     assert words in done.stdout.decode()
+

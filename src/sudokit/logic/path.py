@@ -44,9 +44,9 @@ GAVE_UP = "gave up after"
 class Path:
     """The steps that solve a puzzle (or as far as logic goes).
 
-    ``solved`` is True when the steps fill the grid; ``final`` is the candidate board they
-    reach; ``solutions`` is how many solutions the puzzle has (0, 1, or 2 for "two or more");
-    ``notes`` says what was skipped and why.
+    ``solved`` is True when the steps fill the grid (a grid with a solution); ``final`` is
+    the candidate board they reach; ``solutions`` is how many solutions the puzzle has (0,
+    1, or 2 for "two or more"); ``notes`` says what was skipped and why.
     """
 
     steps: tuple[Step, ...]
@@ -224,7 +224,7 @@ def hint(puzzle: Puzzle, *, guess: bool = True,
         step = find_step(board, techniques)
         if step is None and guess:
             step = BRUTE_FORCE.find(board)
-    return Hint(step, board.solutions or 0, board.is_solved(), notes)
+    return Hint(step, board.solutions or 0, board.is_solved() and board.solutions != 0, notes)
 
 
 def effort_key(board: Board, step: Step) -> str:
@@ -288,7 +288,8 @@ def solve_path(
         )
     return Path(
         tuple(steps),
-        not board.unsolved,
+        # a full grid that breaks the rules is filled, not solved
+        not board.unsolved and board.solutions != 0,
         board.to_candidates(),
         board.solutions or 0,
         notes,

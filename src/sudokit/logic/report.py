@@ -55,17 +55,15 @@ def path_text(
 
 def path_dict(path: Path, rating: Rating | None = None) -> dict[str, Any]:
     """A path (and its rating) as a JSON-ready dict."""
-    # a complete grid that breaks the rules is filled, not solved: it has no solution
-    solved = path.solved and path.solutions != 0
     data: dict[str, Any] = {
-        "solved": solved,
+        "solved": path.solved,
         "solutions": path.solutions,
         "steps": [s.to_dict() for s in path.steps],
         "notes": list(path.notes),
     }
     if rating is not None:
         data["rating"] = rating.to_dict()
-    if not solved:
+    if not path.solved:
         data["reached"] = path.final.to_grid().to_line() if path.final.n <= 35 else None
     return data
 
