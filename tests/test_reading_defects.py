@@ -90,6 +90,23 @@ def test_a_string_and_a_list_of_numbers_in_an_array_are_one_record_each() -> Non
     assert records[2].item is not None and records[2].line == 4
 
 
+def test_elements_are_counted_in_their_own_array() -> None:
+    a = as_json(PUZZLE)
+    records = read_all(f'[[{a}, 5], [{a}, "x"], 7]', "x.json")
+    assert [r.item is not None for r in records] == [True, False, True, False, False]
+    assert "element 2 of the array" in str(records[1].error)
+    assert "element 3 of the array" in str(records[4].error)  # after two arrays
+
+
+def test_a_number_before_an_object_on_a_line_of_json_lines_is_its_own_record() -> None:
+    a = as_json(PUZZLE)
+    records = read_all(f"5 {a}\nhello world\n{a}\n", "x.json")
+    assert [(r.line, r.item is not None) for r in records] == [
+        (1, False), (1, True), (2, False), (3, True)
+    ]
+    assert str(records[2].error) == "x.json, line 2: expected a JSON object (a puzzle) here"
+
+
 def test_a_bad_object_in_a_one_line_array_names_its_element() -> None:
     a = as_json(PUZZLE)
     records = read_all(f'[{a}, {{"cells": [1, 2, 3]}}, {a}]', "x.json")

@@ -215,6 +215,8 @@ class _Arrays:
             elif ch != "[" or _plain_array(text, pos):
                 return pos
             else:
+                if self.counts:  # an array in an array is one of its elements
+                    self.counts[-1] += 1
                 self.counts.append(0)
             pos += 1
 
@@ -240,16 +242,21 @@ def _plain_array(text: str, pos: int) -> bool:
 
 
 def _stray_end(text: str, pos: int, element: int | None) -> int:
-    """Where a value that is not an object, starting at ``pos``, ends: outside an array, at
-    the end of its line; inside one, after the JSON value (or the text up to the next
-    comma or bracket, when it is not JSON)."""
-    if element is None:
-        return len(text)
+    """Where a value that is not an object, starting at ``pos``, ends: after the JSON value
+    (inside an array, the text up to the next comma or bracket when it is not JSON);
+    outside an array, the rest of its line unless an object or nothing follows the value
+    (a line of text is one mistake, not one a word)."""
     try:
         _, end = _DECODER.raw_decode(text, pos)
     except (json.JSONDecodeError, RecursionError):
+        if element is None:
+            return len(text)
         m = _ELEMENT_END.search(text, pos + 1)
         return m.start() if m is not None else len(text)
+    if element is None:
+        rest = text[_SPACES_COMMAS.match(text, end).end() :]  # type: ignore[union-attr]
+        if rest and rest[0] != "{":
+            return len(text)
     return _after(text, end)
 
 
