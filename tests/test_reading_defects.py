@@ -73,6 +73,7 @@ def test_a_number_in_a_json_array_does_not_stop_the_puzzles_after_it(
 def test_a_solved_json_array_is_written_back_whole(mixed_array: Path) -> None:
     done = sudoku("solve", str(mixed_array))
     out = json.loads(done.out)  # the closing bracket is there: the array is whole
+    assert done.out.count("\n") == 1  # on one line, as it was read: messages too
     assert len(out) == 5
     assert "error" in out[1] and "element 2" in out[1]["error"]
     assert "error" in out[2]  # no solution

@@ -82,8 +82,9 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
 
 
 def encode_message(text: str, style: Style) -> bytes:
-    """A message in place of a puzzle: ``{"error": text}`` on its own line."""
-    return (json.dumps({"error": text}) + (style.eol or "\n")).encode()
+    """A message in place of a puzzle: ``{"error": text}`` and the puzzle's line ending (none
+    for an element of an array with more after it on its line)."""
+    return (json.dumps({"error": text}) + style.eol).encode()
 
 
 def dumps(items: Item | Iterable[Item], **style: str) -> str:
@@ -123,7 +124,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         start = piece.line
         if piece.error is not None:
             error = inp.fail(_in_array(piece.error, piece.element), start)
-            yield Record(None, start, error, Style(NAME, lead=before))
+            yield Record(None, start, error, Style(NAME, eol=_eol(piece.text), lead=before))
             continue
         try:
             item = _item(piece.value, box)
@@ -134,7 +135,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 )
         except SudokuError as e:
             error = inp.fail(_in_array(e, piece.element), start)
-            yield Record(None, start, error, Style(NAME, lead=before))
+            yield Record(None, start, error, Style(NAME, eol=_eol(piece.text), lead=before))
             continue
         size = item.n
         yield Record(item, start, None, _style(item, piece.text, before, piece.value))
@@ -149,8 +150,13 @@ def _in_array(error: SudokuError, element: int | None) -> SudokuError:
     return error
 
 
+def _eol(text: str) -> str:
+    """The line ending after a value's text: none when more follows it on its line."""
+    return "\r\n" if text.endswith("\r\n") else "\n" if text.endswith("\n") else ""
+
+
 def _style(item: Item, text: str, lead: str, obj: dict[str, Any]) -> Style:
-    eol = "\r\n" if text.endswith("\r\n") else "\n" if text.endswith("\n") else ""
+    eol = _eol(text)
     plain = Style(NAME, "0", eol, lead)
     if format_item(item, plain) == text:
         return plain
