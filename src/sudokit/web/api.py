@@ -42,6 +42,10 @@ TECHNIQUE_TRIES = 3000
 #: time limit), less than the trip to a worker and back would cost.
 INLINE_MAX_SIZE = 9
 
+#: The smallest grid create makes, as ``sudoku create``: a 3x3 or smaller is no sudoku the
+#: other calls read.
+CREATE_MIN_SIZE = 4
+
 
 class BadRequest(Exception):
     """A request the server will not do: answered with ``status`` and ``{"error": message}``."""
@@ -118,15 +122,28 @@ def _string(body: dict[str, Any], name: str, required: bool = False) -> str | No
         return None
     if not isinstance(value, str):
         raise BadRequest(f"'{name}' must be a string, got {type(value).__name__}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            # a JSON escape such as \ud800 can spell half of a UTF-16 pair, which no
+            # text holds: reading it would fail later, deep in the library
+            raise BadRequest(f"'{name}' is not text: character {e.start + 1} is half of a "
+                             f"UTF-16 surrogate pair ({value[e.start]!a})") from None
     return value
 
 
 def _number(body: dict[str, Any], name: str, default: float, low: float, high: float) -> float:
-    value = body.get(name, default)
+    value = body.get(name)
+    if value is None:  # absent, or null as for every field
+        value = default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise BadRequest(f"'{name}' must be a number, got {json.dumps(value)}")
     if not low <= value <= high:
-        raise BadRequest(f"'{name}' must be from {low:g} to {high:g}, got {value:g}")
+        shown = f"{value:g}" if isinstance(value, float) else str(value)  # an int of any size
+        if len(shown) > 20:
+            shown = f"a number of {len(shown)} digits"
+        raise BadRequest(f"'{name}' must be from {low:g} to {high:g}, got {shown}")
     return value
 
 
@@ -138,7 +155,9 @@ def _integer(body: dict[str, Any], name: str, default: int, low: int, high: int)
 
 
 def _flag(body: dict[str, Any], name: str) -> bool:
-    value = body.get(name, False)
+    value = body.get(name)
+    if value is None:
+        return False
     if not isinstance(value, bool):
         raise BadRequest(f"'{name}' must be true or false, got {json.dumps(value)}")
     return value
@@ -152,8 +171,9 @@ def _box(body: dict[str, Any]) -> tuple[int, int] | None:
         return value[0], value[1]
     if not isinstance(value, str):
         raise BadRequest("'box' must be 'RxC' such as '2x4'")
+    text = _string(body, "box") or ""  # the same checks as any text
     try:
-        return parse_box(value)
+        return parse_box(text)
     except (SudokuError, ValueError) as e:
         raise BadRequest(f"'box': {e}") from None
 
@@ -276,7 +296,7 @@ def _limits(request: Request) -> Any:
 
 def _time(body: dict[str, Any], request: Request) -> float:
     most = _limits(request).time_limit
-    return _number(body, "time_limit", most, 0.001, 1e9) if "time_limit" in body else most
+    return _number(body, "time_limit", most, 0.001, 1e9)
 
 
 # -- the operations ---------------------------------------------------------------------------
@@ -329,7 +349,7 @@ async def rate(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    size = _integer(body, "size", 9, 1, limits.logic_max_size)
+    size = _integer(body, "size", 9, CREATE_MIN_SIZE, limits.logic_max_size)
     box = _box(body)
     try:
         Shape.for_size(size, box)
@@ -347,7 +367,7 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     technique = _string(body, "technique") or None
     cleanness = _integer(body, "cleanness", 0, 0, 3)
     if technique is None:
-        if "cleanness" in body:
+        if body.get("cleanness") is not None:
             raise BadRequest("'cleanness' goes with 'technique'")
     else:
         if len(technique) > 200:
@@ -470,8 +490,15 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 
 
 def _route(endpoint: Endpoint) -> Route:
+    known = {f.name for f in endpoint.fields}
+
     async def handle(request: Request) -> Response:
         body = await _body(request)
+        unknown = [name for name in body if name not in known]
+        if unknown:
+            # a misspelt field ("dificulty") would otherwise be ignored: a wrong answer
+            raise BadRequest(f"{endpoint.name} has no field {json.dumps(unknown[0])}; its "
+                             f"fields are: {', '.join(f.name for f in endpoint.fields)}")
         answer = await endpoint.handler(request, body)
         if isinstance(answer, bytes):
             return Response(answer, media_type="application/pdf",

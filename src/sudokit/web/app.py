@@ -145,9 +145,12 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    takes = "POST" if request.url.path.startswith("/api/") else "GET"
+    # the route says what it takes ("GET, HEAD" or "POST"), and the answer keeps its Allow
+    allow = getattr(exc, "headers", None) or {}
+    methods = allow.get("Allow", "GET")
+    takes = "POST" if "POST" in methods.split(", ") else "GET"
     return JSONResponse({"error": f"{request.url.path} takes {takes}, not {request.method}"},
-                        status_code=405)
+                        status_code=405, headers={"Allow": methods})
 
 
 def create_app(

@@ -12,9 +12,10 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import formats
 from ..candidates import Candidates
 from ..errors import GenerateGaveUp
-from ..grid import Grid
+from ..grid import SYMBOLS, Grid
 from ..shape import Shape
 from ..solver import Status, search
 
@@ -26,6 +27,14 @@ Puzzle = Grid | Candidates
 
 def _line(grid: Grid) -> str:
     return grid.to_line()
+
+
+def _solution_text(grid: Grid) -> str:
+    """The solution as a line where one can write it (up to 35x35: one symbol a digit), else
+    as rows of numbers (the grid format), so that a 36x36 to 64x64 is answered too."""
+    if grid.n <= len(SYMBOLS):
+        return grid.to_line()
+    return str(formats.dumps(grid, "grid"))
 
 
 def _as_grid(item: Puzzle) -> Grid:
@@ -54,7 +63,7 @@ def solve(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
     result = search(puzzle, limit=2, time_limit=time_limit)
     return {
         "status": result.status.value,
-        "solution": _line(result.solution) if result.solution is not None else None,
+        "solution": _solution_text(result.solution) if result.solution is not None else None,
         "unique": result.unique,
     }
 

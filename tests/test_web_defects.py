@@ -1,0 +1,116 @@
+"""Requests the JSON API once answered wrongly (a 500, a silently ignored field, a puzzle no
+other call reads, a 400 for a puzzle it accepts): each is now answered with a 4xx and one line
+saying what is wrong, or with the right answer."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from sudokit.web import Limits, create_app  # noqa: E402
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CREATE_FIELDS = "size, box, difficulty, symmetry, seed, technique, cleanness"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Limits(workers=1)), raise_server_exceptions=False) as c:
+        yield c
+
+
+def error(response, status=400) -> str:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    return response.json()["error"]
+
+
+# -- half a UTF-16 pair in a string (JSON's \ud800): was a 500 from deep in the reader ----------
+@pytest.mark.parametrize("call", ["solve", "count", "check", "hint", "explain", "rate", "convert"])
+def test_half_a_surrogate_pair_in_the_puzzle_is_a_400(client, call):
+    r = client.post(f"/api/{call}", content=b'{"puzzle": "53\\ud800"}')
+    assert error(r) == ("'puzzle' is not text: character 3 is half of a UTF-16 surrogate pair "
+                        "('\\ud800')")
+
+
+def test_half_a_surrogate_pair_in_any_text_field_is_a_400(client):
+    r = client.post("/api/solve", content=b'{"puzzle": "' + EASY.encode() + b'", "box": "\\udc00"}')
+    assert error(r).startswith("'box' is not text: character 1 is half")
+    r = client.post("/api/create", content=b'{"seed": "x\\ud800"}')
+    assert error(r).startswith("'seed' is not text: character 2 is half")
+
+
+def test_a_whole_surrogate_pair_is_text(client):
+    r = client.post("/api/create", content=b'{"seed": "\\ud83d\\ude00"}')
+    assert r.status_code == 200, r.text
+    assert r.json()["seed"] == "\U0001F600"
+
+
+# -- a field the call does not have: was ignored, so a misspelt option changed nothing --------
+def test_a_misspelt_field_is_named_not_ignored(client):
+    r = client.post("/api/create", json={"dificulty": "hard"})
+    assert error(r) == f'create has no field "dificulty"; its fields are: {CREATE_FIELDS}'
+
+
+def test_create_has_no_count_field(client):
+    r = client.post("/api/create", json={"count": 10**9})
+    assert error(r) == f'create has no field "count"; its fields are: {CREATE_FIELDS}'
+
+
+def test_a_field_of_another_call_is_refused(client):
+    r = client.post("/api/solve", json={"puzzle": EASY, "guess": True})
+    assert error(r) == 'solve has no field "guess"; its fields are: puzzle, format, box, time_limit'
+    r = client.post("/api/hint", json={"puzzle": EASY, "time_limit": 1})
+    assert error(r) == 'hint has no field "time_limit"; its fields are: puzzle, format, box, grid'
+
+
+# -- create of a 1x1 to 3x3: was made, though no other call (nor the CLI) reads one -----------
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_create_makes_nothing_smaller_than_4x4(client, size):
+    r = client.post("/api/create", json={"size": size})
+    assert error(r) == f"'size' must be from 4 to 25, got {size}"
+
+
+def test_a_huge_whole_number_is_named_by_its_length(client):
+    r = client.post("/api/create", content=b'{"size": 1' + b"0" * 400 + b"}")
+    assert error(r) == "'size' must be from 4 to 25, got a number of 401 digits"
+
+
+# -- solve of a 36x36 to 64x64: was a 400 "the line form cannot write" after solving it -------
+def test_solve_of_a_grid_past_the_line_form_answers_in_rows_of_numbers(client):
+    empty = "\n".join(" ".join(["0"] * 36) for _ in range(36))
+    r = client.post("/api/solve", json={"puzzle": empty})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["status"] == "solved" and data["unique"] is False
+    rows = data["solution"].split("\n")
+    assert len([row for row in rows if row.strip()]) == 36
+    numbers = [[int(v) for v in row.split()] for row in rows if row.strip()]
+    assert all(sorted(row) == list(range(1, 37)) for row in numbers)
+    assert all(sorted(col) == list(range(1, 37)) for col in zip(*numbers, strict=True))
+
+
+# -- null is "absent" for every field: numbers and flags once refused it ----------------------
+def test_null_numbers_and_flags_are_absent(client):
+    r = client.post("/api/solve", json={"puzzle": EASY, "time_limit": None})
+    assert r.status_code == 200 and r.json()["status"] == "solved", r.text
+    r = client.post("/api/explain", json={"puzzle": EASY, "guess": None})
+    assert r.status_code == 200 and r.json()["solved"] is True, r.text
+    r = client.post("/api/create", json={"cleanness": None, "seed": "null is absent"})
+    assert r.status_code == 200 and "technique" not in r.json(), r.text
+
+
+# -- the wrong method on a GET route: said "takes POST, not POST" ---------------------------
+@pytest.mark.parametrize("path", ["/api", "/api/openapi.json"])
+def test_post_on_a_get_route_says_it_takes_get(client, path):
+    r = client.post(path)
+    assert error(r, 405) == f"{path} takes GET, not POST"
+    assert "GET" in r.headers["allow"]
+
+
+def test_get_on_a_post_route_says_it_takes_post(client):
+    r = client.get("/api/solve")
+    assert error(r, 405) == "/api/solve takes POST, not GET"
+    assert r.headers["allow"] == "POST"
