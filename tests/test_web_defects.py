@@ -114,3 +114,12 @@ def test_get_on_a_post_route_says_it_takes_post(client):
     r = client.get("/api/solve")
     assert error(r, 405) == "/api/solve takes POST, not GET"
     assert r.headers["allow"] == "POST"
+
+
+# -- convert of several puzzles to a one-puzzle format: was a 500 -------------------------------
+def test_convert_of_two_puzzles_to_ipuz_says_it_holds_one(client):
+    r = client.post("/api/convert", json={"puzzle": EASY + "\n" + EASY, "to": "ipuz"})
+    assert error(r) == ("the ipuz format holds one puzzle per file; write the others to other "
+                        "files or choose another format")
+    r = client.post("/api/convert", json={"puzzle": EASY, "to": "ipuz"})
+    assert r.status_code == 200 and r.json()["count"] == 1, r.text

@@ -409,6 +409,10 @@ async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     for item in items:
         _bounded(item.n, "convert", limits.max_size)
     first = items[0]
+    if len(items) > 1 and formats.spec(to).one_per_input:
+        # said as ``sudoku convert`` says it (the library's dumps raises a ValueError here)
+        raise BadRequest(f"the {to} format holds one puzzle per file; write the others to "
+                         "other files or choose another format")
     try:
         text = formats.dumps(items, to)
     except SudokuError as e:
