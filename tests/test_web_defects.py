@@ -123,3 +123,16 @@ def test_convert_of_two_puzzles_to_ipuz_says_it_holds_one(client):
                         "files or choose another format")
     r = client.post("/api/convert", json={"puzzle": EASY, "to": "ipuz"})
     assert r.status_code == 200 and r.json()["count"] == 1, r.text
+
+
+# -- a foreign Host header: was answered in plain text ------------------------------------------
+def test_a_foreign_host_is_refused_in_json():
+    from sudokit.web.app import LOOPBACK_HOSTS
+
+    with TestClient(create_app(Limits(workers=1), allowed_hosts=LOOPBACK_HOSTS),
+                    base_url="http://127.0.0.1:8000") as c:
+        r = c.post("/api/solve", json={"puzzle": EASY}, headers={"host": "attacker.example"})
+        assert error(r) == ('the Host header "attacker.example" does not name this server (it '
+                            "answers only requests addressed to it)")
+        r = c.post("/api/solve", json={"puzzle": EASY}, headers={"host": "localhost:8000"})
+        assert r.status_code == 200 and r.json()["status"] == "solved", r.text

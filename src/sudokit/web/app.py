@@ -18,11 +18,13 @@ uvicorn, and any ASGI server can. What keeps it safe by default:
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -106,6 +108,41 @@ def _too_large(limit: int) -> Response:
     return JSONResponse({"error": _too_large_text(limit)}, status_code=413)
 
 
+class HostCheck:
+    """Starlette's check of the Host header (:class:`TrustedHostMiddleware`), answering a
+    refused request as every other error is, ``{"error": message}`` with 400, rather than
+    in plain text."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str]) -> None:
+        self.app = app
+        self.check = TrustedHostMiddleware(_host_allowed, allowed_hosts=list(allowed_hosts))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def refused(message: Message) -> None:  # the plain-text answer is dropped
+            pass
+
+        await self.check(scope, receive, refused)
+        if scope.get(_HOST_ALLOWED):
+            await self.app(scope, receive, send)
+            return
+        host = Headers(scope=scope).get("host", "")
+        await JSONResponse({"error": f"the Host header {json.dumps(host)} does not name this "
+                                     "server (it answers only requests addressed to it)"},
+                           status_code=400)(scope, receive, send)
+
+
+#: Set in a request's scope once its Host header is found allowed.
+_HOST_ALLOWED = "sudokit.host_allowed"
+
+
+async def _host_allowed(scope: Scope, receive: Receive, send: Send) -> None:
+    scope[_HOST_ALLOWED] = True
+
+
 class SecurityHeaders:
     """Headers that keep the page to its own scripts and styles, on every response."""
 
@@ -172,7 +209,7 @@ def create_app(
 
     middleware = [Middleware(SecurityHeaders), Middleware(BodyLimit, limit=limits.max_body)]
     if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+        middleware.insert(0, Middleware(HostCheck, allowed_hosts=list(allowed_hosts)))
     routes: list[Route | Mount] = [Route("/", _index)]
     routes += api.routes()
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
