@@ -136,3 +136,13 @@ def test_a_foreign_host_is_refused_in_json():
                             "answers only requests addressed to it)")
         r = c.post("/api/solve", json={"puzzle": EASY}, headers={"host": "localhost:8000"})
         assert r.status_code == 200 and r.json()["status"] == "solved", r.text
+
+
+# -- the OpenAPI document: said print answers JSON, and allowed any extra field ----------------
+def test_openapi_says_print_answers_a_pdf_and_no_call_takes_other_fields(client):
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert list(paths["/api/print"]["post"]["responses"]["200"]["content"]) == ["application/pdf"]
+    assert list(paths["/api/solve"]["post"]["responses"]["200"]["content"]) == ["application/json"]
+    for path in paths.values():
+        schema = path["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert schema["additionalProperties"] is False

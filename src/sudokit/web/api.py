@@ -556,7 +556,9 @@ async def openapi(request: Request) -> Response:
     paths = {}
     for e in ENDPOINTS:
         properties = {f.name: {"type": f.kind, "description": f.doc} for f in e.fields}
-        schema: dict[str, Any] = {"type": "object", "properties": properties}
+        # a field the call lacks is refused (400), so the schema allows no others
+        schema: dict[str, Any] = {"type": "object", "properties": properties,
+                                  "additionalProperties": False}
         required = [f.name for f in e.fields if f.required]
         if required:
             schema["required"] = required
@@ -569,8 +571,10 @@ async def openapi(request: Request) -> Response:
             "requestBody": {"required": True,
                             "content": {"application/json": {"schema": schema}}},
             "responses": {
-                "200": {"description": e.answer,
-                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                "200": {"description": e.answer, "content": (
+                    {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
+                    if e.handler is print_pdf else
+                    {"application/json": {"schema": {"type": "object"}}})},
                 **{code: error for code in ("400", "413", "422", "501", "503")},
             },
         }}
