@@ -146,3 +146,21 @@ def test_openapi_says_print_answers_a_pdf_and_no_call_takes_other_fields(client)
     for path in paths.values():
         schema = path["post"]["requestBody"]["content"]["application/json"]["schema"]
         assert schema["additionalProperties"] is False
+
+
+# -- an empty string for a choice of create: was taken as absent, so "" made any puzzle --------
+def test_an_empty_technique_is_refused_as_the_command_line_refuses_it(client):
+    r = client.post("/api/create", json={"technique": ""})
+    assert error(r) == ("singles are in every puzzle: ask for a technique beyond them (or use "
+                        "--difficulty easy)")
+
+
+@pytest.mark.parametrize(("name", "choices"), [
+    ("difficulty", "easy, medium, hard, expert, extreme"),
+    ("symmetry", "none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral"),
+])
+def test_an_empty_difficulty_or_symmetry_is_refused(client, name, choices):
+    r = client.post("/api/create", json={name: ""})
+    assert error(r) == f"unknown {name} '' (one of: {choices})"
+    r = client.post("/api/create", json={name: None, "seed": "null is absent"})
+    assert r.status_code == 200, r.text

@@ -355,16 +355,18 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         Shape.for_size(size, box)
     except SudokuError as e:
         raise BadRequest(str(e)) from None
-    difficulty = _string(body, "difficulty") or None
+    # "" is a value given, refused as ``sudoku create --difficulty ''`` is; null is absent
+    difficulty = _string(body, "difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise BadRequest(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)})")
-    symmetry = _string(body, "symmetry") or "none"
+    symmetry = _string(body, "symmetry")
+    symmetry = "none" if symmetry is None else symmetry
     if symmetry not in SYMMETRIES and symmetry != "full":
         raise BadRequest(f"unknown symmetry {symmetry!r} (one of: {', '.join(SYMMETRIES)})")
     seed = _string(body, "seed")
     if seed is not None and len(seed) > 100:
         raise BadRequest("'seed' is longer than 100 characters")
-    technique = _string(body, "technique") or None
+    technique = _string(body, "technique")
     cleanness = _integer(body, "cleanness", 0, 0, 3)
     if technique is None:
         if body.get("cleanness") is not None:
@@ -378,10 +380,11 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
             raise BadRequest("ask for a 'difficulty' or a 'technique', not both")
         if symmetry != "none":
             raise BadRequest("a puzzle made for a technique has no 'symmetry' to choose")
+    tries = None if technique is None else TECHNIQUE_TRIES
     return await _work(request, "create", {"size": size, "box": box, "difficulty": difficulty,
                                            "seed": seed, "symmetry": symmetry,
                                            "technique": technique, "cleanness": cleanness,
-                                           "tries": TECHNIQUE_TRIES if technique else None},
+                                           "tries": tries},
                        limits.create_time_limit)
 
 
