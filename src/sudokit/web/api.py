@@ -464,7 +464,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              '"solutions", "scale", "notes"}', rate),
     Endpoint("create", "a new puzzle with exactly one solution; with 'technique', a 9x9 "
              "puzzle that needs that technique and nothing harder",
-             (Field("size", "integer", "side of the grid (default 9)"), BOX,
+             (Field("size", "integer", "side of the grid, from 4 to the server's "
+                    "logic_max_size (default 9)"), BOX,
               Field("difficulty", "string", "rated level: " + ", ".join(DIFFICULTIES)),
               Field("symmetry", "string", "pattern of givens: " + ", ".join(SYMMETRIES)),
               Field("seed", "string", "the same seed and options make the same puzzle "
