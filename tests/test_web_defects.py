@@ -164,3 +164,17 @@ def test_an_empty_difficulty_or_symmetry_is_refused(client, name, choices):
     assert error(r) == f"unknown {name} '' (one of: {choices})"
     r = client.post("/api/create", json={name: None, "seed": "null is absent"})
     assert r.status_code == 200, r.text
+
+
+# -- create for a technique with a box: said "9x9, not 9x9" --------------------------------------
+def test_a_technique_with_another_box_names_the_box(client):
+    r = client.post("/api/create", json={"technique": "x-wing", "box": "1x9"})
+    assert error(r) == "a puzzle made for a technique has 3x3 boxes, not 1x9"
+    r = client.post("/api/create", json={"technique": "x-wing", "size": 16})
+    assert error(r) == "a puzzle made for a technique is 9x9, not 16x16"
+
+
+def test_a_technique_with_the_3x3_box_is_made(client):
+    r = client.post("/api/create", json={"technique": "x-wing", "box": "3x3", "seed": "boxes"})
+    assert r.status_code == 200, r.text
+    assert r.json()["technique"] == "X-Wing" and r.json()["box"] == [3, 3]

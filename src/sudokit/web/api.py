@@ -374,8 +374,12 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     else:
         if len(technique) > 200:
             raise BadRequest("'technique' is longer than 200 characters")
-        if size != 9 or box is not None:
+        if size != 9:
             raise BadRequest(f"a puzzle made for a technique is 9x9, not {size}x{size}")
+        if box is not None and box != (3, 3):
+            raise BadRequest(f"a puzzle made for a technique has 3x3 boxes, not "
+                             f"{box[0]}x{box[1]}")
+        box = None  # the 9x9's own boxes
         if difficulty is not None:
             raise BadRequest("ask for a 'difficulty' or a 'technique', not both")
         if symmetry != "none":
