@@ -279,3 +279,14 @@ def test_a_candidates_board_with_a_typo_names_the_cell(tmp_path: Path) -> None:
     assert only_error(path) == (
         f"sudoku: error: {path}: 'x' at place 6 of the candidates of r1c1: expected '6' or '.'"
     )
+
+
+def test_library_errors_on_text_no_file_can_hold_and_on_two_puzzles_for_one() -> None:
+    from sudokit import Grid, formats
+    from sudokit.errors import ParseError, SudokuError
+
+    with pytest.raises(ParseError, match="U\\+D800, is half of a UTF-16 pair"):
+        formats.loads("53\ud800")
+    grid = Grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    with pytest.raises(SudokuError, match="holds exactly one puzzle, got 2"):
+        formats.dumps([grid, grid], "ipuz")

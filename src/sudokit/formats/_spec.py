@@ -19,6 +19,7 @@ import io
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Protocol
 
+from ..errors import ParseError
 from ._input import Input, with_bom
 from ._reading import ReadOptions, items_or_first_error
 from ._records import Batch, Item, Record, Style
@@ -115,9 +116,15 @@ class Format(NamedTuple):
 
 
 def data_bytes(data: Any) -> bytes:
-    """``data`` (text or bytes) as bytes; anything else is a TypeError."""
+    """``data`` (text or bytes) as bytes; anything else is a TypeError, text with half of a
+    UTF-16 pair (a lone surrogate, which no file can hold) a ParseError."""
     if isinstance(data, str):
-        return data.encode()
+        try:
+            return data.encode()
+        except UnicodeEncodeError as e:
+            bad = data[e.start]
+            raise ParseError(f"character {e.start + 1} of the text, U+{ord(bad):04X}, is half "
+                             "of a UTF-16 pair, not a character") from None
     if isinstance(data, bytes | bytearray | memoryview):
         return bytes(data)
     raise TypeError(f"expected the text of puzzles (str or bytes), not {type(data).__name__}")

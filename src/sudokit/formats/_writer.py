@@ -95,7 +95,7 @@ def dump_items(spec: Format, items: Item | Iterable[Item], style: Style | None) 
     """Every item written one after another, as the writer would."""
     listed = as_items(items)
     if spec.one_per_input and len(listed) != 1:
-        raise ValueError(
+        raise SudokuError(
             f"the {spec.name} format holds exactly one puzzle, got {len(listed)}"
         )
     out = io.BytesIO()
