@@ -98,3 +98,55 @@ def test_a_board_taking_the_settled_state_reads_as_if_placed_and_drops_what_it_d
         stepwise.masks, stepwise.values, stepwise.dcells, stepwise.unsolved)
     assert taking.derived("probe") is None  # stale: the board changed
     assert taking.changed_since(before) == stepwise.changed_since(before) != 0
+
+
+BASIC = {"pointing": _singles9.POINTING, "claiming": _singles9.CLAIMING,
+         "naked-pair": _singles9.NAKED_PAIR, "hidden-pair": _singles9.HIDDEN_PAIR}
+
+
+def rater_basic(board: Board, keys: list[str]) -> Board:
+    """The board after the rater's singles and the techniques ``keys``, one step at a time,
+    in the ladder's order, to a fixpoint."""
+    ladder = tuple(t for t in LADDER if t.key in keys)
+    board = board.copy()
+    while True:
+        board = rater_singles(board)
+        step = find_step(board, ladder)
+        if step is None:
+            return board
+        step.apply_to(board)
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_basic_eliminations_end_where_the_raters_steps_end(source: bool) -> None:
+    """Singles with pointing, claiming and naked and hidden pairs (each alone, and
+    together), taken at once, leave the board the rater's steps leave, and the solution's
+    digits stay candidates."""
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    choices = [[k] for k in BASIC] + [list(BASIC)]
+    went_further = 0
+    for key in range(60 if source else 150):
+        made = random_minimal(300 + key)
+        keys = choices[key % len(choices)]
+        board = Board.from_grid(made.puzzle)
+        settled = module.settle_basic(list(board.masks), list(board.values),
+                                      sum(BASIC[k] for k in keys))
+        assert settled is not None  # a minimal puzzle always has a single to start with
+        expected = rater_basic(board, keys)
+        assert (settled.masks, settled.values, settled.dcells, settled.unsolved) == (
+            expected.masks, expected.values, expected.dcells, expected.unsolved)
+        for cell, digit in enumerate(made.solution.cells):
+            assert settled.masks[cell] >> (digit - 1) & 1
+        assert module.settle_basic(settled.masks, settled.values, sum(BASIC.values())) \
+            is None or keys != list(BASIC)  # all of them taken: nothing left
+        went_further += settled.masks != rater_singles(board).masks
+    assert went_further > 10  # the eliminations were met, not only the singles
+
+
+def test_basic_with_no_rule_is_the_singles() -> None:
+    made = random_minimal(11)
+    board = Board.from_grid(made.puzzle)
+    assert _singles9.settle_basic(list(board.masks), list(board.values), 0) == \
+        _singles9.settle(list(board.masks), list(board.values))

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from ._singles9 import candidates, settle
+from ._singles9 import CLAIMING, HIDDEN_PAIR, NAKED_PAIR, POINTING, candidates, settle, settle_basic
 from .candidates import Candidates
 from .generator import Generated, random_minimal
 from .grid import Grid
@@ -49,6 +49,11 @@ _CELLS_PER_ROUND = 12
 #: in ladder order.
 _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
                "xy-wing", "xy-chain", "aic", "grouped-aic")
+#: Easier techniques whose steps the search takes all at once, in compiled code, where
+#: their order does not matter (the same frequent, cheap patterns that it tries first): the
+#: board they end on together with the singles is the one taking them step by step ends on.
+_TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKED_PAIR,
+                  "hidden-pair": HIDDEN_PAIR}
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
@@ -93,6 +98,17 @@ class Plan:
         #: (empty head: the walk takes the order as it is)
         head = self._frequent()
         self.frequent, self.later = self.order[:head], self.order[head:]
+        #: the walk searches the frequent patterns before it asks for an asked technique
+        self.lazy = head > 0
+        #: the easier techniques taken with the singles, all at once (flags of
+        #: :func:`sudokit._singles9.settle_basic`; 0: none, the singles alone), where the
+        #: order of the steps is free; left out of ``frequent`` and ``rest``
+        self.basic = sum(_TAKEN_AT_ONCE.get(t.key, 0) for t in self.frequent)
+        if self.basic:
+            self.frequent = tuple(t for t in self.frequent if t.key not in _TAKEN_AT_ONCE)
+        #: the search order less the techniques taken with the singles
+        self.rest = tuple(t for t in self.order
+                          if not self.basic or t.key not in _TAKEN_AT_ONCE)
 
     def _search_order(self) -> tuple[Technique, ...]:
         req = self.req
@@ -122,7 +138,7 @@ class Plan:
         stuck (None): it then adds a clue. Those rare patterns cost most of a search that
         fails, on the boards a walk meets most; where an asked technique applies, the
         whole order is searched, so a place is still exact (nothing easier applies)."""
-        if not self.frequent:
+        if not self.lazy:
             return find_step(board, self.order)
         step = find_step(board, self.frequent)
         if step is not None:
@@ -166,12 +182,14 @@ class Plan:
 
 
 # -- the search -------------------------------------------------------------------------
-def _close(board: Board) -> None:
+def _close(board: Board, basic: int = 0) -> None:
     """Place every single (naked or hidden) until none is left: the state the ladder
-    reaches before any other step, since it tries singles first. (The hottest loop of the
-    search: the singles are found and placed in compiled code, and the board takes the
-    state they end in at once, as placing them one by one would leave it.)"""
-    settled = settle(board.masks, board.values)
+    reaches before any other step, since it tries singles first; with ``basic`` (a plan's
+    flags), take the steps of those easier techniques too, until none is left. (The hottest
+    loop of the search: found and taken in compiled code, and the board takes the state
+    they end in at once, as taking them one by one would leave it.)"""
+    settled = (settle_basic(board.masks, board.values, basic) if basic
+               else settle(board.masks, board.values))
     if settled is not None:
         board.take(*settled)
 
@@ -201,10 +219,10 @@ def _replay(plan: Plan, givens: list[int], solution: tuple[int, ...]) -> _Replay
     hit: Step | None = None
     before: Board | None = None
     while True:
-        _close(board)
+        _close(board, plan.basic)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.order)
+        step = find_step(board, plan.rest)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, hit is not None):
@@ -250,7 +268,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     givens = list(made.puzzle.cells)
     board = _board(givens, solution)
     while True:
-        _close(board)
+        _close(board, plan.basic)
         if not board.unsolved:
             return
         step = plan.walk_step(board)
@@ -338,10 +356,10 @@ def _onward(plan: Plan, before: Board, hit: Step) -> _Replay:
     board = before.copy()
     hit.apply_to(board)
     while True:
-        _close(board)
+        _close(board, plan.basic)
         if not board.unsolved:
             return _Replay(board, hit, before, None)
-        step = find_step(board, plan.order)
+        step = find_step(board, plan.rest)
         if step is None:
             return _Replay(board, hit, before, None)
         if not plan.allowed(step, True):
@@ -354,10 +372,10 @@ def _next_hit(plan: Plan, board: Board) -> Step | None:
     asked technique, and return that step (None when the solve ends, sticks or is
     blocked before one)."""
     while True:
-        _close(board)
+        _close(board, plan.basic)
         if not board.unsolved:
             return None
-        step = find_step(board, plan.order)
+        step = find_step(board, plan.rest)
         if step is None or not plan.allowed(step, False):
             return None
         if plan.target(step.key):
