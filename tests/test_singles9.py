@@ -101,7 +101,8 @@ def test_a_board_taking_the_settled_state_reads_as_if_placed_and_drops_what_it_d
 
 
 BASIC = {"pointing": _singles9.POINTING, "claiming": _singles9.CLAIMING,
-         "naked-pair": _singles9.NAKED_PAIR, "hidden-pair": _singles9.HIDDEN_PAIR}
+         "naked-pair": _singles9.NAKED_PAIR, "hidden-pair": _singles9.HIDDEN_PAIR,
+         "2-string-kite": _singles9.KITE}
 
 
 def rater_basic(board: Board, keys: list[str]) -> Board:

@@ -120,6 +120,7 @@ POINTING = 1
 CLAIMING = 2
 NAKED_PAIR = 4
 HIDDEN_PAIR = 8
+KITE = 16
 
 
 def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | None:
@@ -130,7 +131,8 @@ def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | N
     v = array("I", values)
     out = array("i", [0]) * 162
     where = array("I", [0]) * 9
-    if _basic(m, v, _PEERS, _UNITS, out, where, rules) == 0:
+    links = array("i", [0]) * 54
+    if _basic(m, v, _PEERS, _UNITS, out, where, links, rules) == 0:
         return None
     parts = array("I", [0]) * 30
     _cell_sets(m, v, parts)
@@ -143,7 +145,8 @@ def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | N
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _basic(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cython.int[:],
-           out: cython.int[:], where: cython.uint[:], rules: cython.int) -> cython.int:
+           out: cython.int[:], where: cython.uint[:], links: cython.int[:],
+           rules: cython.int) -> cython.int:
     """Singles and the chosen eliminations to a fixpoint; returns how many placements and
     eliminations were made. The singles run again after each round that removed anything:
     they are the cheapest, and what they place removes the most."""
@@ -160,6 +163,8 @@ def _basic(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cy
             removed += _naked_pairs(m, v, units)
         if rules & HIDDEN_PAIR:
             removed += _hidden_pairs(m, v, units, where)
+        if removed == 0 and rules & KITE:  # the costlier pattern only once the others rest
+            removed += _kites(m, v, units, links)
         if removed == 0:
             return total
         total += removed
@@ -325,6 +330,99 @@ def _hidden_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
                             m[c] &= keep
                 break
     return removed
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
+           links: cython.int[:]) -> cython.int:
+    """2-String Kites, as the ladder's technique finds them, until none is left: a strong
+    link of a digit in a row and one in a column (each with its two cells in different
+    boxes), with one end of each (two different cells) in the same box; the digit leaves
+    every cell that sees both far ends. Returns the candidates removed (``links``: scratch,
+    the digit's strong links as unit, cell, cell)."""
+    removed: cython.int = 0
+    d: cython.int
+    u: cython.int
+    k: cython.int
+    c: cython.int
+    a: cython.int
+    b: cython.int
+    count: cython.int
+    nl: cython.int
+    i: cython.int
+    j: cython.int
+    o: cython.int
+    near_r: cython.int
+    far_r: cython.int
+    near_c: cython.int
+    far_c: cython.int
+    gone: cython.int
+    bit: cython.uint
+    again: cython.bint
+    for d in range(9):
+        bit = cython.cast(cython.uint, 1) << d
+        again = True
+        while again:
+            again = False
+            nl = 0
+            for u in range(18):  # rows, then columns
+                count = 0
+                a = -1
+                b = -1
+                for k in range(9):
+                    c = units[u * 9 + k]
+                    if v[c] == 0 and (m[c] & bit) != 0:
+                        count += 1
+                        if count == 1:
+                            a = c
+                        else:
+                            b = c
+                if count == 2 and _box(a) != _box(b):
+                    links[3 * nl] = u
+                    links[3 * nl + 1] = a
+                    links[3 * nl + 2] = b
+                    nl += 1
+            for i in range(nl):
+                if links[3 * i] >= 9:
+                    break  # the row links come first
+                for j in range(i + 1, nl):
+                    if links[3 * j] < 9:
+                        continue
+                    for o in range(4):
+                        near_r = links[3 * i + 1 + (o & 1)]
+                        far_r = links[3 * i + 2 - (o & 1)]
+                        near_c = links[3 * j + 1 + (o >> 1)]
+                        far_c = links[3 * j + 2 - (o >> 1)]
+                        if near_r == near_c or _box(near_r) != _box(near_c):
+                            continue
+                        gone = 0
+                        for c in range(81):
+                            if (v[c] == 0 and (m[c] & bit) != 0 and _sees(c, far_r)
+                                    and _sees(c, far_c)):
+                                m[c] &= ~bit
+                                gone += 1
+                        if gone:
+                            removed += gone
+                            again = True
+                            break
+                    if again:
+                        break
+                if again:
+                    break
+    return removed
+
+
+@cython.cfunc
+def _box(c: cython.int) -> cython.int:
+    return c // 27 * 3 + c % 9 // 3
+
+
+@cython.cfunc
+def _sees(x: cython.int, y: cython.int) -> cython.bint:
+    """Are cells x and y two different cells of one row, column or box?"""
+    return x != y and (x // 9 == y // 9 or x % 9 == y % 9 or _box(x) == _box(y))
 
 
 @cython.cfunc

@@ -9,7 +9,16 @@ from collections.abc import Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from ._singles9 import CLAIMING, HIDDEN_PAIR, NAKED_PAIR, POINTING, candidates, settle, settle_basic
+from ._singles9 import (
+    CLAIMING,
+    HIDDEN_PAIR,
+    KITE,
+    NAKED_PAIR,
+    POINTING,
+    candidates,
+    settle,
+    settle_basic,
+)
 from .candidates import Candidates
 from .generator import Generated, random_minimal
 from .grid import Grid
@@ -53,7 +62,7 @@ _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-k
 #: their order does not matter (the same frequent, cheap patterns that it tries first): the
 #: board they end on together with the singles is the one taking them step by step ends on.
 _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKED_PAIR,
-                  "hidden-pair": HIDDEN_PAIR}
+                  "hidden-pair": HIDDEN_PAIR, "2-string-kite": KITE}
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
