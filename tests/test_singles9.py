@@ -102,7 +102,8 @@ def test_a_board_taking_the_settled_state_reads_as_if_placed_and_drops_what_it_d
 
 BASIC = {"pointing": _singles9.POINTING, "claiming": _singles9.CLAIMING,
          "naked-pair": _singles9.NAKED_PAIR, "hidden-pair": _singles9.HIDDEN_PAIR,
-         "2-string-kite": _singles9.KITE}
+         "2-string-kite": _singles9.KITE, "xy-wing": _singles9.XY_WING,
+         "w-wing": _singles9.W_WING}
 
 
 def rater_basic(board: Board, keys: list[str]) -> Board:
@@ -120,30 +121,33 @@ def rater_basic(board: Board, keys: list[str]) -> Board:
 
 @pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
 def test_basic_eliminations_end_where_the_raters_steps_end(source: bool) -> None:
-    """Singles with pointing, claiming and naked and hidden pairs (each alone, and
-    together), taken at once, leave the board the rater's steps leave, and the solution's
-    digits stay candidates."""
+    """Singles with the basic eliminations (each alone, and all together), taken at once,
+    leave the board the rater's steps leave, and the solution's digits stay candidates;
+    each elimination changes the end of some of these boards (so each was met)."""
     module = engine.load_pure("_singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
-    choices = [[k] for k in BASIC] + [list(BASIC)]
-    went_further = 0
-    for key in range(60 if source else 150):
-        made = random_minimal(300 + key)
-        keys = choices[key % len(choices)]
+    every = sum(BASIC.values())
+    met: set[str] = set()
+    for key in range(300, 360):  # boards where each of them matters, W-Wings included
+        made = random_minimal(key)
+        keys = list(BASIC) if key % 2 else [list(BASIC)[key // 2 % len(BASIC)]]
         board = Board.from_grid(made.puzzle)
-        settled = module.settle_basic(list(board.masks), list(board.values),
-                                      sum(BASIC[k] for k in keys))
+        masks, values = list(board.masks), list(board.values)
+        settled = module.settle_basic(masks, values, sum(BASIC[k] for k in keys))
         assert settled is not None  # a minimal puzzle always has a single to start with
         expected = rater_basic(board, keys)
         assert (settled.masks, settled.values, settled.dcells, settled.unsolved) == (
             expected.masks, expected.values, expected.dcells, expected.unsolved)
         for cell, digit in enumerate(made.solution.cells):
             assert settled.masks[cell] >> (digit - 1) & 1
-        assert module.settle_basic(settled.masks, settled.values, sum(BASIC.values())) \
-            is None or keys != list(BASIC)  # all of them taken: nothing left
-        went_further += settled.masks != rater_singles(board).masks
-    assert went_further > 10  # the eliminations were met, not only the singles
+        if len(keys) > 1:
+            assert module.settle_basic(settled.masks, settled.values, every) is None
+            for k in BASIC:
+                without = module.settle_basic(masks, values, every & ~BASIC[k])
+                if without is not None and without.masks != settled.masks:
+                    met.add(k)
+    assert met == set(BASIC)
 
 
 def test_basic_with_no_rule_is_the_singles() -> None:

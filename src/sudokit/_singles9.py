@@ -8,7 +8,8 @@ order they are taken in, so the caller ends where the rater's own singles would.
 
 :func:`settle_basic` goes further where the search may: with the singles it takes the
 cheapest, most frequent eliminations of the ladder (pointing, claiming, naked and hidden
-pairs, each as the ladder's technique of that name finds it) until none is left. Each only
+pairs, 2-String Kites, XY-Wings and W-Wings, each as the ladder's technique of that name
+finds it) until none is left. Each only
 ever removes candidates, and what one finds on a board it still finds, or has made
 needless, on any board with fewer candidates: so every order ends on the same board, the
 one the ladder reaches when it has taken them all.
@@ -121,6 +122,8 @@ CLAIMING = 2
 NAKED_PAIR = 4
 HIDDEN_PAIR = 8
 KITE = 16
+XY_WING = 32
+W_WING = 64
 
 
 def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | None:
@@ -163,8 +166,13 @@ def _basic(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cy
             removed += _naked_pairs(m, v, units)
         if rules & HIDDEN_PAIR:
             removed += _hidden_pairs(m, v, units, where)
-        if removed == 0 and rules & KITE:  # the costlier pattern only once the others rest
+        # the costlier patterns only once the others rest
+        if removed == 0 and rules & KITE:
             removed += _kites(m, v, units, links)
+        if removed == 0 and rules & XY_WING:
+            removed += _xy_wings(m, v)
+        if removed == 0 and rules & W_WING:
+            removed += _w_wings(m, v, units)
         if removed == 0:
             return total
         total += removed
@@ -412,6 +420,124 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
                 if again:
                     break
     return removed
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
+    """XY-Wings, as the ladder's technique finds them, until none is left: a pivot holding
+    {x,y} sees two cells holding {x,z} and {y,z}; z leaves every cell that sees both of
+    those. Returns the candidates removed."""
+    removed: cython.int = 0
+    pivot: cython.int
+    a: cython.int
+    b: cython.int
+    c: cython.int
+    pm: cython.uint
+    am: cython.uint
+    bm: cython.uint
+    z: cython.uint
+    again: cython.bint = True
+    while again:
+        again = False
+        for pivot in range(81):
+            pm = m[pivot]
+            if v[pivot] != 0 or not _two(pm):
+                continue
+            for a in range(81):
+                am = m[a]
+                if (v[a] != 0 or not _two(am) or not _sees(a, pivot)
+                        or not _one(am & pm)):
+                    continue
+                z = am & ~pm
+                for b in range(a + 1, 81):
+                    bm = m[b]
+                    if (v[b] != 0 or not _two(bm) or not _sees(b, pivot)
+                            or (bm & ~pm) != z or (bm & am) != z):
+                        continue
+                    for c in range(81):
+                        if v[c] == 0 and (m[c] & z) != 0 and _sees(c, a) and _sees(c, b):
+                            m[c] &= ~z
+                            removed += 1
+                            again = True
+    return removed
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cython.int:
+    """W-Wings, as the ladder's technique finds them, until none is left: two cells that
+    do not see each other hold the same pair {x,y}, and a strong link on x (a unit where x
+    fits in two cells, neither of them) has one end seeing each; y leaves every cell that
+    sees both. Returns the candidates removed."""
+    removed: cython.int = 0
+    a: cython.int
+    b: cython.int
+    c: cython.int
+    u: cython.int
+    k: cython.int
+    x: cython.int
+    p: cython.int
+    q: cython.int
+    count: cython.int
+    pair: cython.uint
+    xbit: cython.uint
+    ybit: cython.uint
+    again: cython.bint = True
+    while again:
+        again = False
+        for a in range(81):
+            pair = m[a]
+            if v[a] != 0 or not _two(pair):
+                continue
+            for b in range(a + 1, 81):
+                if v[b] != 0 or m[b] != pair or _sees(a, b):
+                    continue
+                for x in range(9):
+                    xbit = cython.cast(cython.uint, 1) << x
+                    if (pair & xbit) == 0:
+                        continue
+                    ybit = pair & ~xbit
+                    for u in range(27):  # a strong link on x whose ends see a and b
+                        count = 0
+                        p = -1
+                        q = -1
+                        for k in range(9):
+                            c = units[u * 9 + k]
+                            if v[c] == 0 and (m[c] & xbit) != 0:
+                                count += 1
+                                if count == 1:
+                                    p = c
+                                else:
+                                    q = c
+                        # (an end is never a or b: no cell sees itself, and a and b do not
+                        # see each other)
+                        if count != 2 or not ((_sees(p, a) and _sees(q, b))
+                                              or (_sees(q, a) and _sees(p, b))):
+                            continue
+                        for c in range(81):
+                            if (v[c] == 0 and (m[c] & ybit) != 0 and _sees(c, a)
+                                    and _sees(c, b)):
+                                m[c] &= ~ybit
+                                removed += 1
+                                again = True
+                        break
+    return removed
+
+
+@cython.cfunc
+def _two(x: cython.uint) -> cython.bint:
+    """Has ``x`` exactly two bits?"""
+    rest: cython.uint = x & (x - 1)
+    return rest != 0 and (rest & (rest - 1)) == 0
+
+
+@cython.cfunc
+def _one(x: cython.uint) -> cython.bint:
+    """Has ``x`` exactly one bit?"""
+    return x != 0 and (x & (x - 1)) == 0
 
 
 @cython.cfunc

@@ -15,6 +15,8 @@ from ._singles9 import (
     KITE,
     NAKED_PAIR,
     POINTING,
+    W_WING,
+    XY_WING,
     candidates,
     settle,
     settle_basic,
@@ -62,7 +64,8 @@ _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-k
 #: their order does not matter (the same frequent, cheap patterns that it tries first): the
 #: board they end on together with the singles is the one taking them step by step ends on.
 _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKED_PAIR,
-                  "hidden-pair": HIDDEN_PAIR, "2-string-kite": KITE}
+                  "hidden-pair": HIDDEN_PAIR, "2-string-kite": KITE, "xy-wing": XY_WING,
+                  "w-wing": W_WING}
 _SHAPE = Shape.for_size(9)
 _GEOMETRY = geometry(_SHAPE)
 
