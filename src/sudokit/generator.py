@@ -220,11 +220,14 @@ def stream_key(seed: Seed, index: int, attempt: int = 0) -> int:
     return _stream_key(_base_key(seed), index, attempt)
 
 
+_SHAPE9 = Shape.for_size(9)  # the technique search makes thousands of these a second
+
+
 def random_minimal(key: int) -> Generated:
     """A random minimal 9x9 puzzle and its solution from the random stream ``key`` (one
     fill and one dig of the compiled generator, about a millisecond). Unique by the
     digger's own tests; callers that publish it prove it again."""
-    shape = Shape.for_size(9)
+    shape = _SHAPE9
     g = _generator(shape, "none")
     g.seed(key)
     _fill(g, shape)
