@@ -194,6 +194,25 @@ class Board:
                 values[c] = m.bit_length()
         return cls(geo, masks, values)
 
+    @classmethod
+    def of_state(cls, geo: Geometry, masks: list[int], values: list[int], dcells: list[int],
+                 unsolved: int) -> Board:
+        """A board in a state worked out elsewhere, each part as a board keeps it (what
+        :meth:`take` takes), without deriving the digits' cell sets again."""
+        board = cls.__new__(cls)
+        board.geo = geo
+        board.masks = masks
+        board.values = values
+        board.dcells = dcells
+        board.unsolved = unsolved
+        board.solutions = None
+        board.solution = None
+        board.memo = {}
+        board.version = 0
+        board._derived = {}
+        board._derived_version = 0
+        return board
+
     def copy(self) -> Board:
         """An independent board in the same state (sharing only the memo, a pure cache)."""
         other = Board.__new__(Board)
