@@ -155,3 +155,18 @@ def test_basic_with_no_rule_is_the_singles() -> None:
     board = Board.from_grid(made.puzzle)
     assert _singles9.settle_basic(list(board.masks), list(board.values), 0) == \
         _singles9.settle(list(board.masks), list(board.values))
+
+
+def test_a_board_made_of_the_settled_state_is_the_board_after_placing_the_singles() -> None:
+    made = random_minimal(8)
+    stepwise = Board.from_grid(made.puzzle)
+    settled = _singles9.settle(list(stepwise.masks), list(stepwise.values))
+    assert settled is not None
+    placed = _singles9.singles(list(stepwise.masks), list(stepwise.values))
+    for cell, digit in zip(placed[::2], placed[1::2], strict=True):
+        stepwise.place(cell, digit)
+    made_of = Board.of_state(stepwise.geo, *settled)
+    assert (made_of.masks, made_of.values, made_of.dcells, made_of.unsolved) == (
+        stepwise.masks, stepwise.values, stepwise.dcells, stepwise.unsolved)
+    assert made_of.to_grid() == stepwise.to_grid()
+    assert find_step(made_of) == find_step(stepwise)  # nothing stale in what it derives
