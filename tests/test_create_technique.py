@@ -126,6 +126,22 @@ def test_the_walk_skips_only_rarer_easier_steps_and_finds_places_exactly(techniq
     assert plan.walk_step(practice) == made.step == find_step(practice, plan.order)
 
 
+@pytest.mark.parametrize("technique", ["pointing", "hidden-pair", "2-string-kite", "xy-wing",
+                                       "w-wing", "x-chain"])
+def test_only_easier_techniques_are_taken_at_once(technique: str) -> None:
+    # the easier techniques taken with the singles are left out of the search order that
+    # finds the next step; an asked technique never is, nor anything after it
+    from sudokit.targeted_search import _TAKEN_AT_ONCE
+
+    plan = plan_for(request(technique))
+    first = min(plan.place[k] for k in plan.req.targets)
+    at_once = {k for k, flag in _TAKEN_AT_ONCE.items() if plan.basic & flag}
+    assert all(plan.place[k] < first for k in at_once)
+    assert [t.key for t in plan.rest] == [t.key for t in plan.order if t.key not in at_once]
+    assert technique in {t.key for t in plan.rest}
+    assert technique in {t.key for t in plan.wanted}
+
+
 def test_where_a_step_may_be_forbidden_the_search_keeps_the_ladder_order() -> None:
     for req in (request("als-xz", cleanness=1), request("als-xz", score_max=9.0)):
         assert plan_for(req).order == plan_for(req).cut

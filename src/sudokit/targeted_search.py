@@ -115,12 +115,11 @@ class Plan:
         #: the easier techniques taken with the singles, all at once (flags of
         #: :func:`sudokit._singles9.settle_basic`; 0: none, the singles alone), where the
         #: order of the steps is free; left out of ``frequent`` and ``rest``
-        self.basic = sum(_TAKEN_AT_ONCE.get(t.key, 0) for t in self.frequent)
-        if self.basic:
-            self.frequent = tuple(t for t in self.frequent if t.key not in _TAKEN_AT_ONCE)
+        at_once = {t.key for t in self.frequent if t.key in _TAKEN_AT_ONCE}
+        self.basic = sum(_TAKEN_AT_ONCE[k] for k in at_once)
+        self.frequent = tuple(t for t in self.frequent if t.key not in at_once)
         #: the search order less the techniques taken with the singles
-        self.rest = tuple(t for t in self.order
-                          if not self.basic or t.key not in _TAKEN_AT_ONCE)
+        self.rest = tuple(t for t in self.order if t.key not in at_once)
 
     def _search_order(self) -> tuple[Technique, ...]:
         req = self.req
