@@ -353,11 +353,10 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
     removed: cython.int = 0
     d: cython.int
     u: cython.int
-    k: cython.int
     c: cython.int
     a: cython.int
     b: cython.int
-    count: cython.int
+    link: cython.int
     nl: cython.int
     i: cython.int
     j: cython.int
@@ -376,18 +375,12 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
             again = False
             nl = 0
             for u in range(18):  # rows, then columns
-                count = 0
-                a = -1
-                b = -1
-                for k in range(9):
-                    c = units[u * 9 + k]
-                    if v[c] == 0 and (m[c] & bit) != 0:
-                        count += 1
-                        if count == 1:
-                            a = c
-                        else:
-                            b = c
-                if count == 2 and _box(a) != _box(b):
+                link = _strong_link(m, v, units, u, bit)
+                if link < 0:
+                    continue
+                a = link // 81
+                b = link % 81
+                if _box(a) != _box(b):
                     links[3 * nl] = u
                     links[3 * nl + 1] = a
                     links[3 * nl + 2] = b
@@ -477,11 +470,10 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
     b: cython.int
     c: cython.int
     u: cython.int
-    k: cython.int
     x: cython.int
     p: cython.int
     q: cython.int
-    count: cython.int
+    link: cython.int
     pair: cython.uint
     xbit: cython.uint
     ybit: cython.uint
@@ -501,21 +493,14 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
                         continue
                     ybit = pair & ~xbit
                     for u in range(27):  # a strong link on x whose ends see a and b
-                        count = 0
-                        p = -1
-                        q = -1
-                        for k in range(9):
-                            c = units[u * 9 + k]
-                            if v[c] == 0 and (m[c] & xbit) != 0:
-                                count += 1
-                                if count == 1:
-                                    p = c
-                                else:
-                                    q = c
+                        link = _strong_link(m, v, units, u, xbit)
+                        if link < 0:
+                            continue
+                        p = link // 81
+                        q = link % 81
                         # (an end is never a or b: no cell sees itself, and a and b do not
                         # see each other)
-                        if count != 2 or not ((_sees(p, a) and _sees(q, b))
-                                              or (_sees(q, a) and _sees(p, b))):
+                        if not ((_sees(p, a) and _sees(q, b)) or (_sees(q, a) and _sees(p, b))):
                             continue
                         for c in range(81):
                             if (v[c] == 0 and (m[c] & ybit) != 0 and _sees(c, a)
@@ -525,6 +510,31 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
                                 again = True
                         break
     return removed
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _strong_link(m: cython.uint[:], v: cython.uint[:], units: cython.int[:], u: cython.int,
+                 bit: cython.uint) -> cython.int:
+    """The two unplaced cells of unit ``u`` that hold ``bit``, as ``81 * first + second``,
+    or -1 where there are not exactly two (no strong link)."""
+    count: cython.int = 0
+    first: cython.int = -1
+    second: cython.int = -1
+    k: cython.int
+    c: cython.int
+    for k in range(9):
+        c = units[u * 9 + k]
+        if v[c] == 0 and (m[c] & bit) != 0:
+            count += 1
+            if count == 1:
+                first = c
+            elif count == 2:
+                second = c
+            else:
+                return -1
+    return 81 * first + second if count == 2 else -1
 
 
 @cython.cfunc
