@@ -130,6 +130,8 @@ def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | N
     """The board after the singles and the ``rules`` (:data:`POINTING`, ...) taken until
     none applies (None when nothing changes): the state the ladder reaches once it has taken
     every step of those techniques and the singles."""
+    if not rules:
+        return settle(masks, values)
     m = array("I", masks)
     v = array("I", values)
     out = array("i", [0]) * 162

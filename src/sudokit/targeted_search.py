@@ -18,7 +18,6 @@ from ._singles9 import (
     W_WING,
     XY_WING,
     candidates,
-    settle,
     settle_basic,
 )
 from .candidates import Candidates
@@ -199,8 +198,7 @@ def _close(board: Board, basic: int = 0) -> None:
     flags), take the steps of those easier techniques too, until none is left. (The hottest
     loop of the search: found and taken in compiled code, and the board takes the state
     they end in at once, as taking them one by one would leave it.)"""
-    settled = (settle_basic(board.masks, board.values, basic) if basic
-               else settle(board.masks, board.values))
+    settled = settle_basic(board.masks, board.values, basic)
     if settled is not None:
         board.take(*settled)
 
@@ -209,7 +207,7 @@ def _board(givens: list[int], solution: tuple[int, ...], basic: int = 0) -> Boar
     """The candidate board of ``givens``, closed as :func:`_close` closes it (made in one
     go from the compiled singles' state: the walks start thousands of these a second)."""
     masks = candidates(givens)
-    settled = settle_basic(masks, givens, basic) if basic else settle(masks, givens)
+    settled = settle_basic(masks, givens, basic)
     if settled is None:
         board = Board(_GEOMETRY, masks, list(givens))
     else:
