@@ -355,7 +355,6 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
     removed: cython.int = 0
     d: cython.int
     u: cython.int
-    c: cython.int
     a: cython.int
     b: cython.int
     link: cython.int
@@ -400,12 +399,7 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
                         far_c = links[3 * j + 2 - (o >> 1)]
                         if near_r == near_c or _box(near_r) != _box(near_c):
                             continue
-                        gone = 0
-                        for c in range(81):
-                            if (v[c] == 0 and (m[c] & bit) != 0 and _sees(c, far_r)
-                                    and _sees(c, far_c)):
-                                m[c] &= ~bit
-                                gone += 1
+                        gone = _remove_seen_by_both(m, v, bit, far_r, far_c)
                         if gone:
                             removed += gone
                             again = True
@@ -428,7 +422,7 @@ def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
     pivot: cython.int
     a: cython.int
     b: cython.int
-    c: cython.int
+    gone: cython.int
     pm: cython.uint
     am: cython.uint
     bm: cython.uint
@@ -451,11 +445,10 @@ def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
                     if (v[b] != 0 or not _two(bm) or not _sees(b, pivot)
                             or (bm & ~pm) != z or (bm & am) != z):
                         continue
-                    for c in range(81):
-                        if v[c] == 0 and (m[c] & z) != 0 and _sees(c, a) and _sees(c, b):
-                            m[c] &= ~z
-                            removed += 1
-                            again = True
+                    gone = _remove_seen_by_both(m, v, z, a, b)
+                    if gone:
+                        removed += gone
+                        again = True
     return removed
 
 
@@ -470,7 +463,7 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
     removed: cython.int = 0
     a: cython.int
     b: cython.int
-    c: cython.int
+    gone: cython.int
     u: cython.int
     x: cython.int
     p: cython.int
@@ -504,12 +497,10 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
                         # see each other)
                         if not ((_sees(p, a) and _sees(q, b)) or (_sees(q, a) and _sees(p, b))):
                             continue
-                        for c in range(81):
-                            if (v[c] == 0 and (m[c] & ybit) != 0 and _sees(c, a)
-                                    and _sees(c, b)):
-                                m[c] &= ~ybit
-                                removed += 1
-                                again = True
+                        gone = _remove_seen_by_both(m, v, ybit, a, b)
+                        if gone:
+                            removed += gone
+                            again = True
                         break
     return removed
 
@@ -537,6 +528,22 @@ def _strong_link(m: cython.uint[:], v: cython.uint[:], units: cython.int[:], u: 
             else:
                 return -1
     return 81 * first + second if count == 2 else -1
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _remove_seen_by_both(m: cython.uint[:], v: cython.uint[:], bit: cython.uint,
+                         a: cython.int, b: cython.int) -> cython.int:
+    """Take ``bit`` out of every unplaced cell that sees both ``a`` and ``b`` (the
+    conclusion of the kites and wings); returns the candidates removed."""
+    gone: cython.int = 0
+    c: cython.int
+    for c in range(81):
+        if v[c] == 0 and (m[c] & bit) != 0 and _sees(c, a) and _sees(c, b):
+            m[c] &= ~bit
+            gone += 1
+    return gone
 
 
 @cython.cfunc
