@@ -4,6 +4,7 @@ all checked by a small backtracking solver written here (not sudokit's engines).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -16,6 +17,7 @@ from sudokit.generator import (
     generate_many,
     generate_solution_grid,
     iter_generate,
+    random_minimal,
 )
 
 
@@ -231,6 +233,23 @@ def test_minimal_puzzles(pure: bool) -> None:
         puzzle = generate(minimal=True, seed=seed)
         assert_unique(puzzle)
         assert_minimal(puzzle)
+
+
+def test_minimal_puzzles_dug_digit_by_digit(pure: bool) -> None:
+    # the walks of puzzles made for a technique start from these: unique, minimal, the
+    # same on either core, and dug digit by digit (the digit dug first keeps no clue,
+    # where a random order leaves every digit a clue or more nearly always)
+    for key in range(3):
+        made = random_minimal(key, by_digit=True)
+        assert_unique(made.puzzle)
+        assert_minimal(made.puzzle)
+        assert is_solution(made.solution, made.puzzle)
+        with engine.compiled():
+            assert random_minimal(key, by_digit=True) == made
+    fewest = [min(Counter(v for v in random_minimal(key, by_digit).puzzle.cells if v)
+                  .get(d, 0) for d in range(1, 10))
+              for by_digit in (False, True) for key in range(10)]
+    assert sum(fewest[:10]) >= 5 and sum(fewest[10:]) == 0
 
 
 @pytest.mark.parametrize("symmetry", ["rot180", "mirror"])

@@ -78,6 +78,7 @@ class Generator(Board9Search):
     ua_clues: cython.int[::1]
     ua_root: cython.int[::1]
     digit_cells: cython.int[::1]
+    cell_order: cython.int[::1]
     unit_cell_of: cython.int[::1]
     cut: cython.longlong
 
@@ -93,6 +94,7 @@ class Generator(Board9Search):
         self.ua_clues = array("i", [0]) * (n * (n - 1) // 2 * (n // 2 + 1) + 1)
         self.ua_root = array("i", [0]) * self.ncells
         self.digit_cells = array("i", [0]) * self.ncells
+        self.cell_order = array("i", [0]) * self.ncells
         self.unit_cell_of = array("i", [0]) * (3 * n * n)
 
     # -- the Python face ------------------------------------------------------------
@@ -126,6 +128,18 @@ class Generator(Board9Search):
         left: cython.int
         with cython.nogil:
             left = self._dig(t, b)
+        return left
+
+    def dig_by_digit(self, budget: int) -> int:
+        """Like ``dig(0, budget)``, one cell at a time (no symmetry), but in an order
+        that goes digit by digit: the cells of the solution's digits in a random order of
+        the digits, each digit's cells shuffled. The digits tried first lose most of their
+        clues, so the puzzle is more often one whose solve needs a pattern in a single
+        digit's candidates (a fish, a chain of one digit). Returns the clues left."""
+        b: cython.longlong = budget
+        left: cython.int
+        with cython.nogil:
+            left = self._dig_by_digit(b)
         return left
 
     def descend(self, target: int, steps: int, budget: int) -> int:
@@ -534,6 +548,53 @@ class Generator(Board9Search):
                 left -= size
             elif r == _CUT:
                 self.cut += 1
+        return left
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _dig_by_digit(self, budget: cython.longlong) -> cython.int:
+        i: cython.int
+        j: cython.int
+        d: cython.int
+        tmp: cython.int
+        start: cython.int
+        filled: cython.int = 0
+        left: cython.int = 0
+        # a random order of the digits (in ``scratch``), then each digit's cells in turn
+        for i in range(self.n):
+            self.scratch[i] = i + 1
+        i = self.n - 1
+        while i > 0:
+            j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, i + 1))
+            tmp = self.scratch[i]
+            self.scratch[i] = self.scratch[j]
+            self.scratch[j] = tmp
+            i -= 1
+        for d in range(self.n):
+            start = filled
+            for i in range(self.ncells):
+                if self.answer[i] == self.scratch[d]:
+                    self.cell_order[filled] = i
+                    filled += 1
+            i = filled - 1
+            while i > start:
+                j = start + cython.cast(
+                    cython.int, self._next() % cython.cast(cython.ulonglong, i - start + 1))
+                tmp = self.cell_order[i]
+                self.cell_order[i] = self.cell_order[j]
+                self.cell_order[j] = tmp
+                i -= 1
+        self.cut = 0
+        for i in range(self.ncells):
+            if self.puzzle[self.cell_order[i]] == 0:
+                continue
+            j = self._try_remove(self.cell_order, i, i + 1, budget, True)
+            if j == _CUT:
+                self.cut += 1
+        for i in range(self.ncells):
+            if self.puzzle[i]:
+                left += 1
         return left
 
     @cython.cfunc
