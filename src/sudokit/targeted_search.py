@@ -69,9 +69,11 @@ _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKE
 #: colouring). Their puzzles are looked for from minimal puzzles dug digit by digit (see
 #: :func:`sudokit.generator.random_minimal`): one digit keeps few or no clues there, and
 #: its candidates are where such patterns are needed. Measured on the walks per puzzle
-#: made: Swordfish 2.2 times fewer, Empty Rectangle 4, 2-String Kite 2, X-Chain 1.5, X-Wing
-#: 1.5; the techniques of several digits (wings, rectangles, ALS) need more walks so, not
-#: fewer, and keep the random order.
+#: made (one seed, 10 to 30 puzzles each): Swordfish 2.2 times fewer, Jellyfish 5, Finned
+#: Swordfish 2.8, Empty Rectangle 4, simple colouring 4, multi-colouring 3, grouped X-Chain
+#: 10, 2-String Kite 2, Finned X-Wing 1.7, X-Chain 1.5, X-Wing 1.5; the techniques of
+#: several digits (wings, rectangles, ALS) need more walks so, not fewer, and keep the
+#: random order.
 _ONE_DIGIT = frozenset({
     "x-wing", "swordfish", "jellyfish", "finned-x-wing", "finned-swordfish",
     "finned-jellyfish", "sashimi-x-wing", "sashimi-swordfish", "sashimi-jellyfish",
