@@ -224,8 +224,10 @@ def test_same_seed_same_puzzles_whatever_the_jobs() -> None:
     assert sudoku(*args[:-2], "--to", "line", "--seed", "other").out != one.out
 
 
-def test_same_seed_same_puzzles_on_the_pure_python_core() -> None:
-    args = ("create", "--technique", "xy-wing,skyscraper", "--seed", "p", "--count", "3",
+@pytest.mark.parametrize("techniques", ["xy-wing,skyscraper", "2-string-kite"])
+def test_same_seed_same_puzzles_on_the_pure_python_core(techniques: str) -> None:
+    # the second starts its walks from minimal puzzles dug digit by digit
+    args = ("create", "--technique", techniques, "--seed", "p", "--count", "3",
             "--to", "line")
     compiled = sudoku_process(*args)
     assert compiled.status == 0 and len(compiled.out.split()) == 3
@@ -335,3 +337,14 @@ def test_a_technique_outside_the_default_ladder_joins_it_when_asked_for() -> Non
     # an explicit ladder is the user's: one without it is still an error
     refused = sudoku("create", "--technique", "franken-fish", "--techniques", "default")
     assert refused.status == 2 and "not on the ladder" in refused.stderr
+
+
+def test_walks_for_one_digit_techniques_start_digit_by_digit() -> None:
+    # only where every asked technique looks at one digit: for the others that start
+    # needs more walks, not fewer
+    from sudokit.targeted import plan_for, request
+
+    assert plan_for(request("swordfish")).by_digit
+    assert plan_for(request("x-chain,empty-rectangle")).by_digit
+    assert not plan_for(request("xy-wing")).by_digit
+    assert not plan_for(request("x-wing,als-xz")).by_digit
