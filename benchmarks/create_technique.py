@@ -21,16 +21,22 @@ every build, so two builds timed this way did the same work, and the ratio of th
 is the speed-up (run them one after the other, in turns, on a shared machine).
 ``--tries`` is the walks each puzzle may take (more than ``create``'s default, so that the
 rare long search is timed, not cut); a puzzle not found within them is counted and named.
+Each line also gives the walks per puzzle made (the random minimal puzzles the search
+started from), a steadier figure than the rate for comparing two ways of searching;
+``--starts random`` or ``digit`` makes every walk start from minimal puzzles dug in a
+random order or digit by digit, instead of the search's own choice for the technique.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import sys
 import time
 
+from sudokit import targeted
 from sudokit.errors import GenerateGaveUp
-from sudokit.generator import iter_generate
+from sudokit.generator import Generated, iter_generate, random_minimal
 from sudokit.logic import rate
 from sudokit.targeted import iter_generate_for
 
@@ -80,7 +86,20 @@ def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float]:
     return count, time.process_time() - start
 
 
-def main() -> None:
+class _CountedStarts:
+    """Stands in for the search's ``random_minimal``: counts the walks' starts and, unless
+    ``by_digit`` is None, chooses the dig order for every request."""
+
+    def __init__(self, by_digit: bool | None) -> None:
+        self.by_digit = by_digit
+        self.count = 0
+
+    def __call__(self, key: int, by_digit: bool = False) -> Generated:
+        self.count += 1
+        return random_minimal(key, by_digit if self.by_digit is None else self.by_digit)
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("techniques", nargs="*", help="technique keys (default: the common)")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per technique")
@@ -90,7 +109,21 @@ def main() -> None:
     parser.add_argument("--seed", default="bench", help="the run's seed (default: bench)")
     parser.add_argument("--tries", type=int, default=50_000,
                         help="walks a puzzle may take (default: 50000)")
-    args = parser.parse_args()
+    parser.add_argument("--starts", choices=("auto", "random", "digit"), default="auto",
+                        help="how the walks' minimal puzzles are dug (default: the "
+                             "search's choice for the technique)")
+    args = parser.parse_args(argv)
+    starts = _CountedStarts(None if args.starts == "auto" else args.starts == "digit")
+    search = sys.modules[targeted.attempt.__module__]  # the search the library runs
+    search.random_minimal = starts  # type: ignore[attr-defined]
+    try:
+        _run(args, starts)
+    finally:
+        search.random_minimal = random_minimal  # type: ignore[attr-defined]
+    return 0
+
+
+def _run(args: argparse.Namespace, starts: _CountedStarts) -> None:
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"cleanness {args.cleanness}, {args.seconds:g} s per technique, one thread")
     rated = (rate(g.puzzle) for g in iter_generate(10**6, seed=args.seed, minimal=True))
@@ -98,15 +131,19 @@ def main() -> None:
     print(f"{'reference: minimal puzzle + rating':40} {count / spent:8.1f}/s")
     for name in args.techniques or COMMON:
         label = "unique-rectangle (types 1-4)" if name.startswith("unique-") else name
+        starts.count = 0
         if args.count:
             count, spent = _timed_count(name, args)
-            print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.2f} s)", flush=True)
+            walks = f", {starts.count / max(count, 1):.0f} walks a puzzle"
+            print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.2f} s{walks})",
+                  flush=True)
             continue
         count, spent, gave_up = _timed_for(name, args)
         note = f", {gave_up} given up after {args.tries} tries" if gave_up else ""
-        print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.1f} s{note})",
+        walks = f", {starts.count / max(count, 1):.0f} walks a puzzle"
+        print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.1f} s{walks}{note})",
               flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

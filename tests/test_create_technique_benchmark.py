@@ -1,0 +1,25 @@
+"""benchmarks/create_technique.py, on one quick technique: its lines, the walks per puzzle,
+and the choice of the walks' starts (which must not outlive the run)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import load_benchmark
+from sudokit import generator, targeted_search
+
+
+@pytest.mark.parametrize("starts", ["auto", "random", "digit"])
+def test_each_technique_gets_a_rate_and_its_walks_per_puzzle(
+        starts: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_benchmark("create_technique")
+    assert bench.main(["--seconds", "0.05", "--count", "2", "--starts", starts,
+                       "skyscraper"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("reference: minimal puzzle + rating")
+    line = out[2]
+    assert re.match(r"skyscraper +[\d.]+/s +\(2 in [\d.]+ s, \d+ walks a puzzle\)$", line), line
+    assert int(line.split(", ")[-1].split()[0]) >= 1
+    assert targeted_search.random_minimal is generator.random_minimal  # put back
