@@ -402,8 +402,6 @@ class Generator(Board9Search):
         every digit stays equally likely in every cell."""
         b: cython.int
         k: cython.int
-        j: cython.int
-        tmp: cython.int
         base: cython.int
         rows: cython.ulonglong = 0
         cols: cython.ulonglong = 0
@@ -422,13 +420,7 @@ class Generator(Board9Search):
             cols |= box_cols
             for k in range(self.n):
                 self.scratch[k] = k + 1
-            k = self.n - 1
-            while k > 0:
-                j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, k + 1))
-                tmp = self.scratch[k]
-                self.scratch[k] = self.scratch[j]
-                self.scratch[j] = tmp
-                k -= 1
+            self._shuffle(self.scratch, 0, self.n)
             for k in range(self.n):
                 self.puzzle[self.units[base + k]] = self.scratch[k]
 
@@ -511,9 +503,7 @@ class Generator(Board9Search):
     @cython.exceptval(check=False)
     def _dig(self, target: cython.int, budget: cython.longlong) -> cython.int:
         i: cython.int
-        j: cython.int
         o: cython.int
-        tmp: cython.int
         size: cython.int
         start: cython.int
         r: cython.int
@@ -525,13 +515,7 @@ class Generator(Board9Search):
         # depends only on the random stream, not on what this generator did before
         for i in range(self.norbits):
             self.order[i] = i
-        i = self.norbits - 1
-        while i > 0:
-            j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, i + 1))
-            tmp = self.order[i]
-            self.order[i] = self.order[j]
-            self.order[j] = tmp
-            i -= 1
+        self._shuffle(self.order, 0, self.norbits)
         self.cut = 0
         for i in range(self.norbits):
             if target > 0 and left <= target:
@@ -557,34 +541,20 @@ class Generator(Board9Search):
         i: cython.int
         j: cython.int
         d: cython.int
-        tmp: cython.int
         start: cython.int
         filled: cython.int = 0
         left: cython.int = 0
         # a random order of the digits (in ``scratch``), then each digit's cells in turn
         for i in range(self.n):
             self.scratch[i] = i + 1
-        i = self.n - 1
-        while i > 0:
-            j = cython.cast(cython.int, self._next() % cython.cast(cython.ulonglong, i + 1))
-            tmp = self.scratch[i]
-            self.scratch[i] = self.scratch[j]
-            self.scratch[j] = tmp
-            i -= 1
+        self._shuffle(self.scratch, 0, self.n)
         for d in range(self.n):
             start = filled
             for i in range(self.ncells):
                 if self.answer[i] == self.scratch[d]:
                     self.cell_order[filled] = i
                     filled += 1
-            i = filled - 1
-            while i > start:
-                j = start + cython.cast(
-                    cython.int, self._next() % cython.cast(cython.ulonglong, i - start + 1))
-                tmp = self.cell_order[i]
-                self.cell_order[i] = self.cell_order[j]
-                self.cell_order[j] = tmp
-                i -= 1
+            self._shuffle(self.cell_order, start, filled - start)
         self.cut = 0
         for i in range(self.ncells):
             if self.puzzle[self.cell_order[i]] == 0:
@@ -596,6 +566,23 @@ class Generator(Board9Search):
             if self.puzzle[i]:
                 left += 1
         return left
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _shuffle(self, a: cython.int[::1], start: cython.int, count: cython.int) -> cython.void:
+        """Fisher-Yates on a[start:start + count], drawing from the random stream (every
+        order equally likely, and the same order for the same stream on any core)."""
+        i: cython.int = count - 1
+        j: cython.int
+        tmp: cython.int
+        while i > 0:
+            j = start + cython.cast(
+                cython.int, self._next() % cython.cast(cython.ulonglong, i + 1))
+            tmp = a[start + i]
+            a[start + i] = a[j]
+            a[j] = tmp
+            i -= 1
 
     @cython.cfunc
     @cython.nogil
