@@ -539,8 +539,8 @@ class Generator(Board9Search):
     @cython.exceptval(check=False)
     def _dig_by_digit(self, budget: cython.longlong) -> cython.int:
         i: cython.int
-        j: cython.int
         d: cython.int
+        r: cython.int
         start: cython.int
         filled: cython.int = 0
         left: cython.int = 0
@@ -559,8 +559,8 @@ class Generator(Board9Search):
         for i in range(self.ncells):
             if self.puzzle[self.cell_order[i]] == 0:
                 continue
-            j = self._try_remove(self.cell_order, i, i + 1, budget, True)
-            if j == _CUT:
+            r = self._try_remove(self.cell_order, i, i + 1, budget, True)
+            if r == _CUT:
                 self.cut += 1
         for i in range(self.ncells):
             if self.puzzle[i]:
