@@ -72,7 +72,7 @@ _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKE
 #: made (one seed, 10 to 30 puzzles each): Swordfish 2.2 times fewer, Jellyfish 5, Finned
 #: Swordfish 2.8, Empty Rectangle 4, simple colouring 4, multi-colouring 3, grouped X-Chain
 #: 10, 2-String Kite 2, Finned X-Wing 1.7, X-Chain 1.5, X-Wing 1.5; the techniques of
-#: several digits (wings, rectangles, ALS) need more walks so, not fewer, and keep the
+#: several digits (wings, rectangles, ALS) need more walks from them, not fewer, and keep the
 #: random order.
 _ONE_DIGIT = frozenset({
     "x-wing", "swordfish", "jellyfish", "finned-x-wing", "finned-swordfish",
