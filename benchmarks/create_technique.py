@@ -36,7 +36,7 @@ import time
 
 from sudokit import targeted
 from sudokit.errors import GenerateGaveUp
-from sudokit.generator import Generated, iter_generate, random_minimal
+from sudokit.generator import iter_generate, minimal_cells
 from sudokit.logic import rate
 from sudokit.targeted import iter_generate_for
 
@@ -87,16 +87,16 @@ def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float]:
 
 
 class _CountedStarts:
-    """Stands in for the search's ``random_minimal``: counts the walks' starts and, unless
+    """Stands in for the search's ``minimal_cells``: counts the walks' starts and, unless
     ``by_digit`` is None, chooses the dig order for every request."""
 
     def __init__(self, by_digit: bool | None) -> None:
         self.by_digit = by_digit
         self.count = 0
 
-    def __call__(self, key: int, by_digit: bool = False) -> Generated:
+    def __call__(self, key: int, by_digit: bool = False) -> tuple[list[int], list[int]]:
         self.count += 1
-        return random_minimal(key, by_digit if self.by_digit is None else self.by_digit)
+        return minimal_cells(key, by_digit if self.by_digit is None else self.by_digit)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,11 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     starts = _CountedStarts(None if args.starts == "auto" else args.starts == "digit")
     search = sys.modules[targeted.attempt.__module__]  # the search the library runs
-    search.random_minimal = starts  # type: ignore[attr-defined]
+    search.minimal_cells = starts  # type: ignore[attr-defined]
     try:
         _run(args, starts)
     finally:
-        search.random_minimal = random_minimal  # type: ignore[attr-defined]
+        search.minimal_cells = minimal_cells  # type: ignore[attr-defined]
     return 0
 
 

@@ -9,6 +9,7 @@ ENGINE_MODULES = (
     "sudokit._core", "sudokit._kernel9", "sudokit._gen_search", "sudokit._gen9", "sudokit._gen",
     "sudokit._lines9", "sudokit._singles9", "sudokit.logic.techniques.dense_nodes",
     "sudokit.logic.techniques.als_table", "sudokit.logic.techniques.als_links",
+    "sudokit.logic.techniques.x_chain_gate",
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's

@@ -229,16 +229,23 @@ def random_minimal(key: int, by_digit: bool = False) -> Generated:
     digger's own tests; callers that publish it prove it again. ``by_digit`` digs the
     cells digit by digit (see the generator's ``dig_by_digit``) instead of in a random
     order."""
-    shape = _SHAPE9
-    g = _generator(shape, "none")
+    puzzle, solution = minimal_cells(key, by_digit)
+    return Generated(Grid.unchecked(tuple(puzzle), _SHAPE9),
+                     Grid.unchecked(tuple(solution), _SHAPE9))
+
+
+def minimal_cells(key: int, by_digit: bool = False) -> tuple[list[int], list[int]]:
+    """The cells of :func:`random_minimal`'s puzzle and solution, as plain lists: the
+    technique search starts thousands of walks a second from them, most of which end at
+    once, and skips making the Grid values."""
+    g = _generator(_SHAPE9, "none")
     g.seed(key)
-    _fill(g, shape)
+    _fill(g, _SHAPE9)
     if by_digit:
         g.dig_by_digit(_UNBOUNDED)
     else:
         g.dig(0, _UNBOUNDED)
-    return Generated(Grid.unchecked(tuple(g.puzzle_cells()), shape),
-                     Grid.unchecked(tuple(g.solution_cells()), shape))
+    return g.puzzle_cells(), g.solution_cells()
 
 
 def _make_at(options: _Options, base: bytes, index: int, attempt: int) -> Generated:

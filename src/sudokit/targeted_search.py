@@ -21,7 +21,7 @@ from ._singles9 import (
     settle_basic,
 )
 from .candidates import Candidates
-from .generator import Generated, random_minimal
+from .generator import minimal_cells
 from .grid import Grid
 from .logic.board import Board, bits, geometry
 from .logic.path import find_step, solve_path
@@ -67,7 +67,7 @@ _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKE
                   "w-wing": W_WING}
 #: Techniques that look at one digit's candidates alone (fish, one-digit chains and
 #: colouring). Their puzzles are looked for from minimal puzzles dug digit by digit (see
-#: :func:`sudokit.generator.random_minimal`): one digit keeps few or no clues there, and
+#: `sudokit.generator.minimal_cells`): one digit keeps few or no clues there, and
 #: its candidates are where such patterns are needed. Measured on the walks per puzzle
 #: made (one seed, 10 to 30 puzzles each): Swordfish 2.2 times fewer, Jellyfish 5, Finned
 #: Swordfish 2.8, Empty Rectangle 4, simple colouring 4, multi-colouring 3, grouped X-Chain
@@ -298,19 +298,16 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     Where the solve is stuck or blocked by a step the options forbid, a clue goes in (in
     the blocking step's cells, to break its pattern), chosen where possible so that an
     asked technique then applies."""
-    made: Generated = random_minimal(rng.getrandbits(64), plan.by_digit)
-    solution = made.solution.cells
-    givens = list(made.puzzle.cells)
-    board = _board(givens, solution, plan.basic)
-    while True:
-        _close(board, plan.basic)
-        if not board.unsolved:
-            return
+    givens, cells = minimal_cells(rng.getrandbits(64), plan.by_digit)
+    solution = tuple(cells)
+    board = _board(givens, solution, plan.basic)  # closed: most walks end here, solved
+    while board.unsolved:
         step = plan.walk_step(board)
         if step is not None and plan.allowed(step, False):
             if plan.target(step.key):
                 yield _Place(givens.copy(), solution, board.copy(), step)
             step.apply_to(board)
+            _close(board, plan.basic)
             continue
         # stuck, or a forbidden step: a clue in that step's cells breaks its pattern
         cells = (_cells(step, board) if step is not None else []) or list(bits(board.unsolved))
@@ -320,6 +317,7 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
             cell = cells[0]
         givens[cell] = solution[cell]
         board.place(cell, solution[cell])
+        _close(board, plan.basic)
 
 
 def _promising(plan: Plan, board: Board, solution: tuple[int, ...],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
 from .chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+from .x_chain_gate import x_chain_possible
 
 
 def _eliminate(
@@ -34,9 +35,10 @@ def find_x_chain(board: Board) -> Step | None:
         dc = board.dcells[d - 1]
         if not dc or memo.get(("x-chain", d)) == dc:
             continue
-        search = Search(board, X_LINKS, digit=d)
-        found = search.run()
-        if found is None:
+        # the quick test first: it rules out most digits for less than the search's set-up
+        search = Search(board, X_LINKS, digit=d) if x_chain_possible(board, d - 1) else None
+        found = None if search is None else search.run()
+        if search is None or found is None:
             memo[("x-chain", d)] = dc  # no chain on this digit while its cells stay the same
             continue
         start, end, _ = found
