@@ -92,3 +92,11 @@ def test_the_steps_found_are_the_same_with_and_without_the_gate(
 def test_the_compiled_gate_is_built_where_the_core_is() -> None:
     if engine.is_compiled():
         assert not x_chain_gate.__file__.endswith(".py")
+
+
+def test_the_quick_answer_to_has_a_step_is_finds_a_step() -> None:
+    boards = _boards()[::2]
+    answers = [aic.X_CHAIN.has_step(Board.from_candidates(b.to_candidates())) for b in boards]
+    steps = [aic.find_x_chain(Board.from_candidates(b.to_candidates())) for b in boards]
+    assert answers == [s is not None for s in steps]
+    assert 10 < sum(answers) < len(answers)

@@ -172,17 +172,13 @@ class Plan:
         step = find_step(board, self.frequent)
         if step is not None:
             return step
-        if self.wanted_step(board) is None:
+        if not self.wanted_applies(board):
             return None
         return find_step(board, self.later)
 
-    def wanted_step(self, board: Board) -> Step | None:
-        """A step of an asked technique on ``board``, wherever it stands on the ladder."""
-        for tech in self.wanted:
-            step = tech.find(board)
-            if step is not None:
-                return step
-        return None
+    def wanted_applies(self, board: Board) -> bool:
+        """Has an asked technique a step on ``board``, wherever it stands on the ladder?"""
+        return any(tech.has_step(board) for tech in self.wanted)
 
     def rank(self, key: str) -> int:
         """The place of a step's technique on the ladder (a sashimi fish is found by the
@@ -328,7 +324,7 @@ def _promising(plan: Plan, board: Board, solution: tuple[int, ...],
         trial = board.copy()
         trial.place(cell, solution[cell])
         _close(trial)
-        if trial.unsolved and plan.wanted_step(trial) is not None:
+        if trial.unsolved and plan.wanted_applies(trial):
             return cell
     return None
 

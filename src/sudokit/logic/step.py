@@ -72,6 +72,15 @@ class Technique:
     effort: int
     find: Callable[[Board], Step | None] = field(repr=False, compare=False)
     uniqueness: bool = False
+    #: a cheaper answer to "has ``find`` a step here?" where a technique has one (the
+    #: search for puzzles made for a technique asks it thousands of times a second)
+    applies: Callable[[Board], bool] | None = field(default=None, repr=False, compare=False)
+
+    def has_step(self, board: Board) -> bool:
+        """Would :attr:`find` return a step on ``board``?"""
+        if self.applies is not None:
+            return self.applies(board)
+        return self.find(board) is not None
 
     def step(
         self,

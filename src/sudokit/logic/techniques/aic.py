@@ -27,21 +27,30 @@ def _eliminate(
     return tech.step(board, cells, text, elim=elim, score=base + chain_bonus(chain.length))
 
 
+def _digit_chain(board: Board, d: int) -> tuple[Search, tuple[int, int, int]] | None:
+    """The X-Chain search on digit ``d`` and the first chain it finds, or None (remembered
+    on the board's memo while the digit's cells stay the same)."""
+    dc = board.dcells[d - 1]
+    if not dc or board.memo.get(("x-chain", d)) == dc:
+        return None
+    # the quick test first: it rules out most digits for less than the search's set-up
+    if x_chain_possible(board, d - 1):
+        search = Search(board, X_LINKS, digit=d)
+        found = search.run()
+        if found is not None:
+            return search, found
+    board.memo[("x-chain", d)] = dc
+    return None
+
+
 def find_x_chain(board: Board) -> Step | None:
     """The shortest X-Chain (over all digits) that eliminates something, or None."""
     best = None
-    memo = board.memo
     for d in range(1, board.geo.n + 1):
-        dc = board.dcells[d - 1]
-        if not dc or memo.get(("x-chain", d)) == dc:
+        hit = _digit_chain(board, d)
+        if hit is None:
             continue
-        # the quick test first: it rules out most digits for less than the search's set-up
-        search = Search(board, X_LINKS, digit=d) if x_chain_possible(board, d - 1) else None
-        found = None if search is None else search.run()
-        if search is None or found is None:
-            memo[("x-chain", d)] = dc  # no chain on this digit while its cells stay the same
-            continue
-        start, end, _ = found
+        search, (start, end, _) = hit
         nodes = search.path_to(start, end, True)
         if best is None or len(nodes) < best[0]:
             best = (len(nodes), search, start, end)
@@ -49,6 +58,11 @@ def find_x_chain(board: Board) -> Step | None:
         return None
     _, search, start, end = best
     return _eliminate(board, search, X_CHAIN, start, end, X_CHAIN.score)
+
+
+def x_chain_applies(board: Board) -> bool:
+    """Is there an X-Chain that eliminates something (without working out the shortest)?"""
+    return any(_digit_chain(board, d) is not None for d in range(1, board.geo.n + 1))
 
 
 def find_xy_chain(board: Board) -> Step | None:
@@ -93,7 +107,8 @@ def find_aic(board: Board) -> Step | None:
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE
 # ratings bear them out: puzzles SE rates 7.1-7.3 rated 0.4-0.8 low here with 6.1 and 6.5
 # (benchmarks/se_compare.py).
-X_CHAIN = Technique("x-chain", "X-Chain", Level.EXPERT, 6.5, 260, find_x_chain)
+X_CHAIN = Technique("x-chain", "X-Chain", Level.EXPERT, 6.5, 260, find_x_chain,
+                    applies=x_chain_applies)
 XY_CHAIN = Technique("xy-chain", "XY-Chain", Level.EXPERT, 6.6, 260, find_xy_chain)
 AIC = Technique("aic", "AIC", Level.EXPERT, 7.0, 280, find_aic)
 
