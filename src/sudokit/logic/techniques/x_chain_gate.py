@@ -120,27 +120,15 @@ def _reaches(s: cython.int, lo: cython.ulonglong, hi: cython.ulonglong,
     seen_h: cython.ulonglong = 0
     x_l: cython.ulonglong
     x_h: cython.ulonglong
-    low: cython.ulonglong
-    c: cython.int
     if s < 64:
         off_l = cython.cast(cython.ulonglong, 1) << s
     else:
         off_h = cython.cast(cython.ulonglong, 1) << (s - 64)
     while new_l or new_h:
         # the peers of the cells just found true
-        x_l, x_h = new_l, new_h
-        while x_l:
-            low = x_l & (~x_l + 1)
-            c = bit_index64(low)
-            seen_l |= peers[2 * c]
-            seen_h |= peers[2 * c + 1]
-            x_l ^= low
-        while x_h:
-            low = x_h & (~x_h + 1)
-            c = 64 + bit_index64(low)
-            seen_l |= peers[2 * c]
-            seen_h |= peers[2 * c + 1]
-            x_h ^= low
+        x_l, x_h = _rows_union(new_l, new_h, peers)
+        seen_l |= x_l
+        seen_h |= x_h
         if (peers[2 * s] & lo & seen_l) or (peers[2 * s + 1] & hi & seen_h):
             return True
         # the digit's cells that see one: false; their strong partners: true
@@ -148,25 +136,38 @@ def _reaches(s: cython.int, lo: cython.ulonglong, hi: cython.ulonglong,
         x_h = seen_h & hi & ~off_h
         off_l |= x_l
         off_h |= x_h
-        new_l = 0
-        new_h = 0
-        while x_l:
-            low = x_l & (~x_l + 1)
-            c = bit_index64(low)
-            new_l |= partner[2 * c]
-            new_h |= partner[2 * c + 1]
-            x_l ^= low
-        while x_h:
-            low = x_h & (~x_h + 1)
-            c = 64 + bit_index64(low)
-            new_l |= partner[2 * c]
-            new_h |= partner[2 * c + 1]
-            x_h ^= low
+        new_l, new_h = _rows_union(x_l, x_h, partner)
         new_l &= ~on_l
         new_h &= ~on_h
         on_l |= new_l
         on_h |= new_h
     return False
+
+
+@cython.cfunc
+@cython.inline
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _rows_union(x_l: cython.ulonglong, x_h: cython.ulonglong,
+                table: cython.ulonglong[::1]) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The union of ``table``'s two-word rows of the cells in a cell set."""
+    out_l: cython.ulonglong = 0
+    out_h: cython.ulonglong = 0
+    low: cython.ulonglong
+    c: cython.int
+    while x_l:
+        low = x_l & (~x_l + 1)
+        c = bit_index64(low)
+        out_l |= table[2 * c]
+        out_h |= table[2 * c + 1]
+        x_l ^= low
+    while x_h:
+        low = x_h & (~x_h + 1)
+        c = 64 + bit_index64(low)
+        out_l |= table[2 * c]
+        out_h |= table[2 * c + 1]
+        x_h ^= low
+    return out_l, out_h
 
 
 @cython.cfunc
