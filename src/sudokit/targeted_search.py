@@ -67,7 +67,7 @@ _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKE
                   "w-wing": W_WING}
 #: Techniques that look at one digit's candidates alone (fish, one-digit chains and
 #: colouring). Their puzzles are looked for from minimal puzzles dug digit by digit (see
-#: `sudokit.generator.minimal_cells`): one digit keeps few or no clues there, and
+#: :func:`sudokit.generator.minimal_cells`): one digit keeps few or no clues there, and
 #: its candidates are where such patterns are needed. Measured on the walks per puzzle
 #: made (one seed, 10 to 30 puzzles each): Swordfish 2.2 times fewer, Jellyfish 5, Finned
 #: Swordfish 2.8, Empty Rectangle 4, simple colouring 4, multi-colouring 3, grouped X-Chain
@@ -294,8 +294,8 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     Where the solve is stuck or blocked by a step the options forbid, a clue goes in (in
     the blocking step's cells, to break its pattern), chosen where possible so that an
     asked technique then applies."""
-    givens, cells = minimal_cells(rng.getrandbits(64), plan.by_digit)
-    solution = tuple(cells)
+    givens, answer = minimal_cells(rng.getrandbits(64), plan.by_digit)
+    solution = tuple(answer)
     board = _board(givens, solution, plan.basic)  # closed: most walks end here, solved
     while board.unsolved:
         step = plan.walk_step(board)
