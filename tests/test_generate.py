@@ -360,6 +360,38 @@ def test_9x9_path_and_general_path_agree(pure: bool) -> None:
         assert fast.solution_cells() == general.solution_cells()
 
 
+
+def test_9x9_uniqueness_tests_agree_with_the_reference(pure: bool) -> None:
+    """The 9x9 uniqueness test searches on the band solver (no guess budget) or on the
+    board search (a budget): both answer as plain backtracking does, for single clues and
+    for pairs taken out together, on puzzles half dug and dug to the end."""
+    from sudokit import engine
+
+    shape = Shape.for_size(9)
+    peers = [p for cell_peers in shape.peers for p in cell_peers]
+    units = [c for unit in shape.units for c in unit]
+    g = engine.load("_gen").Generator(9, peers, units)
+    rng = random.Random(5)
+    answers = Counter()
+    for seed, target in ((1, 30), (2, 0), (3, 26), (4, 0)):
+        g.seed(seed)
+        assert g.fill(-1)
+        g.dig(target, -1)
+        puzzle = g.puzzle_cells()
+        clues = [c for c, v in enumerate(puzzle) if v]
+        groups = [[c] for c in clues] + [rng.sample(clues, 2) for _ in range(8 if pure else 40)]
+        rng.shuffle(groups)
+        for group in groups[: 16 if pure else None]:
+            blanked = list(puzzle)
+            for c in group:
+                blanked[c] = 0
+            expected = int(ref_count(Grid(blanked), 2) == 1)
+            assert g.unique_without(group, -1) == expected, (seed, group)
+            assert g.unique_without(group, 10**9) == expected, (seed, group)
+            answers[expected] += 1
+        assert g.puzzle_cells() == puzzle  # the tests leave the puzzle as it was
+    assert answers[0] >= 5 and answers[1] >= 5  # both answers were put to the test
+
 # -- solution grids: no digit is favoured anywhere ----------------------------------------
 def test_solution_grids_are_valid_on_every_size(pure: bool) -> None:
     for size in (1, 4, 6, 9, 12) if pure else (1, 4, 6, 9, 12, 16, 25):

@@ -3,11 +3,14 @@
 # class (cimport).
 
 from sudokit._gen_search cimport PuzzleSearch
+from sudokit._kernel9 cimport Kernel9
 
 cdef class Board9Search(PuzzleSearch):
     cdef bint nine
     cdef unsigned short[::1] boards
     cdef unsigned char[::1] pop
+    cdef Kernel9 kernel
+    cdef unsigned char[::1] givens
 
     cdef int _load9(self, int cell, int digit) noexcept nogil
     cdef bint _propagate9(self, int off, int qlen) noexcept nogil
@@ -15,3 +18,5 @@ cdef class Board9Search(PuzzleSearch):
                             bint randomized) noexcept nogil
     cdef int _unique9(self, int[::1] cells, int start, int end,
                       long long budget) noexcept nogil
+    cdef int _unique9_budgeted(self, int[::1] cells, int start, int end,
+                               long long budget) noexcept nogil

@@ -284,34 +284,10 @@ class Kernel9:
     kept per depth.
     """
 
-    p: cython.uint[82 * 27]
-    dirty: cython.uint
-    stack_todo: cython.uint
-    unsolved: cython.uint[82 * 3]
-    rows: cython.uint[82 * 9]
-    frame_sub: cython.int[82]
-    frame_bit: cython.uint[82]
-    pairs: cython.uint[3]
-    sol: cython.uchar[81]
-    depth: cython.int
-    limit: cython.longlong
-    count: cython.longlong
-    guesses: cython.longlong
-    finished: cython.bint
-    t_shrink: cython.ushort[512]
-    t_shrink3: cython.ushort[512]
-    t_shrink6: cython.ushort[512]
-    t_complex: cython.uint[512]
-    t_keep9: cython.uint[512]
-    t_pointing: cython.uint[512]
-    t_column_single: cython.uint[512]
-    t_row_single: cython.uint[512]
-    t_row_mask: cython.uint[8]
-    t_place: cython.uint[27]
-    t_column: cython.uint[9]
-    t_pop9: cython.uchar[512]
-    t_stack_spread: cython.uint[512]
-    t_debruijn: cython.uchar[32]
+    # Its fields are typed in _kernel9.pxd (the puzzle maker cimports the class): the state
+    # above, one frame per guess (frame_sub, frame_bit), the band of each open pair
+    # (pairs), the first solution (sol), the counts, and the lookup tables (t_*), copied
+    # from the module's.
 
     def __init__(self) -> None:
         self.p = [0] * (82 * 27)
@@ -1008,6 +984,35 @@ class Kernel9:
             return False
         self._run(1 << 62)
         return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _solves_without(
+        self, puzzle: cython.p_const_uchar, cell: cython.int, digit: cython.int
+    ) -> cython.bint:
+        """Has the puzzle of the 81 cells at ``puzzle`` (``cell`` blank) a solution with
+        something other than ``digit`` in ``cell``? The puzzle maker's uniqueness test:
+        with S its known solution and ``digit`` S's, "no" means every solution agrees with
+        S there. The givens must not clash."""
+        i: cython.int
+        v: cython.int
+        sub: cython.int = 9 * (cell // 27) + digit - 1
+        self._clear(1)
+        if cython.compiled:
+            k9_givens(puzzle, cython.address(self.p[0]))
+        else:
+            for i in range(27):
+                self.p[i] = 0
+            for i in range(81):
+                v = puzzle[i]
+                if v:
+                    self.p[9 * (i // 27) + v - 1] |= cython.cast(cython.uint, 1) << (i % 27)
+        self._load_givens()
+        self.p[sub] &= ~(cython.cast(cython.uint, 1) << (cell % 27))
+        self.dirty |= cython.cast(cython.uint, 1) << sub
+        self._run(1 << 62)
+        return self.count > 0
 
 
 def solve_rows(puzzles: object, solutions: object, counts: object, guesses: object,
