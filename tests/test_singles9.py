@@ -4,10 +4,12 @@ own singles taken one by one."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from sudokit import _singles9, engine
-from sudokit.generator import random_minimal
+from sudokit import Grid, _singles9, engine
+from sudokit.generator import minimal_cells, random_minimal
 from sudokit.logic import LADDER
 from sudokit.logic.board import Board
 from sudokit.logic.path import find_step
@@ -149,6 +151,35 @@ def test_basic_eliminations_end_where_the_raters_steps_end(source: bool) -> None
                     met.add(k)
     assert met == set(BASIC)
 
+
+
+@pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
+def test_basic_eliminations_agree_with_the_rater_on_many_boards(source: bool) -> None:
+    """All the basic eliminations together, on minimal puzzles dug in a random order and
+    digit by digit, with and without a few clues of their solution added: the board the
+    rater's steps leave, and every solution digit still a candidate."""
+    module = engine.load_pure("_singles9") if source else _singles9
+    if not source and not module.is_compiled():
+        pytest.skip("the compiled module is not built")
+    every = sum(BASIC.values())
+    rng = random.Random(9)
+    changed = 0
+    for key in range(40 if source else 400):
+        givens, solution = minimal_cells(key, by_digit=key % 2 == 1)
+        for cell in rng.sample(range(81), key % 4):
+            givens[cell] = solution[cell]
+        board = Board.from_grid(Grid(givens))
+        settled = module.settle_basic(list(board.masks), list(board.values), every)
+        expected = rater_basic(board, list(BASIC))
+        if settled is None:
+            assert (expected.masks, expected.values) == (board.masks, board.values)
+            continue
+        assert (settled.masks, settled.values, settled.dcells, settled.unsolved) == (
+            expected.masks, expected.values, expected.dcells, expected.unsolved), key
+        for cell, digit in enumerate(solution):
+            assert settled.masks[cell] >> (digit - 1) & 1
+        changed += settled.unsolved != rater_singles(board).unsolved
+    assert changed > (3 if source else 30)  # the eliminations mattered on many boards
 
 def test_basic_with_no_rule_is_the_singles() -> None:
     made = random_minimal(11)

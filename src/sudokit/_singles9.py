@@ -28,14 +28,18 @@ except ImportError:  # running uncompiled without Cython installed
 from array import array
 from typing import NamedTuple
 
+if cython.compiled:
+    from cython.cimports.sudokit._kernel9_simd import k9_ctz
+
 
 def is_compiled() -> bool:
     """True when this module is the compiled extension, not the .py source."""
     return cython.compiled
 
 
-def _tables() -> tuple[array, array]:
-    """The 20 peers of each cell and the 9 cells of each unit (rows, columns, boxes)."""
+def _tables() -> tuple[array, array, array]:
+    """The 20 peers of each cell, the 9 cells of each unit (rows, columns, boxes), and
+    whether cell x sees cell y (``81 * x + y``: 1 for two different cells of a unit)."""
     units = [[r * 9 + c for c in range(9)] for r in range(9)]
     units += [[r * 9 + c for r in range(9)] for c in range(9)]
     units += [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)]
@@ -44,10 +48,14 @@ def _tables() -> tuple[array, array]:
     for cell in range(81):
         seen = sorted({p for unit in units if cell in unit for p in unit} - {cell})
         peers.extend(seen)
-    return array("i", peers), array("i", [c for unit in units for c in unit])
+    sees = array("B", [0]) * (81 * 81)
+    for cell in range(81):
+        for peer in peers[20 * cell: 20 * cell + 20]:
+            sees[81 * cell + peer] = 1
+    return array("i", peers), array("i", [c for unit in units for c in unit]), sees
 
 
-_PEERS, _UNITS = _tables()
+_PEERS, _UNITS, _SEES = _tables()
 
 
 def singles(masks: list[int], values: list[int]) -> list[int]:
@@ -74,7 +82,7 @@ def candidates(givens: list[int]) -> list[int]:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _candidates(g: cython.uint[:], peers: cython.int[:], m: cython.uint[:]) -> None:
+def _candidates(g: cython.uint[::1], peers: cython.int[::1], m: cython.uint[::1]) -> None:
     c: cython.int
     k: cython.int
     seen: cython.uint
@@ -135,9 +143,9 @@ def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | N
     m = array("I", masks)
     v = array("I", values)
     out = array("i", [0]) * 162
-    where = array("I", [0]) * 9
-    links = array("i", [0]) * 54
-    if _basic(m, v, _PEERS, _UNITS, out, where, links, rules) == 0:
+    where = array("I", [0]) * 243
+    cells = array("i", [0]) * 81
+    if _basic(m, v, _PEERS, _UNITS, _SEES, out, where, cells, rules) == 0:
         return None
     parts = array("I", [0]) * 30
     _cell_sets(m, v, parts)
@@ -149,120 +157,160 @@ def settle_basic(masks: list[int], values: list[int], rules: int) -> Settled | N
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _basic(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cython.int[:],
-           out: cython.int[:], where: cython.uint[:], links: cython.int[:],
-           rules: cython.int) -> cython.int:
+def _basic(m: cython.uint[::1], v: cython.uint[::1], peers: cython.int[::1],
+           units: cython.int[::1], sees: cython.uchar[::1], out: cython.int[::1],
+           where: cython.uint[::1], cells: cython.int[::1], rules: cython.int) -> cython.int:
     """Singles and the chosen eliminations to a fixpoint; returns how many placements and
     eliminations were made. The singles run again after each round that removed anything:
-    they are the cheapest, and what they place removes the most."""
+    they are the cheapest, and what they place removes the most. Each round starts from
+    each unit's places for each digit (``where``), which the unit rules read."""
     total: cython.int = 0
     removed: cython.int
     while True:
         total += _run(m, v, peers, units, out)
+        _places(m, v, units, where)
         removed = 0
         if rules & POINTING:
-            removed += _locked(m, v, units, False)
+            removed += _locked(m, v, units, where, False)
         if rules & CLAIMING:
-            removed += _locked(m, v, units, True)
+            if removed:
+                _places(m, v, units, where)
+            removed += _locked(m, v, units, where, True)
         if rules & NAKED_PAIR:
             removed += _naked_pairs(m, v, units)
         if rules & HIDDEN_PAIR:
-            removed += _hidden_pairs(m, v, units, where)
-        # the costlier patterns only once the others rest
+            if removed:
+                _places(m, v, units, where)
+            removed += _hidden_pairs(m, units, where)
+        # the costlier patterns only once the others rest (``where`` is then up to date)
         if removed == 0 and rules & KITE:
-            removed += _kites(m, v, units, links)
+            removed += _kites(m, v, units, sees, where)
         if removed == 0 and rules & XY_WING:
-            removed += _xy_wings(m, v)
+            removed += _xy_wings(m, v, sees, cells)
         if removed == 0 and rules & W_WING:
-            removed += _w_wings(m, v, units)
+            removed += _w_wings(m, v, units, sees, where, cells)
         if removed == 0:
             return total
         total += removed
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
+@cython.inline
+@cython.exceptval(check=False)
 def _index(bit: cython.uint) -> cython.int:
-    """The index of the single set bit of ``bit``."""
+    """The index of the single set bit of ``bit`` (one instruction, compiled)."""
     i: cython.int = 0
+    if cython.compiled:
+        return k9_ctz(bit)
     while (bit >> i) != 1:
         i += 1
     return i
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _locked(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
-            claiming: cython.bint) -> cython.int:
+def _places(m: cython.uint[::1], v: cython.uint[::1], units: cython.int[::1],
+            where: cython.uint[::1]) -> cython.void:
+    """For each unit u and digit d, the positions (bit k: the unit's k-th cell) of the
+    unplaced cells that may hold d, at ``where[9 * u + d]``."""
+    u: cython.int
+    k: cython.int
+    c: cython.int
+    d: cython.int
+    mm: cython.uint
+    for u in range(27):
+        for d in range(9):
+            where[9 * u + d] = 0
+        for k in range(9):
+            c = units[9 * u + k]
+            if v[c] != 0:
+                continue
+            mm = m[c]
+            while mm:
+                d = _index(mm & (~mm + 1))
+                mm &= mm - 1
+                where[9 * u + d] |= cython.cast(cython.uint, 1) << k
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _take_out(m: cython.uint[::1], v: cython.uint[::1], c: cython.int,
+              bit: cython.uint) -> cython.int:
+    """Take ``bit`` out of cell c if it is an unplaced candidate there; 1 if it was."""
+    if v[c] == 0 and (m[c] & bit) != 0:
+        m[c] &= ~bit
+        return 1
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _locked(m: cython.uint[::1], v: cython.uint[::1], units: cython.int[::1],
+            where: cython.uint[::1], claiming: cython.bint) -> cython.int:
     """One pass of pointing (a box's digit all in one line leaves the rest of the line) or
     claiming (a line's digit all in one box leaves the rest of the box); returns the
-    candidates removed."""
+    candidates removed. Positions k of a box are row k // 3 and column k % 3 in it; of a
+    row or column, box k // 3 along it."""
     removed: cython.int = 0
     u: cython.int
     d: cython.int
     k: cython.int
     c: cython.int
-    r: cython.int
-    col: cython.int
     b: cython.int
+    line: cython.int
+    w: cython.uint
     bit: cython.uint
-    rows: cython.uint
-    cols: cython.uint
-    boxes: cython.uint
-    first: cython.int = 0 if claiming else 18
-    last: cython.int = 18 if claiming else 27
-    for u in range(first, last):
+    thirds: cython.uint
+    for u in range(0 if claiming else 18, 18 if claiming else 27):
         for d in range(9):
-            bit = cython.cast(cython.uint, 1) << d
-            rows = 0
-            cols = 0
-            boxes = 0
-            for k in range(9):
-                c = units[u * 9 + k]
-                if v[c] == 0 and (m[c] & bit) != 0:
-                    r = c // 9
-                    col = c % 9
-                    rows |= cython.cast(cython.uint, 1) << r
-                    cols |= cython.cast(cython.uint, 1) << col
-                    boxes |= cython.cast(cython.uint, 1) << (r // 3 * 3 + col // 3)
-            if rows == 0:
+            w = where[9 * u + d]
+            if w == 0:
                 continue
+            bit = cython.cast(cython.uint, 1) << d
             if claiming:
-                if (boxes & (boxes - 1)) != 0:
+                # the boxes along the line (k // 3 of each position): exactly one?
+                thirds = (1 if w & 0o7 else 0) | (2 if w & 0o70 else 0) | (4 if w & 0o700 else 0)
+                if thirds & (thirds - 1):
                     continue
-                b = _index(boxes)
+                # the box: along row u its (k // 3)-th; down column u - 9, the same
+                b = (u // 3 * 3 + _index(thirds) if u < 9
+                     else _index(thirds) * 3 + (u - 9) // 3)
                 for k in range(9):
-                    c = units[(18 + b) * 9 + k]
-                    if v[c] != 0 or (m[c] & bit) == 0:
-                        continue
+                    c = units[9 * (18 + b) + k]
                     if (u < 9 and c // 9 == u) or (u >= 9 and c % 9 == u - 9):
                         continue
-                    m[c] &= ~bit
-                    removed += 1
+                    removed += _take_out(m, v, c, bit)
                 continue
-            if (rows & (rows - 1)) == 0:
-                r = _index(rows)
+            b = u - 18
+            # the rows of the box (k // 3) holding d: exactly one?
+            thirds = (1 if w & 0o7 else 0) | (2 if w & 0o70 else 0) | (4 if w & 0o700 else 0)
+            if (thirds & (thirds - 1)) == 0:
+                line = b // 3 * 3 + _index(thirds)
                 for k in range(9):
-                    c = r * 9 + k
-                    if v[c] == 0 and (m[c] & bit) != 0 and (r // 3 * 3 + k // 3) != u - 18:
-                        m[c] &= ~bit
-                        removed += 1
-            if (cols & (cols - 1)) == 0:
-                col = _index(cols)
+                    if k // 3 != b % 3:
+                        removed += _take_out(m, v, line * 9 + k, bit)
+            # the columns of the box (k % 3) holding d: exactly one?
+            thirds = ((1 if w & 0o111 else 0) | (2 if w & 0o222 else 0)
+                      | (4 if w & 0o444 else 0))
+            if (thirds & (thirds - 1)) == 0:
+                line = b % 3 * 3 + _index(thirds)
                 for k in range(9):
-                    c = k * 9 + col
-                    if v[c] == 0 and (m[c] & bit) != 0 and (k // 3 * 3 + col // 3) != u - 18:
-                        m[c] &= ~bit
-                        removed += 1
+                    if k // 3 != b // 3:
+                        removed += _take_out(m, v, k * 9 + line, bit)
     return removed
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _naked_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cython.int:
+def _naked_pairs(m: cython.uint[::1], v: cython.uint[::1], units: cython.int[::1]) -> cython.int:
     """One pass of naked pairs: two unplaced cells of a unit holding the same two digits
     take those digits out of the unit's other cells; returns the candidates removed."""
     removed: cython.int = 0
@@ -273,13 +321,11 @@ def _naked_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> 
     a: cython.int
     c: cython.int
     pair: cython.uint
-    rest: cython.uint
     for u in range(27):
         for i in range(9):
             a = units[u * 9 + i]
             pair = m[a]
-            rest = pair & (pair - 1)
-            if v[a] != 0 or rest == 0 or (rest & (rest - 1)) != 0:
+            if v[a] != 0 or not _two(pair):
                 continue  # placed, or not exactly two digits
             for j in range(i + 1, 9):
                 c = units[u * 9 + j]
@@ -297,13 +343,14 @@ def _naked_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> 
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _hidden_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
-                  where: cython.uint[:]) -> cython.int:
+def _hidden_pairs(m: cython.uint[::1], units: cython.int[::1],
+                  where: cython.uint[::1]) -> cython.int:
     """One pass of hidden pairs: two digits that fit in the same two unplaced cells of a
     unit, and nowhere else there, take every other digit out of those cells; returns the
-    candidates removed (``where``: scratch, each digit's cells in the unit)."""
+    candidates removed."""
     removed: cython.int = 0
     u: cython.int
     d: cython.int
@@ -311,25 +358,14 @@ def _hidden_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
     k: cython.int
     c: cython.int
     w: cython.uint
-    rest: cython.uint
     keep: cython.uint
     for u in range(27):
         for d in range(9):
-            where[d] = 0
-        for k in range(9):
-            c = units[u * 9 + k]
-            if v[c] != 0:
-                continue
-            for d in range(9):
-                if (m[c] >> d) & 1:
-                    where[d] |= cython.cast(cython.uint, 1) << k
-        for d in range(9):
-            w = where[d]
-            rest = w & (w - 1)
-            if rest == 0 or (rest & (rest - 1)) != 0:
+            w = where[9 * u + d]
+            if not _two(w):
                 continue  # not exactly two cells
             for e in range(d + 1, 9):
-                if where[e] != w:
+                if where[9 * u + e] != w:
                     continue
                 keep = (cython.cast(cython.uint, 1) << d) | (cython.cast(cython.uint, 1) << e)
                 for k in range(9):
@@ -343,24 +379,35 @@ def _hidden_pairs(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
-           links: cython.int[:]) -> cython.int:
+def _link(units: cython.int[::1], where: cython.uint[::1], u: cython.int,
+          d: cython.int) -> cython.int:
+    """The two unplaced cells of unit ``u`` that may hold digit ``d``, as ``81 * first +
+    second``, or -1 where there are not exactly two (no strong link)."""
+    w: cython.uint = where[9 * u + d]
+    if not _two(w):
+        return -1
+    return 81 * units[9 * u + _index(w & (~w + 1))] + units[9 * u + _index(w & (w - 1))]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _kites(m: cython.uint[::1], v: cython.uint[::1], units: cython.int[::1],
+           sees: cython.uchar[::1], where: cython.uint[::1]) -> cython.int:
     """2-String Kites, as the ladder's technique finds them, until none is left: a strong
     link of a digit in a row and one in a column (each with its two cells in different
     boxes), with one end of each (two different cells) in the same box; the digit leaves
-    every cell that sees both far ends. Returns the candidates removed (``links``: scratch,
-    the digit's strong links as unit, cell, cell)."""
+    every cell that sees both far ends. Returns the candidates removed."""
     removed: cython.int = 0
     d: cython.int
-    u: cython.int
-    a: cython.int
-    b: cython.int
-    link: cython.int
-    nl: cython.int
-    i: cython.int
-    j: cython.int
+    r: cython.int
+    col: cython.int
+    row_link: cython.int
+    col_link: cython.int
     o: cython.int
     near_r: cython.int
     far_r: cython.int
@@ -374,35 +421,26 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
         again = True
         while again:
             again = False
-            nl = 0
-            for u in range(18):  # rows, then columns
-                link = _strong_link(m, v, units, u, bit)
-                if link < 0:
+            for r in range(9):
+                row_link = _link(units, where, r, d)
+                if row_link < 0 or _box(row_link // 81) == _box(row_link % 81):
                     continue
-                a = link // 81
-                b = link % 81
-                if _box(a) != _box(b):
-                    links[3 * nl] = u
-                    links[3 * nl + 1] = a
-                    links[3 * nl + 2] = b
-                    nl += 1
-            for i in range(nl):
-                if links[3 * i] >= 9:
-                    break  # the row links come first
-                for j in range(i + 1, nl):
-                    if links[3 * j] < 9:
+                for col in range(9):
+                    col_link = _link(units, where, 9 + col, d)
+                    if col_link < 0 or _box(col_link // 81) == _box(col_link % 81):
                         continue
                     for o in range(4):
-                        near_r = links[3 * i + 1 + (o & 1)]
-                        far_r = links[3 * i + 2 - (o & 1)]
-                        near_c = links[3 * j + 1 + (o >> 1)]
-                        far_c = links[3 * j + 2 - (o >> 1)]
+                        near_r = row_link // 81 if (o & 1) == 0 else row_link % 81
+                        far_r = row_link % 81 if (o & 1) == 0 else row_link // 81
+                        near_c = col_link // 81 if (o >> 1) == 0 else col_link % 81
+                        far_c = col_link % 81 if (o >> 1) == 0 else col_link // 81
                         if near_r == near_c or _box(near_r) != _box(near_c):
                             continue
-                        gone = _remove_seen_by_both(m, v, bit, far_r, far_c)
+                        gone = _remove_seen_by_both(m, v, sees, bit, far_r, far_c)
                         if gone:
                             removed += gone
                             again = True
+                            _places(m, v, units, where)
                             break
                     if again:
                         break
@@ -412,13 +450,35 @@ def _kites(m: cython.uint[:], v: cython.uint[:], units: cython.int[:],
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
+def _bivalue(m: cython.uint[::1], v: cython.uint[::1], cells: cython.int[::1]) -> cython.int:
+    """List the unplaced cells with two candidates in ``cells``, in cell order; returns
+    how many there are."""
+    n: cython.int = 0
+    c: cython.int
+    for c in range(81):
+        if v[c] == 0 and _two(m[c]):
+            cells[n] = c
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _xy_wings(m: cython.uint[::1], v: cython.uint[::1], sees: cython.uchar[::1],
+              cells: cython.int[::1]) -> cython.int:
     """XY-Wings, as the ladder's technique finds them, until none is left: a pivot holding
     {x,y} sees two cells holding {x,z} and {y,z}; z leaves every cell that sees both of
-    those. Returns the candidates removed."""
+    those. Returns the candidates removed. Each sweep looks at the cells with two
+    candidates when it starts (``cells``: scratch), and checks them again as it goes."""
     removed: cython.int = 0
+    i: cython.int
+    j: cython.int
+    k: cython.int
     pivot: cython.int
     a: cython.int
     b: cython.int
@@ -427,25 +487,29 @@ def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
     am: cython.uint
     bm: cython.uint
     z: cython.uint
+    n: cython.int
     again: cython.bint = True
     while again:
         again = False
-        for pivot in range(81):
+        n = _bivalue(m, v, cells)
+        for i in range(n):
+            pivot = cells[i]
             pm = m[pivot]
-            if v[pivot] != 0 or not _two(pm):
+            if not _two(pm):
                 continue
-            for a in range(81):
+            for j in range(n):
+                a = cells[j]
                 am = m[a]
-                if (v[a] != 0 or not _two(am) or not _sees(a, pivot)
-                        or not _one(am & pm)):
+                if not _two(am) or not sees[81 * a + pivot] or not _one(am & pm):
                     continue
                 z = am & ~pm
-                for b in range(a + 1, 81):
+                for k in range(j + 1, n):
+                    b = cells[k]
                     bm = m[b]
-                    if (v[b] != 0 or not _two(bm) or not _sees(b, pivot)
-                            or (bm & ~pm) != z or (bm & am) != z):
+                    if (not _two(bm) or not sees[81 * b + pivot] or (bm & ~pm) != z
+                            or (bm & am) != z):
                         continue
-                    gone = _remove_seen_by_both(m, v, z, a, b)
+                    gone = _remove_seen_by_both(m, v, sees, z, a, b)
                     if gone:
                         removed += gone
                         again = True
@@ -453,14 +517,21 @@ def _xy_wings(m: cython.uint[:], v: cython.uint[:]) -> cython.int:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cython.int:
+def _w_wings(m: cython.uint[::1], v: cython.uint[::1], units: cython.int[::1],
+             sees: cython.uchar[::1], where: cython.uint[::1],
+             cells: cython.int[::1]) -> cython.int:
     """W-Wings, as the ladder's technique finds them, until none is left: two cells that
     do not see each other hold the same pair {x,y}, and a strong link on x (a unit where x
     fits in two cells, neither of them) has one end seeing each; y leaves every cell that
-    sees both. Returns the candidates removed."""
+    sees both. Returns the candidates removed. Each sweep looks at the cells with two
+    candidates when it starts (``cells``: scratch), and checks them again as it goes;
+    ``where`` is brought up to date after each elimination."""
     removed: cython.int = 0
+    i: cython.int
+    j: cython.int
     a: cython.int
     b: cython.int
     gone: cython.int
@@ -472,15 +543,19 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
     pair: cython.uint
     xbit: cython.uint
     ybit: cython.uint
+    n: cython.int
     again: cython.bint = True
     while again:
         again = False
-        for a in range(81):
+        n = _bivalue(m, v, cells)
+        for i in range(n):
+            a = cells[i]
             pair = m[a]
-            if v[a] != 0 or not _two(pair):
+            if not _two(pair):
                 continue
-            for b in range(a + 1, 81):
-                if v[b] != 0 or m[b] != pair or _sees(a, b):
+            for j in range(i + 1, n):
+                b = cells[j]
+                if m[b] != pair or sees[81 * a + b]:
                     continue
                 for x in range(9):
                     xbit = cython.cast(cython.uint, 1) << x
@@ -488,65 +563,44 @@ def _w_wings(m: cython.uint[:], v: cython.uint[:], units: cython.int[:]) -> cyth
                         continue
                     ybit = pair & ~xbit
                     for u in range(27):  # a strong link on x whose ends see a and b
-                        link = _strong_link(m, v, units, u, xbit)
+                        link = _link(units, where, u, x)
                         if link < 0:
                             continue
                         p = link // 81
                         q = link % 81
                         # (an end is never a or b: no cell sees itself, and a and b do not
                         # see each other)
-                        if not ((_sees(p, a) and _sees(q, b)) or (_sees(q, a) and _sees(p, b))):
+                        if not ((sees[81 * p + a] and sees[81 * q + b])
+                                or (sees[81 * q + a] and sees[81 * p + b])):
                             continue
-                        gone = _remove_seen_by_both(m, v, ybit, a, b)
+                        gone = _remove_seen_by_both(m, v, sees, ybit, a, b)
                         if gone:
                             removed += gone
                             again = True
+                            _places(m, v, units, where)
                         break
     return removed
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _strong_link(m: cython.uint[:], v: cython.uint[:], units: cython.int[:], u: cython.int,
-                 bit: cython.uint) -> cython.int:
-    """The two unplaced cells of unit ``u`` that hold ``bit``, as ``81 * first + second``,
-    or -1 where there are not exactly two (no strong link)."""
-    count: cython.int = 0
-    first: cython.int = -1
-    second: cython.int = -1
-    k: cython.int
-    c: cython.int
-    for k in range(9):
-        c = units[u * 9 + k]
-        if v[c] == 0 and (m[c] & bit) != 0:
-            count += 1
-            if count == 1:
-                first = c
-            elif count == 2:
-                second = c
-            else:
-                return -1
-    return 81 * first + second if count == 2 else -1
-
-
-@cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def _remove_seen_by_both(m: cython.uint[:], v: cython.uint[:], bit: cython.uint,
-                         a: cython.int, b: cython.int) -> cython.int:
+def _remove_seen_by_both(m: cython.uint[::1], v: cython.uint[::1], sees: cython.uchar[::1],
+                         bit: cython.uint, a: cython.int, b: cython.int) -> cython.int:
     """Take ``bit`` out of every unplaced cell that sees both ``a`` and ``b`` (the
     conclusion of the kites and wings); returns the candidates removed."""
     gone: cython.int = 0
     c: cython.int
     for c in range(81):
-        if v[c] == 0 and (m[c] & bit) != 0 and _sees(c, a) and _sees(c, b):
-            m[c] &= ~bit
-            gone += 1
+        if sees[81 * c + a] and sees[81 * c + b]:
+            gone += _take_out(m, v, c, bit)
     return gone
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _two(x: cython.uint) -> cython.bint:
     """Has ``x`` exactly two bits?"""
     rest: cython.uint = x & (x - 1)
@@ -554,23 +608,23 @@ def _two(x: cython.uint) -> cython.bint:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _one(x: cython.uint) -> cython.bint:
     """Has ``x`` exactly one bit?"""
     return x != 0 and (x & (x - 1)) == 0
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _box(c: cython.int) -> cython.int:
     return c // 27 * 3 + c % 9 // 3
 
 
 @cython.cfunc
-def _sees(x: cython.int, y: cython.int) -> cython.bint:
-    """Are cells x and y two different cells of one row, column or box?"""
-    return x != y and (x // 9 == y // 9 or x % 9 == y % 9 or _box(x) == _box(y))
-
-
-@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _popcount9(x: cython.uint) -> cython.int:
     n: cython.int = 0
     while x:
@@ -581,7 +635,7 @@ def _popcount9(x: cython.uint) -> cython.int:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _cell_sets(m: cython.uint[:], v: cython.uint[:], parts: cython.uint[:]) -> None:
+def _cell_sets(m: cython.uint[::1], v: cython.uint[::1], parts: cython.uint[::1]) -> None:
     """For each digit d, the unplaced cells that hold it, in three 27-bit parts (cells 0-26,
     27-53, 54-80) at ``parts[3 * (d - 1)]``..., and the unplaced cells at ``parts[27..29]``."""
     c: cython.int
@@ -601,8 +655,8 @@ def _cell_sets(m: cython.uint[:], v: cython.uint[:], parts: cython.uint[:]) -> N
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _run(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cython.int[:],
-         out: cython.int[:]) -> cython.int:
+def _run(m: cython.uint[::1], v: cython.uint[::1], peers: cython.int[::1], units: cython.int[::1],
+         out: cython.int[::1]) -> cython.int:
     """Singles to a fixpoint on the arrays; the placements go to ``out``; returns their
     number."""
     n: cython.int = 0
@@ -645,9 +699,10 @@ def _run(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], units: cyth
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _place(m: cython.uint[:], v: cython.uint[:], peers: cython.int[:], out: cython.int[:],
+def _place(m: cython.uint[::1], v: cython.uint[::1], peers: cython.int[::1], out: cython.int[::1],
            n: cython.int, c: cython.int, bit: cython.uint) -> cython.int:
     digit: cython.int = 1
     k: cython.int
