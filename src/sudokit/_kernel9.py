@@ -361,6 +361,14 @@ class Kernel9:
                     self.p[9 * (i // 27) + d] |= cython.cast(cython.uint, 1) << (i % 27)
         return True
 
+    def settles(self, cells: object) -> bool:
+        """Do the singles and locked candidates (the band rules, without a guess) solve the
+        puzzle of ``cells`` (81 ints, 0 blank)? False where they stop short, or where the
+        givens clash."""
+        if not self.reset(cells, 1):
+            return False
+        return self._propagate(0) == 1
+
     def run(self, budget: int) -> int:
         """Search for up to ``budget`` steps (a step propagates and then guesses or
         backtracks once); DONE or PAUSED."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import engine
 from ._singles9 import (
     CLAIMING,
     HIDDEN_PAIR,
@@ -59,6 +60,16 @@ _CELLS_PER_ROUND = 12
 #: in ladder order.
 _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-kite", "w-wing",
                "xy-wing", "xy-chain", "aic", "grouped-aic")
+#: The other easier techniques the search tries next, in this order: the one-digit patterns
+#: that most often come before an asked chain (counted on the boards of X-Chain walks where
+#: X-Chain applied: Skyscraper 1,644 steps, Finned X-Wing 1,348, X-Wing 1,090, Empty
+#: Rectangle 825, the colourings 575 and 570, XYZ-Wing 254, Swordfish 247, Finned Swordfish
+#: 150 of 7,141); the subsets last, which cost most to search and were the step 171
+#: times. Then the rest in ladder order. Measured on the same 80,000 starts: 1.10 times
+#: the places per second for X-Chain, the same places per start within the noise.
+_TRIED_NEXT = ("skyscraper", "x-wing", "finned-x-wing", "empty-rectangle", "simple-colouring",
+               "multi-colouring", "swordfish", "xyz-wing", "finned-swordfish")
+_TRIED_LAST = ("naked-triple", "hidden-triple", "naked-quad", "hidden-quad")
 #: Easier techniques whose steps the search takes all at once, in compiled code, where
 #: their order does not matter (the same frequent, cheap patterns that it tries first): the
 #: board they end on together with the singles is the one taking them step by step ends on.
@@ -135,6 +146,9 @@ class Plan:
         self.frequent = tuple(t for t in self.frequent if t.key not in at_once)
         #: the search order less the techniques taken with the singles
         self.rest = tuple(t for t in self.order if t.key not in at_once)
+        #: the locked candidates are taken with the singles: a start those alone solve
+        #: (about half of them) is known solved before its candidate board is made
+        self.lines_at_once = self.basic & (POINTING | CLAIMING) == POINTING | CLAIMING
         #: the walks start from minimal puzzles dug digit by digit (every asked technique
         #: looks at one digit)
         self.by_digit = all(k in _ONE_DIGIT for k in req.targets)
@@ -146,8 +160,16 @@ class Plan:
         first = min(self.place[k] for k in req.targets)
         easier = [t for t in self.cut if self.place[t.key] < first]
         rest = [t for t in self.cut if self.place[t.key] >= first]
-        ahead = {k: i for i, k in enumerate(_TRIED_FIRST)}
-        easier.sort(key=lambda t: ahead.get(t.key, len(ahead) + self.place[t.key]))
+        ahead = {k: i for i, k in enumerate(_TRIED_FIRST + _TRIED_NEXT)}
+        last = set(_TRIED_LAST)
+        ladder = len(self.place)
+
+        def rank(t: Technique) -> int:
+            if t.key in ahead:
+                return ahead[t.key]
+            return len(ahead) + self.place[t.key] + (ladder if t.key in last else 0)
+
+        easier.sort(key=rank)
         return (*easier, *rest)
 
     def _frequent(self) -> int:
@@ -232,6 +254,14 @@ def _board(givens: list[int], solution: tuple[int, ...], basic: int = 0) -> Boar
     return board
 
 
+def _lines_solve(givens: list[int]) -> bool:
+    """Do the singles and locked candidates alone solve the puzzle ``givens``? The band
+    solver's rules without a guess answer in 1.6 µs, where making the closed candidate
+    board takes 45 (they are the same rules: see ``_kernel9``)."""
+    kernel: Any = engine.engine_for(_SHAPE)
+    return bool(kernel.settles(givens))
+
+
 class _Replay(NamedTuple):
     """How the cut ladder's solve of a puzzle went: where it stopped (``board``, solved or
     not), the first step of an asked technique (``hit``) and the board just before it, and
@@ -295,6 +325,8 @@ def _walk(plan: Plan, rng: random.Random) -> Iterator[_Place]:
     the blocking step's cells, to break its pattern), chosen where possible so that an
     asked technique then applies."""
     givens, answer = minimal_cells(rng.getrandbits(64), plan.by_digit)
+    if plan.lines_at_once and _lines_solve(givens):
+        return  # the closed board would be solved: no place on the way
     solution = tuple(answer)
     board = _board(givens, solution, plan.basic)  # closed: most walks end here, solved
     while board.unsolved:
