@@ -36,7 +36,7 @@ import time
 
 from sudokit import targeted
 from sudokit.errors import GenerateGaveUp
-from sudokit.generator import iter_generate, minimal_cells
+from sudokit.generator import iter_generate, minimal_digs
 from sudokit.logic import rate
 from sudokit.targeted import iter_generate_for
 
@@ -87,16 +87,18 @@ def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float]:
 
 
 class _CountedStarts:
-    """Stands in for the search's ``minimal_cells``: counts the walks' starts and, unless
-    ``by_digit`` is None, chooses the dig order for every request."""
+    """Stands in for the search's ``minimal_digs``: counts the walks' starts (the minimal
+    puzzles dug) and, unless ``by_digit`` is None, chooses the dig order for every
+    request."""
 
     def __init__(self, by_digit: bool | None) -> None:
         self.by_digit = by_digit
         self.count = 0
 
-    def __call__(self, key: int, by_digit: bool = False) -> tuple[list[int], list[int]]:
-        self.count += 1
-        return minimal_cells(key, by_digit if self.by_digit is None else self.by_digit)
+    def __call__(self, key: int, count: int,
+                 by_digit: bool = False) -> tuple[list[list[int]], list[int]]:
+        self.count += count
+        return minimal_digs(key, count, by_digit if self.by_digit is None else self.by_digit)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,11 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     starts = _CountedStarts(None if args.starts == "auto" else args.starts == "digit")
     search = sys.modules[targeted.attempt.__module__]  # the search the library runs
-    search.minimal_cells = starts  # type: ignore[attr-defined]
+    search.minimal_digs = starts  # type: ignore[attr-defined]
     try:
         _run(args, starts)
     finally:
-        search.minimal_cells = minimal_cells  # type: ignore[attr-defined]
+        search.minimal_digs = minimal_digs  # type: ignore[attr-defined]
     return 0
 
 

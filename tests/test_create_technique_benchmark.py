@@ -22,4 +22,4 @@ def test_each_technique_gets_a_rate_and_its_walks_per_puzzle(
     line = out[2]
     assert re.match(r"skyscraper +[\d.]+/s +\(2 in [\d.]+ s, \d+ walks a puzzle\)$", line), line
     assert int(line.split(", ")[-1].split()[0]) >= 1
-    assert targeted_search.minimal_cells is generator.minimal_cells  # put back
+    assert targeted_search.minimal_digs is generator.minimal_digs  # put back

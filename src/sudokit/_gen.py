@@ -117,6 +117,13 @@ class Generator(Board9Search):
             ok = self._fill(b)
         return ok
 
+    def restore(self) -> None:
+        """Give every cell its solution digit again: the full grid, to dig anew."""
+        i: cython.int
+        for i in range(self.ncells):
+            self.puzzle[i] = self.answer[i]
+        self._recount_clues()
+
     def dig(self, target: int, budget: int) -> int:
         """Remove groups of clues in a random order while the puzzle stays unique.
 

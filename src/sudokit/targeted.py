@@ -210,8 +210,9 @@ def generate_for(
       the band are the asked ones.
     - ``techniques``, ``exclude``: the ladder that rates the puzzle, as
       :func:`sudokit.logic.select.choose` takes them.
-    - ``seed``: as :func:`sudokit.generate`'s; ``tries``: random puzzles to start from
-      before giving up (default :data:`DEFAULT_TRIES`).
+    - ``seed``: as :func:`sudokit.generate`'s; ``tries``: random grids to start from
+      (three minimal puzzles dug from each) before giving up (default
+      :data:`DEFAULT_TRIES`).
 
     Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
     out, ValueError for an unknown technique name.

@@ -32,9 +32,9 @@ from .work import OPERATIONS, pack, printable
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
 GRACE = 1.0
 
-#: Random starts a puzzle made for a technique may take before the answer is "gave up" (as
-#: ``sudoku create --tries``): about 3 ms each for the common techniques, so the answer comes
-#: well within the create time limit, which stops the rarer, slower searches.
+#: Random grids a puzzle made for a technique may start from before the answer is "gave up"
+#: (as ``sudoku create --tries``): a few ms each for the common techniques, so the answer
+#: comes well within the create time limit, which stops the rarer, slower searches.
 TECHNIQUE_TRIES = 3000
 
 #: Solve and check of puzzles up to this size run in the server itself, not in a worker: the
