@@ -95,6 +95,10 @@ BOX = Field("box", "string", "box shape as 'RxC' (e.g. '2x4'), for a size with n
 TIME_LIMIT = Field("time_limit", "number", "seconds of search at most (the server's limit "
                    "when larger or absent)")
 GRID = Field("grid", "string", "the player's grid: the puzzle with digits filled in, same size")
+CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one candidate mask "
+                   "per cell in reading order (bit d-1 for digit d, as 'convert' gives them); "
+                   "a blank's 0 stands for every digit its peers' digits allow, a filled "
+                   "cell's entry is not read")
 
 
 # -- reading requests ---------------------------------------------------------------------
@@ -331,7 +335,34 @@ async def hint(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     puzzle = _one(body, "hint", limits.logic_max_size)
     grid = _grid(body, puzzle)
-    return await _work(request, "hint", {"puzzle": puzzle, "grid": grid}, limits.time_limit)
+    digits = grid if grid is not None else (
+        puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle)
+    board = _candidates(body, digits)
+    return await _work(request, "hint", {"puzzle": puzzle, "grid": grid, "candidates": board},
+                       limits.time_limit)
+
+
+def _candidates(body: dict[str, Any], digits: Grid) -> Candidates | None:
+    """The board the player sees: the digits of ``digits``, and in each blank the pencil
+    marks of the request's ``candidates`` that no digit among its peers rules out (every
+    digit they allow where the player wrote none)."""
+    value = body.get("candidates")
+    if value is None:
+        return None
+    shape = digits.shape
+    if not isinstance(value, list) or len(value) != shape.ncells:
+        got = f"{len(value)} entries" if isinstance(value, list) else type(value).__name__
+        raise BadRequest(f"'candidates' must be a list of {shape.ncells} candidate masks, one "
+                         f"per cell, got {got}")
+    allowed = Candidates.pencilmarks(digits).masks
+    masks = []
+    most = shape.full_mask
+    for cell, (mask, v, full) in enumerate(zip(value, digits.cells, allowed, strict=True)):
+        if type(mask) is not int or not 0 <= mask <= most:  # (a bool is no mask either)
+            raise BadRequest(f"'candidates' at {shape.cell_name(cell)}: {json.dumps(mask)[:40]} "
+                             f"is not a candidate mask (a whole number from 0 to {most})")
+        masks.append(full if v or not mask else mask & full)
+    return Candidates(masks, shape)
 
 
 async def explain(request: Request, body: dict[str, Any]) -> dict[str, Any]:
@@ -453,7 +484,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              '"progress": {"checked", "wrong", "filled", "blanks", "message"} with grid}', check),
     Endpoint("hint", "the next step: a digit filled in wrongly first, else the easiest "
              "logical step, with a nudge (the technique's name) and the whole step",
-             (PUZZLE, FORMAT, BOX, GRID),
+             (PUZZLE, FORMAT, BOX, GRID, CANDIDATES),
              '{"kind": "step" | "mistake" | "none", "nudge": str, "step": {technique, level, '
              'score, cells, placements, eliminations, text} or null, "cells" (mistakes), '
              '"text": str, "solutions": int, "solved": bool, "notes": [...]}', hint),

@@ -138,31 +138,31 @@ def _progress(givens: Grid, grid: Grid, solution: Grid | None, unique: bool) -> 
             "changed_givens": changed, "message": message}
 
 
-def hint(puzzle: Puzzle, grid: Grid | None) -> dict[str, Any]:
-    """The next step from the player's grid (or the puzzle): first any digit filled in
-    wrongly (a hint on a wrong grid would mislead), else the easiest logical step."""
+def hint(puzzle: Puzzle, grid: Grid | None,
+         candidates: Candidates | None = None) -> dict[str, Any]:
+    """The next step from the board the player sees (the puzzle, the digits of ``grid`` and
+    the pencil marks of ``candidates``, each where given): first any digit filled in or
+    candidate ruled out wrongly (a hint on a wrong board would mislead), else the easiest
+    logical step."""
     from ..logic import hint as next_hint
 
-    start: Puzzle = puzzle
-    if grid is not None:
-        result = search(puzzle, limit=2)
-        # a digit is wrong only against the one solution: with several, none is
-        if result.unique and result.solution is not None and result.solution.shape == grid.shape:
-            wrong = [grid.shape.cell_name(i) for i, (v, s) in
-                     enumerate(zip(grid.cells, result.solution.cells, strict=True))
-                     if v and v != s]
-            if wrong:
-                return {"kind": "mistake", "cells": wrong, "step": None, "solutions": 1,
-                        "solved": False, "notes": [],
-                        "nudge": "Some digits filled in are wrong.",
-                        "text": f"{len(wrong)} digit{'s' * (len(wrong) != 1)} filled in "
-                                f"{'are' if len(wrong) != 1 else 'is'} wrong: "
-                                f"{', '.join(wrong)}"}
-        start = grid
+    start: Puzzle = (candidates if candidates is not None else
+                     grid if grid is not None else puzzle)
+    if start is not puzzle:
+        mistake = _mistake(puzzle, grid, candidates)
+        if mistake is not None:
+            return mistake
     found = next_hint(start)
     step = found.step
+    if candidates is not None and found.solutions:
+        # a blank whose one pencil mark no peer holds counts as placed on a candidate
+        # board, so the ladder never names it: the page still shows it blank
+        step = _pencilled_single(candidates, grid or _as_grid(puzzle)) or step
+    solved = found.solved and step is None
     text = (step.text if step is not None else
-            "solved: nothing left to do" if found.solved else
+            "solved: nothing left to do" if solved else
+            "the digits and pencil marks leave no solution" if found.solutions == 0
+            and start is not puzzle else
             "the puzzle has no solution" if found.solutions == 0 else "no step found")
     told = grades(step, start.shape) if step is not None else []
     return {
@@ -171,10 +171,58 @@ def hint(puzzle: Puzzle, grid: Grid | None) -> dict[str, Any]:
         "grades": told,
         "nudge": told[0]["text"] if told else text,
         "solutions": found.solutions,
-        "solved": found.solved,
+        "solved": solved,
         "notes": list(found.notes),
         "text": text,
     }
+
+
+def _mistake(puzzle: Puzzle, grid: Grid | None,
+             candidates: Candidates | None) -> dict[str, Any] | None:
+    """The answer that points out the digits filled in wrongly, else the blanks whose pencil
+    marks rule out their digit, else None. Only against the one solution: with several,
+    nothing is wrong."""
+    result = search(puzzle, limit=2)
+    solution = result.solution
+    if not result.unique or solution is None or (grid is not None
+                                                  and grid.shape != solution.shape):
+        return None
+    shape = solution.shape
+    if grid is not None:
+        wrong = [shape.cell_name(i) for i, (v, s) in
+                 enumerate(zip(grid.cells, solution.cells, strict=True)) if v and v != s]
+        if wrong:
+            return _mistake_answer(wrong, "Some digits filled in are wrong.",
+                                   f"digit{'s' * (len(wrong) != 1)} filled in "
+                                   f"{'are' if len(wrong) != 1 else 'is'} wrong")
+    if candidates is not None:
+        ruled = [shape.cell_name(i) for i, (m, s) in
+                 enumerate(zip(candidates.masks, solution.cells, strict=True))
+                 if not m >> (s - 1) & 1]
+        if ruled:
+            return _mistake_answer(ruled, "Some pencil marks leave out the digit that goes "
+                                   "there.", f"cell{'s' * (len(ruled) != 1)} lack"
+                                   f"{'s' * (len(ruled) == 1)} the pencil mark of "
+                                   f"{'their' if len(ruled) != 1 else 'its'} digit")
+    return None
+
+
+def _mistake_answer(cells: list[str], nudge: str, what: str) -> dict[str, Any]:
+    return {"kind": "mistake", "cells": cells, "step": None, "solutions": 1, "solved": False,
+            "notes": [], "nudge": nudge, "text": f"{len(cells)} {what}: {', '.join(cells)}"}
+
+
+def _pencilled_single(candidates: Candidates, digits: Grid) -> Step | None:
+    """A Naked Single on a blank of ``digits`` left with one pencil mark, if there is one."""
+    from ..logic.board import Board, geometry
+    from ..logic.techniques.naked_single import NAKED_SINGLE
+
+    masks = candidates.masks
+    peers = candidates.shape.peers
+    if not any(not v and m.bit_count() == 1 and not any(masks[p] & m for p in peers[c])
+               for c, (v, m) in enumerate(zip(digits.cells, masks, strict=True))):
+        return None
+    return NAKED_SINGLE.find(Board(geometry(candidates.shape), list(masks), list(digits.cells)))
 
 
 def grades(step: Step, shape: Shape) -> list[dict[str, str]]:
@@ -284,7 +332,7 @@ def print_pdf(puzzle: Puzzle, answers: bool, walkthrough: bool, title: str) -> b
 
 
 #: The arguments that hold puzzles, sent to a worker as plain data (see pack).
-PUZZLE_ARGUMENTS = ("puzzle", "grid")
+PUZZLE_ARGUMENTS = ("puzzle", "grid", "candidates")
 
 
 def pack(kwargs: dict[str, Any]) -> dict[str, Any]:
