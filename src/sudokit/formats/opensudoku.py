@@ -15,8 +15,12 @@ Version 1 has one collection, described by ``name``, ``author``, ``description``
 games. A record's fields are the folder's ``name``, the collection's description (as
 ``name``, ``author``, ``description``, ``comment``, ``date``, ``source``, ``difficulty``,
 ``url``) and the game's other attributes (``state``, ``time``, ``note``...) by name.
-Reading a file and writing it back gives the same bytes; a solution goes in place of its
-puzzle's ``data``.
+Reading a file and writing it back gives the same bytes (cells written as character
+references, ``&#53;``, are read and kept so); a solution goes in place of its puzzle's
+``data``. A message (a game that cannot be read or solved) is an XML comment in place of
+its game element, so the output is well-formed XML with one game or one comment per game,
+in order; text the parser cannot read ends the games, with the elements still open closed
+after its comment.
 
 The XML is read with the standard library's expat parser with any document type
 declaration refused, so no entity is ever defined or expanded (no "billion laughs").
@@ -27,7 +31,7 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import CellCountError, ParseError, ShapeError, SudokuError
 from ..grid import Grid
@@ -57,18 +61,20 @@ COLLECTION = {
     "sourceURL": "url",
 }
 
-#: Where a game's data attribute's value starts (its quote is group 1).
-_DATA = re.compile(rb"""\sdata\s*=\s*(["'])""")
+#: A start tag (expat has checked that it is well-formed): its attributes, then ``/>`` or ``>``.
+_START_TAG = re.compile(rb"""<[^\s/>]+((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>""")
+_ATTRIBUTE = re.compile(rb"""([^\s=]+)\s*=\s*("[^"]*"|'[^']*')""")
+#: One character of an attribute's text as written: a character reference, an entity
+#: reference, or a character.
+_CHARACTER = re.compile(r"&#[0-9]+;|&#x[0-9a-fA-F]+;|&[^;&]*;|[^&]", re.DOTALL)
+#: Characters XML 1.0 does not allow in a document, even in a comment.
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 OPENING = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku version="2">\n'
     '  <folder name="sudokit">\n'
 )
 CLOSING = "  </folder>\n</opensudoku>\n"
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
@@ -88,8 +94,12 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
 
 
 def encode_message(text: str, style: Style) -> bytes:
-    """A message in place of a puzzle: an XML comment, so the file stays valid."""
-    return ("    <!-- " + text.replace("--", "- -") + " -->\n").encode()
+    """A message in place of a game: an XML comment where the game element stood, so the
+    file stays well-formed XML with one game or one comment per game read."""
+    comment = "<!-- " + re.sub("-(?=-)", "- ", _NOT_XML.sub("?", text)) + " -->"
+    if style.lead is None:  # not read from a document: a line of the collection written
+        return ("    " + comment + (style.eol or "\n")).encode()
+    return comment.encode()
 
 
 def dumps(items: Item | Iterable[Item], **style: str) -> str:
@@ -107,23 +117,45 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     return with_tail(inp, _records(inp))
 
 
+class _Game(NamedTuple):
+    """A game element as the parser found it: its line, where its text starts and ends
+    (bytes), its attributes, and the fields of its folder and collection at that point."""
+
+    line: int
+    start: int
+    end: int
+    attrs: dict[str, str]
+    context: list[tuple[str, str]]
+
+
 class _Games:
-    """What the parser finds: each game (line, byte offset, attributes, the fields of its
-    folder and collection at that point), and the error that stopped it, if any."""
+    """What the parser finds: each game, and the error that stopped it, if any, with where
+    the text read well ends and the elements still open there (to close them)."""
 
     def __init__(self) -> None:
-        self.games: list[tuple[int, int, dict[str, str], list[tuple[str, str]]]] = []
+        self.games: list[_Game] = []
         self.collection: list[tuple[str, str]] = []
         self.folder: list[tuple[str, str]] = []
         self.text: list[str] | None = None
+        self.open: list[tuple[str, int, int]] = []  # name, line, byte offset
         self.error: ParseError | None = None
+        self.error_at = 0
+
+
+def _element_end(data: bytes, start: int, end_event: int) -> int:
+    """Where the element whose start tag is at ``start`` ends, given where expat reported
+    its end (right after ``/>`` for an empty element, at ``</`` otherwise)."""
+    tag = _START_TAG.match(data, start)
+    if tag is not None and tag.group(2) and tag.end() == end_event:
+        return end_event
+    close = data.find(b">", end_event)
+    return close + 1 if close >= 0 else len(data)
 
 
 def _parse(data: bytes) -> _Games:
     found = _Games()
     parser = xml.parsers.expat.ParserCreate()
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    depth = 0
 
     def refuse(*_: Any) -> None:
         raise ParseError(
@@ -133,35 +165,32 @@ def _parse(data: bytes) -> _Games:
         )
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        nonlocal depth
-        depth += 1
-        if depth == 1 and name != "opensudoku":
+        line = parser.CurrentLineNumber
+        if not found.open and name != "opensudoku":
             raise ParseError(
-                f"an XML document of <{name}>, not an OpenSudoku collection",
-                line=parser.CurrentLineNumber,
+                f"an XML document of <{name}>, not an OpenSudoku collection", line=line
             )
+        if name == "game" and any(n == "game" for n, _, _ in found.open):
+            raise ParseError("a game inside another game", line=line)
+        found.open.append((name, line, parser.CurrentByteIndex))
         if name == "folder":
             found.folder = [("name", attrs["name"])] if "name" in attrs else []
         elif name == "game":
-            found.games.append(
-                (
-                    parser.CurrentLineNumber,
-                    parser.CurrentByteIndex,
-                    attrs,
-                    found.collection + found.folder,
-                )
-            )
-        elif depth == 2 and name in COLLECTION:
+            found.games.append(_Game(line, parser.CurrentByteIndex, -1, attrs,
+                                     found.collection + found.folder))
+        elif len(found.open) == 2 and name in COLLECTION:
             found.text = []
 
     def end(name: str) -> None:
-        nonlocal depth
-        depth -= 1
-        if found.text is not None and depth == 1:
+        _, _, at = found.open.pop()
+        if found.text is not None and len(found.open) == 1:
             found.collection.append((COLLECTION[name], "".join(found.text).strip()))
             found.text = None
         if name == "folder":
             found.folder = []
+        elif name == "game":
+            game = found.games[-1]
+            found.games[-1] = game._replace(end=_element_end(data, at, parser.CurrentByteIndex))
 
     def chars(text: str) -> None:
         if found.text is not None:
@@ -178,11 +207,36 @@ def _parse(data: bytes) -> _Games:
         found.error = ParseError(
             f"not well-formed XML: {xml.parsers.expat.errors.messages[e.code]}", line=e.lineno
         )
+        found.error_at = parser.ErrorByteIndex
     except ParseError as e:
         found.error = e
+        found.error_at = parser.CurrentByteIndex
     except (LookupError, ValueError) as e:  # an encoding expat cannot read, say
         found.error = ParseError(f"XML that cannot be read: {e}", line=parser.CurrentLineNumber)
+        found.error_at = parser.CurrentByteIndex
     return found
+
+
+def _template(element: bytes, attrs: dict[str, str]) -> tuple[Template, str]:
+    """A game element cut around the cells of its ``data`` attribute (each as it is
+    written: a digit, or a character reference such as ``&#53;``), and its blank."""
+    value = attrs.get("data")
+    tag = _START_TAG.match(element)
+    found = None
+    if tag is not None:
+        found = next((m for m in _ATTRIBUTE.finditer(element, tag.start(1), tag.end(1))
+                      if m.group(1) == b"data"), None)
+    if value is None or found is None:
+        raise ParseError("a game without a data attribute")
+    a, b = found.start(2) + 1, found.end(2) - 1
+    tokens = _CHARACTER.findall(element[a:b].decode("utf-8", "replace"))
+    if len(value) != 81 or len(tokens) != 81:
+        raise CellCountError(f"a game's data holds {len(value)} cells, expected 81")
+    cells, blank = read_cells(value, Shape(3, 3))
+    parts = (element[:a].decode("utf-8", "replace"),) + ("",) * 80 + (
+        element[b:].decode("utf-8", "replace"),
+    )
+    return Template(parts, tuple(tokens), tuple(cells)), blank
 
 
 def _records(inp: Input) -> Iterator[Record | str]:
@@ -190,35 +244,42 @@ def _records(inp: Input) -> Iterator[Record | str]:
     if len(data) > MAX_BYTES:
         raise inp.fail(ParseError(f"an XML file larger than {MAX_BYTES} bytes: not read"))
     found = _parse(data)
-    shape = Shape(3, 3)
+    complete = [g for g in found.games if g.end >= 0]
+    if found.error is not None and not complete:
+        raise inp.fail(found.error)
     pos = 0
-    for line, offset, attrs, context in found.games:
-        value = attrs.get("data")
-        m = _DATA.search(data, offset)
-        start = m.end() if m is not None else offset
-        end = data.find(m.group(1), start) if m is not None else -1
-        lead = data[pos:start].decode("utf-8", "replace")
-        pairs = context + [(k, v) for k, v in attrs.items() if k != "data"]
+    for game in complete:
+        lead = data[pos : game.start].decode("utf-8", "replace")
+        pos = game.end
         try:
-            if value is None or end < 0:
-                raise ParseError("a game without a data attribute")
-            if len(value) != 81 or data[start:end].decode("utf-8", "replace") != value:
-                raise CellCountError(f"a game's data holds {len(value)} cells, expected 81")
-            cells, blank = read_cells(value, shape)
+            template, blank = _template(data[game.start : game.end], game.attrs)
         except SudokuError as e:
-            yield Record(None, line, inp.fail(e, line), Style(NAME, lead=lead))
-            pos = max(start, end)
+            yield Record(None, game.line, inp.fail(e, game.line), Style(NAME, eol="", lead=lead))
             continue
-        template = Template(("",) * 82, tuple(value), cells)
         style = Style(NAME, blank, "", lead, template=template)
-        yield Record(Grid.unchecked(cells, shape), line, None, style, fields_of(pairs))
-        pos = end
-    if found.error is not None:
-        if not found.games:
-            raise inp.fail(found.error)
-        line = found.error.line or 1
-        yield Record(None, line, inp.fail(found.error), Style(NAME, lead=""))
-    yield data[pos:].decode("utf-8", "replace")
+        pairs = game.context + [(k, v) for k, v in game.attrs.items() if k != "data"]
+        yield Record(Grid.unchecked(template.values, Shape(3, 3)), game.line, None, style,
+                     fields_of(pairs))
+    if found.error is None:
+        yield data[pos:].decode("utf-8", "replace")
+        return
+    yield _cut(inp, found.error, found, data, pos)
+    yield "".join(f"\n</{name}>" for name, _, _ in reversed(found.open)) + "\n"
+
+
+def _cut(inp: Input, error: ParseError, found: _Games, data: bytes, pos: int) -> Record:
+    """The record of the text the parser could not read, from the end of the last game
+    (its comment stands in place of that text, which is not XML; the elements still
+    open there are closed after it)."""
+    stop = found.error_at
+    games = [i for i, (name, _, _) in enumerate(found.open) if name == "game"]
+    if games:  # a game left open: it is part of what could not be read
+        stop = min(stop, found.open[games[0]][2])
+        del found.open[games[0] :]
+    lead = data[pos:max(pos, stop)].decode("utf-8", "replace")
+    if lead.rfind("<") > lead.rfind(">"):  # a tag cut short
+        lead = lead[: lead.rfind("<")]
+    return Record(None, error.line or 1, inp.fail(error), Style(NAME, eol="", lead=lead))
 
 
 FORMAT = Format(

@@ -1,0 +1,187 @@
+"""Documents written from each format's public description (OpenSudoku XML, HoDoKu library
+lines, RFC 4180 CSV, ipuz): what is read is the board the document describes, and what is
+written back is the same kind of document, one answer per puzzle, in order, never a changed
+or lost puzzle."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from clirunner import sudoku
+from roundtrip import rewrite
+from sudokit import Grid, solve
+from sudokit import formats as F
+from sudokit.candidates import Candidates
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CLASSIC = Grid(PUZZLE)
+_SOLVED = solve(CLASSIC)
+assert _SOLVED is not None
+SOLUTION: Grid = _SOLVED
+ZEROS = PUZZLE.replace(".", "0")
+ANSWER = SOLUTION.to_line()
+
+
+def records(data: bytes | str, fmt: str | None = None, source: str = "f", **kw: object) -> list:
+    raw = data.encode() if isinstance(data, str) else data
+    return list(F.read(io.BytesIO(raw), fmt, source=source, **kw))  # type: ignore[arg-type]
+
+
+def solved_document(data: str, fmt: str) -> str:
+    """``data`` solved as ``sudoku solve`` writes it: each answer, or a message in place."""
+    out = io.BytesIO()
+    with F.Writer(fmt, out) as writer:
+        for r in F.read(io.BytesIO(data.encode()), fmt, source="in"):
+            answer = solve(r.item) if r.item is not None else None
+            if answer is None:
+                writer.write_message(f"ERROR: {r.error or 'Puzzle not solveable'}", r.style)
+            else:
+                writer.write(answer, r.style)
+    return out.getvalue().decode()
+
+
+# -- OpenSudoku: the output is XML, one game or one comment per game ------------------------
+
+
+def games_and_comments(xml: str) -> list[str]:
+    """The document's games (their data) and comments, in order; it must be well-formed."""
+    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
+    root = ET.fromstring(xml, parser=parser)
+    return [
+        "comment: " + (e.text or "").strip() if e.tag is ET.Comment else e.get("data", "")
+        for e in root.iter()
+        if e.tag in ("game", ET.Comment)
+    ]
+
+
+COLLECTION = f"""\
+<?xml version="1.0" encoding="UTF-8"?>
+<opensudoku version="2">
+  <folder name="Mixed">
+    <game data="{ZEROS}" state="0" />
+    <game data="55{'0' * 79}" />
+    <game state="1" />
+    <game data="{ZEROS}" note="kept"></game>
+  </folder>
+</opensudoku>
+"""
+
+
+def test_opensudoku_messages_are_comments_in_place_of_their_games() -> None:
+    out = solved_document(COLLECTION, "opensudoku")
+    found = games_and_comments(out)
+    assert found[0] == ANSWER and found[3] == ANSWER
+    assert found[1] == "comment: ERROR: Puzzle not solveable"
+    assert found[2] == "comment: ERROR: in, line 6: a game without a data attribute"
+    assert len(found) == 4
+    assert 'note="kept"></game>' in out and 'state="0" />' in out
+
+
+def test_opensudoku_cli_solve_writes_a_well_formed_collection(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.opensudoku"
+    path.write_text(COLLECTION)
+    done = sudoku("solve", str(path))
+    assert done.status == 2
+    assert [g for g in games_and_comments(done.out) if not g.startswith("comment")] == [
+        ANSWER, ANSWER
+    ]
+    assert f"{path}, line 6: a game without a data attribute" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_opensudoku_data_written_with_character_references() -> None:
+    refs = "".join(f"&#{ord(c)};" for c in ZEROS[:3]) + ZEROS[3:]
+    data = f'<opensudoku version="2"><folder name="F"><game data="{refs}"/></folder></opensudoku>\n'
+    (r,) = records(data, "opensudoku")
+    assert r.item == CLASSIC
+    assert rewrite(data.encode()) == data.encode()
+    assert games_and_comments(solved_document(data, "opensudoku")) == [ANSWER]
+
+
+def test_opensudoku_text_that_is_not_xml_ends_with_a_comment_and_closed_elements() -> None:
+    game = f'<game data="{ZEROS}" />'
+    for broken in (
+        f'<opensudoku version="2">\n  <folder name="F">\n    {game}\n    <game data="5300',
+        f'<opensudoku version="2">\n  <folder>\n    {game}\n    <game data="{ZEROS}" <x>\n',
+        f'<opensudoku version="2">\n  <folder>\n    {game}\n    </fold>\n</opensudoku>\n',
+        f'<opensudoku version="2">\n  {game}\n</opensudoku>\n<junk/>\n',
+        f'<opensudoku>\n  {game}\n  <game data="{ZEROS}">{game}</game>\n</opensudoku>\n',
+    ):
+        out = solved_document(broken, "opensudoku")
+        assert games_and_comments(out)[0] == ANSWER  # and the document is well-formed
+        assert out.count("<!--") == 1 and "<!-- ERROR: in, line " in out, out
+
+
+def test_opensudoku_a_data_look_alike_in_another_attribute_is_not_the_data() -> None:
+    data = f"<opensudoku><game note=' data=\"12' data=\"{ZEROS}\"/></opensudoku>\n"
+    (r,) = records(data, "opensudoku")
+    assert r.item == CLASSIC
+    out = solved_document(data, "opensudoku")
+    assert out == data.replace(ZEROS, ANSWER)
+
+
+# -- HoDoKu library lines: the board is the grid less the deleted candidates ------------------
+
+#: A library line as HoDoKu's description of its libraries has it:
+#: ``:<technique>:<candidates>:<givens>:<deleted candidates>:<eliminations>:<placements>:``
+#: (a ``+`` before a placed digit; deleted candidates as ``<digit><row><col>``).
+LIBRARY = (
+    ":0361:4:..5.132673268..14917...2835..8..1.262.1.96758.6..283...12....83693184572..723.6..:"
+    "434 441 442 461 961 464 974:411:r7c39 r6c1b9 fr3c3\n"
+)
+
+
+def test_hodoku_deleted_candidates_are_off_the_board() -> None:
+    (r,) = records(LIBRARY, "hodoku")
+    board = r.item
+    assert isinstance(board, Candidates)
+    grid = board.to_grid()
+    pencil = Candidates.pencilmarks(grid)
+    # 4 at r3c4, r4c1, r4c2, r6c1, r6c4; 9 at r6c1, r7c4
+    for digit, cell in ((4, 21), (4, 27), (4, 28), (4, 45), (9, 45), (4, 48), (9, 57)):
+        assert digit in pencil.candidates(cell) and digit not in board.candidates(cell)
+    changed = [c for c in range(81) if board.masks[c] != pencil.masks[c]]
+    assert changed == [21, 27, 28, 45, 48, 57]
+    assert rewrite(LIBRARY.encode()) == LIBRARY.encode()
+
+
+def test_hodoku_placed_digits_are_set_cells_and_keep_their_mark() -> None:
+    line = ":0000:x:" + PUZZLE[:2] + "+4" + PUZZLE[3:] + ":614::\n"
+    (r,) = records(line, "hodoku")
+    assert r.item.candidates(2) == {4}  # placed: r1c3 holds 4, its peers lose 4
+    assert r.item.candidates(3) == {2}  # r1c4: {2, 6} less the deleted 6
+    assert rewrite(line.encode()) == line.encode()
+
+
+def test_hodoku_a_board_written_says_its_deleted_candidates() -> None:
+    (r,) = records(LIBRARY, "hodoku")
+    board = r.item.rule_out(0, 8)  # r1c1 loses 8 as well
+    text = F.dumps(board, "hodoku")
+    assert text.startswith(":0000:x:") and ":811 434 " in text
+    assert F.loads(text) == [board]
+    out = io.BytesIO()
+    with F.Writer("hodoku", out) as writer:
+        writer.write(board, r.style)
+    line = out.getvalue().decode()
+    assert line.split(":")[4] == "811 434 441 442 461 961 464 974" and F.loads(line) == [board]
+    assert line.split(":")[5:] == ["411", "r7c39 r6c1b9 fr3c3\n"]
+
+
+def test_hodoku_a_bad_deleted_candidate_is_one_clear_error() -> None:
+    line = ":0000:x:" + PUZZLE + ":314 3x4::\n"
+    (r,) = records(line, "hodoku", source="lib.hdk")
+    assert r.item is None
+    assert str(r.error).startswith("lib.hdk, line 1: deleted candidate '3x4' is not")
+
+
+def test_hodoku_hint_is_on_the_board_of_the_line() -> None:
+    (r,) = records(LIBRARY, "hodoku")
+    as_candidates = F.dumps(r.item, "candidates")
+    assert isinstance(as_candidates, str)
+    on_line = sudoku("hint", stdin=LIBRARY.encode())
+    on_board = sudoku("hint", "--from", "candidates", stdin=as_candidates.encode())
+    on_grid = sudoku("hint", stdin=r.item.to_grid().to_line().encode() + b"\n")
+    assert on_line.status == 0 and on_line.out == on_board.out
+    assert on_line.out != on_grid.out
