@@ -4,18 +4,28 @@ line, fields between colons::
     :0000:x:7.2.34.8.........2.8..51.74.......51..63.27..29.......14.76..2.8.........2.51.8.7:::
     :0361:4:..5.132673268..14917...2835..8..1.262.1.96758.6..283...12....83693184572..723.6..:434:411:
 
-The fields: the technique's code, the digit(s) of the step (``x``: none), the grid (a
-``+`` before a digit that was placed rather than given), the candidates already deleted
-(``rcd`` triples), the step's eliminations, and whatever follows. The grid is the puzzle
-read (givens and placed digits); the rest become the record's fields ``technique``,
-``digits``, ``deleted``, ``eliminations`` and ``extra``, and a line written back keeps them
-(a solution in place of the grid, the ``+`` marks where they were).
+The fields, as HoDoKu describes them (``:<technique>:<candidates>:<givens>:<deleted
+candidates>:<eliminations>:<placements>:<extra>``): the technique's code, the digit(s) of
+the step (``x``: none), the grid (a ``+`` before a digit that was placed rather than
+given), the candidates already deleted (``<digit><row><col>`` triples, separated by
+spaces), the step's eliminations and placements, and whatever follows.
+
+The board a line stands for is its grid's digits (given and placed alike) with, in every
+other cell, the digits none of its peers holds, less the deleted candidates: a line that
+deletes any is read as that :class:`~sudokit.Candidates` board, one that deletes none as
+its grid. The fields become the record's ``technique``, ``digits``, ``deleted``,
+``eliminations`` and ``extra``, and a line written back keeps them (a solution in place
+of the grid, the ``+`` marks where they were; a board whose candidates changed, its own
+deleted candidates). A board written without a line to follow is ``:0000:x:<grid>:<deleted
+candidates>::``; its candidates that a peer's digit rules out go (the format cannot say
+them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
+from ..candidates import Candidates
 from ..errors import CellCountError, MixedSizeError, ParseError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..shape import Shape
@@ -43,15 +53,64 @@ AFTER = ("deleted", "eliminations")
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
-    """One puzzle as a library line (no step: ``:0000:x:<grid>:::``)."""
-    grid = as_grid(item)
-    check_symbol_size(grid.n, NAME)
+    """One puzzle as a library line (no step: ``:0000:x:<grid>:<deleted>::``)."""
+    check_symbol_size(item.n, NAME)
     blank = style.blank
-    template = template_fits(style, len(grid.cells))
+    masks = _masks(item)
+    template = template_fits(style, len(masks))
     if template is not None:
-        return template.fill(grid.cells, lambda v: SYMBOLS[v - 1] if v else blank)
+        line = template.fill(masks, lambda m: _symbol(m, blank))
+        if isinstance(item, Candidates):
+            line = _with_deleted(line, template, item)
+        return line
+    grid = as_grid(item)
     symbols = [blank, *SYMBOLS[: grid.n]]
-    return ":0000:x:" + "".join(symbols[v] for v in grid.cells) + ":::" + style.eol
+    deleted = _deleted_text(item) if isinstance(item, Candidates) else ""
+    return ":0000:x:" + "".join(symbols[v] for v in grid.cells) + f":{deleted}::" + style.eol
+
+
+def _masks(item: Item) -> tuple[int, ...]:
+    """Each cell's candidates as a mask (a grid's blank: every digit)."""
+    if isinstance(item, Candidates):
+        return item.masks
+    full = item.shape.full_mask
+    return tuple(1 << (v - 1) if v else full for v in item.cells)
+
+
+def _symbol(mask: int, blank: str) -> str:
+    return SYMBOLS[mask.bit_length() - 1] if mask.bit_count() == 1 else blank
+
+
+def _deleted(board: Candidates) -> list[tuple[int, int]]:
+    """The (cell, digit) pairs a board lacks beyond what its solved cells rule out: what a
+    library line lists as deleted candidates, in reading order."""
+    pencil = Candidates.pencilmarks(board.to_grid()).masks
+    return [
+        (cell, d)
+        for cell, (m, p) in enumerate(zip(board.masks, pencil, strict=True))
+        if m.bit_count() != 1
+        for d in range(1, board.n + 1)
+        if p >> (d - 1) & 1 and not m >> (d - 1) & 1
+    ]
+
+
+def _deleted_text(board: Candidates) -> str:
+    n = board.n
+    return " ".join(f"{d}{cell // n + 1}{cell % n + 1}" for cell, d in _deleted(board))
+
+
+def _with_deleted(line: str, template: Template, board: Candidates) -> str:
+    """``line`` (a template filled) with the deleted candidates of ``board``, unless the
+    line read deleted the same ones (then its text is kept as it was)."""
+    read = Candidates(template.values, board.shape)
+    if _deleted(read) == _deleted(board):
+        return line
+    head, tail = line[: -len(template.parts[-1])], template.parts[-1]
+    fields = tail.split(":", 2)
+    if len(fields) < 3:
+        fields += [""] * (3 - len(fields))
+    fields[1] = _deleted_text(board)
+    return head + ":".join(fields)
 
 
 def encode(item: Item, style: Style = DEFAULT) -> bytes:
@@ -64,9 +123,10 @@ def dumps(items: Item | Iterable[Item], **style: str) -> str:
     return _writer.dumps_with(FORMAT, items, **style)
 
 
-def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
-    """Every puzzle of a text of library lines; raises the first error (a SudokuError)."""
-    return FORMAT.loads(data, box)  # type: ignore[return-value]
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Item]:
+    """Every puzzle of a text of library lines (a grid, or the board of a line that deletes
+    candidates); raises the first error (a SudokuError)."""
+    return FORMAT.loads(data, box)
 
 
 def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
@@ -92,18 +152,18 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             bad = unreadable(raw, text)
             if bad is not None:
                 raise bad
-            grid, style, pairs = _parse(body, eol, shape, box)
+            item, style, pairs = _parse(body, eol, shape, box)
         except SudokuError as e:
             yield Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
             continue
-        shape = grid.shape
-        yield Record(grid, lineno, None, style._replace(lead=before), pairs)
+        shape = item.shape
+        yield Record(item, lineno, None, style._replace(lead=before), pairs)
     yield "".join(lead)
 
 
 def _parse(
     body: str, eol: str, shape: Shape | None, box: tuple[int, int] | None
-) -> tuple[Grid, Style, Mapping[str, str]]:
+) -> tuple[Item, Style, Mapping[str, str]]:
     if not is_library_line(body.strip()):
         raise ParseError("not a HoDoKu library line (:code:digits:grid:deleted:...)")
     start = body.index(":")
@@ -122,6 +182,8 @@ def _parse(
             "puzzles of one size"
         )
     cells, blank = read_cells(symbols, found)
+    grid = Grid.unchecked(cells, found)
+    item = _board(grid, fields[4] if len(fields) > 4 else "")
     parts: list[str] = [body[:at]]
     tokens: list[str] = []
     for ch in text:
@@ -131,13 +193,33 @@ def _parse(
             tokens.append(ch)
             parts.append("")
     parts[-1] += body[at + len(text) :] + eol
-    template = Template(tuple(parts), tuple(tokens), cells)
+    template = Template(tuple(parts), tuple(tokens), _masks(item))
     pairs = [("technique", fields[1]), ("digits", fields[2])]
     pairs += [(name, value) for name, value in zip(AFTER, fields[4:6], strict=False) if value]
     if any(fields[6:]):
         pairs.append(("extra", ":".join(fields[6:])))
     style = Style(NAME, blank, eol, template=template)
-    return Grid.unchecked(cells, found), style, fields_of(pairs)
+    return item, style, fields_of(pairs)
+
+
+def _board(grid: Grid, deleted: str) -> Item:
+    """The board of a line: its grid, less the deleted candidates (``<digit><row><col>``
+    each) when there are any."""
+    if not deleted.strip():
+        return grid
+    n = grid.n
+    masks = list(Candidates.pencilmarks(grid).masks)
+    for token in deleted.split():
+        if n > 9 or len(token) != 3 or not token.isascii() or not token.isdigit() or "0" in token:
+            raise ParseError(
+                f"deleted candidate {token!r} is not <digit><row><col> (each 1-9, as 415 "
+                "for a 4 in r1c5)"
+            )
+        d, row, col = (int(c) for c in token)
+        cell = (row - 1) * n + col - 1
+        if not grid.cells[cell]:
+            masks[cell] &= ~(1 << (d - 1))
+    return Candidates(masks, grid.shape)
 
 
 FORMAT = Format(
