@@ -11,6 +11,7 @@ from ..candidates import Candidates
 from ..executors import InlineExecutor
 from ..formats import Record
 from ..grid import Grid
+from ._budget import OverBudget, add_search_budget_argument, searches_at_most
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import (
     add_dataset_arguments,
@@ -64,6 +65,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",
                    help="begin no step after about this long on a puzzle: its path stops "
                    f"short with a note, and it counts as a failure (default {TIME_LIMIT:g})")
+    add_search_budget_argument(p)
     add_ladder_arguments(p)
     add_cluster_argument(p)
     add_dataset_arguments(p, to=False)
@@ -106,7 +108,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 yield [record.item for _, record in piece]
 
         explain = partial(explain_piece, args.guess, args.pretty, args.json,
-                          time_limit=args.time_limit, keys=ladder_keys(args))
+                          time_limit=args.time_limit, keys=ladder_keys(args),
+                          max_searches=args.max_searches)
         first = True
         for answers in (executor or InlineExecutor()).map(explain, pieces()):
             for (opened, record), answer in zip(held.popleft(), answers, strict=True):
@@ -125,14 +128,15 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 
 def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle | None],
-                  time_limit: float | None = None, keys: tuple[str, ...] | None = None
-                  ) -> list[tuple[str, bool] | None]:
+                  time_limit: float | None = None, keys: tuple[str, ...] | None = None,
+                  max_searches: int | None = None) -> list[tuple[str, bool] | None]:
     """For each puzzle, its path as text (or a JSON line) and whether it has no solution;
     None for None (a record that could not be read): what an executor runs. ``keys``: the
-    technique keys of the ladder (None: the whole ladder)."""
+    technique keys of the ladder (None: the whole ladder); ``max_searches``: technique
+    searches a puzzle may take (None: no limit; past it, an error line in its place)."""
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
-    from ..logic import BY_KEY, report, solve_path  # the solver by logic only when it is used
+    from ..logic import BY_KEY, LADDER, report, solve_path  # the solver by logic when used
     from ..logic.path import GAVE_UP
     from ..logic.rating import rating_of
 
@@ -143,7 +147,14 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
         if puzzle is None:
             out.append(None)
             continue
-        path = solve_path(puzzle, guess=guess, time_limit=time_limit, techniques=ladder)
+        techniques = ladder if max_searches is None else searches_at_most(
+            LADDER if ladder is None else ladder, max_searches)
+        try:
+            path = solve_path(puzzle, guess=guess, time_limit=time_limit, techniques=techniques)
+        except OverBudget as e:
+            error = {"error": str(e)}
+            out.append(((json.dumps(error) if as_json else f"ERROR: {e}") + "\n", True))
+            continue
         rating = rating_of(path) if path.solved else None
         if as_json:
             text = json.dumps(report.path_dict(path, rating)) + "\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._budget import OverBudget, within
+from ._budget import OverBudget, add_search_budget_argument, searches_at_most, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
 from ._ladder import add_ladder_arguments, ladder_of
 from ._pictures import add_picture_options, draw_records, wants_pictures
@@ -48,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="list every step available now, grouped by technique (at most 20 a "
         "technique; the forcing chains give their first step only)",
     )
+    add_search_budget_argument(p)
     add_ladder_arguments(p)
     add_picture_options(p, to=True)
 
@@ -65,7 +66,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     for opened, record in each_record(args, env, tally):
         try:
             with within(args.time_limit):
-                found = hint(record.item, techniques=ladder)
+                found = hint(record.item,
+                             techniques=searches_at_most(ladder, args.max_searches))
                 teaching = (teaching_lines(record.item, found, args, ladder)
                             if (args.level or args.all) and found.solutions else None)
         except OverBudget as e:
