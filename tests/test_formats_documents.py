@@ -185,3 +185,70 @@ def test_hodoku_hint_is_on_the_board_of_the_line() -> None:
     on_grid = sudoku("hint", stdin=r.item.to_grid().to_line().encode() + b"\n")
     assert on_line.status == 0 and on_line.out == on_board.out
     assert on_line.out != on_grid.out
+
+
+# -- CSV by RFC 4180: a quoted field may hold commas, quotes and line breaks ----------------
+
+#: RFC 4180's own layout: CRLF line endings, a header, fields in double quotes where they
+#: hold a comma, a line break or a quote (written twice).
+RFC_CSV = (
+    '"id","quizzes","note"\r\n'
+    f'1,{ZEROS},"two\r\nlines"\r\n'
+    f'2,"{ZEROS}","a, b"\r\n'
+    f'3,{ZEROS},"say ""hi"""\r\n'
+)
+
+
+def test_csv_quoted_fields_keep_each_record_one_puzzle() -> None:
+    rs = records(RFC_CSV, source="q.csv")
+    assert [r.item for r in rs] == [CLASSIC] * 3
+    assert [r.line for r in rs] == [2, 4, 5]
+    assert [r.fields["note"] for r in rs] == ["two\r\nlines", "a, b", 'say "hi"']
+    assert rewrite(RFC_CSV.encode()) == RFC_CSV.encode()
+
+
+def test_csv_solved_is_the_same_table_with_the_answers() -> None:
+    import csv
+
+    out = solved_document(RFC_CSV, "csv")
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert rows == [
+        ["id", "quizzes", "note"],
+        ["1", ANSWER, "two\r\nlines"],
+        ["2", ANSWER, "a, b"],
+        ["3", ANSWER, 'say "hi"'],
+    ]
+
+
+def test_csv_errors_name_the_first_line_of_their_record() -> None:
+    data = RFC_CSV + f'4,{ZEROS[:-1]},"x\r\ny"\r\n5,{ZEROS},"open\r\n6,{ZEROS},z\r\n'
+    rs = records(data, source="q.csv")
+    assert [r.line for r in rs] == [2, 4, 5, 6, 8]
+    assert [r.item for r in rs[:3]] == [CLASSIC] * 3
+    assert str(rs[3].error) == "q.csv, line 6: expected 81 cells, got 80"
+    assert str(rs[4].error).startswith("q.csv, line 8: a quoted field opened on this line is")
+
+
+def test_csv_cli_solve_keeps_one_row_per_record(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_bytes(RFC_CSV.encode())
+    done = sudoku("solve", str(path))
+    assert done.status == 0 and done.stderr == ""
+    assert done.out == RFC_CSV.replace(ZEROS, ANSWER)
+    path.write_bytes(RFC_CSV.encode() + b'4,"' + ZEROS.encode() + b",x\r\n")
+    done = sudoku("solve", str(path))
+    assert done.status == 2
+    assert done.stderr.count("\n") == 1 and f"{path}, line 6: a quoted field" in done.stderr
+
+
+def test_csv_a_record_longer_than_any_row_is_one_error_and_reading_goes_on(
+    monkeypatch: object,
+) -> None:
+    import sudokit.formats.csv as csv_format
+
+    monkeypatch.setattr(csv_format, "MAX_LINE", 400)  # type: ignore[attr-defined]
+    long_note = '"' + "x\r\n" * 200 + '"'
+    data = f"id,quizzes,note\r\n1,{ZEROS},{long_note}\r\n2,{ZEROS},y\r\n"
+    rs = records(data, source="q.csv")
+    assert [r.line for r in rs] == [2, 203]
+    assert "a record of more than 400 bytes" in str(rs[0].error) and rs[1].item == CLASSIC

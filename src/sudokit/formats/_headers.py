@@ -22,9 +22,58 @@ SDK_HEADERS = {
 }
 
 
+def csv_fields(record: str) -> list[tuple[int, int]] | None:
+    """Where each field of a CSV record stands (``record`` without its line ending), by
+    RFC 4180: a field in double quotes may hold commas, line breaks and ``""`` for a quote.
+    None when a quoted field is still open at the end of ``record``."""
+    if '"' not in record:  # the usual record: no field is quoted
+        spans, start = [], 0
+        for field in record.split(","):
+            spans.append((start, start + len(field)))
+            start += len(field) + 1
+        return spans
+    spans, start, n = [], 0, len(record)
+    while True:
+        at = start
+        while at < n and record[at] == " ":
+            at += 1
+        if at < n and record[at] == '"':
+            at += 1
+            while True:
+                at = record.find('"', at)
+                if at < 0:
+                    return None
+                if record.startswith('""', at):
+                    at += 2
+                    continue
+                break
+        comma = record.find(",", at)
+        if comma < 0:
+            spans.append((start, n))
+            return spans
+        spans.append((start, comma))
+        start = comma + 1
+
+
+def csv_value(field: str) -> str:
+    """A CSV field's value: stripped, and unquoted when quoted (``""`` is a quote)."""
+    value = field.strip()
+    if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+        return value[1:-1].replace('""', '"')
+    return value.strip('"').strip()
+
+
+def split_csv(record: str) -> list[str]:
+    """The fields of a CSV record as text (unquoted); an open quote reads to the end."""
+    spans = csv_fields(record)
+    if spans is None:
+        return [csv_value(f) for f in record.split(",")]
+    return [csv_value(record[a:b]) for a, b in spans]
+
+
 def header_names(line: str) -> list[str]:
     """The column names of a CSV header line, as compared: stripped, unquoted, lower case."""
-    return [f.strip().strip('"').strip().lower() for f in line.split(",")]
+    return [name.strip().lower() for name in split_csv(line)]
 
 
 def is_csv_header(line: str, alone: bool = False) -> bool:

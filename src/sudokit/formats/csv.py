@@ -30,8 +30,8 @@ from . import _writer
 from ._blocks import field_spans, int_table, int_value
 from ._delimited import DelimitedRows
 from ._fields import read_cells
-from ._headers import PUZZLE_COLUMNS, header_names, is_csv_header
-from ._input import Input, decode, is_comment, split_eol, unreadable
+from ._headers import PUZZLE_COLUMNS, csv_fields, csv_value, header_names, is_csv_header, split_csv
+from ._input import MAX_LINE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
 from ._spec import Format, blank_line
@@ -118,25 +118,70 @@ def _column(names: list[str], wanted: str | None, header: str) -> int:
     )
 
 
+def _records_of(inp: Input) -> Iterator[tuple[int, str, SudokuError | None]]:
+    """The input's CSV records, each with the line it starts on, its text (line ending
+    included) and the error that keeps it from being read, if any. A record whose quoted
+    fields hold line breaks spans several lines (RFC 4180). A record longer than any
+    puzzle row can be is an error in its place (its text dropped), and so is a quoted
+    field left open at the end of the input."""
+    lines = enumerate(inp.lines(), 1)
+    for lineno, raw in lines:
+        text = decode(raw)
+        bad = unreadable(raw, text)
+        if bad is not None or '"' not in text or csv_fields(split_eol(text)[0]) is not None:
+            yield lineno, text, bad
+            continue
+        pending, size, quotes = [text], len(raw), text.count('"')
+        for _, raw in lines:
+            text = decode(raw)
+            size += len(raw)
+            quotes += text.count('"')
+            if size > MAX_LINE:
+                pending.clear()
+                if quotes % 2:
+                    _drop_open_record(lines, quotes)
+                yield lineno, "", ParseError(
+                    f"a record of more than {MAX_LINE} bytes (a quoted field not closed?): "
+                    "longer than any puzzle row, not read"
+                )
+                break
+            pending.append(text)
+            if '"' in text and csv_fields(split_eol("".join(pending))[0]) is not None:
+                yield lineno, "".join(pending), unreadable(raw, text)
+                break
+        else:
+            yield lineno, "".join(pending), ParseError(
+                "a quoted field opened on this line is not closed: the rest of the input is "
+                "in it (a quote inside a field is written twice, \"\")"
+            )
+
+
+def _drop_open_record(lines: Iterator[tuple[int, bytes]], quotes: int) -> None:
+    """Read on (and drop) the lines of a record too long to keep, to its closing quote."""
+    for _, raw in lines:
+        quotes += raw.count(b'"')
+        if quotes % 2 == 0:
+            return
+
+
 def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
     lead: list[str] = []
     names: list[str] | None = None
     labels: list[str] = []
     at = 0
     shape = box_shape(options.box)
-    lineno = 0
-    for raw in inp.lines():
-        lineno += 1
-        text = decode(raw)
+    for lineno, text, bad in _records_of(inp):
         body, eol = split_eol(text)
         s = body.strip()
-        if not s or is_comment(s):
+        if bad is None and (not s or is_comment(s)):
             lead.append(text)
             continue
         if names is None:  # the header
-            names = header_names(body)
-            labels = [f.strip().strip('"').strip() for f in body.split(",")]
             try:
+                if bad is not None:
+                    raise bad
+                labels = split_csv(body)
+                names = [label.lower() for label in labels]
                 at = _column(names, options.column, body)
             except SudokuError as e:
                 raise inp.fail(e, lineno) from None
@@ -145,16 +190,15 @@ def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
         before = "".join(lead)
         lead.clear()
         try:
-            bad = unreadable(raw, text)
             if bad is not None:
                 raise bad
-            values = body.split(",")
-            if len(values) != len(names):
+            spans = csv_fields(body) or [(0, len(body))]
+            if len(spans) != len(names):
                 raise CellCountError(
-                    f"{len(values)} fields, but the header names {len(names)} columns"
+                    f"{len(spans)} fields, but the header names {len(names)} columns"
                 )
-            start = sum(len(v) + 1 for v in values[:at])
-            puzzle = values[at]
+            start, end = spans[at]
+            puzzle = body[start:end]
             start += len(puzzle) - len(puzzle.lstrip(' "'))
             puzzle = puzzle.strip(' "')
             found = shape_for_count(len(puzzle), options.box) if shape is None else shape
@@ -184,7 +228,7 @@ def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
         pairs = []
         for k, (name, label) in enumerate(zip(names, labels, strict=True)):
             if k != at:
-                value = values[k].strip().strip('"')
+                value = csv_value(body[spans[k][0] : spans[k][1]])
                 pairs.append(("solution" if name in SOLUTION_COLUMNS else label, value))
         yield Record(Grid.unchecked(cells, shape), lineno, None, style, fields_of(pairs))
     if names is None:
