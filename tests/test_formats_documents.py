@@ -252,3 +252,73 @@ def test_csv_a_record_longer_than_any_row_is_one_error_and_reading_goes_on(
     rs = records(data, source="q.csv")
     assert [r.line for r in rs] == [2, 203]
     assert "a record of more than 400 bytes" in str(rs[0].error) and rs[1].item == CLASSIC
+
+
+# -- ipuz: brackets in strings are text; cells that are no digit are one clear error ---------
+
+
+def ipuz(puzzle: list[list[object]] | None = None, **more: object) -> str:
+    """An ipuz document as its specification describes one (indented, as editors save)."""
+    import json
+
+    rows = puzzle if puzzle is not None else [list(r) for r in CLASSIC.rows()]
+    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"], **more,
+           "puzzle": rows}
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def test_ipuz_brackets_in_a_title_are_text() -> None:
+    import json
+
+    for title in ("[" * 100, "]" * 100 + "{" * 70):
+        data = ipuz(title=title)
+        (r,) = records(data, "ipuz")
+        assert r.item == CLASSIC and r.fields["name"] == title
+        assert rewrite(data.encode()) == data.encode()
+        assert json.loads(solved_document(data, "ipuz"))["puzzle"] == [
+            list(row) for row in SOLUTION.rows()
+        ]
+
+
+def test_ipuz_nesting_hidden_behind_brackets_in_a_string_is_found() -> None:
+    data = ipuz(title="]" * 100, extra=0).replace('"extra": 0', '"extra": ' + "[" * 80 + "]" * 80)
+    (r,) = records(data, "ipuz", source="deep.ipuz")
+    assert str(r.error) == "deep.ipuz, line 7: JSON nested more than 64 deep: not a puzzle"
+
+
+def test_ipuz_cells_that_are_no_digit_are_one_clear_error() -> None:
+    rows = [list(r) for r in CLASSIC.rows()]
+    for bad, shown in (("1" * 5000, '"111111111111111... (5002 characters)'), ("²", '"\\u00b2"'),
+                       ("0" * 5000 + "1", None)):
+        rows[0][2] = bad
+        (r,) = records(ipuz(rows), "ipuz", source="d.ipuz")
+        if shown is None:  # a number written with leading zeros is that number
+            assert r.item == CLASSIC.with_digit(2, 1)
+            continue
+        assert str(r.error) == f"d.ipuz, line 1: {shown} at r1c3 is not a digit of a 9x9 sudoku"
+    long_number = ipuz(rows, extra=0).replace('"extra": 0', '"extra": ' + "7" * 5000)
+    (r,) = records(long_number, "ipuz", source="d.ipuz")
+    assert str(r.error) == "d.ipuz, line 6: a number of more than 4300 digits: not a puzzle"
+
+
+def test_numbers_of_thousands_of_digits_in_other_formats_are_one_clear_error() -> None:
+    grid = "\n".join(",".join(map(str, row)) for row in CLASSIC.rows()) + "\n"
+    (r,) = records("1" * 5000 + grid[1:], "csv", source="g.csv")
+    assert str(r.error) == (
+        "g.csv, line 1: 11111111... (5000 characters) at r1c1 is out of range for a 9x9 "
+        "sudoku (0 to 9)"
+    )
+    line = '{"size": 9, "cells": [[' + "1" * 5000 + "," + "0," * 79 + "0]]}\n"
+    (r,) = records(line, "json", source="g.json")
+    assert str(r.error) == "g.json, line 1: a number of more than 4300 digits: not a puzzle"
+
+
+def test_ipuz_cli_errors_are_one_line_with_file_and_line(tmp_path: Path) -> None:
+    rows = [list(r) for r in CLASSIC.rows()]
+    rows[0][2] = "1" * 5000
+    path = tmp_path / "d.ipuz"
+    path.write_text(ipuz(rows))
+    done = sudoku("solve", str(path))
+    assert done.status == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"sudoku: error: {path}, line 1: ")

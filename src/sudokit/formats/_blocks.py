@@ -329,10 +329,14 @@ def int_value(token: str, cell: int, shape: Shape, line: int) -> int:
             line=line,
             cell=shape.cell_name(cell),
         )
-    v = int(token)
-    if not 0 <= v <= n:
+    # a number past 4 digits is past any size (and int() refuses one of 4,300)
+    significant = digits.lstrip("0") or "0"
+    v = (-1 if token[0] == "-" else 1) * int(significant) if len(significant) <= 4 else None
+    if v is None or not 0 <= v <= n:
+        shown = str(v) if v is not None else f"{token[:8]}... ({len(token)} characters)"
         raise SymbolError(
-            f"{v} at {shape.cell_name(cell)} is out of range for {a_size(n)} sudoku (0 to {n})",
+            f"{shown} at {shape.cell_name(cell)} is out of range for {a_size(n)} sudoku "
+            f"(0 to {n})",
             line=line,
             cell=shape.cell_name(cell),
         )

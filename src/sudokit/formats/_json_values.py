@@ -26,6 +26,9 @@ MAX_VALUE = 1 << 24
 MAX_DEPTH = 64
 
 _STRUCTURE = re.compile(r'[\[\]{}"\\]')
+#: Python reads integers of at most this many digits (``sys.get_int_max_str_digits``).
+MAX_DIGITS = 4300
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 _BETWEEN = " \t\r\n,[]"
 _DECODER = json.JSONDecoder()
 
@@ -87,15 +90,67 @@ class _Open:
         return -1
 
 
+def too_deep(text: str) -> int | None:
+    """The line where ``text`` first nests arrays and objects more than :data:`MAX_DEPTH`
+    deep (brackets inside strings are text, not nesting), or None when it never does."""
+    depth, in_string, skip = 0, False, -1
+    for m in _STRUCTURE.finditer(text):
+        i = m.start()
+        if i == skip:
+            continue
+        ch = m.group()
+        if in_string:
+            if ch == "\\":
+                skip = i + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, i) + 1
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
+def loads_bounded(text: str, start: int = 1) -> Any:
+    """``json.loads(text)``, with every way it can fail a ParseError naming the line
+    (``start``: the line ``text`` starts on): invalid JSON, nesting past
+    :data:`MAX_DEPTH`, a number too long for Python to read."""
+    deep = too_deep(text)
+    if deep is not None:
+        raise ParseError(
+            f"JSON nested more than {MAX_DEPTH} deep: not a puzzle", line=start + deep - 1
+        )
+    return _loads(text, start)
+
+
+def _loads(text: str, start: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"invalid JSON: {e.msg}", line=start + e.lineno - 1) from None
+    except ValueError:  # a number past the digits Python converts (4,300)
+        m = _LONG_NUMBER.search(text)
+        at = text.count("\n", 0, m.start()) if m is not None else 0
+        raise ParseError(
+            f"a number of more than {MAX_DIGITS} digits: not a puzzle", line=start + at
+        ) from None
+    except RecursionError:
+        raise ParseError(
+            f"JSON nested more than {MAX_DEPTH} deep: not a puzzle", line=start
+        ) from None
+
+
 def _decode(text: str, start: int, deepest: int) -> tuple[Any, ParseError | None]:
     if deepest > MAX_DEPTH:
         return None, ParseError(f"JSON nested more than {MAX_DEPTH} deep: not a puzzle")
     try:
-        return json.loads(text), None
-    except json.JSONDecodeError as e:
-        return None, ParseError(f"invalid JSON: {e.msg}", line=start + e.lineno - 1)
-    except RecursionError:
-        return None, ParseError(f"JSON nested more than {MAX_DEPTH} deep: not a puzzle")
+        return _loads(text, start), None
+    except ParseError as e:
+        return None, e
 
 
 def _not_closed(cur: _Open, last: int) -> ParseError:
@@ -151,7 +206,7 @@ def json_values(lines: Iterator[str]) -> Iterator[Piece]:
                 # most values are on one line: the C decoder reads them at once
                 try:
                     value, end = _DECODER.raw_decode(text, pos)
-                except (json.JSONDecodeError, RecursionError):
+                except (ValueError, RecursionError):  # a JSONDecodeError, or a number too long
                     cur, cur_element = _Open(lineno, pos), element
                 else:
                     end = _after(text, end)
@@ -236,7 +291,7 @@ def _plain_array(text: str, pos: int) -> bool:
         return False
     try:
         _, end = _DECODER.raw_decode(text, pos)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # a JSONDecodeError, or a number too long
         return False
     return "{" not in text[pos:end]
 
@@ -248,7 +303,7 @@ def _stray_end(text: str, pos: int, element: int | None) -> int:
     (a line of text is one mistake, not one a word)."""
     try:
         _, end = _DECODER.raw_decode(text, pos)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # a JSONDecodeError, or a number too long
         if element is None:
             return len(text)
         m = _ELEMENT_END.search(text, pos + 1)

@@ -30,7 +30,7 @@ from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._input import Input
-from ._json_values import MAX_DEPTH, MAX_VALUE
+from ._json_values import MAX_VALUE, loads_bounded
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
 from ._spec import Format, no_separator
@@ -128,20 +128,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
 
 
 def _decode(text: str) -> dict[str, Any]:
-    depth = 0
-    deepest = 0
-    for ch in text:  # nesting is counted first, so that no parser recurses without bound
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    if deepest > MAX_DEPTH:
-        raise ParseError(f"JSON nested more than {MAX_DEPTH} deep: not a puzzle")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ParseError(f"invalid JSON: {e.msg}", line=e.lineno) from None
+    doc = loads_bounded(text)  # nesting is measured first: no parser recurses without bound
     if not isinstance(doc, dict):
         raise ParseError("an ipuz file is a JSON object")
     kinds = doc.get("kind")
@@ -201,9 +188,14 @@ def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:
         return v
     if isinstance(v, str) and len(v) == 1 and v in charset[:n]:
         return charset.index(v) + 1
-    if isinstance(v, str) and v.isdigit() and 1 <= int(v) <= n:
-        return int(v)
-    shown = json.dumps(v)[:20]
+    # a number written as text: ASCII digits only (str.isdigit takes "²" too), and at most
+    # two of them besides leading zeros, so that int() never meets a 5,000-digit string
+    digits = v.lstrip("0") if isinstance(v, str) and v.isascii() and v.isdigit() else ""
+    if 0 < len(digits) <= 2 and 1 <= int(digits) <= n:
+        return int(digits)
+    shown = json.dumps(v)
+    if len(shown) > 20:
+        shown = f"{shown[:16]}... ({len(shown)} characters)"
     raise SymbolError(f"{shown} at {cell} is not a digit of {a_size(n)} sudoku", cell=cell)
 
 
