@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from .errors import CellCountError, SymbolError
 from .grid import Grid
-from .shape import Shape
+from .shape import MAX_SIZE, Shape, is_whole
 
 
 class Candidates:
@@ -36,7 +36,10 @@ class Candidates:
     __slots__ = ("_masks", "_shape")
 
     def __init__(self, masks: Sequence[int], shape: Shape | None = None) -> None:
-        values = tuple(int(m) for m in masks)
+        values = _whole_masks(masks)
+        if shape is not None and not isinstance(shape, Shape):
+            raise TypeError(f"Candidates: shape must be a Shape or None, not "
+                            f"{type(shape).__name__}")
         shape = shape or Shape.from_cell_count(len(values))
         if len(values) != shape.ncells:
             raise CellCountError(f"expected {shape.ncells} cells, got {len(values)}")
@@ -49,6 +52,7 @@ class Candidates:
     @classmethod
     def from_grid(cls, grid: Grid) -> Candidates:
         """Givens become single candidates, blanks hold every digit (nothing ruled out yet)."""
+        _check_grid(grid, "Candidates.from_grid")
         full = grid.shape.full_mask
         return cls([1 << (v - 1) if v else full for v in grid.cells], grid.shape)
 
@@ -56,6 +60,7 @@ class Candidates:
     def pencilmarks(cls, grid: Grid) -> Candidates:
         """The candidates a solver first writes down: givens as single candidates, and in
         each blank the digits that no given among its peers holds (one pass, no chaining)."""
+        _check_grid(grid, "Candidates.pencilmarks")
         shape = grid.shape
         cells = grid.cells
         full = shape.full_mask
@@ -74,7 +79,10 @@ class Candidates:
     @classmethod
     def from_sets(cls, sets: Iterable[Iterable[int]], shape: Shape | None = None) -> Candidates:
         """A board from each cell's set of candidate digits, in reading order."""
-        return cls([sum(1 << (d - 1) for d in set(s)) for s in sets], shape)
+        if isinstance(sets, str | bytes) or not hasattr(sets, "__iter__"):
+            raise TypeError(f"Candidates.from_sets: sets must be one set of digits per cell, "
+                            f"not {type(sets).__name__}")
+        return cls([_mask_of(s) for s in sets], shape)
 
     @property
     def masks(self) -> tuple[int, ...]:
@@ -91,25 +99,31 @@ class Candidates:
         """The side of the board (9 for a 9x9)."""
         return self._shape.n
 
-    def candidates(self, cell: int) -> frozenset[int]:
-        """The digits still possible in ``cell``."""
-        m = self._masks[cell]
+    def candidates(self, cell: int | str | tuple[int, int]) -> frozenset[int]:
+        """The digits still possible in ``cell`` (a number, a (row, col) pair or a name
+        such as ``"r1c2"``)."""
+        m = self._masks[self._shape.cell(cell)]
         return frozenset(d + 1 for d in range(self.n) if m >> d & 1)
 
-    def num_candidates(self, cell: int) -> int:
+    def num_candidates(self, cell: int | str | tuple[int, int]) -> int:
         """How many digits are still possible in ``cell`` (0 to N)."""
-        return self._masks[cell].bit_count()
+        return self._masks[self._shape.cell(cell)].bit_count()
 
-    def is_cell_solved(self, cell: int) -> bool:
+    def is_cell_solved(self, cell: int | str | tuple[int, int]) -> bool:
         """Is exactly one candidate left in ``cell``?"""
-        return self._masks[cell].bit_count() == 1
+        return self._masks[self._shape.cell(cell)].bit_count() == 1
 
     def count_solved(self) -> int:
         """How many cells have exactly one candidate left."""
         return sum(1 for m in self._masks if m.bit_count() == 1)
 
-    def rule_out(self, cell: int, digit: int) -> Candidates:
+    def rule_out(self, cell: int | str | tuple[int, int], digit: int) -> Candidates:
         """A copy with ``digit`` removed from ``cell`` (the same board if it was already out)."""
+        cell = self._shape.cell(cell)
+        if not is_whole(digit):
+            raise TypeError(f"rule_out: digit must be a whole number, not {digit!r}")
+        if not 1 <= digit <= self.n:
+            raise SymbolError(f"rule_out: digit must be from 1 to {self.n}, not {digit}")
         m = self._masks[cell]
         bit = 1 << (digit - 1)
         if not m & bit:
@@ -183,3 +197,37 @@ class Candidates:
         s = self._shape
         box = "" if s.is_natural() else f", Shape({s.box_rows}, {s.box_cols})"
         return f"Candidates({list(self._masks)!r}{box})"
+
+
+def _whole_masks(masks: object) -> tuple[int, ...]:
+    """``masks`` as a tuple of ints, or TypeError when they are not whole numbers (a mask
+    of 1.5 is no set of digits: truncating it would change the board)."""
+    if isinstance(masks, str | bytes) or not hasattr(masks, "__iter__"):
+        raise TypeError(f"Candidates: masks must be N*N whole numbers (digit d at bit d-1), "
+                        f"not {type(masks).__name__}")
+    values = tuple(masks)
+    for m in values:
+        if not is_whole(m):
+            raise TypeError(f"Candidates: masks must be whole numbers (digit d at bit d-1), "
+                            f"not {type(m).__name__} {m!r}")
+    return tuple(int(m) for m in values)
+
+
+def _check_grid(grid: object, function: str) -> None:
+    if not isinstance(grid, Grid):
+        raise TypeError(f"{function}: grid must be a Grid, not {type(grid).__name__}")
+
+
+def _mask_of(digits: Iterable[int]) -> int:
+    """The mask of a cell's set of candidate digits (each a whole number from 1)."""
+    if not hasattr(digits, "__iter__"):
+        raise TypeError(f"Candidates.from_sets: a cell's candidates are a set of digits, "
+                        f"not {type(digits).__name__}")
+    mask = 0
+    for d in set(digits):
+        if not is_whole(d):
+            raise TypeError(f"Candidates.from_sets: {d!r} is not a digit")
+        if not 1 <= d <= MAX_SIZE:
+            raise SymbolError(f"Candidates.from_sets: {d} is not a digit (digits are 1..N)")
+        mask |= 1 << (int(d) - 1)
+    return mask

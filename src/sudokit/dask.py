@@ -39,7 +39,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import dataset, stream
-from .errors import SudokuError
+from .errors import ParseError, SudokuError
 from .executors import Executor
 from .formats import Batch, Record
 from .generator import Generated, GenerateGaveUp, puzzle_maker
@@ -65,15 +65,36 @@ def _records(texts: Iterable[str | bytes], box: tuple[int, int] | None) -> list[
     """A Record per puzzle text (its item, or the error that makes it unreadable);
     ``line`` is the element's 1-based place in the partition."""
     out = []
-    for place, text in enumerate(texts, 1):
-        body = (text.decode() if isinstance(text, bytes) else text).strip()
-        if not body or body.startswith("#"):
-            continue
+    for place, text in enumerate(_elements(texts), 1):
         try:
+            body = _text(text).strip()
+            if not body or body.startswith("#"):
+                continue
             out.append(Record(Grid(body, box), place))
         except SudokuError as e:
             out.append(Record(None, place, e))
     return out
+
+
+def _elements(texts: Iterable[str | bytes]) -> Iterable[str | bytes]:
+    """``texts``, or TypeError when it is not a partition of texts."""
+    if isinstance(texts, str | bytes) or not hasattr(texts, "__iter__"):
+        raise TypeError(f"texts must be a partition of puzzle texts (a list of lines), not "
+                        f"{type(texts).__name__}")
+    return texts
+
+
+def _text(value: object) -> str:
+    """One element of a partition as text, or ParseError (a record of its own, in its
+    place) when it is not text: bytes that are not UTF-8, or no string at all."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes | bytearray):
+        try:
+            return bytes(value).decode()
+        except UnicodeDecodeError:
+            raise ParseError("bytes that are not UTF-8 text in this line") from None
+    raise ParseError(f"not a puzzle text: {type(value).__name__}")
 
 
 # -- bag partitions -------------------------------------------------------------------
@@ -134,16 +155,26 @@ def record_partition(texts: Iterable[str | bytes], *, steps: bool = False,
 
 
 # -- dataframe partitions ---------------------------------------------------------------
-def _texts(frame: pd.DataFrame, column: str) -> list[str]:
-    return ["" if v is None else str(v) for v in frame[column].tolist()]
+def _texts(frame: pd.DataFrame, column: str) -> list[object]:
+    """The puzzles of ``frame[column]`` ("" for a missing value), or an error that says
+    what is wrong with the arguments."""
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"frame must be a pandas DataFrame, not {type(frame).__name__}")
+    if column not in frame.columns:
+        raise ValueError(f"frame has no column {column!r} (its columns: "
+                         f"{', '.join(map(str, frame.columns))})")
+    return ["" if v is None or v is pd.NA or v != v else v  # (NaN is not equal to itself)
+            for v in frame[column].tolist()]
 
 
-def _each_row(texts: Sequence[str], box: tuple[int, int] | None) -> list[Record]:
+def _each_row(texts: Sequence[object], box: tuple[int, int] | None) -> list[Record]:
     """A Record per row, blank ones included (a frame keeps every row)."""
     out = []
     for place, text in enumerate(texts, 1):
         try:
-            out.append(Record(Grid(text, box), place))
+            out.append(Record(Grid(_text(text), box), place))
         except SudokuError as e:
             out.append(Record(None, place, e))
     return out

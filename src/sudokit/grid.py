@@ -9,12 +9,11 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .errors import CellCountError, ConflictError, ParseError, ShapeError, SymbolError
-from .shape import Shape
+from .shape import Shape, is_whole
 
 #: Digit d is written as SYMBOLS[d - 1]; 10 and up are letters, so the line form reaches 35.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -96,7 +95,7 @@ class Grid:
             raise TypeError(f"Grid.from_cells takes N*N integers, not {type(cells).__name__}")
         values = tuple(cells)
         for v in values:
-            if not _is_int(v):
+            if not is_whole(v):
                 raise TypeError(f"Grid.from_cells: {v!r} is not a whole number (0 for a blank, "
                                 "1..N)")
         values = tuple(int(v) for v in values)
@@ -163,31 +162,15 @@ class Grid:
         return (self._shape.box_rows, self._shape.box_cols)
 
     def __getitem__(self, key: int | str | tuple[int, int]) -> int:
-        """``grid[cell]``, ``grid[row, col]`` (0-based) or ``grid["r1c1"]``."""
-        if isinstance(key, int) and not isinstance(key, bool):
+        """``grid[cell]``, ``grid[row, col]`` (0-based) or ``grid["r1c1"]``; IndexError,
+        naming the cells there are, for a cell outside the grid."""
+        if type(key) is int and 0 <= key < len(self._cells):
             return self._cells[key]
         return self._cells[self._index(key)]
 
     def _index(self, key: object) -> int:
-        """The cell number that ``key`` names: a cell number (0-based, in reading order),
-        a (row, col) pair (0-based) or an ``r1c1`` name."""
-        n = self.n
-        if isinstance(key, str):
-            return self._shape.parse_cell(key)
-        if isinstance(key, tuple) and len(key) == 2 and all(_is_int(k) for k in key):
-            r, c = (int(k) for k in key)
-            if not (0 <= r < n and 0 <= c < n):
-                raise IndexError(f"no cell ({r}, {c}) in a {n}x{n} grid: rows and columns "
-                                 f"are 0 to {n - 1}")
-            return r * n + c
-        if _is_int(key):
-            cell = int(key)  # type: ignore[call-overload]
-            if not 0 <= cell < self._shape.ncells:
-                raise IndexError(f"no cell {cell} in a {n}x{n} grid: cells are 0 to "
-                                 f"{self._shape.ncells - 1}")
-            return cell
-        raise TypeError(f"a cell is a number, a (row, col) pair or a name such as 'r1c1', "
-                        f"not {key!r}")
+        """The cell number that ``key`` names (see :meth:`Shape.cell`)."""
+        return self._shape.cell(key)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._cells)
@@ -253,7 +236,7 @@ class Grid:
     def with_digit(self, cell: int | str | tuple[int, int], digit: int) -> Grid:
         """A copy with ``cell`` (a number, a (row, col) pair or a name such as ``"r1c2"``)
         set to ``digit`` (0 clears it)."""
-        if not _is_int(digit):
+        if not is_whole(digit):
             raise TypeError(f"a digit is a whole number, not {digit!r}")
         if not 0 <= digit <= self.n:
             raise SymbolError(f"{digit} is not a digit of a {self.n}x{self.n} sudoku")
@@ -315,17 +298,6 @@ def is_solution(solution: Grid, puzzle: Grid) -> bool:
     return all(p == 0 or p == s for p, s in zip(puzzle.cells, cells, strict=True))
 
 
-def _is_int(value: object) -> bool:
-    """A whole number (a Python or NumPy integer), and not a bool."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return False
-    try:
-        operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return False
-    return True
-
-
 def _from_value(value: object, box: tuple[int, int] | None) -> Grid:
     """A Grid from what ``Grid(...)`` accepts besides a line: see the class docstring."""
     if isinstance(value, Grid):
@@ -341,7 +313,7 @@ def _from_value(value: object, box: tuple[int, int] | None) -> Grid:
             f"{type(value).__name__}"
         )
     items = list(value)
-    if items and all(_is_int(v) for v in items):
+    if items and all(is_whole(v) for v in items):
         return Grid.from_cells((int(v) for v in items), box)
     rows = []
     for i, row in enumerate(items):
@@ -350,7 +322,7 @@ def _from_value(value: object, box: tuple[int, int] | None) -> Grid:
                             "sequence of integers (see Grid.from_rows)")
         cells = list(row)
         for v in cells:
-            if not _is_int(v):
+            if not is_whole(v):
                 raise TypeError(f"Grid(): row {i + 1} holds {v!r}, expected integers 0..N "
                                 "(see Grid.from_rows)")
         rows.append([int(v) for v in cells])

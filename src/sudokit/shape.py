@@ -12,6 +12,8 @@ Glossary (used everywhere in sudokit):
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from operator import itemgetter
@@ -31,8 +33,9 @@ class Shape:
 
     def __init__(self, box_rows: int, box_cols: int) -> None:
         for side in (box_rows, box_cols):
-            if isinstance(side, bool) or not isinstance(side, int):
+            if not is_whole(side):
                 raise TypeError(f"a box's sides are whole numbers, got {side!r}")
+        box_rows, box_cols = int(box_rows), int(box_cols)
         if box_rows < 1 or box_cols < 1:
             raise ShapeError(f"box {box_rows}x{box_cols}: sides must be positive")
         if box_rows * box_cols > MAX_SIZE:
@@ -75,8 +78,9 @@ class Shape:
         The natural box has as many rows as the largest divisor of N that is at most
         sqrt(N) (so 6 -> 2x3, 12 -> 3x4); a prime N above 3 has none, and needs ``box``.
         """
-        if isinstance(n, bool) or not isinstance(n, int):
+        if not is_whole(n):
             raise TypeError(f"a grid's size is a whole number, got {n!r}")
+        n = int(n)
         if box is not None:
             if not isinstance(box, tuple | list) or len(box) != 2:
                 raise TypeError(f"a box is (rows, columns), got {box!r}")
@@ -89,13 +93,17 @@ class Shape:
             raise ShapeError(f"size {n} is not supported (1 to {MAX_SIZE})")
         rows = max(r for r in range(1, int(n**0.5) + 1) if n % r == 0)
         if rows == 1 and n > 3:
-            raise ShapeError(f"size {n} has no natural box shape; give one with --box RxC")
+            raise ShapeError(f"size {n} has no natural box shape: give one, such as "
+                             f"box=(1, {n}) (--box 1x{n} on the command line)")
         return cls(rows, n // rows)
 
     @classmethod
     def from_cell_count(cls, count: int, box: tuple[int, int] | None = None) -> Shape:
         """The shape of a board of ``count`` cells, or ShapeError if count is not a square."""
-        n = round(count**0.5)
+        if not is_whole(count):
+            raise TypeError(f"a count of cells is a whole number, got {count!r}")
+        count = int(count)
+        n = math.isqrt(count) if count >= 0 else -1
         if n * n != count:
             raise ShapeError(f"{count} cells do not make a square grid")
         return cls.for_size(n, box)
@@ -157,6 +165,28 @@ class Shape:
             out.append(tuple(sorted(same)))
         return tuple(out)
 
+    def cell(self, key: object) -> int:
+        """The cell number that ``key`` names: a cell number (0-based, in reading order),
+        a (row, col) pair (0-based) or an ``r1c1`` name. IndexError for a cell outside
+        the board, TypeError for anything else."""
+        n = self.n
+        if isinstance(key, str):
+            return self.parse_cell(key)
+        if isinstance(key, tuple) and len(key) == 2 and all(is_whole(k) for k in key):
+            r, c = (int(k) for k in key)
+            if not (0 <= r < n and 0 <= c < n):
+                raise IndexError(f"no cell ({r}, {c}) in a {n}x{n} grid: rows and columns "
+                                 f"are 0 to {n - 1}")
+            return r * n + c
+        if is_whole(key):
+            cell = int(key)  # type: ignore[call-overload]
+            if not 0 <= cell < self.ncells:
+                raise IndexError(f"no cell {cell} in a {n}x{n} grid: cells are 0 to "
+                                 f"{self.ncells - 1}")
+            return cell
+        raise TypeError(f"a cell is a number, a (row, col) pair or a name such as 'r1c1', "
+                        f"not {key!r}")
+
     def cell_name(self, cell: int) -> str:
         """``r1c1`` notation, 1-based: cell 0 is ``r1c1``."""
         r, c = divmod(cell, self.n)
@@ -164,6 +194,8 @@ class Shape:
 
     def parse_cell(self, name: str) -> int:
         """The inverse of :meth:`cell_name`."""
+        if not isinstance(name, str):
+            raise TypeError(f"a cell name is a string such as 'r1c1', not {name!r}")
         text = name.strip().lower()
         try:
             r_text, c_text = text[1:].split("c")
@@ -178,8 +210,21 @@ class Shape:
         return f"{self.box_rows}x{self.box_cols}"
 
 
+def is_whole(value: object) -> bool:
+    """Is ``value`` a whole number (a Python or NumPy integer, not a bool)?"""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
 def parse_box(text: str) -> tuple[int, int]:
     """Parse ``RxC`` (as given to --box) into (R, C)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a box shape is a string such as '2x3', not {text!r}")
     try:
         r, c = text.lower().split("x")
         return int(r), int(c)

@@ -134,20 +134,37 @@ def _read_cells(
 
 def _grey(source: str | os.PathLike[str] | bytes | np.ndarray) -> tuple[np.ndarray, float]:
     if isinstance(source, np.ndarray):
-        image = source
-        if image.ndim == 3 and image.shape[2] in (3, 4):
-            code = cv2.COLOR_BGR2GRAY if image.shape[2] == 3 else cv2.COLOR_BGRA2GRAY
-            image = cv2.cvtColor(image, code)
-        if image.ndim != 2 or image.size == 0:
-            raise ImageError(f"an image array must be H x W or H x W x 3, not {source.shape}")
-        if image.dtype != np.uint8:
-            image = np.clip(image, 0, 255).astype(np.uint8)
-        gray = decoding.reduce(image)
-        return gray, image.shape[1] / gray.shape[1]
+        gray = decoding.reduce(_grey_array(source))
+        return gray, source.shape[1] / gray.shape[1]
     if isinstance(source, bytes | bytearray | memoryview):
         return decoding.decode(bytes(source))
+    if not isinstance(source, str | os.PathLike):  # (an int would open a file descriptor)
+        raise TypeError(f"image.read: source must be a file name, the bytes of a picture or "
+                        f"an image array, not {type(source).__name__}")
     with open(source, "rb") as f:
         data = f.read()
     if not data:
         raise ImageError("empty file: no picture to read")
     return decoding.decode(data)
+
+
+def _grey_array(image: np.ndarray) -> np.ndarray:
+    """An image array (H x W grey, H x W x 3 BGR or H x W x 4 BGRA; whole numbers or finite
+    floats, taken as 0..255; booleans as black and white) as a 2-D uint8 array; ImageError
+    for any other array."""
+    if image.dtype.kind not in "buif":
+        raise ImageError(f"an image array holds numbers, not {image.dtype}")
+    channels = image.shape[2] if image.ndim == 3 else 1
+    if image.ndim not in (2, 3) or channels not in (1, 3, 4) or image.size == 0:
+        raise ImageError(f"an image array must be H x W, H x W x 3 or H x W x 4, not "
+                         f"{image.shape}")
+    if image.dtype.kind == "f" and not np.isfinite(image).all():
+        raise ImageError("an image array of floats must hold finite values (0..255)")
+    if image.dtype.kind == "b":  # a black and white mask: True is white
+        image = image.astype(np.uint8) * 255
+    elif image.dtype != np.uint8:
+        image = np.clip(image, 0, 255).astype(np.uint8)
+    if channels == 1:
+        return image.reshape(image.shape[:2])
+    code = cv2.COLOR_BGR2GRAY if channels == 3 else cv2.COLOR_BGRA2GRAY
+    return cv2.cvtColor(np.ascontiguousarray(image), code)

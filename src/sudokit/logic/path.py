@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import validate
 from ..candidates import Candidates
 from ..grid import Grid
 from .board import Board
@@ -103,9 +104,23 @@ class Path:
 def _board(puzzle: Puzzle) -> Board:
     if isinstance(puzzle, Grid):
         return Board.from_grid(puzzle)
-    if isinstance(puzzle, Candidates):
-        return Board.from_candidates(puzzle)
-    raise TypeError(f"expected a Grid or Candidates, got {type(puzzle).__name__}")
+    return Board.from_candidates(puzzle)
+
+
+def checked_techniques(techniques: object, function: str) -> tuple[Technique, ...]:
+    """``techniques`` (None: the whole ladder) as a tuple, or TypeError when it is not
+    Techniques (the names of the command line are read by :func:`sudokit.logic.select.choose`)."""
+    if techniques is None:
+        return LADDER
+    if isinstance(techniques, str | bytes) or not hasattr(techniques, "__iter__"):
+        raise TypeError(f"{function}: techniques must be Techniques (see "
+                        f"sudokit.logic.select.choose for names), not {type(techniques).__name__}")
+    out = tuple(techniques)
+    for t in out:
+        if not isinstance(t, Technique):
+            raise TypeError(f"{function}: techniques must be Techniques (see "
+                            f"sudokit.logic.select.choose for names), not {t!r}")
+    return out
 
 
 def _count(board: Board, puzzle: Puzzle) -> None:
@@ -168,7 +183,8 @@ def next_step(
     them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
     ``techniques`` (default: the whole ladder, easiest first) limits the techniques tried.
     """
-    techniques = LADDER if techniques is None else techniques
+    validate.puzzle(puzzle, "next_step")
+    techniques = checked_techniques(techniques, "next_step")
     board = _board(puzzle)
     if unique is None or guess:
         _count(board, puzzle)
@@ -215,7 +231,8 @@ def hint(puzzle: Puzzle, *, guess: bool = True,
          techniques: Iterable[Technique] | None = None) -> Hint:
     """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
     on brute force when logic is stuck), with the facts a hint should mention."""
-    techniques = tuple(LADDER if techniques is None else techniques)
+    validate.puzzle(puzzle, "hint")
+    techniques = checked_techniques(techniques, "hint")
     board = _board(puzzle)
     _count(board, puzzle)
     notes = _notes(board, techniques)
@@ -254,7 +271,9 @@ def solve_path(
     cut short only inside the nested forcing chains): ``gave_up`` says after how long, and a
     note says so.
     """
-    techniques = tuple(LADDER if techniques is None else techniques)
+    validate.puzzle(puzzle, "solve_path")
+    techniques = checked_techniques(techniques, "solve_path")
+    time_limit = validate.seconds(time_limit, "solve_path")
     start = time.monotonic()
     board = _board(puzzle)
     if time_limit is not None:
