@@ -100,7 +100,7 @@ def test_enter_a_puzzle_by_typing_and_by_pasting(page):
     page.click("#new-empty")
     expect(page.locator(".cell")).to_have_count(16)
     cell(page, "r1c1").click()
-    for key in ["1", "ArrowRight", "2", "ArrowDown", "ArrowDown", "3"]:
+    for key in ["1", "ArrowDown", "ArrowDown", "3"]:  # a digit moves on to the next cell
         page.keyboard.press(key)
     expect(cell(page, "r1c1")).to_have_text("1")
     expect(cell(page, "r3c2")).to_have_text("3")
@@ -116,10 +116,13 @@ def test_enter_a_puzzle_by_typing_and_by_pasting(page):
     expect(cell(page, "r1c1")).to_have_attribute("aria-label", "row 1, column 1: 5, given")
 
 
-def test_a_bad_paste_shows_the_command_line_message(page):
+def test_a_bad_paste_shows_the_command_line_message_by_the_paste_box(page):
     page.fill("#paste", "123")
     page.click("#paste-load")
-    expect(page.locator("#status")).to_contain_text("line 1: not a puzzle")
+    expect(page.locator("#paste-result")).to_contain_text("line 1: not a puzzle")
+    expect(page.locator("#status")).to_be_empty()
+    load(page, EASY)  # and it goes once a paste loads
+    expect(page.locator("#paste-result")).to_be_empty()
 
 
 def test_play_a_move_undo_redo_pencil_marks_and_conflicts(page):
@@ -145,6 +148,73 @@ def test_play_a_move_undo_redo_pencil_marks_and_conflicts(page):
     expect(page.locator("#check-result")).to_contain_text("1 digit filled in is wrong")
     page.click("#candidates")
     expect(cell(page, "r9c1")).to_have_attribute("aria-label", re.compile("pencil marks"))
+
+
+#: needs Pointing after 16 singles, then Hidden Pairs, a Skyscraper, an XY-Chain, an XY-Wing
+POINTING = ".....6..1..6....3.7..1...46........7...3..852..1.48....832..17.1.4.9...3.......8."
+#: the digits of its first ten singles
+POINTING_TEN = ".....6.91.16....387..1...46......417...3..852..1.48369.832..17.1.489...3......98."
+
+
+def candidates_left(page: Page) -> int:
+    """The candidates on the board the page shows, read from its address: a blank's pencil
+    marks, or all its candidates where it has none."""
+    from urllib.parse import parse_qs
+
+    from sudokit import Grid
+    from sudokit.candidates import Candidates
+
+    state = {k: v[0] for k, v in parse_qs(page.evaluate("location.hash.slice(1)")).items()}
+    filled = state.get("g", state["p"])
+    digits = "".join(g if g != "." else p for p, g in zip(state["p"], filled, strict=True))
+    allowed = Candidates.pencilmarks(Grid(digits)).masks
+    items = [item.split(".") for item in state.get("m", "").split("_") if item]
+    marks = {int(cell, 36): int(mask, 36) for cell, mask in items}
+    return sum(((marks.get(c) or allowed[c]) & allowed[c]).bit_count()
+               for c, d in enumerate(digits) if d == ".")
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot where SUDOKIT_SCREENSHOTS names a folder."""
+    if os.environ.get("SUDOKIT_SCREENSHOTS"):
+        page.screenshot(path=str(Path(os.environ["SUDOKIT_SCREENSHOTS"]) / f"{name}.png"),
+                        full_page=True)
+
+
+@pytest.mark.parametrize(("size", "marks"), [("desktop", "filled in"), ("phone", "none")])
+def test_hints_go_on_after_every_step_applied_eliminations_included(browser, server, size,
+                                                                    marks):
+    viewport = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+    context = browser.new_context(viewport=viewport[size], is_mobile=size == "phone",
+                                  has_touch=size == "phone")
+    try:
+        pg = context.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        # the puzzle with its first ten singles filled in, as a shared link opens it
+        pg.goto(f"{server}#b=3x3&p={POINTING}&g={POINTING_TEN}")
+        expect(cell(pg, "r2c2")).to_have_text("1")
+        if marks == "filled in":
+            pg.click("#candidates")
+        told: list[str] = []
+        left = candidates_left(pg)
+        for n in range(20):
+            while not pg.locator("#apply-hint").is_visible():
+                pg.click("#hint")
+                expect(pg.locator("#hint")).not_to_have_attribute("aria-busy", "true")
+            step = pg.inner_text("#hint-text")
+            assert not told or step != told[-1], f"hint {n + 1} repeats the step applied"
+            told.append(step)
+            shot(pg, f"hint-{size}-{n + 1:02}")
+            pg.click("#apply-hint")
+            now = candidates_left(pg)
+            assert now < left, f"applying {step!r} took no candidate off the board"
+            left = now
+        techniques = {step.split(" [")[0] for step in told}
+        assert {"Pointing", "Hidden Pair", "Skyscraper", "XY-Chain", "XY-Wing"} <= techniques
+        assert not errors
+    finally:
+        context.close()
 
 
 def test_get_a_hint_a_little_at_a_time_and_apply_it(page):
@@ -361,7 +431,7 @@ def test_every_control_is_labelled_and_text_keeps_its_contrast(page):
     while page.locator("#hint").is_enabled():
         page.click("#hint")
         # the button is also off while the server is asked: wait for its answer
-        page.wait_for_load_state("networkidle")
+        expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
     expect(page.locator(".cell.placed")).to_have_count(1)
     assert low_contrast(page) == []
 

@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 let game = null;
 let pencil = false;
 let highlight = 0;
-let hint = null; // {data, shown, grid}: the hint for the grid it was asked on, grades shown
+let hint = null; // {data, shown, key}: the hint for the board it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
 
@@ -89,23 +89,33 @@ function setGame(next, message) {
   $("pad").style.setProperty("--cols", Math.min(game.n, game.n > 9 ? 8 : 9));
   $("edit-done").hidden = !game.editing;
   $("size").value = String(game.n);
-  say(message || "");
+  for (const where of RESULTS) say("", where); // what was said of the last puzzle
   changed(true);
+  say(message || "");
 }
+
+// The messages that speak of the puzzle or the progress on it, and go when it changes.
+const RESULTS = ["check-result", "explain-text", "rate-result", "print-result", "share-result"];
 
 function enter(cell, digit, asMark) {
   const done = asMark ? game.toggleMark(cell, digit) : game.setDigit(cell, digit);
   if (!asMark) highlight = digit;
   changed(done);
+  if (!asMark && game.editing) board.select(board.step(1), true); // on to the next given
   if (!asMark && game.isSolved() && !game.editing) say("Solved! Every row, column and box is complete.");
 }
 
+// After any action: a change saves the game, and what was said of the grid before it (a
+// load, a check of the progress) no longer holds. Returns whether the game changed.
 function changed(didChange) {
   if (didChange) {
     wrongCells = new Set();
     save();
+    if (!game.editing) say(""); // (while typing a puzzle it says how to finish)
+    say("", "check-result");
   }
   draw();
+  return didChange;
 }
 
 function save() {
@@ -131,7 +141,7 @@ function draw() {
   board.draw({
     values: game.values,
     givens: game.givens,
-    marks: game.marks,
+    marks: depth >= DEPTH.step ? marksWithStruck(hint.data.step) : game.marks,
     editing: game.editing,
     conflicts: $("show-conflicts").checked ? game.conflicts() : new Set(),
     highlight,
@@ -201,31 +211,55 @@ function fileBody(file, bytes) {
 // from the "cells" grade on and the whole step at the "step" grade.
 const DEPTH = { cells: 2, step: 3 };
 
-// How far the hint for the grid as it stands has been told: {shown, grade, depth}.
+// The hint for the board as it stands (its digits and pencil marks), or null.
+function currentHint() {
+  return hint && hint.key === game.boardKey() ? hint : null;
+}
+
+// How far the hint for the board as it stands has been told: {shown, grade, depth}.
 function hintState() {
-  if (!hint || hint.grid !== game.gridLine() || hint.data.kind !== "step") return { shown: 0, grade: null, depth: 0 };
-  const grade = hint.data.grades[hint.shown - 1];
-  return { shown: hint.shown, grade, depth: DEPTH[grade.level] || 1 };
+  const current = currentHint();
+  if (!current || current.data.kind !== "step") return { shown: 0, grade: null, depth: 0 };
+  const grade = current.data.grades[current.shown - 1];
+  return { shown: current.shown, grade, depth: DEPTH[grade.level] || 1 };
 }
 
 function showHint() {
-  const current = hint && hint.grid === game.gridLine() ? hint : null;
+  const current = currentHint();
   const { shown, grade, depth } = hintState();
   const last = current && current.data.kind === "step" ? current.data.grades.length : 0;
   $("hint").textContent = !shown ? "Hint" : shown < last - 1 ? "More" : shown < last ? "Show the step" : "Shown in full";
   $("hint").disabled = !!(current && current.data.kind !== "step") || (shown > 0 && shown >= last);
-  $("apply-hint").hidden = depth < 3;
+  $("apply-hint").hidden = depth < DEPTH.step;
+  // a grade may be a summary line, then its sentence: the text keeps the line break
   if (current && current.data.kind !== "step") $("hint-text").textContent = current.data.text;
   else $("hint-text").textContent = grade ? grade.text : "";
 }
 
+// The pencil marks to draw with a step shown in full: a blank without marks stands for all
+// its candidates, written in where the step rules one out so that the struck digit shows.
+function marksWithStruck(step) {
+  const all = game.candidates();
+  const marks = game.marks.slice();
+  for (const e of step.eliminations) {
+    const cell = parseCell(e.cell, game.n);
+    if (!marks[cell] && !game.values[cell]) marks[cell] = all[cell];
+  }
+  return marks;
+}
+
+// The server is sent the board the player sees: the digits, and the pencil marks (a blank
+// without any stands for every candidate), so that a step applied (a placement or an
+// elimination) is never hinted again.
 async function askHint() {
-  const grid = game.gridLine();
-  if (hint && hint.grid === grid && hint.data.kind === "step") {
+  const key = game.boardKey();
+  if (hint && hint.key === key && hint.data.kind === "step") {
     hint.shown = Math.min(hint.shown + 1, hint.data.grades.length);
   } else {
-    const data = await call("hint", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid });
-    hint = { data, shown: 1, grid };
+    const data = await call("hint", {
+      puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine(), candidates: game.marks,
+    });
+    hint = { data, shown: 1, key };
     if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
   }
   showHint();
@@ -324,12 +358,15 @@ function wire() {
     const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x") });
     say(`Ready to play: ${data.message}.`, "status", !data.unique);
   }));
-  $("paste-load").addEventListener("click", (e) => busy(e.target, "status", () =>
-    loadText({ puzzle: $("paste").value }, "the pasted puzzle")));
+  $("paste-load").addEventListener("click", (e) => busy(e.target, "paste-result", async () => {
+    say("", "paste-result");
+    await loadText({ puzzle: $("paste").value }, "the pasted puzzle");
+  }));
   $("file").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (!file) return;
-    busy(e.target, "status", async () => {
+    busy(e.target, "paste-result", async () => {
+      say("", "paste-result");
       if (file.size > 60000) throw new Error(`${file.name} is larger than the page reads (60 kB)`);
       const bytes = new Uint8Array(await file.arrayBuffer());
       await loadText(fileBody(file, bytes), file.name);

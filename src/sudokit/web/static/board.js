@@ -5,14 +5,20 @@ import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
 
 export class Board {
   // element: the role="grid" container; handlers: {onDigit(cell, digit, pencil),
-  // onClear(cell), onUndo(), onRedo(), onSelect(cell)}
+  // onClear(cell) -> whether it changed, onUndo(), onRedo(), onSelect(cell)}
   constructor(element, handlers) {
     this.el = element;
     this.handlers = handlers;
     this.cells = [];
     this.n = 0;
     this.selected = 0;
-    this.el.addEventListener("keydown", (e) => this.onKey(e));
+    this.readOnly = false;
+    this.editing = false;
+    // keys are read on the whole page, not the grid alone: after a click on a button (Pencil
+    // marks, Undo, Hint...) a digit typed still goes to the selected cell
+    document.addEventListener("keydown", (e) => {
+      if (!this.readOnly && this.n && !typesText(e.target)) this.onKey(e);
+    });
     this.el.addEventListener("click", (e) => {
       const cell = e.target.closest(".cell");
       if (cell) this.select(Number(cell.dataset.cell), true);
@@ -64,6 +70,8 @@ export class Board {
     const placed = overlay.placed || new Map();
     const wrong = overlay.wrong || new Set();
     const conflicts = view.conflicts || new Set();
+    this.readOnly = !!view.readOnly;
+    this.editing = !!view.editing;
     const across = this.boxCols;
     const down = this.boxRows;
     for (let i = 0; i < n * n; i++) {
@@ -129,17 +137,24 @@ export class Board {
     this.cells[this.selected].focus();
   }
 
+  // The next cell in reading order (a row's end goes on at the next row's start), or the
+  // previous one; the grid's last and first cells stay where they are.
+  step(by) {
+    const next = this.selected + by;
+    return next >= 0 && next < this.n * this.n ? next : this.selected;
+  }
+
   onKey(e) {
     const { n } = this;
     const row = Math.floor(this.selected / n);
     const col = this.selected % n;
     const moves = {
-      ArrowUp: [Math.max(row - 1, 0), col],
-      ArrowDown: [Math.min(row + 1, n - 1), col],
-      ArrowLeft: [row, Math.max(col - 1, 0)],
-      ArrowRight: [row, Math.min(col + 1, n - 1)],
-      Home: [row, 0],
-      End: [row, n - 1],
+      ArrowUp: Math.max(row - 1, 0) * n + col,
+      ArrowDown: Math.min(row + 1, n - 1) * n + col,
+      ArrowLeft: this.step(-1),
+      ArrowRight: this.step(1),
+      Home: row * n,
+      End: row * n + n - 1,
     };
     const mod = e.ctrlKey || e.metaKey;
     if (mod && (e.key === "z" || e.key === "Z")) {
@@ -149,9 +164,17 @@ export class Board {
       this.handlers.onRedo();
     } else if (mod || e.altKey) {
       return;
-    } else if (moves[e.key]) {
-      const [r, c] = moves[e.key];
-      this.select(r * n + c, true);
+    } else if (Object.hasOwn(moves, e.key)) {
+      this.select(moves[e.key], true);
+    } else if (this.editing && e.key === "Backspace") {
+      // typing the givens: Backspace on a blank takes back the cell before, as in a line
+      if (!this.handlers.onClear(this.selected)) {
+        this.select(this.step(-1), true);
+        this.handlers.onClear(this.selected);
+      }
+    } else if (this.editing && (["0", "."].includes(e.key) || e.code === "Digit0")) {
+      this.handlers.onClear(this.selected); // a blank typed, and on to the next cell
+      this.select(this.step(1), true);
     } else if (["Backspace", "Delete", "0", "."].includes(e.key) || e.code === "Digit0") {
       this.handlers.onClear(this.selected);
     } else {
@@ -171,6 +194,15 @@ export class Board {
     const d = SYMBOLS.indexOf(symbol) + 1;
     return d > 0 && d <= this.n ? d : 0;
   }
+}
+
+// Does the element take typed text (so that its keys are its own, not the grid's)?
+function typesText(el) {
+  if (!(el instanceof Element)) return false;
+  if (el.isContentEditable || el.closest("textarea, select")) return true;
+  const input = el.closest("input");
+  return !!input && !["checkbox", "radio", "button", "submit", "reset", "file", "range", "color"]
+    .includes(input.type);
 }
 
 // The overlay that draws a logic step: its cells shaded, eliminations struck, placements.

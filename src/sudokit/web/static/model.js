@@ -93,6 +93,11 @@ export class Game {
     return toLine(this.values);
   }
 
+  // The board as the player sees it, digits and pencil marks: a hint is for one board.
+  boardKey() {
+    return `${this.gridLine()}|${this.marks.join(",")}`;
+  }
+
   isGiven(cell) {
     return !this.editing && this.givens[cell] !== 0;
   }
@@ -198,7 +203,9 @@ export class Game {
     });
   }
 
-  // Apply a logic step (placements and eliminations, by cell name) as one undo step.
+  // Apply a logic step (placements and eliminations, by cell name) as one undo step. A
+  // blank without pencil marks stands for all its candidates (as the hint reads the board),
+  // so a candidate ruled out there leaves the others written in.
   applyStep(step) {
     return this.change(() => {
       for (const p of step.placements) {
@@ -207,8 +214,11 @@ export class Game {
         this.marks[cell] = 0;
         for (const q of this.geo.peers[cell]) this.marks[q] &= ~(1 << (p.digit - 1));
       }
+      const all = this.candidates();
       for (const e of step.eliminations) {
         const cell = parseCell(e.cell, this.n);
+        if (this.values[cell]) continue;
+        if (!this.marks[cell]) this.marks[cell] = all[cell];
         this.marks[cell] &= ~(1 << (e.digit - 1));
       }
     });
