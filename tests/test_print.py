@@ -233,3 +233,24 @@ def test_a_bad_layout_file_is_named(tmp_path: Path) -> None:
 def test_the_layout_refuses_cells_a_pencil_cannot_write_in() -> None:
     with pytest.raises(L.LayoutError, match="16x16 puzzle needs cells"):
         plan([Entry(1, Grid.from_cells([0] * 256, (4, 4)))], Options(per_page=6))
+
+
+def test_a_rating_that_runs_out_of_time_stops_and_the_booklet_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+    import time
+    from types import SimpleNamespace
+
+    import sudokit.logic.path as path_module
+    from sudokit import solve
+
+    # each look at the solving path's clock finds a minute gone: the rating's time limit
+    # (20 s, as `sudoku rate` has) is spent at once, however fast the machine
+    ticks = itertools.count(time.monotonic(), 60.0)
+    monkeypatch.setattr(path_module, "time", SimpleNamespace(monotonic=lambda: next(ticks)))
+    entry = prepare(Grid(CLASSIC), 1)
+    assert entry.path is not None and not entry.path.solved
+    assert entry.caption.endswith("+ · rating stopped at 20 s")
+    assert entry.solution == solve(Grid(CLASSIC))  # the answer is still there
+    text = " ".join(" ".join(pages_text(booklet([entry], Options(walkthrough=True)))).split())
+    assert entry.caption in text and "(rating stopped at 20 s: the steps end there)" in text

@@ -4,6 +4,7 @@ drawn once in the right colour, box lines where the boxes are, and what a step c
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pytest
 
@@ -130,22 +131,21 @@ def test_givens_placed_digits_and_candidates_look_different() -> None:
 def test_chain_steps_draw_their_links_strong_solid_and_weak_dashed() -> None:
     from dataclasses import replace
 
-    from sudokit.drawing import step_links
+    from sudokit.logic.step import Link, Node
 
     move = hint(OTHER).step
-    assert move is not None
-    chain = replace(move, text=AIC_TEXT, cells=("r1c2", "r1c7", "r1c8", "r3c8"))
-    links = step_links(chain)
-    assert links == [(("r3c8", 6), ("r1c8", 6), True), (("r1c8", 6), ("r1c2", 6), False),
-                     (("r1c2", 6), ("r1c2", 5), True), (("r1c2", 5), ("r1c7", 5), False),
-                     (("r1c7", 5), ("r1c7", 2), True)]
+    assert move is not None and move.links == ()  # a step without a chain draws none
+    nodes = [Node((cell,), digit) for cell, digit in (
+        ("r3c8", 6), ("r1c8", 6), ("r1c2", 6), ("r1c2", 5), ("r1c7", 5), ("r1c7", 2))]
+    links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes)))
+    chain = replace(move, text=AIC_TEXT, cells=("r1c2", "r1c7", "r1c8", "r3c8"), links=links)
     root = parse(svg.step(OTHER, chain))
     strong, weak = classes(root, "link-strong"), classes(root, "link-weak")
     assert (len(strong), len(weak)) == (3, 2)
     assert all(e.get("stroke-dasharray") for e in weak)
     assert not any(e.get("stroke-dasharray") for e in strong)
     assert len(classes(root, "chain-node")) == 6  # each candidate of the chain ringed once
-    assert step_links(move) == []  # a step without a chain draws none
+    assert classes(parse(svg.step(OTHER, move)), "chain-node") == []
 
 
 def test_the_dark_theme_is_dark_with_light_digits() -> None:

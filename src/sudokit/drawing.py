@@ -14,20 +14,24 @@ in the ``r1c1`` names that hints use.
 
 from __future__ import annotations
 
-import re
+import math
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from .candidates import Candidates
+from .errors import ShapeError, SymbolError
 from .grid import SYMBOLS, Grid
 
 if TYPE_CHECKING:
-    from .logic.step import Step
     from .shape import Shape
 
 #: A cell, by index (0 is r1c1) or by name ("r1c1").
 Cell = int | str
+#: A node of a chain: (cell, digit), or (cells, digit) for a group of cells.
+Node = tuple[Cell | Iterable[Cell], int]
 
 
 @dataclass(frozen=True)
@@ -142,8 +146,6 @@ class Figure:
 BASELINE = 0.36
 
 _MARGIN = 4
-#: The eureka notation of chains in step texts: ``(5)r1c1=(5)r1c5-(5)r4c5``.
-_CHAIN = re.compile(r"\(\d+\)r\d+c\d+(?:[=-]\(\d+\)r\d+c\d+)+")
 
 
 def grid_figure(
@@ -153,24 +155,37 @@ def grid_figure(
     cells: Iterable[Cell] = (),
     eliminations: Iterable[tuple[Cell, int]] = (),
     placements: Iterable[tuple[Cell, int]] = (),
-    links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]] = (),
+    links: Iterable[tuple[Node, Node, bool]] = (),
     labels: bool = False,
     guides: bool = False,
     theme: Theme = LIGHT,
     size: float = 360,
+    written: Grid | None = None,
 ) -> Figure:
     """A picture of ``item`` in a ``size`` x ``size`` square.
 
     A grid's digits are givens, or, when ``puzzle`` is given, givens where the puzzle has
     them and filled-in digits elsewhere. A candidate board draws a cell with one candidate
-    as a digit and the others as pencil marks. ``cells`` are shaded, ``eliminations``
-    (cell, digit) struck out, ``placements`` drawn in the placed colour; ``links`` are
-    ((cell, digit), (cell, digit), strong) pairs drawn as curves between the two
-    candidates, solid when strong, dashed when weak. ``labels`` writes r1.. and c1.. beside
-    the rows and columns; ``guides`` puts a faint dot where each pencil mark goes in the
-    empty cells of a grid, for a solver writing candidates by hand.
+    as a digit and the others as pencil marks; with ``written`` (the digits written in so
+    far: the givens and the digits placed) a cell with one candidate that holds no written
+    digit is a pencil mark too, a single not yet filled in. ``cells`` are shaded,
+    ``eliminations`` (cell, digit) struck out, ``placements`` drawn in the placed colour;
+    ``links`` are (node, node, strong) triples drawn as curves between the candidates,
+    solid when strong, dashed when weak, where a node is (cell, digit) or, for a group of
+    cells, (cells, digit): its candidates are ringed and joined as one node. ``labels``
+    writes r1.. and c1.. beside the rows and columns; ``guides`` puts a faint dot where each
+    pencil mark goes in the empty cells of a grid, for a solver writing candidates by hand.
+    Cells go by index (0 is r1c1) or by name; grids larger than 35x35 (one symbol per digit,
+    1 to 9 and A to Z) are refused.
     """
-    shape = item.shape
+    shape = _board_shape(item, "item")
+    size = _size(size)
+    givens = _same_grid(shape, puzzle, "puzzle")
+    known = _same_grid(shape, written, "written")
+    shaded = {_cell(shape, c, "cells") for c in _iterable(cells, "cells")}
+    struck = {_candidate(shape, e, "eliminations") for e in _iterable(eliminations, "eliminations")}
+    placed = dict(_candidate(shape, p, "placements") for p in _iterable(placements, "placements"))
+    chain = [_link(shape, link) for link in _iterable(links, "links")]
     n = shape.n
     scale = size / 360
     band = size * 0.06 if labels else 0.0
@@ -179,12 +194,9 @@ def grid_figure(
     geo = _Geometry(shape, margin + band, margin + band, unit)
     fig = Figure(size, size)
     fig.add(Rect(0, 0, size, size, theme.background, "background"))
-    for cell in sorted({_index(shape, c) for c in cells}):
+    for cell in sorted(shaded):
         x, y = geo.corner(cell)
         fig.add(Rect(x, y, unit, unit, theme.highlight, "highlight"))
-    givens = puzzle.cells if puzzle is not None else None
-    struck = {(_index(shape, c), d) for c, d in eliminations}
-    placed = {_index(shape, c): d for c, d in placements}
     for cell in range(shape.ncells):
         if cell in placed:
             fig.add(_digit(geo, cell, placed[cell], theme.placed, "placed"))
@@ -197,31 +209,12 @@ def grid_figure(
             elif guides:
                 _guides(fig, geo, cell, theme)
         else:
-            _candidates(fig, geo, item, cell, givens, struck, theme)
+            _candidates(fig, geo, item, cell, givens, known, struck, theme)
     _lines(fig, geo, theme, scale)
-    _links(fig, geo, links, theme, scale)
+    _links(fig, geo, chain, theme, scale)
     if labels:
         _labels(fig, geo, band, theme)
     return fig
-
-
-def step_links(step: Step) -> list[tuple[tuple[str, int], tuple[str, int], bool]]:
-    """The links of the chains a step's text gives in eureka notation, as ((cell, digit),
-    (cell, digit), strong) triples (none for steps without a chain)."""
-    found = []
-    for chain in _CHAIN.findall(step.text):
-        nodes = re.findall(r"\((\d+)\)(r\d+c\d+)|([=-])", chain)
-        last: tuple[str, int] | None = None
-        strong = False
-        for digit, cell, link in nodes:
-            if link:
-                strong = link == "="
-            else:
-                node = (cell, int(digit))
-                if last is not None:
-                    found.append((last, node, strong))
-                last = node
-    return found
 
 
 class _Geometry:
@@ -251,10 +244,6 @@ class _Geometry:
         return min(self.unit / self.across, self.unit / self.down) * share
 
 
-def _index(shape: Shape, cell: Cell) -> int:
-    return shape.parse_cell(cell) if isinstance(cell, str) else cell
-
-
 def _digit(geo: _Geometry, cell: int, value: int, colour: str, role: str,
            bold: bool = False) -> Text:
     x, y = geo.corner(cell)
@@ -264,12 +253,14 @@ def _digit(geo: _Geometry, cell: int, value: int, colour: str, role: str,
 
 
 def _candidates(fig: Figure, geo: _Geometry, board: Candidates, cell: int,
-                givens: tuple[int, ...] | None, struck: set[tuple[int, int]],
-                theme: Theme) -> None:
+                givens: tuple[int, ...] | None, written: tuple[int, ...] | None,
+                struck: set[tuple[int, int]], theme: Theme) -> None:
     """A cell of a candidate board: its digit when one candidate is left (and nothing is
-    struck there), else its pencil marks laid out as the digits of a box."""
+    struck there, and the digit is written in where ``written`` says what is), else its
+    pencil marks laid out as the digits of a box."""
     digits = sorted(board.candidates(cell))
-    if len(digits) == 1 and (cell, digits[0]) not in struck:
+    if (len(digits) == 1 and (cell, digits[0]) not in struck
+            and (written is None or written[cell] == digits[0])):
         given = givens is None or givens[cell] == digits[0]
         fig.add(_digit(geo, cell, digits[0], theme.given if given else theme.filled,
                        "given" if given else "filled", bold=given))
@@ -316,16 +307,15 @@ def _lines(fig: Figure, geo: _Geometry, theme: Theme, scale: float) -> None:
 
 
 def _links(fig: Figure, geo: _Geometry,
-           links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]],
+           links: list[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int], bool]],
            theme: Theme, scale: float) -> None:
-    """Each link a curve from mark to mark, bowed to one side so that links along a line
-    do not run through the marks between; the chain's candidates ringed."""
-    shape = geo.shape
+    """Each link a curve from node to node, bowed to one side so that links along a line
+    do not run through the marks between; the chain's candidates ringed, and the
+    candidates of a group node joined by a bar, as one node."""
     ring = geo.mark_font * 0.6
-    ringed: set[tuple[int, int]] = set()
-    for (c1, d1), (c2, d2), strong in links:
-        a, b = (_index(shape, c1), d1), (_index(shape, c2), d2)
-        (x1, y1), (x2, y2) = geo.mark(*a), geo.mark(*b)
+    ringed: set[tuple[tuple[int, ...], int]] = set()
+    for a, b, strong in links:
+        (x1, y1), (x2, y2) = _end(geo, a, b), _end(geo, b, a)
         dx, dy = x2 - x1, y2 - y1
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
         bow = min(0.18 * length, geo.unit * 0.9)
@@ -338,8 +328,31 @@ def _links(fig: Figure, geo: _Geometry,
         for node in (a, b):
             if node not in ringed:
                 ringed.add(node)
-                x, y = geo.mark(*node)
-                fig.add(Circle(x, y, ring, theme.link, 1.1 * scale, "chain-node"))
+                _node(fig, geo, node, ring, theme, scale)
+
+
+def _node(fig: Figure, geo: _Geometry, node: tuple[tuple[int, ...], int], ring: float,
+          theme: Theme, scale: float) -> None:
+    """A chain node: its candidates ringed, those of a group joined ring to ring."""
+    cells, digit = node
+    marks = [geo.mark(c, digit) for c in cells]
+    for x, y in marks:
+        fig.add(Circle(x, y, ring, theme.link, 1.1 * scale, "chain-node"))
+    for (x1, y1), (x2, y2) in pairwise(marks):
+        sx, sy = _towards(x1, y1, x2, y2, ring)
+        ex, ey = _towards(x2, y2, x1, y1, ring)
+        fig.add(Line(sx, sy, ex, ey, theme.link, 2.2 * scale, "chain-group"))
+
+
+def _end(geo: _Geometry, node: tuple[tuple[int, ...], int],
+         other: tuple[tuple[int, ...], int]) -> tuple[float, float]:
+    """Where a link to ``other`` meets ``node``: the node's candidate nearest the middle of
+    the other node (a group's candidates lie side by side)."""
+    marks = [geo.mark(c, node[1]) for c in node[0]]
+    there = [geo.mark(c, other[1]) for c in other[0]]
+    tx = sum(x for x, _ in there) / len(there)
+    ty = sum(y for _, y in there) / len(there)
+    return min(marks, key=lambda m: (m[0] - tx) ** 2 + (m[1] - ty) ** 2)
 
 
 def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple[float, float]:
@@ -358,3 +371,94 @@ def _labels(fig: Figure, geo: _Geometry, band: float, theme: Theme) -> None:
                      font, theme.label, "label"))
         fig.add(Text(geo.left - band / 2, geo.top + middle + BASELINE * font, f"r{k + 1}",
                      font, theme.label, "label"))
+
+
+# The arguments of grid_figure, checked where they come in: a wrong kind of value is a
+# TypeError, a value out of range a ValueError, each naming the argument.
+
+def _board_shape(item: object, what: str) -> Shape:
+    if not isinstance(item, Grid | Candidates):
+        raise TypeError(f"{what}: expected a Grid or Candidates, got {type(item).__name__}")
+    if item.n > len(SYMBOLS):
+        raise ShapeError(f"{what}: pictures show grids up to {len(SYMBOLS)}x{len(SYMBOLS)} "
+                         f"(one symbol per digit, 1 to 9 and A to Z), not {item.n}x{item.n}")
+    return item.shape
+
+
+def _size(size: object) -> float:
+    if isinstance(size, bool) or not isinstance(size, numbers.Real):
+        raise TypeError(f"size: expected a number of pixels or points, got {size!r}")
+    width = float(size)
+    if not 0 < width < math.inf:
+        raise ValueError(f"size: a picture's width is a positive number, not {size!r}")
+    return width
+
+
+def _same_grid(shape: Shape, grid: object, what: str) -> tuple[int, ...] | None:
+    if grid is None:
+        return None
+    if not isinstance(grid, Grid):
+        raise TypeError(f"{what}: expected a Grid or None, got {type(grid).__name__}")
+    if grid.shape != shape:
+        raise ValueError(f"{what}: a {grid.n}x{grid.n} grid (box {grid.shape}) does not "
+                         f"match the {shape.n}x{shape.n} picture (box {shape})")
+    return grid.cells
+
+
+def _iterable(value: object, what: str) -> Iterable[Any]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{what}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _cell(shape: Shape, cell: object, what: str) -> int:
+    if isinstance(cell, str):
+        try:
+            return shape.parse_cell(cell)
+        except ShapeError as e:
+            raise ShapeError(f"{what}: {e}") from None
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+        raise TypeError(f"{what}: a cell is an index or a name such as 'r1c1', not {cell!r}")
+    index = int(cell)
+    if not 0 <= index < shape.ncells:
+        raise ValueError(f"{what}: no cell {index} in a {shape.n}x{shape.n} grid "
+                         f"(cells are 0 to {shape.ncells - 1})")
+    return index
+
+
+def _digit_of(shape: Shape, digit: object, what: str) -> int:
+    if isinstance(digit, bool) or not isinstance(digit, numbers.Integral):
+        raise TypeError(f"{what}: a digit is a whole number, not {digit!r}")
+    value = int(digit)
+    if not 1 <= value <= shape.n:
+        raise SymbolError(f"{what}: {value} is not a digit of a {shape.n}x{shape.n} grid "
+                          f"(1 to {shape.n})")
+    return value
+
+
+def _pair(value: object, what: str) -> tuple[Any, Any]:
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        raise TypeError(f"{what}: expected (cell, digit) pairs, got {value!r}")
+    return value[0], value[1]
+
+
+def _candidate(shape: Shape, value: object, what: str) -> tuple[int, int]:
+    cell, digit = _pair(value, what)
+    return _cell(shape, cell, what), _digit_of(shape, digit, what)
+
+
+def _link(shape: Shape, link: object
+          ) -> tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int], bool]:
+    if not isinstance(link, tuple | list) or len(link) != 3:
+        raise TypeError(f"links: expected (node, node, strong) triples, got {link!r}")
+    a, b, strong = link
+    return _chain_node(shape, a), _chain_node(shape, b), bool(strong)
+
+
+def _chain_node(shape: Shape, node: object) -> tuple[tuple[int, ...], int]:
+    cells, digit = _pair(node, "links")
+    group = [cells] if isinstance(cells, str | int) else list(_iterable(cells, "links"))
+    if not group:
+        raise ValueError("links: a node has at least one cell")
+    return (tuple(sorted({_cell(shape, c, "links") for c in group})),
+            _digit_of(shape, digit, "links"))

@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import drawing
 from .candidates import Candidates
-from .drawing import LIGHT, THEMES, Cell, Figure
+from .drawing import LIGHT, THEMES, Cell, Figure, Node
 from .grid import Grid
 
 if TYPE_CHECKING:
@@ -50,11 +50,12 @@ def board(
     cells: Iterable[Cell] = (),
     eliminations: Iterable[tuple[Cell, int]] = (),
     placements: Iterable[tuple[Cell, int]] = (),
-    links: Iterable[tuple[tuple[Cell, int], tuple[Cell, int], bool]] = (),
+    links: Iterable[tuple[Node, Node, bool]] = (),
     labels: bool = False,
     guides: bool = False,
     theme: str = "light",
     size: int = 360,
+    written: Grid | None = None,
 ) -> str:
     """An SVG picture of ``item``, ``size`` pixels wide.
 
@@ -62,13 +63,17 @@ def board(
     puzzle has them and as filled-in digits elsewhere. A candidate board draws a cell with one
     candidate as a digit and the others as pencil marks. ``cells`` are shaded;
     ``eliminations`` (cell, digit) are struck out in red, and ``placements`` drawn in green;
-    ``links`` ((cell, digit), (cell, digit), strong) are drawn between candidates, dashed
-    when weak. ``labels`` adds r1.. and c1.. beside the rows and columns, ``guides`` faint
-    dots where pencil marks go, ``theme`` is "light" or "dark".
+    ``links`` (node, node, strong) are drawn between candidates, dashed when weak, where a
+    node is (cell, digit) or (cells, digit) for a group. ``labels`` adds r1.. and c1..
+    beside the rows and columns, ``guides`` faint dots where pencil marks go, ``theme`` is
+    "light" or "dark"; ``written`` (the digits written in on a candidate board) draws a
+    cell with one candidate but no digit yet as a pencil mark. Cells go by index or by
+    name; a wrong kind of argument is a TypeError, one out of range a ValueError, naming it.
     """
     return to_svg(drawing.grid_figure(
         item, puzzle=puzzle, cells=cells, eliminations=eliminations, placements=placements,
-        links=links, labels=labels, guides=guides, theme=_theme(theme), size=size))
+        links=links, labels=labels, guides=guides, theme=_theme(theme), size=size,
+        written=written))
 
 
 def step(
@@ -76,16 +81,19 @@ def step(
     move: Step,
     *,
     puzzle: Grid | None = None,
+    written: Grid | None = None,
     labels: bool = True,
     theme: str = "light",
     size: int = 360,
 ) -> str:
     """``item`` with a logic step drawn on it: the cells it looks at shaded, the candidates
-    it rules out struck, the digits it places in green, the links of its chain (a Grid is
-    drawn as its pencil marks, the board the step was found on). Rows and columns are
-    labelled, as the step's text names cells, unless ``labels`` is False; ``puzzle`` tells
-    givens from digits placed earlier."""
-    return to_svg(step_figure(item, move, puzzle=puzzle, labels=labels, theme=theme, size=size))
+    it rules out struck, the digits it places in green, the links of its chain, group
+    nodes as one (a Grid is drawn as its pencil marks, the board the step was found on).
+    Rows and columns are labelled, as the step's text names cells, unless ``labels`` is
+    False; ``puzzle`` tells givens from digits placed earlier, and ``written`` (the digits
+    written in on a candidate board) a digit from a single candidate not yet filled in."""
+    return to_svg(step_figure(item, move, puzzle=puzzle, written=written, labels=labels,
+                              theme=theme, size=size))
 
 
 def step_figure(
@@ -93,18 +101,24 @@ def step_figure(
     move: Step,
     *,
     puzzle: Grid | None = None,
+    written: Grid | None = None,
     labels: bool = True,
     theme: str = "light",
     size: float = 360,
 ) -> Figure:
     """The figure :func:`step` writes as SVG (and the PDF and PNG pictures draw)."""
+    from .logic.step import Step  # here: importing the logic solver costs start-up
+
+    if not isinstance(move, Step):
+        raise TypeError(f"move: expected a logic Step, got {type(move).__name__}")
     if isinstance(item, Grid):
         puzzle = puzzle if puzzle is not None else item
+        written = written if written is not None else item
         item = Candidates.pencilmarks(item)
     return drawing.grid_figure(
-        item, puzzle=puzzle, cells=move.cells, eliminations=move.eliminations,
-        placements=move.placements, links=drawing.step_links(move), labels=labels,
-        theme=_theme(theme), size=size)
+        item, puzzle=puzzle, written=written, cells=move.cells,
+        eliminations=move.eliminations, placements=move.placements, links=move.links,
+        labels=labels, theme=_theme(theme), size=size)
 
 
 def to_svg(figure: Figure, *, compact: bool = False) -> str:
@@ -137,7 +151,7 @@ def to_svg(figure: Figure, *, compact: bool = False) -> str:
 def _theme(name: str) -> drawing.Theme:
     try:
         return THEMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown theme {name!r}: one of {', '.join(THEMES)}") from None
 
 

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from .svg import board, step_figure, to_svg
 
 if TYPE_CHECKING:
     from .logic.path import Path
+    from .logic.step import Step
 
 _viewers = itertools.count(1)
 
@@ -67,6 +69,17 @@ _SCRIPT = """
 """
 
 
+def walk(start: Grid | Candidates, steps: Iterable[Step]
+         ) -> Iterator[tuple[Candidates, Grid, Step]]:
+    """Each step with what its picture is drawn on: the candidate board before it, and the
+    digits written in by then (the givens and the digits earlier steps placed, so that a
+    cell with one candidate left but no digit yet looks unsolved)."""
+    current, written = _begin(start)
+    for move in steps:
+        yield current, written, move
+        current, written = _advance(current, written, move)
+
+
 def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 420,
            whole_page: bool = False) -> str:
     """The step viewer as an HTML fragment (a ``div`` with its style and script).
@@ -74,35 +87,64 @@ def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 4
     ``puzzle`` is where the path starts (by default the board the path records); each step
     is shown on the candidate board before it, and a last frame shows where the path ends.
     """
-    start = puzzle if puzzle is not None else path.start
-    if start is None:
-        raise ValueError("the path does not record where it starts: pass the puzzle")
+    start = _start(path, puzzle)
     givens = start if isinstance(start, Grid) else None
-    current = Candidates.pencilmarks(start) if isinstance(start, Grid) else start
     ident = f"sudokit-walk-{next(_viewers)}"
     frames = []
     total = len(path.steps)
+    current, written = _begin(start)
     for i, move in enumerate(path.steps, 1):
-        picture = to_svg(step_figure(current, move, puzzle=givens, size=size), compact=True)
+        picture = to_svg(step_figure(current, move, puzzle=givens, written=written,
+                                     size=size), compact=True)
         frames.append(
             f'<div class="step"><div class="what">{i} of {total}. {escape(str(move))}</div>'
             f'{picture}<p class="why">{escape(move.text)}</p></div>')
-        current = move.apply(current)
+        current, written = _advance(current, written, move)
     if path.solutions == 0:
         ending = "The puzzle has no solution."
     elif path.solved:
         ending = f"Solved in {total} step{'s' * (total != 1)}."
     else:
         ending = f"Stuck after {total} step{'s' * (total != 1)}: no technique applies."
-    last = current.to_grid() if path.solved else current
-    frames.append(f'<div class="step"><div class="what">{escape(ending)}</div>'
-                  f'{board(last, puzzle=givens, labels=True, size=size)}</div>')
+    last = (board(current.to_grid(), puzzle=givens, labels=True, size=size) if path.solved
+            else board(current, puzzle=givens, written=written, labels=True, size=size))
+    frames.append(f'<div class="step"><div class="what">{escape(ending)}</div>{last}</div>')
     script = _SCRIPT % {"id": ident, "page": "true" if whole_page else "false"}
     return (f'<div class="sudokit-walk" id="{ident}"><style>{_STYLE}</style>'
             f'<div class="bar"><button class="prev" title="previous (left arrow)">&larr;</button>'
             f'<span class="where"></span>'
             f'<button class="next" title="next (right arrow)">&rarr;</button></div>'
             f'{"".join(frames)}<script>{script}</script></div>')
+
+
+def _begin(start: Grid | Candidates) -> tuple[Candidates, Grid]:
+    """The candidate board and the digits written in where a path starts."""
+    if isinstance(start, Grid):
+        return Candidates.pencilmarks(start), start
+    return start, start.to_grid()
+
+
+def _advance(current: Candidates, written: Grid, move: Step) -> tuple[Candidates, Grid]:
+    """The candidate board and the digits written in after ``move``."""
+    for cell, digit in move.placements:
+        written = written.with_digit(cell, digit)
+    return move.apply(current), written
+
+
+def _start(path: object, puzzle: object) -> Grid | Candidates:
+    """Where ``path`` starts, the arguments checked."""
+    from .logic.path import Path  # here: importing the logic solver costs start-up
+
+    if not isinstance(path, Path):
+        raise TypeError(f"path: expected a solving Path (sudokit.logic.solve_path), got "
+                        f"{type(path).__name__}")
+    if puzzle is not None and not isinstance(puzzle, Grid | Candidates):
+        raise TypeError(f"puzzle: expected a Grid, Candidates or None, got "
+                        f"{type(puzzle).__name__}")
+    start = puzzle if puzzle is not None else path.start
+    if start is None:
+        raise ValueError("puzzle: the path does not record where it starts: pass the puzzle")
+    return start
 
 
 def html(path: Path, puzzle: Grid | Candidates | None = None, *, title: str = "Solving path",

@@ -187,17 +187,13 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
 
 
 def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
-    from ..candidates import Candidates
     from ..grid import Grid
     from ..svg import step_figure
+    from ..walkthrough import walk
 
     givens = item if isinstance(item, Grid) else None
-    board = Candidates.pencilmarks(item) if isinstance(item, Grid) else item
-    out = []
-    for move in path.steps:
-        out.append(step_figure(board, move, puzzle=givens, theme=theme))
-        board = move.apply(board)
-    return out
+    return [step_figure(board, move, puzzle=givens, written=written, theme=theme)
+            for board, written, move in walk(item, path.steps)]
 
 
 def create(args: argparse.Namespace, env: Env) -> int:

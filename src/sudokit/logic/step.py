@@ -9,8 +9,9 @@ level and its scores on the rating scale (see docs/rating.md).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -52,6 +53,23 @@ class Elimination(NamedTuple):
         return f"{self.cell}<>{self.digit}"
 
 
+class Node(NamedTuple):
+    """A node of a chain: ``digit`` in one cell, or in a group of cells of one row or
+    column of a box (a grouped node: the digit is in one of them)."""
+
+    cells: tuple[str, ...]
+    digit: int
+
+
+class Link(NamedTuple):
+    """A link of a chain from ``start`` to ``end``: strong (if one is false, the other is
+    true) or weak (if one is true, the other is false)."""
+
+    start: Node
+    end: Node
+    strong: bool
+
+
 #: eliminations are listed digit by digit, each digit's cells in order
 _DIGIT_THEN_CELL = itemgetter(1, 0)
 
@@ -91,8 +109,11 @@ class Technique:
         place: Iterable[tuple[int, int]] = (),
         elim: Iterable[tuple[int, int]] = (),
         score: float | None = None,
+        chains: Iterable[Sequence[tuple[Iterable[int], int]]] = (),
     ) -> Step:
-        """A step of this technique from cell indices (the finders' currency)."""
+        """A step of this technique from cell indices (the finders' currency). ``chains``
+        are the chains the step follows, each a list of (cells, digit) nodes whose links
+        alternate strong, weak, strong... from the first."""
         names = board.geo.cell_names
         # (a step is made for every move of a path: no generators, no key lambda)
         placed = tuple(sorted(set(place))) if place else ()
@@ -108,6 +129,7 @@ class Technique:
             key=self.key,
             _place=placed,
             _elim=removed,
+            links=_links(names, chains) if chains else (),
         )
 
 
@@ -115,7 +137,8 @@ class Technique:
 class Step:
     """One deduction: ``technique`` found it in ``cells``; it places ``placements`` and
     rules out ``eliminations``; ``text`` says why in a sentence. ``score`` is its difficulty
-    on the rating scale, ``level`` its technique's level."""
+    on the rating scale, ``level`` its technique's level. ``links`` are the links of the
+    chains it follows (none for a step without a chain), what a picture of it draws."""
 
     technique: str
     cells: tuple[str, ...]
@@ -127,6 +150,7 @@ class Step:
     key: str
     _place: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
     _elim: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    links: tuple[Link, ...] = field(default=(), repr=False, compare=False)
 
     def changes(self) -> str:
         """Placements and eliminations in short form: ``r1c1=5, r2c3,r2c4<>7``."""
@@ -178,6 +202,16 @@ class Step:
         for c, d in self._elim:
             if board.masks[c] >> (d - 1) & 1 and not board.values[c]:
                 board.eliminate(c, d)
+
+
+def _links(names: Sequence[str], chains: Iterable[Sequence[tuple[Iterable[int], int]]]
+           ) -> tuple[Link, ...]:
+    """The links of ``chains`` (see :meth:`Technique.step`), cells by name."""
+    out = []
+    for chain in chains:
+        nodes = [Node(tuple([names[c] for c in sorted(cells)]), d) for cells, d in chain]
+        out += [Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes))]
+    return tuple(out)
 
 
 def cell_list(geo: Geometry, cells: Iterable[int]) -> str:

@@ -17,6 +17,10 @@ from ..drawing import Figure, grid_figure
 from ..grid import Grid
 from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
+from ..logic.step import Step
+from ..solver import solve
+from ..svg import step_figure
+from ..walkthrough import walk
 from . import layout
 from .layout import Box, LayoutError
 
@@ -41,24 +45,48 @@ class Entry:
 
     @property
     def caption(self) -> str:
-        """``No. 3 · hard 4.2``: number, level and score."""
+        """``No. 3 · hard 4.2``: number, level and score (``extreme 9.0+ · rating stopped
+        at 20 s`` when the rating ran out of time)."""
         if self.problem:
             return f"No. {self.number} · {self.problem}"
         if self.rating is None:
             return f"No. {self.number}"
         extra = " · more than one solution" if self.rating.solutions > 1 else ""
+        if self.rating.gave_up is not None:
+            return (f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}+"
+                    f" · {stopped(self.rating.gave_up)}{extra}")
         return f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}{extra}"
 
 
+#: Seconds each puzzle's rating may take, as for ``sudoku rate``: past it the booklet says
+#: what the rating reached (an empty 25x25 would otherwise hold the booklet for minutes).
+TIME_LIMIT = 20.0
+
+
+def stopped(seconds: float) -> str:
+    """What a caption says of a rating (and solving path) cut short by its time limit."""
+    return f"rating stopped at {seconds:g} s"
+
+
 def prepare(puzzle: Grid | Candidates, number: int, section: str = "",
-            source: str | None = None) -> Entry:
-    """An entry for ``puzzle``: rated, solved (by logic, trial and error where stuck)."""
+            source: str | None = None, *, time_limit: float | None = TIME_LIMIT) -> Entry:
+    """An entry for ``puzzle``: rated, solved (by logic, trial and error where stuck).
+
+    The rating stops after ``time_limit`` seconds (None: no limit): the entry then rates
+    what the path reached, its path stops there, and its answer comes from the search."""
+    if not isinstance(puzzle, Grid | Candidates):
+        raise TypeError(f"puzzle: expected a Grid or Candidates, got {type(puzzle).__name__}")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError(f"number: expected a whole number, got {number!r}")
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
-    path = solve_path(grid, guess=True)
+    path = solve_path(grid, guess=True, time_limit=time_limit)
     rating = rating_of(path)
-    if path.solutions == 0 or not path.solved:
+    answer = path.final.to_grid() if path.solved else None
+    if path.solutions and path.gave_up is not None:
+        answer = solve(grid)  # the search finds in a moment what logic ran out of time for
+    if path.solutions == 0 or answer is None:
         return Entry(number, grid, section, source, None, None, None, "no solution")
-    return Entry(number, grid, section, source, rating, path.final.to_grid(), path)
+    return Entry(number, grid, section, source, rating, answer, path)
 
 
 @dataclass
@@ -74,6 +102,20 @@ class Options:
     candidates: bool = False
     walkthrough: bool = False
     source: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("title", "paper"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"Options: {name} must be a string, not "
+                                f"{getattr(self, name)!r}")
+        if self.per_page is not None and (isinstance(self.per_page, bool)
+                                          or not isinstance(self.per_page, int)):
+            raise TypeError(f"Options: per_page must be a whole number or None, not "
+                            f"{self.per_page!r}")
+        for name in ("landscape", "answers", "candidates", "walkthrough", "source"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Options: {name} must be True or False, not "
+                                f"{getattr(self, name)!r}")
 
 
 @dataclass
@@ -184,19 +226,25 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
         pages[-1].items.append(Item(
             "answer", first.grid, first.caption,
             [_answer_caption(e),
-             f"{len(e.path.steps)} steps; hardest: {e.rating.hardest if e.rating else '-'}"],
+             _path_caption(e)],
             _answer_figure(e), 8.0))
-        board = Candidates.pencilmarks(e.puzzle)
-        for i, step in enumerate(e.path.steps, 1):
+        for i, (board, written, step) in enumerate(walk(e.puzzle, e.path.steps), 1):
             k = i % len(step_slots)
             if k == 0:
                 pages.append(PlannedPage(options.title, heading))
             slot = step_slots[k]
             pages[-1].items.append(Item("step", slot.grid, slot.caption,
                                         [f"{i}. {step}", step.text],
-                                        _step_figure(board, step, e.puzzle), 7.0))
-            board = step.apply(board)
+                                        _step_figure(board, written, step, e.puzzle), 7.0))
     return pages
+
+
+def _path_caption(e: Entry) -> str:
+    assert e.path is not None  # only entries with a solution get a walkthrough
+    text = f"{len(e.path.steps)} steps; hardest: {(e.rating and e.rating.hardest) or '-'}"
+    if e.path.gave_up is not None:
+        text += f" ({stopped(e.path.gave_up)}: the steps end there)"
+    return text
 
 
 def _answer_caption(e: Entry) -> str:
@@ -214,10 +262,9 @@ def _answer_figure(e: Entry) -> Callable[[], Figure]:
     return lambda: grid_figure(solution, puzzle=e.puzzle)
 
 
-def _step_figure(board: Candidates, step: object, puzzle: Grid) -> Callable[[], Figure]:
-    from ..svg import step_figure
-
-    return lambda: step_figure(board, step, puzzle=puzzle)  # type: ignore[arg-type]
+def _step_figure(board: Candidates, written: Grid, step: Step,
+                 puzzle: Grid) -> Callable[[], Figure]:
+    return lambda: step_figure(board, step, puzzle=puzzle, written=written)
 
 
 def render(page: layout.Page, pages: Sequence[PlannedPage], title: str = "") -> bytes:
@@ -286,7 +333,15 @@ def _caption(c: object, item: Item, top: float, split: Callable, bold: str,
 
 
 def booklet(entries: Sequence[Entry], options: Options) -> bytes:
-    """A PDF booklet of ``entries`` laid out as ``options`` say."""
+    """A PDF booklet of ``entries`` (see :func:`prepare`) laid out as ``options`` say."""
+    if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
+        raise TypeError(f"entries: expected a list of Entry, got {type(entries).__name__}")
+    for e in entries:
+        if not isinstance(e, Entry):
+            raise TypeError(f"entries: expected Entry objects (from sudokit.printing.prepare), "
+                            f"got {type(e).__name__}")
+    if not isinstance(options, Options):
+        raise TypeError(f"options: expected Options, got {type(options).__name__}")
     page, pages = plan(entries, options)
     if not pages:
         raise LayoutError("no puzzles to print")

@@ -157,6 +157,13 @@ def _stroke(c: Any, colour: str, width: float, dash: bool) -> None:
 
 def figures_pdf(figures: list[Figure], width: float = 100 * MM, title: str = "") -> bytes:
     """A PDF with one page per figure, each page the figure scaled to ``width`` points."""
+    if isinstance(figures, Figure) or not isinstance(figures, list | tuple):
+        raise TypeError(f"figures: expected a list of Figures, got {type(figures).__name__}")
+    for figure in figures:
+        _check_figure(figure)
+    _check_width(width, "width")
+    if not isinstance(title, str):
+        raise TypeError(f"title: expected a string, got {title!r}")
     out = io.BytesIO()
     c = None
     for figure in figures:
@@ -198,5 +205,21 @@ def render_page(pdf: bytes, page: int = 0, dpi: float = 150) -> Any:
 
 def figure_png(figure: Figure, width_px: int | None = None) -> bytes:
     """A figure as a PNG ``width_px`` pixels wide (by default its own width)."""
+    _check_figure(figure)
+    if width_px is not None:
+        _check_width(width_px, "width_px")
     width_px = width_px or int(round(figure.width))
     return pdf_page_png(figures_pdf([figure], width=width_px * 0.75), 0, dpi=96)
+
+
+def _check_figure(figure: object) -> None:
+    if not isinstance(figure, Figure):
+        raise TypeError(f"figure: expected a Figure (sudokit.drawing.grid_figure), got "
+                        f"{type(figure).__name__}")
+
+
+def _check_width(width: object, what: str) -> None:
+    if isinstance(width, bool) or not isinstance(width, int | float):
+        raise TypeError(f"{what}: expected a number, got {width!r}")
+    if not 0 < width < float("inf"):
+        raise ValueError(f"{what}: a picture's width is a positive number, not {width!r}")

@@ -24,7 +24,13 @@ def _eliminate(
         f"{node_name(geo, start)} or {node_name(geo, end)} is true (chain "
         f"{chain.eureka(geo)}), so {', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
     )
-    return tech.step(board, cells, text, elim=elim, score=base + chain_bonus(chain.length))
+    return tech.step(board, cells, text, elim=elim, score=base + chain_bonus(chain.length),
+                     chains=[_nodes(nodes, n)])
+
+
+def _nodes(nodes: list[int], n: int) -> list[tuple[tuple[int], int]]:
+    """A chain's nodes as (cells, digit), as a step records them."""
+    return [((x // n,), x % n + 1) for x in nodes]
 
 
 def _digit_chain(board: Board, d: int) -> tuple[Search, tuple[int, int, int]] | None:
@@ -101,7 +107,8 @@ def find_aic(board: Board) -> Step | None:
     cells = sorted({x // n for path in chains for x in path})
     length = sum(len(p) - 1 for p in chains)
     text = f"{geo.cell_names[c]} must be {d0 + 1}: {why}."
-    return AIC.step(board, cells, text, place=[(c, d0 + 1)], score=AIC.score + chain_bonus(length))
+    return AIC.step(board, cells, text, place=[(c, d0 + 1)], score=AIC.score + chain_bonus(length),
+                    chains=[_nodes(p, n) for p in chains])
 
 
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE

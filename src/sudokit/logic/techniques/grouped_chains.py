@@ -230,6 +230,14 @@ class GroupedLinks:
         sep = "," if geo.n > 9 else ""
         return (f"({d0 + 1})r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}")
 
+    def node(self, node: int) -> tuple[list[int], int]:
+        """A node as its cells and digit, as a step records it."""
+        if node < self.base:
+            c, d0 = divmod(node, self.geo.n)
+            return [c], d0 + 1
+        d0, x = self.cells[node]
+        return list(bits(x)), d0 + 1
+
     def node_cells(self, node: int) -> int:
         """The cells of a node, as a cell set."""
         if node < self.base:
@@ -409,18 +417,20 @@ def _step(board: Board, search: GroupedSearch, tech: Technique,
     for x in chain:
         used |= groups.node_cells(x)
     score = tech.score + chain_bonus(links)
+    nodes = [groups.node(x) for x in chain]
     if placed:
         c, d0 = divmod(placed.bit_length() - 1, n)
         text = (f"{geo.cell_names[c]} must be {d0 + 1}: if it were not, the loop "
                 f"{search.eureka(chain)} would make it so.")
-        return tech.step(board, bits(used), text, place=[(c, d0 + 1)], score=score)
+        return tech.step(board, bits(used), text, place=[(c, d0 + 1)], score=score,
+                         chains=[nodes])
     elim = [(c, d0 + 1) for c, d0 in (divmod(x, n) for x in bits(gone))]
     text = (
         f"{groups.name(chain[0])} or {groups.name(chain[-1])} is true (chain "
         f"{search.eureka(chain)}), so "
         f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
     )
-    return tech.step(board, bits(used), text, elim=elim, score=score)
+    return tech.step(board, bits(used), text, elim=elim, score=score, chains=[nodes])
 
 
 class _Kept:
