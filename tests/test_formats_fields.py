@@ -71,6 +71,25 @@ def test_a_sudokuwiki_share_link_is_a_puzzle() -> None:
     assert rewrite((link + "\n").encode()) == (link + "\n").encode()
 
 
+@pytest.mark.parametrize("after", ["#stepdetails", "&sl=1#x", "#"])
+def test_a_share_link_with_a_fragment_or_more_parameters_is_a_puzzle(after: str) -> None:
+    link = "https://www.sudokuwiki.org/sudoku.htm?bd=" + PUZZLE.replace(".", "0") + after
+    (r,) = records(link + "\n")
+    assert r.item == CLASSIC and r.fields["url"] == link
+    solved = rewrite((link + "\n").encode(), solve_them=True).decode()
+    assert solved == link.replace(PUZZLE.replace(".", "0"), solve(CLASSIC).to_line()) + "\n"
+
+
+def test_a_share_link_with_a_fragment_on_the_command_line() -> None:
+    from clirunner import sudoku
+
+    link = "https://www.sudokuwiki.org/sudoku.htm?bd=" + PUZZLE.replace(".", "0") + "#x"
+    done = sudoku("solve", stdin=(link + "\n").encode())
+    assert done.status == 0 and done.out == link.replace(
+        PUZZLE.replace(".", "0"), solve(CLASSIC).to_line()
+    ) + "\n"
+
+
 def test_a_bank_line_with_80_symbols_is_one_error_and_the_rest_is_read() -> None:
     data = "h1 " + PUZZLE + " 1.0\nh2 " + PUZZLE[:-1] + " 2.0\nh3 " + PUZZLE + " 3.0\n"
     rs = records(data)

@@ -33,6 +33,7 @@ _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _COMMENT = re.compile(r"(?:^|\s)#")
 #: The parameter of a sudokuwiki.org link that holds the 81 cells (0 for a blank).
 _SHARE_PARAMETER = "bd="
+_SHARE_END = re.compile(r"[&#]")
 
 
 @functools.cache
@@ -80,8 +81,8 @@ def find_field(body: str, shape: Shape | None, box: tuple[int, int] | None) -> F
         at = token.find(_SHARE_PARAMETER)
         if at >= 0 and "?" in token[:at]:
             start = a + at + len(_SHARE_PARAMETER)
-            end = body.find("&", start, b)
-            end = b if end < 0 else end
+            after = _SHARE_END.search(body, start, b)  # the next parameter or a #fragment
+            end = b if after is None else after.start()
             found = _shape_of(end - start, shape, box)
             if found is not None:
                 return Field(start, end, found, (a, b))
