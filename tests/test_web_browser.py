@@ -339,6 +339,86 @@ def test_keyboard_only_reaches_the_grid_and_moves(page):
     expect(cell(page, "r2c2")).to_have_text("3")
 
 
+def test_digits_typed_after_a_button_go_to_the_selected_cell(page):
+    load(page, EASY)
+    cell(page, "r1c3").click()
+    page.click("#mode")  # pencil marks on
+    for key in "256":
+        page.keyboard.press(key)
+    expect(cell(page, "r1c3")).to_have_attribute(
+        "aria-label", "row 1, column 3: empty, pencil marks 2 5 6")
+    page.click("#mode")
+    page.click("#undo")
+    page.keyboard.press("4")
+    expect(cell(page, "r1c3")).to_have_text("4")
+    page.click("#hint")
+    expect(page.locator("#hint-text")).not_to_be_empty()
+    page.keyboard.press("Backspace")
+    expect(cell(page, "r1c3")).to_have_text("")
+    page.keyboard.press("Control+z")
+    expect(cell(page, "r1c3")).to_have_text("4")
+    # keys typed into a text field stay there
+    page.click("#seed")
+    page.keyboard.type("7")
+    page.fill("#paste", "")
+    page.click("#paste")
+    page.keyboard.type("9")
+    expect(cell(page, "r1c3")).to_have_text("4")
+    assert (page.input_value("#seed"), page.input_value("#paste")) == ("7", "9")
+
+
+def test_typing_a_puzzle_moves_on_after_each_digit_and_wraps_at_the_row_ends(page):
+    page.click("#new-empty")
+    cell(page, "r1c1").click()
+    page.keyboard.type(EASY[:20])  # '.' a blank: the cursor moves on all the same
+    expect(cell(page, "r1c2")).to_have_text("3")
+    expect(cell(page, "r1c5")).to_have_text("7")
+    expect(cell(page, "r2c1")).to_have_text("6")
+    expect(cell(page, "r3c2")).to_have_text("9")
+    page.keyboard.press("Backspace")  # on a blank: takes back the digit before
+    expect(cell(page, "r3c2")).to_have_text("")
+    page.keyboard.type(EASY[19:])
+    expect(cell(page, "r9c9")).to_have_text("9")
+    cell(page, "r1c9").click()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#cell-r2c1")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#cell-r1c8")).to_be_focused()
+    page.click("#edit-done")
+    expect(page.locator("#status")).to_contain_text("exactly one solution")
+    shown = "".join(c or "." for c in page.locator(".cell").all_inner_texts())
+    assert shown == EASY
+
+
+def test_the_hint_is_shaded_apart_from_the_digit_highlight_and_its_text_in_lines(page):
+    load(page, EASY)
+    cell(page, "r5c4").click()  # an 8: every 8 is highlighted
+    while page.locator(".cell.shaded").count() == 0:
+        page.click("#hint")
+        expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
+    colour = "(el) => getComputedStyle(el).backgroundColor.match(/\\d+/g).map(Number)"
+    shaded = cell(page, "r1c6").evaluate(colour)
+    same = cell(page, "r4c1").evaluate(colour)  # the 8 of r4c1
+    assert "shaded" not in (cell(page, "r4c1").get_attribute("class") or "")
+    # told apart at a glance: two pale yellows (distance 39) were not
+    assert sum((a - b) ** 2 for a, b in zip(shaded, same, strict=True)) ** 0.5 > 60
+    page.click("#hint")
+    summary, sentence = page.inner_text("#hint-text").split("\n")
+    assert summary.startswith("Hidden Single")
+    assert sentence == "In box 2, 8 fits only in r1c6."
+
+
+def test_a_message_goes_when_the_grid_changes(page):
+    load(page, EASY)
+    page.click("#check-progress")
+    expect(page.locator("#check-result")).to_contain_text("all right so far")
+    cell(page, "r1c3").click()
+    page.keyboard.press("4")
+    expect(page.locator("#status")).to_be_empty()  # "Loaded the pasted puzzle" is gone
+    expect(page.locator("#check-result")).to_be_empty()
+
+
 def test_open_a_file_text_or_binary(page):
     import struct
 
