@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -272,3 +273,54 @@ def test_a_scheduler_without_workers_is_one_line_not_a_hang(monkeypatch: pytest.
                       stdin=(HARD[0] + "\n").encode())
     assert done.status == 2 and "has no workers" in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_scheduler_that_takes_the_connection_and_never_answers_is_one_line_and_status_2(
+        ) -> None:
+    # a listening socket nobody reads from: the kernel accepts the connection, and then
+    # nothing is ever said
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        done = sudoku_process("solve", "--cluster", address, stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2
+    assert done.stdout == b""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"sudoku: error: no Dask scheduler answers at {address}")
+
+
+def test_an_empty_cluster_address_is_bad_usage_not_a_run_without_one() -> None:
+    done = sudoku("solve", "--cluster", "", stdin=(HARD[0] + "\n").encode())
+    assert done.status == 2
+    assert done.stdout == b""
+    assert len(done.stderr.splitlines()) == 1 and "--cluster" in done.stderr
+
+
+def test_more_local_workers_than_cores_are_cut_to_the_cores(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from sudokit import cluster as sc
+    from sudokit.errors import ClusterError
+
+    asked: list[str] = []
+
+    def connect(address: str) -> None:
+        asked.append(address)
+        raise ClusterError("not started in this test")
+
+    monkeypatch.setattr(sc, "connect", connect)
+    done = sudoku("solve", "--cluster", "local:100000", stdin=(HARD[0] + "\n").encode())
+    cores = sc.usable_cores()
+    assert asked == [f"local:{cores}"]
+    assert f"--cluster local:100000: using local:{cores}" in done.stderr
+
+
+def test_the_library_refuses_more_local_workers_than_cores() -> None:
+    from sudokit.cluster import connect, local_workers
+    from sudokit.errors import ClusterError
+
+    with pytest.raises(ClusterError, match="local:100000"):
+        connect("local:100000")
+    with pytest.raises(ClusterError, match="needs an address"):
+        local_workers("")

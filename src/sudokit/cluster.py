@@ -11,7 +11,9 @@ are in flight, and the results are taken in order as they come back.
 - ``local`` or ``local:N``: a ``LocalCluster`` of N worker processes on this machine (one
   per core when N is not given), started now and stopped with the executor;
 - anything else: the address of a running scheduler (``tcp://10.0.0.5:8786``); an address
-  that does not answer within :data:`CONNECT_TIMEOUT` seconds raises ClusterError.
+  where no scheduler has answered within :data:`CONNECT_TIMEOUT` seconds (connected,
+  greeted and registered: a socket that accepts and stays silent is no answer) raises
+  ClusterError.
 
 Nothing is lost when a worker dies: the scheduler gives its tasks to the other workers
 (Dask's ``distributed.scheduler.allowed-failures`` times at most; the work is deterministic,
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -64,15 +67,30 @@ MOST_IN_FLIGHT = 4096
 
 def local_workers(address: str) -> int | None:
     """N for ``local:N`` (the cores of this machine for ``local``); None for the address
-    of a scheduler. ClusterError for ``local:`` with something that is not a number >= 1."""
+    of a scheduler. ClusterError for ``local:`` with something that is not a number from 1
+    to the cores this process may run on (more workers than cores only take turns, and
+    starting thousands of processes would not end), and for an empty address."""
+    if not address.strip():
+        raise ClusterError("--cluster needs an address: a scheduler's (tcp://host:8786), "
+                           "'local' or 'local:N'")
     if address != LOCAL and not address.startswith(LOCAL + ":"):
         return None
     count = address[len(LOCAL) + 1:]
+    cores = usable_cores()
     if not count:
-        return os.cpu_count() or 1
-    if not count.isdigit() or int(count) < 1:
-        raise ClusterError(f"--cluster {address}: local:N needs a number of workers N >= 1")
+        return cores
+    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= cores:
+        raise ClusterError(f"--cluster {address}: local:N needs a number of workers N from 1 "
+                           f"to {cores}, the cores this machine has")
     return int(count)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 class DaskExecutor:
@@ -178,12 +196,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
             raise ClusterError(f"cannot start a local cluster of {workers} workers: {e}"
                                ) from None
         return DaskExecutor(distributed.Client(cluster), ahead=ahead, owned=cluster)
-    try:
-        client = distributed.Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise ClusterError(
-            f"no Dask scheduler answers at {address} (waited {timeout:g} s): "
-            f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    client = _join(distributed, address, timeout)
     try:  # a scheduler with no workers would hold the tasks for ever
         client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
     except (OSError, TimeoutError) as e:
@@ -191,3 +204,38 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
         raise ClusterError(f"the Dask scheduler at {address} has no workers (waited "
                            f"{WORKERS_TIMEOUT:g} s)") from e
     return DaskExecutor(client, ahead=ahead)
+
+
+def _join(distributed: Any, address: str, timeout: float) -> Any:
+    """A client of the scheduler at ``address``, or ClusterError when it has not joined
+    within ``timeout`` seconds. Dask bounds only the connect: a socket that accepts and
+    never speaks would hold its handshake for ever, so the whole join runs on a thread of
+    its own and is given up at the deadline (a client that joins after it is closed)."""
+    joined: dict[str, Any] = {}
+    lock = threading.Lock()
+
+    def join() -> None:
+        try:
+            client = distributed.Client(address, timeout=timeout)
+        except BaseException as e:  # handed to the caller below
+            joined["error"] = e
+            return
+        with lock:
+            if joined.get("abandoned"):
+                client.close()
+            else:
+                joined["client"] = client
+
+    thread = threading.Thread(target=join, name="sudokit-cluster-join", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    with lock:
+        if "client" in joined:
+            return joined["client"]
+        joined["abandoned"] = True
+    error = joined.get("error")
+    if error is not None and not isinstance(error, OSError | TimeoutError | ValueError):
+        raise error
+    why = (str(error).splitlines()[0] if str(error) else type(error).__name__) if error \
+        else "it took the connection but did not answer"
+    raise ClusterError(f"no Dask scheduler answers at {address} (waited {timeout:g} s): {why}")

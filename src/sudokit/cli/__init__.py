@@ -127,13 +127,18 @@ def usable_cores() -> int:
 
 
 def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
-    """--jobs beyond the cores this machine has would only take turns: cut it, and say so."""
+    """--jobs (and --cluster local:N) beyond the cores this machine has would only take
+    turns: cut it, and say so."""
     jobs = getattr(args, "jobs", None)
     if isinstance(jobs, int) and jobs > 1:
         cores = usable_cores()
         if jobs > cores:
             env.warn(f"--jobs {jobs}: using {cores}, the cores this machine has")
             args.jobs = cores
+    if getattr(args, "cluster", None):
+        from ._cluster import cut_to_cores
+
+        cut_to_cores(args, env)
 
 
 def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
