@@ -125,6 +125,18 @@ def test_a_bad_paste_shows_the_command_line_message_by_the_paste_box(page):
     expect(page.locator("#paste-result")).to_be_empty()
 
 
+@pytest.mark.parametrize("rows", [
+    [row.replace(".", blank) for row in (EASY[r * 9:r * 9 + 9] for r in range(9))]
+    for blank in "_*-x"
+] + [["\t".join(row.replace(".", " ")) + "\t" for row in (EASY[r * 9:r * 9 + 9]
+                                                         for r in range(9))]],
+    ids=["underscore", "star", "dash", "x", "trailing-tab"])
+def test_a_grid_pasted_as_nine_rows_with_any_documented_blank_loads(page, rows):
+    load(page, "\n".join(rows) + "\n")
+    shown = "".join(c or "." for c in page.locator(".cell").all_inner_texts())
+    assert shown == EASY
+
+
 def test_play_a_move_undo_redo_pencil_marks_and_conflicts(page):
     load(page, EASY)
     cell(page, "r1c3").click()
