@@ -421,14 +421,18 @@ def test_the_hint_is_shaded_apart_from_the_digit_highlight_and_its_text_in_lines
     assert sentence == "In box 2, 8 fits only in r1c6."
 
 
-def test_a_message_goes_when_the_grid_changes(page):
+def test_a_message_goes_with_the_next_action(page):
     load(page, EASY)
     page.click("#check-progress")
     expect(page.locator("#check-result")).to_contain_text("all right so far")
+    expect(page.locator("#status")).to_be_empty()  # "Loaded the pasted puzzle" is gone
+    page.fill("#paste", "123")
+    page.click("#paste-load")
+    expect(page.locator("#paste-result")).not_to_be_empty()
     cell(page, "r1c3").click()
     page.keyboard.press("4")
-    expect(page.locator("#status")).to_be_empty()  # "Loaded the pasted puzzle" is gone
-    expect(page.locator("#check-result")).to_be_empty()
+    expect(page.locator("#check-result")).to_be_empty()  # the grid changed
+    expect(page.locator("#paste-result")).to_be_empty()
 
 
 def test_open_a_file_text_or_binary(page):

@@ -51,6 +51,7 @@ function say(text, where = "status", isError = false) {
 }
 
 async function busy(button, where, work) {
+  if (where !== "status") say(""); // the line under the grid told of the action before
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
   try {
@@ -113,6 +114,7 @@ function changed(didChange) {
     save();
     if (!game.editing) say(""); // (while typing a puzzle it says how to finish)
     say("", "check-result");
+    say("", "paste-result");
   }
   draw();
   return didChange;
