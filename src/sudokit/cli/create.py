@@ -101,7 +101,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=JOBS_HELP.format(default=1) + "; the output does not change")
     p.add_argument("--tries", type=positive_int, metavar="N",
                    help="solution grids to try for each puzzle before giving up "
-                   "(default: a few seconds' worth; with --technique, random grids to "
+                   "(default: a few seconds' worth, about ten with --difficulty: enough for "
+                   "every level on every seed tried; with --technique, random grids to "
                    "start from, three minimal puzzles dug from each, default 5000: up to "
                    "a minute for a rare technique)")
     add_cluster_argument(p)

@@ -50,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the same seed makes the same booklet")
     p.add_argument("--size", type=positive_int, default=9, metavar="N",
                    help="side of the puzzles made with --create (default 9)")
+    p.add_argument("--tries", type=positive_int, metavar="N",
+                   help="solution grids to try for each puzzle made before giving up "
+                   "(default as in sudoku create: enough for every level on the seeds tried)")
     p.add_argument("--section", action="append", type=section, metavar="TITLE:N:LEVEL",
                    help="a section of N puzzles of one level (LEVEL may be left empty for "
                    "any), from a new page; repeat for more sections. Without files the "
@@ -180,7 +183,8 @@ def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]
         seed = args.seed
         if seed is not None and i:  # each section its own seed, derived from the one given
             seed = seed + f"/{i}".encode() if isinstance(seed, bytes) else f"{seed}/{i}"
-        made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed)
+        made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed,
+                             tries=args.tries)
         for puzzle, _ in progress(made, env, "puzzles"):
             entries.append(prepare(puzzle, 0, s.title))
     return entries
@@ -208,6 +212,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if options.per_page is not None:
         layout.arrangement(options.per_page, options.landscape)
     creating = args.create is not None or bool(settings["section"] and not args.files)
+    if args.tries is not None and not creating:
+        raise PrintUsageError("--tries is the effort of making puzzles (--create, or sections "
+                              "without files)")
     if creating:
         puzzle_layout(args.size, options)
     tally = Tally()
