@@ -2,6 +2,7 @@
 
 SUDOKIT_BUILD_EXT=auto (default) falls back to the pure-Python core when no compiler
 works, with a visible warning; =require makes that an error; =skip never compiles.
+The modules are translated and compiled on every core (SUDOKIT_BUILD_JOBS=N for N).
 """
 
 import os
@@ -21,6 +22,15 @@ PLAIN_MODULES = list(_lists["PLAIN_MODULES"])
 mode = os.environ.get("SUDOKIT_BUILD_EXT", "auto").lower()
 
 
+def build_jobs():
+    """How many modules to translate and compile at once: SUDOKIT_BUILD_JOBS, else every
+    core (one at a time, the compile takes minutes)."""
+    text = os.environ.get("SUDOKIT_BUILD_JOBS", "")
+    if text.strip().isdigit() and int(text) > 0:
+        return int(text)
+    return os.cpu_count() or 1
+
+
 def extensions():
     if mode == "skip":
         return []
@@ -36,6 +46,7 @@ def extensions():
 
     engine = cythonize(
         modules(COMPILED_MODULES),
+        nthreads=build_jobs(),
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,
@@ -47,12 +58,18 @@ def extensions():
     )
     plain = cythonize(
         modules(PLAIN_MODULES),
+        nthreads=build_jobs(),
         compiler_directives={"language_level": 3, "embedsignature": True},
     )
     return engine + plain
 
 
 class OptionalBuildExt(build_ext):
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:  # -j not given: compile the modules on every core
+            self.parallel = build_jobs()
+
     def run(self):
         try:
             super().run()
