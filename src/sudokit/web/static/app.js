@@ -98,7 +98,8 @@ function setGame(next, message) {
 // The messages that speak of the puzzle or the progress on it, and go when it changes.
 const RESULTS = ["check-result", "explain-text", "rate-result", "print-result", "share-result"];
 
-function enter(cell, digit, asMark) {
+function enter(cell, digit, pencilMark) {
+  const asMark = pencilMark && !game.editing; // a puzzle being typed has givens only
   const done = asMark ? game.toggleMark(cell, digit) : game.setDigit(cell, digit);
   if (!asMark) highlight = digit;
   changed(done);
