@@ -23,6 +23,14 @@ from ._symbols import as_grid, check_symbol_size
 LETTERS = "letters"
 
 
+def _trailing_tabs(block: Block, count: int) -> bool:
+    """Does every row end with a tab, one field more than there are rows (N rows of N
+    cells and an empty field after each, as some pages copy a table)?"""
+    return len(block.rows) == count - 1 and all(
+        split_eol(block.lines[j])[0].rstrip(" ").endswith("\t") for j in block.rows
+    )
+
+
 class DelimitedRows:
     """One format of the family.
 
@@ -119,16 +127,20 @@ class DelimitedRows:
                         line=block.row_line(r),
                     )
         first = split_eol(block.lines[block.rows[0]])[0]
-        shape = block_shape(block, n, box, self.count(first))
-        cells, tokens = parse_rows(
-            block, shape, self.split, self.table_of(shape.n), self.value
-        )
+        count = self.count(first)
+        split, spans = self.split, self.spans
+        if self.tabs and _trailing_tabs(block, count):  # a table copied with a tab after each row
+            count -= 1
+            split = lambda line: self.split(line)[:-1]  # noqa: E731
+            spans = lambda line: self.spans(line)[:-1]  # noqa: E731
+        shape = block_shape(block, n, box, count)
+        cells, tokens = parse_rows(block, shape, split, self.table_of(shape.n), self.value)
         blank = self.blank_of(tokens)
         form = LETTERS if self.numbers and any(t.isalpha() for t in tokens) else ""
         eol = eol_of(block)
         grid = Grid.unchecked(cells, shape)
         canonical = self.format_item(grid, Style(self.name, blank, eol, form=form))
-        return grid, style_of(self.name, block, canonical, cells, self.spans, blank, eol, form)
+        return grid, style_of(self.name, block, canonical, cells, spans, blank, eol, form)
 
     def read_records(self, inp: Input, options: ReadOptions) -> Iterator[Record]:
         """Records of the puzzles of ``inp``, in order."""

@@ -14,6 +14,12 @@ than 9x9, the letters (A-Z for 10 and up, either case). Everything else (spaces,
 comments. Whether letters are cells is decided once, from the start of the input: they are
 not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
 
+A grid typed as N rows of N symbols (N up to 9) with one of the blanks people type, ``_``,
+``*``, ``-``, ``x`` (or ``X``, ``?``, ``·``), instead of ``.`` or ``0``, is read too, with or
+without spaces, tabs and a ``|``/``+---+`` frame: that blank is a cell symbol then. Where the
+blank is ``-`` or ``*``, which borders are drawn with, a line of them without a digit is a
+border unless it holds exactly a row's N symbols and no ``+`` or ``=``.
+
 How the cells are cut into puzzles: N comes from ``box`` if given; otherwise from the first
 puzzle. If its first line with cells holds k cells and k is a sudoku size (a row per line),
 the puzzle is k*k cells; else the puzzle ends at the first blank line (or the end of the input)
@@ -35,6 +41,7 @@ from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
+from ._fields import TYPED_BLANKS
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, template_fits
@@ -100,30 +107,121 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     """Records of the puzzles of ``inp``, in order."""
     box = options.box
-    return with_tail(inp, _records(inp, box, _cell_pattern(inp.head, box)))
+    return with_tail(inp, _records(inp, box, _cells_of(inp.head, box)))
+
+
+class _Cells:
+    """How the cells of a text are found: ``pattern`` matches one; ``blank`` is a typed
+    blank read as a cell (``_``, ``-``...), if any, and ``others`` more typed blanks found
+    with it (a mistake: a puzzle uses one). For ``-`` and ``*``, which borders are drawn
+    with, ``row`` is the symbols of a row: a line of them with no digit is a border unless
+    it holds exactly that many and no ``+`` or ``=``; a bare line of exactly a row's
+    dashes is a row of blanks only when the grid needs it (``dash_rows``)."""
+
+    __slots__ = ("pattern", "blank", "others", "row", "dash_rows")
+
+    def __init__(self, pattern: re.Pattern[str], blank: str = "", others: str = "",
+                 row: int = 0, dash_rows: bool = False) -> None:
+        self.pattern, self.blank, self.others = pattern, blank, others
+        self.row, self.dash_rows = row, dash_rows
+
+    def count(self, text: str) -> int:
+        """How many cells a line holds (none in a border)."""
+        found = len(self.pattern.findall(text))
+        return 0 if found and self.row and self._border(text, found) else found
+
+    def is_border(self, text: str) -> bool:
+        """Is a line a border drawn with the blank's symbol?"""
+        return bool(self.row) and self._border(text, len(self.pattern.findall(text)))
+
+    def _border(self, text: str, found: int) -> bool:
+        if _DIGIT.search(text) is not None:
+            return False
+        if found != self.row or "+" in text or "=" in text:
+            return True
+        return self.blank == "-" and "|" not in text and not self.dash_rows
+
+    def value(self, ch: str) -> int:
+        """The digit a cell symbol stands for (0: a blank)."""
+        if ch == self.blank:
+            return 0
+        if ch in self.others:
+            shown = ", ".join(map(repr, self.blank + self.others))
+            raise SymbolError(f"mixed blank symbols {shown}: a puzzle uses one")
+        return _VALUE[ch]
+
+
+_DIGITS_ONLY = _Cells(_DIGITS)
+_LETTERS_TOO = _Cells(_LETTERS)
+_DIGIT = re.compile("[1-9]")
+#: What a row typed with a blank holds once its layout (spaces, tabs, ``|``) is taken out.
+_ROW_SYMBOLS = frozenset("0123456789.") | TYPED_BLANKS
+_LAYOUT = str.maketrans("", "", " \t|")
+_BORDER_SYMBOLS = frozenset("-+=*")
+
+
+def _typed_rows(head: str, box: tuple[int, int] | None) -> _Cells | None:
+    """At the input's start, rows of N symbols (N up to 9, a sudoku size) whose blank is
+    a typed blank (``_``, ``*``, ``-``, ``x``...; no ``.`` or ``0`` among them), between
+    borders: how to find their cells. None when the start is not such rows. (A row of
+    another length, or a second kind of blank, is read too, so that the reader says what
+    is wrong.)"""
+    lines: list[tuple[str, str]] = []
+    for line in head.splitlines()[: 3 * MAX_SIZE]:
+        s = line.strip()
+        if s and not is_comment(s):
+            lines.append((s, s.translate(_LAYOUT)))
+        elif lines:
+            break
+    rows = [symbols for _, symbols in lines if _DIGIT.search(symbols)]
+    kinds = list(dict.fromkeys(ch for symbols in rows for ch in symbols if ch not in "123456789"))
+    if not rows or not kinds or not TYPED_BLANKS.issuperset(kinds):
+        return None
+    n, blank = len(rows[0]), kinds[0]
+    if n > 9 or shape_for(n, box) is None:
+        return None
+    found, dashes = 0, 0  # rows, and bare lines of a row's dashes (a row or a border)
+    for line, symbols in lines:
+        if not _ROW_SYMBOLS.issuperset(symbols) and not _BORDER_SYMBOLS.issuperset(symbols):
+            return None  # words, or layout this reading does not know
+        if blank == "-" and set(symbols) == {"-"} and len(symbols) == n and "|" not in line:
+            dashes += 1
+        elif _DIGIT.search(symbols) or (symbols and set(symbols) <= set(kinds) and (
+            len(symbols) == n or not _BORDER_SYMBOLS.issuperset(symbols)
+        )):
+            found += 1
+    pattern = re.compile("[1-9" + re.escape("".join(kinds)) + "]")
+    row = n if blank in "-*" else 0
+    return _Cells(pattern, blank, "".join(kinds[1:]), row, found + dashes == n)
 
 
 #: A letter standing alone between digits, as the cells of a grid of 10x10 and up: ``9 C 4``.
 _LONE_LETTER = re.compile(r"[0-9.][ \t|,]+[A-Za-z](?:$|[ \t|,\r\n]+[0-9.A-Za-z])", re.MULTILINE)
 
 
-def _cell_pattern(head: bytes, box: tuple[int, int] | None) -> re.Pattern[str]:
-    """Letters are cells when letters stand alone among the digits of the input's start
-    (``9 C 4``), or when the first puzzle read without them is larger than 9x9; else
-    digits and dots only."""
-    if box is not None:
-        return _LETTERS if box[0] * box[1] > 9 else _DIGITS
+def _cells_of(head: bytes, box: tuple[int, int] | None) -> _Cells:
+    """A typed blank is a cell in rows typed with one (see ``_typed_rows``); letters are
+    cells when letters stand alone among the digits of the input's start (``9 C 4``), or
+    when the first puzzle read without them is larger than 9x9; else digits and dots
+    only."""
     if len(head) >= HEAD_SIZE:
         head = head[: head.rfind(b"\n") + 1]
+    typed = _typed_rows(decode(head[:4096]), box)
+    if typed is not None:
+        return typed
+    if box is not None:
+        return _LETTERS_TOO if box[0] * box[1] > 9 else _DIGITS_ONLY
     if _LONE_LETTER.search(decode(head[:4096])):
-        return _LETTERS
+        return _LETTERS_TOO
     try:
-        for first in _records(Input(io.BytesIO(head), None), None, _DIGITS):
+        for first in _records(Input(io.BytesIO(head), None), None, _DIGITS_ONLY):
             if isinstance(first, Record):
-                return _DIGITS if first.item is not None and first.item.n <= 9 else _LETTERS
+                if first.item is not None and first.item.n <= 9:
+                    return _DIGITS_ONLY
+                return _LETTERS_TOO
     except SudokuError:
         pass
-    return _LETTERS
+    return _LETTERS_TOO
 
 
 class _Open:
@@ -140,7 +238,7 @@ class _Open:
 
 
 def _records(
-    inp: Input, box: tuple[int, int] | None, cell: re.Pattern[str]
+    inp: Input, box: tuple[int, int] | None, cell: _Cells
 ) -> Iterator[Record | str]:
     shape = box_shape(box)
     first_count: int | None = None  # cells on the first line that has any
@@ -174,7 +272,7 @@ def _records(
                 cur = None
             lead.append(text)
             continue
-        count = len(cell.findall(text))
+        count = cell.count(text)
         if cur is not None and cur.done and count:
             yield _finish(inp, cur, shape, cell)
             cur = None
@@ -202,7 +300,8 @@ def _records(
         if shape is None:
             shape = shape_for_count(cur.count, box)
             if shape is None:
-                raise inp.fail(_not_a_puzzle(cur.count), cur.first)
+                typed = first_count if cell.blank else None  # rows typed with a blank
+                raise inp.fail(_not_a_puzzle(cur.count, typed, box), cur.first)
         yield _finish(inp, cur, shape, cell)
     yield "".join(lead)
 
@@ -216,15 +315,20 @@ def _square(count: int, first_count: int | None, box: tuple[int, int] | None) ->
     return None
 
 
-def _not_a_puzzle(count: int) -> ParseError:
+def _not_a_puzzle(
+    count: int, row: int | None = None, box: tuple[int, int] | None = None
+) -> ParseError:
+    rows = shape_for(row, box) if row else None
+    if rows is not None:  # rows of N cells: N rows of N were meant
+        return CellCountError(
+            f"expected {rows.ncells} cells ({rows.n} rows of {rows.n}), got {count}"
+        )
     return ParseError(
         f"not a puzzle: {count} cell symbols (digits, '.', letters) do not make a square grid"
     )
 
 
-def _finish(
-    inp: Input, cur: _Open, shape: Shape | None, cell: re.Pattern[str]
-) -> Record:
+def _finish(inp: Input, cur: _Open, shape: Shape | None, cell: _Cells) -> Record:
     lead = cur.lead
     eol = split_eol(cur.lines[0])[1]
     if shape is None:  # the first puzzle ended before its cells made a grid
@@ -239,19 +343,17 @@ def _finish(
     return Record(grid, cur.first, None, style)
 
 
-def _parse(
-    cur: _Open, shape: Shape, cell_pattern: re.Pattern[str]
-) -> tuple[Grid, Style]:
+def _parse(cur: _Open, shape: Shape, cells_of: _Cells) -> tuple[Grid, Style]:
     n, ncells = shape.n, shape.ncells
     if cur.count != ncells:
         raise CellCountError(f"expected {ncells} cells, got {cur.count}", line=cur.first)
     tokens: list[str] = []
     values: list[int] = []
     for j, text in enumerate(cur.lines):
-        if is_comment(text.strip()):
+        if is_comment(text.strip()) or cells_of.is_border(text):
             continue
-        for ch in cell_pattern.findall(text):
-            v = _VALUE[ch]
+        for ch in cells_of.pattern.findall(text):
+            v = cells_of.value(ch)
             if v > n:
                 cell = shape.cell_name(len(tokens))
                 raise SymbolError(
@@ -262,25 +364,25 @@ def _parse(
             tokens.append(ch)
             values.append(v)
     cells = tuple(values)
-    blank = "." if "." in tokens and "0" not in tokens else "0"
+    blank = cells_of.blank or ("." if "." in tokens and "0" not in tokens else "0")
     eol = split_eol(cur.lines[0])[1]
     grid = Grid.unchecked(cells, shape)
     if format_item(grid, Style(NAME, blank, eol)) == "".join(cur.lines):
         return grid, Style(NAME, blank, eol, cur.lead)
-    return grid, Style(NAME, blank, eol, cur.lead, template=_template(cur, cell_pattern, cells))
+    return grid, Style(NAME, blank, eol, cur.lead, template=_template(cur, cells_of, cells))
 
 
-def _template(cur: _Open, cell_pattern: re.Pattern[str], cells: tuple[int, ...]) -> Template:
+def _template(cur: _Open, cells_of: _Cells, cells: tuple[int, ...]) -> Template:
     """The puzzle's text cut around its cells (comment lines stay whole)."""
     parts: list[str] = []
     tokens: list[str] = []
     pending: list[str] = []
     for text in cur.lines:
-        if is_comment(text.strip()):
+        if is_comment(text.strip()) or cells_of.is_border(text):
             pending.append(text)
             continue
         pos = 0
-        for m in cell_pattern.finditer(text):
+        for m in cells_of.pattern.finditer(text):
             pending.append(text[pos : m.start()])
             parts.append("".join(pending))
             pending = []
