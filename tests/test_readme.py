@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -70,3 +72,38 @@ def test_readme_format_examples_have_one_solution_each() -> None:
             capture_output=True, text=True, timeout=120,
         )
         assert (done.returncode, done.stdout) == (0, "1\n" * puzzles), name
+
+
+def readme_command(heading: str) -> str:
+    """The one-line command of the ``sh`` block under the README's line ``heading``."""
+    text = README.read_text()
+    start = text.index(heading)
+    (command,) = re.findall(r"```sh\n(.*?)\n```", text[start:], flags=re.S)[:1]
+    return command
+
+
+TEST_HEADING = "Install with the test tools"
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (README.parent / ".ci" / "run").read_text().splitlines()
+    assert ci[-1] == readme_command(TEST_HEADING)
+
+
+@pytest.mark.parametrize("failing", [(), ("python",), ("ruff",), ("mypy",), ("python", "mypy")])
+@pytest.mark.parametrize("shell_options", [[], ["-euo", "pipefail"]])  # as .ci/run runs it
+def test_the_test_command_runs_and_reports_every_check(
+        tmp_path: Path, failing: tuple[str, ...], shell_options: list[str]) -> None:
+    """pytest, ruff and mypy all run even when one fails; the status says if any failed."""
+    checks = readme_command(TEST_HEADING).split("pip install '.[test]' && ", 1)[1]
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in ("python", "ruff", "mypy"):  # stand-ins that say they ran
+        stub = bin_dir / name
+        stub.write_text(f'#!/bin/sh\necho {name} "$@"\nexit {int(name in failing)}\n')
+        stub.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", *shell_options, "-c", checks], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.splitlines() == ["python -m pytest", "ruff check .", "mypy"]
+    assert done.returncode == (1 if failing else 0)
