@@ -267,3 +267,35 @@ def test_errors_are_located_and_typed() -> None:
 def test_random_bytes_from_os_urandom_detect() -> None:
     with pytest.raises(ParseError, match="binary data"):
         F.detect(os.urandom(4096) + b"\0")
+
+
+# -- the library's edges: wrong arguments are a TypeError or ValueError naming them ---------
+
+
+def test_a_writer_needs_a_stream_and_a_style() -> None:
+    with pytest.raises(TypeError, match="binary stream .* not NoneType"):
+        F.Writer("line", None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="style must be a Style or None, not str"):
+        F.Writer("line", io.BytesIO(), "0")  # type: ignore[arg-type]
+
+
+def test_encode_array_takes_a_2d_array_of_digits() -> None:
+    import numpy as np
+
+    from sudokit.formats import line
+
+    with pytest.raises(TypeError, match="cells must be a .* NumPy array .* not NoneType"):
+        line.encode_array(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="cells must hold integers .* not float64"):
+        line.encode_array(np.zeros((2, 81)))
+    with pytest.raises(ValueError, match=r"cells must be a \(B, N\*N\) array, not .* \(81,\)"):
+        line.encode_array(np.zeros(81, dtype=np.uint8))
+    cells = np.zeros((3, 81), dtype=np.int64)
+    cells[2, 40] = -1
+    with pytest.raises(SymbolError, match="cells holds -1 at row 3, r5c5: a 9x9 puzzle's"):
+        line.encode_array(cells)
+    cells[2, 40] = 10
+    with pytest.raises(SymbolError, match="cells holds 10 at row 3, r5c5"):
+        line.encode_array(cells)
+    cells[2, 40] = 9
+    assert line.encode_array(cells).splitlines()[2] == b"." * 40 + b"9" + b"." * 40

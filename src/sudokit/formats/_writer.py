@@ -17,6 +17,13 @@ class FormatWriter:
     ``sudokit.formats.Writer``)."""
 
     def __init__(self, spec: Format, stream: BinaryIO, style: Style | None = None) -> None:
+        if not callable(getattr(stream, "write", None)):
+            raise TypeError(
+                f"a Writer writes to a binary stream (an object with write()), not "
+                f"{type(stream).__name__}"
+            )
+        if style is not None and not isinstance(style, Style):
+            raise TypeError(f"style must be a Style or None, not {type(style).__name__}")
         self._spec = spec
         self._stream = stream
         self._style: Style = style if style is not None and self._fits(style) else spec.default

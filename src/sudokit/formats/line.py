@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
-from ..errors import CellCountError, MixedSizeError, SudokuError
+from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
@@ -104,17 +104,52 @@ def encode_array(cells: np.ndarray, style: Style = DEFAULT) -> bytes:
     blank and line ending: what ``encode`` gives for each row, at NumPy's pace."""
     import numpy as np
 
-    rows, ncells = cells.shape
+    if not isinstance(style, Style):
+        raise TypeError(f"style must be a Style, not {type(style).__name__}")
+    rows, ncells = _array_shape(cells)
     n = math.isqrt(ncells)
     if n * n != ncells:
         raise CellCountError(f"{ncells} cells do not make a puzzle line (N*N cells, e.g. 81)")
     check_symbol_size(n, NAME)
+    _check_digits(cells, n)
     symbols = np.frombuffer(_out_table(style.blank), dtype=np.uint8)
     eol = np.frombuffer(style.eol.encode(), dtype=np.uint8)
     out = np.empty((rows, ncells + eol.size), dtype=np.uint8)
     out[:, :ncells] = symbols[cells]
     out[:, ncells:] = eol
     return out.tobytes()
+
+
+def _array_shape(cells: object) -> tuple[int, int]:
+    """The (rows, cells per row) of a 2-D integer array; a TypeError or ValueError naming
+    ``cells`` for anything else."""
+    import numpy as np
+
+    if not isinstance(cells, np.ndarray):
+        raise TypeError(
+            f"cells must be a (B, N*N) NumPy array of digits, not {type(cells).__name__}"
+        )
+    if cells.ndim != 2:
+        raise ValueError(f"cells must be a (B, N*N) array, not one of shape {cells.shape}")
+    if cells.dtype.kind not in "iu":
+        raise TypeError(f"cells must hold integers (digits, 0 for a blank), not {cells.dtype}")
+    return int(cells.shape[0]), int(cells.shape[1])
+
+
+def _check_digits(cells: np.ndarray, n: int) -> None:
+    """Every value a digit of an N x N puzzle or 0; else a SymbolError naming the first
+    one out of range, its row and its cell."""
+    import numpy as np
+
+    if not cells.size or (cells.max() <= n and (cells.dtype.kind == "u" or cells.min() >= 0)):
+        return  # the usual case: two reductions, no array made
+    bad = (cells < 0) | (cells > n)
+    if bad.any():
+        row, cell = divmod(int(np.argmax(bad)), cells.shape[1])
+        raise SymbolError(
+            f"cells holds {cells[row, cell]} at row {row + 1}, r{cell // n + 1}c{cell % n + 1}: a "
+            f"{n}x{n} puzzle's digits are 1 to {n} (0 for a blank)"
+        )
 
 
 def loads_array(data: str | bytes, box: tuple[int, int] | None = None) -> np.ndarray:
