@@ -63,6 +63,29 @@ def test_readme_format_sessions_print_what_they_show(tmp_path: Path) -> None:
         assert done.stdout == shown, command
 
 
+def test_every_example_file_the_readme_names_is_shipped() -> None:
+    named = set(re.findall(r"\bexamples/[\w.-]*\w", README.read_text()))
+    assert len(named) >= 10
+    assert sorted(n for n in named if not (README.parent / n).is_file()) == []
+
+
+def test_readme_print_examples_run_with_the_shipped_files(tmp_path: Path) -> None:
+    """The print and pictures examples, in a shell as shown (those on a file of your own
+    aside), each write what they say."""
+    pytest.importorskip("reportlab")
+    (tmp_path / "examples").symlink_to(README.parent / "examples")
+    commands = [c for c, _ in console_sessions("### print, and pictures") if " my-" not in c]
+    assert len(commands) >= 4
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
+           f"{os.environ.get('PATH', '')}"}
+    for command in commands:
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert (done.returncode, done.stderr) == (0, ""), command
+    written = {p.name for p in tmp_path.iterdir()}
+    assert {"hard.pdf", "book.pdf", "grid-1.svg", "grid-4.svg", "path.html"} <= written
+
+
 def test_readme_format_examples_have_one_solution_each() -> None:
     """Every puzzle of the bank, CSV and OpenSudoku examples has exactly one solution."""
     for name, puzzles in (("bank.txt", 3), ("kaggle.csv", 3), ("puzzles.opensudoku", 2)):
