@@ -322,3 +322,17 @@ def test_ipuz_cli_errors_are_one_line_with_file_and_line(tmp_path: Path) -> None
     assert done.status == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"sudoku: error: {path}, line 1: ")
+
+
+def test_hodoku_a_solution_keeps_the_line_as_it_was_around_the_grid() -> None:
+    (r,) = records(LIBRARY, "hodoku")
+    answer = solve(r.item)
+    assert answer is not None
+    out = io.BytesIO()
+    with F.Writer("hodoku", out) as writer:
+        writer.write(Candidates.from_grid(answer), r.style)
+        writer.write(answer, r.style)
+    first, second = out.getvalue().decode().splitlines(keepends=True)
+    assert first == second == LIBRARY.replace(LIBRARY.split(":")[3], answer.to_line())
+    done = sudoku("solve", "--from", "hodoku", stdin=LIBRARY.encode())
+    assert done.status == 0 and done.out == first

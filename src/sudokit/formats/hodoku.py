@@ -101,9 +101,10 @@ def _deleted_text(board: Candidates) -> str:
 
 def _with_deleted(line: str, template: Template, board: Candidates) -> str:
     """``line`` (a template filled) with the deleted candidates of ``board``, unless the
-    line read deleted the same ones (then its text is kept as it was)."""
+    line read deleted the same ones or the board is solved (then the field is kept as it
+    was read, as a solution keeps the line's other fields)."""
     read = Candidates(template.values, board.shape)
-    if _deleted(read) == _deleted(board):
+    if board.count_solved() == len(board.masks) or _deleted(read) == _deleted(board):
         return line
     head, tail = line[: -len(template.parts[-1])], template.parts[-1]
     fields = tail.split(":", 2)
