@@ -169,11 +169,16 @@ def test_hodoku_a_board_written_says_its_deleted_candidates() -> None:
     assert line.split(":")[5:] == ["411", "r7c39 r6c1b9 fr3c3\n"]
 
 
-def test_hodoku_a_bad_deleted_candidate_is_one_clear_error() -> None:
+def test_hodoku_a_bad_deleted_candidate_is_one_clear_error(tmp_path: Path) -> None:
     line = ":0000:x:" + PUZZLE + ":314 3x4::\n"
     (r,) = records(line, "hodoku", source="lib.hdk")
     assert r.item is None
     assert str(r.error).startswith("lib.hdk, line 1: deleted candidate '3x4' is not")
+    path = tmp_path / "lib.hdk"
+    path.write_text(LIBRARY + line)
+    done = sudoku("hint", str(path))
+    assert done.status == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"sudoku: error: {path}, line 2: deleted candidate '3x4'")
 
 
 def test_hodoku_hint_is_on_the_board_of_the_line() -> None:
