@@ -1,18 +1,27 @@
-"""Load test of ``sudoku serve``: many concurrent hint and solve requests against a local
-server, for a bounded time and a bounded number of requests, on 127.0.0.1 only.
+"""Load test of ``sudoku serve`` on 127.0.0.1: a flood of one kind of request next to another
+kind, each from connections of its own; or idle sockets held while others ask.
 
-    python benchmarks/web_load.py [--clients 200] [--seconds 30] [--max-requests 200000]
-                                  [--mix hint,solve] [--data data/puzzles2_17_clue.txt]
-                                  [--server-cores 0] [--client-cores 1] [--workers 1]
+    python benchmarks/web_load.py [--solve-clients 100] [--hint-clients 100] [--seconds 20]
+                                  [--max-requests 200000] [--data data/puzzles2_17_clue.txt]
+                                  [--server-cores 0] [--client-cores 1] [--workers 2]
                                   [--server-nice -10]
+    python benchmarks/web_load.py --idle 1000 [--solve-clients 20] [--seconds 20]
 
 It starts ``sudoku serve --port 0`` itself (pinned with taskset to --server-cores when
-given: "0" is one core, for the server and its workers together), opens --clients
-keep-alive connections from one asyncio client (pinned to --client-cores), and has each send
-its next request as soon as the last is answered: hint and solve in turn, each on a puzzle
-of the data file (taken in order, wrapping around). At the end it prints, for each call, the
-requests answered, their rate, the latency percentiles (p50, p95, p99, max) and the errors
-(any answer but 200, or a broken connection), as a Markdown table.
+given). The default mode is a flood: --solve-clients keep-alive connections each send a 9x9
+solve as soon as the last is answered (the server answers those itself), while
+--hint-clients other connections, in another client process, do the same with hints (which
+go to the worker processes). Each kind runs on its own connections, so neither paces the
+other: what it measures is whether the heavy calls still get through while the cheap ones
+keep the server busy. It prints, for each call, the requests answered, their rate, the
+latency percentiles (p50, p95, p99, max) and the errors (any answer but 200, or a broken
+connection), as a Markdown table, and the server's CPU time.
+
+With --idle N it first opens N sockets that never send a byte and holds them, then runs the
+solve clients for --seconds (each on a fresh connection per request, as a browser coming
+back later would) and counts the requests answered, refused (503) and failed (connection
+closed or refused), and how many of the idle sockets the server had closed by the end.
+Puzzles are taken from the data file in order, wrapping around.
 """
 
 from __future__ import annotations
@@ -20,17 +29,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import re
 import shutil
-import statistics
+import socket
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: Seconds a client waits for a connection or an answer before it counts the request lost.
+TIMEOUT = 10.0
 
 
 def puzzles(path: Path, limit: int = 20_000) -> list[str]:
@@ -77,10 +90,11 @@ def cpu_seconds(pid: int, children: bool = True) -> float:
     return total
 
 
-def request(port: int, op: str, puzzle: str) -> bytes:
+def request(port: int, op: str, puzzle: str, close: bool = False) -> bytes:
     body = json.dumps({"puzzle": puzzle}).encode()
     head = (f"POST /api/{op} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            + ("Connection: close\r\n" if close else "") + "\r\n")
     return head.encode() + body
 
 
@@ -95,46 +109,94 @@ async def read_response(reader: asyncio.StreamReader) -> int:
     return status
 
 
-async def client(port: int, ops: list[str], data: list[str], start: int, stop_at: float,
-                 budget: list[int], lat: dict[str, list[float]],
-                 errors: dict[str, int]) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+class Tally:
+    """What one kind of client saw: latencies of the answers (200) and counts of the rest."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.latencies: list[float] = []
+        self.outcomes: Counter[str] = Counter()
+
+
+async def keep_alive_client(port: int, op: str, data: list[str], start: int, stop_at: float,
+                            tally: Tally) -> None:
+    """Send ``op`` requests one after the other on one connection until the time or the
+    budget is spent (reconnecting after a broken connection)."""
     i = start
+    reader = writer = None
     try:
-        while time.perf_counter() < stop_at and budget[0] > 0:
-            budget[0] -= 1
-            op = ops[i % len(ops)]
+        while time.perf_counter() < stop_at and tally.budget > 0:
+            tally.budget -= 1
             payload = request(port, op, data[i % len(data)])
             i += 1
             t0 = time.perf_counter()
             try:
+                if writer is None:
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+                assert reader is not None
                 writer.write(payload)
                 await writer.drain()
-                status = await read_response(reader)
-            except (OSError, asyncio.IncompleteReadError, ConnectionError):
-                errors[f"{op}: connection"] += 1
-                writer.close()
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                status = await asyncio.wait_for(read_response(reader), TIMEOUT)
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ConnectionError) as e:
+                tally.outcomes["no answer in 10 s" if isinstance(e, TimeoutError)
+                               else "connection"] += 1
+                if writer is not None:
+                    writer.close()
+                reader = writer = None
                 continue
             if status == 200:
-                lat[op].append(time.perf_counter() - t0)
-            else:
-                errors[f"{op}: HTTP {status}"] += 1
+                tally.latencies.append(time.perf_counter() - t0)
+            tally.outcomes[str(status)] += 1
     finally:
-        writer.close()
+        if writer is not None:
+            writer.close()
 
 
-async def load(port: int, args: argparse.Namespace, data: list[str]) -> tuple[
-        dict[str, list[float]], dict[str, int], float]:
-    ops = args.mix.split(",")
-    lat: dict[str, list[float]] = defaultdict(list)
-    errors: dict[str, int] = defaultdict(int)
-    budget = [args.max_requests]
-    t0 = time.perf_counter()
-    stop_at = t0 + args.seconds
-    await asyncio.gather(*(client(port, ops, data, k * 7919, stop_at, budget, lat, errors)
-                           for k in range(args.clients)))
-    return lat, errors, time.perf_counter() - t0
+async def fresh_connection_client(port: int, op: str, data: list[str], start: int,
+                                  stop_at: float, tally: Tally) -> None:
+    """Send ``op`` requests, each on a connection of its own."""
+    i = start
+    while time.perf_counter() < stop_at and tally.budget > 0:
+        tally.budget -= 1
+        payload = request(port, op, data[i % len(data)], close=True)
+        i += 1
+        t0 = time.perf_counter()
+        writer = None
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+            writer.write(payload)
+            await writer.drain()
+            status = await asyncio.wait_for(read_response(reader), TIMEOUT)
+        except TimeoutError:
+            tally.outcomes["no answer in 10 s"] += 1
+            continue
+        except (OSError, asyncio.IncompleteReadError, ConnectionError):
+            tally.outcomes["connection"] += 1
+            await asyncio.sleep(0.01)  # a refused connection is answered at once
+            continue
+        finally:
+            if writer is not None:
+                writer.close()
+        if status == 200:
+            tally.latencies.append(time.perf_counter() - t0)
+        tally.outcomes[str(status)] += 1
+
+
+def run_clients(port: int, op: str, clients: int, fresh: bool, data: list[str],
+                seconds: float, budget: int, results: multiprocessing.Queue) -> None:
+    """One client process: ``clients`` connections asking ``op`` for ``seconds``."""
+    async def main() -> Tally:
+        tally = Tally(budget)
+        stop_at = time.perf_counter() + seconds
+        each = fresh_connection_client if fresh else keep_alive_client
+        await asyncio.gather(*(each(port, op, data, k * 7919, stop_at, tally)
+                               for k in range(clients)))
+        return tally
+
+    tally = asyncio.run(main())
+    results.put((op, tally.latencies, dict(tally.outcomes)))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -144,16 +206,40 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def hold_idle(port: int, count: int) -> list[socket.socket]:
+    """``count`` connections that send nothing (fewer if the server refuses some)."""
+    held = []
+    for _ in range(count):
+        try:
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        except OSError:
+            break
+    return held
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--clients", type=int, default=200)
-    p.add_argument("--seconds", type=float, default=30.0)
-    p.add_argument("--max-requests", type=int, default=200_000)
-    p.add_argument("--mix", default="hint,solve")
+    p.add_argument("--solve-clients", type=int, default=100)
+    p.add_argument("--hint-clients", type=int, default=100)
+    p.add_argument("--idle", type=int, default=0, metavar="N",
+                   help="hold N idle sockets, then count the solves answered")
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--max-requests", type=int, default=200_000,
+                   help="at most this many requests of each kind")
     p.add_argument("--data", type=Path, default=ROOT / "data" / "puzzles2_17_clue.txt")
     p.add_argument("--server-cores", default=None, help="taskset list for the server")
-    p.add_argument("--client-cores", default=None, help="taskset list for this client")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--client-cores", default=None, help="taskset list for the clients")
+    p.add_argument("--workers", type=int, default=2)
     p.add_argument("--server-nice", type=int, default=None,
                    help="run the server at this niceness (negative, as root: ahead of other "
                    "work on a shared machine, nearer to a core of its own)")
@@ -162,37 +248,59 @@ def main() -> None:
         os.sched_setaffinity(0, {int(c) for c in args.client_cores.split(",")})
     data = puzzles(args.data)
     proc, port = start_server(args.server_cores, args.workers, args.server_nice)
+    idle: list[socket.socket] = []
+    kinds = [("solve", args.solve_clients)]
+    if not args.idle:
+        kinds.append(("hint", args.hint_clients))
+    kinds = [(op, n) for op, n in kinds if n > 0]
     try:
         time.sleep(1.0)  # the worker processes start
+        idle = hold_idle(port, args.idle)
+        if args.idle:
+            time.sleep(1.0)  # the server has seen them all
         cpu0, main0 = cpu_seconds(proc.pid), cpu_seconds(proc.pid, children=False)
-        lat, errors, took = asyncio.run(load(port, args, data))
+        results: multiprocessing.Queue = multiprocessing.Queue()
+        t0 = time.perf_counter()
+        clients = [multiprocessing.Process(target=run_clients, args=(
+            port, op, n, bool(args.idle), data, args.seconds, args.max_requests, results))
+            for op, n in kinds]
+        for c in clients:
+            c.start()
+        tallies = [results.get() for _ in clients]
+        for c in clients:
+            c.join()
+        took = time.perf_counter() - t0
         cpu = cpu_seconds(proc.pid) - cpu0
         main_cpu = cpu_seconds(proc.pid, children=False) - main0
+        closed = sum(closed_by_server(s) for s in idle)
     finally:
+        for s in idle:
+            s.close()
         proc.terminate()
-        proc.wait(timeout=10)
-    print(f"{args.clients} clients, {took:.1f} s, server on cores {args.server_cores or 'any'} "
-          f"with {args.workers} worker(s), puzzles from {args.data.name}; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            print("the server did not stop within 10 s of SIGTERM: killed")
+            proc.kill()
+    print(f"{' and '.join(f'{n} {op}' for op, n in kinds)} clients, {took:.1f} s, server on "
+          f"cores {args.server_cores or 'any'} with {args.workers} worker(s), puzzles from "
+          f"{args.data.name}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.idle:
+        print(f"\n{args.idle} idle sockets asked for, {len(idle)} opened; by the end the "
+              f"server had closed {closed} of them")
     print()
-    print("| call | answered | per second | p50 ms | p95 ms | p99 ms | max ms | errors |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for op in args.mix.split(","):
-        values = lat.get(op, [])
-        bad = sum(v for k, v in errors.items() if k.startswith(f"{op}:"))
+    print("| call | answered | per second | p50 ms | p95 ms | p99 ms | max ms | other answers |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for op, values, outcomes in sorted(tallies):
+        other = ", ".join(f"{k} x{v}" for k, v in sorted(outcomes.items()) if k != "200")
         print(f"| {op} | {len(values)} | {len(values) / took:.0f} | {pct(values, 0.5):.1f} | "
               f"{pct(values, 0.95):.1f} | {pct(values, 0.99):.1f} | "
-              f"{max(values, default=0) * 1000:.1f} | {bad} |")
-    if errors:
-        print()
-        print("errors: " + ", ".join(f"{k} x{v}" for k, v in sorted(errors.items())))
-    every = [v for values in lat.values() for v in values]
-    if every:
-        per = cpu / len(every)
-        print(f"\nall calls: mean {statistics.mean(every) * 1000:.1f} ms; server CPU time "
-              f"{cpu:.1f} s ({main_cpu:.1f} s in the server process, the rest in its "
-              f"workers), {per * 1000:.2f} ms a request: one core to itself would answer "
-              f"about {1 / per:.0f} a second")
+              f"{max(values, default=0) * 1000:.1f} | {other or 'none'} |")
+    answered = sum(len(values) for _, values, _ in tallies)
+    if answered:
+        per = cpu / answered
+        print(f"\nserver CPU time {cpu:.1f} s ({main_cpu:.1f} s in the server process, the "
+              f"rest in its workers), {per * 1000:.2f} ms a request")
 
 
 if __name__ == "__main__":
