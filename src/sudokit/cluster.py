@@ -19,7 +19,8 @@ Nothing is lost when a worker dies: the scheduler gives its tasks to the other w
 (Dask's ``distributed.scheduler.allowed-failures`` times at most; the work is deterministic,
 so a task run twice gives the same answer), and the results still come back in order.
 
-Dask (``pip install sudokit[dask]``) is imported when an executor is made, not before.
+Dask (the ``dask`` extra: ``pip install '.[dask]'`` in the source folder) is imported when an
+executor is made, not before.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from .errors import ClusterError
+from .extras import install_hint
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -185,7 +187,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
     try:  # an optional dependency, and slow to import: only when a cluster is asked for
         import distributed
     except ImportError:
-        raise ClusterError(f"--cluster {address} needs Dask: pip install 'sudokit[dask]'"
+        raise ClusterError(f"--cluster {address} needs Dask: {install_hint('dask')}"
                            ) from None
     if workers is not None:
         try:

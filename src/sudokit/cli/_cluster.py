@@ -7,6 +7,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..extras import install_hint
+
 if TYPE_CHECKING:
     from ..cluster import DaskExecutor
     from .env import Env
@@ -18,7 +20,7 @@ def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
         "--cluster", metavar="ADDRESS", type=cluster_address,
         help="do the work on a Dask cluster: a scheduler's address (tcp://host:8786), or "
         "'local' / 'local:N' for N worker processes on this machine (at most one per core); "
-        "the output is the same as on one machine (needs 'pip install sudokit[dask]')",
+        f"the output is the same as on one machine (needs {install_hint('dask')})",
     )
 
 

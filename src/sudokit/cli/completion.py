@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..extras import install_hint
 from .env import Env
 from .status import ExitStatus
 
@@ -38,8 +39,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "completion",
         help="print a shell completion script (bash, zsh, fish)",
         description="Print a script that makes the shell complete sudoku's commands, options, "
-        "formats and file names. Needs the 'completion' extra (pip install '.[completion]' in "
-        "sudokit's source folder). Install: " + "; ".join(INSTALL.values()) + ".",
+        "formats and file names. Needs the 'completion' extra ("
+        f"{install_hint('completion')}). Install: " + "; ".join(INSTALL.values()) + ".",
     )
     p.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
 
@@ -52,8 +53,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         import shtab  # deferred: an optional dependency, needed by this command only
     except ImportError:
         raise UsageError(
-            "shell completion needs shtab: pip install '.[completion]' in sudokit's source "
-            "folder (or pip install shtab)"
+            f"shell completion needs shtab: {install_hint('completion')}"
         ) from None
     parser = build_parser()
     complete_file_names(parser, shtab.FILE)

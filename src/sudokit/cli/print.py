@@ -6,6 +6,7 @@ import argparse
 from typing import Any, NamedTuple
 
 from ..errors import SudokuError
+from ..extras import install_hint
 from ._inputs import Tally, add_input_arguments, each_record, positive_int, seed_arg
 from ._pictures import is_terminal
 from .env import Env
@@ -35,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Lay puzzles out on printable pages (PDF): a title, page numbers, and "
         "under each puzzle its number, level and score. Puzzles come from the files (any "
         "format sudoku reads) or are made with --create. Needs the pdf extra: "
-        "pip install 'sudokit[pdf]'.",
+        f"{install_hint('pdf')}.",
         epilog="Example: sudoku print --create 24 --difficulty hard --seed 7 -o hard.pdf; "
         "sudoku print --seed 1 --section Easy:8:easy --section Hard:8:hard --answers "
         "-o book.pdf. Exit status: 0 done, 1 a puzzle has no solution (it is "

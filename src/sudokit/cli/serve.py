@@ -6,6 +6,7 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING
 
+from ..extras import install_hint
 from ._inputs import positive_int
 from .env import Env
 from .status import ExitStatus
@@ -26,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "played with pencil marks, checked, hinted, explained step by step and rated, and the "
         "JSON API under /api/ that it uses (GET /api lists it). It listens on this machine "
         "only unless --host says otherwise, and writes nothing to disk. Needs the web extra: "
-        "pip install 'sudokit[web]'. Ctrl+C stops it.",
+        f"{install_hint('web')}. Ctrl+C stops it.",
     )
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only; "
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
         from ..web.app import LOOPBACK_HOSTS
     except ImportError as e:
         env.error(f"sudoku serve needs the web extra ({e.name} is missing): "
-                  "pip install 'sudokit[web]'")
+                  f"{install_hint('web')}")
         return ExitStatus.USAGE
     if not 0 <= args.port <= 65535:
         env.error(f"--port must be from 0 to 65535, got {args.port}")

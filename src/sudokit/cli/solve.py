@@ -11,6 +11,7 @@ from itertools import groupby
 
 from .. import formats, stream
 from ..executors import Executor
+from ..extras import install_hint
 from ..stream import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import (
@@ -41,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_jobs_argument(p)
     p.add_argument("--device", choices=["cpu", "gpu", "auto"], default="cpu",
                    help="solve 9x9 puzzles on the CPU (default), on a CUDA GPU (needs "
-                   "'pip install sudokit[gpu]'), or on the GPU when one is there and a batch is "
+                   f"{install_hint('gpu')}), or on the GPU when one is there and a batch is "
                    "large enough to gain from it")
     p.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
                    help="give up on a puzzle after this long; it counts as a failure")

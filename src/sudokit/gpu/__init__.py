@@ -1,4 +1,5 @@
-"""Solve 9x9 puzzles by the million on a CUDA GPU: the optional extra ``sudokit[gpu]``.
+"""Solve 9x9 puzzles by the million on a CUDA GPU: the optional extra ``gpu``
+(``pip install '.[gpu]'`` in the source folder).
 
 >>> from sudokit.gpu import gpu_available, solve_array_gpu
 >>> if gpu_available():                                  # doctest: +SKIP

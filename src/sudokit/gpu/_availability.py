@@ -7,8 +7,9 @@ import warnings
 from typing import Any
 
 from ..errors import SudokuError
+from ..extras import install_hint
 
-INSTALL_HINT = "install it with: pip install 'sudokit[gpu]'"
+INSTALL_HINT = f"install it with: {install_hint('gpu')}"
 
 
 class GpuUnavailable(SudokuError):

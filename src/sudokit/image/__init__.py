@@ -23,6 +23,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ..errors import ImageError
+from ..extras import install_hint
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,6 +54,6 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         from .reading import read as read_photo
     except ImportError as e:
         raise ImageError(
-            f"reading photos needs the photo extra (pip install 'sudokit[photo]'): {e}"
+            f"reading photos needs the photo extra ({install_hint('photo')}): {e}"
         ) from None
     return read_photo(source)

@@ -3,7 +3,7 @@ PDF or PNG pictures.
 
 The PDF is written with ReportLab (fonts embedded, the same bytes for the same puzzles) and
 PNG pictures are PDF pages rendered with PDFium: both install from wheels with pip, as the
-``pdf`` extra (``pip install 'sudokit[pdf]'``), and are imported only when used.
+``pdf`` extra (``pip install '.[pdf]'`` in the source folder), and are imported only when used.
 
 >>> from sudokit import Grid
 >>> from sudokit.printing import Options, booklet, prepare

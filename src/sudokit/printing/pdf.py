@@ -18,6 +18,7 @@ from typing import Any
 
 from ..drawing import Circle, Curve, Figure, Line, Rect, Text
 from ..errors import SudokuError
+from ..extras import install_hint
 
 #: The embedded faces: regular and bold.
 REGULAR = "SudokitSans"
@@ -36,7 +37,7 @@ def _reportlab() -> Any:
         import reportlab  # noqa: F401 - imported here: only PDF and PNG output need it
     except ImportError:
         raise MissingDependency(
-            "PDF and PNG output need the pdf extra: pip install 'sudokit[pdf]'") from None
+            f"PDF and PNG output need the pdf extra: {install_hint('pdf')}") from None
     _register_fonts()
     from reportlab.pdfgen import canvas
 
@@ -194,7 +195,7 @@ def render_page(pdf: bytes, page: int = 0, dpi: float = 150) -> Any:
         import pypdfium2 as pdfium  # imported here: only PNG output needs it
     except ImportError:
         raise MissingDependency(
-            "PNG output needs the pdf extra: pip install 'sudokit[pdf]'") from None
+            f"PNG output needs the pdf extra: {install_hint('pdf')}") from None
     document = pdfium.PdfDocument(pdf)
     try:
         bitmap = document[page].render(scale=dpi / 72)

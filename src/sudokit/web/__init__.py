@@ -1,9 +1,9 @@
 """``sudoku serve``: a local web page to enter, make, play, check, hint, explain and rate
 puzzles, and the JSON API under ``/api/`` that it uses (see docs/web.md).
 
-Needs the ``web`` extra (``pip install 'sudokit[web]'``: Starlette and uvicorn). The page is
-plain HTML, CSS and JavaScript shipped in ``static/``: no build step, nothing fetched from
-elsewhere.
+Needs the ``web`` extra (``pip install '.[web]'`` in the source folder: Starlette and
+uvicorn). The page is plain HTML, CSS and JavaScript shipped in ``static/``: no build step,
+nothing fetched from elsewhere.
 """
 
 from .app import Limits, create_app
