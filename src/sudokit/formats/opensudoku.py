@@ -78,7 +78,8 @@ CLOSING = "  </folder>\n</opensudoku>\n"
 
 
 def format_item(item: Item, style: Style = DEFAULT) -> str:
-    """One game element (or, for a puzzle read from a file, its ``data`` value)."""
+    """One game element (for a puzzle read from a file, its element as read, the cells
+    of its ``data`` changed where the puzzle's are)."""
     grid = as_grid(item)
     if grid.n != 9:
         raise ShapeError(f"the opensudoku format holds 9x9 puzzles, not {grid.n}x{grid.n}")
@@ -137,7 +138,7 @@ class _Games:
         self.collection: list[tuple[str, str]] = []
         self.folder: list[tuple[str, str]] = []
         self.text: list[str] | None = None
-        self.open: list[tuple[str, int, int]] = []  # name, line, byte offset
+        self.open: list[tuple[str, int]] = []  # each element's name and byte offset
         self.error: ParseError | None = None
         self.error_at = 0
 
@@ -170,9 +171,9 @@ def _parse(data: bytes) -> _Games:
             raise ParseError(
                 f"an XML document of <{name}>, not an OpenSudoku collection", line=line
             )
-        if name == "game" and any(n == "game" for n, _, _ in found.open):
+        if name == "game" and any(n == "game" for n, _ in found.open):
             raise ParseError("a game inside another game", line=line)
-        found.open.append((name, line, parser.CurrentByteIndex))
+        found.open.append((name, parser.CurrentByteIndex))
         if name == "folder":
             found.folder = [("name", attrs["name"])] if "name" in attrs else []
         elif name == "game":
@@ -182,7 +183,7 @@ def _parse(data: bytes) -> _Games:
             found.text = []
 
     def end(name: str) -> None:
-        _, _, at = found.open.pop()
+        _, at = found.open.pop()
         if found.text is not None and len(found.open) == 1:
             found.collection.append((COLLECTION[name], "".join(found.text).strip()))
             found.text = None
@@ -264,7 +265,7 @@ def _records(inp: Input) -> Iterator[Record | str]:
         yield data[pos:].decode("utf-8", "replace")
         return
     yield _cut(inp, found.error, found, data, pos)
-    yield "".join(f"\n</{name}>" for name, _, _ in reversed(found.open)) + "\n"
+    yield "".join(f"\n</{name}>" for name, _ in reversed(found.open)) + "\n"
 
 
 def _cut(inp: Input, error: ParseError, found: _Games, data: bytes, pos: int) -> Record:
@@ -272,9 +273,9 @@ def _cut(inp: Input, error: ParseError, found: _Games, data: bytes, pos: int) ->
     (its comment stands in place of that text, which is not XML; the elements still
     open there are closed after it)."""
     stop = found.error_at
-    games = [i for i, (name, _, _) in enumerate(found.open) if name == "game"]
+    games = [i for i, (name, _) in enumerate(found.open) if name == "game"]
     if games:  # a game left open: it is part of what could not be read
-        stop = min(stop, found.open[games[0]][2])
+        stop = min(stop, found.open[games[0]][1])
         del found.open[games[0] :]
     lead = data[pos:max(pos, stop)].decode("utf-8", "replace")
     if lead.rfind("<") > lead.rfind(">"):  # a tag cut short
