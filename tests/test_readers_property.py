@@ -135,3 +135,33 @@ def test_good_blocks_among_random_lines_are_all_answered_in_order(
     answered = [r for r in out if r.item == CLASSIC]
     assert len(answered) == parts.count(good)
     assert [r.line for r in out] == sorted(r.line for r in out)
+
+
+@SETTINGS
+@given(st.lists(st.text(alphabet=st.one_of(st.characters(blacklist_categories=("Cs", "Cc")),
+                                           st.sampled_from('\n,"')),
+                        max_size=30), min_size=1, max_size=6),
+       st.sampled_from(["\n", "\r\n"]))
+def test_csv_written_by_python_is_read_record_for_record(notes: list[str], eol: str) -> None:
+    """Whatever a note holds (commas, quotes, line breaks), a table written by Python's
+    csv module (RFC 4180 quoting) reads as one puzzle per row with its note, and is
+    written back byte for byte."""
+    import csv
+
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator=eol)
+    writer.writerow(["id", "quizzes", "note"])
+    for k, note in enumerate(notes):
+        writer.writerow([k, PUZZLE.replace(".", "0"), note])
+    data = out.getvalue().encode()
+    records = list(F.read(io.BytesIO(data), "csv", source="notes.csv"))
+    assert [r.item for r in records] == [CLASSIC] * len(notes)
+    quoted = [any(ch in n for ch in ',"\r\n') for n in notes]  # as csv.writer quotes
+    assert [r.fields["note"] for r in records] == [
+        n if q else n.strip() for n, q in zip(notes, quoted, strict=True)
+    ]
+    written = io.BytesIO()
+    with F.Writer("csv", written) as w:
+        for r in records:
+            w.write(r.item, r.style)  # type: ignore[arg-type]
+    assert written.getvalue() == data
