@@ -240,9 +240,10 @@ def test_the_command_line_and_the_api_say_the_same(client, tmp_path):
 
 
 def test_not_json_and_not_an_object(client):
-    r = client.post("/api/solve", content=b"{nope")
+    as_json = {"content-type": "application/json"}
+    r = client.post("/api/solve", content=b"{nope", headers=as_json)
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
-    r = client.post("/api/solve", content=b"[" * 60_000)
+    r = client.post("/api/solve", content=b"[" * 60_000, headers=as_json)
     assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
     r = client.post("/api/solve", json=[EASY])
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
@@ -278,7 +279,7 @@ def test_a_body_without_length_is_stopped_at_the_limit(client):
         for _ in range(100):
             yield b" " * 1000
 
-    r = client.post("/api/solve", content=chunks())
+    r = client.post("/api/solve", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413
 
 

@@ -53,16 +53,18 @@ def test_the_server_answers_on_loopback_writes_nothing_and_stops_on_ctrl_c(tmp_p
         assert found, line
         url = found.group(1)
         body = json.dumps({"puzzle": "1..." + "." * 12}).encode()
-        req = urllib.request.Request(url + "api/count", data=body,
-                                     headers={"Content-Type": "application/json"})
+        as_json = {"Content-Type": "application/json"}
+        req = urllib.request.Request(url + "api/count", data=body, headers=as_json)
         with urllib.request.urlopen(req) as r:
             assert json.load(r)["count"] > 1
-        bad = urllib.request.Request(url + "api/count", data=b'{"puzzle": "12"}')
+        bad = urllib.request.Request(url + "api/count", data=b'{"puzzle": "12"}',
+                                     headers=as_json)
         with pytest.raises(urllib.error.HTTPError) as e:
             urllib.request.urlopen(bad)
         assert e.value.code == 400
         assert "do not make a square grid" in json.load(e.value)["error"]
-        create = urllib.request.Request(url + "api/create", data=b'{"size": 4}')
+        create = urllib.request.Request(url + "api/create", data=b'{"size": 4}',
+                                        headers=as_json)
         with urllib.request.urlopen(create) as r:
             assert len(json.load(r)["puzzle"]) == 16
     finally:

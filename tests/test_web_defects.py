@@ -13,6 +13,7 @@ from sudokit.web import Limits, create_app  # noqa: E402
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CREATE_FIELDS = "size, box, difficulty, symmetry, seed, technique, cleanness"
+JSON = {"content-type": "application/json"}
 
 
 @pytest.fixture(scope="module")
@@ -30,20 +31,21 @@ def error(response, status=400) -> str:
 # -- half a UTF-16 pair in a string (JSON's \ud800): was a 500 from deep in the reader ----------
 @pytest.mark.parametrize("call", ["solve", "count", "check", "hint", "explain", "rate", "convert"])
 def test_half_a_surrogate_pair_in_the_puzzle_is_a_400(client, call):
-    r = client.post(f"/api/{call}", content=b'{"puzzle": "53\\ud800"}')
+    r = client.post(f"/api/{call}", content=b'{"puzzle": "53\\ud800"}', headers=JSON)
     assert error(r) == ("'puzzle' is not text: character 3 is half of a UTF-16 surrogate pair "
                         "('\\ud800')")
 
 
 def test_half_a_surrogate_pair_in_any_text_field_is_a_400(client):
-    r = client.post("/api/solve", content=b'{"puzzle": "' + EASY.encode() + b'", "box": "\\udc00"}')
+    r = client.post("/api/solve", headers=JSON,
+                    content=b'{"puzzle": "' + EASY.encode() + b'", "box": "\\udc00"}')
     assert error(r).startswith("'box' is not text: character 1 is half")
-    r = client.post("/api/create", content=b'{"seed": "x\\ud800"}')
+    r = client.post("/api/create", content=b'{"seed": "x\\ud800"}', headers=JSON)
     assert error(r).startswith("'seed' is not text: character 2 is half")
 
 
 def test_a_whole_surrogate_pair_is_text(client):
-    r = client.post("/api/create", content=b'{"seed": "\\ud83d\\ude00"}')
+    r = client.post("/api/create", content=b'{"seed": "\\ud83d\\ude00"}', headers=JSON)
     assert r.status_code == 200, r.text
     assert r.json()["seed"] == "\U0001F600"
 
@@ -75,7 +77,7 @@ def test_create_makes_nothing_smaller_than_4x4(client, size):
 
 
 def test_a_huge_whole_number_is_named_by_its_length(client):
-    r = client.post("/api/create", content=b'{"size": 1' + b"0" * 400 + b"}")
+    r = client.post("/api/create", content=b'{"size": 1' + b"0" * 400 + b"}", headers=JSON)
     assert error(r) == "'size' must be from 4 to 25, got a number of 401 digits"
 
 
@@ -179,3 +181,47 @@ def test_a_technique_with_the_3x3_box_is_made(client):
     r = client.post("/api/create", json={"technique": "x-wing", "box": "3x3", "seed": "boxes"})
     assert r.status_code == 200, r.text
     assert r.json()["technique"] == "X-Wing" and r.json()["box"] == [3, 3]
+
+
+# -- requests another site's page could send: were done (a puzzle made for any page) -----------
+CREATE = '{"size": 4, "seed": "x"}'
+
+
+@pytest.mark.parametrize("headers", [
+    {"origin": "http://evil.example", "content-type": "application/json"},
+    {"origin": "null", "content-type": "application/json"},
+    {"origin": "http://testserver:8001", "content-type": "application/json"},
+    {"sec-fetch-site": "cross-site", "content-type": "application/json"},
+    {"sec-fetch-site": "same-site", "content-type": "application/json"},
+])
+def test_a_request_from_another_site_is_refused_with_403(client, headers):
+    message = error(client.post("/api/create", content=CREATE, headers=headers), 403)
+    assert message.startswith("this server answers its own page only, not a request from ")
+    assert "\n" not in message
+    # the page itself (its own origin, default port or not), and a tool that names none
+    for own in ({"origin": "http://testserver", "sec-fetch-site": "same-origin"},
+                {"origin": "http://testserver:80"}, {"sec-fetch-site": "none"}, {}):
+        r = client.post("/api/create", content=CREATE,
+                        headers={"content-type": "application/json", **own})
+        assert r.status_code == 200 and len(r.json()["puzzle"]) == 16, r.text
+
+
+@pytest.mark.parametrize("content_type", [
+    "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x", None])
+def test_a_body_not_declared_json_is_refused_with_415(client, content_type):
+    headers = {"content-type": content_type} if content_type else {}
+    r = client.post("/api/create", content=CREATE, headers=headers)
+    message = error(r, 415)
+    assert message.startswith("the request body must be JSON, sent with Content-Type: "
+                              "application/json")
+    r = client.post("/api/create", content=CREATE,
+                    headers={"content-type": "application/json; charset=utf-8"})
+    assert r.status_code == 200, r.text
+
+
+def test_a_text_plain_form_from_another_site_is_refused(client):
+    # a <form enctype="text/plain"> whose field name and value spell JSON together
+    r = client.post("/api/create", content='{"size": 4, "seed": "=x"}',
+                    headers={"origin": "http://evil.example", "content-type": "text/plain"})
+    error(r, 403)

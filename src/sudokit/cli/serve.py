@@ -14,9 +14,6 @@ from .status import ExitStatus
 if TYPE_CHECKING:
     import socket
 
-#: Connections the server holds at once; more are answered 503 by the server itself.
-MAX_CONNECTIONS = 1000
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``sudoku serve`` and its options."""
@@ -45,10 +42,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Serve until interrupted; the exit status."""
     try:
         # deferred: the web extra is optional, and no other command needs it
-        import uvicorn
-
         from ..web import Limits, create_app
         from ..web.app import LOOPBACK_HOSTS
+        from ..web.connections import server as make_server
     except ImportError as e:
         env.error(f"sudoku serve needs the web extra ({e.name} is missing): "
                   f"{install_hint('web')}")
@@ -73,9 +69,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     env.warn(f"serving on {url} (Ctrl+C stops)")
     if not loopback:
         env.warn(f"listening on {args.host}: anyone who can reach this machine can use the page")
-    config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            limit_concurrency=MAX_CONNECTIONS, lifespan="on")
-    server = uvicorn.Server(config)
+    server = make_server(app, log_level="warning", access_log=False, lifespan="on")
     if args.open:
         import threading  # deferred to keep `sudoku` start-up fast: only --open needs it
 

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -103,7 +103,11 @@ CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one
 
 # -- reading requests ---------------------------------------------------------------------
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    _from_this_page(request)
+    try:
+        raw = await request.body()
+    except ClientDisconnect:  # no one is left to answer: the answer is dropped, unlogged
+        raise BadRequest("the client left before its request was whole") from None
     if not raw.strip():
         return {}
     try:
@@ -116,6 +120,38 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest("the request body must be a JSON object, such as "
                          '{"puzzle": "53..7...."}')
     return data
+
+
+def _from_this_page(request: Request) -> None:
+    """Refuse a request a page of another site could have made a browser send: one whose
+    ``Origin`` is not this server, whose ``Sec-Fetch-Site`` says it comes from elsewhere, or
+    whose body is not declared JSON (a form, or text/plain, is all such a page can send
+    without the browser asking this server first, and it never agrees)."""
+    headers = request.headers
+    origin = headers.get("origin")
+    site = headers.get("sec-fetch-site")
+    if (origin is not None and not _same_origin(origin, headers.get("host", ""))) or (
+            site is not None and site not in ("same-origin", "none")):
+        sender = json.dumps(origin[:100]) if origin is not None else f"a {site} page"
+        raise BadRequest(f"this server answers its own page only, not a request from {sender}",
+                         status=403)
+    media = headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise BadRequest("the request body must be JSON, sent with Content-Type: "
+                         f"application/json (not {json.dumps(media[:100]) if media else 'none'})",
+                         status=415)
+
+
+_DEFAULT_PORTS = {"http": ":80", "https": ":443"}
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """Whether the ``Origin`` header names this server as the Host header does."""
+    scheme, sep, netloc = origin.lower().partition("://")
+    if not sep or scheme not in _DEFAULT_PORTS:
+        return False  # "null" (a sandboxed page, a file) and any other scheme
+    default = _DEFAULT_PORTS[scheme]
+    return netloc.removesuffix(default) == host.lower().removesuffix(default)
 
 
 def _string(body: dict[str, Any], name: str, required: bool = False) -> str | None:

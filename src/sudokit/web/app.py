@@ -10,7 +10,10 @@ uvicorn, and any ASGI server can. What keeps it safe by default:
   :mod:`sudokit.web.pool`), at most ``workers`` at once with ``queue`` more waiting, and is
   turned away with 503 beyond that;
 - the Host header must name the machine itself when the server listens on loopback (so a
-  web page elsewhere cannot reach it through DNS rebinding);
+  web page elsewhere cannot reach it through DNS rebinding), and be given once;
+- an API call must come from the page itself: a request whose ``Origin`` or
+  ``Sec-Fetch-Site`` says another site sent it is refused (403), and so is a body not
+  declared ``application/json`` (415), which is all a form elsewhere could send;
 - the page runs only its own scripts (a Content-Security-Policy of 'self'), and nothing is
   written to disk: the page keeps its state in the browser.
 """
@@ -143,6 +146,25 @@ async def _host_allowed(scope: Scope, receive: Receive, send: Send) -> None:
     scope[_HOST_ALLOWED] = True
 
 
+class OneHost:
+    """Answers 400 to a request that names its host twice, or (in HTTP/1.1) not at all, as
+    HTTP asks: two Host headers could be read one way here and another by a proxy."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            hosts = sum(name == b"host" for name, _ in scope["headers"])
+            if hosts > 1 or (hosts == 0 and scope.get("http_version") == "1.1"):
+                named = "names its host twice" if hosts else "names no host"
+                await JSONResponse({"error": f"the request {named}: HTTP/1.1 asks for one "
+                                             "Host header"}, status_code=400)(
+                    scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class SecurityHeaders:
     """Headers that keep the page to its own scripts and styles, on every response."""
 
@@ -210,6 +232,7 @@ def create_app(
     middleware = [Middleware(SecurityHeaders), Middleware(BodyLimit, limit=limits.max_body)]
     if allowed_hosts is not None:
         middleware.insert(0, Middleware(HostCheck, allowed_hosts=list(allowed_hosts)))
+    middleware.insert(0, Middleware(OneHost))
     routes: list[Route | Mount] = [Route("/", _index)]
     routes += api.routes()
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))

@@ -1,0 +1,208 @@
+"""``sudoku serve``'s connections, on a real server on 127.0.0.1: idle and slow clients are cut
+off and never shut others out, a client that leaves mid-request leaves no traceback, and a
+request must say once which host it is for. The deadlines are made short here; every wait
+of these tests is bounded by a count of steps, never asserted on."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("uvicorn")
+
+from sudokit.web import Limits, create_app  # noqa: E402
+from sudokit.web.connections import ConnectionLimits, server  # noqa: E402
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SHORT = ConnectionLimits(max_connections=20, per_client=20, idle_timeout=0.5,
+                         request_timeout=1.0)
+
+
+class Log(logging.Handler):
+    """The records the server logs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def lines(self) -> list[str]:
+        return [line for r in self.records for line in self.format(r).splitlines()]
+
+
+@contextlib.contextmanager
+def serving(limits: ConnectionLimits = SHORT) -> Iterator[tuple[int, Log]]:
+    """A server in a thread of this process: its port and its log."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    port = sock.getsockname()[1]
+    app = create_app(Limits(workers=1), allowed_hosts=("127.0.0.1",))
+    srv = server(app, limits, log_level="warning", access_log=False, lifespan="on")
+    log = Log()
+    logger = logging.getLogger("uvicorn.error")
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(600):  # the workers start
+            if srv.started:
+                break
+            time.sleep(0.05)
+        assert srv.started
+        logger.addHandler(log)
+        yield port, log
+    finally:
+        logger.removeHandler(log)
+        srv.should_exit = True
+        thread.join(30)
+        sock.close()
+
+
+def connect(port: int) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(20)  # a bound on a test that goes wrong, not a measurement
+    return s
+
+
+def solve_request(port: int, close: bool = True, host: bytes | None = None) -> bytes:
+    body = json.dumps({"puzzle": EASY}).encode()
+    head = b"POST /api/solve HTTP/1.1\r\n"
+    head += b"Host: 127.0.0.1:%d\r\n" % port if host is None else host
+    head += b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(body)
+    head += b"Connection: close\r\n\r\n" if close else b"\r\n"
+    return head + body
+
+
+def answer(s: socket.socket) -> tuple[int, bytes]:
+    """Read a whole response of a connection the server closes: its status and body."""
+    data = b""
+    while chunk := s.recv(65536):
+        data += chunk
+    if not data:
+        return 0, b""
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def ask(port: int, request: bytes | None = None) -> tuple[int, bytes]:
+    with connect(port) as s:
+        s.sendall(request or solve_request(port))
+        return answer(s)
+
+
+def closed(s: socket.socket) -> bool:
+    """Whether the server has closed ``s`` (waiting for it at most the socket's timeout)."""
+    try:
+        return s.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+# -- idle and slow connections --------------------------------------------------------------
+def test_idle_sockets_do_not_lock_others_out_and_are_closed():
+    with serving() as (port, _):
+        idle = [connect(port) for _ in range(SHORT.max_connections)]
+        try:
+            status, body = ask(port)  # every slot was taken by a socket that said nothing
+            assert status == 200 and json.loads(body)["status"] == "solved"
+            assert all(closed(s) for s in idle)
+            assert ask(port)[0] == 200
+        finally:
+            for s in idle:
+                s.close()
+
+
+def trickle(s: socket.socket, data: bytes) -> int:
+    """Send ``data`` a byte at a time, 20 a second, until the server answers or the bytes
+    run out; how many were sent."""
+    s.setblocking(False)
+    sent = 0
+    while sent < len(data):
+        try:
+            if s.recv(1, socket.MSG_PEEK):
+                break
+        except BlockingIOError:
+            pass
+        except ConnectionResetError:
+            break
+        try:
+            sent += s.send(data[sent:sent + 1])
+        except OSError:
+            break
+        time.sleep(0.05)
+    s.settimeout(20)
+    return sent
+
+
+@pytest.mark.parametrize("part", ["headers", "body"])
+def test_a_request_sent_a_byte_at_a_time_is_cut_off_with_408(part):
+    request = solve_request(0, host=b"Host: 127.0.0.1\r\n")  # 5 s at 20 bytes a second
+    head, _, body = request.partition(b"\r\n\r\n")
+    with serving() as (port, log), connect(port) as s:
+        if part == "body":
+            s.sendall(head + b"\r\n\r\n")
+            slow = body
+        else:
+            slow = request
+        sent = trickle(s, slow)
+        assert sent < len(slow)  # stopped before the request was whole
+        status, text = answer(s)
+        assert status == 408
+        assert json.loads(text) == {"error": "the request did not arrive whole within 1 "
+                                             "seconds"}
+        assert ask(port)[0] == 200
+        assert not log.lines()
+
+
+def test_one_client_gets_no_more_than_its_share_of_busy_connections():
+    limits = ConnectionLimits(max_connections=20, per_client=3, idle_timeout=5,
+                              request_timeout=5)
+    with serving(limits) as (port, _):
+        busy = [connect(port) for _ in range(3)]
+        try:
+            for s in busy:  # each has begun a request
+                s.sendall(b"POST /api/solve HTTP/1.1\r\n")
+            status, body = ask(port)
+            assert status == 503
+            assert "as many connections as it may" in json.loads(body)["error"]
+        finally:
+            for s in busy:
+                s.close()
+        idle = [connect(port) for _ in range(3)]
+        try:
+            assert ask(port)[0] == 200  # idle ones give way
+        finally:
+            for s in idle:
+                s.close()
+
+
+# -- a client that leaves ---------------------------------------------------------------------
+def test_a_client_that_leaves_mid_body_leaves_no_traceback():
+    with serving() as (port, log):
+        for _ in range(3):
+            with connect(port) as s:
+                s.sendall(solve_request(port)[:-20])
+                time.sleep(0.1)
+        assert ask(port)[0] == 200  # served after the three have gone
+        assert not [r for r in log.records if r.exc_info]
+        assert not log.lines()
+
+
+# -- Host -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("host", [b"Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n",
+                                  b"Host: 127.0.0.1\r\nHost: evil.example\r\n"])
+def test_two_host_headers_are_refused(host):
+    with serving() as (port, _):
+        status, body = ask(port, solve_request(port, host=host))
+    assert status == 400
+    assert "Host" in json.loads(body)["error"]
+
