@@ -18,7 +18,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
-   - a border starting ``.-`` or ``*-``: pretty (a candidates picture);
+   - a border starting ``.-`` or ``*-``: pretty (a candidates picture), unless the rows
+     in it hold a blank people type (``*``, ``_``, ``x``...): text;
    - ``:code:digits:grid:...``: hodoku (HoDoKu's library lines);
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
@@ -65,6 +66,8 @@ NOT_TEXT = (
 _SYMBOLS = frozenset("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 #: Characters a puzzle field of a line may hold: symbols and the blanks people type.
 _FIELD_CHARS = _SYMBOLS | TYPED_BLANKS
+#: Blanks people type that no pencilmark picture holds.
+_PICTURE_BLANKS = frozenset("*_?·")
 _CONTROL = frozenset(chr(c) for c in range(32)) - frozenset("\t\n\r\f\v")
 
 
@@ -237,7 +240,7 @@ def spaces_for_blanks(body: str) -> bool:
 
 
 def _detect_text(rows: list[str]) -> str:
-    if rows[0].startswith((".-", "*-")):
+    if rows[0].startswith((".-", "*-")) and not _typed_blank_rows(rows):
         return "pretty"
     # borders say little: look at the first line with cells (a bordered table, say)
     cells = [r for r in rows if not is_decoration(r)]
@@ -279,6 +282,16 @@ def _detect_text(rows: list[str]) -> str:
         if len(sizes) == 1 and all(_is_pretty_token(t) for g in groups for t in g):
             return "pretty"
     return "text"
+
+
+def _typed_blank_rows(rows: list[str]) -> bool:
+    """Does the first row inside a frame hold a blank people type (``*``, ``_``, ``?``,
+    ``·``, or ``x`` as a cell of its own)? Then it is a grid typed by hand, the text
+    reader's: a pencilmark picture holds only candidates and ``-``."""
+    cells = next((r for r in rows if not is_decoration(r)), "")
+    return not _PICTURE_BLANKS.isdisjoint(cells) or any(
+        t in ("x", "X") for t in cells.replace("|", " ").split()
+    )
 
 
 def _is_table_row(s: str) -> bool:

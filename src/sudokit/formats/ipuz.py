@@ -16,7 +16,11 @@ A-Z by default), the ``empty`` value (0 by default), ``null``, or an object with
 ``given`` (or ``cell``, ``value``). The record's fields: ``name`` (``title``),
 ``author``, ``source`` (``publisher``), ``date``, ``difficulty``, ``url``, ``comment``
 (``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A file
-read and written back gives the same bytes, a solution in place of the puzzle's cells.
+read and written back gives the same bytes, a solution in place of the cells of its
+top-level ``puzzle`` (nothing else changes: a ``"puzzle"`` nested in another object or
+named in a string stays as it was; a cell object keeps its other keys, its ``given``,
+``cell`` or ``value`` written; new digits are written as the givens are, numbers or
+strings of the ``charset``).
 """
 
 from __future__ import annotations
@@ -53,7 +57,10 @@ FIELDS = {
     "copyright": "copyright",
 }
 
-_CELL = re.compile(r'-?\d+|null|"(?:[^"\\]|\\.)*"|\{[^{}]*\}')
+#: The keys of a cell object that hold its value, the first one present read.
+CELL_KEYS = ("given", "cell", "value")
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
 
 
 def _value(v: int, n: int) -> Any:
@@ -68,7 +75,9 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     n = grid.n
     template = style.template
     if template is not None and len(template.tokens) == len(grid.cells):
-        return template.fill(grid.cells, lambda v: json.dumps(_value(v, n)))
+        charset = style.form  # the symbols a document's cells are written with, if strings
+        return template.fill(grid.cells, lambda v: json.dumps(
+            charset[v - 1] if v <= len(charset) else v))
     rows = ",\n    ".join(json.dumps([_value(v, n) for v in row]) for row in grid.rows())
     box = [grid.shape.box_rows, grid.shape.box_cols]
     head: dict[str, Any] = {"version": "http://ipuz.org/v2", "kind": [KIND + "#1"]}
@@ -122,7 +131,9 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
     pairs = [(FIELDS[k], str(doc[k])) for k in FIELDS if isinstance(doc.get(k), str | int)]
     if solution is not None:
         pairs.append(("solution", solution))
-    style = Style(NAME, "0", "", "", template=_template(text, tokens, grid.cells))
+    template = _template(text, tokens, grid.cells)
+    style = Style(NAME, "0", "", "", form=_charset_written(doc, template, grid.n),
+                  template=template)
     yield Record(grid, 1, None, style, fields_of(pairs))
     yield ""
 
@@ -181,7 +192,7 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
 
 def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:
     if isinstance(v, dict):
-        v = next((v[k] for k in ("given", "cell", "value") if k in v), None)
+        v = next((v[k] for k in CELL_KEYS if k in v), None)
     if v is None or v == empty or v in ("", ".", "0", 0):
         return 0
     if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n:
@@ -199,27 +210,28 @@ def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:
     raise SymbolError(f"{shown} at {cell} is not a digit of {a_size(n)} sudoku", cell=cell)
 
 
+def _charset_written(doc: dict[str, Any], template: Template | None, n: int) -> str:
+    """The symbols a document writes its digits with when they are strings (``"5"``, or
+    letters of its ``charset``), so that a new digit is written as its givens are; empty
+    when they are numbers (then every digit is, 10 and up too)."""
+    if template is None:
+        return ""
+    givens = zip(template.tokens, template.values, strict=True)
+    if not any(token.startswith('"') for token, v in givens if v):
+        return ""
+    charset = doc.get("charset", SYMBOLS[:n])
+    return charset if isinstance(charset, str) else ""
+
+
 def _template(text: str, count: int, values: tuple[int, ...]) -> Template | None:
-    """The document cut around the cells of its ``puzzle`` (None if that cannot be done)."""
-    m = re.search(r'"puzzle"\s*:\s*\[', text)
-    if m is None:
+    """The document cut around the cells of its top-level ``puzzle`` (the one read: the
+    last of that key), every other byte kept; None if that cannot be done."""
+    start = _skip(text, 0)
+    if text[start : start + 1] != "{":
         return None
-    start = m.end() - 1
-    depth, end, in_string = 0, start, False
-    for end in range(start, len(text)):
-        ch = text[end]
-        if in_string:
-            in_string = ch != '"' or text[end - 1] == "\\"
-        elif ch == '"':
-            in_string = True
-        elif ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-            if depth == 0:
-                break
-    spans = [(start + 1 + a.start(), start + 1 + a.end())
-             for a in _CELL.finditer(text[start + 1 : end])]
+    puzzle = [a for key, a, _ in _members(text, start) if key == "puzzle"][-1:]
+    rows = [row for at in puzzle for row, _ in _elements(text, at)]
+    spans = [_cell_span(text, a, b) for row in rows for a, b in _elements(text, row)]
     if len(spans) != count:
         return None
     parts, tokens, pos = [], [], 0
@@ -229,6 +241,48 @@ def _template(text: str, count: int, values: tuple[int, ...]) -> Template | None
         pos = b
     parts.append(text[pos:])
     return Template(tuple(parts), tuple(tokens), values)
+
+
+def _skip(text: str, pos: int) -> int:
+    """Past the JSON whitespace at ``pos``."""
+    return _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _members(text: str, pos: int) -> Iterator[tuple[str, int, int]]:
+    """The members of the (valid) JSON object at ``pos``: each key, with where its value
+    starts and ends."""
+    pos = _skip(text, pos + 1)
+    while text[pos] == '"':
+        key, pos = _DECODER.raw_decode(text, pos)
+        start = _skip(text, _skip(text, pos) + 1)  # past the colon
+        _, end = _DECODER.raw_decode(text, start)
+        yield key, start, end
+        pos = _skip(text, end)
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+
+
+def _elements(text: str, pos: int) -> Iterator[tuple[int, int]]:
+    """Where each element of the JSON array at ``pos`` starts and ends (none when the value
+    there is no array)."""
+    if text[pos] != "[":
+        return
+    pos = _skip(text, pos + 1)
+    while text[pos] != "]":
+        _, end = _DECODER.raw_decode(text, pos)
+        yield pos, end
+        pos = _skip(text, end)
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+
+
+def _cell_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The text of a cell a new value replaces: the cell, or in a cell object the value of
+    the key read (``given``, ``cell`` or ``value``), so its other keys stay."""
+    if text[start] != "{":
+        return start, end
+    found = {key: (a, b) for key, a, b in _members(text, start)}
+    return next((found[k] for k in CELL_KEYS if k in found), (start, end))
 
 
 FORMAT = Format(

@@ -28,6 +28,7 @@ declaration refused, so no entity is ever defined or expanded (no "billion laugh
 
 from __future__ import annotations
 
+import codecs
 import re
 import xml.parsers.expat
 from collections.abc import Iterable, Iterator
@@ -67,6 +68,8 @@ _ATTRIBUTE = re.compile(rb"""([^\s=]+)\s*=\s*("[^"]*"|'[^']*')""")
 #: One character of an attribute's text as written: a character reference, an entity
 #: reference, or a character.
 _CHARACTER = re.compile(r"&#[0-9]+;|&#x[0-9a-fA-F]+;|&[^;&]*;|[^&]", re.DOTALL)
+#: The encoding an XML declaration names.
+_DECLARED = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1""")
 #: Characters XML 1.0 does not allow in a document, even in a comment.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -244,6 +247,7 @@ def _records(inp: Input) -> Iterator[Record | str]:
     data = inp.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise inp.fail(ParseError(f"an XML file larger than {MAX_BYTES} bytes: not read"))
+    data = _as_utf8(inp, data)
     found = _parse(data)
     complete = [g for g in found.games if g.end >= 0]
     if found.error is not None and not complete:
@@ -266,6 +270,37 @@ def _records(inp: Input) -> Iterator[Record | str]:
         return
     yield _cut(inp, found.error, found, data, pos)
     yield "".join(f"\n</{name}>" for name, _ in reversed(found.open)) + "\n"
+
+
+def _as_utf8(inp: Input, data: bytes) -> bytes:
+    """The document in UTF-8, what sudokit writes: one in another encoding its declaration
+    names (ISO-8859-1, windows-1252, Shift_JIS...) is read in it, and its declaration says
+    UTF-8 from then on, so that the text written back is what was read. A file in UTF-16
+    is refused before it comes here (as text that is not UTF-8), so a declaration of UTF-16
+    on bytes that spell ASCII is a mistake, refused."""
+    m = _DECLARED.match(data)
+    if m is None:
+        return data
+    name = m.group(2).decode("ascii")
+    try:
+        codec = codecs.lookup(name).name
+    except LookupError:
+        raise inp.fail(
+            ParseError(f"XML in an encoding sudokit does not know: {name}"), 1
+        ) from None
+    if codec in ("utf-8", "ascii"):
+        return data
+    if "<?xml".encode(codec, "replace") != b"<?xml":  # UTF-16, UTF-32: two bytes or more each
+        raise inp.fail(ParseError(f"the XML declaration says {name}, but the file is not "
+                                  f"written in it: correct the declaration, or save the "
+                                  f"file as UTF-8"), 1)
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise inp.fail(ParseError(f"bytes that are not {name} text, as the XML declaration "
+                                  "says the file is"), line) from None
+    return (text[: m.start(2)] + "UTF-8" + text[m.end(2) :]).encode()
 
 
 def _cut(inp: Input, error: ParseError, found: _Games, data: bytes, pos: int) -> Record:

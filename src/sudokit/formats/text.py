@@ -16,7 +16,8 @@ not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
 
 A grid typed as N rows of N symbols (N up to 9) with one of the blanks people type, ``_``,
 ``*``, ``-``, ``x`` (or ``X``, ``?``, ``·``), instead of ``.`` or ``0``, is read too, with or
-without spaces, tabs and a ``|``/``+---+`` frame: that blank is a cell symbol then. Where the
+without spaces, tabs and a ``|``/``+---+`` (or ``*---*``, ``.---.``) frame: that blank is a
+cell symbol then. Where the
 blank is ``-`` or ``*``, which borders are drawn with, a line of them without a digit is a
 border unless it holds exactly a row's N symbols and no ``+`` or ``=``.
 
@@ -157,7 +158,7 @@ _DIGIT = re.compile("[1-9]")
 #: What a row typed with a blank holds once its layout (spaces, tabs, ``|``) is taken out.
 _ROW_SYMBOLS = frozenset("0123456789.") | TYPED_BLANKS
 _LAYOUT = str.maketrans("", "", " \t|")
-_BORDER_SYMBOLS = frozenset("-+=*")
+_BORDER_SYMBOLS = frozenset("-+=*.:'")  # and the corners of a .---. frame
 
 
 def _typed_rows(head: str, box: tuple[int, int] | None) -> _Cells | None:

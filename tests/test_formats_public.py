@@ -1,0 +1,127 @@
+"""Files written from each format's public description, awkward but valid (an ipuz with
+extensions and styled cells, a grid typed with ``*`` blanks in a ``*---*`` frame, an
+OpenSudoku collection declared in ISO-8859-1...): solving one writes back every byte that
+is not an answer, and reading one and writing it back gives the same bytes.
+
+Each file in ``data/public/`` has its solved form, as ``sudoku solve`` writes it, in
+``data/public/solved/``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from clirunner import sudoku
+from roundtrip import rewrite
+from sudokit import formats as F
+
+DATA = Path(__file__).parent / "data" / "public"
+SOLVED = DATA / "solved"
+CASES = sorted(p.name for p in DATA.iterdir() if p.is_file())
+#: Files whose round trip is not byte for byte, with what it gives instead.
+WRITTEN_OTHERWISE = {
+    # read in the encoding it declares, written in UTF-8 with a declaration that says so
+    "latin1.opensudoku": lambda data: data.decode("latin-1")
+    .replace("ISO-8859-1", "UTF-8")
+    .encode(),
+}
+
+
+def fmt_of(name: str) -> str:
+    return F.detect((DATA / name).read_bytes(), name)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_solving_keeps_every_byte_but_the_answers(name: str) -> None:
+    done = sudoku("solve", str(DATA / name))
+    assert (done.status, done.stderr) == (0, "")
+    assert done.stdout == (SOLVED / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_read_and_written_back_unchanged(name: str) -> None:
+    data = (DATA / name).read_bytes()
+    expected = WRITTEN_OTHERWISE.get(name, lambda d: d)(data)
+    assert rewrite(data, fmt_of(name)) == expected
+
+
+# -- ipuz: the top-level "puzzle" is the one written ------------------------------------
+
+
+def test_ipuz_cells_go_into_the_top_level_puzzle_only() -> None:
+    data = (DATA / "styled.ipuz").read_text()
+    solved = json.loads((SOLVED / "styled.ipuz").read_text())
+    original = json.loads(data)
+    assert solved["extensions"] == original["extensions"]
+    assert solved["com.example.after"] == {"puzzle": [0, 0, 0]}
+    assert solved["title"] == original["title"] and solved["notes"] == '"puzzle": ['
+    # a cell object keeps its other keys; its value is the one written
+    assert solved["puzzle"][0][:3] == [
+        {"given": 5, "style": {"shapebg": "circle"}}, 3, {"cell": 4, "style": {"color": "c0c0c0"}}
+    ]
+
+
+def test_ipuz_digits_are_written_as_its_givens_are() -> None:
+    strings = json.loads((SOLVED / "strings-crlf.ipuz").read_bytes().decode("utf-8-sig"))
+    assert strings["puzzle"][0] == list("534678912")
+    numbers = json.loads((SOLVED / "numbers-16x16.ipuz").read_text())
+    assert all(isinstance(v, int) for row in numbers["puzzle"] for v in row)
+    assert "charset" not in numbers
+
+
+# -- a grid typed with * or _ blanks inside a frame -----------------------------------------
+
+
+@pytest.mark.parametrize("name", ["star-frame.txt", "underscore-frame.txt"])
+def test_a_framed_grid_with_typed_blanks_is_text(name: str) -> None:
+    assert fmt_of(name) == "text"
+    (r,) = F.read(io.BytesIO((DATA / name).read_bytes()))
+    assert r.item is not None and r.item.to_line().startswith("53..7....6..195")
+
+
+# -- OpenSudoku in another encoding ---------------------------------------------------------
+
+
+def test_opensudoku_is_read_in_the_encoding_it_declares() -> None:
+    (r,) = F.read(io.BytesIO((DATA / "latin1.opensudoku").read_bytes()))
+    assert dict(r.fields) == {"name": "Café", "note": "ü"}
+
+
+@pytest.mark.parametrize(
+    ("encoding", "message"),
+    [
+        ("UTF-16", "the XML declaration says UTF-16, but the file is not written in it: "
+                   "correct the declaration, or save the file as UTF-8"),
+        ("no-such-code", "XML in an encoding sudokit does not know: no-such-code"),
+    ],
+)
+def test_opensudoku_declaring_an_encoding_it_is_not_in_is_one_clear_error(
+    tmp_path: Path, encoding: str, message: str
+) -> None:
+    data = (DATA / "latin1.opensudoku").read_bytes().replace(b"ISO-8859-1", encoding.encode())
+    path = tmp_path / "c.opensudoku"
+    path.write_bytes(data.replace(b"\xe9", b"e").replace(b"\xfc", b"u"))
+    done = sudoku("solve", str(path))
+    assert (done.status, done.stdout) == (2, b"")
+    assert done.stderr == f"sudoku: error: {path}, line 1: {message}\n"
+
+
+def test_opensudoku_in_a_multibyte_encoding_is_read() -> None:
+    data = (DATA / "latin1.opensudoku").read_text("latin-1").replace("ISO-8859-1", "Shift_JIS")
+    data = data.replace("Café", "日本").replace("ü", "円")
+    (r,) = F.read(io.BytesIO(data.encode("shift_jis")))
+    assert dict(r.fields)["name"] == "日本" and r.item is not None
+
+
+def test_opensudoku_bytes_its_encoding_cannot_read_name_their_line(tmp_path: Path) -> None:
+    data = (DATA / "latin1.opensudoku").read_bytes().replace(b"ISO-8859-1", b"Shift_JIS")
+    path = tmp_path / "c.opensudoku"
+    path.write_bytes(data.replace(b"Caf\xe9", b"Caf\xff"))  # no Shift_JIS character
+    done = sudoku("solve", str(path))
+    assert (done.status, done.stdout) == (2, b"")
+    assert done.stderr == (f"sudoku: error: {path}, line 3: bytes that are not Shift_JIS "
+                           "text, as the XML declaration says the file is\n")
