@@ -206,3 +206,72 @@ def test_two_host_headers_are_refused(host):
     assert status == 400
     assert "Host" in json.loads(body)["error"]
 
+
+
+# -- a flood of solves next to hints ------------------------------------------------------------
+async def _flood(port: int, solvers: int, solves: int, hints_wanted: int) -> list[str]:
+    """``solvers`` connections each send ``solves`` solves one after the other, while one
+    other connection sends hints until ``hints_wanted`` are answered or the solves end; the
+    answers in the order they came ("solve" or "hint")."""
+    import asyncio
+
+    order: list[str] = []
+    flood_over = asyncio.Event()
+
+    async def one(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                  request: bytes) -> int:
+        writer.write(request)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        await reader.readexactly(length)
+        return int(head.split(b" ", 2)[1])
+
+    async def solver() -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for _ in range(solves):
+            assert await one(reader, writer, solve_request(port, close=False)) == 200
+            order.append("solve")
+        writer.close()
+
+    async def hinter() -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        hint = solve_request(port, close=False).replace(b"/api/solve", b"/api/hint")
+        while not flood_over.is_set() and order.count("hint") < hints_wanted:
+            assert await one(reader, writer, hint) == 200
+            order.append("hint")
+        writer.close()
+
+    async def flood() -> None:
+        await asyncio.gather(*(solver() for _ in range(solvers)))
+        flood_over.set()
+
+    await asyncio.wait_for(asyncio.gather(flood(), hinter()), 300)
+    return order
+
+
+def test_hints_are_answered_while_a_flood_of_solves_goes_on():
+    import asyncio
+    import re
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0",
+                             "--workers", "1"], stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stderr.readline())
+        assert found
+        port = int(found.group(1))
+        hint = solve_request(port).replace(b"/api/solve", b"/api/hint")
+        assert ask(port, hint)[0] == 200  # the server is up, its worker warm
+        order = asyncio.run(_flood(port, solvers=40, solves=50, hints_wanted=10))
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    # each of the 40 connections has a solve waiting at every moment; a hint waits behind
+    # a few of them (about 30 here), not behind all 40 several times over (about 100, as it
+    # did when the server answered every waiting solve in each turn of its loop)
+    assert order.count("hint") == 10
+    tenth = [i for i, kind in enumerate(order) if kind == "hint"][-1]
+    assert order[:tenth].count("solve") < 600, f"{order[:tenth].count('solve')} solves first"

@@ -42,6 +42,11 @@ TECHNIQUE_TRIES = 3000
 #: time limit), less than the trip to a worker and back would cost.
 INLINE_MAX_SIZE = 9
 
+#: Solves and checks the server does itself in one turn of its event loop; more wait for
+#: later turns (see :mod:`sudokit.web.turns`), so that under a flood of them a request for
+#: a worker (a hint) still goes there and back within a few turns.
+INLINE_PER_TURN = 8
+
 #: The smallest grid create makes, as ``sudoku create``: a 3x3 or smaller is no sudoku the
 #: other calls read.
 CREATE_MIN_SIZE = 4
@@ -291,6 +296,7 @@ async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: f
     pool = request.app.state.pool
     try:
         if op in _INLINE and kwargs["puzzle"].n <= INLINE_MAX_SIZE:
+            await request.app.state.turns.wait()
             return _inline(op, kwargs)
         return await pool.run(op, pack(kwargs), time_limit)
     except Busy:

@@ -38,6 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
 from .pool import WorkerPool, default_workers
+from .turns import TurnBudget
 
 STATIC = Path(__file__).parent / "static"
 
@@ -245,5 +246,6 @@ def create_app(
     )
     app.state.limits = limits
     app.state.pool = pool
+    app.state.turns = TurnBudget(api.INLINE_PER_TURN)
     return app
 

@@ -11,12 +11,14 @@ server answers 503), so a flood costs memory for the queue and nothing else.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import pickle
 import struct
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -45,14 +47,30 @@ class WorkFailed(Exception):
 HEADER = struct.Struct("<I")
 
 
+class _Job:
+    """A request for a worker: its pickled message, its time limit and the future its
+    caller awaits; ``worker`` once one has taken it."""
+
+    __slots__ = ("data", "time_limit", "future", "worker", "timer")
+
+    def __init__(self, data: bytes, time_limit: float, future: asyncio.Future[Any]) -> None:
+        self.data = data
+        self.time_limit = time_limit
+        self.future = future
+        self.worker: _Worker | None = None
+        self.timer: asyncio.TimerHandle | None = None
+
+
 class _Channel(asyncio.SubprocessProtocol):
     """The server's end of a worker's pipes: frames answers out of what arrives on the
-    worker's standard output and hands each to the call waiting for it (a protocol rather
-    than streams: a request costs a few callbacks, not a chain of awaits)."""
+    worker's standard output and hands each to ``on_answer`` as it arrives, in the callback
+    of the pipe itself (a protocol rather than streams: a request costs a few callbacks,
+    not a chain of awaits, and the next request can go to the worker at once)."""
 
     def __init__(self) -> None:
         self.buffer = bytearray()
-        self.waiter: asyncio.Future[Any] | None = None
+        self.on_answer: Callable[[Any], None] = lambda reply: None
+        self.on_lost: Callable[[], None] = lambda: None
         self.exited: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def pipe_data_received(self, fd: int, data: bytes | bytearray) -> None:
@@ -63,20 +81,15 @@ class _Channel(asyncio.SubprocessProtocol):
                 return
             frame = bytes(self.buffer[HEADER.size:HEADER.size + size])
             del self.buffer[:HEADER.size + size]
-            if self.waiter is not None and not self.waiter.done():
-                self.waiter.set_result(pickle.loads(frame))
+            self.on_answer(pickle.loads(frame))
 
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        self._lost()
+        self.on_lost()
 
     def process_exited(self) -> None:
-        self._lost()
+        self.on_lost()
         if not self.exited.done():
             self.exited.set_result(None)
-
-    def _lost(self) -> None:
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_exception(EOFError("the worker ended"))
 
 
 class _Worker:
@@ -88,6 +101,7 @@ class _Worker:
         self.transport = transport
         self.channel = channel
         self.pid = transport.get_pid()
+        self.job: _Job | None = None
 
     @classmethod
     async def start(cls) -> _Worker:
@@ -98,27 +112,15 @@ class _Worker:
         )
         return cls(transport, channel)
 
-    async def call(self, message: Any, time_limit: float) -> Any:
-        """Send a request and wait for its answer, at most ``time_limit`` seconds
-        (TimeoutError past that; EOFError if the worker ends)."""
-        loop = asyncio.get_running_loop()
-        waiter = self.channel.waiter = loop.create_future()
+    def send(self, job: _Job) -> bool:
+        """Hand ``job`` to the process; False if it has ended."""
         stdin = self.transport.get_pipe_transport(0)
         if stdin is None or stdin.is_closing() or self.transport.get_returncode() is not None:
-            raise EOFError("the worker has ended")
-        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        stdin.write(HEADER.pack(len(data)) + data)  # type: ignore[attr-defined]
-
-        def expire() -> None:
-            if not waiter.done():
-                waiter.set_exception(TimeoutError())
-
-        timer = loop.call_later(time_limit, expire)
-        try:
-            return await waiter
-        finally:
-            timer.cancel()
-            self.channel.waiter = None
+            return False
+        self.job = job
+        job.worker = self
+        stdin.write(HEADER.pack(len(job.data)) + job.data)  # type: ignore[attr-defined]
+        return True
 
     async def stop(self) -> None:
         if self.transport.get_returncode() is None:
@@ -136,6 +138,11 @@ class WorkerPool:
     Busy (queue full), TooLong (past ``time_limit`` seconds: the worker was replaced),
     WorkerDied (the worker ended mid-request: replaced too) or WorkFailed (the operation
     raised). Start with :meth:`start`, end with :meth:`close`.
+
+    Requests wait in one queue, first come first served, and a worker takes the next one
+    the moment it answers, in the callback that reads its answer: the hand-over never waits
+    for a turn of the event loop, however much other work (solves answered in the server
+    itself) fills those turns.
     """
 
     def __init__(self, workers: int, queue: int) -> None:
@@ -143,26 +150,33 @@ class WorkerPool:
             raise ValueError(f"workers must be at least 1, got {workers}")
         self.workers = workers
         self.queue = queue
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
-        self._waiting = 0
+        self._jobs: collections.deque[_Job] = collections.deque()
+        self._started = False
+        self._spawning: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Start the worker processes."""
-        self._idle = asyncio.Queue()
+        self._started = True
         for _ in range(self.workers):
-            self._idle.put_nowait(await self._spawn())
+            self._idle.append(await self._spawn())
 
     async def _spawn(self) -> _Worker:
         worker = await _Worker.start()
+        worker.channel.on_answer = lambda reply: self._answered(worker, reply)
+        worker.channel.on_lost = lambda: self._lost(worker)
         self._all.add(worker)
         return worker
 
     async def close(self) -> None:
         """Stop every worker."""
+        self._started = False  # a worker being replaced is stopped, and none started
+        await asyncio.gather(*self._spawning, return_exceptions=True)
         for worker in list(self._all):
             await worker.stop()
         self._all.clear()
+        self._idle.clear()
 
     def pids(self) -> list[int]:
         """The process ids of the workers now running."""
@@ -171,41 +185,98 @@ class WorkerPool:
     @property
     def waiting(self) -> int:
         """Requests waiting for a worker now."""
-        return self._waiting
+        return len(self._jobs)
 
     async def run(self, op: str, kwargs: dict[str, Any], time_limit: float) -> Any:
         """Run operation ``op`` in a worker, within ``time_limit`` seconds of work."""
-        if self._idle is None:
+        if not self._started:
             raise RuntimeError("the worker pool is not started")
-        if self._idle.empty() and self._waiting >= self.queue:
+        if not self._idle and len(self._jobs) >= self.queue:
             raise Busy()
-        self._waiting += 1
+        data = pickle.dumps((op, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        job = _Job(data, time_limit, asyncio.get_running_loop().create_future())
+        self._jobs.append(job)
+        self._dispatch()
         try:
-            worker = await self._idle.get()
-        finally:
-            self._waiting -= 1
-        try:
-            reply = await worker.call((op, kwargs), time_limit)
+            reply = await job.future
         except asyncio.CancelledError:  # the request was given up: its worker too
-            await self._replace(worker)
+            if job.worker is None:
+                with contextlib.suppress(ValueError):
+                    self._jobs.remove(job)
+            elif job.worker.job is job:
+                _settle(job)
+                self._replace(job.worker)
             raise
         except TimeoutError:  # past its time: a fresh worker takes over
-            await self._replace(worker)
             raise TooLong() from None
-        except (OSError, EOFError):  # it died under us
-            await self._replace(worker)
+        except EOFError:  # it died under us
             raise WorkerDied() from None
-        self._idle.put_nowait(worker)
         if reply[0] == "error":
             raise WorkFailed(reply[1], reply[2])
         return reply[1]
 
-    async def _replace(self, worker: _Worker) -> None:
+    def _dispatch(self) -> None:
+        """Hand waiting requests to idle workers."""
+        while self._idle and self._jobs:
+            worker = self._idle.pop()
+            job = self._jobs.popleft()
+            if not worker.send(job):  # ended while idle: the request waits for another
+                self._jobs.appendleft(job)
+                self._replace(worker)
+                continue
+            job.timer = asyncio.get_running_loop().call_later(
+                job.time_limit, self._expired, worker, job)
+
+    def _answered(self, worker: _Worker, reply: Any) -> None:
+        job = worker.job
+        if job is None:  # an answer nobody waits for (its request timed out)
+            return
+        worker.job = None
+        _settle(job, result=reply)
+        self._idle.append(worker)
+        self._dispatch()
+
+    def _expired(self, worker: _Worker, job: _Job) -> None:
+        if worker.job is job:
+            _settle(job, error=TimeoutError())
+            self._replace(worker)
+
+    def _lost(self, worker: _Worker) -> None:
+        job = worker.job
+        if job is not None and worker in self._all:
+            _settle(job, error=EOFError("the worker ended"))
+            self._replace(worker)
+
+    def _replace(self, worker: _Worker) -> None:
         """Stop a worker whose state is unknown (stopped mid-work) and start another."""
+        if worker not in self._all:
+            return
         self._all.discard(worker)
-        await worker.stop()
-        if self._idle is not None:
-            self._idle.put_nowait(await self._spawn())
+        worker.job = None
+        with contextlib.suppress(ValueError):
+            self._idle.remove(worker)
+        task = asyncio.get_running_loop().create_task(self._respawn(worker))
+        self._spawning.add(task)
+        task.add_done_callback(self._spawning.discard)
+
+    async def _respawn(self, old: _Worker) -> None:
+        await old.stop()
+        if self._started:
+            self._idle.append(await self._spawn())
+            self._dispatch()
+
+
+def _settle(job: _Job, result: Any = None, error: BaseException | None = None) -> None:
+    """Give ``job``'s caller its answer or error (once), and stop its timer."""
+    if job.timer is not None:
+        job.timer.cancel()
+        job.timer = None
+    if job.future.done():
+        return
+    if error is not None:
+        job.future.set_exception(error)
+    else:
+        job.future.set_result(result)
 
 
 def default_workers() -> int:
