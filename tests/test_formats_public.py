@@ -19,6 +19,7 @@ from clirunner import sudoku
 from roundtrip import rewrite
 from sudokit import formats as F
 
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 DATA = Path(__file__).parent / "data" / "public"
 SOLVED = DATA / "solved"
 CASES = sorted(p.name for p in DATA.iterdir() if p.is_file())
@@ -125,3 +126,38 @@ def test_opensudoku_bytes_its_encoding_cannot_read_name_their_line(tmp_path: Pat
     assert (done.status, done.stdout) == (2, b"")
     assert done.stderr == (f"sudoku: error: {path}, line 3: bytes that are not Shift_JIS "
                            "text, as the XML declaration says the file is\n")
+
+
+def test_ipuz_in_its_jsonp_form_is_read_with_its_fields() -> None:
+    data = (DATA / "jsonp.ipuz").read_bytes()
+    assert F.detect(data) == "ipuz"
+    (r,) = F.read(io.BytesIO(data))
+    assert dict(r.fields) == {"name": "Café (ipuz)", "copyright": "© 2026"}
+
+
+def test_ipuz_bytes_that_are_not_utf8_are_one_error_naming_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.ipuz"
+    text = (DATA / "styled.ipuz").read_text()
+    path.write_bytes(text.replace("été", "\xe9t\xe9").encode("latin-1", "replace"))
+    done = sudoku("solve", str(path))
+    assert done.status == 2 and "Traceback" not in done.stderr
+    assert done.stderr == (f"sudoku: error: {path}, line 4: bytes that are not UTF-8 text "
+                           "(JSON is UTF-8)\n")
+
+
+# -- .sdk: a puzzle cut short by a blank line -------------------------------------------------
+
+
+def test_sdk_a_puzzle_cut_short_is_named_and_the_blank_line_after_it_kept(tmp_path: Path) -> None:
+    rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+    path = tmp_path / "three.sdk"
+    path.write_text("#AOne\n" + "\n".join(rows) + "\n#ATwo\n" + "\n".join(rows[:8])
+                    + "\n\n#AThree\n" + "\n".join(rows) + "\n")
+    done = sudoku("solve", str(path))
+    assert done.status == 2
+    assert done.stderr == (f"sudoku: error: {path}, line 12: expected 9 rows of 9 symbols, "
+                           "got 8 rows\n")
+    out = done.out.split("\n")
+    assert out[10:14] == ["#ATwo", f"ERROR: {path}, line 12: expected 9 rows of 9 symbols, "
+                          "got 8 rows", "", "#AThree"]
+    assert len(out) == 24 and out[-1] == ""  # 23 lines, each ended

@@ -19,10 +19,12 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    passed over):
 
    - a border starting ``.-`` or ``*-``: pretty (a candidates picture), unless the rows
-     in it hold a blank people type (``*``, ``_``, ``x``...): text;
+     in it are typed without spaces between cells (``|53.|.7.|...|``, Simple Sudoku's) or
+     hold a blank people type (``*``, ``_``, ``x``...): text;
    - ``:code:digits:grid:...``: hodoku (HoDoKu's library lines);
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
+     ``ipuz(`` first (ipuz's JSONP form): ipuz;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
    - N*N characters, digits of that size and spaces for blanks, on every line: line;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
@@ -240,7 +242,7 @@ def spaces_for_blanks(body: str) -> bool:
 
 
 def _detect_text(rows: list[str]) -> str:
-    if rows[0].startswith((".-", "*-")) and not _typed_blank_rows(rows):
+    if rows[0].startswith((".-", "*-")) and not _typed_grid(rows):
         return "pretty"
     # borders say little: look at the first line with cells (a bordered table, say)
     cells = [r for r in rows if not is_decoration(r)]
@@ -253,6 +255,8 @@ def _detect_text(rows: list[str]) -> str:
         return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
         return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
+    if first.startswith("ipuz(") or first.startswith("ipuz ("):  # the JSONP form
+        return "ipuz"
     if is_csv_header(first):
         return "csv"
     if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
@@ -284,13 +288,16 @@ def _detect_text(rows: list[str]) -> str:
     return "text"
 
 
-def _typed_blank_rows(rows: list[str]) -> bool:
-    """Does the first row inside a frame hold a blank people type (``*``, ``_``, ``?``,
-    ``·``, or ``x`` as a cell of its own)? Then it is a grid typed by hand, the text
-    reader's: a pencilmark picture holds only candidates and ``-``."""
+def _typed_grid(rows: list[str]) -> bool:
+    """Is the first row inside a frame a grid's row as people type it: its cells with no
+    space between them (Simple Sudoku's ``|53.|.7.|...|``), or with a blank people type
+    (``*``, ``_``, ``?``, ``·``, or ``x`` as a cell of its own)? That is the text reader's;
+    a pencilmark picture has spaces between its cells and holds only candidates and ``-``."""
     cells = next((r for r in rows if not is_decoration(r)), "")
-    return not _PICTURE_BLANKS.isdisjoint(cells) or any(
-        t in ("x", "X") for t in cells.replace("|", " ").split()
+    boxes = [box.split() for box in cells.split("|") if box.strip()]
+    unspaced = bool(boxes) and all(len(box) == 1 and len(box[0]) > 1 for box in boxes)
+    return unspaced or not _PICTURE_BLANKS.isdisjoint(cells) or any(
+        t in ("x", "X") for box in boxes for t in box
     )
 
 

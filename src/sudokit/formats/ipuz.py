@@ -1,6 +1,7 @@
 """The ``ipuz`` format: the JSON puzzle interchange format (ipuz.org), its sudoku kind.
 
-One puzzle per file::
+One puzzle per file, as JSON or in the JSONP form the specification recommends,
+``ipuz({...})`` (read, and written back so)::
 
     {
       "version": "http://ipuz.org/v2",
@@ -61,6 +62,8 @@ FIELDS = {
 CELL_KEYS = ("given", "cell", "value")
 _SPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
+#: The JSONP form of an ipuz file (what the specification recommends for the web).
+_JSONP = re.compile(r"\s*ipuz\s*\((.*)\)\s*;?\s*", re.DOTALL)
 
 
 def _value(v: int, n: int) -> Any:
@@ -118,11 +121,12 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
     raw = inp.read(MAX_VALUE + 1)
     if len(raw) > MAX_VALUE:
         raise inp.fail(ParseError(f"an ipuz file larger than {MAX_VALUE} bytes: not read"))
-    text = raw.decode("utf-8", "replace")
-    if not text.strip():
+    if not raw.strip():
         raise inp.fail(ParseError("empty input: an ipuz file is a JSON object"))
     try:
-        doc = _decode(text)
+        text = _text(raw)
+        start, end = _unwrapped(text)
+        doc = _decode(text[start:end], text.count("\n", 0, start) + 1)
         grid, tokens, solution = _puzzle(doc, box)
     except SudokuError as e:
         yield Record(None, e.line or 1, inp.fail(e, 1), Style(NAME))
@@ -131,15 +135,33 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
     pairs = [(FIELDS[k], str(doc[k])) for k in FIELDS if isinstance(doc.get(k), str | int)]
     if solution is not None:
         pairs.append(("solution", solution))
-    template = _template(text, tokens, grid.cells)
+    template = _template(text, start, tokens, grid.cells)
     style = Style(NAME, "0", "", "", form=_charset_written(doc, template, grid.n),
                   template=template)
     yield Record(grid, 1, None, style, fields_of(pairs))
     yield ""
 
 
-def _decode(text: str) -> dict[str, Any]:
-    doc = loads_bounded(text)  # nesting is measured first: no parser recurses without bound
+def _text(raw: bytes) -> str:
+    """The file as text: JSON is UTF-8 (a byte that is not would be changed on the way
+    through, so it is an error naming its line)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ParseError("bytes that are not UTF-8 text (JSON is UTF-8)",
+                         line=raw.count(b"\n", 0, e.start) + 1) from None
+
+
+def _unwrapped(text: str) -> tuple[int, int]:
+    """Where the JSON object starts and ends: the whole text, or inside the ``ipuz(...)``
+    that the specification's JSONP form wraps it in."""
+    m = _JSONP.fullmatch(text)
+    return (m.start(1), m.end(1)) if m is not None else (0, len(text))
+
+
+def _decode(text: str, line: int = 1) -> dict[str, Any]:
+    # nesting is measured first: no parser recurses without bound
+    doc = loads_bounded(text, line)
     if not isinstance(doc, dict):
         raise ParseError("an ipuz file is a JSON object")
     kinds = doc.get("kind")
@@ -223,10 +245,11 @@ def _charset_written(doc: dict[str, Any], template: Template | None, n: int) -> 
     return charset if isinstance(charset, str) else ""
 
 
-def _template(text: str, count: int, values: tuple[int, ...]) -> Template | None:
-    """The document cut around the cells of its top-level ``puzzle`` (the one read: the
-    last of that key), every other byte kept; None if that cannot be done."""
-    start = _skip(text, 0)
+def _template(text: str, at: int, count: int, values: tuple[int, ...]) -> Template | None:
+    """The document (its JSON object from ``at``) cut around the cells of its top-level
+    ``puzzle`` (the one read: the last of that key), every other byte kept; None if that
+    cannot be done."""
+    start = _skip(text, at)
     if text[start : start + 1] != "{":
         return None
     puzzle = [a for key, a, _ in _members(text, start) if key == "puzzle"][-1:]

@@ -12,8 +12,9 @@ A header line is ``#`` and one letter, then its text: ``A`` author, ``D`` descri
 ``C`` comment, ``B`` date published, ``S`` source, ``L`` level, ``U`` source URL. They
 become the record's fields (``author``, ``description``, ``comment``, ``date``,
 ``source``, ``difficulty``, ``url``) and are written back before the puzzle. Several
-puzzles may follow one another, each after its own header lines. ``0`` and the blanks
-people type (``_``, ``*``...) are read too.
+puzzles may follow one another, each after its own header lines; a blank line ends a
+puzzle cut short (one error naming its first line, the blank line kept for the next).
+``0`` and the blanks people type (``_``, ``*``...) are read too.
 """
 
 from __future__ import annotations
@@ -86,13 +87,17 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 pairs.append((SDK_HEADERS[s[1]], s[2:].strip()))
             lead.append(text)
             continue
+        if rows and not s:  # a blank line ends a puzzle cut short: it is the next one's
+            yield _finish(inp, rows, first, size, box, "".join(lead), pairs, bad)
+            lead, pairs, rows, bad = [text], [], [], None
+            continue
         if not rows:
             first = lineno
             n = len(s) if size is None else size
         if unreadable(raw, text) is not None and bad is None:
             bad = unreadable(raw, text)
         rows.append(text)
-        if len(rows) < n and s:
+        if len(rows) < n:
             continue
         record = _finish(inp, rows, first, size, box, "".join(lead), pairs, bad)
         if record.item is not None:
