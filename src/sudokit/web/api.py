@@ -26,6 +26,7 @@ from ..errors import SudokuError
 from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..shape import Shape, parse_box
+from . import senders
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
 from .work import OPERATIONS, pack, printable
 
@@ -108,7 +109,9 @@ CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one
 
 # -- reading requests ---------------------------------------------------------------------
 async def _body(request: Request) -> dict[str, Any]:
-    _from_this_page(request)
+    refused = senders.refusal(request.headers)
+    if refused is not None:
+        raise BadRequest(refused[1], status=refused[0])
     try:
         raw = await request.body()
     except ClientDisconnect:  # no one is left to answer: the answer is dropped, unlogged
@@ -125,38 +128,6 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest("the request body must be a JSON object, such as "
                          '{"puzzle": "53..7...."}')
     return data
-
-
-def _from_this_page(request: Request) -> None:
-    """Refuse a request a page of another site could have made a browser send: one whose
-    ``Origin`` is not this server, whose ``Sec-Fetch-Site`` says it comes from elsewhere, or
-    whose body is not declared JSON (a form, or text/plain, is all such a page can send
-    without the browser asking this server first, and it never agrees)."""
-    headers = request.headers
-    origin = headers.get("origin")
-    site = headers.get("sec-fetch-site")
-    if (origin is not None and not _same_origin(origin, headers.get("host", ""))) or (
-            site is not None and site not in ("same-origin", "none")):
-        sender = json.dumps(origin[:100]) if origin is not None else f"a {site} page"
-        raise BadRequest(f"this server answers its own page only, not a request from {sender}",
-                         status=403)
-    media = headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        raise BadRequest("the request body must be JSON, sent with Content-Type: "
-                         f"application/json (not {json.dumps(media[:100]) if media else 'none'})",
-                         status=415)
-
-
-_DEFAULT_PORTS = {"http": ":80", "https": ":443"}
-
-
-def _same_origin(origin: str, host: str) -> bool:
-    """Whether the ``Origin`` header names this server as the Host header does."""
-    scheme, sep, netloc = origin.lower().partition("://")
-    if not sep or scheme not in _DEFAULT_PORTS:
-        return False  # "null" (a sandboxed page, a file) and any other scheme
-    default = _DEFAULT_PORTS[scheme]
-    return netloc.removesuffix(default) == host.lower().removesuffix(default)
 
 
 def _string(body: dict[str, Any], name: str, required: bool = False) -> str | None:
@@ -604,9 +575,11 @@ async def listing(request: Request) -> Response:
              "answer": e.answer}
             for e in ENDPOINTS
         ],
-        "errors": "4xx/5xx answers are {\"error\": message}: 400 bad input, 404 no such call, "
-                  "405 wrong method, 413 body or puzzle too large, 422 past the time limit, "
-                  "501 not installed here, 503 busy",
+        "errors": "4xx/5xx answers are {\"error\": message}: 400 bad input, 403 sent by "
+                  "a page of another site, 404 no such call, 405 wrong method, 408 the "
+                  "request took too long to arrive, 413 body or puzzle too large, 415 body "
+                  "not sent as application/json, 422 past the time limit, 501 not installed "
+                  "here, 503 busy",
         "printable": printable(),
         "techniques": _techniques(),
         "limits": {"max_body": limits.max_body, "max_size": limits.max_size,
@@ -656,7 +629,7 @@ async def openapi(request: Request) -> Response:
                     {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
                     if e.handler is print_pdf else
                     {"application/json": {"schema": {"type": "object"}}})},
-                **{code: error for code in ("400", "413", "422", "501", "503")},
+                **{code: error for code in ("400", "403", "413", "415", "422", "501", "503")},
             },
         }}
     return JSONResponse({
