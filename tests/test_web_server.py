@@ -121,6 +121,21 @@ def test_idle_sockets_do_not_lock_others_out_and_are_closed():
                 s.close()
 
 
+def test_a_request_sent_right_behind_another_is_answered_however_long_it_takes():
+    empty = "\n".join(" ".join(["0"] * 64) for _ in range(64))
+    # a count that runs 1.5 s, past the idle deadline of 0.5 s
+    body = json.dumps({"puzzle": empty, "limit": 100_000, "time_limit": 1.5}).encode()
+    count = (b"POST /api/count HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+             b"\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body) + body)
+    with serving() as (port, _), connect(port) as s:
+        s.sendall(solve_request(port, close=False) + count)  # both at once (pipelined)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    assert data.count(b"HTTP/1.1 200 OK") == 2
+    assert b'"status":"timed out"' in data
+
+
 def trickle(s: socket.socket, data: bytes) -> int:
     """Send ``data`` a byte at a time, 20 a second, until the server answers or the bytes
     run out; how many were sent."""

@@ -189,7 +189,10 @@ class Guarded(HttpToolsProtocol):
         self._after_response()
 
     def _after_response(self) -> None:
-        if not (self.receiving or self.pipeline or self.transport.is_closing()):
+        # a request sent right behind the one answered may be running now (uvicorn has
+        # started it): the connection is idle only when nothing is on its way or at work
+        working = self.cycle is not None and not self.cycle.response_complete
+        if not (self.receiving or working or self.pipeline or self.transport.is_closing()):
             self._idle()
 
     def _idle(self) -> None:
