@@ -58,10 +58,10 @@ def test_the_json_reveals_only_what_the_level_tells() -> None:
         hint_text(step, "everything")
 
 
-def test_a_pattern_over_several_units_points_at_a_box_it_changes() -> None:
+def test_a_pattern_over_several_units_points_at_the_lines_that_hold_it() -> None:
     board, step = _x_wing_board()
     where = focus(step, Grid(X_WING).shape)  # type: ignore[arg-type]
-    assert where.startswith("box ")
+    assert where == "rows 1 and 6"
     assert hint_text(step, "technique").endswith("there is an X-Wing.")  # type: ignore[arg-type]
 
 

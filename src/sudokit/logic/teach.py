@@ -24,7 +24,7 @@ from typing import Any
 from ..candidates import Candidates
 from ..grid import Grid
 from ..shape import Shape
-from .board import Board, geometry
+from .board import Board, Geometry, geometry
 from .step import Level, Step, Technique
 from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
 
@@ -34,9 +34,15 @@ _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.k
 LEVELS = ("nudge", "technique", "cells", "step")
 
 
+#: the most lines (rows or columns) a nudge names for a pattern that no one unit holds
+_MOST_LINES = 3
+
+
 def focus(step: Step, shape: Shape) -> str:
-    """The unit to look at: the one unit holding every cell the step uses, if there is one
-    (a box first), else the box where the step changes something."""
+    """The unit(s) to look at: the one unit holding every cell the step uses, if there is
+    one (a box first); else the few rows or columns that hold them all and none of the
+    cells the step changes (an X-Wing's rows, not a box it only touches); else the box
+    where the step changes something."""
     geo = geometry(shape)
     cells = [shape.parse_cell(c) for c in step.cells]
     cellset = sum(1 << c for c in cells)
@@ -44,9 +50,30 @@ def focus(step: Step, shape: Shape) -> str:
     if common:
         boxes = [u for u in common if u >= 2 * geo.n]
         return geo.unit_names[(boxes or common)[0]]
-    changed = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
-    target = shape.parse_cell(changed[0]) if changed else cells[0]
+    changed = [shape.parse_cell(c) for c, _ in step.placements + step.eliminations]
+    lines = _lines_holding(geo, cells, changed)
+    if lines:
+        return lines
+    target = changed[0] if changed else cells[0]
     return geo.unit_names[2 * geo.n + geo.box_of[target]]
+
+
+def _lines_holding(geo: Geometry, cells: list[int], changed: list[int]) -> str | None:
+    """"rows 2 and 6" (or columns): the fewest lines of one kind, at most
+    :data:`_MOST_LINES`, that hold every cell of ``cells`` and none of ``changed``; rows
+    first on a tie. None when there are none."""
+    best: tuple[str, list[int]] | None = None
+    for kind, line_of in (("rows", geo.row_of), ("columns", geo.col_of)):
+        lines = sorted({line_of[c] for c in cells})
+        if len(lines) > _MOST_LINES or any(line_of[c] in lines for c in changed):
+            continue
+        if best is None or len(lines) < len(best[1]):
+            best = (kind, lines)
+    if best is None:
+        return None
+    kind, lines = best
+    numbers = [str(i + 1) for i in lines]
+    return f"{kind} {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 def _article(name: str) -> str:

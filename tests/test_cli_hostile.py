@@ -1,0 +1,48 @@
+"""Odd and hostile uses of the command line and of the teaching hints: what a user sees
+when an option is at its edge, a name is misspelt, or a hint points somewhere."""
+
+from __future__ import annotations
+
+from clirunner import sudoku
+from sudokit import Grid
+from sudokit.candidates import Candidates
+from sudokit.logic import solve_path
+from sudokit.logic.step import Step
+from sudokit.logic.teach import hint_text
+
+X_WING = "........1.......2...3..4........53...1.......56....7......6......8...47.7..12...."
+
+
+def _x_wing_step() -> Step:
+    """The X-Wing of X_WING's path (on rows 1 and 6, columns 3 and 8)."""
+    board = Candidates.pencilmarks(Grid(X_WING))
+    for step in solve_path(Grid(X_WING)).steps:
+        if step.key == "x-wing":
+            return step
+        board = step.apply(board)
+    raise AssertionError("no X-Wing on the path")
+
+
+def test_an_x_wing_nudge_points_at_its_rows_not_a_box_it_only_touches() -> None:
+    step = _x_wing_step()
+    assert step.cells == ("r1c3", "r1c8", "r6c3", "r6c8")
+    assert hint_text(step, "nudge") == "Look at rows 1 and 6."
+    assert hint_text(step, "technique") == "Look at rows 1 and 6: there is an X-Wing."
+
+
+def test_the_x_wing_nudge_on_the_command_line() -> None:
+    board = sudoku("create", "--technique", "x-wing", "--seed", "1", "--practice")
+    assert board.status == 0
+    told = sudoku("hint", "--level", "technique", stdin=board.stdout)
+    assert told.status == 0
+    assert told.out.startswith("Look at rows ") and "box" not in told.out
+    assert told.out.endswith(": there is an X-Wing.\n")
+
+
+def test_a_chain_that_no_few_lines_hold_points_at_the_box_it_changes() -> None:
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    chain = next(s for s in solve_path(Grid(puzzle)).steps if s.key == "aic")
+    assert {c[1] for c in chain.cells} != {chain.cells[0][1]}  # over several rows
+    changed = chain.eliminations[0].cell
+    box = 3 * ((int(changed[1]) - 1) // 3) + (int(changed[3]) - 1) // 3 + 1
+    assert hint_text(chain, "nudge") == f"Look at box {box}."
