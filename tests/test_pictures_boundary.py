@@ -62,9 +62,9 @@ def test_printing_checks_its_arguments() -> None:
         (lambda: printing.figure_png(None), TypeError, "figure: expected a Figure"),
         (lambda: printing.figures_pdf([None]), TypeError, "figure: expected a Figure"),
         (lambda: printing.figure_png(drawing.grid_figure(G), -5), ValueError, "width_px"),
-        (lambda: printing.Options(title=None), TypeError, "title must be a string"),
-        (lambda: printing.Options(answers="yes"), TypeError, "answers must be True or False"),
-        (lambda: printing.Options(per_page="four"), TypeError, "per_page"),
+        (lambda: printing.Options(title=None), ValueError, "title must be a string"),
+        (lambda: printing.Options(answers="yes"), ValueError, "answers must be True or False"),
+        (lambda: printing.Options(per_page="four"), ValueError, "per_page"),
         (lambda: printing.prepare(PUZZLE, 1), TypeError, "puzzle: expected a Grid"),
     ]
     for call, error, words in cases:

@@ -104,18 +104,20 @@ class Options:
     source: bool = False
 
     def __post_init__(self) -> None:
+        # a LayoutError (a ValueError): the values may come from a layout file, and the
+        # command line reports it in one line
         for name in ("title", "paper"):
             if not isinstance(getattr(self, name), str):
-                raise TypeError(f"Options: {name} must be a string, not "
-                                f"{getattr(self, name)!r}")
+                raise LayoutError(f"{name} must be a string, not "
+                                  f"{getattr(self, name)!r}")
         if self.per_page is not None and (isinstance(self.per_page, bool)
                                           or not isinstance(self.per_page, int)):
-            raise TypeError(f"Options: per_page must be a whole number or None, not "
-                            f"{self.per_page!r}")
+            raise LayoutError(f"per_page must be a whole number or None, not "
+                              f"{self.per_page!r}")
         for name in ("landscape", "answers", "candidates", "walkthrough", "source"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Options: {name} must be True or False, not "
-                                f"{getattr(self, name)!r}")
+                raise LayoutError(f"{name} must be True or False, not "
+                                  f"{getattr(self, name)!r}")
 
 
 @dataclass
