@@ -163,3 +163,10 @@ def test_print_create_takes_tries(tmp_path) -> None:  # type: ignore[no-untyped-
 def test_print_tries_without_making_puzzles_is_bad_usage() -> None:
     done = sudoku("print", "--tries", "5", "-o", "-", stdin=b"")
     assert done.status == 2 and "--tries" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_level_no_puzzle_has_ends_at_the_default_tries() -> None:
+    done = sudoku("create", "--size", "4", "--difficulty", "hard", "--seed", "1")
+    assert done.status == 1 and done.stdout == b""
+    assert done.stderr == ("sudoku: error: gave up: no 4x4 puzzle rated hard found in 20000 "
+                           "tries; more tries (--tries) may find one\n")

@@ -398,10 +398,14 @@ def _default_tries(shape: Shape, clues: int | None, minimal: bool, symmetry: str
     if clues is None and not minimal and difficulty is None:
         return 100  # the default target nearly always succeeds at the first try
     if difficulty is not None:
-        # Tries a level needed over seeds 0-19: 9x9 extreme up to 1188 (366 on average), 6x6
-        # expert up to 1275, 16x16 hard up to 80 (19). Each try is rated (~2 ms at 9x9, ~60 ms
-        # at 16x16), so a level that cannot be made gives up after about ten seconds.
-        return 5_000 if shape.n <= 9 else 200 if shape.n <= 16 else 20
+        # Tries a level needed over seeds 0-19, the most (the mean): 6x6 expert 1275 (355),
+        # 8x8 extreme about 5,600 on average, 9x9 extreme 1188 (366), 12x12 hard 35 (10), 16x16
+        # hard 80 (19). Each try is rated (0.1 ms at 4x4, 1 ms at 8x8, 2 ms at 9x9, 30 ms at
+        # 12x12, 60 ms at 16x16), so a level that cannot be made (4x4 above easy, 6x6 extreme)
+        # gives up within seconds, 20 at most.
+        if shape.n < 9:
+            return 20_000
+        return 5_000 if shape.n == 9 else 200 if shape.n <= 16 else 20
     if clues is not None and symmetry == "none" and not minimal:
         return 100 if shape.n <= 9 else 20  # each try may walk
     if shape.n <= 9:
