@@ -104,10 +104,10 @@ class Door:
 
     def leave(self, conn: Guarded) -> None:
         """Forget ``conn`` (closed); once only."""
+        self.idle.pop(conn, None)
         if conn not in self.open:
             return
         self.open.discard(conn)
-        self.idle.pop(conn, None)
         left = self.per_client[conn.address] - 1
         if left:
             self.per_client[conn.address] = left
@@ -192,7 +192,8 @@ class Guarded(HttpToolsProtocol):
         # a request sent right behind the one answered may be running now (uvicorn has
         # started it): the connection is idle only when nothing is on its way or at work
         working = self.cycle is not None and not self.cycle.response_complete
-        if not (self.receiving or working or self.pipeline or self.transport.is_closing()):
+        if not (self.receiving or working or self.pipeline or self.lingering
+                or self.transport.is_closing()):
             self._idle()
 
     def _idle(self) -> None:
