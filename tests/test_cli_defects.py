@@ -170,3 +170,41 @@ def test_explain_json_of_a_complete_grid_that_breaks_the_rules_is_not_solved() -
     assert (data["solved"], data["solutions"]) == (False, 0)
     solved = json.loads(sudoku("explain", "--json", stdin=f"{PUZZLE}\n".encode()).out)
     assert (solved["solved"], solved["solutions"]) == (True, 1)
+
+
+@pytest.mark.parametrize("command", ["solve", "rate"])
+def test_a_read_only_output_file_is_refused_and_left_alone(tmp_path: Path, command: str
+                                                           ) -> None:
+    out = tmp_path / "protected.txt"
+    out.write_text("kept\n")
+    out.chmod(0o444)
+    outcome = sudoku(command, "-o", str(out), stdin=f"{PUZZLE}\n".encode())
+    assert (outcome.status, outcome.out) == (2, "")
+    [line] = error_lines(outcome)
+    assert line == f"sudoku: error: cannot write {str(out)!r}: Permission denied: the file " \
+        "is read-only"
+    assert out.read_text() == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["protected.txt"]
+
+
+def test_a_picture_that_cannot_be_written_does_not_stop_the_others(tmp_path: Path) -> None:
+    (tmp_path / "y-2.svg").mkdir()  # in the way of the second picture
+    three = f"{PUZZLE}\n{OTHER}\n{PUZZLE}\n".encode()
+    outcome = sudoku("solve", "--to", "svg", "-o", str(tmp_path / "y-{n}.svg"), stdin=three)
+    assert outcome.status == 2
+    [line] = error_lines(outcome)
+    assert "y-2.svg" in line
+    assert "<svg" in (tmp_path / "y-1.svg").read_text()
+    assert "<svg" in (tmp_path / "y-3.svg").read_text()
+
+
+def test_a_read_only_picture_file_is_refused_and_the_others_written(tmp_path: Path) -> None:
+    (tmp_path / "y-1.svg").write_text("kept")
+    (tmp_path / "y-1.svg").chmod(0o444)
+    outcome = sudoku("solve", "--to", "svg", "-o", str(tmp_path / "y-{n}.svg"),
+                     stdin=f"{PUZZLE}\n{OTHER}\n".encode())
+    assert outcome.status == 2
+    [line] = error_lines(outcome)
+    assert "y-1.svg" in line and "read-only" in line
+    assert (tmp_path / "y-1.svg").read_text() == "kept"
+    assert "<svg" in (tmp_path / "y-2.svg").read_text()

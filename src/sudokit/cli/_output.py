@@ -168,7 +168,7 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--output", "-o", metavar="FILE",
         help="write the results to FILE, which is replaced only when the command ends "
-        "(status 0 or 1); '-' is standard output",
+        "(status 0 or 1; a read-only FILE is refused); '-' is standard output",
     )
     parser.add_argument(
         "--no-progress", action="store_true",
@@ -177,12 +177,28 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # -- -o FILE ----------------------------------------------------------------------------------
+def refuse_read_only(path: str) -> None:
+    """PermissionError when ``path`` is a file its owner made read-only (no write permission
+    for anyone, or none for this user): the shell, ``cp`` and ``tee`` refuse to replace it,
+    and so does ``-o`` (even for root, who may write anything: the mode is the owner's
+    word)."""
+    import errno  # (deferred with tempfile: only -o FILE needs it)
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or nothing to protect): written as usual
+    if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise PermissionError(errno.EACCES, "Permission denied: the file is read-only")
+
+
 class AtomicFile:
     """``-o FILE``: the results go to a temporary file beside FILE, which takes FILE's place
     when :meth:`commit` is called; :meth:`discard` leaves FILE as it was.
 
     FILE is the file a symbolic link points to; a FILE that is not a regular file (a device
-    such as /dev/stdout, a named pipe) is written to directly: it cannot be replaced."""
+    such as /dev/stdout, a named pipe) is written to directly: it cannot be replaced. A
+    read-only FILE is refused (:func:`refuse_read_only`)."""
 
     def __init__(self, path: str) -> None:
         self.done = False
@@ -196,6 +212,7 @@ class AtomicFile:
             self.file = open(path, "wb")  # noqa: SIM115 - closed by commit or discard
             return
         self.path = os.path.realpath(path)
+        refuse_read_only(self.path)
         folder = os.path.dirname(self.path)
         import tempfile
 

@@ -16,6 +16,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError
+from ._output import refuse_read_only
 from .env import Env
 
 if TYPE_CHECKING:
@@ -85,10 +86,18 @@ class Pictures:
         if not self.figures:
             return
         if self.pattern is not None:
+            failed: list[str] = []
             numbered = zip(self.figures, self.numbers, strict=True)
             for place, (figure, number) in enumerate(numbered, 1):
                 n = place if number is None else number
-                write_file(self._encode([figure]), self.pattern.replace("{n}", str(n)))
+                try:
+                    write_file(self._encode([figure]), self.pattern.replace("{n}", str(n)))
+                except PictureUsageError as e:  # said, and the other pictures still written
+                    failed.append(str(e))
+            for message in failed[:-1]:
+                self.env.error(message)
+            if failed:
+                raise PictureUsageError(failed[-1])
             return
         if len(self.figures) > 1 and self.fmt != "pdf":
             raise PictureUsageError(
@@ -113,6 +122,7 @@ def write_file(data: bytes, path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     temporary = os.path.join(folder, f".{os.path.basename(path)}.part")
     try:
+        refuse_read_only(path)
         with open(temporary, "wb") as f:
             f.write(data)
         os.replace(temporary, path)
