@@ -380,7 +380,7 @@ def _board_shape(item: object, what: str) -> Shape:
     if not isinstance(item, Grid | Candidates):
         raise TypeError(f"{what}: expected a Grid or Candidates, got {type(item).__name__}")
     if item.n > len(SYMBOLS):
-        raise ShapeError(f"{what}: pictures show grids up to {len(SYMBOLS)}x{len(SYMBOLS)} "
+        raise ShapeError(f"pictures show grids up to {len(SYMBOLS)}x{len(SYMBOLS)} "
                          f"(one symbol per digit, 1 to 9 and A to Z), not {item.n}x{item.n}")
     return item.shape
 
