@@ -86,3 +86,6 @@ def test_a_grid_too_large_to_draw_is_one_line_and_status_2(tmp_path: Path) -> No
     assert done.status == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "up to 35x35" in done.stderr
     assert "Traceback" not in done.stderr
+    pytest.importorskip("reportlab")
+    done = sudoku("print", str(big), "-o", str(tmp_path / "big.pdf"))
+    assert done.status == 2 and done.stderr.count("\n") == 1 and "up to 35x35" in done.stderr

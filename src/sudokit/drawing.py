@@ -379,10 +379,16 @@ def _labels(fig: Figure, geo: _Geometry, band: float, theme: Theme) -> None:
 def _board_shape(item: object, what: str) -> Shape:
     if not isinstance(item, Grid | Candidates):
         raise TypeError(f"{what}: expected a Grid or Candidates, got {type(item).__name__}")
-    if item.n > len(SYMBOLS):
-        raise ShapeError(f"pictures show grids up to {len(SYMBOLS)}x{len(SYMBOLS)} "
-                         f"(one symbol per digit, 1 to 9 and A to Z), not {item.n}x{item.n}")
+    check_size(item.n)
     return item.shape
+
+
+def check_size(n: int) -> None:
+    """Refuse (ShapeError) a grid of side ``n`` that pictures cannot show: one symbol per
+    digit, 1 to 9 and A to Z, reaches 35x35."""
+    if n > len(SYMBOLS):
+        raise ShapeError(f"pictures show grids up to {len(SYMBOLS)}x{len(SYMBOLS)} (one "
+                         f"symbol per digit, 1 to 9 and A to Z), not {n}x{n}")
 
 
 def _size(size: object) -> float:

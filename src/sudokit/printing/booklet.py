@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..candidates import Candidates
-from ..drawing import Figure, grid_figure
+from ..drawing import Figure, check_size, grid_figure
 from ..grid import Grid
 from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
@@ -78,6 +78,7 @@ def prepare(puzzle: Grid | Candidates, number: int, section: str = "",
         raise TypeError(f"puzzle: expected a Grid or Candidates, got {type(puzzle).__name__}")
     if isinstance(number, bool) or not isinstance(number, int):
         raise TypeError(f"number: expected a whole number, got {number!r}")
+    check_size(puzzle.n)  # before the rating: a grid too large to print is refused at once
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
     path = solve_path(grid, guess=True, time_limit=time_limit)
     rating = rating_of(path)
