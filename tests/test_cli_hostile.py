@@ -46,3 +46,34 @@ def test_a_chain_that_no_few_lines_hold_points_at_the_box_it_changes() -> None:
     changed = chain.eliminations[0].cell
     box = 3 * ((int(changed[1]) - 1) // 3) + (int(changed[3]) - 1) // 3 + 1
     assert hint_text(chain, "nudge") == f"Look at box {box}."
+
+
+def test_a_misspelt_technique_gets_a_did_you_mean_on_one_short_line() -> None:
+    for command in (("create", "--technique"), ("rate", "--techniques"),
+                    ("hint", "--exclude")):
+        told = sudoku(*command, "simple-coloring", stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b""
+        assert "did you mean simple-colouring?" in told.stderr
+        assert len(told.stderr.splitlines()) == 1 and len(told.stderr) < 300
+
+
+def test_a_family_name_offers_its_members() -> None:
+    told = sudoku("create", "--technique", "unique-rectangle")
+    assert told.status == 2
+    assert ("did you mean unique-rectangle-1, unique-rectangle-2, unique-rectangle-3, "
+            "unique-rectangle-4, unique-rectangle-5, unique-rectangle-6?") in told.stderr
+    assert len(told.stderr) < 300
+
+
+def test_a_name_close_to_nothing_says_where_the_names_are() -> None:
+    told = sudoku("rate", "--techniques", "everything", stdin=(X_WING + "\n").encode())
+    assert told.status == 2 and "did you mean" not in told.stderr
+    assert "unknown technique 'everything'" in told.stderr and "rate --scale" in told.stderr
+    assert len(told.stderr) < 300
+
+
+def test_a_list_that_names_no_technique_is_refused_not_an_empty_ladder() -> None:
+    for names in (",", " , "):
+        told = sudoku("rate", "--techniques", names, stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b""
+        assert "names no technique" in told.stderr

@@ -107,4 +107,6 @@ def test_hint_names_the_optional_technique_on_the_board_that_needs_it() -> None:
 def test_an_unknown_name_lists_the_optional_techniques_too() -> None:
     out = sudoku("rate", "--techniques", "frankenfishz", stdin=(FRANKEN_PUZZLE + "\n").encode())
     assert out.status == 2 and out.stderr.count("\n") == 1
-    assert "not in the default ladder: franken-fish" in out.stderr
+    assert "did you mean franken-fish," in out.stderr and "rate --scale" in out.stderr
+    scale = sudoku("rate", "--scale").out
+    assert "franken-fish" in scale.lower().replace(" ", "-")

@@ -23,14 +23,50 @@ OPTIONAL_KEYS = (
 
 
 def technique_names(text: str) -> str:
-    """An argparse type: a comma-separated list of technique names, checked at once."""
+    """An argparse type: a comma-separated list of technique names, checked at once (an
+    unknown name is refused with the names it may stand for, not the whole list)."""
     from ..logic.select import keys_of  # deferred: the logic package is slow to import
 
-    try:
-        keys_of(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    if not any(name.strip() for name in text.split(",")):
+        raise argparse.ArgumentTypeError(f"{text!r} names no technique (keys or names such "
+                                         "as 'x-wing', comma-separated)")
+    for name in text.split(","):
+        try:
+            keys_of(name)
+        except ValueError:
+            raise argparse.ArgumentTypeError(unknown_name(name.strip())) from None
     return text
+
+
+#: how many names a "did you mean" offers
+_MOST_SUGGESTED = 6
+
+
+def unknown_name(name: str) -> str:
+    """One short line for a technique name that names nothing: the names that begin with it
+    or are spelt close to it (the US ``simple-coloring`` for ``simple-colouring``), and
+    where every name is listed."""
+    import difflib  # deferred: only a mistake needs it
+
+    from ..logic.select import ORDER
+
+    keys = {_plain(t.key): t.key for t in ORDER} | {_plain(t.name): t.key for t in ORDER}
+    wanted = _plain(name)
+    found = sorted(key for plain, key in keys.items() if wanted and plain.startswith(wanted))
+    if not found:
+        found = [keys[p] for p in difflib.get_close_matches(wanted, keys, n=3, cutoff=0.75)]
+    found = list(dict.fromkeys(found))
+    listed = "'sudoku rate --scale' lists them all"
+    if not found:
+        return f"unknown technique {name!r} ({listed})"
+    more = f" and {len(found) - _MOST_SUGGESTED} more" if len(found) > _MOST_SUGGESTED else ""
+    return (f"unknown technique {name!r}: did you mean "
+            f"{', '.join(found[:_MOST_SUGGESTED])}{more}? ({listed})")
+
+
+def _plain(name: str) -> str:
+    """A name as names are compared: lower case, letters, digits and '+' only."""
+    return "".join(ch for ch in name.lower() if ch.isalnum() or ch == "+")
 
 
 def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
