@@ -161,3 +161,37 @@ def test_sdk_a_puzzle_cut_short_is_named_and_the_blank_line_after_it_kept(tmp_pa
     assert out[10:14] == ["#ATwo", f"ERROR: {path}, line 12: expected 9 rows of 9 symbols, "
                           "got 8 rows", "", "#AThree"]
     assert len(out) == 24 and out[-1] == ""  # 23 lines, each ended
+
+
+# -- a comment line that is not UTF-8: an error in its place, never changed bytes --------------
+
+ROWS = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+#: One puzzle in each format whose comment lines are layout (kept as read).
+WITH_COMMENTS = {
+    "grid": "\n".join(" ".join(r.replace(".", "0")) for r in ROWS) + "\n",
+    "csv": "\n".join(",".join(r) for r in ROWS) + "\n",
+    "table": "\n".join("|" + "|".join(r) + "|" for r in ROWS) + "\n",
+    "pretty": "\n".join(" ".join(r[:3]) + " | " + " ".join(r[3:6]) + " | " + " ".join(r[6:])
+                        for r in ROWS) + "\n",
+    "text": "\n".join(ROWS) + "\n",
+    "sdk": "#AOne\n" + "\n".join(ROWS) + "\n",
+    "hodoku": f":0000:x:{PUZZLE}:::\n",
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(WITH_COMMENTS))
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_a_comment_that_is_not_utf8_is_an_error_in_its_place(
+    tmp_path: Path, fmt: str, where: str
+) -> None:
+    good = WITH_COMMENTS[fmt].encode()
+    bad = b"# caf\xe9 (Latin-1)\n"
+    path = tmp_path / f"p.{fmt}"
+    path.write_bytes(bad + good if where == "before" else good + bad)
+    line = 1 if where == "before" else good.count(b"\n") + 1
+    error = f"{path}, line {line}: bytes that are not UTF-8 text in this line"
+    done = sudoku("solve", "--from", fmt, str(path))
+    assert (done.status, done.stderr) == (2, f"sudoku: error: {error}\n")
+    solved = sudoku("solve", "--from", fmt, "-", stdin=good).stdout
+    message = f"ERROR: {error}\n".encode()
+    assert done.stdout == (message + solved if where == "before" else solved + message)

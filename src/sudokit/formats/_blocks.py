@@ -108,6 +108,12 @@ def _blocks(
                 record, size = _finish(inp, fmt, block, size, box)
                 yield record
             block = None
+            bad = unreadable(raw, text)
+            if bad is not None:  # a comment of such bytes: an error in its place
+                style = Style(fmt.name, eol=split_eol(text)[1] or "\n", lead="".join(lead))
+                yield Record(None, lineno, inp.fail(bad, lineno), style)
+                lead.clear()
+                continue
             lead.append(text)
             continue
         if is_decoration(s):

@@ -144,13 +144,13 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         text = decode(raw)
         body, eol = split_eol(text)
         s = body.strip()
-        if not s or is_comment(s):
+        bad = unreadable(raw, text)  # a comment of such bytes too: they would change
+        if bad is None and (not s or is_comment(s)):
             lead.append(text)
             continue
         before = "".join(lead)
         lead.clear()
         try:
-            bad = unreadable(raw, text)
             if bad is not None:
                 raise bad
             item, style, pairs = _parse(body, eol, shape, box)

@@ -80,8 +80,14 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
     for raw in inp.lines():
         lineno += 1
         text = decode(raw)
-        body, _ = split_eol(text)
+        body, eol = split_eol(text)
         s = body.strip()
+        if not rows and (error := unreadable(raw, text)) is not None:
+            # a header line of such bytes is an error in its place (they would change)
+            yield Record(None, lineno, inp.fail(error, lineno),
+                         Style(NAME, eol=eol, lead="".join(lead)))
+            lead, pairs = [], []
+            continue
         if not rows and (not s or s.startswith("#") or s.startswith("[")):
             if is_sdk_header(s):
                 pairs.append((SDK_HEADERS[s[1]], s[2:].strip()))

@@ -43,7 +43,7 @@ from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
 from ._fields import TYPED_BLANKS
-from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol
+from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, template_fits
 from ._spec import Format, blank_line
@@ -216,7 +216,8 @@ def _cells_of(head: bytes, box: tuple[int, int] | None) -> _Cells:
         return _LETTERS_TOO
     try:
         for first in _records(Input(io.BytesIO(head), None), None, _DIGITS_ONLY):
-            if isinstance(first, Record):
+            if isinstance(first, Record) and type(first.error) is not ParseError:
+                # (a line that is not text says nothing of the puzzles: the next one does)
                 if first.item is not None and first.item.n <= 9:
                     return _DIGITS_ONLY
                 return _LETTERS_TOO
@@ -228,7 +229,7 @@ def _cells_of(head: bytes, box: tuple[int, int] | None) -> _Cells:
 class _Open:
     """A puzzle being read: its lines, where it starts, how many cells so far."""
 
-    __slots__ = ("lines", "first", "lead", "count", "done")
+    __slots__ = ("lines", "first", "lead", "count", "done", "error")
 
     def __init__(self, first: int, lead: str) -> None:
         self.lines: list[str] = []
@@ -236,6 +237,7 @@ class _Open:
         self.lead = lead
         self.count = 0
         self.done = False
+        self.error: SudokuError | None = None  # a line in it that is not text
 
 
 def _records(
@@ -249,6 +251,19 @@ def _records(
     for raw in inp.lines():
         lineno += 1
         text = decode(raw)
+        bad = unreadable(raw, text)
+        if bad is not None:  # not text (its bytes would change): an error in its place
+            if cur is not None and not cur.done:
+                cur.error = cur.error or bad.located(line=lineno)
+                cur.lines.append(text)
+                continue
+            if cur is not None:
+                yield _finish(inp, cur, shape, cell)
+                cur = None
+            yield Record(None, lineno, inp.fail(bad, lineno),
+                         Style(NAME, "0", split_eol(text)[1], "".join(lead)))
+            lead.clear()
+            continue
         s = text.strip()
         if not s or is_comment(s):
             if cur is not None and not cur.done:
@@ -266,7 +281,7 @@ def _records(
                     cur.lines.append(text)  # a blank line between two bands
                     continue
             if cur is not None:
-                if cur.count:
+                if cur.count or cur.error is not None:
                     yield _finish(inp, cur, shape, cell)
                 else:  # borders only: layout, not a puzzle
                     lead.append(cur.lead + "".join(cur.lines))
@@ -295,7 +310,7 @@ def _records(
                 raise inp.fail(_not_a_puzzle(cur.count), cur.first)
         elif cur.count >= shape.ncells:
             cur.done = True
-    if cur is not None and not cur.count:
+    if cur is not None and not cur.count and cur.error is None:
         lead.append(cur.lead + "".join(cur.lines))
     elif cur is not None:
         if shape is None:
@@ -332,6 +347,8 @@ def _not_a_puzzle(
 def _finish(inp: Input, cur: _Open, shape: Shape | None, cell: _Cells) -> Record:
     lead = cur.lead
     eol = split_eol(cur.lines[0])[1]
+    if cur.error is not None:
+        return Record(None, cur.first, inp.fail(cur.error), Style(NAME, "0", eol, lead))
     if shape is None:  # the first puzzle ended before its cells made a grid
         error = CellCountError(
             f"{cur.count} cells do not make a square grid", line=cur.first
