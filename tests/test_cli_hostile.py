@@ -77,3 +77,10 @@ def test_a_list_that_names_no_technique_is_refused_not_an_empty_ladder() -> None
         told = sudoku("rate", "--techniques", names, stdin=(X_WING + "\n").encode())
         assert told.status == 2 and told.stdout == b""
         assert "names no technique" in told.stderr
+
+
+def test_a_time_limit_longer_than_the_timer_takes_is_no_limit() -> None:
+    for seconds in ("1e12", "1e20", "1e308"):
+        told = sudoku("hint", "--time-limit", seconds, stdin=(X_WING + "\n").encode())
+        assert told.status == 0 and told.stderr == ""
+        assert told.out.startswith("Hidden Single [")

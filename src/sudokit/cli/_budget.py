@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from ..logic.step import Step, Technique
 
 
+#: The longest time limit the interval timer takes (it overflows past about 10^9 s on some
+#: platforms); a longer one is no limit in any lifetime.
+LONGEST_TIMER = 10.0**8
+
+
 class OverBudget(Exception):
     """The work took longer than its budget."""
 
@@ -31,10 +36,10 @@ def within(seconds: float | None) -> Iterator[None]:
 
     The clock is the process's real-time interval timer (SIGALRM), so the block is stopped
     wherever it is in Python code; where there is no such timer (Windows) or off the main
-    thread, the block runs unbounded."""
+    thread, or past :data:`LONGEST_TIMER`, the block runs unbounded."""
     usable = (hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
-    if seconds is None or not usable:
+    if seconds is None or not usable or seconds > LONGEST_TIMER:
         yield
         return
 
