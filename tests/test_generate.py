@@ -315,6 +315,15 @@ def test_a_size_without_a_box_is_refused() -> None:
     assert generate(7, box=(1, 7), seed=1).n == 7
 
 
+@pytest.mark.parametrize("size", [49, 64])
+def test_sizes_past_36_are_refused_at_once(size: int) -> None:
+    from sudokit.generator import iter_generate, puzzle_maker
+
+    for make in (generate, lambda **kw: next(iter_generate(1, **kw)), puzzle_maker):
+        with pytest.raises(ValueError, match=f"size {size}: puzzles are made up to 36x36"):
+            make(size=size, seed=1)
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "extreme"])
 def test_difficulty_is_the_raters_level(level: str) -> None:
     from sudokit.logic.rating import rate

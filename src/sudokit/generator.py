@@ -41,6 +41,10 @@ from .solver import Status, search
 
 _SYMMETRY_ALIASES = {"full": "dihedral"}
 
+#: The largest grid a puzzle is made for: a 36x36 takes seconds; proving a 49x49 puzzle
+#: unique does not end in minutes, so larger sizes are refused at once (ValueError).
+MAX_SIZE = 36
+
 #: The fewest clues with which a puzzle of each box shape can have one solution: proven
 #: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
 #: needs at least N-1: with two digits absent from the clues, swapping them in a
@@ -126,8 +130,9 @@ def generate(
     - ``techniques``, ``exclude``: the technique ladder that rates the puzzle for
       ``difficulty`` (names as :func:`sudokit.logic.select.choose` takes them).
 
-    Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
-    out, ShapeError for a size without a box shape.
+    Raises GenerateError for options no puzzle can meet (and for a size past
+    :data:`MAX_SIZE`, 36), GenerateGaveUp when the tries run out, ShapeError for a size
+    without a box shape.
     """
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
@@ -343,6 +348,10 @@ def _options(
     exclude: str | None = None,
 ) -> _Options:
     shape = Shape.for_size(size, box)
+    if shape.n > MAX_SIZE:
+        raise GenerateError(f"size {shape.n}: puzzles are made up to {MAX_SIZE}x{MAX_SIZE} (a "
+                            f"{MAX_SIZE}x{MAX_SIZE} takes seconds; proving a {shape.n}x{shape.n}"
+                            " puzzle unique does not end in minutes)")
     name = _symmetry_name(symmetry)
     label = f"{shape.n}x{shape.n}"
     if clues is not None:
