@@ -14,7 +14,8 @@ import pytest
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_readme_python_examples() -> None:
+def test_readme_python_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(README.parent)  # the examples name files as seen from the root
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
     assert blocks, "the README has Python examples"
     text = "\n".join(blocks)
