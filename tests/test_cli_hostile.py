@@ -84,3 +84,9 @@ def test_a_time_limit_longer_than_the_timer_takes_is_no_limit() -> None:
         told = sudoku("hint", "--time-limit", seconds, stdin=(X_WING + "\n").encode())
         assert told.status == 0 and told.stderr == ""
         assert told.out.startswith("Hidden Single [")
+
+
+def test_bench_refuses_a_number_of_runs_that_would_never_end() -> None:
+    told = sudoku("bench", "--runs", "99999999999999999999", stdin=(X_WING + "\n").encode())
+    assert told.status == 2 and told.stdout == b""
+    assert "--runs: must be at most 1000" in told.stderr

@@ -21,6 +21,19 @@ if TYPE_CHECKING:
     import numpy as np
 
 
+#: The most timed runs per figure: a median of more tells nothing new, and a huge count
+#: would run for ever with nothing on screen.
+MOST_RUNS = 1000
+
+
+def runs_arg(text: str) -> int:
+    """An argparse type: a number of timed runs, 1 to :data:`MOST_RUNS`."""
+    value = positive_int(text)
+    if value > MOST_RUNS:
+        raise argparse.ArgumentTypeError(f"must be at most {MOST_RUNS}, got {text}")
+    return value
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``sudoku bench`` and its options."""
     p = sub.add_parser(
@@ -33,8 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "timed.",
     )
     add_input_arguments(p)
-    p.add_argument("--runs", type=positive_int, default=5, metavar="N",
-                   help="timed runs per figure; the median is shown (default 5)")
+    p.add_argument("--runs", type=runs_arg, default=5, metavar="N",
+                   help=f"timed runs per figure, at most {MOST_RUNS}; the median is shown "
+                   "(default 5)")
     p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
                    help=JOBS_HELP.format(default="every core") + "; the multi-thread figures "
                    "use N threads (1: one thread only)")
