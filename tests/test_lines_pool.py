@@ -4,18 +4,23 @@ come back in the order of the pieces, whichever thread answered them and however
 from __future__ import annotations
 
 import _thread
-import time
+import threading
 
 import sudokit.cli._lines as lines_path
 
 
 def test_a_slow_early_piece_keeps_its_place_and_the_writer_works_meanwhile() -> None:
     answered_by: dict[bytes, int] = {}
+    others_answered = threading.Event()
 
     def answer(piece: bytes) -> bytes:
         answered_by[piece] = _thread.get_ident()
-        if piece == b"0":  # much slower than the others
-            time.sleep(0.05)
+        if piece == b"0":
+            # slower than the others: it waits until another thread has answered a piece
+            # (a bound only against a hang; the order of events is what the test needs)
+            others_answered.wait(timeout=120)
+        elif answered_by.get(b"0") not in (None, _thread.get_ident()):
+            others_answered.set()
         return piece.upper()
 
     pool = lines_path._Pool(answer, 2)  # type: ignore[arg-type]
