@@ -208,3 +208,33 @@ def test_a_read_only_picture_file_is_refused_and_the_others_written(tmp_path: Pa
     assert "y-1.svg" in line and "read-only" in line
     assert (tmp_path / "y-1.svg").read_text() == "kept"
     assert "<svg" in (tmp_path / "y-2.svg").read_text()
+
+
+def test_three_equal_givens_in_a_unit_are_counted_right() -> None:
+    three = "1.1.1" + "." * 76
+    outcome = sudoku("solve", stdin=f"{three}\n".encode())
+    assert outcome.status == 1
+    [line] = error_lines(outcome)
+    assert "digit 1 appears 3 times in row 1 (r1c1, r1c3, r1c5)" in line
+    two = sudoku("solve", stdin=f"{'1.1' + '.' * 78}\n".encode())
+    assert "digit 1 appears twice in row 1 (r1c1, r1c3)" in two.stderr
+
+
+def test_the_library_counts_three_equal_givens_right() -> None:
+    from sudokit import ConflictError, Grid
+
+    with pytest.raises(ConflictError, match="appears 3 times in row 1"):
+        Grid("1.1.1" + "." * 76).raise_on_conflict()
+
+
+def test_read_takes_a_photo_on_standard_input() -> None:
+    pytest.importorskip("cv2")
+    photo = (Path(__file__).resolve().parent.parent / "examples" / "photo.jpg").read_bytes()
+    named = sudoku("read", str(Path(__file__).resolve().parent.parent / "examples" / "photo.jpg"))
+    piped = sudoku("read", "-", stdin=photo)
+    assert (piped.status, piped.stdout) == (named.status, named.stdout)
+    assert piped.status == 0 and piped.stdout
+    junk = sudoku("read", "-", stdin=b"hello\n")
+    assert junk.status == 2
+    [line] = error_lines(junk)
+    assert line.startswith("sudoku: error: <stdin>: ")

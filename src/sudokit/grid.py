@@ -47,6 +47,12 @@ class Conflict(NamedTuple):
     digit: int
     cells: tuple[int, ...]
 
+    def said(self, shape: Shape) -> str:
+        """The clash in words: ``digit 5 appears 3 times in row 1 (r1c1, r1c4, r1c9)``."""
+        times = "twice" if len(self.cells) == 2 else f"{len(self.cells)} times"
+        names = ", ".join(shape.cell_name(i) for i in self.cells)
+        return f"digit {self.digit} appears {times} in {self.unit} ({names})"
+
 
 class Grid:
     """An immutable N x N sudoku grid: ``cells[i]`` is 0 for a blank or a digit 1..N.
@@ -226,11 +232,7 @@ class Grid:
         found = self.conflicts()
         if found:
             c = found[0]
-            names = ", ".join(self._shape.cell_name(i) for i in c.cells)
-            raise ConflictError(
-                f"digit {c.digit} appears twice in {c.unit} ({names})",
-                cell=self._shape.cell_name(c.cells[-1]),
-            )
+            raise ConflictError(c.said(self._shape), cell=self._shape.cell_name(c.cells[-1]))
 
     # -- derived values -------------------------------------------------------------
     def with_digit(self, cell: int | str | tuple[int, int], digit: int) -> Grid:

@@ -368,9 +368,7 @@ def clash(puzzle: Grid | Candidates) -> str | None:
     found = grid.conflicts()
     if not found:
         return None
-    c = found[0]
-    cells = ", ".join(grid.shape.cell_name(i) for i in c.cells)
-    return f"the givens clash: digit {c.digit} appears twice in {c.unit} ({cells})"
+    return f"the givens clash: {found[0].said(grid.shape)}"
 
 
 # -- rating -------------------------------------------------------------------------

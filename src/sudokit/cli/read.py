@@ -37,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "reading with exactly one solution was found (the doubtful cells are marked with "
         "'?' on standard error), 2 when a file is no readable photo or shows no grid.",
     )
-    p.add_argument("files", nargs="+", metavar="PHOTO", help="photos of puzzles")
+    p.add_argument("files", nargs="+", metavar="PHOTO",
+                   help="photos of puzzles ('-' for standard input)")
     add_output_argument(p, f"output format (default: {PHOTO_FORMAT})")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo: the puzzle, confidences, corners, changes")
@@ -51,8 +52,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
     tally = Tally()
     writer = None if args.json else formats.Writer(args.to_format or PHOTO_FORMAT, env.stdout)
     for name in args.files:
+        if name == "-":  # standard input, as every command reads it
+            name = "<stdin>"
+            photo: str | bytes = env.stdin.read()
+        else:
+            photo = name
         try:
-            reading = image.read(name)
+            reading = image.read(photo)
         except ImageError as e:
             env.error(str(e.located(source=name)))
             tally.note(ExitStatus.USAGE)
