@@ -32,6 +32,13 @@ WRITTEN_OTHERWISE = {
 }
 
 
+def solved_text(name: str) -> str:
+    """The file solved by ``sudoku solve``, as text."""
+    done = sudoku("solve", str(DATA / name))
+    assert done.status == 0, done.stderr
+    return done.out
+
+
 def fmt_of(name: str) -> str:
     return F.detect((DATA / name).read_bytes(), name)
 
@@ -54,9 +61,8 @@ def test_read_and_written_back_unchanged(name: str) -> None:
 
 
 def test_ipuz_cells_go_into_the_top_level_puzzle_only() -> None:
-    data = (DATA / "styled.ipuz").read_text()
-    solved = json.loads((SOLVED / "styled.ipuz").read_text())
-    original = json.loads(data)
+    solved = json.loads(solved_text("styled.ipuz"))
+    original = json.loads((DATA / "styled.ipuz").read_text())
     assert solved["extensions"] == original["extensions"]
     assert solved["com.example.after"] == {"puzzle": [0, 0, 0]}
     assert solved["title"] == original["title"] and solved["notes"] == '"puzzle": ['
@@ -67,9 +73,9 @@ def test_ipuz_cells_go_into_the_top_level_puzzle_only() -> None:
 
 
 def test_ipuz_digits_are_written_as_its_givens_are() -> None:
-    strings = json.loads((SOLVED / "strings-crlf.ipuz").read_bytes().decode("utf-8-sig"))
+    strings = json.loads(solved_text("strings-crlf.ipuz").removeprefix("\ufeff"))
     assert strings["puzzle"][0] == list("534678912")
-    numbers = json.loads((SOLVED / "numbers-16x16.ipuz").read_text())
+    numbers = json.loads(solved_text("numbers-16x16.ipuz"))
     assert all(isinstance(v, int) for row in numbers["puzzle"] for v in row)
     assert "charset" not in numbers
 
@@ -195,3 +201,36 @@ def test_a_comment_that_is_not_utf8_is_an_error_in_its_place(
     solved = sudoku("solve", "--from", fmt, "-", stdin=good).stdout
     message = f"ERROR: {error}\n".encode()
     assert done.stdout == (message + solved if where == "before" else solved + message)
+
+
+# -- JSON: the top-level "cells" is the one written; bytes that are not UTF-8 ---------------
+
+
+def test_json_answers_go_into_the_top_level_cells_only() -> None:
+    solved = [json.loads(line) for line in solved_text("nested-keys.jsonl").splitlines()]
+    original = [json.loads(line) for line in (DATA / "nested-keys.jsonl").read_text().splitlines()]
+    for before, after in zip(original, solved, strict=True):
+        assert {k: v for k, v in after.items() if k != "cells"} == {
+            k: v for k, v in before.items() if k != "cells"
+        }
+    assert solved[0]["cells"][0] == [5, 3, 4, 6, 7, 8, 9, 1, 2]
+    assert solved[1]["cells"].startswith("278145693")
+
+
+def test_json_a_value_with_bytes_that_are_not_utf8_is_an_error_in_its_place(
+    tmp_path: Path,
+) -> None:
+    good = (DATA / "nested-keys.jsonl").read_bytes().split(b"\r\n")
+    path = tmp_path / "p.jsonl"
+    path.write_bytes(b"\r\n".join([good[0], good[1].replace("été".encode(), b"\xe9t\xe9"),
+                                   b"# caf\xe9", good[2], b""]))
+    done = sudoku("solve", str(path))
+    assert done.status == 2
+    assert done.stderr.splitlines() == [
+        f"sudoku: error: {path}, line {n}: bytes that are not UTF-8 text (JSON is UTF-8)"
+        for n in (2, 3)
+    ]
+    out = done.stdout.split(b"\r\n")
+    solved = (SOLVED / "nested-keys.jsonl").read_bytes().split(b"\r\n")
+    assert [out[0], out[3]] == [solved[0], solved[2]] and len(out) == 5
+    assert out[1].startswith(b'{"error": "ERROR: ') and out[2].startswith(b'{"error": "ERROR: ')

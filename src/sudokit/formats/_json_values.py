@@ -339,3 +339,53 @@ def _after(text: str, end: int) -> int:
     if text[stop : stop + 1] == "\n":
         stop += 1
     return stop
+
+
+# -- where the values of a (valid) JSON text lie, to write some of them anew -------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def skip_space(text: str, pos: int) -> int:
+    """Past the JSON whitespace at ``pos``."""
+    return _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def members(text: str, pos: int) -> Iterator[tuple[str, int, int]]:
+    """The members of the JSON object whose ``{`` is at ``pos`` (text already read as
+    valid JSON): each key, with where its value starts and ends, in order."""
+    pos = skip_space(text, pos + 1)
+    while text[pos] == '"':
+        key, pos = _DECODER.raw_decode(text, pos)
+        start = skip_space(text, skip_space(text, pos) + 1)  # past the colon
+        _, end = _DECODER.raw_decode(text, start)
+        yield key, start, end
+        pos = skip_space(text, end)
+        if text[pos] == ",":
+            pos = skip_space(text, pos + 1)
+
+
+def member(text: str, pos: int, key: str) -> tuple[int, int] | None:
+    """Where the value of ``key`` in the object at ``pos`` starts and ends: its last one,
+    the one a JSON reader keeps (None when there is none). A key of the same name in a
+    nested object or inside a string is not it."""
+    found = None
+    for name, start, end in members(text, pos):
+        if name == key:
+            found = (start, end)
+    return found
+
+
+def elements(text: str, pos: int) -> Iterator[tuple[int, int]]:
+    """Where each element of the JSON array at ``pos`` starts and ends (none when the
+    value there is not an array)."""
+    if text[pos] != "[":
+        return
+    pos = skip_space(text, pos + 1)
+    while text[pos] != "]":
+        _, end = _DECODER.raw_decode(text, pos)
+        yield pos, end
+        pos = skip_space(text, end)
+        if text[pos] == ",":
+            pos = skip_space(text, pos + 1)
+

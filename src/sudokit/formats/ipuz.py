@@ -35,7 +35,14 @@ from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._input import Input
-from ._json_values import MAX_VALUE, loads_bounded
+from ._json_values import (
+    MAX_VALUE,
+    elements,
+    loads_bounded,
+    member,
+    members,
+    skip_space,
+)
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
 from ._spec import Format, no_separator
@@ -60,8 +67,6 @@ FIELDS = {
 
 #: The keys of a cell object that hold its value, the first one present read.
 CELL_KEYS = ("given", "cell", "value")
-_SPACE = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
 #: The JSONP form of an ipuz file (what the specification recommends for the web).
 _JSONP = re.compile(r"\s*ipuz\s*\((.*)\)\s*;?\s*", re.DOTALL)
 
@@ -249,12 +254,12 @@ def _template(text: str, at: int, count: int, values: tuple[int, ...]) -> Templa
     """The document (its JSON object from ``at``) cut around the cells of its top-level
     ``puzzle`` (the one read: the last of that key), every other byte kept; None if that
     cannot be done."""
-    start = _skip(text, at)
+    start = skip_space(text, at)
     if text[start : start + 1] != "{":
         return None
-    puzzle = [a for key, a, _ in _members(text, start) if key == "puzzle"][-1:]
-    rows = [row for at in puzzle for row, _ in _elements(text, at)]
-    spans = [_cell_span(text, a, b) for row in rows for a, b in _elements(text, row)]
+    puzzle = member(text, start, "puzzle")
+    rows = [row for row, _ in elements(text, puzzle[0])] if puzzle is not None else []
+    spans = [_cell_span(text, a, b) for row in rows for a, b in elements(text, row)]
     if len(spans) != count:
         return None
     parts, tokens, pos = [], [], 0
@@ -266,45 +271,12 @@ def _template(text: str, at: int, count: int, values: tuple[int, ...]) -> Templa
     return Template(tuple(parts), tuple(tokens), values)
 
 
-def _skip(text: str, pos: int) -> int:
-    """Past the JSON whitespace at ``pos``."""
-    return _SPACE.match(text, pos).end()  # type: ignore[union-attr]
-
-
-def _members(text: str, pos: int) -> Iterator[tuple[str, int, int]]:
-    """The members of the (valid) JSON object at ``pos``: each key, with where its value
-    starts and ends."""
-    pos = _skip(text, pos + 1)
-    while text[pos] == '"':
-        key, pos = _DECODER.raw_decode(text, pos)
-        start = _skip(text, _skip(text, pos) + 1)  # past the colon
-        _, end = _DECODER.raw_decode(text, start)
-        yield key, start, end
-        pos = _skip(text, end)
-        if text[pos] == ",":
-            pos = _skip(text, pos + 1)
-
-
-def _elements(text: str, pos: int) -> Iterator[tuple[int, int]]:
-    """Where each element of the JSON array at ``pos`` starts and ends (none when the value
-    there is no array)."""
-    if text[pos] != "[":
-        return
-    pos = _skip(text, pos + 1)
-    while text[pos] != "]":
-        _, end = _DECODER.raw_decode(text, pos)
-        yield pos, end
-        pos = _skip(text, end)
-        if text[pos] == ",":
-            pos = _skip(text, pos + 1)
-
-
 def _cell_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The text of a cell a new value replaces: the cell, or in a cell object the value of
     the key read (``given``, ``cell`` or ``value``), so its other keys stay."""
     if text[start] != "{":
         return start, end
-    found = {key: (a, b) for key, a, b in _members(text, start)}
+    found = {key: (a, b) for key, a, b in members(text, start)}
     return next((found[k] for k in CELL_KEYS if k in found), (start, end))
 
 

@@ -19,8 +19,8 @@ an object (a number, a string) is a bad record of its own, named by its place in
 
 from __future__ import annotations
 
+import bisect
 import json
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -37,7 +37,7 @@ from ..grid import SYMBOLS, Grid, symbol_value
 from ..shape import Shape, parse_box
 from . import _writer
 from ._input import Input, decode
-from ._json_values import json_values
+from ._json_values import Piece, elements, json_values, member, skip_space
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template
 from ._spec import Format, no_separator
@@ -115,15 +115,18 @@ def _no_object() -> ParseError:
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
     size: int | None = None
     lead = ""
-    lines = (decode(raw) for raw in inp.lines())
-    for piece in json_values(lines):
-        if piece.kind == "lead":
+    not_text: list[int] = []  # the lines whose bytes are not UTF-8
+    for piece in json_values(_lines(inp, not_text)):
+        error: SudokuError | None = _not_utf8(piece, not_text)
+        if piece.kind == "lead" and error is None:
             lead = piece.text
             continue
         before, lead = lead, ""
         start = piece.line
-        if piece.error is not None:
-            error = inp.fail(_in_array(piece.error, piece.element), start)
+        if error is None and piece.error is not None:
+            error = _in_array(piece.error, piece.element)
+        if error is not None:
+            error = inp.fail(error, start)
             yield Record(None, start, error, Style(NAME, eol=_eol(piece.text), lead=before))
             continue
         try:
@@ -140,6 +143,26 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         size = item.n
         yield Record(item, start, None, _style(item, piece.text, before, piece.value))
     yield lead
+
+
+def _lines(inp: Input, not_text: list[int]) -> Iterator[str]:
+    """The input's lines as text, noting in ``not_text`` those whose bytes are not UTF-8
+    (each becomes U+FFFD in the text, which must not be written back as if read)."""
+    for lineno, raw in enumerate(inp.lines(), 1):
+        text = decode(raw)
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
+            not_text.append(lineno)
+        yield text
+
+
+def _not_utf8(piece: Piece, not_text: list[int]) -> ParseError | None:
+    """The error of a piece that spans a line of bytes that are not UTF-8, if it does."""
+    if not not_text or "\ufffd" not in piece.text:
+        return None
+    at = bisect.bisect_left(not_text, piece.line)  # the lines are noted in order
+    if at == len(not_text) or not_text[at] > piece.line + piece.text.count("\n"):
+        return None
+    return ParseError("bytes that are not UTF-8 text (JSON is UTF-8)", line=not_text[at])
 
 
 def _in_array(error: SudokuError, element: int | None) -> SudokuError:
@@ -167,23 +190,18 @@ def _style(item: Item, text: str, lead: str, obj: dict[str, Any]) -> Style:
 
 
 def _template(text: str, key: str, item: Item, form: str) -> Template | None:
-    """The object's text cut around the cells of its ``key`` value (None if it cannot be)."""
-    m = re.search(r'"' + key + r'"\s*:\s*', text)
-    if m is None:
+    """The object's text cut around the cells of its top-level ``key`` value (a ``"cells"``
+    inside another object or a string is not it); None if it cannot be."""
+    found = member(text, skip_space(text, 0), key)
+    if found is None:
         return None
-    start = m.end()
+    start, end = found
     if form == "string":
-        end = text.find('"', start + 1)
-        spans = [(i, i + 1) for i in range(start + 1, end)]
+        if "\\" in text[start:end]:  # escapes: no character is one cell
+            return None
+        spans = [(i, i + 1) for i in range(start + 1, end - 1)]
     else:
-        depth, end = 0, start
-        for end in range(start, len(text)):
-            depth += {"[": 1, "]": -1}.get(text[end], 0)
-            if depth == 0:
-                break
-        pattern = r"\[[^\[\]]*\]" if key == "candidates" else r"-?\d+|null"
-        found = re.finditer(pattern, text[start:end])
-        spans = [(start + a.start(), start + a.end()) for a in found]
+        spans = _cell_tokens(text, start, key == "candidates")
     values = item.masks if isinstance(item, Candidates) else item.cells
     if len(spans) != len(values):
         return None
@@ -194,6 +212,19 @@ def _template(text: str, key: str, item: Item, form: str) -> Template | None:
         pos = b
     parts.append(text[pos:])
     return Template(tuple(parts), tuple(tokens), tuple(values))
+
+
+def _cell_tokens(text: str, pos: int, lists: bool) -> list[tuple[int, int]]:
+    """Each cell's text in the array at ``pos`` (rows of cells, or a flat list): a value
+    that is no array, or with ``lists``, an array of digits (a cell's candidates)."""
+    spans: list[tuple[int, int]] = []
+    for a, b in elements(text, pos):
+        inner = text[a] == "["
+        if inner and not (lists and all(text[x] != "[" for x, _ in elements(text, a))):
+            spans.extend(_cell_tokens(text, a, lists))
+        else:
+            spans.append((a, b))
+    return spans
 
 
 def _shown(value: Any) -> str:
