@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -44,6 +45,8 @@ from ._spec import Format, no_separator
 from ._symbols import a_size
 
 NAME = "json"
+#: One character of a JSON string as written: an escape, or a character.
+_CHARACTER = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.DOTALL)
 DEFAULT = Style(NAME, blank="0")
 
 # -- writing -------------------------------------------------------------------------
@@ -196,10 +199,8 @@ def _template(text: str, key: str, item: Item, form: str) -> Template | None:
     if found is None:
         return None
     start, end = found
-    if form == "string":
-        if "\\" in text[start:end]:  # escapes: no character is one cell
-            return None
-        spans = [(i, i + 1) for i in range(start + 1, end - 1)]
+    if form == "string":  # each character, or escape (\u002e), is a cell
+        spans = [m.span() for m in _CHARACTER.finditer(text, start + 1, end - 1)]
     else:
         spans = _cell_tokens(text, start, key == "candidates")
     values = item.masks if isinstance(item, Candidates) else item.cells
