@@ -22,7 +22,7 @@ from sudokit.web.connections import ConnectionLimits, server  # noqa: E402
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SHORT = ConnectionLimits(max_connections=20, per_client=20, idle_timeout=0.5,
-                         request_timeout=1.0)
+                         request_timeout=1.0, unread_timeout=1.0)
 
 
 class Log(logging.Handler):
@@ -176,6 +176,28 @@ def test_a_request_sent_a_byte_at_a_time_is_cut_off_with_408(part):
                                              "seconds"}
         assert ask(port)[0] == 200
         assert not log.lines()
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_INFO"), reason="reads Linux's TCP state")
+def test_a_client_that_stops_reading_its_answers_is_dropped():
+    with serving() as (port, _):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.settimeout(20)
+        with s:
+            # 200 copies of the page's script asked for at once, none of them read
+            s.sendall(b"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 200)
+            assert any(dropped(s) for _ in range(100))
+        assert ask(port)[0] == 200
+
+
+def dropped(s: socket.socket) -> bool:
+    """Whether the server has closed ``s`` (its TCP state, looked at without reading what
+    is waiting there, after 0.2 s)."""
+    time.sleep(0.2)
+    state = s.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0]
+    return state in (7, 8)  # TCP_CLOSE (reset) or TCP_CLOSE_WAIT (closed)
 
 
 def test_one_client_gets_no_more_than_its_share_of_busy_connections():

@@ -11,6 +11,8 @@ application under uvicorn with that protocol extended (:class:`Guarded`):
 - a request (headers and body) must arrive whole within ``request_timeout`` seconds of its
   first byte, or it is answered 408 and the connection closed (work that has begun, such as
   making a puzzle, has its own time limits and is not cut by this);
+- a client that stops reading its answers (the server's buffers for it full) for
+  ``unread_timeout`` seconds has its connection dropped;
 - at most ``max_connections`` connections at once, and ``per_client`` from one address: past
   either, the connection that has been idle longest (of that address, for the second) is
   closed to make room, so idle sockets can never shut anyone out; only when none is idle is
@@ -20,12 +22,15 @@ application under uvicorn with that protocol extended (:class:`Guarded`):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
+import struct
 from dataclasses import dataclass
 from typing import Any, cast
 
 import uvicorn
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,15 @@ class ConnectionLimits:
     idle_timeout: float = 5.0
     #: seconds a request's headers and body may take to arrive, from its first byte
     request_timeout: float = 10.0
+    #: seconds an answer may wait for a client that has stopped reading it
+    unread_timeout: float = 10.0
 
     def __post_init__(self) -> None:
         for name in ("max_connections", "per_client"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
-        for name in ("idle_timeout", "request_timeout"):
+        for name in ("idle_timeout", "request_timeout", "unread_timeout"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
                 raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
@@ -132,6 +139,10 @@ class Guarded(HttpToolsProtocol):
     door: Door  # set by :func:`guarded`, one per server
 
     timer: asyncio.TimerHandle | None = None
+    #: runs while the client is not reading what the server writes
+    unread_timer: asyncio.TimerHandle | None = None
+    #: the request the application is answering now
+    running: RequestResponseCycle | None = None
     #: answered and closing: what the client still sends is read and dropped
     lingering = False
     #: a request has begun to arrive and has not arrived whole
@@ -153,7 +164,10 @@ class Guarded(HttpToolsProtocol):
         self._idle()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._disconnect()
         self._stop_timer()
+        if self.unread_timer is not None:
+            self.unread_timer.cancel()
         self.door.leave(self)
         super().connection_lost(exc)
 
@@ -172,6 +186,10 @@ class Guarded(HttpToolsProtocol):
         if self.timer is None:  # a request sent right behind another
             self._start_timer(self.door.limits.request_timeout, self._too_slow)
 
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: Any) -> None:
+        self.running = cycle
+        super()._start_asgi_task(cycle, app)
+
     def on_headers_complete(self) -> None:
         super().on_headers_complete()
         self.headers_in = True
@@ -187,6 +205,39 @@ class Guarded(HttpToolsProtocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._after_response()
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self.unread_timer is None:
+            self.unread_timer = self.loop.call_later(self.door.limits.unread_timeout,
+                                                     self._drop)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.unread_timer is not None:
+            self.unread_timer.cancel()
+            self.unread_timer = None
+
+    def _drop(self) -> None:
+        """The client has not read its answer in time: drop the connection and what it
+        was sent (closing would wait for the client to read it)."""
+        self.unread_timer = None
+        self.door.leave(self)
+        self._disconnect()
+        sock = self.transport.get_extra_info("socket")
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            # closed at once with a reset, not once the client has read what it was sent
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
+
+    def _disconnect(self) -> None:
+        """Tell every request of this connection, the one at work and any sent behind it
+        (uvicorn tells only the last one read), that the client is gone, so that what
+        they still send goes nowhere."""
+        for cycle in (self.running, self.cycle, *(c for c, _ in self.pipeline)):
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
 
     def _after_response(self) -> None:
         # a request sent right behind the one answered may be running now (uvicorn has
