@@ -16,6 +16,11 @@ The interface (:class:`Executor`) is two methods and a context manager:
   ``fn`` comes out of the iterator at that piece's place.
 - ``close()``: stop the workers; pieces not yet started are dropped. Using the executor
   as a context manager closes it on exit.
+
+A program that is interrupted (Ctrl-C, SIGTERM) wants none of the results in flight:
+:func:`stop_all` stops every pool of the process at once, killing its worker processes
+rather than waiting for their pieces. Worker processes leave SIGINT to the program that
+started them (a Ctrl-C at a terminal reaches every process of the group).
 - ``jobs``: how many pieces run at once.
 
 Which executor runs is a name, looked up in :data:`EXECUTORS` by :func:`make_executor`:
@@ -39,7 +44,11 @@ so that its module is imported only when it is asked for.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import signal
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
@@ -107,6 +116,9 @@ class PoolExecutor(_Closing):
         self.jobs = jobs
         self.ahead = ahead if ahead is not None else 2 * jobs
         self._pool = pool
+        #: set by stop: the results are not wanted any more
+        self.stopped = False
+        _RUNNING.add(self)
 
     def map(self, fn: Callable[[T], R], pieces: Iterable[T]) -> Iterator[R]:
         """``fn(piece)`` for each piece, in order; the pieces are submitted as the results
@@ -122,13 +134,54 @@ class PoolExecutor(_Closing):
                     yield pending.popleft().result()
             while pending:
                 yield pending.popleft().result()
+        except (KeyboardInterrupt, SystemExit):  # interrupted while waiting: stop at once
+            self.stop()
+            raise
         finally:
             for future in pending:  # the consumer stopped early, or a piece failed
                 future.cancel()
 
+    def stop(self) -> None:
+        """Drop every piece, those in flight too: worker processes are killed now, and
+        :meth:`close` no longer waits for the threads' pieces. Only sets a flag and sends
+        signals, so a signal handler may call it."""
+        self.stopped = True
+        processes = getattr(self._pool, "_processes", None)  # a process pool's, by pid
+        for _ in range(3):  # (the pool's own thread may change the dict meanwhile)
+            try:
+                pids = list(processes or ())
+                break
+            except RuntimeError:
+                continue
+        else:
+            pids = []
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
     def close(self) -> None:
-        """Shut the pool down, dropping the pieces not yet started."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Shut the pool down, dropping the pieces not yet started (and, once stopped, the
+        pieces in flight: see :meth:`stop`)."""
+        _RUNNING.discard(self)
+        self._pool.shutdown(wait=not self.stopped, cancel_futures=True)
+
+
+#: The pools not yet closed, for stop_all.
+_RUNNING: weakref.WeakSet[PoolExecutor] = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """Stop every pool of this process that is not closed yet (see
+    :meth:`PoolExecutor.stop`): for a program interrupted, that wants no more results."""
+    for executor in list(_RUNNING):
+        executor.stop()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker process's start: Ctrl-C is for the program that started it, which stops
+    its workers itself; SIGTERM ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def thread_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
@@ -144,8 +197,12 @@ def process_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
     """``jobs`` processes: for work in Python; the function and pieces must pickle."""
     from concurrent.futures import ProcessPoolExecutor
 
-    return PoolExecutor(ProcessPoolExecutor(jobs), jobs, ahead)
+    return PoolExecutor(ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent),
+                        jobs, ahead)
 
+
+#: The most workers an executor may be asked for (a pool is sized by a C int).
+MAX_JOBS = 2**31 - 1
 
 #: Executors by name: each takes the number of jobs and returns an Executor.
 EXECUTORS: dict[str, Callable[[int], Executor]] = {
@@ -161,6 +218,9 @@ PLUGINS: dict[str, str] = {}
 
 def register_executor(name: str, factory: Callable[[int], Executor]) -> None:
     """Make ``make_executor(name, jobs)`` call ``factory(jobs)``."""
+    if not isinstance(name, str) or not callable(factory):
+        raise TypeError(f"register_executor takes a name (a string) and a factory (callable), "
+                        f"not {type(name).__name__} and {type(factory).__name__}")
     EXECUTORS[name] = factory
 
 
@@ -173,8 +233,8 @@ def make_executor(name: str, jobs: int) -> Executor:
     """The executor called ``name`` with ``jobs`` workers. ``jobs=1`` with the threads or
     processes runs inline: a pool of one only adds its cost. ValueError for an unknown
     name or fewer than one job."""
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be from 1 to {MAX_JOBS}, got {jobs}")
     factory = EXECUTORS.get(name)
     if factory is None and name in PLUGINS:
         module, _, attribute = PLUGINS[name].partition(":")

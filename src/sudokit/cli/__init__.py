@@ -78,7 +78,8 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         "'sudoku help COMMAND' "
         "describes a command. Exit status: 0 done, "
         "1 a puzzle has no solution (or is invalid), 2 bad usage or unreadable input "
-        "(or output that cannot be written), 130 interrupted.",
+        "(or output that cannot be written), 130 interrupted (Ctrl-C), 143 terminated "
+        "(SIGTERM).",
     )
     parser.add_argument(
         "--version",
@@ -208,16 +209,15 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         return ExitStatus.USAGE
     except SystemExit as e:  # --help and --version end here, after printing
         return int(e.code or 0) if not isinstance(e.code, str) else ExitStatus.USAGE
-    except KeyboardInterrupt:
-        env.error("interrupted")
-        return ExitStatus.INTERRUPTED
+    except KeyboardInterrupt as e:
+        return _interrupted(env, ExitStatus.TERMINATED if isinstance(e, Terminated)
+                            else ExitStatus.INTERRUPTED)
     except RecursionError:
         env.error("input nested too deeply to read")
         return ExitStatus.USAGE
     except Exception as e:  # a bug of ours: still one line, and a status of its own
         if ctrl_c.pressed or _caused_by_ctrl_c(e):  # e.g. an import that Ctrl-C cut short
-            env.error("interrupted")
-            return ExitStatus.INTERRUPTED
+            return _interrupted(env, ctrl_c.status)
         if os.environ.get("SUDOKIT_TRACEBACK"):
             raise
         env.error(f"internal error: {type(e).__name__}: {e} (SUDOKIT_TRACEBACK=1 shows where)")
@@ -226,6 +226,12 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         ctrl_c.restore()
         if target is not None:
             target.discard()
+
+
+def _interrupted(env: Env, status: int) -> int:
+    """Say that the command was stopped (Ctrl-C or SIGTERM); its status."""
+    env.error("terminated" if status == ExitStatus.TERMINATED else "interrupted")
+    return status
 
 
 def _one_file(args: Any) -> bool:
@@ -264,34 +270,53 @@ def _command_module(name: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (what ``kill``, ``timeout`` and service managers send): the command stops as
+    it does for Ctrl-C, cleaning up on the way out, and ends with its own status."""
+
+
 class _CtrlC:
     """Notes that Ctrl-C was pressed (and raises KeyboardInterrupt, as Python does), so
     that an error a library made of the interruption (NumPy turns one during its import
-    into an ImportError) still ends as an interruption. Only in the main thread, and not
-    where SIGINT is ignored (a background job). (Through ``_signal``, the functions
-    ``signal`` wraps: importing ``signal``, which makes enums of its constants, costs more
-    start-up time than a one-puzzle solve spends solving.)"""
+    into an ImportError) still ends as an interruption; SIGTERM raises Terminated, so that
+    it cleans up as Ctrl-C does (no worker process left running, no half-written file
+    left beside -o FILE). Either first stops the pools of worker processes and threads at
+    once (``executors.stop_all``). Only in the main thread, and not where a signal is
+    ignored (a background job). (Through ``_signal``, the functions ``signal`` wraps:
+    importing ``signal``, which makes enums of its constants, costs more start-up time
+    than a one-puzzle solve spends solving.)"""
 
     def __init__(self) -> None:
         self.pressed = False
-        self.before: Any = None
-        current = _signal.getsignal(_signal.SIGINT)
-        if current is _signal.default_int_handler:
+        #: the status of the interruption once one came (Ctrl-C's until then)
+        self.status = ExitStatus.INTERRUPTED
+        self.before: dict[int, Any] = {}
+        for number, default in ((_signal.SIGINT, _signal.default_int_handler),
+                                (_signal.SIGTERM, _signal.SIG_DFL)):
+            current = _signal.getsignal(number)
+            if current is not default:
+                continue
             try:
-                _signal.signal(_signal.SIGINT, self._handle)
+                _signal.signal(number, self._handle)
             except ValueError:  # not the main thread, the only one Python gives signals to
                 return
-            self.before = current
+            self.before[number] = current
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.pressed = True
+        executors = sys.modules.get("sudokit.executors")  # (no pool can run without it)
+        if executors is not None:
+            executors.stop_all()
+        if signum == _signal.SIGTERM:
+            self.status = ExitStatus.TERMINATED
+            raise Terminated
         raise KeyboardInterrupt
 
     def restore(self) -> None:
-        """Put Python's own handler back."""
-        if self.before is not None:
-            _signal.signal(_signal.SIGINT, self.before)
-            self.before = None
+        """Put the handlers found at the start back."""
+        for number, handler in self.before.items():
+            _signal.signal(number, handler)
+        self.before = {}
 
 
 def _caused_by_ctrl_c(error: BaseException) -> bool:
@@ -309,6 +334,7 @@ def _caused_by_ctrl_c(error: BaseException) -> bool:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of the ``sudoku`` console script."""
     status = run(argv)
+    stopped = status in (ExitStatus.INTERRUPTED, ExitStatus.TERMINATED)
     if sys.stdout is not None:
         try:  # noqa: SIM105 - contextlib is not imported just for this (start-up time)
             sys.stdout.flush()
@@ -317,6 +343,12 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     # whatever is still buffered for a closed or full output must not be flushed again at
     # exit, where Python would print a traceback of its own
     _silence_stdout()
+    if stopped:
+        # a pool's thread may still be answering its piece (pure Python, or a long one):
+        # at exit Python would wait for it. -o's file is already discarded, the workers
+        # killed, the output flushed: nothing is left to do.
+        sys.stderr.flush()
+        os._exit(status)
     sys.exit(status)
 
 

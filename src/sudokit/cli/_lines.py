@@ -62,9 +62,12 @@ AHEAD = 8
 RUN_ROWS = 4096
 PIECE_ROWS = 4096
 
-#: File name extensions read as lines when their content looks like lines (no extension:
-#: the content decides); any other, and the ordinary path decides.
-LINE_EXTENSIONS = ("", ".txt", ".sdm", ".line")
+#: File name extensions that decide how a file is read whatever it holds (the formats'
+#: ``formats._registry.DECIDING_EXTENSIONS`` and the photos' ``read.PHOTO_EXTENSIONS``; a
+#: test compares them): such a file takes the ordinary path. Any other name (``.txt``,
+#: ``.dat``, none) is read as lines when its content looks like lines, as detection reads it.
+DECIDING_EXTENSIONS = frozenset({".bin", ".csv", ".ipuz", ".json", ".jsonl", ".opensudoku",
+                                 ".sdk", ".tsv", ".jpg", ".jpeg", ".png", ".webp"})
 
 #: A line the reader is sure is a 9x9 puzzle line, read before a line of another form so
 #: that the reader measures that line against the 9x9 size, as in its input.
@@ -112,7 +115,7 @@ def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
                 env.stdin = prefixed(head, stream)
             return None
         return answering(args, env, source, stream).run(head)
-    if os.path.splitext(name)[1].lower() not in LINE_EXTENSIONS:
+    if os.path.splitext(name)[1].lower() in DECIDING_EXTENSIONS:
         return None
     try:
         stream = open(name, "rb")  # noqa: SIM115 - closed below
@@ -322,12 +325,15 @@ class _Pool:
         block: LineBlock = task[1]
         return block
 
-    def close(self) -> None:
-        """Stop the threads, once each has finished the piece it is answering."""
+    def close(self, wait: bool = True) -> None:
+        """Stop the threads, once each has finished the piece it is answering (without
+        waiting for that: ``wait=False``)."""
+        if self.stopped:
+            return
         self.stopped = True
         for _ in self.exited:
             self.tasks.put(None)
-        for exited in self.exited:
+        for exited in self.exited if wait else ():
             exited.acquire()
 
 class _Reports:
@@ -392,6 +398,9 @@ class _Answering:
             try:
                 for block in pool.map(_pieces_of(blocks, SHARE_BYTES)):
                     self._emit(block)
+            except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the pieces in flight are dropped
+                pool.close(wait=False)
+                raise
             finally:
                 pool.close()
         self._end()

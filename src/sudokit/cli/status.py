@@ -12,4 +12,7 @@ class ExitStatus:
     USAGE = 2
     #: a bug in sudokit itself (sysexits' EX_SOFTWARE)
     INTERNAL = 70
+    #: Ctrl-C (SIGINT), as shells report it: 128 + 2
     INTERRUPTED = 130
+    #: SIGTERM, as shells report a program it ended: 128 + 15
+    TERMINATED = 143
