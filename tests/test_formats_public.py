@@ -234,3 +234,11 @@ def test_json_a_value_with_bytes_that_are_not_utf8_is_an_error_in_its_place(
     solved = (SOLVED / "nested-keys.jsonl").read_bytes().split(b"\r\n")
     assert [out[0], out[3]] == [solved[0], solved[2]] and len(out) == 5
     assert out[1].startswith(b'{"error": "ERROR: ') and out[2].startswith(b'{"error": "ERROR: ')
+
+
+def test_csv_with_semicolons_as_a_spreadsheet_writes_it_is_a_table() -> None:
+    records = list(F.read(io.BytesIO((DATA / "semicolons.csv").read_bytes()), "csv"))
+    assert [dict(r.fields) for r in records] == [
+        {"id": "1", "difficulty": "1,5", "note": "café; crème"},
+        {"id": "2", "difficulty": "2,25", "note": ""},
+    ]

@@ -22,13 +22,14 @@ SDK_HEADERS = {
 }
 
 
-def csv_fields(record: str) -> list[tuple[int, int]] | None:
+def csv_fields(record: str, sep: str = ",") -> list[tuple[int, int]] | None:
     """Where each field of a CSV record stands (``record`` without its line ending), by
     RFC 4180: a field in double quotes may hold commas, line breaks and ``""`` for a quote.
-    None when a quoted field is still open at the end of ``record``."""
+    None when a quoted field is still open at the end of ``record``. ``sep``: what
+    separates fields (``;`` where a spreadsheet writes the decimal point as a comma)."""
     if '"' not in record:  # the usual record: no field is quoted
         spans, start = [], 0
-        for field in record.split(","):
+        for field in record.split(sep):
             spans.append((start, start + len(field)))
             start += len(field) + 1
         return spans
@@ -47,7 +48,7 @@ def csv_fields(record: str) -> list[tuple[int, int]] | None:
                     at += 2
                     continue
                 break
-        comma = record.find(",", at)
+        comma = record.find(sep, at)
         if comma < 0:
             spans.append((start, n))
             return spans
@@ -63,24 +64,24 @@ def csv_value(field: str) -> str:
     return value.strip('"').strip()
 
 
-def split_csv(record: str) -> list[str]:
+def split_csv(record: str, sep: str = ",") -> list[str]:
     """The fields of a CSV record as text (unquoted); an open quote reads to the end."""
-    spans = csv_fields(record)
+    spans = csv_fields(record, sep)
     if spans is None:
-        return [csv_value(f) for f in record.split(",")]
+        return [csv_value(f) for f in record.split(sep)]
     return [csv_value(record[a:b]) for a, b in spans]
 
 
-def header_names(line: str) -> list[str]:
+def header_names(line: str, sep: str = ",") -> list[str]:
     """The column names of a CSV header line, as compared: stripped, unquoted, lower case."""
-    return [name.strip().lower() for name in split_csv(line)]
+    return [name.strip().lower() for name in split_csv(line, sep)]
 
 
-def is_csv_header(line: str, alone: bool = False) -> bool:
+def is_csv_header(line: str, alone: bool = False, sep: str = ",") -> bool:
     """Does ``line`` name a puzzle column (``quizzes,solutions``, ``id,puzzle,...``; with
     ``alone``, a column by itself too)?"""
-    names = header_names(line)
-    return ("," in line or alone) and any(name in PUZZLE_COLUMNS for name in names)
+    names = header_names(line, sep)
+    return (sep in line or alone) and any(name in PUZZLE_COLUMNS for name in names)
 
 
 def is_sdk_header(line: str) -> bool:

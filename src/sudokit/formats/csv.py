@@ -14,6 +14,8 @@ one puzzle per row, as a line of N*N symbols, in the column the header names ``q
     quizzes,solutions
     0043002090050090010700600430060020871900074000...,8643712593258497619712658434...
 
+A header with semicolons and no comma (``id;puzzle;difficulty``, as a spreadsheet writes
+CSV where the comma is the decimal point) makes a table of ``;``-separated fields.
 The other columns become the record's fields by their header names (a ``solutions`` or
 ``solution`` column as ``solution``); a row written back keeps them, with the puzzle (or
 its solution) in its column.
@@ -80,10 +82,17 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
 
 
-def _looks_like_header(line: str) -> bool:
+def _looks_like_header(line: str, sep: str) -> bool:
     """Names rather than values: every field starts with a letter."""
-    names = header_names(line)
-    return "," in line and all(name[:1].isalpha() for name in names)
+    names = header_names(line, sep)
+    return sep in line and all(name[:1].isalpha() for name in names)
+
+
+def _separator(header: str) -> str:
+    """What separates the fields of a table whose first line is ``header``: ``;`` when
+    the header has semicolons and no comma (as spreadsheets write CSV where a comma is the
+    decimal point), else ``,``."""
+    return ";" if ";" in header and "," not in header else ","
 
 
 def _first_line(head: bytes) -> str:
@@ -99,8 +108,11 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     row, in the column ``options.column`` or the one named like ``quizzes`` or
     ``puzzle``), else blocks of N rows of N values."""
     first = _first_line(inp.head)
-    if options.column is not None or is_csv_header(first, alone=True) or _looks_like_header(first):
-        return with_tail(inp, _table_rows(inp, options))
+    sep = _separator(first)
+    if options.column is not None or is_csv_header(first, True, sep) or (
+        _looks_like_header(first, sep)
+    ):
+        return with_tail(inp, _table_rows(inp, options, sep))
     return ROWS.read_records(inp, options)
 
 
@@ -118,7 +130,7 @@ def _column(names: list[str], wanted: str | None, header: str) -> int:
     )
 
 
-def _records_of(inp: Input) -> Iterator[tuple[int, str, SudokuError | None]]:
+def _records_of(inp: Input, sep: str) -> Iterator[tuple[int, str, SudokuError | None]]:
     """The input's CSV records, each with the line it starts on, its text (line ending
     included) and the error that keeps it from being read, if any. A record whose quoted
     fields hold line breaks spans several lines (RFC 4180). A record longer than any
@@ -128,7 +140,7 @@ def _records_of(inp: Input) -> Iterator[tuple[int, str, SudokuError | None]]:
     for lineno, raw in lines:
         text = decode(raw)
         bad = unreadable(raw, text)
-        if bad is not None or '"' not in text or csv_fields(split_eol(text)[0]) is not None:
+        if bad is not None or '"' not in text or csv_fields(split_eol(text)[0], sep) is not None:
             yield lineno, text, bad
             continue
         pending, size, quotes = [text], len(raw), text.count('"')
@@ -146,7 +158,7 @@ def _records_of(inp: Input) -> Iterator[tuple[int, str, SudokuError | None]]:
                 )
                 break
             pending.append(text)
-            if '"' in text and csv_fields(split_eol("".join(pending))[0]) is not None:
+            if '"' in text and csv_fields(split_eol("".join(pending))[0], sep) is not None:
                 yield lineno, "".join(pending), unreadable(raw, text)
                 break
         else:
@@ -164,13 +176,13 @@ def _drop_open_record(lines: Iterator[tuple[int, bytes]], quotes: int) -> None:
             return
 
 
-def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
+def _table_rows(inp: Input, options: ReadOptions, sep: str) -> Iterator[Record | str]:
     lead: list[str] = []
     names: list[str] | None = None
     labels: list[str] = []
     at = 0
     shape = box_shape(options.box)
-    for lineno, text, bad in _records_of(inp):
+    for lineno, text, bad in _records_of(inp, sep):
         body, eol = split_eol(text)
         s = body.strip()
         if bad is None and (not s or is_comment(s)):
@@ -180,7 +192,7 @@ def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
             try:
                 if bad is not None:
                     raise bad
-                labels = split_csv(body)
+                labels = split_csv(body, sep)
                 names = [label.lower() for label in labels]
                 at = _column(names, options.column, body)
             except SudokuError as e:
@@ -192,7 +204,7 @@ def _table_rows(inp: Input, options: ReadOptions) -> Iterator[Record | str]:
         try:
             if bad is not None:
                 raise bad
-            spans = csv_fields(body) or [(0, len(body))]
+            spans = csv_fields(body, sep) or [(0, len(body))]
             if len(spans) != len(names):
                 raise CellCountError(
                     f"{len(spans)} fields, but the header names {len(names)} columns"
