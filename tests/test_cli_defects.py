@@ -238,3 +238,20 @@ def test_read_takes_a_photo_on_standard_input() -> None:
     assert junk.status == 2
     [line] = error_lines(junk)
     assert line.startswith("sudoku: error: <stdin>: ")
+
+
+@pytest.mark.parametrize(("setting", "said"), [
+    ('paper = "a3"', "unknown paper 'a3'"),
+    ('per_page = "four"', "per_page must be a whole number or None, not 'four'"),
+    ("per_page = 7", "cannot put 7 puzzles on a page"),
+])
+def test_a_bad_value_in_a_layout_file_names_the_file(tmp_path: Path, setting: str,
+                                                     said: str) -> None:
+    layout = tmp_path / "book.toml"
+    layout.write_text(setting + "\n")
+    outcome = sudoku("print", "--layout", str(layout), "-o", str(tmp_path / "book.pdf"),
+                     stdin=f"{PUZZLE}\n".encode())
+    assert outcome.status == 2
+    [line] = error_lines(outcome)
+    assert line.startswith(f"sudoku: error: {layout}: {said}")
+    assert not (tmp_path / "book.pdf").exists()

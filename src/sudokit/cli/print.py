@@ -121,8 +121,24 @@ def _layout_file(path: str) -> dict[str, Any]:
             sections.append(section(text))
         except argparse.ArgumentTypeError as e:
             raise PrintUsageError(f"{path}: section {i}: {e}") from None
+    _check_layout_values(path, data)
     data["section"] = sections
     return data
+
+
+def _check_layout_values(path: str, data: dict[str, Any]) -> None:
+    """A value of the layout file ``path`` that the booklet cannot take, as one error
+    naming the file (the same value on the command line is named by its option)."""
+    from ..printing import LayoutError, Options, layout  # only --layout needs them here
+
+    try:
+        Options(**data)
+        if "paper" in data:
+            layout.page(data["paper"], bool(data.get("landscape")))
+        if data.get("per_page") is not None:
+            layout.arrangement(data["per_page"], bool(data.get("landscape")))
+    except LayoutError as e:
+        raise PrintUsageError(f"{path}: {e}") from None
 
 
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
