@@ -333,10 +333,14 @@ def test_a_worker_that_dies_mid_request_is_a_500_and_is_replaced():
 
 
 def test_a_flood_is_turned_away_with_503_and_the_server_survives():
-    with TestClient(create_app(Limits(workers=1, queue=2, time_limit=0.5))) as c:
+    # each request holds the worker for its whole time limit, long beside the moment the
+    # eight requests take to arrive together (a barrier starts them at once)
+    with TestClient(create_app(Limits(workers=1, queue=2, time_limit=3.0))) as c:
         statuses: list[int] = []
+        start = threading.Barrier(8)
 
         def slow() -> None:
+            start.wait()
             r = c.post("/api/explain", json={"puzzle": "." * 625, "guess": True})
             statuses.append(r.status_code)
             if r.status_code == 503:
