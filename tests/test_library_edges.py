@@ -132,3 +132,134 @@ def test_an_image_source_of_another_kind_is_a_type_error(source: object) -> None
     from sudokit import image
 
     _raises(lambda: image.read(source), TypeError, "source")  # type: ignore[arg-type]
+
+
+# -- every public module, the hostile caller's values ------------------------------------
+def _wide_cases() -> list[Case]:
+    import io
+
+    from sudokit import batch, dataset, engine, executors, stream, verify
+    from sudokit.formats import Record
+    from sudokit.logic.select import choose, keys_of
+
+    array = np.array([G.cells], dtype=np.uint8)
+    one = [Record(G, 1)]
+    return [
+        # grid and shape
+        (lambda: Grid.from_rows([1, 2]), TypeError, "row 1 is int"),
+        (lambda: G.to_line("ab"), ValueError, "blank"),
+        (lambda: G.to_line("5"), ValueError, "blank"),
+        (lambda: sudokit.grid.digit_symbol(-1), ValueError, "digit"),
+        (lambda: sudokit.grid.symbol_value(None, 9), TypeError, "character"),  # type: ignore[arg-type]
+        (lambda: S9.cell_name(81), IndexError, "cells are 0 to 80"),
+        (lambda: S9.cell_name(1.5), TypeError, "a cell is"),  # type: ignore[arg-type]
+        # solver and engine
+        (lambda: sudokit.search(G, rounds=0), ValueError, "rounds"),
+        (lambda: sudokit.search(G, rounds="10"), TypeError, "rounds"),  # type: ignore[arg-type]
+        (lambda: sudokit.search(G, time_limit=np.ones(3)), TypeError, "time_limit"),
+        (lambda: engine.engine_for(9), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
+        (lambda: engine.general_engine(None), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
+        (lambda: engine.rows_solver("9x9"), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
+        (lambda: engine.device_for("auto", 10, 9), TypeError, "shape"),  # type: ignore[arg-type]
+        (lambda: engine.device_for(np.ones(2), 10, S9), ValueError, "device"),  # type: ignore[arg-type]
+        (lambda: engine.device_for("cpu", "10", S9), ValueError, "rows"),  # type: ignore[arg-type]
+        (lambda: engine.load("_nothing"), ValueError, "engine module"),
+        (lambda: engine.is_compiled(None), ValueError, "engine module"),  # type: ignore[arg-type]
+        # batch and verify
+        (lambda: batch.solve_checked(None, S9), TypeError, "puzzles"),  # type: ignore[arg-type]
+        (lambda: batch.solve_checked(array, "9x9"), TypeError, "shape"),  # type: ignore[arg-type]
+        (lambda: verify.valid_solutions(array, array, None), TypeError, "shape"),  # type: ignore[arg-type]
+        (lambda: verify.valid_solutions(None, array, S9), TypeError, "puzzles"),  # type: ignore[arg-type]
+        (lambda: verify.valid_solutions(array, array.astype(float), S9), TypeError, "solutions"),
+        (lambda: verify.valid_solutions(array, array[:, :80], S9), ValueError, "(B, 81)"),
+        (lambda: verify.check_solutions(array, array, None, S9), ValueError, "counts"),  # type: ignore[arg-type]
+        (lambda: verify.check_solutions("x", array, np.ones(1), S9), TypeError, "puzzles"),  # type: ignore[arg-type]
+        # stream
+        (lambda: stream.solve(None), TypeError, "items"),  # type: ignore[arg-type]
+        (lambda: list(stream.solve([1, 2])), TypeError, "Record"),  # type: ignore[list-item]
+        (lambda: stream.solve(one, {"unique": True}), TypeError, "SolveOptions"),  # type: ignore[arg-type]
+        (lambda: stream.solve(one, stream.SolveOptions(jobs=None)), TypeError, "options.jobs"),  # type: ignore[arg-type]
+        (lambda: stream.solve(one, stream.SolveOptions(jobs=0)), ValueError, "options.jobs"),
+        (lambda: stream.solve(one, stream.SolveOptions(device="tpu")), ValueError,
+         "options.device"),
+        (lambda: stream.solve(one, stream.SolveOptions(method="guess")), ValueError,
+         "options.method"),
+        (lambda: stream.solve(one, stream.SolveOptions(time_limit=-1)), ValueError,
+         "options.time_limit"),
+        (lambda: stream.count(None, limit=2), TypeError, "items"),  # type: ignore[arg-type]
+        (lambda: list(stream.count([1], limit=2)), TypeError, "Record"),  # type: ignore[list-item]
+        (lambda: stream.count(one, limit=0), ValueError, "limit"),
+        (lambda: stream.rate(None), TypeError, "records"),  # type: ignore[arg-type]
+        (lambda: list(stream.rate([1])), TypeError, "Record"),  # type: ignore[list-item]
+        (lambda: stream.rate(one, jobs=None), TypeError, "jobs"),  # type: ignore[arg-type]
+        (lambda: stream.rate(one, keys=("x-wing", "no-such")), ValueError, "'no-such'"),
+        (lambda: stream.rate_piece(None), TypeError, "puzzles"),  # type: ignore[arg-type]
+        (lambda: stream.rate_piece([G], keys="x-wing"), TypeError, "keys"),  # type: ignore[arg-type]
+        (lambda: stream.clash(PUZZLE), TypeError, "puzzle"),  # type: ignore[arg-type]
+        # dataset
+        (lambda: dataset.record(G, index=0, keys=["x-wing", 1]), ValueError, "technique key"),  # type: ignore[list-item]
+        (lambda: dataset.record(G, index=-1), ValueError, "index"),
+        (lambda: dataset.record(G, index="0"), TypeError, "index"),  # type: ignore[arg-type]
+        (lambda: dataset.open_writer("jsonl", None), TypeError, "binary stream"),  # type: ignore[arg-type]
+        (lambda: dataset.open_writer("jsonl", io.StringIO()), TypeError, "binary stream"),  # type: ignore[arg-type]
+        (lambda: dataset.part_name(0, "csv"), ValueError, "dataset format"),
+        (lambda: dataset.part_name(-1, "jsonl"), ValueError, "number"),
+        (lambda: dataset.PartitionedWriter("unused", "jsonl", 1.5), TypeError, "size"),  # type: ignore[arg-type]
+        (lambda: dataset.PartitionedWriter("unused", ["jsonl"], 5), ValueError, "format"),  # type: ignore[arg-type]
+        # logic's names, executors, image
+        (lambda: choose(5), TypeError, "comma-separated"),  # type: ignore[arg-type]
+        (lambda: keys_of(None), TypeError, "comma-separated"),  # type: ignore[arg-type]
+        (lambda: executors.make_executor("threads", None), TypeError, "jobs"),  # type: ignore[arg-type]
+        (lambda: executors.make_executor("threads", 10**20), ValueError, "jobs"),
+        (lambda: executors.make_executor(["threads"], 2), TypeError, "name"),  # type: ignore[arg-type]
+        (lambda: executors.register_executor("mine", None), TypeError, "factory"),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_wide_cases())))
+def test_every_public_function_names_a_bad_argument(case: int) -> None:
+    _raises(*_wide_cases()[case])
+
+
+def _dask_cases() -> list[Case]:
+    sd = pytest.importorskip("sudokit.dask")
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"puzzle": [PUZZLE]})
+    return [
+        (lambda: sd.solve_partition(None), TypeError, "texts"),
+        (lambda: sd.rate_partition(PUZZLE), TypeError, "texts"),
+        (lambda: sd.solve_frame([PUZZLE]), TypeError, "DataFrame"),
+        (lambda: sd.count_frame(frame, "puzzles"), ValueError, "no column 'puzzles'"),
+        (lambda: sd.puzzle_ranges(2_000_001, 1), ValueError, "partitions"),
+        (lambda: sd.puzzle_ranges(10, 0), ValueError, "size"),
+        (lambda: sd.puzzle_ranges(1.5, 10), TypeError, "count"),
+        (lambda: sd.generate_bag(None), TypeError, "count"),
+        (lambda: sd.generate_bag(3, partition_size=1.5), TypeError, "partition_size"),
+        (lambda: sd.generate_on(sudokit.executors.InlineExecutor(), -1), ValueError, "count"),
+        (lambda: sd.generate_on(sudokit.executors.InlineExecutor(), 5, piece=0), ValueError,
+         "piece"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_the_dask_functions_name_a_bad_argument(case: int) -> None:
+    _raises(*_dask_cases()[case])
+
+
+def test_a_frame_answers_every_row_whatever_it_holds() -> None:
+    pytest.importorskip("sudokit.dask")
+    pd = pytest.importorskip("pandas")
+    import sudokit.dask as sd
+
+    frame = pd.DataFrame({"puzzle": [PUZZLE, None, math.nan, b"\xff" * 81,
+                                     np.zeros(81, dtype=np.uint8), PUZZLE.encode()]})
+    solved = sd.solve_frame(frame)
+    assert solved["outcome"].tolist() == ["solved"] + ["unreadable"] * 4 + ["solved"]
+    assert sd.count_frame(frame)["count"].tolist() == [1, pd.NA, pd.NA, pd.NA, pd.NA, 1]
+
+
+def test_the_image_kind_wants_bytes() -> None:
+    from sudokit import image
+
+    _raises(lambda: image.kind_of(None), TypeError, "head")  # type: ignore[arg-type]
+    assert image.kind_of(bytearray(b"\x89PNG\r\n\x1a\n....")) == "png"

@@ -104,6 +104,10 @@ def solve_checked(puzzles: np.ndarray, shape: Shape, limit: int = 1, jobs: int |
     """(solutions, counts) of a (B, N*N) uint8 array of puzzles of ``shape``, on the device
     :func:`sudokit.engine.device_for` picks, every solution checked against the rules and
     the givens before it is returned (a wrong one raises AssertionError: a bug)."""
+    if not isinstance(puzzles, np.ndarray):
+        raise TypeError(f"solve_checked: puzzles must be a NumPy array, not "
+                        f"{type(puzzles).__name__}")
+    limit = validate.limit(limit, "solve_checked")
     if engine.device_for(device, len(puzzles), shape) == "gpu":
         from .gpu import solve_on_gpu  # the GPU package only when a GPU is asked for
 

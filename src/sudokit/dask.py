@@ -34,6 +34,7 @@ frame functions. ``sudoku ... --cluster`` runs the commands themselves on a clus
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,7 @@ from .executors import Executor
 from .formats import Batch, Record
 from .generator import Generated, GenerateGaveUp, puzzle_maker
 from .grid import Grid
+from .shape import is_whole
 
 if TYPE_CHECKING:
     import dask.bag
@@ -55,6 +57,10 @@ GENERATE_PARTITION = 1000
 #: Puzzles a task of ``sudoku create --cluster`` makes (about a tenth of a second's work
 #: with the default options: the scheduler's cost per task stays near one percent).
 CREATE_PIECE = 200
+
+#: The most partitions (tasks) a bag of made puzzles is cut into: a Dask graph of more
+#: would take longer to build and schedule than the puzzles take to make.
+MOST_PARTITIONS = 1_000_000
 
 #: Remakes of one puzzle that equals an earlier one before giving up (as the command does).
 _MOST_REMAKES = 1000
@@ -165,7 +171,7 @@ def _texts(frame: pd.DataFrame, column: str) -> list[object]:
     if column not in frame.columns:
         raise ValueError(f"frame has no column {column!r} (its columns: "
                          f"{', '.join(map(str, frame.columns))})")
-    return ["" if v is None or v is pd.NA or v != v else v  # (NaN is not equal to itself)
+    return ["" if v is None or v is pd.NA or isinstance(v, float) and math.isnan(v) else v
             for v in frame[column].tolist()]
 
 
@@ -259,8 +265,9 @@ def generate_on(executor: Executor, count: int, size: int = 9, *,
     """The ``count`` puzzles :func:`sudokit.generator.iter_generate` yields for the same
     options and seed, in order, made ``piece`` at a time on ``executor`` (a cluster's, see
     :mod:`sudokit.cluster`); the rare duplicate is remade here, as iter_generate does."""
+    _count_and_size(count, piece, "generate_on", "piece")
     make = puzzle_maker(size, seed=seed, **options)
-    made = executor.map(partial(make_range, make), puzzle_ranges(count, piece))
+    made = executor.map(partial(make_range, make), _ranges(count, piece))
     return distinct((g for part in made for g in part), make)
 
 
@@ -330,12 +337,8 @@ def generate_bag(
     import dask  # an optional dependency: only when a bag is asked for
     import dask.bag as db
 
-    if count < 0:
-        raise ValueError(f"count must be at least 0, got {count}")
-    if partition_size < 1:
-        raise ValueError(f"partition_size must be at least 1, got {partition_size}")
+    bounds = puzzle_ranges(count, partition_size, "generate_bag", "partition_size")
     make = puzzle_maker(seed=seed, **options)
-    bounds = puzzle_ranges(count, partition_size)
     delayed = dask.delayed
     parts = [delayed(make_range, pure=True)(make, b) for b in bounds]
     keys = [delayed(_keys, pure=True)(p) for p in parts]
@@ -347,10 +350,29 @@ def generate_bag(
     return db.from_delayed(final)
 
 
-def puzzle_ranges(count: int, size: int) -> list[tuple[int, int]]:
+def puzzle_ranges(count: int, size: int, function: str = "puzzle_ranges",
+                  size_name: str = "size") -> list[tuple[int, int]]:
     """``(lo, hi)`` index ranges of ``size`` puzzles (the last one shorter) covering a run
-    of ``count``."""
-    return [(lo, min(lo + size, count)) for lo in range(0, count, size)]
+    of ``count``; at most :data:`MOST_PARTITIONS` of them."""
+    _count_and_size(count, size, function, size_name)
+    if -(-count // size) > MOST_PARTITIONS:
+        raise ValueError(f"{function}: {count} puzzles {size} at a time make more than "
+                         f"{MOST_PARTITIONS:,} partitions: take a larger {size_name}")
+    return list(_ranges(count, size))
+
+
+def _ranges(count: int, size: int) -> Iterator[tuple[int, int]]:
+    return ((lo, min(lo + size, count)) for lo in range(0, count, size))
+
+
+def _count_and_size(count: object, size: object, function: str, size_name: str) -> None:
+    """TypeError or ValueError unless ``count`` is a whole number from 0 and ``size`` one
+    from 1."""
+    for name, value, least in (("count", count, 0), (size_name, size, 1)):
+        if not is_whole(value):
+            raise TypeError(f"{function}: {name} must be a whole number, not {value!r}")
+        if value < least:  # type: ignore[operator]
+            raise ValueError(f"{function}: {name} must be at least {least}, got {value}")
 
 
 __all__ = [

@@ -59,6 +59,7 @@ from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from .candidates import Candidates
 from .grid import Grid
+from .shape import is_whole
 
 if TYPE_CHECKING:
     from .executors import Executor
@@ -92,10 +93,15 @@ def record(
     logic is stuck, unless ``guess`` is False) and read off its solution and rating.
     ``solution``, when known (a made puzzle's), is recorded as it is. ``keys``: the
     technique keys the solve may use (None: the whole ladder)."""
-    from .logic import BY_KEY, solve_path  # the rater only when records are made
+    from .logic import solve_path  # the rater only when records are made
     from .logic.rating import rating_of
+    from .logic.select import ladder_of
 
-    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+    if not is_whole(index):
+        raise TypeError(f"record: index must be a whole number, not {index!r}")
+    if index < 0:
+        raise ValueError(f"record: index must be at least 0, not {index}")
+    ladder = ladder_of(keys, "record")
     path = solve_path(puzzle, guess=guess, techniques=ladder)
     rating = rating_of(path) if path.solved or path.solutions == 0 else None
     return from_path(puzzle, path, rating, index=index, line=line, steps=steps,
@@ -163,6 +169,7 @@ class JsonlWriter:
     extension = EXTENSIONS["jsonl"]
 
     def __init__(self, stream: BinaryIO, steps: bool = False) -> None:
+        _binary(stream, "JsonlWriter")
         self.stream = stream
         self.steps = steps
 
@@ -207,6 +214,8 @@ class ParquetWriter:
     def __init__(self, sink: str | os.PathLike[str] | IO[bytes], steps: bool = False) -> None:
         import pyarrow.parquet as pq  # an optional dependency: only when Parquet is asked for
 
+        if not isinstance(sink, str | os.PathLike):
+            _binary(sink, "ParquetWriter")
         self.steps = steps
         self.schema = arrow_schema(steps)
         self._rows: list[Record] = []
@@ -258,15 +267,19 @@ Writer = JsonlWriter | ParquetWriter
 
 def open_writer(fmt: str, sink: BinaryIO, steps: bool = False) -> Writer:
     """A writer of ``fmt`` (``jsonl`` or ``parquet``) to a binary stream."""
-    if fmt == "jsonl":
-        return JsonlWriter(sink, steps)
+    _format(fmt)
     if fmt == "parquet":
         return ParquetWriter(sink, steps)
-    raise ValueError(f"unknown dataset format {fmt!r} (one of: {', '.join(EXTENSIONS)})")
+    return JsonlWriter(sink, steps)
 
 
 def part_name(number: int, fmt: str) -> str:
     """The file name of partition ``number``: ``part-00000.parquet``."""
+    _format(fmt)
+    if not is_whole(number):
+        raise TypeError(f"part_name: number must be a whole number, not {number!r}")
+    if number < 0:
+        raise ValueError(f"part_name: number must be at least 0, not {number}")
     return f"part-{number:05d}{EXTENSIONS[fmt]}"
 
 
@@ -278,8 +291,9 @@ class PartitionedWriter:
 
     def __init__(self, directory: str | os.PathLike[str], fmt: str, size: int,
                  steps: bool = False, resume: bool = False) -> None:
-        if fmt not in EXTENSIONS:
-            raise ValueError(f"unknown dataset format {fmt!r} (one of: {', '.join(EXTENSIONS)})")
+        _format(fmt)
+        if not is_whole(size):
+            raise TypeError(f"partition size must be a whole number, not {size!r}")
         if size < 1:
             raise ValueError(f"partition size must be at least 1, got {size}")
         self.directory = os.fspath(directory)
@@ -387,6 +401,19 @@ def records_on(executor: Executor | None, items: Iterable[Item], *, steps: bool 
     pieces = _pieces(items, piece)
     for part in (executor.map(make, pieces) if executor is not None else map(make, pieces)):
         yield from part
+
+
+def _format(fmt: object) -> None:
+    """ValueError unless ``fmt`` names a dataset format."""
+    if not isinstance(fmt, str) or fmt not in EXTENSIONS:
+        raise ValueError(f"unknown dataset format {fmt!r} (one of: {', '.join(EXTENSIONS)})")
+
+
+def _binary(stream: object, writer: str) -> None:
+    """TypeError unless ``stream`` can take bytes (it has ``write``; a text stream cannot)."""
+    if not callable(getattr(stream, "write", None)) or isinstance(stream, io.TextIOBase):
+        raise TypeError(f"{writer}: the stream must be a binary stream open for writing, not "
+                        f"{type(stream).__name__}")
 
 
 def _pieces(items: Iterable[Item], size: int) -> Iterator[list[Item]]:

@@ -30,11 +30,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ._compiled import ENGINE_MODULES, PLAIN_MODULES
+from .shape import Shape, is_whole
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from .shape import Shape
 
 PURE_ENV = "SUDOKIT_PURE_PYTHON"
 
@@ -166,6 +165,7 @@ def load_pure(name: str) -> ModuleType:
     qualified = f"sudokit.{name}_pure"
     if qualified in sys.modules:
         return sys.modules[qualified]
+    _engine_module(name, "load_pure")
     path = os.path.join(os.path.dirname(__file__), name + ".py")
     spec = importlib.util.spec_from_file_location(qualified, path)
     if spec is None or spec.loader is None:  # pragma: no cover - the source ships with us
@@ -180,7 +180,18 @@ def load(name: str) -> ModuleType:
     """The engine module ``sudokit.<name>``: compiled, unless the pure switch is on."""
     if forced_pure():
         return load_pure(name)
-    return importlib.import_module(f"sudokit.{name}")
+    try:
+        return importlib.import_module(f"sudokit.{name}")
+    except (ModuleNotFoundError, TypeError):
+        _engine_module(name, "load")
+        raise
+
+
+def _engine_module(name: object, function: str) -> None:
+    """ValueError unless ``name`` names a compiled module (see ``_compiled.py``)."""
+    if not isinstance(name, str) or f"sudokit.{name}" not in ENGINE_MODULES + PLAIN_MODULES:
+        raise ValueError(f"{function}: {name!r} is not an engine module (such as '_core' or "
+                         f"'_kernel9')")
 
 
 def is_compiled(name: str = "_core") -> bool:
@@ -195,8 +206,21 @@ def core_name() -> str:
 
 
 # -- choosing and building ------------------------------------------------------------
+#: The devices an array of puzzles may be asked to run on.
+DEVICES = ("cpu", "gpu", "auto")
+
+
+def checked_shape(shape: object, function: str) -> Shape:
+    """``shape`` when it is a :class:`~sudokit.shape.Shape`, else TypeError."""
+    if not isinstance(shape, Shape):
+        raise TypeError(f"{function}: shape must be a Shape (such as Shape(3, 3)), not "
+                        f"{type(shape).__name__}")
+    return shape
+
+
 def backend_for(shape: Shape) -> Backend:
     """The engine that solves puzzles of this shape."""
+    checked_shape(shape, "backend_for")
     for backend in BACKENDS:
         if backend.fits(shape):
             return backend
@@ -211,6 +235,8 @@ def engine_for(shape: Shape, backend: Backend | None = None) -> Engine:
     unless ``backend`` is given), built on first use and kept: engines hold mutable state,
     and building one costs more than a search of an easy puzzle."""
     cache: dict[tuple[Shape, str], Engine] = _local.__dict__.setdefault("engines", {})
+    if not isinstance(shape, Shape):  # (checked here, not by a call: this runs per search)
+        checked_shape(shape, "engine_for")
     backend = backend or backend_for(shape)
     module = load(backend.module)
     key = (shape, module.__name__)
@@ -237,6 +263,12 @@ def device_for(device: str, rows: int, shape: Shape) -> str:
     ``device`` ('cpu', 'gpu' or 'auto') is asked for. Only 9x9 puzzles go to the GPU;
     for them :func:`sudokit.gpu.choose_device` decides (and raises GpuUnavailable, with
     the reason, when 'gpu' cannot be had)."""
+    checked_shape(shape, "device_for")
+    if not is_whole(rows) or rows < 0:
+        raise ValueError(f"device_for: rows must be a whole number from 0, not {rows!r}")
+    if not isinstance(device, str) or device not in DEVICES:
+        raise ValueError(f"device_for: device must be one of {', '.join(DEVICES)}, not "
+                         f"{device!r}")
     if device == "cpu" or not _is_9x9(shape):
         return "cpu"
     from .gpu import choose_device  # the GPU package only when a GPU is asked for

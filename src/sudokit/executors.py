@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import operator
 import os
 import signal
 import weakref
@@ -233,6 +234,12 @@ def make_executor(name: str, jobs: int) -> Executor:
     """The executor called ``name`` with ``jobs`` workers. ``jobs=1`` with the threads or
     processes runs inline: a pool of one only adds its cost. ValueError for an unknown
     name or fewer than one job."""
+    try:
+        jobs = operator.index(jobs)
+    except TypeError:
+        raise TypeError(f"make_executor: jobs must be a whole number, not {jobs!r}") from None
+    if not isinstance(name, str):
+        raise TypeError(f"make_executor: name must be a string, not {type(name).__name__}")
     if not 1 <= jobs <= MAX_JOBS:
         raise ValueError(f"jobs must be from 1 to {MAX_JOBS}, got {jobs}")
     factory = EXECUTORS.get(name)

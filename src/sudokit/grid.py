@@ -25,6 +25,9 @@ _VALUE_OF = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {
 
 def digit_symbol(d: int) -> str:
     """The character for digit ``d`` in the line form ('.' for a blank)."""
+    if not is_whole(d) or not 0 <= d <= len(SYMBOLS):
+        raise ValueError(f"digit_symbol: d must be a digit from 0 (blank) to {len(SYMBOLS)}, "
+                         f"not {d!r}")
     return "." if d == 0 else SYMBOLS[d - 1]
 
 
@@ -32,8 +35,12 @@ def symbol_value(ch: str, n: int) -> int:
     """The digit a character stands for in an N x N line (0 for a blank).
 
     Raises SymbolError for anything else."""
-    if ch in BLANKS:
-        return 0
+    try:
+        if ch in BLANKS:
+            return 0
+    except TypeError:  # (no check on the way of a character: this runs for every cell read)
+        raise TypeError(f"symbol_value: ch must be a character, not {type(ch).__name__}"
+                        ) from None
     d = _VALUE_OF.get(ch, 0)
     if d == 0 or d > n:
         raise SymbolError(f"{ch!r} is not a digit of a {n}x{n} sudoku")
@@ -116,6 +123,9 @@ class Grid:
                             f"{type(rows).__name__}")
         n = len(rows)
         for i, row in enumerate(rows):
+            if isinstance(row, str | bytes) or not hasattr(row, "__len__"):
+                raise TypeError(f"Grid.from_rows: row {i + 1} is {type(row).__name__}, "
+                                "expected a sequence of integers")
             if len(row) != n:
                 raise CellCountError(f"row {i + 1} has {len(row)} values, expected {n}")
         return cls.from_cells((v for row in rows for v in row), box)
@@ -249,6 +259,10 @@ class Grid:
     # -- formatting -----------------------------------------------------------------
     def to_line(self, blank: str = ".") -> str:
         """The one-line form, the inverse of ``Grid(line)``."""
+        if not isinstance(blank, str) or len(blank) != 1 or blank.upper() in SYMBOLS \
+                or not blank.isprintable():
+            raise ValueError(f"to_line: blank must be one character that is no digit, such "
+                             f"as '.' or '0', not {blank!r}")
         if self.n > len(SYMBOLS):
             raise ShapeError(f"the line form cannot write a {self.n}x{self.n} grid")
         return "".join(SYMBOLS[v - 1] if v else blank for v in self._cells)

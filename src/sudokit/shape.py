@@ -189,6 +189,8 @@ class Shape:
 
     def cell_name(self, cell: int) -> str:
         """``r1c1`` notation, 1-based: cell 0 is ``r1c1``."""
+        if type(cell) is not int or not 0 <= cell < self.ncells:
+            cell = self.cell(cell)  # its checks, and its errors, for anything else
         r, c = divmod(cell, self.n)
         return f"r{r + 1}c{c + 1}"
 

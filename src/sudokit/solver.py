@@ -82,6 +82,8 @@ def search(
     puzzle = validate.puzzle(puzzle, "search")
     limit = validate.limit(limit, "search")
     time_limit = validate.seconds(time_limit, "search")
+    if rounds is not None and validate.whole(rounds, "search", "rounds") < 1:
+        raise ValueError(f"search: rounds must be at least 1, got {rounds}")
     shape = puzzle.shape
     s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
     if isinstance(puzzle, Candidates):

@@ -45,8 +45,9 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from . import formats
+from . import formats, validate
 from .candidates import Candidates
+from .engine import DEVICES
 from .errors import SudokuError
 from .executors import Executor, InlineExecutor, make_executor
 from .formats import Batch, Record
@@ -165,6 +166,45 @@ class SolveOptions(NamedTuple):
         return self.lines and self.method == "search" and self.time_limit is None
 
 
+#: What ``SolveOptions.method`` takes.
+METHODS = ("search", "propagate")
+
+
+def checked_options(options: object, function: str) -> SolveOptions:
+    """``options`` (None: the defaults) when they are SolveOptions whose fields make sense,
+    else TypeError or ValueError naming the field: checked once, where a stream starts."""
+    if options is None:
+        return SolveOptions()
+    if not isinstance(options, SolveOptions):
+        raise TypeError(f"{function}: options must be SolveOptions, not "
+                        f"{type(options).__name__}")
+    validate.seconds(options.time_limit, function, "options.time_limit")
+    if validate.whole(options.jobs, function, "options.jobs") < 1:
+        raise ValueError(f"{function}: options.jobs must be at least 1, got {options.jobs}")
+    for name, value, known in (("method", options.method, METHODS),
+                               ("device", options.device, DEVICES)):
+        if not isinstance(value, str) or value not in known:
+            raise ValueError(f"{function}: options.{name} must be one of "
+                             f"{', '.join(known)}, not {value!r}")
+    return options
+
+
+def _record(item: object, function: str) -> Record:
+    """``item`` when it is a Record (a type check: this runs for every record), else
+    TypeError."""
+    if type(item) is not Record and not isinstance(item, Record):
+        raise TypeError(f"{function}: each item must be a sudokit.formats.Record (or a Batch), "
+                        f"not {type(item).__name__}")
+    return item
+
+
+def _iterable(items: object, function: str, name: str) -> None:
+    """TypeError unless ``items`` is a collection or stream of items (a string is not)."""
+    if isinstance(items, str | bytes) or not hasattr(items, "__iter__"):
+        raise TypeError(f"{function}: {name} must be an iterable of records, not "
+                        f"{type(items).__name__}")
+
+
 # -- solving ------------------------------------------------------------------------
 def solve(
     items: Iterable[Record | Batch],
@@ -180,7 +220,13 @@ def solve(
     answered on ``executor`` (default: ``jobs`` threads), one engine thread each; otherwise
     the engines themselves spread a piece over ``jobs`` cores. An ``executor`` given (a
     cluster's, say) answers the pieces whatever the options."""
-    options = options or SolveOptions()
+    options = checked_options(options, "solve")
+    _iterable(items, "solve", "items")
+    return _solve(items, options, source, executor)
+
+
+def _solve(items: Iterable[Record | Batch], options: SolveOptions, source: str,
+           executor: Executor | None) -> Iterator[Answer | BatchAnswer]:
     pieces = _pieces(items, CHUNK if options.device == "cpu" else GPU_CHUNK)
     if executor is not None or (options.in_arrays and options.jobs > 1
                                 and options.device == "cpu"):
@@ -211,7 +257,7 @@ def solve_stream(
     answer each, in order, as :func:`solve` does; a record that cannot be read is an
     UNREADABLE answer, and reading goes on. Raises SudokuError when the input as a whole
     cannot be read."""
-    options = options or SolveOptions()
+    options = checked_options(options, "solve_stream")
     reader = formats.read(stream, fmt, source=source, box=box)
     items = reader.chunks() if options.in_arrays else iter(reader)
     return solve(items, options, source=source, executor=executor)
@@ -223,7 +269,11 @@ def _pieces(items: Iterable[Record | Batch], size: int) -> Iterator[list[Record 
     rows = 0
     for item in items:
         piece.append(item)
-        rows += item.rows if type(item) is Batch else 1
+        if type(item) is Batch:
+            rows += item.rows
+        else:
+            rows += 1
+            _record(item, "solve")
         if rows >= size:
             yield piece
             piece = []
@@ -364,6 +414,7 @@ def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device
 
 def clash(puzzle: Grid | Candidates) -> str | None:
     """Why a puzzle cannot be solved, when its givens already clash (else None)."""
+    validate.puzzle(puzzle, "clash")
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
     found = grid.conflicts()
     if not found:
@@ -385,12 +436,25 @@ def rate(
     ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece. ``time_limit`` bounds each
     rating (see :func:`sudokit.logic.rating.rate`); ``keys`` chooses its techniques (None:
     all of them)."""
+    from .logic.select import ladder_of  # the rater only when puzzles are rated
+
+    _iterable(records, "rate", "records")
+    if validate.whole(jobs, "rate", "jobs") < 1:
+        raise ValueError(f"rate: jobs must be at least 1, got {jobs}")
+    validate.seconds(time_limit, "rate")
+    ladder_of(keys, "rate")
+    return _rate(records, jobs, executor, time_limit, keys)
+
+
+def _rate(records: Iterable[Record], jobs: int, executor: Executor | None,
+          time_limit: float | None, keys: tuple[str, ...] | None
+          ) -> Iterator[tuple[Record, Rating | None]]:
     own = executor is None
     pool = make_executor("processes", jobs) if executor is None else executor
     try:
         if isinstance(pool, InlineExecutor):
             for record in records:
-                yield record, rate_piece([record.item], time_limit, keys)[0]
+                yield record, rate_piece([_record(record, "rate").item], time_limit, keys)[0]
             return
         # the records stay here; only their puzzles travel to the workers
         held: deque[list[Record]] = deque()
@@ -412,10 +476,13 @@ def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None
                keys: tuple[str, ...] | None = None) -> list[Rating | None]:
     """The ratings of one piece of puzzles (None for None): what an executor runs
     (``keys``: the techniques' keys, None for all)."""
-    from .logic import BY_KEY  # the rater only when puzzles are rated
-    from .logic.rating import rate as rate_one
+    from .logic.rating import rate as rate_one  # the rater only when puzzles are rated
+    from .logic.select import ladder_of
 
-    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+    if isinstance(puzzles, str | bytes) or not hasattr(puzzles, "__iter__"):
+        raise TypeError(f"rate_piece: puzzles must be a list of puzzles, not "
+                        f"{type(puzzles).__name__}")
+    ladder = ladder_of(keys, "rate_piece")
     return [rate_one(p, time_limit, techniques=ladder) if p is not None else None
             for p in puzzles]
 
@@ -423,7 +490,7 @@ def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None
 def _record_pieces(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
     piece: list[Record] = []
     for record in records:
-        piece.append(record)
+        piece.append(_record(record, "rate"))
         if len(piece) == size:
             yield piece
             piece = []
@@ -438,6 +505,15 @@ def count(
     """(item, the solution counts of its puzzles, up to ``limit``) for each record and
     Batch, in order; None for a record that could not be read. A Batch of many rows is
     counted by the batch engine on ``jobs`` cores in one call."""
+    _iterable(items, "count", "items")
+    limit = validate.limit(limit, "count")
+    if validate.whole(jobs, "count", "jobs") < 1:
+        raise ValueError(f"count: jobs must be at least 1, got {jobs}")
+    return _count(items, limit, jobs)
+
+
+def _count(items: Iterable[Record | Batch], limit: int, jobs: int
+           ) -> Iterator[tuple[Record | Batch, list[int] | None]]:
     for item in items:
         if isinstance(item, Batch):
             if item.rows >= BATCH_MIN:
@@ -445,8 +521,8 @@ def count(
             else:
                 yield item, [search(r.item, limit=limit).count
                              for r in item.records() if r.item is not None]
-        elif item.item is not None:
-            yield item, [search(item.item, limit=limit).count]
+        elif (puzzle := _record(item, "count").item) is not None:
+            yield item, [search(puzzle, limit=limit).count]
         else:
             yield item, None
 

@@ -50,11 +50,13 @@ def seconds(value: object, function: str, name: str = "time_limit") -> float | N
     """None (no limit) or a number of seconds greater than 0 and finite."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) and not hasattr(
-            value, "__float__"):
+    try:
+        if isinstance(value, bool | str | bytes):
+            raise TypeError
+        s = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
         raise TypeError(f"{function}: {name} must be a number of seconds or None, not "
-                        f"{type(value).__name__}")
-    s = float(value)
+                        f"{type(value).__name__}") from None
     if not 0 < s < math.inf:
         raise ValueError(f"{function}: {name} must be a positive, finite number of seconds, "
                          f"got {value!r}")

@@ -14,6 +14,7 @@ from .shape import Shape
 def valid_solutions(puzzles: np.ndarray, solutions: np.ndarray, shape: Shape) -> np.ndarray:
     """A boolean per row: does ``solutions[i]`` keep every given of ``puzzles[i]`` and hold
     each digit 1..N exactly once in every row, column and box?"""
+    checked(puzzles, solutions, shape, "valid_solutions")
     bits = _digit_bits(shape.n)[solutions]  # (B, N*N): digit d as bit d-1, anything else 0
     # the k-th cell of every unit at once, OR-ed over k: (B, 3N) masks of the digits seen
     by_position = np.asarray(shape.units, dtype=np.intp).T
@@ -35,6 +36,10 @@ def check_solutions(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarr
     """Raise AssertionError, naming the first row, if any row with a count above 0 has a
     solution that breaks a rule or changes a given. A wrong answer is a bug in ``engine``,
     never expected; the batch paths call this so that none is ever handed out."""
+    checked(puzzles, solutions, shape, "check_solutions")
+    if not isinstance(counts, np.ndarray) or counts.shape != puzzles.shape[:1]:
+        raise ValueError(f"check_solutions: counts must be an array of one count per puzzle, "
+                         f"shape ({len(puzzles)},), not {np.shape(counts)}")
     for lo in range(0, len(puzzles), _CHECK_ROWS):
         hi = lo + _CHECK_ROWS
         solved = counts[lo:hi] > 0
@@ -45,6 +50,23 @@ def check_solutions(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarr
         if not ok.all():
             row = lo + int(np.flatnonzero(solved)[np.argmin(ok)])
             raise AssertionError(f"{engine} returned a wrong solution for row {row}")
+
+
+def checked(puzzles: np.ndarray, solutions: np.ndarray, shape: Shape, function: str) -> None:
+    """TypeError or ValueError, naming the argument, unless ``puzzles`` and ``solutions``
+    are integer arrays of one puzzle of ``shape`` (a Shape) per row, row for row."""
+    if not isinstance(shape, Shape):
+        raise TypeError(f"{function}: shape must be a Shape, not {type(shape).__name__}")
+    for name, array in (("puzzles", puzzles), ("solutions", solutions)):
+        if not isinstance(array, np.ndarray) or array.dtype.kind not in "iu":
+            raise TypeError(f"{function}: {name} must be an integer NumPy array, not "
+                            f"{getattr(array, 'dtype', type(array).__name__)}")
+        if array.ndim != 2 or array.shape[1] != shape.ncells:
+            raise ValueError(f"{function}: {name} must be an array of shape (B, "
+                             f"{shape.ncells}), not {array.shape}")
+    if puzzles.shape != solutions.shape:
+        raise ValueError(f"{function}: puzzles and solutions must have as many rows, not "
+                         f"{puzzles.shape[0]} and {solutions.shape[0]}")
 
 
 def _digit_bits(n: int) -> np.ndarray:

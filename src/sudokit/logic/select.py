@@ -17,6 +17,8 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER, OPTIONAL
 
@@ -55,6 +57,9 @@ ORDER: tuple[Technique, ...] = _in_place(LADDER, OPTIONAL)
 def keys_of(names: str) -> list[str]:
     """The technique keys a comma-separated list of names stands for (ValueError on an
     unknown name, listing the known keys)."""
+    if not isinstance(names, str):
+        raise TypeError(f"technique names are a comma-separated string, not "
+                        f"{type(names).__name__}")
     out: list[str] = []
     for raw in names.split(","):
         if not raw.strip():
@@ -84,3 +89,21 @@ def place_of(tech: Technique) -> str | None:
     chosen (None when it would come first)."""
     before = [t for t in ORDER[: ORDER.index(tech)] if t not in OPTIONAL]
     return before[-1].key if before else None
+
+
+def ladder_of(keys: Iterable[str] | None, function: str) -> list[Technique] | None:
+    """The techniques of ``keys`` (technique keys such as ``x-wing``; None for the whole
+    ladder, given back as None), or an error naming the key that is not one."""
+    if keys is None:
+        return None
+    if isinstance(keys, str | bytes) or not hasattr(keys, "__iter__"):
+        raise TypeError(f"{function}: keys must be technique keys (such as ['x-wing']), not "
+                        f"{type(keys).__name__}")
+    out = []
+    for key in keys:
+        tech = BY_KEY.get(key) if isinstance(key, str) else None
+        if tech is None:
+            raise ValueError(f"{function}: {key!r} is not a technique key (known: "
+                             f"{', '.join(BY_KEY)})")
+        out.append(tech)
+    return out
