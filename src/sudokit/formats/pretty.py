@@ -182,12 +182,13 @@ def parse_block(
     """The grid (or candidates board) of one picture, and its style."""
     first_row = block.lines[block.rows[0]] if block.rows else ""
     top = block.lines[0].strip()
-    # a pencilmark grid has its '.---' border; without it, cells of several candidates give
-    # it away (in grids up to 35x35, whose digits are single symbols)
-    is_board = (is_decoration(top) and top.startswith(".")) or (
-        row_cells(first_row) <= MAX_SYMBOL_SIZE
-        and any(len(t) > 1 for j in block.rows for t in _TOKEN.findall(block.lines[j]))
-    )
+    # a pencilmark grid has its '.---' border (and no '.' or '0' for a blank: its empty
+    # cell is '-'); without it, cells of several candidates give it away (in grids up to
+    # 35x35, whose digits are single symbols)
+    tokens = [t for j in block.rows for t in _TOKEN.findall(block.lines[j])]
+    is_board = (
+        is_decoration(top) and top.startswith(".") and "." not in tokens and "0" not in tokens
+    ) or (row_cells(first_row) <= MAX_SYMBOL_SIZE and any(len(t) > 1 for t in tokens))
     shape = block_shape(block, n, box, row_cells(first_row))
     if box is None:
         shape = _drawn_shape(block, shape, is_board)

@@ -10,7 +10,8 @@ typed by hand, in whatever layout, can be read::
 
 Cell symbols are the digits and ``.`` (``0`` and ``.`` are blanks), and, for puzzles larger
 than 9x9, the letters (A-Z for 10 and up, either case). Everything else (spaces, ``|``, ``-``,
-``+``, commas, words such as ``Puzzle:``...) is layout; lines that start with ``#`` are
+``+``, commas, words such as ``Puzzle:``...) is layout, and so is a border line such as
+``.-----------.`` (its dots are corners, not cells); lines that start with ``#`` are
 comments. Whether letters are cells is decided once, from the start of the input: they are
 not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
 
@@ -42,6 +43,7 @@ from ..errors import CellCountError, ParseError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
+from ._blocks import is_decoration
 from ._fields import TYPED_BLANKS
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
@@ -129,11 +131,15 @@ class _Cells:
     def count(self, text: str) -> int:
         """How many cells a line holds (none in a border)."""
         found = len(self.pattern.findall(text))
-        return 0 if found and self.row and self._border(text, found) else found
+        return 0 if found and self.is_border(text, found) else found
 
-    def is_border(self, text: str) -> bool:
-        """Is a line a border drawn with the blank's symbol?"""
-        return bool(self.row) and self._border(text, len(self.pattern.findall(text)))
+    def is_border(self, text: str, found: int | None = None) -> bool:
+        """Is a line a border: one drawn with the blank's symbol, or (with no typed blank)
+        one such as ``.-------.`` whose corners are dots?"""
+        if not self.row:
+            return is_decoration(text.strip())
+        found = len(self.pattern.findall(text)) if found is None else found
+        return self._border(text, found)
 
     def _border(self, text: str, found: int) -> bool:
         if _DIGIT.search(text) is not None:
