@@ -242,3 +242,13 @@ def test_csv_with_semicolons_as_a_spreadsheet_writes_it_is_a_table() -> None:
         {"id": "1", "difficulty": "1,5", "note": "café; crème"},
         {"id": "2", "difficulty": "2,25", "note": ""},
     ]
+
+
+def test_opensudoku_games_the_app_saved_after_play_are_read() -> None:
+    # data="version: 3&#10;value|notes|editable|..." (version 1 writes notes as "2,6,"):
+    # the givens are the cells not editable; a player's entry is not part of the puzzle
+    records = list(F.read(io.BytesIO((DATA / "saved-games.opensudoku").read_bytes())))
+    assert [r.item.to_line() for r in records] == [PUZZLE, PUZZLE]
+    solved = sudoku("solve", str(DATA / "saved-games.opensudoku")).out
+    assert 'data="version: 3&#10;5|0|0|3|0|0|4|0|1|6|34|1|7|0|0|8|0|1|' in solved
+    assert 'data="version: 1&#10;5|-|0|3|-|0|4|-|1|6|2,6,|1|7|-|0|8|-|1|' in solved

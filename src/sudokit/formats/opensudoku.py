@@ -15,7 +15,9 @@ Version 1 has one collection, described by ``name``, ``author``, ``description``
 games. A record's fields are the folder's ``name``, the collection's description (as
 ``name``, ``author``, ``description``, ``comment``, ``date``, ``source``, ``difficulty``,
 ``url``) and the game's other attributes (``state``, ``time``, ``note``...) by name.
-Reading a file and writing it back gives the same bytes (cells written as character
+A game the app saved after play has ``data="version: 3&#10;value|notes|editable|..."``:
+its puzzle is its givens (the cells not editable), and a solution goes into each cell's
+value. Reading a file and writing it back gives the same bytes (cells written as character
 references, ``&#53;``, are read and kept so); a solution goes in place of its puzzle's
 ``data``. A message (a game that cannot be read or solved) is an XML comment in place of
 its game element, so the output is well-formed XML with one game or one comment per game,
@@ -68,6 +70,9 @@ _ATTRIBUTE = re.compile(rb"""([^\s=]+)\s*=\s*("[^"]*"|'[^']*')""")
 #: One character of an attribute's text as written: a character reference, an entity
 #: reference, or a character.
 _CHARACTER = re.compile(r"&#[0-9]+;|&#x[0-9a-fA-F]+;|&[^;&]*;|[^&]", re.DOTALL)
+#: A field of a saved game's cells (``value|notes|editable|``; an empty one is skipped, as
+#: the app's reader does).
+_SAVED_FIELD = re.compile(r"[^|]+")
 #: The encoding an XML declaration names.
 _DECLARED = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1""")
 #: Characters XML 1.0 does not allow in a document, even in a comment.
@@ -233,14 +238,37 @@ def _template(element: bytes, attrs: dict[str, str]) -> tuple[Template, str]:
     if value is None or found is None:
         raise ParseError("a game without a data attribute")
     a, b = found.start(2) + 1, found.end(2) - 1
-    tokens = _CHARACTER.findall(element[a:b].decode("utf-8", "replace"))
-    if len(value) != 81 or len(tokens) != 81:
+    chars = _CHARACTER.findall(element[a:b].decode("utf-8", "replace"))
+    before = element[:a].decode("utf-8", "replace")
+    after = element[b:].decode("utf-8", "replace")
+    if value.startswith("version:") and len(chars) == len(value):
+        at, cells = _saved_cells(value)
+        parts = [before + "".join(chars[: at[0]])]
+        parts += ["".join(chars[i + 1 : j]) for i, j in zip(at, at[1:], strict=False)]
+        parts.append("".join(chars[at[-1] + 1 :]) + after)
+        return Template(tuple(parts), tuple(chars[i] for i in at), tuple(cells)), "0"
+    if len(value) != 81 or len(chars) != 81:
         raise CellCountError(f"a game's data holds {len(value)} cells, expected 81")
-    cells, blank = read_cells(value, Shape(3, 3))
-    parts = (element[:a].decode("utf-8", "replace"),) + ("",) * 80 + (
-        element[b:].decode("utf-8", "replace"),
-    )
-    return Template(parts, tuple(tokens), tuple(cells)), blank
+    digits, blank = read_cells(value, Shape(3, 3))
+    return Template((before,) + ("",) * 80 + (after,), tuple(chars), digits), blank
+
+
+def _saved_cells(value: str) -> tuple[list[int], list[int]]:
+    """A game as the app saves one it has played (``version: 3`` and a line of
+    ``value|notes|editable|`` for each cell): where each cell's value is in ``value``, and
+    the puzzle's digits (the cells not editable: the givens; what a player entered is not
+    the puzzle, and is written over by a solution)."""
+    line = value.find("\n") + 1 or value.find(" ", len("version:") + 1) + 1
+    fields = [(m.start(), m.group()) for m in _SAVED_FIELD.finditer(value, line)]
+    if not line or len(fields) < 3 * 81 or any(
+        not (fields[k][1].isdigit() and len(fields[k][1]) == 1) for k in range(0, 3 * 81, 3)
+    ):
+        raise CellCountError(
+            "a game's data in the app's saved form must hold 81 cells of value|notes|editable"
+        )
+    at = [fields[k][0] for k in range(0, 3 * 81, 3)]
+    cells = [int(fields[k][1]) if fields[k + 2][1] == "0" else 0 for k in range(0, 3 * 81, 3)]
+    return at, cells
 
 
 def _records(inp: Input) -> Iterator[Record | str]:
