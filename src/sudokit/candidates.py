@@ -206,6 +206,8 @@ def _whole_masks(masks: object) -> tuple[int, ...]:
         raise TypeError(f"Candidates: masks must be N*N whole numbers (digit d at bit d-1), "
                         f"not {type(masks).__name__}")
     values = tuple(masks)
+    if set(map(type, values)) <= {int}:  # (one pass in C: most callers hand Python ints)
+        return values
     for m in values:
         if not is_whole(m):
             raise TypeError(f"Candidates: masks must be whole numbers (digit d at bit d-1), "

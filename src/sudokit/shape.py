@@ -189,9 +189,10 @@ class Shape:
 
     def cell_name(self, cell: int) -> str:
         """``r1c1`` notation, 1-based: cell 0 is ``r1c1``."""
-        if type(cell) is not int or not 0 <= cell < self.ncells:
+        n = self.box_rows * self.box_cols
+        if type(cell) is not int or not 0 <= cell < n * n:
             cell = self.cell(cell)  # its checks, and its errors, for anything else
-        r, c = divmod(cell, self.n)
+        r, c = divmod(cell, n)
         return f"r{r + 1}c{c + 1}"
 
     def parse_cell(self, name: str) -> int:
