@@ -97,6 +97,11 @@ def test_a_text_that_is_not_utf8_gets_its_error_line_in_place() -> None:
     assert records[1]["puzzle"] is None and "UTF-8" in records[1]["error"]
 
 
+def test_a_partition_that_starts_a_file_may_start_with_its_byte_order_mark() -> None:
+    sd = pytest.importorskip("sudokit.dask")
+    assert sd.solve_partition(["\ufeff" + PUZZLE]) == [sudokit.solve(G).to_line()]
+
+
 # -- sudokit.image: any array is read or refused in words --------------------------------
 def test_an_image_array_of_another_type_reads_as_its_bytes_would() -> None:
     pytest.importorskip("cv2")
@@ -203,6 +208,7 @@ def _wide_cases() -> list[Case]:
         (lambda: dataset.open_writer("jsonl", None), TypeError, "binary stream"),  # type: ignore[arg-type]
         (lambda: dataset.open_writer("jsonl", io.StringIO()), TypeError, "binary stream"),  # type: ignore[arg-type]
         (lambda: dataset.part_name(0, "csv"), ValueError, "dataset format"),
+        (lambda: dataset.read_records(None), TypeError, "path"),  # type: ignore[arg-type]
         (lambda: dataset.part_name(-1, "jsonl"), ValueError, "number"),
         (lambda: dataset.PartitionedWriter("unused", "jsonl", 1.5), TypeError, "size"),  # type: ignore[arg-type]
         (lambda: dataset.PartitionedWriter("unused", ["jsonl"], 5), ValueError, "format"),  # type: ignore[arg-type]

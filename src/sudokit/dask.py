@@ -73,7 +73,7 @@ def _records(texts: Iterable[str | bytes], box: tuple[int, int] | None) -> list[
     out = []
     for place, text in enumerate(_elements(texts), 1):
         try:
-            body = _text(text).strip()
+            body = _text(text).strip().lstrip("\ufeff")  # (a file's byte order mark)
             if not body or body.startswith("#"):
                 continue
             out.append(Record(Grid(body, box), place))

@@ -353,6 +353,9 @@ class PartitionedWriter:
 def read_records(path: str | os.PathLike[str]) -> list[Record]:
     """Every record of a ``.jsonl`` or ``.parquet`` file, or of a directory of parts, in
     order (for checking what was written)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"read_records: path must be a file or directory name, not "
+                        f"{type(path).__name__}")
     name = os.fspath(path)
     if os.path.isdir(name):
         parts = sorted(p for p in os.listdir(name) if p.startswith("part-")
