@@ -324,6 +324,12 @@ def test_sizes_past_36_are_refused_at_once(size: int) -> None:
             make(size=size, seed=1)
 
 
+def test_a_difficulty_past_25x25_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="difficulty 'hard': puzzles are made for a "
+                       "difficulty up to 25x25"):
+        generate(size=36, difficulty="hard", seed=1)
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "extreme"])
 def test_difficulty_is_the_raters_level(level: str) -> None:
     from sudokit.logic.rating import rate

@@ -45,6 +45,10 @@ _SYMMETRY_ALIASES = {"full": "dihedral"}
 #: unique does not end in minutes, so larger sizes are refused at once (ValueError).
 MAX_SIZE = 36
 
+#: The largest grid a puzzle is made for a ``difficulty``: each try is rated, and rating a
+#: 25x25 takes seconds, a 36x36 minutes and gigabytes (refused at once, ValueError).
+MAX_RATED_SIZE = 25
+
 #: The fewest clues with which a puzzle of each box shape can have one solution: proven
 #: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
 #: needs at least N-1: with two digits absent from the clues, swapping them in a
@@ -131,8 +135,8 @@ def generate(
       ``difficulty`` (names as :func:`sudokit.logic.select.choose` takes them).
 
     Raises GenerateError for options no puzzle can meet (and for a size past
-    :data:`MAX_SIZE`, 36), GenerateGaveUp when the tries run out, ShapeError for a size
-    without a box shape.
+    :data:`MAX_SIZE`, 36, or a difficulty past :data:`MAX_RATED_SIZE`, 25), GenerateGaveUp
+    when the tries run out, ShapeError for a size without a box shape.
     """
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
@@ -373,6 +377,10 @@ def _options(
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"unknown difficulty {difficulty!r} "
                             f"(one of: {', '.join(DIFFICULTIES)})")
+    if difficulty is not None and shape.n > MAX_RATED_SIZE:
+        raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
+                            f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
+                            "takes minutes and gigabytes)")
     if tries is None:
         tries = _default_tries(shape, clues, minimal, name, difficulty)
     elif tries < 1:
