@@ -252,3 +252,20 @@ def test_opensudoku_games_the_app_saved_after_play_are_read() -> None:
     solved = sudoku("solve", str(DATA / "saved-games.opensudoku")).out
     assert 'data="version: 3&#10;5|0|0|3|0|0|4|0|1|6|34|1|7|0|0|8|0|1|' in solved
     assert 'data="version: 1&#10;5|-|0|3|-|0|4|-|1|6|2,6,|1|7|-|0|8|-|1|' in solved
+
+
+# -- a line ended by a lone CR among lines ended by LF -------------------------------------------
+
+
+@pytest.mark.parametrize("middle", [PUZZLE + "\r" + PUZZLE, "# a note\r" + PUZZLE])
+def test_a_carriage_return_inside_a_line_is_an_error_not_a_hidden_puzzle(
+    tmp_path: Path, middle: str
+) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(f"{PUZZLE}\n{middle}\n{PUZZLE}\n".encode())
+    done = sudoku("solve", str(path))
+    error = (f"{path}, line 2: a carriage return inside this line (the file's lines end in "
+             "more than one way): save it with one kind of line ending")
+    assert (done.status, done.stderr) == (2, f"sudoku: error: {error}\n")
+    answer = sudoku("solve", "-", stdin=PUZZLE.encode() + b"\n").out
+    assert done.out == answer + f"ERROR: {error}\n" + answer

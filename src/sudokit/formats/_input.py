@@ -196,13 +196,21 @@ def decode(raw: bytes) -> str:
 
 def unreadable(raw: bytes, text: str) -> ParseError | None:
     """What makes a line unreadable as text, if anything: a cut line, bytes that are not
-    UTF-8, a NUL or another control character. ``text`` is ``decode(raw)``."""
+    UTF-8, a NUL, a carriage return inside it. ``text`` is ``decode(raw)``."""
     if overlong(raw):
         return overlong_error()
     if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
         return ParseError("bytes that are not UTF-8 text in this line")
     if "\0" in text:
         return ParseError("a NUL byte in this line: binary data, not text")
+    if "\r" in text and "\r" in split_eol(text)[0]:
+        # a line ended by a lone CR among lines ended by LF: what follows it would be
+        # read as part of this line (a puzzle after it hidden in a comment, or taken for
+        # text after a puzzle)
+        return ParseError(
+            "a carriage return inside this line (the file's lines end in more than one "
+            "way): save it with one kind of line ending"
+        )
     return None
 
 

@@ -82,16 +82,17 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
 
 
-def _looks_like_header(line: str, sep: str) -> bool:
-    """Names rather than values: every field starts with a letter."""
-    names = header_names(line, sep)
-    return sep in line and all(name[:1].isalpha() for name in names)
+def _looks_like_header(line: str) -> bool:
+    """Names rather than values: every comma-separated field starts with a letter."""
+    names = header_names(line)
+    return "," in line and all(name[:1].isalpha() for name in names)
 
 
 def _separator(header: str) -> str:
     """What separates the fields of a table whose first line is ``header``: ``;`` when
     the header has semicolons and no comma (as spreadsheets write CSV where a comma is the
-    decimal point), else ``,``."""
+    decimal point), else ``,``. (A ``;`` table is one whose header names a puzzle column,
+    or with ``column=``.)"""
     return ";" if ";" in header and "," not in header else ","
 
 
@@ -110,7 +111,7 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
     first = _first_line(inp.head)
     sep = _separator(first)
     if options.column is not None or is_csv_header(first, True, sep) or (
-        _looks_like_header(first, sep)
+        _looks_like_header(first)
     ):
         return with_tail(inp, _table_rows(inp, options, sep))
     return ROWS.read_records(inp, options)
