@@ -42,6 +42,7 @@ VALUES: list[Case] = [
     (lambda: Candidates.from_grid(PUZZLE), TypeError, "grid must be a Grid"),  # type: ignore[arg-type]
     (lambda: Candidates.pencilmarks(None), TypeError, "grid must be a Grid"),  # type: ignore[arg-type]
     (lambda: Candidates.from_sets([[1.5]] * 81), TypeError, "not a digit"),
+    (lambda: Candidates.from_sets([[[1, 2]]] * 81), TypeError, "candidates are digits"),
     (lambda: Candidates.from_sets([[0]] * 81), ValueError, "not a digit"),
     (lambda: Candidates.from_sets([[10**20]] * 81), ValueError, "not a digit"),
     (lambda: BOARD.candidates(81), IndexError, "cells are 0 to 80"),
@@ -82,7 +83,7 @@ def test_a_whole_number_of_numpy_is_a_whole_number() -> None:
 
 
 # -- sudokit.dask: a bad text is answered in its place ----------------------------------
-def test_a_text_that_is_not_utf8_gets_its_error_line_in_place() -> None:
+def test_a_text_that_is_not_utf8_gets_its_error_line_in_place(pure: bool) -> None:
     sd = pytest.importorskip("sudokit.dask")
     texts = [PUZZLE, b"4...3..\xff\xfe" + b"." * 72, "# a comment", PUZZLE.encode()]
     solved = sd.solve_partition(texts)

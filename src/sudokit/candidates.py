@@ -225,8 +225,13 @@ def _mask_of(digits: Iterable[int]) -> int:
     if not hasattr(digits, "__iter__"):
         raise TypeError(f"Candidates.from_sets: a cell's candidates are a set of digits, "
                         f"not {type(digits).__name__}")
+    try:
+        unique = set(digits)
+    except TypeError:  # a list or an array among the digits
+        raise TypeError(f"Candidates.from_sets: a cell's candidates are digits, not "
+                        f"{digits!r}") from None
     mask = 0
-    for d in set(digits):
+    for d in unique:
         if not is_whole(d):
             raise TypeError(f"Candidates.from_sets: {d!r} is not a digit")
         if not 1 <= d <= MAX_SIZE:
