@@ -436,13 +436,14 @@ def rate(
     ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece. ``time_limit`` bounds each
     rating (see :func:`sudokit.logic.rating.rate`); ``keys`` chooses its techniques (None:
     all of them)."""
-    from .logic.select import ladder_of  # the rater only when puzzles are rated
-
     _iterable(records, "rate", "records")
     if validate.whole(jobs, "rate", "jobs") < 1:
         raise ValueError(f"rate: jobs must be at least 1, got {jobs}")
     validate.seconds(time_limit, "rate")
-    ladder_of(keys, "rate")
+    if keys is not None:
+        from .logic.select import ladder_of  # the rater only when techniques are named
+
+        ladder_of(keys, "rate")
     return _rate(records, jobs, executor, time_limit, keys)
 
 
