@@ -269,3 +269,16 @@ def test_a_carriage_return_inside_a_line_is_an_error_not_a_hidden_puzzle(
     assert (done.status, done.stderr) == (2, f"sudoku: error: {error}\n")
     answer = sudoku("solve", "-", stdin=PUZZLE.encode() + b"\n").out
     assert done.out == answer + f"ERROR: {error}\n" + answer
+
+
+@pytest.mark.parametrize(
+    ("block", "message"),
+    [
+        ([2, 4], '"block" [2, 4] does not make boxes of a 9x9 grid'),
+        ([10**60, 2], '"block" of that size does not make boxes of a 9x9 grid'),
+    ],
+)
+def test_ipuz_a_block_that_does_not_fit_is_named(block: list[int], message: str) -> None:
+    doc = json.loads((DATA / "styled.ipuz").read_text())
+    (r,) = F.read(io.BytesIO(json.dumps({**doc, "block": block}).encode()), "ipuz", source="b")
+    assert str(r.error) == f"b, line 1: {message}"

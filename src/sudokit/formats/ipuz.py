@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import CellCountError, ParseError, SudokuError, SymbolError
+from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._input import Input
@@ -46,7 +46,7 @@ from ._json_values import (
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, fields_of
 from ._spec import Format, no_separator
-from ._symbols import a_size, as_grid, shape_for
+from ._symbols import a_size, as_grid, no_shape_reason, shape_for
 
 NAME = "ipuz"
 DEFAULT = Style(NAME, blank="0")
@@ -191,8 +191,12 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
     ):
         box = (block[0], block[1])
     shape = shape_for(n, box)
+    if shape is None and box is not None:
+        shown = json.dumps(list(box)) if max(box) < 10**6 else "of that size"
+        raise ShapeError(f'"block" {shown} does not make boxes of {a_size(n)} grid')
     if shape is None:
-        raise CellCountError(f"{a_size(n)} grid: no sudoku of that size has a natural box shape")
+        reason = no_shape_reason(n)  # names the size, unless a natural box is missing
+        raise CellCountError(reason if a_size(n) in reason else f"{a_size(n)} grid: {reason}")
     charset = doc.get("charset", SYMBOLS[:n])
     if not isinstance(charset, str):
         raise SymbolError('"charset" must be a string')
