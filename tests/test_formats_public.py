@@ -51,6 +51,13 @@ def test_solving_keeps_every_byte_but_the_answers(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CASES)
+def test_piped_without_a_name_the_format_is_found_by_content(name: str) -> None:
+    done = sudoku("solve", stdin=(DATA / name).read_bytes())
+    assert (done.status, done.stderr) == (0, "")
+    assert done.stdout == (SOLVED / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", CASES)
 def test_read_and_written_back_unchanged(name: str) -> None:
     data = (DATA / name).read_bytes()
     expected = WRITTEN_OTHERWISE.get(name, lambda d: d)(data)

@@ -25,7 +25,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
      ``ipuz(`` first (ipuz's JSONP form): ipuz;
-   - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``): csv;
+   - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``, or
+     with ``;`` between names): csv;
    - N*N characters, digits of that size and spaces for blanks, on every line: line;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols or typed blanks such as ``_`` and ``·``, maybe followed by other
@@ -257,7 +258,7 @@ def _detect_text(rows: list[str]) -> str:
         return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
     if first.startswith("ipuz(") or first.startswith("ipuz ("):  # the JSONP form
         return "ipuz"
-    if is_csv_header(first):
+    if is_csv_header(first) or is_csv_header(first, sep=";"):
         return "csv"
     if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
         return "line"
