@@ -210,6 +210,10 @@ def _wide_cases() -> list[Case]:
         (lambda: dataset.open_writer("jsonl", io.StringIO()), TypeError, "binary stream"),  # type: ignore[arg-type]
         (lambda: dataset.part_name(0, "csv"), ValueError, "dataset format"),
         (lambda: dataset.read_records(None), TypeError, "path"),  # type: ignore[arg-type]
+        (lambda: dataset.records_of([(0, 1, G)]), TypeError, "(index, line, puzzle"),  # type: ignore[list-item]
+        (lambda: dataset.records_of(None), TypeError, "items"),  # type: ignore[arg-type]
+        (lambda: dataset.records_on(None, [], piece=0), ValueError, "piece"),
+        (lambda: dataset.records_on(5, []), TypeError, "executor"),  # type: ignore[arg-type]
         (lambda: dataset.part_name(-1, "jsonl"), ValueError, "number"),
         (lambda: dataset.PartitionedWriter("unused", "jsonl", 1.5), TypeError, "size"),  # type: ignore[arg-type]
         (lambda: dataset.PartitionedWriter("unused", ["jsonl"], 5), ValueError, "format"),  # type: ignore[arg-type]

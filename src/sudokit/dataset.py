@@ -383,8 +383,15 @@ def records_of(items: Iterable[Item], steps: bool = False, guess: bool = True,
                keys: tuple[str, ...] | None = None) -> list[Record]:
     """The records of a piece of puzzles (see :data:`Item`), in order: what an executor
     runs. ``keys``: the technique keys of the ladder (None: the whole ladder)."""
+    if isinstance(items, str | bytes) or not hasattr(items, "__iter__"):
+        raise TypeError(f"records_of: items must be an iterable of (index, line, puzzle, "
+                        f"error, solution), not {type(items).__name__}")
     out = []
-    for index, line, puzzle, error, solution in items:
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 5:
+            raise TypeError(f"records_of: each item is (index, line, puzzle, error, "
+                            f"solution), not {item!r}")
+        index, line, puzzle, error, solution = item
         if puzzle is None:
             out.append(unreadable(error or ValueError("no puzzle"), index=index, line=line,
                                   steps=steps))
@@ -400,8 +407,20 @@ def records_on(executor: Executor | None, items: Iterable[Item], *, steps: bool 
     """The record of each puzzle of ``items``, in order, made ``piece`` puzzles a task on
     ``executor`` (:mod:`sudokit.executors`, or a cluster's; None: here, one by one), with
     the techniques of ``keys`` (None: the whole ladder)."""
-    make = partial(records_of, steps=steps, guess=guess, keys=keys)
-    pieces = _pieces(items, piece)
+    if not is_whole(piece):
+        raise TypeError(f"records_on: piece must be a whole number, not {piece!r}")
+    if piece < 1:
+        raise ValueError(f"records_on: piece must be at least 1, got {piece}")
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise TypeError(f"records_on: executor must be an Executor (with map) or None, not "
+                        f"{type(executor).__name__}")
+    return _made_on(executor, _pieces(items, piece),
+                    partial(records_of, steps=steps, guess=guess, keys=keys))
+
+
+def _made_on(executor: Executor | None, pieces: Iterator[list[Item]],
+             make: partial[list[Record]]) -> Iterator[Record]:
+    """The records of each piece, in order: the work starts when the first is asked for."""
     for part in (executor.map(make, pieces) if executor is not None else map(make, pieces)):
         yield from part
 
