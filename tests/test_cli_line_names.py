@@ -42,7 +42,7 @@ def solved(path: Path, command: str = "solve") -> tuple[int, bytes, str, bool]:
                                   "puzzles.puz", "PUZZLES.SDM", "puzzles.grid", "a.b.c"])
 @pytest.mark.parametrize("command", ["solve", "count"])
 def test_plain_lines_take_the_line_path_whatever_the_name(tmp_path: Path, name: str,
-                                                          command: str) -> None:
+                                                          command: str, pure: bool) -> None:
     path = tmp_path / name
     path.write_text(PUZZLES)
     status, out, err, line_path = solved(path, command)
