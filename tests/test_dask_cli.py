@@ -122,16 +122,15 @@ def test_a_worker_killed_mid_job_loses_nothing_and_keeps_the_order(cluster: str,
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line_and_status_2() -> None:
-    started = time.monotonic()
+    # a hang fails through sudoku_process's own bound; how long the refusal takes is the
+    # benchmarks' business, not a test's
     done = sudoku_process("solve", "--cluster", "tcp://127.0.0.1:9",
                           stdin=(HARD[0] + "\n").encode())
-    took = time.monotonic() - started
     assert done.status == 2
     assert done.stdout == b""
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and "tcp://127.0.0.1:9" in lines[0], done.stderr
     assert "Traceback" not in done.stderr
-    assert took < 30  # a few seconds' wait, not a hang (generous for a loaded machine)
 
 
 def test_a_bad_local_worker_count_is_bad_usage() -> None:
