@@ -90,3 +90,22 @@ def test_bench_refuses_a_number_of_runs_that_would_never_end() -> None:
     told = sudoku("bench", "--runs", "99999999999999999999", stdin=(X_WING + "\n").encode())
     assert told.status == 2 and told.stdout == b""
     assert "--runs: must be at most 1000" in told.stderr
+
+
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def test_check_refuses_puzzles_and_solutions_both_from_standard_input() -> None:
+    for files in ((), ("-",)):
+        told = sudoku("check", *files, "--solution", "-", stdin=(SOLVED + "\n").encode())
+        assert told.status == 2 and told.stdout == b""
+        assert "cannot both be standard input" in told.stderr
+        assert len(told.stderr.splitlines()) == 1
+
+
+def test_a_hint_says_why_clashing_givens_have_no_solution() -> None:
+    clashing = "55" + SOLVED[2:30] + "." * 51
+    told = sudoku("hint", stdin=(clashing + "\n").encode())
+    assert told.status == 1 and told.out == "ERROR: Puzzle not solveable\n"
+    assert told.stderr == ("sudoku: error: <stdin>, line 1: the givens clash: digit 5 appears "
+                           "twice in row 1 (r1c1, r1c2)\n")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
+from ..messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Input, Tally, add_input_arguments, each_record
 from ._output import add_format_argument, line_form, record_fields
@@ -28,9 +29,9 @@ FIELDS = ["status", "puzzle", "solution", "line", "file"]
 
 #: The lines ``sudoku solve`` prints in place of an answer, and what each says.
 SOLVER_MESSAGES = {
-    b"ERROR: Puzzle not solveable": "none",
-    b"ERROR: Puzzle has more than one solution": "several",
-    b"ERROR: Puzzle ran out of time": "timeout",
+    NOT_SOLVEABLE.encode(): "none",
+    NOT_UNIQUE.encode(): "several",
+    TIMED_OUT.encode(): "timeout",
 }
 
 
@@ -68,6 +69,10 @@ class Solution(NamedTuple):
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Check each puzzle (and its solution); the exit status."""
+    if args.solution == "-" and (not args.files or "-" in args.files):
+        env.error("--solution - and the puzzles cannot both be standard input: give the "
+                  "puzzles' file, or the solutions' (--solution FILE)")
+        return ExitStatus.USAGE
     tally = Tally()
     solutions = _solutions(args, env) if args.solution else None
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from ..messages import NOT_SOLVEABLE
 from ._budget import OverBudget, add_search_budget_argument, searches_at_most, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
 from ._ladder import add_ladder_arguments, ladder_of
@@ -11,8 +13,6 @@ from ._pictures import add_picture_options, draw_records, wants_pictures
 from ._teaching import teaching_lines
 from .env import Env
 from .status import ExitStatus
-
-NOT_SOLVEABLE = "ERROR: Puzzle not solveable"
 
 #: Seconds a hint may take by default (a step on an empty 36x36 takes about 40 s).
 TIME_LIMIT = 20.0
@@ -79,6 +79,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
             continue
         if found.solutions == 0:
             tally.note(ExitStatus.FAILURE)
+            _say_clash(env, opened.source, record)
         if teaching is not None:
             line = teaching
         elif args.json:
@@ -93,3 +94,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 line += f"\n  {found.step.text}"
         env.stdout.write(f"{line}\n".encode())
     return tally.status
+
+
+def _say_clash(env: Env, source: str, record: Any) -> None:
+    """Say on standard error why a puzzle has no solution when its givens clash, as
+    ``sudoku solve`` does."""
+    from ..stream import clash  # deferred: only a puzzle with no solution needs it
+
+    why = clash(record.item)
+    if why:
+        env.error(f"{source}, line {record.line}: {why}")
