@@ -109,3 +109,18 @@ def test_a_hint_says_why_clashing_givens_have_no_solution() -> None:
     assert told.status == 1 and told.out == "ERROR: Puzzle not solveable\n"
     assert told.stderr == ("sudoku: error: <stdin>, line 1: the givens clash: digit 5 appears "
                            "twice in row 1 (r1c1, r1c2)\n")
+
+
+def test_convert_says_in_its_place_a_puzzle_the_format_cannot_hold(tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    nine, four = tmp_path / "nine.txt", tmp_path / "four.txt"
+    nine.write_text(SOLVED + "\n")
+    four.write_text("..2.2...3241.43.\n")
+    told = sudoku("convert", str(nine), str(four), str(nine), "--to", "opensudoku")
+    assert told.status == 2
+    assert told.stderr == (f"sudoku: error: {four}, line 1: the opensudoku format holds 9x9 "
+                           "puzzles, not 4x4\n")
+    games = ET.fromstring(told.stdout).findall(".//game")  # a whole document, every 9x9 in it
+    assert [g.get("data") for g in games] == [SOLVED, SOLVED]
+    assert b"ERROR: the opensudoku format holds 9x9 puzzles, not 4x4" in told.stdout

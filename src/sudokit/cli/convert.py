@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import ShapeError
 from ._inputs import Tally, add_input_arguments, add_output_argument, each_record
 from .env import Env
+from .status import ExitStatus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``sudoku convert`` and its options."""
     p = sub.add_parser(
         "convert",
         help="convert puzzles between formats",
@@ -20,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    """Write each record in the output format, in order; the exit status."""
     from .. import formats
     from ._pictures import draw_records, wants_pictures
 
@@ -27,16 +31,23 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return draw_records(args, env, "puzzle")
     tally = Tally()
     writer = None
-    for opened, record in each_record(args, env, tally, answer_errors=False):
-        out_format = args.to_format or opened.format
-        if writer is None or writer.fmt != out_format:  # each input answers in its format
-            if writer is not None:
-                writer.close()
-            writer = formats.Writer(out_format, env.stdout)
-        if record.error is not None:  # already reported by each_record
-            writer.write_message(f"ERROR: {record.error}", record.style)
-        else:
-            writer.write(record.item, record.style)
-    if writer is not None:
-        writer.close()
+    try:
+        for opened, record in each_record(args, env, tally, answer_errors=False):
+            out_format = args.to_format or opened.format
+            if writer is None or writer.fmt != out_format:  # each input answers in its format
+                if writer is not None:
+                    writer.close()
+                writer = formats.Writer(out_format, env.stdout)
+            if record.error is not None:  # already reported by each_record
+                writer.write_message(f"ERROR: {record.error}", record.style)
+                continue
+            try:
+                writer.write(record.item, record.style)
+            except ShapeError as e:  # a puzzle the format cannot hold: said in its place
+                env.error(f"{opened.source}, line {record.line}: {e}")
+                tally.note(ExitStatus.USAGE)
+                writer.write_message(f"ERROR: {e}", record.style)
+    finally:
+        if writer is not None:  # an opened document is closed whatever stopped the run
+            writer.close()
     return tally.status
