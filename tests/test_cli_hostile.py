@@ -124,3 +124,23 @@ def test_convert_says_in_its_place_a_puzzle_the_format_cannot_hold(tmp_path) -> 
     games = ET.fromstring(told.stdout).findall(".//game")  # a whole document, every 9x9 in it
     assert [g.get("data") for g in games] == [SOLVED, SOLVED]
     assert b"ERROR: the opensudoku format holds 9x9 puzzles, not 4x4" in told.stdout
+
+
+def test_a_dataset_directory_that_is_a_file_is_said_to_be_unwritable(tmp_path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("mine\n")
+    told = sudoku("rate", "--to", "jsonl", "-o", f"{taken}/", stdin=(X_WING + "\n").encode())
+    assert told.status == 2 and told.stderr.startswith(f"sudoku: error: cannot write '{taken}/'")
+    assert taken.read_text() == "mine\n"
+
+
+def test_resume_over_a_partition_it_did_not_write_is_one_clear_line(tmp_path) -> None:
+    kept = tmp_path / "ds"
+    kept.mkdir()
+    for text in ("not json\n", '{"other": 1}\n'):
+        (kept / "part-00000.jsonl").write_text(text)
+        told = sudoku("rate", "--to", "jsonl", "--resume", "-o", f"{kept}/",
+                      stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and len(told.stderr.splitlines()) == 1
+        assert "holds a partition file that is not a jsonl partition" in told.stderr
+        assert (kept / "part-00000.jsonl").read_text() == text

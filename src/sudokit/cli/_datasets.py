@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ._inputs import positive_int
-from .env import Env
+from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
-    from ..dataset import Item
+    from ..dataset import Item, PartitionedWriter
     from ..executors import Executor
     from ._inputs import Tally
 
@@ -91,10 +91,11 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
         return ExitStatus.USAGE
     writer: dataset.Writer | dataset.PartitionedWriter
     if directory is not None:
-        writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,
-                                           steps=steps, resume=args.resume)
-        skip = writer.done
-        if skip and writer.kept_unsolvable():
+        opened = _open_partitions(args, env, directory, steps)
+        if opened is None:
+            return ExitStatus.USAGE
+        writer, skip, kept_unsolvable = opened
+        if kept_unsolvable:
             tally.note(ExitStatus.FAILURE)
     else:
         writer = dataset.open_writer(args.to_format, env.stdout, steps)
@@ -107,6 +108,26 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
     # closed only when every record is in: a partition cut short is not written as whole
     writer.close()
     return tally.status
+
+
+def _open_partitions(args: argparse.Namespace, env: Env, directory: str, steps: bool
+                     ) -> tuple[PartitionedWriter, int, bool] | None:
+    """The writer of ``-o DIR/``, how many records the partitions kept there hold (with
+    --resume), and whether one of those has no solution; None (reported) when the
+    directory cannot be made or a kept partition cannot be read."""
+    from .. import dataset
+
+    try:
+        writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,
+                                           steps=steps, resume=args.resume)
+        return writer, writer.done, bool(writer.done) and writer.kept_unsolvable()
+    except OSError as e:
+        env.error(f"cannot write {printable(directory)!r}: {e.strerror or e}")
+    except (ValueError, KeyError, TypeError) as e:  # a file there this command did not write
+        env.error(f"--resume: {printable(directory)!r} holds a partition file that is not a "
+                  f"{args.to_format} partition written by sudoku ({type(e).__name__}: {e}); "
+                  "move it away or start again without --resume")
+    return None
 
 
 def resumed_lines(args: argparse.Namespace, env: Env) -> bytes | None:
