@@ -274,3 +274,39 @@ def test_the_image_kind_wants_bytes() -> None:
 
     _raises(lambda: image.kind_of(None), TypeError, "head")  # type: ignore[arg-type]
     assert image.kind_of(bytearray(b"\x89PNG\r\n\x1a\n....")) == "png"
+
+
+# -- the puzzle maker and the executors -------------------------------------------------
+MAKERS: list[Case] = [
+    (lambda: sudokit.generate(clues="30"), TypeError, "clues must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.generate(clues=math.nan), TypeError, "clues must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.generate(tries=2.5), TypeError, "tries must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.generate(symmetry=None), TypeError, "symmetry must be a str"),  # type: ignore[arg-type]
+    (lambda: sudokit.generate(difficulty=3), TypeError, "difficulty must be a str"),  # type: ignore[arg-type]
+    (lambda: sudokit.generator.iter_generate(None), TypeError, "count must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.generator.generate_many(1.5), TypeError, "count must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.generator.generate_many(2, jobs=1.5), TypeError, "jobs must be a whole"),  # type: ignore[arg-type]
+    (lambda: sudokit.executors.thread_executor(1.5), TypeError, "jobs must be a whole number"),  # type: ignore[arg-type]
+    (lambda: sudokit.executors.process_executor(math.nan), TypeError, "jobs must be a whole"),  # type: ignore[arg-type]
+    (lambda: sudokit.executors.thread_executor(0), ValueError, "jobs must be from 1"),
+    (lambda: sudokit.executors.make_executor("threads", True), TypeError, "not a bool"),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(("call", "error", "words"), MAKERS)
+def test_the_maker_and_the_executors_name_what_is_wrong(call: Callable[[], object],
+                                                        error: type[Exception], words: str
+                                                        ) -> None:
+    import sudokit.executors
+    import sudokit.generator  # noqa: F401 - the lambdas reach the modules by attribute
+
+    _raises(call, error, words)
+
+
+def test_a_grid_too_large_to_draw_shows_as_text_in_a_notebook() -> None:
+    """Jupyter asks for _repr_svg_ first: None past 35x35 lets it show the text instead of
+    an error."""
+    empty = Grid("." * 36 * 36)
+    assert empty._repr_svg_() is None
+    assert Candidates.from_grid(empty)._repr_svg_() is None
+    assert G._repr_svg_().startswith("<svg")  # type: ignore[union-attr]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .errors import CellCountError, SymbolError
-from .grid import Grid
+from .grid import SYMBOLS, Grid
 from .shape import MAX_SIZE, Shape, is_whole
 
 
@@ -187,9 +187,12 @@ class Candidates:
     def __hash__(self) -> int:
         return hash((self._masks, self._shape))
 
-    def _repr_svg_(self) -> str:
-        """The board as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`."""
-        from .svg import board
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`.
+        None past 35x35, which pictures do not show (Jupyter then shows the text)."""
+        if self.n > len(SYMBOLS):
+            return None
+        from .svg import board  # a presentation hook, imported when called
 
         return board(self)
 

@@ -191,6 +191,7 @@ def thread_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
     # concurrent.futures' process half costs start-up time
     from concurrent.futures import ThreadPoolExecutor
 
+    jobs = _checked_jobs(jobs, "thread_executor")
     return PoolExecutor(ThreadPoolExecutor(jobs), jobs, ahead)
 
 
@@ -198,12 +199,26 @@ def process_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
     """``jobs`` processes: for work in Python; the function and pieces must pickle."""
     from concurrent.futures import ProcessPoolExecutor
 
+    jobs = _checked_jobs(jobs, "process_executor")
     return PoolExecutor(ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent),
                         jobs, ahead)
 
 
 #: The most workers an executor may be asked for (a pool is sized by a C int).
 MAX_JOBS = 2**31 - 1
+
+def _checked_jobs(jobs: object, function: str) -> int:
+    """``jobs`` as an int from 1 to :data:`MAX_JOBS` (TypeError or ValueError naming it)."""
+    if isinstance(jobs, bool):
+        raise TypeError(f"{function}: jobs must be a whole number, not a bool")
+    try:
+        n = operator.index(jobs)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{function}: jobs must be a whole number, not {jobs!r}") from None
+    if not 1 <= n <= MAX_JOBS:
+        raise ValueError(f"{function}: jobs must be from 1 to {MAX_JOBS}, got {n}")
+    return n
+
 
 #: Executors by name: each takes the number of jobs and returns an Executor.
 EXECUTORS: dict[str, Callable[[int], Executor]] = {
@@ -234,14 +249,9 @@ def make_executor(name: str, jobs: int) -> Executor:
     """The executor called ``name`` with ``jobs`` workers. ``jobs=1`` with the threads or
     processes runs inline: a pool of one only adds its cost. ValueError for an unknown
     name or fewer than one job."""
-    try:
-        jobs = operator.index(jobs)
-    except TypeError:
-        raise TypeError(f"make_executor: jobs must be a whole number, not {jobs!r}") from None
+    jobs = _checked_jobs(jobs, "make_executor")
     if not isinstance(name, str):
         raise TypeError(f"make_executor: name must be a string, not {type(name).__name__}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"jobs must be from 1 to {MAX_JOBS}, got {jobs}")
     factory = EXECUTORS.get(name)
     if factory is None and name in PLUGINS:
         module, _, attribute = PLUGINS[name].partition(":")

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
 
-from . import engine
+from . import engine, validate
 from .errors import GenerateError, GenerateGaveUp
 from .executors import process_executor, thread_executor
 from .generate_choices import DIFFICULTIES, SYMMETRIES
@@ -189,6 +189,8 @@ def iter_generate(
 
     The options are those of :func:`generate`; they are checked at once, before anything
     is made. Puzzles stream: the first is yielded before the last is made."""
+    count = validate.whole(count, "iter_generate", "count")
+    jobs = validate.whole(jobs, "iter_generate", "jobs")
     if count < 0:
         raise ValueError(f"count must be at least 0, got {count}")
     if jobs < 1:
@@ -352,6 +354,16 @@ def _options(
     exclude: str | None = None,
 ) -> _Options:
     shape = Shape.for_size(size, box)
+    if clues is not None:
+        clues = validate.whole(clues, "generate", "clues")
+    if tries is not None:
+        tries = validate.whole(tries, "generate", "tries")
+    if not isinstance(symmetry, str):
+        raise TypeError(f"generate: symmetry must be a str (one of {', '.join(SYMMETRIES)}), "
+                        f"not {type(symmetry).__name__}")
+    if difficulty is not None and not isinstance(difficulty, str):
+        raise TypeError(f"generate: difficulty must be a str or None, not "
+                        f"{type(difficulty).__name__}")
     if shape.n > MAX_SIZE:
         raise GenerateError(f"size {shape.n}: puzzles are made up to {MAX_SIZE}x{MAX_SIZE} (a "
                             f"{MAX_SIZE}x{MAX_SIZE} takes seconds; proving a {shape.n}x{shape.n}"

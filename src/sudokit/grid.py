@@ -272,9 +272,12 @@ class Grid:
 
         return dumps(self).rstrip("\n")
 
-    def _repr_svg_(self) -> str:
-        """The grid as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`."""
-        from .svg import board
+    def _repr_svg_(self) -> str | None:
+        """The grid as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`.
+        None past 35x35, which pictures do not show (Jupyter then shows the text)."""
+        if self.n > len(SYMBOLS):
+            return None
+        from .svg import board  # a presentation hook, imported when called
 
         return board(self)
 
