@@ -34,11 +34,11 @@ import platform
 import sys
 import time
 
-from sudokit import targeted
 from sudokit.errors import GenerateGaveUp
-from sudokit.generator import iter_generate, minimal_digs
+from sudokit.generator import targeted
+from sudokit.generator.make import iter_generate, minimal_digs
+from sudokit.generator.targeted import iter_generate_for
 from sudokit.logic import rate
-from sudokit.targeted import iter_generate_for
 
 COMMON = [
     "x-wing", "swordfish", "xy-wing", "xyz-wing", "skyscraper", "2-string-kite",

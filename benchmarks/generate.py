@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudokit import engine
-from sudokit.generator import generate, generate_many
+from sudokit.generator.make import generate, generate_many
 
 
 @dataclass
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the counts")
     args = parser.parse_args()
-    core = "compiled" if engine.is_compiled("_gen") else "pure-Python"
+    core = "compiled" if engine.is_compiled("generator._gen") else "pure-Python"
     print(f"sudokit.generate, {core} generator, one thread, Python {platform.python_version()}, "
           f"{platform.machine()}; best (median) of {args.rounds} rounds")
     for case in CASES:

@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from sudokit.batch import solve_array
+from sudokit.engine.arrays import check_solutions
 from sudokit.formats.line import load_array
 from sudokit.gpu import (
     DEFAULT_SPLIT_AFTER,
@@ -39,7 +40,6 @@ from sudokit.gpu import (
     unavailable_reason,
 )
 from sudokit.shape import Shape
-from sudokit.verify import check_solutions
 
 #: Batch sizes tried for the GPU/CPU crossover.
 CROSSOVER_ROWS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000)

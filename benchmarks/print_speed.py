@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from sudokit import Grid
-from sudokit.printing import Options, booklet, prepare
+from sudokit.pictures import Options, booklet, prepare
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SETS = ("puzzles2_17_clue.txt", "puzzles3_magictour_top1465.txt")

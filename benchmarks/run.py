@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/run.py --runs 9 --pure-sample 200
 
 For each file: first-solution solving (limit 1) and counting to two (limit 2), on one thread
-and on every core, as medians of --runs timed runs over the whole file (sudokit.bench, the
+and on every core, as medians of --runs timed runs over the whole file (sudokit.stream.bench, the
 library side of ``sudoku bench``). One-thread figures are reported by the wall clock and by
 the thread's CPU time, which a machine shared with other work distorts less. The tdoku
 figures beside them are the reference ones from data/README.md, measured on another machine:
@@ -25,8 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sudokit import __version__, bench, engine
+from sudokit import __version__, engine
 from sudokit.formats.line import load_array
+from sudokit.stream import bench
 
 HERE = Path(__file__).resolve().parent
 FILES = [

@@ -1,4 +1,4 @@
-"""sudoku bench and sudokit.bench: reading puzzle files, timing, the table. No speed is
+"""sudoku bench and sudokit.stream.bench: reading puzzle files, timing, the table. No speed is
 asserted here (speed is measured by benchmarks/run.py and reported, never tested)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from clirunner import sudoku
 from conftest import data_file, read_lines
-from sudokit import bench
 from sudokit.formats.line import load_array, loads_array
+from sudokit.stream import bench
 
 TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 

@@ -15,7 +15,7 @@ from clirunner import Outcome, sudoku
 from conftest import data_file, read_lines
 from sudokit import Grid, is_solution
 from sudokit.cli._inputs import BATCH_MIN
-from sudokit.stream import NOT_SOLVEABLE, NOT_UNIQUE
+from sudokit.stream.records import NOT_SOLVEABLE, NOT_UNIQUE
 
 pytestmark = pytest.mark.usefixtures("core_env")
 
@@ -132,7 +132,7 @@ def test_count_answers_a_run_of_lines_in_order(jobs: str) -> None:
 
 
 def test_many_groups_on_several_threads_stay_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudokit import stream
+    from sudokit.stream import records as stream
 
     monkeypatch.setattr(stream, "CHUNK", BATCH_MIN)  # a group per 64 puzzles: many in flight
     # four threads even where the machine has fewer cores (--jobs is cut to the cores)

@@ -231,8 +231,8 @@ def test_the_plain_command_lines_read_as_the_parser_reads_them() -> None:
 
 
 def test_the_grouping_it_follows_is_the_readers() -> None:
-    from sudokit import stream
     from sudokit.formats import line
+    from sudokit.stream import records as stream
 
     assert lines_path.RUN_ROWS == line.BATCH_ROWS
     assert lines_path.PIECE_ROWS == stream.CHUNK

@@ -179,7 +179,7 @@ def _gen_loaded(pid: int) -> bool:
 def test_ctrl_c_while_creating_ends_with_status_130() -> None:
     import sudokit
 
-    if not list(Path(sudokit.__file__).parent.glob("_gen.*.so")):
+    if not list(Path(sudokit.__file__).parent.glob("generator/_gen.*.so")):
         pytest.skip("waits for the compiled generator to be loaded")
     env = _env()
     env.pop("SUDOKIT_PURE_PYTHON", None)

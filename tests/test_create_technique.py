@@ -1,4 +1,4 @@
-"""Puzzles made for a technique: ``sudoku create --technique`` and sudokit.targeted.
+"""Puzzles made for a technique: ``sudoku create --technique`` and sudokit.generator.targeted.
 
 Every puzzle is checked here by the rater itself, independently of the maker's own check:
 one solution, a step of the asked technique on the rater's path, and no step of a technique
@@ -16,10 +16,7 @@ from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.errors import GenerateError, GenerateGaveUp
 from sudokit.formats import candidates
-from sudokit.logic import BY_KEY, LADDER, next_step, rate, solve_path
-from sudokit.logic.select import choose
-from sudokit.solver import search
-from sudokit.targeted import (
+from sudokit.generator.targeted import (
     SIMPLE_SET,
     SINGLES,
     generate_for,
@@ -27,6 +24,9 @@ from sudokit.targeted import (
     plan_for,
     request,
 )
+from sudokit.logic import BY_KEY, LADDER, next_step, rate, solve_path
+from sudokit.logic.select import choose
+from sudokit.solver import search
 
 PLACE = {t.key: i for i, t in enumerate(LADDER)}
 
@@ -97,9 +97,9 @@ def test_the_walk_skips_only_rarer_easier_steps_and_finds_places_exactly(techniq
     # patterns: it may call a board stuck where one of those applies, but any step it does
     # return is the one the search order finds, and on a board where the asked technique
     # is next it returns that very step.
+    from sudokit.generator.targeted_search import _close
     from sudokit.logic.board import Board
     from sudokit.logic.path import find_step
-    from sudokit.targeted_search import _close
 
     plan = plan_for(request(technique))
     at_once = [t for t in plan.order if t not in plan.frequent + plan.later]
@@ -131,7 +131,7 @@ def test_the_walk_skips_only_rarer_easier_steps_and_finds_places_exactly(techniq
 def test_only_easier_techniques_are_taken_at_once(technique: str) -> None:
     # the easier techniques taken with the singles are left out of the search order that
     # finds the next step; an asked technique never is, nor anything after it
-    from sudokit.targeted_search import _TAKEN_AT_ONCE
+    from sudokit.generator.targeted_search import _TAKEN_AT_ONCE
 
     plan = plan_for(request(technique))
     first = min(plan.place[k] for k in plan.req.targets)
@@ -306,7 +306,7 @@ def test_sharpening_clues_leave_a_cell_the_step_eliminates_from_fewer_candidates
     from sudokit import engine
     from sudokit.logic.board import Board
 
-    search_module = engine.load("targeted_search")
+    search_module = engine.load("generator.targeted_search")
     assert search_module.__name__.endswith("_pure") == pure
     made = generate_for(technique, seed="sharpen-2")
     board = Board.from_candidates(made.practice)
@@ -342,7 +342,7 @@ def test_a_technique_outside_the_default_ladder_joins_it_when_asked_for() -> Non
 def test_walks_for_one_digit_techniques_start_digit_by_digit() -> None:
     # only where every asked technique looks at one digit: for the others that start
     # needs more walks, not fewer
-    from sudokit.targeted import plan_for, request
+    from sudokit.generator.targeted import plan_for, request
 
     assert plan_for(request("swordfish")).by_digit
     assert plan_for(request("x-chain,empty-rectangle")).by_digit

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from conftest import load_benchmark
-from sudokit import generator, targeted_search
+from sudokit.generator import make as generator
+from sudokit.generator import targeted_search
 
 
 @pytest.mark.parametrize("starts", ["auto", "random", "digit"])

@@ -11,9 +11,10 @@ import pytest
 from clirunner import sudoku
 from conftest import data_file
 from sudokit import dask as sd
-from sudokit import dataset, formats
+from sudokit import formats
 from sudokit.executors import InlineExecutor
-from sudokit.generator import iter_generate, puzzle_maker
+from sudokit.generator.make import iter_generate, puzzle_maker
+from sudokit.stream import dataset
 
 dask = pytest.importorskip("dask")
 db = pytest.importorskip("dask.bag")
@@ -138,7 +139,7 @@ def test_generate_on_an_executor_equals_iter_generate() -> None:
 
 
 def test_generate_bag_checks_its_options_at_once() -> None:
-    from sudokit.generator import GenerateError
+    from sudokit.generator.make import GenerateError
 
     with pytest.raises(GenerateError):
         sd.generate_bag(10, seed=1, clues=12)

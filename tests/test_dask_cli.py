@@ -247,7 +247,7 @@ def test_resume_of_a_text_output_other_than_rate_is_refused() -> None:
 
 
 def test_workers_that_cannot_import_what_a_task_needs_are_one_clear_error(cluster: str) -> None:
-    from sudokit.cluster import DaskExecutor
+    from sudokit.dask.cluster import DaskExecutor
     from sudokit.errors import ClusterError
 
     def needs_a_missing_module(piece: int) -> int:
@@ -263,7 +263,7 @@ def test_workers_that_cannot_import_what_a_task_needs_are_one_clear_error(cluste
 
 def test_a_scheduler_without_workers_is_one_line_not_a_hang(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    from sudokit import cluster as sc
+    from sudokit.dask import cluster as sc
 
     monkeypatch.setattr(sc, "WORKERS_TIMEOUT", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0",
@@ -299,7 +299,7 @@ def test_an_empty_cluster_address_is_bad_usage_not_a_run_without_one() -> None:
 
 def test_more_local_workers_than_cores_are_cut_to_the_cores(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    from sudokit import cluster as sc
+    from sudokit.dask import cluster as sc
     from sudokit.errors import ClusterError
 
     asked: list[str] = []
@@ -316,7 +316,7 @@ def test_more_local_workers_than_cores_are_cut_to_the_cores(monkeypatch: pytest.
 
 
 def test_the_library_refuses_more_local_workers_than_cores() -> None:
-    from sudokit.cluster import connect, local_workers
+    from sudokit.dask.cluster import connect, local_workers
     from sudokit.errors import ClusterError
 
     with pytest.raises(ClusterError, match="local:100000"):

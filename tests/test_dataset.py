@@ -11,7 +11,8 @@ import pytest
 
 from clirunner import sudoku
 from conftest import data_file
-from sudokit import Grid, dataset
+from sudokit import Grid
+from sudokit.stream import dataset
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

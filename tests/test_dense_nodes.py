@@ -11,14 +11,14 @@ from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.logic import solve_path
 from sudokit.logic.board import Board, bits
-from sudokit.logic.techniques.chains import (
+from sudokit.logic.graphs.chains import (
     live_nodes,
     strong_links,
     strong_pairs,
     weak_lists,
     weak_tables,
 )
-from sudokit.logic.techniques.dense_nodes import DenseGraph
+from sudokit.logic.graphs.dense_nodes import DenseGraph
 
 
 def _hard_boards() -> list[Board]:

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from sudokit import Grid, Shape, engine, is_solution
-from sudokit.generator import (
+from sudokit.generator.make import (
     SYMMETRIES,
     GenerateError,
     GenerateGaveUp,
@@ -300,9 +300,9 @@ def test_25x25_is_made() -> None:
 
 
 def test_a_proof_past_its_budget_drops_the_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sudokit.generator
+    import sudokit.generator.make
 
-    monkeypatch.setattr(sudokit.generator, "_PROOF_ROUNDS", 1)
+    monkeypatch.setattr(sudokit.generator.make, "_PROOF_ROUNDS", 1)
     with pytest.raises(GenerateGaveUp, match="in 2 tries"):
         generate(16, seed=1, tries=2)
 
@@ -317,7 +317,7 @@ def test_a_size_without_a_box_is_refused() -> None:
 
 @pytest.mark.parametrize("size", [49, 64])
 def test_sizes_past_36_are_refused_at_once(size: int) -> None:
-    from sudokit.generator import iter_generate, puzzle_maker
+    from sudokit.generator.make import iter_generate, puzzle_maker
 
     for make in (generate, lambda **kw: next(iter_generate(1, **kw)), puzzle_maker):
         with pytest.raises(ValueError, match=f"size {size}: puzzles are made up to 36x36"):
@@ -363,7 +363,7 @@ def test_9x9_path_and_general_path_agree(pure: bool) -> None:
     shape = Shape.for_size(9)
     peers = [p for cell_peers in shape.peers for p in cell_peers]
     units = [c for unit in shape.units for c in unit]
-    module = engine.load("_gen")  # as the pure fixture set the switch
+    module = engine.load("generator._gen")  # as the pure fixture set the switch
     fast = module.Generator(9, peers, units, True)
     general = module.Generator(9, peers, units, False)
     for seed in range(3 if pure else 40):
@@ -385,7 +385,7 @@ def test_9x9_uniqueness_tests_agree_with_the_reference(pure: bool) -> None:
     shape = Shape.for_size(9)
     peers = [p for cell_peers in shape.peers for p in cell_peers]
     units = [c for unit in shape.units for c in unit]
-    g = engine.load("_gen").Generator(9, peers, units)
+    g = engine.load("generator._gen").Generator(9, peers, units)
     rng = random.Random(5)
     answers = Counter()
     for seed, target in ((1, 30), (2, 0), (3, 26), (4, 0)):

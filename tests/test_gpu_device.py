@@ -20,6 +20,7 @@ import numpy as np  # noqa: E402
 
 from conftest import data_file, read_lines  # noqa: E402
 from sudokit.batch import solve_array  # noqa: E402
+from sudokit.engine.arrays import valid_solutions  # noqa: E402
 from sudokit.gpu import (  # noqa: E402
     GpuStatus,
     gpu_available,
@@ -29,7 +30,6 @@ from sudokit.gpu import (  # noqa: E402
     unavailable_reason,
 )
 from sudokit.shape import Shape  # noqa: E402
-from sudokit.verify import valid_solutions  # noqa: E402
 
 if not gpu_available() or is_simulator():
     pytest.fail(f"SUDOKIT_TEST_GPU is set but there is no GPU: {unavailable_reason()}",

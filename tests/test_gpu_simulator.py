@@ -27,6 +27,7 @@ import numpy as np  # noqa: E402
 from conftest import data_file, load_benchmark, read_lines  # noqa: E402
 from sudokit import Grid, is_solution  # noqa: E402
 from sudokit.batch import solve_array  # noqa: E402
+from sudokit.engine.arrays import valid_solutions  # noqa: E402
 from sudokit.errors import CellCountError, ShapeError, SymbolError  # noqa: E402
 from sudokit.gpu import (  # noqa: E402
     GpuResult,
@@ -38,7 +39,6 @@ from sudokit.gpu import (  # noqa: E402
     solve_grids_on_device,
 )
 from sudokit.shape import Shape  # noqa: E402
-from sudokit.verify import valid_solutions  # noqa: E402
 
 if not (gpu_available() and is_simulator()):
     pytest.skip("numba.cuda was loaded before the simulator could be chosen",

@@ -376,7 +376,7 @@ def test_settles_is_solved_by_singles_and_locked_candidates(pure: bool) -> None:
     """``Kernel9.settles``: do the band rules alone solve the puzzle? The same answer as
     the rater's singles, pointing and claiming taken one step at a time, on minimal
     puzzles (about half of which they solve) and on a few with clues added."""
-    from sudokit.generator import minimal_cells
+    from sudokit.generator.make import minimal_cells
     from sudokit.logic import LADDER
     from sudokit.logic.board import Board
     from sudokit.logic.path import find_step

@@ -144,9 +144,12 @@ def test_an_image_source_of_another_kind_is_a_type_error(source: object) -> None
 def _wide_cases() -> list[Case]:
     import io
 
-    from sudokit import batch, dataset, engine, executors, stream, verify
+    from sudokit import batch, engine, executors
+    from sudokit.engine import arrays as verify
     from sudokit.formats import Record
     from sudokit.logic.select import choose, keys_of
+    from sudokit.stream import dataset
+    from sudokit.stream import records as stream
 
     array = np.array([G.cells], dtype=np.uint8)
     one = [Record(G, 1)]
@@ -298,7 +301,7 @@ def test_the_maker_and_the_executors_name_what_is_wrong(call: Callable[[], objec
                                                         error: type[Exception], words: str
                                                         ) -> None:
     import sudokit.executors
-    import sudokit.generator  # noqa: F401 - the lambdas reach the modules by attribute
+    import sudokit.generator.make  # noqa: F401 - the lambdas reach the modules by attribute
 
     _raises(call, error, words)
 

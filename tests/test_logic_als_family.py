@@ -19,13 +19,12 @@ from sudokit import Grid, count_solutions, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import LADDER, next_step, solve_path
 from sudokit.logic.board import Board, bits, geometry
+from sudokit.logic.graphs import als, als_table
 from sudokit.logic.step import Level, Step, Technique
 from sudokit.logic.techniques import (
     BY_KEY,
     aligned_exclusion,
-    als,
     als_chain,
-    als_table,
     als_xy_wing,
     death_blossom,
     sue_de_coq,
@@ -244,7 +243,7 @@ def _table_modules() -> list[ModuleType]:
     must list the same sets in the same order)."""
     path = Path(als_table.__file__).with_name("als_table.py")
     spec = importlib.util.spec_from_file_location(
-        "sudokit.logic.techniques.als_table_source", path
+        "sudokit.logic.graphs.als_table_source", path
     )
     assert spec is not None and spec.loader is not None
     source = importlib.util.module_from_spec(spec)

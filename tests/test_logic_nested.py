@@ -11,8 +11,8 @@ from sudokit import Grid, count_solutions, generate, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import LADDER, solve_path
 from sudokit.logic.board import Board
+from sudokit.logic.graphs.hypothesis import Hypothesis, deductions
 from sudokit.logic.techniques import nested_chains
-from sudokit.logic.techniques.hypothesis import Hypothesis, deductions
 
 HARDEST = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 

@@ -15,7 +15,7 @@ from sudokit import Grid
 from sudokit.cli import run
 from sudokit.cli.env import Env
 from sudokit.logic import solve_path
-from sudokit.walkthrough import viewer
+from sudokit.pictures.walkthrough import viewer
 
 NS = "{http://www.w3.org/2000/svg}"
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from clirunner import sudoku
-from sudokit import Grid, drawing, svg, walkthrough
+from sudokit import Grid
 from sudokit.errors import ShapeError
 from sudokit.logic import hint, solve_path
+from sudokit.pictures import drawing, svg, walkthrough
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 G = Grid(PUZZLE)
@@ -53,7 +54,7 @@ def test_bad_arguments_of_the_pictures_name_the_argument(call, error, words) -> 
 
 
 def test_printing_checks_its_arguments() -> None:
-    printing = pytest.importorskip("sudokit.printing")
+    printing = pytest.importorskip("sudokit.pictures")
     pytest.importorskip("reportlab")
     cases = [
         (lambda: printing.booklet([1, 2], printing.Options()), TypeError,

@@ -1,4 +1,4 @@
-"""PDF booklets (sudoku print, sudokit.printing), read back as a person would see them: the
+"""PDF booklets (sudoku print, sudokit.pictures), read back as a person would see them: the
 pages, the text on them, where the grids are on the rendered page, and the same bytes for
 the same seed."""
 
@@ -15,9 +15,9 @@ pypdf = pytest.importorskip("pypdf")
 
 from clirunner import sudoku  # noqa: E402
 from sudokit import Grid  # noqa: E402
-from sudokit.printing import Entry, Options, booklet, plan, prepare  # noqa: E402
-from sudokit.printing import layout as L  # noqa: E402
-from sudokit.printing.pdf import render_page  # noqa: E402
+from sudokit.pictures import Entry, Options, booklet, plan, prepare  # noqa: E402
+from sudokit.pictures import layout as L  # noqa: E402
+from sudokit.pictures.pdf import render_page  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

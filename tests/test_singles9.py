@@ -1,5 +1,5 @@
-"""The compiled singles of the technique search (sudokit._singles9): on the compiled module
-and on its .py source, the placements are true and lead to the same board as the rater's
+"""The compiled singles of the technique search (sudokit.generator._singles9): on the compiled
+module and on its .py source, the placements are true and lead to the same board as the rater's
 own singles taken one by one."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from sudokit import Grid, _singles9, engine
-from sudokit.generator import minimal_cells, random_minimal
+from sudokit import Grid, engine
+from sudokit.generator import _singles9
+from sudokit.generator.make import minimal_cells, random_minimal
 from sudokit.logic import LADDER
 from sudokit.logic.board import Board
 from sudokit.logic.path import find_step
@@ -27,7 +28,7 @@ def rater_singles(board: Board) -> Board:
 
 @pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
 def test_singles_end_where_the_raters_singles_end(source: bool) -> None:
-    module = engine.load_pure("_singles9") if source else _singles9
+    module = engine.load_pure("generator._singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
     stuck = 0
@@ -56,7 +57,7 @@ def test_a_solved_board_needs_no_placement() -> None:
 
 @pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
 def test_settled_board_is_the_board_after_placing_the_singles_one_by_one(source: bool) -> None:
-    module = engine.load_pure("_singles9") if source else _singles9
+    module = engine.load_pure("generator._singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
     for key in range(20):
@@ -76,7 +77,7 @@ def test_settled_board_is_the_board_after_placing_the_singles_one_by_one(source:
 
 @pytest.mark.parametrize("source", [False, True], ids=["compiled", "source"])
 def test_candidates_are_those_of_a_board_made_from_the_grid(source: bool) -> None:
-    module = engine.load_pure("_singles9") if source else _singles9
+    module = engine.load_pure("generator._singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
     for key in range(10):
@@ -126,7 +127,7 @@ def test_basic_eliminations_end_where_the_raters_steps_end(source: bool) -> None
     """Singles with the basic eliminations (each alone, and all together), taken at once,
     leave the board the rater's steps leave, and the solution's digits stay candidates;
     each elimination changes the end of some of these boards (so each was met)."""
-    module = engine.load_pure("_singles9") if source else _singles9
+    module = engine.load_pure("generator._singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
     every = sum(BASIC.values())
@@ -158,7 +159,7 @@ def test_basic_eliminations_agree_with_the_rater_on_many_boards(source: bool) ->
     """All the basic eliminations together, on minimal puzzles dug in a random order and
     digit by digit, with and without a few clues of their solution added: the board the
     rater's steps leave, and every solution digit still a candidate."""
-    module = engine.load_pure("_singles9") if source else _singles9
+    module = engine.load_pure("generator._singles9") if source else _singles9
     if not source and not module.is_compiled():
         pytest.skip("the compiled module is not built")
     every = sum(BASIC.values())

@@ -73,7 +73,7 @@ def test_pure_core_runs_without_cython_installed() -> None:
     code = (
         "import sys; sys.modules['cython'] = None\n"
         "from sudokit import engine, Grid, search, is_solution\n"
-        "for name in ('_core', '_kernel9', '_gen'):\n"
+        "for name in ('_core', '_kernel9', 'generator._gen'):\n"
         "    try:\n"
         "        m = engine.load_pure(name)\n"
         "    except FileNotFoundError:\n"

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from clirunner import sudoku
-from sudokit import Grid, svg
+from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.logic import BY_KEY, LADDER, hint, next_step
 from sudokit.logic.step import Link, Node, Step
+from sudokit.pictures import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -138,7 +139,7 @@ def test_a_path_s_pictures_show_as_digits_only_what_was_written_in(tmp_path: Pat
 
 def test_walkthrough_pages_draw_singles_as_pencil_marks() -> None:
     pytest.importorskip("reportlab")
-    from sudokit.printing import Options, plan, prepare
+    from sudokit.pictures import Options, plan, prepare
 
     _, pages = plan([prepare(Grid(CLASSIC), 1)], Options(walkthrough=True))
     step_items = [item for page in pages for item in page.items if item.kind == "step"]

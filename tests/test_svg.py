@@ -1,4 +1,4 @@
-"""SVG pictures (sudokit.svg and the notebooks' _repr_svg_): well-formed SVG, every digit
+"""SVG pictures (sudokit.pictures.svg and the notebooks' _repr_svg_): well-formed SVG, every digit
 drawn once in the right colour, box lines where the boxes are, and what a step changes."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from itertools import pairwise
 
 import pytest
 
-from sudokit import Grid, solve, svg
+from sudokit import Grid, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import hint
+from sudokit.pictures import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 CLASSIC = Grid(
@@ -149,7 +150,7 @@ def test_chain_steps_draw_their_links_strong_solid_and_weak_dashed() -> None:
 
 
 def test_the_dark_theme_is_dark_with_light_digits() -> None:
-    from sudokit.drawing import DARK
+    from sudokit.pictures.drawing import DARK
 
     root = parse(svg.board(CLASSIC, theme="dark"))
     assert classes(root, "background")[0].get("fill") == DARK.background
@@ -176,8 +177,8 @@ def test_the_svg_renders_to_png_with_what_a_person_sees() -> None:
     pytest.importorskip("pypdfium2")
     import io
 
-    from sudokit.drawing import DARK
-    from sudokit.printing.pdf import render_page
+    from sudokit.pictures.drawing import DARK
+    from sudokit.pictures.pdf import render_page
 
     board = Candidates.pencilmarks(OTHER)
     digit = min(board.candidates(1))
@@ -216,7 +217,7 @@ def test_the_compact_svg_draws_the_same_picture_smaller() -> None:
     pytest.importorskip("pypdfium2")
     import io
 
-    from sudokit.printing.pdf import render_page
+    from sudokit.pictures.pdf import render_page
 
     move = hint(OTHER).step
     assert move is not None

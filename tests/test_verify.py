@@ -5,7 +5,7 @@ import pytest
 
 from reference import pattern_solution
 from sudokit import Grid, Shape, is_solution
-from sudokit.verify import check_solutions, valid_solutions
+from sudokit.engine.arrays import check_solutions, valid_solutions
 
 
 @pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 3), (4, 4), (8, 8)])

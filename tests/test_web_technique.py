@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
-from sudokit.targeted import SIMPLE_SET, SINGLES, generate_for  # noqa: E402
+from sudokit.generator.targeted import SIMPLE_SET, SINGLES, generate_for  # noqa: E402
 from sudokit.web import Limits, api, create_app  # noqa: E402
 
 

@@ -16,13 +16,14 @@ from sudokit import Grid, engine
 from sudokit.candidates import Candidates
 from sudokit.logic import solve_path
 from sudokit.logic.board import Board
-from sudokit.logic.techniques import aic, x_chain_gate
-from sudokit.logic.techniques.chains import X_LINKS, Search
+from sudokit.logic.graphs import x_chain_gate
+from sudokit.logic.graphs.chains import X_LINKS, Search
+from sudokit.logic.techniques import aic
 
 
 def _source_module() -> ModuleType:
     """The gate run from its .py source, whether or not a compiled module shadows it."""
-    name = "sudokit.logic.techniques.x_chain_gate_source"
+    name = "sudokit.logic.graphs.x_chain_gate_source"
     path = Path(x_chain_gate.__file__).with_name("x_chain_gate.py")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None

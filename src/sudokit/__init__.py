@@ -6,6 +6,7 @@ imported when used.
 
 import os as _os
 
+from . import _moved
 from ._version import __version__
 from .errors import (
     CellCountError,
@@ -22,7 +23,7 @@ from .errors import (
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
 if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first use
     from .batch import count_array, solve_array
-    from .generator import (
+    from .generator.make import (
         Generated,
         generate,
         generate_many,
@@ -40,6 +41,9 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
         search,
         solve,
     )
+
+# The old paths of modules that moved (sudokit.svg, ...) keep working for one release.
+_moved.install()
 
 # SUDOKIT_PURE_PYTHON=1 at start-up runs every compiled module from its source: the engine
 # module installs that switch (and is imported here only then, to keep start-up light). The
@@ -63,11 +67,11 @@ _LAZY = {
     "has_unique_solution": "solver",
     "search": "solver",
     "solve": "solver",
-    "generate": "generator",
-    "generate_many": "generator",
-    "generate_solution_grid": "generator",
-    "iter_generate": "generator",
-    "Generated": "generator",
+    "generate": "generator.make",
+    "generate_many": "generator.make",
+    "generate_solution_grid": "generator.make",
+    "iter_generate": "generator.make",
+    "Generated": "generator.make",
     "rate": "logic",
     "hint": "logic",
     "next_step": "logic",

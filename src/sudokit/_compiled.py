@@ -6,10 +6,11 @@ Each is ordinary Python; the compiled extension shadows the .py of the same name
 
 #: The engine, in Cython's pure-Python mode: typed, and compiled without bounds checks.
 ENGINE_MODULES = (
-    "sudokit._core", "sudokit._kernel9", "sudokit._gen_search", "sudokit._gen9", "sudokit._gen",
-    "sudokit._lines9", "sudokit._singles9", "sudokit.logic.techniques.dense_nodes",
-    "sudokit.logic.techniques.als_table", "sudokit.logic.techniques.als_links",
-    "sudokit.logic.techniques.x_chain_gate",
+    "sudokit._core", "sudokit._kernel9", "sudokit.generator._gen_search",
+    "sudokit.generator._gen9", "sudokit.generator._gen", "sudokit._lines9",
+    "sudokit.generator._singles9", "sudokit.logic.graphs.dense_nodes",
+    "sudokit.logic.graphs.als_table", "sudokit.logic.graphs.als_links",
+    "sudokit.logic.graphs.x_chain_gate",
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's
@@ -19,12 +20,12 @@ PLAIN_MODULES = (
     "sudokit.logic.board",
     "sudokit.logic.techniques.aic",
     "sudokit.logic.techniques.aligned_exclusion",
-    "sudokit.logic.techniques.als",
+    "sudokit.logic.graphs.als",
     "sudokit.logic.techniques.als_chain",
     "sudokit.logic.techniques.als_xy_wing",
     "sudokit.logic.techniques.als_xz",
     "sudokit.logic.techniques.bug",
-    "sudokit.logic.techniques.chains",
+    "sudokit.logic.graphs.chains",
     "sudokit.logic.techniques.death_blossom",
     "sudokit.logic.techniques.empty_rectangle",
     "sudokit.logic.techniques.finned_fish",
@@ -35,7 +36,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.grouped_chains",
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
-    "sudokit.logic.techniques.hypothesis",
+    "sudokit.logic.graphs.hypothesis",
     "sudokit.logic.techniques.locked_candidates",
     "sudokit.logic.techniques.medusa",
     "sudokit.logic.techniques.multi_colouring",
@@ -43,7 +44,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.simple_colouring",
     "sudokit.logic.techniques.skyscraper",
     "sudokit.logic.techniques.static_chains",
-    "sudokit.logic.techniques.strong_links",
+    "sudokit.logic.graphs.strong_links",
     "sudokit.logic.techniques.subsets",
     "sudokit.logic.techniques.sue_de_coq",
     "sudokit.logic.techniques.two_string_kite",
@@ -52,5 +53,5 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.w_wing",
     "sudokit.logic.techniques.xy_wing",
     "sudokit.logic.techniques.xyz_wing",
-    "sudokit.targeted_search",
+    "sudokit.generator.targeted_search",
 )

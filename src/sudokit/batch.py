@@ -22,10 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import engine, validate
+from .engine.arrays import check_solutions
 from .errors import CellCountError, ShapeError, SymbolError
 from .executors import make_executor
 from .shape import Shape
-from .verify import check_solutions
 
 #: Rows per piece of work when the batch is split over threads: small enough that a few
 #: hard puzzles in one piece do not leave the other threads idle, large enough that the

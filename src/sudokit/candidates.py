@@ -188,11 +188,11 @@ class Candidates:
         return hash((self._masks, self._shape))
 
     def _repr_svg_(self) -> str | None:
-        """The board as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`.
+        """The board as an SVG picture (how Jupyter shows it): see :mod:`sudokit.pictures.svg`.
         None past 35x35, which pictures do not show (Jupyter then shows the text)."""
         if self.n > len(SYMBOLS):
             return None
-        from .svg import board  # a presentation hook, imported when called
+        from .pictures.svg import board  # a presentation hook, imported when called
 
         return board(self)
 

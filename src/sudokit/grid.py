@@ -273,11 +273,11 @@ class Grid:
         return dumps(self).rstrip("\n")
 
     def _repr_svg_(self) -> str | None:
-        """The grid as an SVG picture (how Jupyter shows it): see :mod:`sudokit.svg`.
+        """The grid as an SVG picture (how Jupyter shows it): see :mod:`sudokit.pictures.svg`.
         None past 35x35, which pictures do not show (Jupyter then shows the text)."""
         if self.n > len(SYMBOLS):
             return None
-        from .svg import board  # a presentation hook, imported when called
+        from .pictures.svg import board  # a presentation hook, imported when called
 
         return board(self)
 

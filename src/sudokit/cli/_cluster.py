@@ -1,4 +1,4 @@
-"""``--cluster ADDRESS``: the commands' work on a Dask cluster (:mod:`sudokit.cluster`)."""
+"""``--cluster ADDRESS``: the commands' work on a Dask cluster (:mod:`sudokit.dask.cluster`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..extras import install_hint
 
 if TYPE_CHECKING:
-    from ..cluster import DaskExecutor
+    from ..dask.cluster import DaskExecutor
     from .env import Env
 
 
@@ -39,7 +39,7 @@ def cut_to_cores(args: argparse.Namespace, env: Env) -> None:
     address = getattr(args, "cluster", None)
     if not address or not address.startswith("local:"):
         return
-    from ..cluster import LOCAL, usable_cores
+    from ..dask.cluster import LOCAL, usable_cores
 
     count = address.removeprefix(LOCAL + ":")
     cores = usable_cores()
@@ -56,7 +56,7 @@ def cluster_executor(args: argparse.Namespace) -> Iterator[DaskExecutor | None]:
     if address is None:
         yield None
         return
-    from ..cluster import connect  # Dask only when a cluster is asked for
+    from ..dask.cluster import connect  # Dask only when a cluster is asked for
 
     with connect(address) as executor:
         yield executor

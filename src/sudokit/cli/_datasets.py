@@ -1,4 +1,4 @@
-"""``--to jsonl`` and ``--to parquet``: a dataset record per puzzle (:mod:`sudokit.dataset`)
+"""``--to jsonl`` and ``--to parquet``: a dataset record per puzzle (:mod:`sudokit.stream.dataset`)
 from ``rate``, ``explain`` and ``create``, to standard output, ``-o FILE``, or ``-o DIR/`` with
 one file per partition (``--resume`` keeps the partitions already there)."""
 
@@ -14,8 +14,8 @@ from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
-    from ..dataset import Item, PartitionedWriter
     from ..executors import Executor
+    from ..stream.dataset import Item, PartitionedWriter
     from ._inputs import Tally
 
 #: The dataset formats ``--to`` takes, beside the puzzle formats.
@@ -72,7 +72,7 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
                   items: Iterable[Item], executor: Executor | None, *, jobs: int = 1,
                   steps: bool | None = None, guess: bool = True,
                   keys: tuple[str, ...] | None = None) -> int:
-    """Make and write the record of each of ``items`` (see :data:`sudokit.dataset.Item`),
+    """Make and write the record of each of ``items`` (see :data:`sudokit.stream.dataset.Item`),
     in order, on ``executor`` when there is one (else on ``jobs`` processes), solving with
     the techniques of ``keys`` (None: the whole ladder); the exit status (1 when a puzzle
     has no solution, else what ``tally`` holds)."""
@@ -82,7 +82,7 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
         with make_executor("processes", jobs) as pool:
             return write_dataset(args, env, tally, items, pool, steps=steps, guess=guess,
                                  keys=keys)
-    from .. import dataset  # here: most runs write no dataset
+    from ..stream import dataset  # here: most runs write no dataset
 
     steps = args.steps if steps is None else steps
     directory = partitioned(args)
@@ -115,7 +115,7 @@ def _open_partitions(args: argparse.Namespace, env: Env, directory: str, steps: 
     """The writer of ``-o DIR/``, how many records the partitions kept there hold (with
     --resume), and whether one of those has no solution; None (reported) when the
     directory cannot be made or a kept partition cannot be read."""
-    from .. import dataset
+    from ..stream import dataset
 
     try:
         writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,

@@ -456,8 +456,8 @@ class _Answering:
         return 0
 
     def _no_solution(self, cells: list[int], line: int) -> None:
-        from .. import stream
         from ..grid import Grid
+        from ..stream import records as stream
 
         clash = stream.clash(Grid.from_cells(cells, (3, 3)))
         if clash:
@@ -465,7 +465,8 @@ class _Answering:
 
     def _other(self, raw: bytes, line: int) -> None:
         """A line of another form, read by the line reader as it would read it here."""
-        from .. import formats, stream
+        from .. import formats
+        from ..stream import records as stream
 
         records = list(formats.read(io.BytesIO(_NINE_BY_NINE + raw), "line",
                                     source=self.source))

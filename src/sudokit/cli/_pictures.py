@@ -1,7 +1,7 @@
 """Pictures from the command line: ``--to svg``, ``--to png`` and ``--to pdf`` on ``solve``,
 ``convert``, ``create``, ``hint`` and ``explain``, and ``explain --html``.
 
-Each command makes figures (:mod:`sudokit.drawing`); :class:`Pictures` writes them: with
+Each command makes figures (:mod:`sudokit.pictures.drawing`); :class:`Pictures` writes them: with
 ``-o 'grid-{n}.svg'`` one file per picture ({n} is the puzzle's number in the input, from 1;
 for the steps of ``explain``, the picture's number), with ``-o FILE`` one file (a
 PDF holds every picture as a page; an SVG or PNG holds one), and without ``-o`` onto standard
@@ -20,7 +20,7 @@ from ._output import refuse_read_only
 from .env import Env
 
 if TYPE_CHECKING:
-    from ..drawing import Figure
+    from ..pictures.drawing import Figure
 
 #: The picture formats ``--to`` takes besides the puzzle formats.
 PICTURES = ("svg", "png", "pdf")
@@ -107,10 +107,10 @@ class Pictures:
 
     def _encode(self, figures: list[Figure]) -> bytes:
         if self.fmt == "svg":
-            from ..svg import to_svg
+            from ..pictures.svg import to_svg
 
             return "".join(to_svg(f) + "\n" for f in figures).encode()
-        from ..printing import figure_png, figures_pdf
+        from ..pictures import figure_png, figures_pdf
 
         if self.fmt == "png":
             return figure_png(figures[0], 720)
@@ -134,14 +134,14 @@ def write_file(data: bytes, path: str) -> None:
 
 def grid_figure(item: Any, theme: str, puzzle: Any = None) -> Figure:
     """The picture of a grid or candidate board in ``theme``."""
-    from ..drawing import THEMES, grid_figure
+    from ..pictures.drawing import THEMES, grid_figure
 
     return grid_figure(item, puzzle=puzzle, theme=THEMES[theme])
 
 
 def step_figure(item: Any, step: Any, theme: str) -> Figure:
     """The picture of ``step`` on ``item`` in ``theme``, rows and columns labelled."""
-    from ..svg import step_figure
+    from ..pictures.svg import step_figure
 
     return step_figure(item, step, theme=theme)
 
@@ -198,8 +198,8 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
 
 def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
     from ..grid import Grid
-    from ..svg import step_figure
-    from ..walkthrough import walk
+    from ..pictures.svg import step_figure
+    from ..pictures.walkthrough import walk
 
     givens = item if isinstance(item, Grid) else None
     return [step_figure(board, move, puzzle=givens, written=written, theme=theme)
@@ -208,7 +208,7 @@ def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
 
 def create(args: argparse.Namespace, env: Env) -> int:
     """``sudoku create --to svg|png|pdf``: the new puzzles (and solutions) as pictures."""
-    from ..generator import GenerateGaveUp, iter_generate
+    from ..generator.make import GenerateGaveUp, iter_generate
     from ._inputs import progress
     from .status import ExitStatus
 
@@ -236,7 +236,7 @@ def explain_html(args: argparse.Namespace, env: Env) -> int:
     from html import escape
 
     from ..logic import solve_path
-    from ..walkthrough import viewer
+    from ..pictures.walkthrough import viewer
     from ._inputs import Tally, each_record
     from .status import ExitStatus
 

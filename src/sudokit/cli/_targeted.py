@@ -38,7 +38,7 @@ def run_targeted(args: argparse.Namespace, env: Env) -> int:
     """Make ``--count`` puzzles for the technique and print them (or their drills)."""
     from .. import formats
     from ..errors import GenerateGaveUp
-    from ..targeted import iter_generate_for
+    from ..generator.targeted import iter_generate_for
 
     refused = _refused(args)
     if refused is not None:

@@ -63,7 +63,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Time the engine on each input and print the table; the exit status."""
-    from .. import bench, engine  # bench brings NumPy: only for this command
+    from .. import engine
+    from ..stream import bench  # bench brings NumPy: only for this command
 
     jobs = args.jobs if args.jobs is not None else bench.all_threads()
     threads = sorted({1, jobs})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..generate_choices import DIFFICULTIES, SYMMETRIES
+from ..generator.choices import DIFFICULTIES, SYMMETRIES
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import (
     add_dataset_arguments,
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if no_text_resume(args, env):
         return ExitStatus.USAGE
     # deferred to keep `sudoku` start-up fast: only create makes puzzles
-    from ..generator import GenerateGaveUp, iter_generate
+    from ..generator.make import GenerateGaveUp, iter_generate
 
     options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
                    minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,

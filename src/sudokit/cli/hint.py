@@ -99,7 +99,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 def _say_clash(env: Env, source: str, record: Any) -> None:
     """Say on standard error why a puzzle has no solution when its givens clash, as
     ``sudoku solve`` does."""
-    from ..stream import clash  # deferred: only a puzzle with no solution needs it
+    from ..stream.records import clash  # deferred: only a puzzle with no solution needs it
 
     why = clash(record.item)
     if why:

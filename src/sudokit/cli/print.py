@@ -129,7 +129,7 @@ def _layout_file(path: str) -> dict[str, Any]:
 def _check_layout_values(path: str, data: dict[str, Any]) -> None:
     """A value of the layout file ``path`` that the booklet cannot take, as one error
     naming the file (the same value on the command line is named by its option)."""
-    from ..printing import LayoutError, Options, layout  # only --layout needs them here
+    from ..pictures import LayoutError, Options, layout  # only --layout needs them here
 
     try:
         Options(**data)
@@ -157,7 +157,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
                         sections: list[Section]) -> list[Any]:
-    from ..printing import prepare
+    from ..pictures import prepare
 
     entries = []
     wanted = list(sections)
@@ -189,8 +189,8 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
 
 
 def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]) -> list[Any]:
-    from ..generator import iter_generate
-    from ..printing import prepare
+    from ..generator.make import iter_generate
+    from ..pictures import prepare
     from ._inputs import progress
 
     if not sections:
@@ -209,7 +209,7 @@ def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Make the booklet; the exit status."""
-    from ..printing import Options, booklet
+    from ..pictures import Options, booklet
 
     settings = _settings(args)
     if args.create is None and args.section is None and args.difficulty is not None:
@@ -222,8 +222,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                       bool(settings["source"]))
     # paper and grids per page are checked before any puzzle is read or made (and the size
     # of the cells too, when the puzzles are made here and their size is known)
-    from ..printing import layout
-    from ..printing.booklet import puzzle_layout
+    from ..pictures import layout
+    from ..pictures.booklet import puzzle_layout
 
     layout.page(options.paper, options.landscape)
     if options.per_page is not None:

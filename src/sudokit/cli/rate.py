@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Iterator
 from typing import Any
 
-from .. import stream
 from ..executors import Executor
+from ..stream import records as stream
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import add_dataset_arguments, resumed_lines, wants_dataset, write_dataset
 from ._inputs import (

@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 from itertools import groupby
 
-from .. import formats, stream
+from .. import formats
 from ..executors import Executor
 from ..extras import install_hint
-from ..stream import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
+from ..stream import records as stream
+from ..stream.records import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import (
     Tally,

@@ -92,8 +92,8 @@ def solve_on_gpu(puzzles: np.ndarray, *, limit: int = 1, jobs: int | None = 1
     what it gives up on finished by the CPU engine (``jobs`` threads), every solution
     checked."""
     from ..batch import solve_array
+    from ..engine.arrays import check_solutions
     from ..shape import Shape
-    from ..verify import check_solutions
 
     gpu = solve_array_gpu(puzzles, limit=limit)
     solutions = gpu.solutions

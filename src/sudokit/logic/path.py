@@ -22,11 +22,11 @@ from .. import validate
 from ..candidates import Candidates
 from ..grid import Grid
 from .board import Board
+from .graphs.hypothesis import OutOfTime
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
 from .techniques.hidden_single import HIDDEN_SINGLE
-from .techniques.hypothesis import OutOfTime
 from .techniques.naked_single import NAKED_SINGLE
 
 Puzzle = Grid | Candidates
@@ -66,8 +66,8 @@ class Path:
     start: Puzzle | None = field(default=None, repr=False, compare=False)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the step viewer of :mod:`sudokit.walkthrough`."""
-        from ..walkthrough import viewer
+        """In a notebook: the step viewer of :mod:`sudokit.pictures.walkthrough`."""
+        from ..pictures.walkthrough import viewer
 
         return viewer(self)
 

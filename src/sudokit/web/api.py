@@ -23,7 +23,7 @@ from starlette.routing import Route
 from .. import formats
 from ..candidates import Candidates
 from ..errors import SudokuError
-from ..generator import DIFFICULTIES, SYMMETRIES, GenerateError
+from ..generator.make import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..shape import Shape, parse_box
 from . import senders
@@ -593,9 +593,9 @@ def _techniques() -> list[dict[str, Any]]:
     """The techniques a puzzle can be made for (the default ladder past the singles, and
     those outside it, each in its place; ``optional`` marks those: a puzzle made for one is
     rated by the default ladder with it), in ladder order."""
+    from ..generator.targeted import SINGLES
     from ..logic.select import ORDER  # the rater: loaded when the list is asked for
     from ..logic.techniques import OPTIONAL
-    from ..targeted import SINGLES
 
     return [{"key": t.key, "name": t.name, "level": str(t.level), "score": t.score,
              "optional": t in OPTIONAL}

@@ -277,7 +277,7 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
     seed = seed if seed else secrets.token_hex(4)
     if technique is not None:
         return _create_for(technique, cleanness, seed, tries)
-    from ..generator import generate
+    from ..generator.make import generate
 
     puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
     data: dict[str, Any] = {
@@ -293,7 +293,7 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
 
 
 def _create_for(technique: str, cleanness: int, seed: str, tries: int | None) -> dict[str, Any]:
-    from ..targeted import generate_for  # the rater: loaded when a puzzle is made for it
+    from ..generator.targeted import generate_for  # the rater: loaded when a puzzle is made for it
 
     try:
         made = generate_for(technique, cleanness=cleanness, seed=seed, tries=tries)
@@ -318,7 +318,7 @@ def _create_for(technique: str, cleanness: int, seed: str, tries: int | None) ->
 
 
 def printable() -> bool:
-    """Whether this installation can print PDF booklets (``sudokit.printing``)."""
+    """Whether this installation can print PDF booklets (``sudokit.pictures``)."""
     return importlib.util.find_spec(f"{__package__.rsplit('.', 1)[0]}.printing") is not None
 
 

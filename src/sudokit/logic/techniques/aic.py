@@ -4,9 +4,9 @@ alternating inference chain (AIC, discontinuous nice loops). See :mod:`.chains`.
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+from ..graphs.x_chain_gate import x_chain_possible
 from ..step import Level, Step, Technique, cell_list
-from .chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
-from .x_chain_gate import x_chain_possible
 
 
 def _eliminate(

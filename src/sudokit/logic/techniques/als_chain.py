@@ -12,9 +12,9 @@ ALS chains.
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.als import AlsGraph, graph
+from ..graphs.chains import chain_bonus
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, graph
-from .chains import chain_bonus
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
 MAX_SETS = 5

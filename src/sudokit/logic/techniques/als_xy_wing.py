@@ -10,8 +10,8 @@ the Z cells of A and of B. (ALS-XZ is the same with two sets; ALS-XY-Chain with 
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.als import AlsGraph, graph
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, graph
 
 
 def find(board: Board) -> Step | None:

@@ -13,8 +13,8 @@ the techniques built on the sets (:mod:`.als`) Python objects for the small ones
 from __future__ import annotations
 
 from ..board import Board, bits, digits_of, mask_bits
+from ..graphs.als_table import AlsTable
 from ..step import Level, Step, Technique, cell_list, digit_list
-from .als_table import AlsTable
 
 #: largest ALS looked at (bigger ones are rare in steps and costly to list)
 MAX_CELLS = 5

@@ -9,8 +9,8 @@ cell that sees all the Z cells of all the petals.
 from __future__ import annotations
 
 from ..board import Board, bits, digits_of
+from ..graphs.als import AlsGraph, graph
 from ..step import Level, Step, Technique, cell_list
-from .als import AlsGraph, graph
 
 #: the most digits a stem may have (one petal each); HoDoKu's Death Blossoms rarely have more
 MAX_PETALS = 3

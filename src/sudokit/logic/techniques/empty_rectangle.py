@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..board import Board, Geometry, bits
+from ..graphs.strong_links import strong_links
 from ..step import Level, Step, Technique
-from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:

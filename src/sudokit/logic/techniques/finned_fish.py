@@ -61,9 +61,9 @@ def find(board: Board, k: int) -> Step | None:
 
 
 if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
-    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+    from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
 else:
-    from ._bits64 import popcount64 as _popcount
+    from ..graphs._bits64 import popcount64 as _popcount
 
 
 def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:

@@ -85,9 +85,9 @@ def unions(
 
 
 if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
-    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+    from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
 else:
-    from ._bits64 import popcount64 as _popcount
+    from ..graphs._bits64 import popcount64 as _popcount
 
 
 @cython.cfunc

@@ -13,9 +13,9 @@ Each assumption is propagated once per search and the outcomes are compared.
 from __future__ import annotations
 
 from ..board import Board, Contradiction, bits
+from ..graphs.chains import chain_bonus
+from ..graphs.hypothesis import Hypothesis
 from ..step import Level, Step, Technique, cell_list
-from .chains import chain_bonus
-from .hypothesis import Hypothesis
 
 
 class Propagation:

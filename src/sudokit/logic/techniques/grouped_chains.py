@@ -27,15 +27,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..board import Board, Geometry, bits
-from ..step import Level, Step, Technique
-from .chains import (
+from ..graphs.chains import (
     ALL_LINKS,
     chain_bonus,
     live_nodes,
     strong_pairs,
     weak_tables,
 )
-from .dense_nodes import DenseGraph
+from ..graphs.dense_nodes import DenseGraph
+from ..step import Level, Step, Technique
 
 
 class _Layout:

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..board import Board, Geometry, bits
+from ..graphs.chains import digit_nodes, live_nodes, node_name, strong_links, weak_tables
 from ..step import Level, Step, Technique
-from .chains import digit_nodes, live_nodes, node_name, strong_links, weak_tables
 
 
 def _clusters(strong: dict[int, int], live: int) -> Iterator[tuple[int, int]]:

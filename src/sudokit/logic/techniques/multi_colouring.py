@@ -16,8 +16,8 @@ Turbot Fish steps, which the ladder finds earlier under those names.
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.strong_links import colour_clusters, strong_links
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import colour_clusters, strong_links
 
 
 def clusters(board: Board, d0: int) -> list[tuple[int, int]]:

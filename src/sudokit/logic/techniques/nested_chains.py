@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import Board
+from ..graphs.chains import chain_bonus
+from ..graphs.hypothesis import Deduction, Hypothesis, OutOfTime, deductions
 from ..step import Level, Step, Technique, cell_list
-from .chains import chain_bonus
-from .hypothesis import Deduction, Hypothesis, OutOfTime, deductions
 
 #: the deepest level tried at all (far past what any known 9x9 puzzle needs)
 DEEPEST = 12

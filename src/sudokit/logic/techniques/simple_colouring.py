@@ -8,8 +8,8 @@ see each other, that colour is the false one, and the digit leaves all its cells
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.strong_links import colour_clusters, strong_links
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import colour_clusters, strong_links
 
 
 def find(board: Board) -> Step | None:

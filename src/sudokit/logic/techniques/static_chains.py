@@ -21,8 +21,7 @@ from __future__ import annotations
 from array import array
 
 from ..board import Board, bits, mask_bits
-from ..step import Level, Step, Technique, cell_list
-from .chains import (
+from ..graphs.chains import (
     all_links_graph,
     chain_bonus,
     digit_nodes,
@@ -32,7 +31,8 @@ from .chains import (
     weak_lists,
     weak_tables,
 )
-from .dense_nodes import DenseGraph
+from ..graphs.dense_nodes import DenseGraph
+from ..step import Level, Step, Technique, cell_list
 
 #: no links (an empty array of pairs)
 _NO_PAIRS = array("i")

@@ -129,9 +129,9 @@ def find_hidden(board: Board, k: int) -> Step | None:
 # the unit (one bit each) and digits (one bit each), both at most 64.
 
 if cython.compiled:  # masks of at most 64 bits: one C word (_bits64.pxd)
-    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+    from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
 else:
-    from ._bits64 import popcount64 as _popcount
+    from ..graphs._bits64 import popcount64 as _popcount
 
 
 @cython.cfunc

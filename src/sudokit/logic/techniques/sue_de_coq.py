@@ -26,9 +26,9 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 MAX_SIDE = 2
 
 if cython.compiled:  # digit masks of at most 64 bits: one C word (_bits64.pxd)
-    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+    from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
 else:
-    from ._bits64 import popcount64 as _popcount
+    from ..graphs._bits64 import popcount64 as _popcount
 
 
 def _subsets(board: Board, cells: int, most: int) -> list[tuple[int, int, int]]:

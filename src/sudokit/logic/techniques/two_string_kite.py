@@ -5,8 +5,8 @@ ends does, and the digit leaves every cell that sees both far ends."""
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.strong_links import strong_links
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import strong_links
 
 
 def find(board: Board) -> Step | None:

@@ -5,8 +5,8 @@ left: so one of them is y, and y leaves every cell that sees both."""
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..graphs.strong_links import strong_links
 from ..step import Level, Step, Technique, cell_list
-from .strong_links import strong_links
 from .xy_wing import _pair
 
 

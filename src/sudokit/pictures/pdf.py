@@ -16,9 +16,9 @@ import os
 from functools import lru_cache
 from typing import Any
 
-from ..drawing import Circle, Curve, Figure, Line, Rect, Text
 from ..errors import SudokuError
 from ..extras import install_hint
+from .drawing import Circle, Curve, Figure, Line, Rect, Text
 
 #: The embedded faces: regular and bold.
 REGULAR = "SudokitSans"
@@ -215,7 +215,7 @@ def figure_png(figure: Figure, width_px: int | None = None) -> bytes:
 
 def _check_figure(figure: object) -> None:
     if not isinstance(figure, Figure):
-        raise TypeError(f"figure: expected a Figure (sudokit.drawing.grid_figure), got "
+        raise TypeError(f"figure: expected a Figure (sudokit.pictures.drawing.grid_figure), got "
                         f"{type(figure).__name__}")
 
 

@@ -16,12 +16,12 @@ except ImportError:  # running uncompiled without Cython installed
 from array import array
 
 if cython.compiled:
-    from cython.cimports.sudokit._gen_search import PuzzleSearch, digit_of
     from cython.cimports.sudokit._kernel9 import Kernel9
+    from cython.cimports.sudokit.generator._gen_search import PuzzleSearch, digit_of
 else:  # the source runs: extend the source's class (a compiled one keeps its C methods)
     from sudokit.engine import load_pure
 
-    _search = load_pure("_gen_search")
+    _search = load_pure("generator._gen_search")
     PuzzleSearch = _search.PuzzleSearch
     digit_of = _search.digit_of
     Kernel9 = load_pure("_kernel9").Kernel9

@@ -30,7 +30,7 @@ except ImportError:  # running uncompiled without Cython installed
 from ..board import Board, Geometry
 
 if cython.compiled:
-    from cython.cimports.sudokit.logic.techniques._bits64 import bit_index64, popcount64
+    from cython.cimports.sudokit.logic.graphs._bits64 import bit_index64, popcount64
 else:
     from ._bits64 import bit_index64, popcount64
 

@@ -44,8 +44,8 @@ def _zeros(count: int) -> Any:
 
 
 if cython.compiled:
-    from cython.cimports.sudokit.logic.techniques._bits64 import bit_index64 as _index
-    from cython.cimports.sudokit.logic.techniques._bits64 import popcount64 as _popcount
+    from cython.cimports.sudokit.logic.graphs._bits64 import bit_index64 as _index
+    from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
 else:
     from ._bits64 import bit_index64 as _index
     from ._bits64 import popcount64 as _popcount

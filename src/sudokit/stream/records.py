@@ -45,21 +45,21 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from . import formats, validate
-from .candidates import Candidates
-from .engine import DEVICES
-from .errors import SudokuError
-from .executors import Executor, InlineExecutor, make_executor
-from .formats import Batch, Record
-from .grid import Grid
-from .messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT  # the words in place of answers
-from .solver import SolveResult, Status, search
+from .. import formats, validate
+from ..candidates import Candidates
+from ..engine import DEVICES
+from ..errors import SudokuError
+from ..executors import Executor, InlineExecutor, make_executor
+from ..formats import Batch, Record
+from ..grid import Grid
+from ..messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT  # the words in place of answers
+from ..solver import SolveResult, Status, search
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .logic.rating import Rating
-    from .shape import Shape
+    from ..logic.rating import Rating
+    from ..shape import Shape
 
 
 #: Puzzles answered as one piece of work: big enough to amortise the engine's calls, small
@@ -386,7 +386,7 @@ def _batch_answer(batch: Batch, source: str, solutions: np.ndarray, counts: np.n
                   ) -> BatchAnswer:
     """Each solution of a Batch as a line in the batch's style, or the message in its place
     (encoded here, on the worker, so that encoding spreads over the cores too)."""
-    from .formats import line  # a big module, needed only when arrays are answered
+    from ..formats import line  # a big module, needed only when arrays are answered
 
     data = line.encode_array(solutions, batch.style)
     rows = (counts != 1).nonzero()[0].tolist()
@@ -407,7 +407,7 @@ def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device
                 ) -> tuple[np.ndarray, np.ndarray]:
     """(solutions, counts) of a (B, N*N) array of puzzles from the batch engine (on
     ``device`` for 9x9), every solution checked against the rules and the givens."""
-    from .batch import solve_checked  # NumPy comes with it: only when arrays are solved
+    from ..batch import solve_checked  # NumPy comes with it: only when arrays are solved
 
     return solve_checked(puzzles, shape, limit, jobs, device)
 
@@ -441,7 +441,7 @@ def rate(
         raise ValueError(f"rate: jobs must be at least 1, got {jobs}")
     validate.seconds(time_limit, "rate")
     if keys is not None:
-        from .logic.select import ladder_of  # the rater only when techniques are named
+        from ..logic.select import ladder_of  # the rater only when techniques are named
 
         ladder_of(keys, "rate")
     return _rate(records, jobs, executor, time_limit, keys)
@@ -477,8 +477,8 @@ def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None
                keys: tuple[str, ...] | None = None) -> list[Rating | None]:
     """The ratings of one piece of puzzles (None for None): what an executor runs
     (``keys``: the techniques' keys, None for all)."""
-    from .logic.rating import rate as rate_one  # the rater only when puzzles are rated
-    from .logic.select import ladder_of
+    from ..logic.rating import rate as rate_one  # the rater only when puzzles are rated
+    from ..logic.select import ladder_of
 
     if isinstance(puzzles, str | bytes) or not hasattr(puzzles, "__iter__"):
         raise TypeError(f"rate_piece: puzzles must be a list of puzzles, not "
@@ -529,7 +529,7 @@ def _count(items: Iterable[Record | Batch], limit: int, jobs: int
 
 
 def _count_batch(batch: Batch, limit: int, jobs: int) -> list[int]:
-    from .batch import count_array  # NumPy comes with it: only for runs of many lines
+    from ..batch import count_array  # NumPy comes with it: only for runs of many lines
 
     shape = batch.shape
     counts = count_array(batch.array(), limit=limit, jobs=jobs,

@@ -1,5 +1,6 @@
 """Naked and hidden singles to a fixpoint on a 9x9 candidate board, in compiled code: the
-innermost loop of the search for puzzles made for a technique (:mod:`sudokit.targeted_search`).
+innermost loop of the search for puzzles made for a technique
+(:mod:`sudokit.generator.targeted_search`).
 
 :func:`singles` reads the board's 81 candidate masks and placed digits and answers the
 placements the singles make, in the order it found them; the caller places them on its own

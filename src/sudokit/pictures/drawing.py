@@ -1,7 +1,7 @@
 """How a grid looks, once, for every kind of picture: a :class:`Figure` of shapes.
 
 A figure is a list of rectangles, lines, curves, circles and texts in a square of ``size``
-units, y growing downwards. :mod:`sudokit.svg` writes it as SVG, :mod:`sudokit.printing`
+units, y growing downwards. :mod:`sudokit.pictures.svg` writes it as SVG, :mod:`sudokit.pictures`
 draws it on a PDF page (and from there a PNG), so a grid looks the same on screen, in a
 notebook and on paper. Each shape carries a ``role`` ("given", "pencil", "link-weak", ...)
 that the SVG keeps as its class, so that a style sheet or a test can find it.
@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .candidates import Candidates
-from .errors import ShapeError, SymbolError
-from .grid import SYMBOLS, Grid
+from ..candidates import Candidates
+from ..errors import ShapeError, SymbolError
+from ..grid import SYMBOLS, Grid
 
 if TYPE_CHECKING:
-    from .shape import Shape
+    from ..shape import Shape
 
 #: A cell, by index (0 is r1c1) or by name ("r1c1").
 Cell = int | str

@@ -35,8 +35,8 @@ from itertools import islice
 from types import TracebackType
 from typing import Any, TypeVar
 
-from .errors import ClusterError
-from .extras import install_hint
+from ..errors import ClusterError
+from ..extras import install_hint
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -23,13 +23,13 @@ from collections.abc import Iterable, Iterator
 from html import escape
 from typing import TYPE_CHECKING
 
-from .candidates import Candidates
-from .grid import Grid
+from ..candidates import Candidates
+from ..grid import Grid
 from .svg import board, step_figure, to_svg
 
 if TYPE_CHECKING:
-    from .logic.path import Path
-    from .logic.step import Step
+    from ..logic.path import Path
+    from ..logic.step import Step
 
 _viewers = itertools.count(1)
 
@@ -133,7 +133,7 @@ def _advance(current: Candidates, written: Grid, move: Step) -> tuple[Candidates
 
 def _start(path: object, puzzle: object) -> Grid | Candidates:
     """Where ``path`` starts, the arguments checked."""
-    from .logic.path import Path  # here: importing the logic solver costs start-up
+    from ..logic.path import Path  # here: importing the logic solver costs start-up
 
     if not isinstance(path, Path):
         raise TypeError(f"path: expected a solving Path (sudokit.logic.solve_path), got "

@@ -5,10 +5,12 @@ itself as this picture (``_repr_svg_``, as python-chess draws its boards). :func
 draws one with options: the puzzle whose givens stand out from the digits filled in, cells to
 highlight, candidates struck out and digits placed, chain links, row and column labels and a
 dark theme. :func:`step` takes all that from a logic step (a hint) so that a student sees what
-the step looks at and what it changes. The shapes come from :mod:`sudokit.drawing`, which the
+the step looks at and what it changes. The shapes come from
+:mod:`sudokit.pictures.drawing`, which the
 PDF and PNG pictures share; each SVG element keeps its role as its ``class``.
 
->>> from sudokit import Grid, solve, svg
+>>> from sudokit import Grid, solve
+>>> from sudokit.pictures import svg
 >>> puzzle = Grid(
 ...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 >>> picture = svg.board(solve(puzzle), puzzle=puzzle)   # givens in black, the rest in blue
@@ -22,16 +24,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from ..candidates import Candidates
+from ..grid import Grid
 from . import drawing
-from .candidates import Candidates
 from .drawing import LIGHT, THEMES, Cell, Figure, Node
-from .grid import Grid
 
 if TYPE_CHECKING:
-    from .logic.step import Step
+    from ..logic.step import Step
 
 #: Colours of the light theme: givens, digits filled in, pencil marks, highlighted cells,
-#: struck candidates and placed digits (:data:`sudokit.drawing.DARK` has the dark ones).
+#: struck candidates and placed digits (:data:`sudokit.pictures.drawing.DARK` has the dark ones).
 GIVEN = LIGHT.given
 FILLED = LIGHT.filled
 PENCIL = LIGHT.pencil
@@ -107,7 +109,7 @@ def step_figure(
     size: float = 360,
 ) -> Figure:
     """The figure :func:`step` writes as SVG (and the PDF and PNG pictures draw)."""
-    from .logic.step import Step  # here: importing the logic solver costs start-up
+    from ..logic.step import Step  # here: importing the logic solver costs start-up
 
     if not isinstance(move, Step):
         raise TypeError(f"move: expected a logic Step, got {type(move).__name__}")

@@ -13,16 +13,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..candidates import Candidates
-from ..drawing import Figure, check_size, grid_figure
 from ..grid import Grid
 from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
 from ..logic.step import Step
 from ..solver import solve
-from ..svg import step_figure
-from ..walkthrough import walk
 from . import layout
+from .drawing import Figure, check_size, grid_figure
 from .layout import Box, LayoutError
+from .svg import step_figure
+from .walkthrough import walk
 
 
 @dataclass
@@ -341,7 +341,7 @@ def booklet(entries: Sequence[Entry], options: Options) -> bytes:
         raise TypeError(f"entries: expected a list of Entry, got {type(entries).__name__}")
     for e in entries:
         if not isinstance(e, Entry):
-            raise TypeError(f"entries: expected Entry objects (from sudokit.printing.prepare), "
+            raise TypeError(f"entries: expected Entry objects (from sudokit.pictures.prepare), "
                             f"got {type(e).__name__}")
     if not isinstance(options, Options):
         raise TypeError(f"options: expected Options, got {type(options).__name__}")

@@ -1,4 +1,4 @@
-"""The search behind :mod:`sudokit.targeted`: walks through the solves of random minimal
+"""The search behind :mod:`sudokit.generator.targeted`: walks through the solves of random minimal
 puzzles to a place where an asked technique is the next step, the clues that finish the
 solve after it, and the rater's final check (see there for the recipe)."""
 
@@ -9,7 +9,14 @@ from collections.abc import Iterator
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import engine
+from .. import engine
+from ..candidates import Candidates
+from ..grid import Grid
+from ..logic.board import Board, bits, geometry
+from ..logic.path import find_step, solve_path
+from ..logic.rating import Rating, rating_of
+from ..logic.step import Step, Technique
+from ..shape import Shape
 from ._singles9 import (
     CLAIMING,
     HIDDEN_PAIR,
@@ -21,14 +28,7 @@ from ._singles9 import (
     candidates,
     settle_basic,
 )
-from .candidates import Candidates
-from .generator import minimal_digs
-from .grid import Grid
-from .logic.board import Board, bits, geometry
-from .logic.path import find_step, solve_path
-from .logic.rating import Rating, rating_of
-from .logic.step import Step, Technique
-from .shape import Shape
+from .make import minimal_digs
 
 if TYPE_CHECKING:
     from .targeted import Request
@@ -117,7 +117,7 @@ class Made(NamedTuple):
 @lru_cache(maxsize=64)
 def techniques_of(keys: tuple[str, ...]) -> tuple[Technique, ...]:
     """The techniques of these keys, in that order."""
-    from .logic.techniques import BY_KEY  # the ladder's modules: loaded with the first plan
+    from ..logic.techniques import BY_KEY  # the ladder's modules: loaded with the first plan
 
     return tuple(BY_KEY[k] for k in keys)
 
@@ -145,7 +145,7 @@ class Plan:
         #: the walk searches the frequent patterns before it asks for an asked technique
         self.lazy = head > 0
         #: the easier techniques taken with the singles, all at once (flags of
-        #: :func:`sudokit._singles9.settle_basic`; 0: none, the singles alone), where the
+        #: :func:`sudokit.generator._singles9.settle_basic`; 0: none, the singles alone), where the
         #: order of the steps is free; left out of ``frequent`` and ``rest``
         at_once = {t.key for t in self.frequent if t.key in _TAKEN_AT_ONCE}
         self.basic = sum(_TAKEN_AT_ONCE[k] for k in at_once)

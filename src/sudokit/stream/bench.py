@@ -7,7 +7,7 @@ columns of tdoku's benchmark table: puzzles per second, microseconds per puzzle,
 of puzzles solved without guessing, and guesses per puzzle. Times are medians of several
 runs, since machines are noisy.
 
->>> from sudokit.bench import measure
+>>> from sudokit.stream.bench import measure
 >>> from sudokit.formats.line import loads_array
 >>> measure(loads_array("." * 81), limit=1, runs=1).puzzles
 1
@@ -26,9 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
-from . import engine
-from .batch import solve_array
-from .formats.line import load_array
+from .. import engine
+from ..batch import solve_array
+from ..formats.line import load_array
 
 #: Work names: what each limit means in a table.
 WORK = {1: "solve", 2: "count to 2"}

@@ -41,11 +41,11 @@ except ImportError:  # running uncompiled without Cython installed
 from array import array
 
 if cython.compiled:
-    from cython.cimports.sudokit._gen9 import Board9Search
+    from cython.cimports.sudokit.generator._gen9 import Board9Search
 else:  # the source runs: extend the source's class (a compiled one keeps its C methods)
     from sudokit.engine import load_pure
 
-    Board9Search = load_pure("_gen9").Board9Search
+    Board9Search = load_pure("generator._gen9").Board9Search
 
 #: ``unique_without`` and ``is_minimal`` answers: a search ran past its guess budget.
 CUT = -1

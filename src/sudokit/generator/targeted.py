@@ -1,6 +1,6 @@
 """Puzzles made for a technique: every one needs an asked technique and nothing harder.
 
->>> from sudokit.targeted import generate_for
+>>> from sudokit.generator.targeted import generate_for
 >>> made = generate_for("xy-wing", seed=3)
 >>> made.step.technique, made.rating.solutions
 ('XY-Wing', 1)
@@ -45,11 +45,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from .errors import GenerateError, GenerateGaveUp
-from .generator import Seed, stream_key
-from .logic.select import choose, keys_of
-from .logic.step import Level, Technique
-from .logic.techniques import OPTIONAL
+from ..errors import GenerateError, GenerateGaveUp
+from ..logic.select import choose, keys_of
+from ..logic.step import Level, Technique
+from ..logic.techniques import OPTIONAL
+from .make import Seed, stream_key
 from .targeted_search import SIMPLE_SET, SINGLES, Made, Plan, attempt, techniques_of
 
 __all__ = [
@@ -269,7 +269,7 @@ def _results(req: Request, keys: Iterator[int], jobs: int, count: int) -> Iterat
     if jobs == 1 or count <= 1:
         yield from map(work, keys)
         return
-    from .executors import process_executor  # here: a single-process run needs no pool
+    from ..executors import process_executor  # here: a single-process run needs no pool
 
     with process_executor(jobs, ahead=4 * jobs - 1) as executor:
         yield from executor.map(work, keys)

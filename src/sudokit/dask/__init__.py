@@ -19,7 +19,7 @@ the command passes them over) and return one result per puzzle, in order::
   prints in its place; :func:`count_partition`: the solution count (None when unreadable);
   :func:`rate_partition`: the rating ``sudoku rate`` prints after each puzzle (on a file of
   several puzzles, its lines begin with the puzzle); :func:`record_partition`: the
-  dataset record of :mod:`sudokit.dataset` (with ``steps=True`` the solving steps).
+  dataset record of :mod:`sudokit.stream.dataset` (with ``steps=True`` the solving steps).
 - :func:`solve_frame`, :func:`count_frame`, :func:`rate_frame`: a pandas DataFrame with a
   column of puzzles in, a DataFrame of result columns out (same index), for
   ``dask.dataframe``'s ``map_partitions``; :func:`meta` gives their empty result frames.
@@ -29,7 +29,7 @@ the command passes them over) and return one result per puzzle, in order::
 The partition functions need no Dask themselves (a worker imports this module and runs
 them on plain lists); Dask and pandas are imported only by :func:`generate_bag` and the
 frame functions. ``sudoku ... --cluster`` runs the commands themselves on a cluster: see
-:mod:`sudokit.cluster`.
+:mod:`sudokit.dask.cluster`.
 """
 
 from __future__ import annotations
@@ -39,13 +39,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from . import dataset, stream
-from .errors import ParseError, SudokuError
-from .executors import Executor
-from .formats import Batch, Record
-from .generator import Generated, GenerateGaveUp, puzzle_maker
-from .grid import Grid
-from .shape import is_whole
+from ..errors import ParseError, SudokuError
+from ..executors import Executor
+from ..formats import Batch, Record
+from ..generator.make import Generated, GenerateGaveUp, puzzle_maker
+from ..grid import Grid
+from ..shape import is_whole
+from ..stream import dataset
+from ..stream import records as stream
 
 if TYPE_CHECKING:
     import dask.bag
@@ -140,7 +141,7 @@ def rate_partition(texts: Iterable[str | bytes], *,
     """Each puzzle's rating as ``sudoku rate`` prints it after the puzzle (``easy 1.2
     (Hidden Single) ED=1.2/1.2/1.2``, notes after ``#``), or ``ERROR: ...`` for a text that
     is not a puzzle."""
-    from .logic.report import with_notes  # the rater only when puzzles are rated
+    from ..logic.report import with_notes  # the rater only when puzzles are rated
 
     out = []
     records = _records(texts, box)
@@ -153,7 +154,7 @@ def rate_partition(texts: Iterable[str | bytes], *,
 
 def record_partition(texts: Iterable[str | bytes], *, steps: bool = False,
                      box: tuple[int, int] | None = None) -> list[dataset.Record]:
-    """Each puzzle's dataset record (:mod:`sudokit.dataset`); ``index`` counts from 0
+    """Each puzzle's dataset record (:mod:`sudokit.stream.dataset`); ``index`` counts from 0
     within the partition and ``line`` is the element's place in it."""
     return dataset.records_of(
         [(i, r.line, r.item, r.error, None) for i, r in enumerate(_records(texts, box))],
@@ -216,7 +217,7 @@ def count_frame(frame: pd.DataFrame, column: str = "puzzle", *, limit: int = 100
 
 def rate_frame(frame: pd.DataFrame, column: str = "puzzle", *, steps: bool = False,
                box: tuple[int, int] | None = None) -> pd.DataFrame:
-    """The dataset columns (:data:`sudokit.dataset.FIELDS` after ``line``, and ``steps``
+    """The dataset columns (:data:`sudokit.stream.dataset.FIELDS` after ``line``, and ``steps``
     when asked for) of each puzzle of ``frame[column]``, one row each, ``frame``'s index."""
     import pandas as pd
 
@@ -264,7 +265,7 @@ def generate_on(executor: Executor, count: int, size: int = 9, *,
                 **options: Any) -> Iterator[Generated]:
     """The ``count`` puzzles :func:`sudokit.generator.iter_generate` yields for the same
     options and seed, in order, made ``piece`` at a time on ``executor`` (a cluster's, see
-    :mod:`sudokit.cluster`); the rare duplicate is remade here, as iter_generate does."""
+    :mod:`sudokit.dask.cluster`); the rare duplicate is remade here, as iter_generate does."""
     _count_and_size(count, piece, "generate_on", "piece")
     make = puzzle_maker(size, seed=seed, **options)
     made = executor.map(partial(make_range, make), _ranges(count, piece))

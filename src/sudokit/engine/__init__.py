@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ._compiled import ENGINE_MODULES, PLAIN_MODULES
-from .shape import Shape, is_whole
+from .._compiled import ENGINE_MODULES, PLAIN_MODULES
+from ..shape import Shape, is_whole
 
 if TYPE_CHECKING:
     import numpy as np
@@ -160,13 +160,17 @@ def compiled() -> Iterator[None]:
             os.environ[PURE_ENV] = before
 
 
+#: The package's folder: the sources of the compiled modules, by their dotted names under it.
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def load_pure(name: str) -> ModuleType:
     """Load ``sudokit.<name>`` from its .py source even when a compiled module shadows it."""
     qualified = f"sudokit.{name}_pure"
     if qualified in sys.modules:
         return sys.modules[qualified]
     _engine_module(name, "load_pure")
-    path = os.path.join(os.path.dirname(__file__), name + ".py")
+    path = os.path.join(_ROOT, *name.split(".")) + ".py"
     spec = importlib.util.spec_from_file_location(qualified, path)
     if spec is None or spec.loader is None:  # pragma: no cover - the source ships with us
         raise ImportError(f"cannot load {path}")
@@ -271,14 +275,14 @@ def device_for(device: str, rows: int, shape: Shape) -> str:
                          f"{device!r}")
     if device == "cpu" or not _is_9x9(shape):
         return "cpu"
-    from .gpu import choose_device  # the GPU package only when a GPU is asked for
+    from ..gpu import choose_device  # the GPU package only when a GPU is asked for
 
     return choose_device(device, rows, shape.ncells)
 
 
 def generator_module() -> ModuleType:
     """The puzzle maker's engine module (``_gen``), compiled or pure as the switch says."""
-    return load("_gen")
+    return load("generator._gen")
 
 
 class _SourceFirst:
@@ -292,7 +296,7 @@ class _SourceFirst:
         if name not in self.names:
             return None
         parts = name.split(".")[1:]
-        source = os.path.join(os.path.dirname(__file__), *parts[:-1], parts[-1] + ".py")
+        source = os.path.join(_ROOT, *parts[:-1], parts[-1] + ".py")
         return importlib.util.spec_from_file_location(name, source)
 
 

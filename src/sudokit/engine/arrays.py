@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .shape import Shape
+from ..shape import Shape
 
 
 def valid_solutions(puzzles: np.ndarray, solutions: np.ndarray, shape: Shape) -> np.ndarray:

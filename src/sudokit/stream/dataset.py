@@ -57,14 +57,14 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from .candidates import Candidates
-from .grid import Grid
-from .shape import is_whole
+from ..candidates import Candidates
+from ..grid import Grid
+from ..shape import is_whole
 
 if TYPE_CHECKING:
-    from .executors import Executor
-    from .logic.path import Path
-    from .logic.rating import Rating
+    from ..executors import Executor
+    from ..logic.path import Path
+    from ..logic.rating import Rating
 
 #: The columns of a record, in order (``steps`` only when steps are asked for).
 FIELDS = ("index", "line", "puzzle", "size", "solution", "solutions", "level", "score",
@@ -93,9 +93,9 @@ def record(
     logic is stuck, unless ``guess`` is False) and read off its solution and rating.
     ``solution``, when known (a made puzzle's), is recorded as it is. ``keys``: the
     technique keys the solve may use (None: the whole ladder)."""
-    from .logic import solve_path  # the rater only when records are made
-    from .logic.rating import rating_of
-    from .logic.select import ladder_of
+    from ..logic import solve_path  # the rater only when records are made
+    from ..logic.rating import rating_of
+    from ..logic.select import ladder_of
 
     if not is_whole(index):
         raise TypeError(f"record: index must be a whole number, not {index!r}")

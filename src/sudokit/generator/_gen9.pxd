@@ -2,7 +2,7 @@
 # without the GIL. Cython reads it when it compiles _gen9.py and when _gen.py extends the
 # class (cimport).
 
-from sudokit._gen_search cimport PuzzleSearch
+from sudokit.generator._gen_search cimport PuzzleSearch
 from sudokit._kernel9 cimport Kernel9
 
 cdef class Board9Search(PuzzleSearch):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of
 from ..step import cell_list, digit_list
+from ..techniques.als_xz import Als, table_of
 from .als_links import AlsLinks
-from .als_xz import Als, table_of
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
 

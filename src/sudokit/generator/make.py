@@ -12,7 +12,7 @@ for a symmetric pattern) in a random order, keeping each blank only if the puzzl
 exactly one solution, until the target number of clues is reached or no cell can go. An
 exact clue count that this does not reach is then sought by a walk: move one clue to
 another cell while the puzzle stays unique, and dig again. The hot loop runs in the
-compiled module ``sudokit._gen`` (see there for how each uniqueness test is kept cheap);
+compiled module ``sudokit.generator._gen`` (see there for how each uniqueness test is kept cheap);
 every puzzle is then proven unique once more by the solver, a count to two whose one
 solution must be the grid it was dug from, before it is returned.
 
@@ -31,13 +31,13 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
 
-from . import engine, validate
-from .errors import GenerateError, GenerateGaveUp
-from .executors import process_executor, thread_executor
-from .generate_choices import DIFFICULTIES, SYMMETRIES
-from .grid import Grid
-from .shape import Shape
-from .solver import Status, search
+from .. import engine, validate
+from ..errors import GenerateError, GenerateGaveUp
+from ..executors import process_executor, thread_executor
+from ..grid import Grid
+from ..shape import Shape
+from ..solver import Status, search
+from .choices import DIFFICULTIES, SYMMETRIES
 
 _SYMMETRY_ALIASES = {"full": "dihedral"}
 
@@ -399,7 +399,7 @@ def _options(
         raise ValueError(f"tries must be at least 1, got {tries}")
     ladder = None
     if techniques is not None or exclude is not None:
-        from .logic.select import choose  # the rater only when a ladder is chosen
+        from ..logic.select import choose  # the rater only when a ladder is chosen
 
         ladder = tuple(t.key for t in choose(techniques, exclude))
         if not ladder:
@@ -629,10 +629,10 @@ def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[
 
 # -- difficulty -------------------------------------------------------------------------
 def _level(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
-    from .logic.rating import rate  # the rater only when a difficulty is asked for
+    from ..logic.rating import rate  # the rater only when a difficulty is asked for
 
     if ladder is None:
         return rate(puzzle).level
-    from .logic.techniques import BY_KEY
+    from ..logic.techniques import BY_KEY
 
     return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level

@@ -1,0 +1,79 @@
+"""Making puzzles: random, minimal, symmetric, of a difficulty, or made for a technique.
+
+This package owns the puzzle maker (:mod:`.make`), the choices ``sudoku create`` offers
+(:mod:`.choices`, light enough to list without loading the maker), the search for puzzles
+that need a technique (:mod:`.targeted`, :mod:`.targeted_search`) and their compiled engines
+(``_gen``, ``_gen9``, ``_gen_search``, ``_singles9``). It may import the logic, the formats,
+the solver and the engine, and the values under them; nothing here imports the streams,
+the pictures, the command line or the web server. The names below are loaded on first use.
+"""
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
+if TYPE_CHECKING:
+    from .make import (
+        MAX_RATED_SIZE,
+        MAX_SIZE,
+        Generated,
+        Seed,
+        fewest_clues,
+        generate,
+        generate_many,
+        generate_solution_grid,
+        iter_generate,
+        minimal_cells,
+        minimal_digs,
+        puzzle_maker,
+        random_minimal,
+        stream_key,
+        symmetry_orbits,
+    )
+    from .targeted import generate_for, iter_generate_for
+
+#: The names served from the maker's modules, each loaded when first asked for.
+_LAZY = {
+    **dict.fromkeys(
+        ("MAX_RATED_SIZE", "MAX_SIZE", "Generated", "Seed", "fewest_clues", "generate",
+         "generate_many", "generate_solution_grid", "iter_generate", "minimal_cells",
+         "minimal_digs", "puzzle_maker", "random_minimal", "stream_key", "symmetry_orbits"),
+        "make"),
+    "generate_for": "targeted",
+    "iter_generate_for": "targeted",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load a name of _LAZY from its module on first use (then it is an ordinary global)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones included."""
+    return sorted([*globals(), *_LAZY])
+
+
+__all__ = [
+    "Generated",
+    "MAX_RATED_SIZE",
+    "MAX_SIZE",
+    "Seed",
+    "fewest_clues",
+    "generate",
+    "generate_for",
+    "generate_many",
+    "generate_solution_grid",
+    "iter_generate",
+    "iter_generate_for",
+    "minimal_cells",
+    "minimal_digs",
+    "puzzle_maker",
+    "random_minimal",
+    "stream_key",
+    "symmetry_orbits",
+]

@@ -1,0 +1,9 @@
+"""What the techniques search, built once per board state and shared between them.
+
+This package owns the search machinery that is not a technique of its own: the strong
+links, the chain searches and their memo (:mod:`.chains`, :mod:`.x_chain_gate`,
+:mod:`.dense_nodes`), the almost locked sets and their tables (:mod:`.als`,
+:mod:`.als_table`, :mod:`.als_links`), the hypotheses of the forcing chains
+(:mod:`.hypothesis`) and the 64-bit helpers (``_bits64``). It may import the board, the
+step and the values under them; it imports no technique module, and nothing above the logic.
+"""
