@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import sudokit.cli._lines as lines_path
-from sudokit.cli import read, run
+from sudokit.cli import _inputs, run
 from sudokit.cli.env import Env
 from sudokit.formats._registry import DECIDING_EXTENSIONS as DECIDED_BY_FORMAT
 
@@ -65,4 +65,4 @@ def test_a_name_that_decides_the_format_keeps_the_ordinary_path(tmp_path: Path, 
 def test_the_names_left_to_the_ordinary_path_are_those_that_decide_how_a_file_is_read(
         ) -> None:
     named = lines_path.DECIDING_EXTENSIONS
-    assert named == DECIDED_BY_FORMAT | set(read.PHOTO_EXTENSIONS)
+    assert named == DECIDED_BY_FORMAT | set(_inputs.PHOTO_EXTENSIONS)

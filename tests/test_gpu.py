@@ -14,8 +14,9 @@ import pytest
 
 from conftest import data_file, read_lines
 from sudokit import SudokuError, gpu
-from sudokit.batch import solve_array
+from sudokit.batch import solve_array, solve_checked
 from sudokit.gpu import _availability, _select
+from sudokit.shape import Shape
 
 
 def as_array(lines: list[str]) -> np.ndarray:
@@ -64,7 +65,7 @@ def test_device_gpu_without_a_gpu_is_refused(no_gpu: str) -> None:
     with pytest.raises(gpu.GpuUnavailable, match=r"^--device gpu: numba-cuda is not"):
         gpu.choose_device("gpu", 10_000_000)
     with pytest.raises(gpu.GpuUnavailable):
-        gpu.solve_grids_on_device(np.zeros((1, 81), dtype=np.uint8), device="gpu")
+        solve_checked(np.zeros((1, 81), dtype=np.uint8), Shape(3, 3), device="gpu")
 
 
 def test_check_device_fails_early_only_for_gpu(no_gpu: str) -> None:
@@ -114,7 +115,7 @@ def test_min_rows_ignores_a_bad_override(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_auto_on_the_cpu_gives_the_cpu_engines_answers(no_gpu: str) -> None:
     lines = read_lines(data_file("puzzles7_serg_benchmark.txt"))[:30] + ["11" + "." * 79]
     array = as_array(lines)
-    solutions, counts = gpu.solve_grids_on_device(array, limit=2, device="auto")
+    solutions, counts = solve_checked(array, Shape(3, 3), 2, device="auto")
     expected = solve_array(array, limit=2)
     assert counts.tolist() == expected.counts.tolist()
     assert solutions.tolist() == expected.solutions.tolist()

@@ -19,14 +19,13 @@ if not os.environ.get("SUDOKIT_TEST_GPU"):
 import numpy as np  # noqa: E402
 
 from conftest import data_file, read_lines  # noqa: E402
-from sudokit.batch import solve_array  # noqa: E402
+from sudokit.batch import solve_array, solve_checked  # noqa: E402
 from sudokit.engine.arrays import valid_solutions  # noqa: E402
 from sudokit.gpu import (  # noqa: E402
     GpuStatus,
     gpu_available,
     is_simulator,
     solve_array_gpu,
-    solve_grids_on_device,
     unavailable_reason,
 )
 from sudokit.shape import Shape  # noqa: E402
@@ -102,9 +101,9 @@ def test_device_input_from_numba_and_cupy_stays_on_the_device() -> None:
     assert result.to_host().counts.tolist() == expected
 
 
-def test_solve_grids_on_device_is_the_cpu_engines_answer() -> None:
+def test_solve_checked_on_the_gpu_is_the_cpu_engines_answer() -> None:
     array = as_array(read_lines(data_file("puzzles6_forum_hardest_1106.txt")))
-    solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
+    solutions, counts = solve_checked(array, Shape(3, 3), 2, device="gpu")
     expected = solve_array(array, limit=2, jobs=0)
     assert counts.tolist() == expected.counts.tolist()
     unique = expected.counts == 1

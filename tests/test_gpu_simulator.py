@@ -26,7 +26,7 @@ import numpy as np  # noqa: E402
 
 from conftest import data_file, load_benchmark, read_lines  # noqa: E402
 from sudokit import Grid, is_solution  # noqa: E402
-from sudokit.batch import solve_array  # noqa: E402
+from sudokit.batch import solve_array, solve_checked  # noqa: E402
 from sudokit.engine.arrays import valid_solutions  # noqa: E402
 from sudokit.errors import CellCountError, ShapeError, SymbolError  # noqa: E402
 from sudokit.gpu import (  # noqa: E402
@@ -36,7 +36,6 @@ from sudokit.gpu import (  # noqa: E402
     gpu_available,
     is_simulator,
     solve_array_gpu,
-    solve_grids_on_device,
 )
 from sudokit.shape import Shape  # noqa: E402
 
@@ -67,14 +66,14 @@ def sample(name: str, count: int) -> list[str]:
 
 def assert_the_cpu_finishes(array: np.ndarray, monkeypatch: pytest.MonkeyPatch,
                             **gpu_options: object) -> None:
-    """What the GPU (run with ``gpu_options``) gives up on, solve_grids_on_device finishes
+    """What the GPU (run with ``gpu_options``) gives up on, batch.solve_checked finishes
     on the CPU: its answers are the CPU engine's."""
-    import sudokit.gpu._select as select
+    import sudokit.gpu as select
 
     original = select.solve_array_gpu
     monkeypatch.setattr(select, "solve_array_gpu",
                         lambda p, limit: original(p, limit=limit, **gpu_options))
-    solutions, counts = solve_grids_on_device(array, limit=2, device="gpu")
+    solutions, counts = solve_checked(array, Shape(3, 3), 2, device="gpu")
     expected = solve_array(array, limit=2)
     assert counts.tolist() == expected.counts.tolist()
     assert solutions.tolist() == expected.solutions.tolist()

@@ -169,9 +169,9 @@ def _wide_cases() -> list[Case]:
         (lambda: engine.engine_for(9), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
         (lambda: engine.general_engine(None), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
         (lambda: engine.rows_solver("9x9"), TypeError, "shape must be a Shape"),  # type: ignore[arg-type]
-        (lambda: engine.device_for("auto", 10, 9), TypeError, "shape"),  # type: ignore[arg-type]
-        (lambda: engine.device_for(np.ones(2), 10, S9), ValueError, "device"),  # type: ignore[arg-type]
-        (lambda: engine.device_for("cpu", "10", S9), ValueError, "rows"),  # type: ignore[arg-type]
+        (lambda: batch.device_for("auto", 10, 9), TypeError, "shape"),  # type: ignore[arg-type]
+        (lambda: batch.device_for(np.ones(2), 10, S9), ValueError, "device"),  # type: ignore[arg-type]
+        (lambda: batch.device_for("cpu", "10", S9), ValueError, "rows"),  # type: ignore[arg-type]
         (lambda: engine.load("_nothing"), ValueError, "engine module"),
         (lambda: engine.is_compiled(None), ValueError, "engine module"),  # type: ignore[arg-type]
         # batch and verify

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import engine, validate
-from .engine.arrays import check_solutions
-from .errors import CellCountError, ShapeError, SymbolError
+from .engine.arrays import check_solutions, checked_array
 from .executors import make_executor
-from .shape import Shape
+from .shape import Shape, is_whole
 
 #: Rows per piece of work when the batch is split over threads: small enough that a few
 #: hard puzzles in one piece do not leave the other threads idle, large enough that the
@@ -102,19 +101,55 @@ def solve_array(
 def solve_checked(puzzles: np.ndarray, shape: Shape, limit: int = 1, jobs: int | None = 1,
                   device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
     """(solutions, counts) of a (B, N*N) uint8 array of puzzles of ``shape``, on the device
-    :func:`sudokit.engine.device_for` picks, every solution checked against the rules and
+    :func:`device_for` picks, every solution checked against the rules and
     the givens before it is returned (a wrong one raises AssertionError: a bug)."""
     if not isinstance(puzzles, np.ndarray):
         raise TypeError(f"solve_checked: puzzles must be a NumPy array, not "
                         f"{type(puzzles).__name__}")
     limit = validate.limit(limit, "solve_checked")
-    if engine.device_for(device, len(puzzles), shape) == "gpu":
-        from .gpu import solve_on_gpu  # the GPU package only when a GPU is asked for
-
-        return solve_on_gpu(puzzles, limit=limit, jobs=jobs)
+    if device_for(device, len(puzzles), shape) == "gpu":
+        return _solve_on_gpu(puzzles, limit, jobs)
     result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
     check_solutions(puzzles, result.solutions, result.counts, shape)
     return result.solutions, result.counts
+
+
+def device_for(device: str, rows: int, shape: Shape) -> str:
+    """'cpu' or 'gpu': where an array of ``rows`` puzzles of ``shape`` is solved when
+    ``device`` ('cpu', 'gpu' or 'auto') is asked for. Only 9x9 puzzles go to the GPU;
+    for them :func:`sudokit.gpu.choose_device` decides (and raises GpuUnavailable, with
+    the reason, when 'gpu' cannot be had)."""
+    engine.checked_shape(shape, "device_for")
+    if not is_whole(rows) or rows < 0:
+        raise ValueError(f"device_for: rows must be a whole number from 0, not {rows!r}")
+    if not isinstance(device, str) or device not in engine.DEVICES:
+        raise ValueError(f"device_for: device must be one of {', '.join(engine.DEVICES)}, not "
+                         f"{device!r}")
+    if device == "cpu" or (shape.box_rows, shape.box_cols) != (3, 3):
+        return "cpu"
+    from .gpu import choose_device  # the GPU package only when a GPU is asked for
+
+    return choose_device(device, rows, shape.ncells)
+
+
+def _solve_on_gpu(puzzles: np.ndarray, limit: int, jobs: int | None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """(solutions, counts) of a (B, 81) uint8 array of 9x9 puzzles from the GPU kernel,
+    what it gives up on finished by the CPU engine (``jobs`` threads), every solution
+    checked."""
+    from . import gpu  # the GPU package only when a GPU is asked for
+
+    found = gpu.solve_array_gpu(puzzles, limit=limit)
+    solutions = found.solutions
+    counts = found.counts.astype(np.int64)
+    unfinished = np.flatnonzero(found.status != gpu.GpuStatus.SOLVED)
+    unfinished = unfinished[found.status[unfinished] != gpu.GpuStatus.NO_SOLUTION]
+    if unfinished.size:  # gave up: the CPU engine has no budget
+        rest = solve_array(puzzles[unfinished], limit=limit, jobs=jobs)
+        solutions[unfinished] = rest.solutions
+        counts[unfinished] = rest.counts
+    check_solutions(puzzles, solutions, counts, Shape.for_size(9), "the GPU kernel")
+    return solutions, counts
 
 
 def count_array(
@@ -127,30 +162,6 @@ def count_array(
     """(B,) int64: how many solutions each row of ``puzzles`` has, counting no further than
     ``limit`` (the default, 2, tells unique puzzles apart)."""
     return solve_array(puzzles, limit=limit, jobs=jobs, box=box).counts
-
-
-def checked_array(puzzles: object, box: tuple[int, int] | None = None
-                  ) -> tuple[np.ndarray, Shape]:
-    """A C-contiguous (B, N*N) uint8 array of digits 0..N, and its shape; or an error that
-    says what is wrong and in which row."""
-    raw = np.asarray(puzzles)
-    if raw.ndim != 2:
-        raise ShapeError(f"puzzles must be a 2-D array (one puzzle per row), got shape "
-                         f"{raw.shape}")
-    if raw.dtype.kind not in "iu":
-        raise SymbolError(f"puzzles must hold integer digits, got dtype {raw.dtype}")
-    ncells = raw.shape[1]
-    n = math.isqrt(ncells)
-    if n * n != ncells or n == 0:
-        raise CellCountError(f"a row of {ncells} cells is not a square grid")
-    shape = Shape.for_size(n, box)
-    if raw.size:
-        bad = (raw < 0) | (raw > n)
-        if bad.any():
-            row, col = (int(i) for i in np.argwhere(bad)[0])
-            raise SymbolError(f"row {row}, cell {col}: {raw[row, col]} is not a digit of a "
-                              f"{n}x{n} sudoku (0 for a blank, 1..{n})")
-    return np.ascontiguousarray(raw, dtype=np.uint8), shape
 
 
 def _workers(jobs: int | None, rows: int) -> int:

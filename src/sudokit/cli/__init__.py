@@ -1,4 +1,5 @@
-"""The ``sudoku`` command: one module per subcommand, all error handling here.
+"""The ``sudoku`` command: one module per subcommand, all error handling here. It may import
+every other part of the package; nothing in the package imports it.
 
 Each subcommand module has ``add_parser(subparsers)`` and ``run(args, env) -> int`` and does no
 error handling of its own: ``main`` turns every expected failure into one line on standard
@@ -67,7 +68,8 @@ def _parser_class() -> type[argparse.ArgumentParser]:
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """The parser of the whole command line, every subcommand registered (or only those of
     ``commands``: each one registered imports its module)."""
-    from .. import __version__, engine
+    from .. import engine
+    from .._version import __version__
     from ._output import add_common_arguments
 
     _Parser = _parser_class()

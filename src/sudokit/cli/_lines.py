@@ -63,7 +63,7 @@ RUN_ROWS = 4096
 PIECE_ROWS = 4096
 
 #: File name extensions that decide how a file is read whatever it holds (the formats'
-#: ``formats._registry.DECIDING_EXTENSIONS`` and the photos' ``read.PHOTO_EXTENSIONS``; a
+#: ``formats._registry.DECIDING_EXTENSIONS`` and the photos' ``_inputs.PHOTO_EXTENSIONS``; a
 #: test compares them): such a file takes the ordinary path. Any other name (``.txt``,
 #: ``.dat``, none) is read as lines when its content looks like lines, as detection reads it.
 DECIDING_EXTENSIONS = frozenset({".bin", ".csv", ".ipuz", ".json", ".jsonl", ".opensudoku",

@@ -41,6 +41,16 @@ def add_picture_options(parser: argparse.ArgumentParser, to: bool = False) -> No
                         help="colours of --to svg/png/pdf pictures (default light)")
 
 
+def add_output_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    from .. import formats
+
+    parser.add_argument(
+        "--to", dest="to_format", choices=[*sorted(formats.FORMATS), *PICTURES],
+        metavar="FORMAT", help=help_text + "; svg, png or pdf draw pictures"
+    )
+    add_picture_options(parser)
+
+
 def wants_pictures(args: argparse.Namespace) -> bool:
     """Whether the command was asked for pictures rather than text."""
     return getattr(args, "to_format", None) in PICTURES

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..errors import ShapeError
-from ._inputs import Tally, add_input_arguments, add_output_argument, each_record
+from ._inputs import Tally, add_input_arguments, each_record
+from ._pictures import add_output_argument
 from .env import Env
 from .status import ExitStatus
 

@@ -19,12 +19,12 @@ from ._inputs import (
     Tally,
     add_input_arguments,
     add_jobs_argument,
-    add_output_argument,
     each_chunk,
     each_record,
     positive_float,
 )
 from ._output import Template, add_format_argument, line_form
+from ._pictures import add_output_argument
 from .env import Env
 from .status import ExitStatus
 

@@ -1,4 +1,5 @@
-"""sudokit on Dask: functions that fit Dask's collections, and a bag of made puzzles.
+"""sudokit on Dask: functions that fit Dask's collections, and a bag of made puzzles. It may
+import the streams, the generator and everything under them, never the command line.
 
 Partition functions take a partition of puzzle texts (one puzzle per element, such as the
 lines ``dask.bag.read_text`` gives; blank elements and ``#`` comments are passed over, as

@@ -1,5 +1,6 @@
 """The one place that picks and builds a search engine: by the puzzle's shape, compiled or
-pure Python, and (for arrays of 9x9 puzzles) the device.
+pure Python (``sudokit.batch`` picks the device). It may import the compiled kernels, the
+argument checks and the values under them, and nothing above.
 
 Two engines search for solutions, with one face (:class:`Engine`): ``_kernel9.Kernel9``,
 the 9x9 band kernel, and ``_core.Search``, the general engine for any box shape. Each is a
@@ -30,7 +31,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
-from ..shape import Shape, is_whole
+from ..shape import Shape
 
 if TYPE_CHECKING:
     import numpy as np
@@ -260,24 +261,6 @@ def rows_solver(shape: Shape) -> RowsSolver:
     kernel's loop in compiled code, or the general engine puzzle by puzzle."""
     backend = backend_for(shape)
     return backend.rows(load(backend.module), shape)
-
-
-def device_for(device: str, rows: int, shape: Shape) -> str:
-    """'cpu' or 'gpu': where an array of ``rows`` puzzles of ``shape`` is solved when
-    ``device`` ('cpu', 'gpu' or 'auto') is asked for. Only 9x9 puzzles go to the GPU;
-    for them :func:`sudokit.gpu.choose_device` decides (and raises GpuUnavailable, with
-    the reason, when 'gpu' cannot be had)."""
-    checked_shape(shape, "device_for")
-    if not is_whole(rows) or rows < 0:
-        raise ValueError(f"device_for: rows must be a whole number from 0, not {rows!r}")
-    if not isinstance(device, str) or device not in DEVICES:
-        raise ValueError(f"device_for: device must be one of {', '.join(DEVICES)}, not "
-                         f"{device!r}")
-    if device == "cpu" or not _is_9x9(shape):
-        return "cpu"
-    from ..gpu import choose_device  # the GPU package only when a GPU is asked for
-
-    return choose_device(device, rows, shape.ncells)
 
 
 def generator_module() -> ModuleType:

@@ -6,8 +6,11 @@ cost more than solving, so the check is done on whole arrays with NumPy.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from ..errors import CellCountError, ShapeError, SymbolError
 from ..shape import Shape
 
 
@@ -77,3 +80,27 @@ def _digit_bits(n: int) -> np.ndarray:
     table = np.zeros(256, dtype=dtype)
     table[1 : n + 1] = np.left_shift(1, np.arange(n, dtype=dtype), dtype=dtype)
     return table
+
+
+def checked_array(puzzles: object, box: tuple[int, int] | None = None
+                  ) -> tuple[np.ndarray, Shape]:
+    """A C-contiguous (B, N*N) uint8 array of digits 0..N, and its shape; or an error that
+    says what is wrong and in which row."""
+    raw = np.asarray(puzzles)
+    if raw.ndim != 2:
+        raise ShapeError(f"puzzles must be a 2-D array (one puzzle per row), got shape "
+                         f"{raw.shape}")
+    if raw.dtype.kind not in "iu":
+        raise SymbolError(f"puzzles must hold integer digits, got dtype {raw.dtype}")
+    ncells = raw.shape[1]
+    n = math.isqrt(ncells)
+    if n * n != ncells or n == 0:
+        raise CellCountError(f"a row of {ncells} cells is not a square grid")
+    shape = Shape.for_size(n, box)
+    if raw.size:
+        bad = (raw < 0) | (raw > n)
+        if bad.any():
+            row, col = (int(i) for i in np.argwhere(bad)[0])
+            raise SymbolError(f"row {row}, cell {col}: {raw[row, col]} is not a digit of a "
+                              f"{n}x{n} sudoku (0 for a blank, 1..{n})")
+    return np.ascontiguousarray(raw, dtype=np.uint8), shape

@@ -1,4 +1,5 @@
-"""Reading and writing puzzles in every format sudokit knows, one module per format.
+"""Reading and writing puzzles in every format sudokit knows, one module per format. It may
+import the solver, the batch and the engine and the values under them, and nothing above.
 
 ==============  ==============================================================================
 ``line``        one puzzle per line, N*N symbols (1-9, A-Z), ``.`` or ``0`` blank (or the one

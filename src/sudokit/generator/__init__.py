@@ -1,5 +1,4 @@
 """Making puzzles: random, minimal, symmetric, of a difficulty, or made for a technique.
-
 This package owns the puzzle maker (:mod:`.make`), the choices ``sudoku create`` offers
 (:mod:`.choices`, light enough to list without loading the maker), the search for puzzles
 that need a technique (:mod:`.targeted`, :mod:`.targeted_search`) and their compiled engines

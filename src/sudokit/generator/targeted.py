@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from ..errors import GenerateError, GenerateGaveUp
@@ -50,7 +49,16 @@ from ..logic.select import choose, keys_of
 from ..logic.step import Level, Technique
 from ..logic.techniques import OPTIONAL
 from .make import Seed, stream_key
-from .targeted_search import SIMPLE_SET, SINGLES, Made, Plan, attempt, techniques_of
+from .targeted_search import (
+    CLEANNESS,
+    SIMPLE_SET,
+    SINGLES,
+    Made,
+    Plan,
+    Request,
+    attempt,
+    techniques_of,
+)
 
 __all__ = [
     "CLEANNESS",
@@ -64,38 +72,10 @@ __all__ = [
     "make",
     "request",
 ]
-#: The cleanness levels: what the steps other than the asked technique's may be.
-CLEANNESS = {
-    0: "any step not harder than the asked techniques",
-    1: "the simple technique set before and after the asked technique",
-    2: "the simple technique set before it, singles only after it",
-    3: "singles only, before and after it",
-}
 _OPTIONAL_KEYS = frozenset(t.key for t in OPTIONAL)
 #: Solutions grids tried for each puzzle before giving up: the rarest common techniques
 #: (Swordfish, X-Chain) take a few thousand; about 3 ms each.
 DEFAULT_TRIES = 5_000
-@dataclass(frozen=True)
-class Request:
-    """Checked options of a technique-made puzzle (plain data: it pickles)."""
-
-    targets: frozenset[str]
-    ladder: tuple[str, ...]
-    cleanness: int
-    score_min: float | None
-    score_max: float | None
-    tries: int
-
-    def describe(self) -> str:
-        """The request in words, for a message."""
-        what = ", ".join(sorted(self.targets))
-        band = ""
-        if self.score_min is not None or self.score_max is not None:
-            low = "" if self.score_min is None else f"{self.score_min:g}"
-            high = "" if self.score_max is None else f"{self.score_max:g}"
-            band = f", score {low}..{high}"
-        return f"{what} (cleanness {self.cleanness}{band})"
-
 # -- options --------------------------------------------------------------------------
 def request(
     technique: str | None = None,

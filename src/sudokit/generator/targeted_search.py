@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .. import engine
 from ..candidates import Candidates
@@ -30,8 +31,35 @@ from ._singles9 import (
 )
 from .make import minimal_digs
 
-if TYPE_CHECKING:
-    from .targeted import Request
+#: The cleanness levels: what the steps other than the asked technique's may be.
+CLEANNESS = {
+    0: "any step not harder than the asked techniques",
+    1: "the simple technique set before and after the asked technique",
+    2: "the simple technique set before it, singles only after it",
+    3: "singles only, before and after it",
+}
+@dataclass(frozen=True)
+class Request:
+    """Checked options of a technique-made puzzle (plain data: it pickles)."""
+
+    targets: frozenset[str]
+    ladder: tuple[str, ...]
+    cleanness: int
+    score_min: float | None
+    score_max: float | None
+    tries: int
+
+    def describe(self) -> str:
+        """The request in words, for a message."""
+        what = ", ".join(sorted(self.targets))
+        band = ""
+        if self.score_min is not None or self.score_max is not None:
+            low = "" if self.score_min is None else f"{self.score_min:g}"
+            high = "" if self.score_max is None else f"{self.score_max:g}"
+            band = f", score {low}..{high}"
+        return f"{what} (cleanness {self.cleanness}{band})"
+
+
 
 #: The singles: every puzzle has them, so they are never a target by themselves.
 SINGLES = frozenset({"full-house", "hidden-single", "naked-single"})

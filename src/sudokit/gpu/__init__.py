@@ -1,5 +1,6 @@
 """Solve 9x9 puzzles by the million on a CUDA GPU: the optional extra ``gpu``
-(``pip install '.[gpu]'`` in the source folder).
+(``pip install '.[gpu]'`` in the source folder). It may import the engine's array checks,
+the shapes and the errors, and nothing above them: ``sudokit.batch`` picks the device.
 
 >>> from sudokit.gpu import gpu_available, solve_array_gpu
 >>> if gpu_available():                                  # doctest: +SKIP
@@ -10,8 +11,9 @@ The kernel (``_kernel``) is Python compiled by numba-cuda: one thread per puzzle
 candidates as 27-bit band words, a guess budget per puzzle, and the searches still running
 when the batch runs out split into tasks for idle threads. Importing this package imports
 neither numba nor the kernel; ``gpu_available()`` looks for numba-cuda and a GPU without
-ever raising. ``solve_grids_on_device`` is what ``sudoku solve --device`` calls: it picks
-the device, finishes on the CPU what the GPU gave up on and checks every answer.
+ever raising. ``sudokit.batch.solve_checked`` is what ``sudoku solve --device`` calls: it
+picks the device, finishes on the CPU what the GPU gave up on and checks every answer. This
+package imports nothing above the engine's array checks, the shapes and the errors.
 See docs/gpu.md for the design and how to measure it.
 """
 
@@ -32,8 +34,6 @@ from ._select import (
     auto_min_rows,
     check_device,
     choose_device,
-    solve_grids_on_device,
-    solve_on_gpu,
 )
 
 __all__ = [
@@ -53,7 +53,5 @@ __all__ = [
     "is_simulator",
     "release_buffers",
     "solve_array_gpu",
-    "solve_grids_on_device",
-    "solve_on_gpu",
     "unavailable_reason",
 ]

@@ -229,7 +229,7 @@ def _from_cuda_dlpack(puzzles: Any, cuda: Any) -> Any:
 def _host_input(puzzles: object) -> np.ndarray:
     """A C-contiguous (B, 81) uint8 array of digits 0..9, or an error saying what is wrong
     and in which row (the same checks as the CPU batch engine)."""
-    from ..batch import checked_array
+    from ..engine.arrays import checked_array
 
     if not isinstance(puzzles, np.ndarray) and hasattr(puzzles, "__dlpack__"):
         puzzles = np.from_dlpack(puzzles)

@@ -1,15 +1,11 @@
-"""Which engine solves a batch (``--device cpu|gpu|auto``), and a solve that always finishes:
-what the GPU gives up on, the CPU engine completes, and every answer is checked."""
+"""Whether the GPU solves a batch (``--device cpu|gpu|auto``): :func:`choose_device`, which
+``sudokit.batch.device_for`` asks for arrays of 9x9 puzzles."""
 
 from __future__ import annotations
 
-import math
 import os
 
-import numpy as np
-
 from ._availability import GpuUnavailable, is_simulator, unavailable_reason
-from ._host import GpuStatus, solve_array_gpu
 
 DEVICES = ("cpu", "gpu", "auto")
 
@@ -60,49 +56,3 @@ def choose_device(device: str, rows: int, cells: int = 81) -> str:
             and not is_simulator()):
         return "gpu"
     return "cpu"
-
-
-def solve_grids_on_device(
-    puzzles: np.ndarray,
-    *,
-    limit: int = 1,
-    device: str = "auto",
-    jobs: int | None = 1,
-) -> tuple[np.ndarray, np.ndarray]:
-    """(solutions, counts) for a (B, N*N) uint8 array of puzzles, as
-    ``sudokit.batch.solve_array`` gives them, on the device ``choose_device`` picks.
-
-    On the GPU, puzzles the kernel gives up on are finished by the CPU engine (``jobs``
-    threads), and every solution is checked before it is returned: the result is complete
-    and the same as the CPU's, whichever device ran. Raises GpuUnavailable (one line: why)
-    when 'gpu' is asked for and cannot be had.
-    """
-    from ..batch import solve_checked  # batch imports this module lazily: no cycle at import
-    from ..shape import Shape
-
-    rows, cells = puzzles.shape
-    if choose_device(device, rows, cells) == "cpu":
-        return solve_checked(puzzles, Shape.for_size(math.isqrt(cells)), limit, jobs)
-    return solve_on_gpu(puzzles, limit=limit, jobs=jobs)
-
-
-def solve_on_gpu(puzzles: np.ndarray, *, limit: int = 1, jobs: int | None = 1
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """(solutions, counts) of a (B, 81) uint8 array of 9x9 puzzles from the GPU kernel,
-    what it gives up on finished by the CPU engine (``jobs`` threads), every solution
-    checked."""
-    from ..batch import solve_array
-    from ..engine.arrays import check_solutions
-    from ..shape import Shape
-
-    gpu = solve_array_gpu(puzzles, limit=limit)
-    solutions = gpu.solutions
-    counts = gpu.counts.astype(np.int64)
-    unfinished = np.flatnonzero(gpu.status != GpuStatus.SOLVED)
-    unfinished = unfinished[gpu.status[unfinished] != GpuStatus.NO_SOLUTION]
-    if unfinished.size:  # gave up: the CPU engine has no budget
-        rest = solve_array(puzzles[unfinished], limit=limit, jobs=jobs)
-        solutions[unfinished] = rest.solutions
-        counts[unfinished] = rest.counts
-    check_solutions(puzzles, solutions, counts, Shape.for_size(9), "the GPU kernel")
-    return solutions, counts

@@ -1,4 +1,5 @@
-"""Reading a sudoku from a photo (the ``photo`` extra: OpenCV's headless wheel and NumPy).
+"""Reading a sudoku from a photo (the ``photo`` extra: OpenCV's headless wheel and NumPy). It
+may import the formats, the solver, the engine and the values under them.
 
 >>> from sudokit import image
 >>> reading = image.read("puzzle.jpg")              # doctest: +SKIP
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ImageError
 from ..extras import install_hint
+from .kinds import kind_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,22 +33,6 @@ if TYPE_CHECKING:
     from .reading import Reading
 
 __all__ = ["ImageError", "kind_of", "read"]
-
-
-def kind_of(head: bytes) -> str | None:
-    """'jpeg', 'png' or 'webp' when ``head`` (a file's first 12 bytes or more) starts like
-    one of them, else None."""
-    if not isinstance(head, bytes | bytearray | memoryview):
-        raise TypeError(f"kind_of: head must be bytes (a file's first bytes), not "
-                        f"{type(head).__name__}")
-    head = bytes(head[:12])
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "webp"
-    return None
 
 
 def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:

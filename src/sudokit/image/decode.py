@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..errors import ImageError
-from . import kind_of
+from .kinds import kind_of
 
 #: Pictures with more pixels than this are refused (a 20,000 x 20,000 PNG would need more
 #: than a gigabyte to decode). JPEGs are decoded at 1/2, 1/4 or 1/8 scale by the decoder

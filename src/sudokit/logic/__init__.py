@@ -1,4 +1,6 @@
-"""Human-style solving: techniques, hints, explanations and ratings.
+"""Human-style solving: techniques, hints, explanations and ratings. It may import the
+formats, the solver, the engine and the values under them; a path shows itself in a
+notebook through ``pictures.walkthrough``, imported when called (a named hook).
 
 - :func:`next_step` (a hint): the easiest step available on a puzzle or candidate board
   (:func:`hint` adds what a hint should say around it);

@@ -1,11 +1,10 @@
-"""Many puzzles from files and streams, answered in order.
-
-This package owns the records road of the commands (:mod:`.records`: read, solve, count,
-rate and check puzzles in order, on threads or processes), the dataset records
-(:mod:`.dataset`) and the timing of ``sudoku bench`` (:mod:`.bench`). It may import the
-generator, the pictures, the logic, the formats, the solver, the batch and engine, and the
-values under them; nothing here imports the command line, the web server or Dask. The names
-of :mod:`.records` are served from here, loaded on first use.
+"""Many puzzles from files and streams, answered in order. This package owns the records
+road of the commands (:mod:`.records`: read, solve, count, rate and check puzzles in order,
+on threads or processes), the dataset records (:mod:`.dataset`) and the timing of ``sudoku
+bench`` (:mod:`.bench`). It may import the generator, the pictures, the logic, the formats,
+the solver, the batch and the engine, and the values under them; nothing here imports the
+command line, the web server or Dask. The names of :mod:`.records` are served from here,
+loaded on first use.
 """
 
 from typing import Any

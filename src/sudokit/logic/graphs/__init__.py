@@ -1,5 +1,4 @@
 """What the techniques search, built once per board state and shared between them.
-
 This package owns the search machinery that is not a technique of its own: the strong
 links, the chain searches and their memo (:mod:`.chains`, :mod:`.x_chain_gate`,
 :mod:`.dense_nodes`), the almost locked sets and their tables (:mod:`.als`,
