@@ -281,7 +281,7 @@ def test_a_carriage_return_inside_a_line_is_an_error_not_a_hidden_puzzle(
 @pytest.mark.parametrize(
     ("block", "message"),
     [
-        ([2, 4], '"block" [2, 4] does not make boxes of a 9x9 grid'),
+        ([2, 4], '"block" 2x4 does not make boxes of a 9x9 grid'),
         ([10**60, 2], '"block" of that size does not make boxes of a 9x9 grid'),
     ],
 )
