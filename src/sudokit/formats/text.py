@@ -18,9 +18,9 @@ not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
 A grid typed as N rows of N symbols (N up to 9) with one of the blanks people type, ``_``,
 ``*``, ``-``, ``x`` (or ``X``, ``?``, ``·``), instead of ``.`` or ``0``, is read too, with or
 without spaces, tabs and a ``|``/``+---+`` (or ``*---*``, ``.---.``) frame: that blank is a
-cell symbol then. Where the
-blank is ``-`` or ``*``, which borders are drawn with, a line of them without a digit is a
-border unless it holds exactly a row's N symbols and no ``+`` or ``=``.
+cell symbol then. Where the blank is ``-`` or ``*``, which borders are drawn with, a line of
+them without a digit is a border unless it holds exactly a row's N symbols and no ``+`` or
+``=``.
 
 How the cells are cut into puzzles: N comes from ``box`` if given; otherwise from the first
 puzzle. If its first line with cells holds k cells and k is a sudoku size (a row per line),
