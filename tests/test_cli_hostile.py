@@ -144,3 +144,12 @@ def test_resume_over_a_partition_it_did_not_write_is_one_clear_line(tmp_path) ->
         assert told.status == 2 and len(told.stderr.splitlines()) == 1
         assert "holds a partition file that is not a jsonl partition" in told.stderr
         assert (kept / "part-00000.jsonl").read_text() == text
+
+
+def test_a_hint_picture_refuses_to_tell_more_than_the_level_asked() -> None:
+    for asked in (("--level", "nudge"), ("--level", "cells"), ("--all",)):
+        told = sudoku("hint", *asked, "--to", "svg", stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b""
+        assert "does not go with --to svg" in told.stderr
+    whole = sudoku("hint", "--level", "step", "--to", "svg", stdin=(X_WING + "\n").encode())
+    assert whole.status == 0 and whole.stdout.startswith(b"<svg")

@@ -60,6 +60,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from ..logic import hint, report
 
     if wants_pictures(args):
+        if args.all or args.level not in (None, "step"):  # a picture shows the whole step
+            env.error(f"--{'all' if args.all else 'level'} does not go with --to "
+                      f"{args.to_format}: a picture shows the whole step (leave out --to for "
+                      "text)")
+            return ExitStatus.USAGE
         return draw_records(args, env, "hint")
     ladder = ladder_of(args)
     tally = Tally()
