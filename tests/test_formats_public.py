@@ -289,3 +289,11 @@ def test_ipuz_a_block_that_does_not_fit_is_named(block: list[int], message: str)
     doc = json.loads((DATA / "styled.ipuz").read_text())
     (r,) = F.read(io.BytesIO(json.dumps({**doc, "block": block}).encode()), "ipuz", source="b")
     assert str(r.error) == f"b, line 1: {message}"
+
+
+def test_csv_rows_of_puzzles_with_no_header_are_a_table() -> None:
+    records = list(F.read(io.BytesIO((DATA / "no-header.csv").read_bytes())))
+    assert [dict(r.fields) for r in records] == [
+        {"column 2": "1.5", "column 3": "Café, first"},
+        {"column 2": "2.25", "column 3": ""},
+    ]

@@ -26,7 +26,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
      ``ipuz(`` first (ipuz's JSONP form): ipuz;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``, or
-     with ``;`` between names): csv;
+     with ``;`` between names): csv; so is a first line of comma-separated fields, one of
+     them a whole puzzle (a table with no header);
    - N*N characters, digits of that size and spaces for blanks, on every line: line;
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols or typed blanks such as ``_`` and ``·``, maybe followed by other
@@ -53,7 +54,7 @@ from typing import Any, BinaryIO
 from ..errors import ParseError, SudokuError
 from ._blocks import is_decoration
 from ._fields import TYPED_BLANKS, find_field, read_cells
-from ._headers import is_csv_header, is_library_line, is_sdk_header
+from ._headers import is_csv_header, is_library_line, is_sdk_header, split_csv
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
@@ -260,6 +261,8 @@ def _detect_text(rows: list[str]) -> str:
         return "ipuz"
     if is_csv_header(first) or is_csv_header(first, sep=";"):
         return "csv"
+    if _csv_puzzle_row(first):
+        return "csv"
     if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
         return "line"
     if all(_SYMBOLS.issuperset(r) for r in rows):
@@ -287,6 +290,17 @@ def _detect_text(rows: list[str]) -> str:
         if len(sizes) == 1 and all(_is_pretty_token(t) for g in groups for t in g):
             return "pretty"
     return "text"
+
+
+def _csv_puzzle_row(row: str) -> bool:
+    """A row of a CSV table with no header: comma-separated fields, one of them a whole
+    puzzle (N*N cell symbols, 16 or more)."""
+    if "," not in row:
+        return False
+    return any(
+        len(f) >= 16 and _SYMBOLS.issuperset(f) and shape_for_count(len(f), None) is not None
+        for f in split_csv(row)
+    )
 
 
 def _typed_grid(rows: list[str]) -> bool:
