@@ -173,6 +173,11 @@ def _parse(data: bytes) -> _Games:
             line=parser.CurrentLineNumber,
         )
 
+    def doctype(name: str, system: str | None, public: str | None, inner: bool) -> None:
+        if inner:  # declarations in the document: entities could be defined there
+            refuse()
+        # <!DOCTYPE opensudoku> alone declares nothing (an external one is never read)
+
     def start(name: str, attrs: dict[str, str]) -> None:
         line = parser.CurrentLineNumber
         if not found.open and name != "opensudoku":
@@ -205,7 +210,7 @@ def _parse(data: bytes) -> _Games:
         if found.text is not None:
             found.text.append(text)
 
-    parser.StartDoctypeDeclHandler = refuse
+    parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = refuse
     parser.StartElementHandler = start
     parser.EndElementHandler = end
