@@ -25,7 +25,8 @@ in order; text the parser cannot read ends the games, with the elements still op
 after its comment.
 
 The XML is read with the standard library's expat parser with any document type
-declaration refused, so no entity is ever defined or expanded (no "billion laughs").
+declaration that declares something refused, so no entity is ever defined or expanded (no
+"billion laughs"); a bare ``<!DOCTYPE opensudoku>`` is read.
 """
 
 from __future__ import annotations
