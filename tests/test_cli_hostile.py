@@ -153,3 +153,13 @@ def test_a_hint_picture_refuses_to_tell_more_than_the_level_asked() -> None:
         assert "does not go with --to svg" in told.stderr
     whole = sudoku("hint", "--level", "step", "--to", "svg", stdin=(X_WING + "\n").encode())
     assert whole.status == 0 and whole.stdout.startswith(b"<svg")
+
+
+def test_check_of_a_candidate_board_says_a_cell_with_no_candidate_left() -> None:
+    board = sudoku("convert", "--to", "candidates", stdin=(X_WING + "\n").encode()).out.strip()
+    emptied = board[:9] + "." * 9 + board[18:]  # r1c2 loses every candidate
+    told = sudoku("check", stdin=(emptied + "\n").encode())
+    assert told.status == 1
+    assert told.out == "<stdin>, line 1: r1c2 has no candidate left\n"
+    whole = sudoku("check", stdin=(board + "\n").encode())
+    assert whole.status == 0 and whole.out.endswith(": ok (64 blanks)\n")
