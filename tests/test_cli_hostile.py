@@ -163,3 +163,11 @@ def test_check_of_a_candidate_board_says_a_cell_with_no_candidate_left() -> None
     assert told.out == "<stdin>, line 1: r1c2 has no candidate left\n"
     whole = sudoku("check", stdin=(board + "\n").encode())
     assert whole.status == 0 and whole.out.endswith(": ok (64 blanks)\n")
+
+
+def test_a_guess_is_not_told_as_a_pattern_that_is_there() -> None:
+    told = sudoku("hint", "--level", "technique", "--techniques", "singles",
+                  stdin=("." * 81 + "\n").encode())
+    assert told.status == 0
+    assert told.out == ("Look at box 1: no technique applies; the next step is a guess "
+                        "(Brute Force).\n")

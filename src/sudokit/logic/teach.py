@@ -27,6 +27,7 @@ from ..shape import Shape
 from .board import Board, Geometry, geometry
 from .step import Level, Step, Technique
 from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
+from .techniques.brute_force import BRUTE_FORCE
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -89,6 +90,9 @@ def hint_text(step: Step, level: str, shape: Shape | None = None) -> str:
     if level == "nudge":
         return f"Look at {where}."
     if level == "technique":
+        if step.key == BRUTE_FORCE.key:  # not a pattern that is there: a guess
+            return (f"Look at {where}: no technique applies; the next step is a guess "
+                    f"({step.technique}).")
         return f"Look at {where}: there is {_article(step.technique)} {step.technique}."
     if level == "cells":
         return f"{step.technique} in {' '.join(step.cells)}."
