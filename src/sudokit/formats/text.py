@@ -13,8 +13,9 @@ than 9x9, the letters (A-Z for 10 and up, either case). Everything else (spaces,
 ``+``, commas, words such as ``Puzzle:``...) is layout, and so is a border line such as
 ``.-----------.`` (its dots are corners, not cells) and a title: a line of words with a few
 numbers and no ``.`` (``Puzzle 12 (2024-01-05)``; a row such as ``Row A: 530070000`` or
-``Row A: 5 3 0 0 7 0 0 0 0`` is cells); lines that start with ``#`` are comments. Whether letters are cells is decided once, from the start of the input: they are
-not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
+``Row A: 5 3 0 0 7 0 0 0 0`` is cells); lines that start with ``#`` are comments. Whether
+letters are cells is decided once, from the start of the input: they are not if its first
+puzzle, read without them, is a puzzle of 9x9 or smaller.
 
 A grid typed as N rows of N symbols (N up to 9) with one of the blanks people type, ``_``,
 ``*``, ``-``, ``x`` (or ``X``, ``?``, ``·``), instead of ``.`` or ``0``, is read too, with or
