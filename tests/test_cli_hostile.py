@@ -171,3 +171,17 @@ def test_a_guess_is_not_told_as_a_pattern_that_is_there() -> None:
     assert told.status == 0
     assert told.out == ("Look at box 1: no technique applies; the next step is a guess "
                         "(Brute Force).\n")
+
+
+def test_hint_refuses_options_it_would_ignore() -> None:
+    for asked, said in ((("--all", "--level", "nudge"), "--all and --level do not go together"),
+                        (("--why", "--level", "nudge"), "--why does not go with --level"),
+                        (("--why", "--all"), "--why does not go with --all")):
+        told = sudoku("hint", *asked, stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b"" and said in told.stderr
+
+
+def test_check_refuses_json_and_a_format_together() -> None:
+    told = sudoku("check", "--json", "--format", "{status}", stdin=(X_WING + "\n").encode())
+    assert told.status == 2 and told.stdout == b""
+    assert "--json and --format both choose the output" in told.stderr

@@ -69,6 +69,9 @@ class Solution(NamedTuple):
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Check each puzzle (and its solution); the exit status."""
+    if args.json and args.template is not None:
+        env.error("--json and --format both choose the output: give one of them")
+        return ExitStatus.USAGE
     if args.solution == "-" and (not args.files or "-" in args.files):
         env.error("--solution - and the puzzles cannot both be standard input: give the "
                   "puzzles' file, or the solutions' (--solution FILE)")
