@@ -185,3 +185,13 @@ def test_check_refuses_json_and_a_format_together() -> None:
     told = sudoku("check", "--json", "--format", "{status}", stdin=(X_WING + "\n").encode())
     assert told.status == 2 and told.stdout == b""
     assert "--json and --format both choose the output" in told.stderr
+
+
+def test_bench_of_nothing_says_so_and_times_each_figure_once() -> None:
+    empty = sudoku("bench", stdin=b"")
+    assert empty.status == 0 and empty.stdout == b""
+    assert empty.stderr == "sudoku: nothing to time: the input holds no puzzle\n"
+    table = sudoku("bench", "--runs", "1", "--jobs", "1", "--limit", "1", "--limit", "1",
+                   stdin=(X_WING + "\n").encode())
+    assert table.status == 0
+    assert table.out.count("| solve |") == 1 and "count to 2" not in table.out
