@@ -64,11 +64,6 @@ def run(args: argparse.Namespace, env: Env) -> int:
         env.error(clash)
         return ExitStatus.USAGE
     if wants_pictures(args):
-        if args.all or args.level not in (None, "step"):  # a picture shows the whole step
-            env.error(f"--{'all' if args.all else 'level'} does not go with --to "
-                      f"{args.to_format}: a picture shows the whole step (leave out --to for "
-                      "text)")
-            return ExitStatus.USAGE
         return draw_records(args, env, "hint")
     ladder = ladder_of(args)
     tally = Tally()
@@ -113,6 +108,9 @@ def _clashing_options(args: argparse.Namespace) -> str | None:
         return "--why does not go with --all, which lists the steps only"
     if args.why and args.level:
         return "--why does not go with --level: --level step tells the step and why"
+    if wants_pictures(args) and (args.all or args.level not in (None, "step")):
+        return (f"--{'all' if args.all else 'level'} does not go with --to {args.to_format}: "
+                "a picture shows the whole step (leave out --to for text)")
     return None
 
 
