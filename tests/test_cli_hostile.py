@@ -195,3 +195,18 @@ def test_bench_of_nothing_says_so_and_times_each_figure_once() -> None:
                    stdin=(X_WING + "\n").encode())
     assert table.status == 0
     assert table.out.count("| solve |") == 1 and "count to 2" not in table.out
+
+
+def test_every_step_of_an_open_64x64_asks_no_expert_technique() -> None:
+    from sudokit.logic.step import Level, Technique
+    from sudokit.logic.teach import all_steps
+
+    asked = []
+
+    def find(board: object) -> None:
+        asked.append(board)  # an expert search builds tables of gigabytes on this board
+
+    expert = Technique("made-up", "Made Up", Level.EXPERT, 9.0, 1, find)
+    assert all_steps(Grid("." * 64 * 64), [expert], unique=False) == {}
+    assert asked == []
+    assert all_steps(Grid("." * 81), [expert], unique=False) == {} and len(asked) == 1
