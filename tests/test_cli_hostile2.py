@@ -1,0 +1,32 @@
+"""Hostile inputs and option pairs at the command line's edges: every record is kept, a
+nonsense value or a pair of options that cannot both hold is one clear line, and what a
+run cannot keep or stops short of is said."""
+
+from __future__ import annotations
+
+import pytest
+
+from clirunner import sudoku
+from sudokit.formats import FORMATS
+
+EMPTY = "." * 81
+ONE_GIVEN = "5" + "." * 80
+
+
+@pytest.mark.parametrize("puzzle", [EMPTY, ONE_GIVEN])
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_an_empty_grid_and_one_given_go_through_every_format_and_back(
+    fmt: str, puzzle: str
+) -> None:
+    written = sudoku("convert", "--to", fmt, stdin=f"{puzzle}\n".encode())
+    assert written.status == 0
+    for named in (("--from", fmt), ()):
+        back = sudoku("convert", *named, "--to", "line", stdin=written.stdout)
+        assert (back.status, back.out, back.stderr) == (0, f"{puzzle}\n", "")
+
+
+def test_a_tsv_file_of_one_empty_grid_is_a_puzzle_not_an_empty_input(tmp_path) -> None:
+    path = tmp_path / "empty.tsv"
+    path.write_bytes(sudoku("convert", "--to", "tsv", stdin=f"{EMPTY}\n".encode()).stdout)
+    back = sudoku("convert", "--to", "line", str(path))
+    assert (back.status, back.out) == (0, EMPTY + "\n")
