@@ -30,3 +30,15 @@ def test_a_tsv_file_of_one_empty_grid_is_a_puzzle_not_an_empty_input(tmp_path) -
     path.write_bytes(sudoku("convert", "--to", "tsv", stdin=f"{EMPTY}\n".encode()).stdout)
     back = sudoku("convert", "--to", "line", str(path))
     assert (back.status, back.out) == (0, EMPTY + "\n")
+
+
+def test_a_16x16_sdk_on_standard_input_is_one_16x16_puzzle(tmp_path) -> None:
+    made = sudoku("create", "--size", "16", "--seed", "1")
+    sdk = sudoku("convert", "--to", "sdk", stdin=made.stdout).stdout
+    named = tmp_path / "p.sdk"
+    named.write_bytes(sdk)
+    by_name = sudoku("solve", str(named))
+    piped = sudoku("solve", stdin=sdk)
+    assert (piped.status, piped.stderr) == (0, "")
+    assert len(piped.out.splitlines()) == 16  # one 16x16 answer, as for a file named .sdk
+    assert by_name.status == 0 and by_name.stdout.split() == piped.stdout.split()

@@ -29,6 +29,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
      with ``;`` between names): csv; so is a first line of comma-separated fields, one of
      them a whole puzzle (a table with no header);
    - N*N characters, digits of that size and spaces for blanks, on every line: line;
+   - lines of N symbols (N from 16), one a line, half of them with a symbol no line of
+     a sqrt(N) sized puzzle holds: text (the rows of one grid, as a headerless .sdk has them);
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols or typed blanks such as ``_`` and ``·``, maybe followed by other
      fields): line, unless N*N*N characters follow the pencilmark pattern (place d holds
@@ -266,6 +268,8 @@ def _detect_text(rows: list[str]) -> str:
     if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
         return "line"
     if all(_SYMBOLS.issuperset(r) for r in rows):
+        if _grid_rows(rows):
+            return "text"
         if _is_pencilmark_line(first):
             return "candidates"
         if any(shape_for_count(len(r), None) for r in rows) or all(len(r) >= 16 for r in rows):
@@ -290,6 +294,20 @@ def _detect_text(rows: list[str]) -> str:
         if len(sizes) == 1 and all(_is_pretty_token(t) for g in groups for t in g):
             return "pretty"
     return "text"
+
+
+def _grid_rows(rows: list[str]) -> bool:
+    """Rows of one grid typed without spaces (a headerless .sdk of 16x16 and up): lines of
+    N symbols each, as many as were looked at, holding a symbol that no line of a sqrt(N)
+    sized puzzle holds (16 characters ``81..4......G.3F.`` are no 4x4 puzzle)."""
+    n = len(rows[0])
+    if not 16 <= n <= MAX_SYMBOL_SIZE or len(rows) < min(n, LINES_LOOKED_AT):
+        return False
+    if any(len(r) != n for r in rows):
+        return False
+    small = frozenset("0." + "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: isqrt(n)])
+    # most of them, so that a typo in a file of 4x4 lines leaves it a file of lines
+    return 2 * sum(not small.issuperset(r.upper()) for r in rows) >= len(rows)
 
 
 def _csv_puzzle_row(row: str) -> bool:
