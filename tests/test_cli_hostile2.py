@@ -42,3 +42,21 @@ def test_a_16x16_sdk_on_standard_input_is_one_16x16_puzzle(tmp_path) -> None:
     assert (piped.status, piped.stderr) == (0, "")
     assert len(piped.out.splitlines()) == 16  # one 16x16 answer, as for a file named .sdk
     assert by_name.status == 0 and by_name.stdout.split() == piped.stdout.split()
+
+
+def test_serve_cuts_a_huge_worker_count_to_the_cores_and_says_so() -> None:
+    # a port out of range stops it before anything listens or starts
+    told = sudoku("serve", "--workers", "99999999999999999999", "--port", "99999")
+    assert told.status == 2
+    first, second = told.stderr.splitlines()
+    assert first.startswith("sudoku: --workers 99999999999999999999: using ")
+    assert first.endswith(", the cores this machine has")
+    assert "--port" in second
+
+
+@pytest.mark.parametrize("host", ["", "  "])
+def test_serve_refuses_an_empty_host(host: str) -> None:
+    told = sudoku("serve", "--host", host, "--port", "99999")  # never listens
+    assert told.status == 2
+    assert told.stderr.startswith("sudoku: error: --host is empty")
+    assert len(told.stderr.splitlines()) == 1
