@@ -60,3 +60,19 @@ def test_serve_refuses_an_empty_host(host: str) -> None:
     assert told.status == 2
     assert told.stderr.startswith("sudoku: error: --host is empty")
     assert len(told.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("options", [
+    ("--create", "99999999999999999999"),
+    ("--create", "1001"),
+    ("--section", "Easy:1001:easy"),
+    ("--section", "A:600:", "--section", "B:600:"),
+])
+def test_print_refuses_a_booklet_of_more_than_a_thousand_puzzles(tmp_path, options) -> None:
+    out = tmp_path / "x.pdf"
+    told = sudoku("print", *options, "-o", str(out))
+    assert told.status == 2
+    assert len(told.stderr.splitlines()) == 1
+    assert "a booklet holds at most 1,000 puzzles" in told.stderr
+    assert not out.exists()
+
