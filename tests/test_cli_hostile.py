@@ -144,3 +144,69 @@ def test_resume_over_a_partition_it_did_not_write_is_one_clear_line(tmp_path) ->
         assert told.status == 2 and len(told.stderr.splitlines()) == 1
         assert "holds a partition file that is not a jsonl partition" in told.stderr
         assert (kept / "part-00000.jsonl").read_text() == text
+
+
+def test_a_hint_picture_refuses_to_tell_more_than_the_level_asked() -> None:
+    for asked in (("--level", "nudge"), ("--level", "cells"), ("--all",)):
+        told = sudoku("hint", *asked, "--to", "svg", stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b""
+        assert "does not go with --to svg" in told.stderr
+    whole = sudoku("hint", "--level", "step", "--to", "svg", stdin=(X_WING + "\n").encode())
+    assert whole.status == 0 and whole.stdout.startswith(b"<svg")
+
+
+def test_check_of_a_candidate_board_says_a_cell_with_no_candidate_left() -> None:
+    board = sudoku("convert", "--to", "candidates", stdin=(X_WING + "\n").encode()).out.strip()
+    emptied = board[:9] + "." * 9 + board[18:]  # r1c2 loses every candidate
+    told = sudoku("check", stdin=(emptied + "\n").encode())
+    assert told.status == 1
+    assert told.out == "<stdin>, line 1: r1c2 has no candidate left\n"
+    whole = sudoku("check", stdin=(board + "\n").encode())
+    assert whole.status == 0 and whole.out.endswith(": ok (64 blanks)\n")
+
+
+def test_a_guess_is_not_told_as_a_pattern_that_is_there() -> None:
+    told = sudoku("hint", "--level", "technique", "--techniques", "singles",
+                  stdin=("." * 81 + "\n").encode())
+    assert told.status == 0
+    assert told.out == ("Look at box 1: no technique applies; the next step is a guess "
+                        "(Brute Force).\n")
+
+
+def test_hint_refuses_options_it_would_ignore() -> None:
+    for asked, said in ((("--all", "--level", "nudge"), "--all and --level do not go together"),
+                        (("--why", "--level", "nudge"), "--why does not go with --level"),
+                        (("--why", "--all"), "--why does not go with --all")):
+        told = sudoku("hint", *asked, stdin=(X_WING + "\n").encode())
+        assert told.status == 2 and told.stdout == b"" and said in told.stderr
+
+
+def test_check_refuses_json_and_a_format_together() -> None:
+    told = sudoku("check", "--json", "--format", "{status}", stdin=(X_WING + "\n").encode())
+    assert told.status == 2 and told.stdout == b""
+    assert "--json and --format both choose the output" in told.stderr
+
+
+def test_bench_of_nothing_says_so_and_times_each_figure_once() -> None:
+    empty = sudoku("bench", stdin=b"")
+    assert empty.status == 0 and empty.stdout == b""
+    assert empty.stderr == "sudoku: nothing to time: the input holds no puzzle\n"
+    table = sudoku("bench", "--runs", "1", "--jobs", "1", "--limit", "1", "--limit", "1",
+                   stdin=(X_WING + "\n").encode())
+    assert table.status == 0
+    assert table.out.count("| solve |") == 1 and "count to 2" not in table.out
+
+
+def test_every_step_of_an_open_64x64_asks_no_expert_technique() -> None:
+    from sudokit.logic.step import Level, Technique
+    from sudokit.logic.teach import all_steps
+
+    asked = []
+
+    def find(board: object) -> None:
+        asked.append(board)  # an expert search builds tables of gigabytes on this board
+
+    expert = Technique("made-up", "Made Up", Level.EXPERT, 9.0, 1, find)
+    assert all_steps(Grid("." * 64 * 64), [expert], unique=False) == {}
+    assert asked == []
+    assert all_steps(Grid("." * 81), [expert], unique=False) == {} and len(asked) == 1

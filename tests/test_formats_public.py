@@ -17,6 +17,7 @@ import pytest
 
 from clirunner import sudoku
 from roundtrip import rewrite
+from sudokit import SudokuError
 from sudokit import formats as F
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -281,7 +282,7 @@ def test_a_carriage_return_inside_a_line_is_an_error_not_a_hidden_puzzle(
 @pytest.mark.parametrize(
     ("block", "message"),
     [
-        ([2, 4], '"block" [2, 4] does not make boxes of a 9x9 grid'),
+        ([2, 4], '"block" 2x4 does not make boxes of a 9x9 grid'),
         ([10**60, 2], '"block" of that size does not make boxes of a 9x9 grid'),
     ],
 )
@@ -289,3 +290,22 @@ def test_ipuz_a_block_that_does_not_fit_is_named(block: list[int], message: str)
     doc = json.loads((DATA / "styled.ipuz").read_text())
     (r,) = F.read(io.BytesIO(json.dumps({**doc, "block": block}).encode()), "ipuz", source="b")
     assert str(r.error) == f"b, line 1: {message}"
+
+
+def test_csv_rows_of_puzzles_with_no_header_are_a_table() -> None:
+    records = list(F.read(io.BytesIO((DATA / "no-header.csv").read_bytes())))
+    assert [dict(r.fields) for r in records] == [
+        {"column 2": "1.5", "column 3": "Café, first"},
+        {"column 2": "2.25", "column 3": ""},
+    ]
+
+
+def test_opensudoku_a_doctype_that_declares_nothing_is_read() -> None:
+    data = (DATA / "latin1.opensudoku").read_bytes().replace(
+        b"?>\n", b"?>\n<!DOCTYPE opensudoku>\n", 1
+    )
+    (r,) = F.read(io.BytesIO(data), "opensudoku")
+    assert r.error is None and r.item is not None and r.line == 5
+    inner = data.replace(b"<!DOCTYPE opensudoku>", b"<!DOCTYPE opensudoku [<!ELEMENT a ANY>]>")
+    with pytest.raises(SudokuError, match="document type declaration: refused"):
+        list(F.read(io.BytesIO(inner), "opensudoku"))

@@ -165,3 +165,43 @@ def test_csv_written_by_python_is_read_record_for_record(notes: list[str], eol: 
         for r in records:
             w.write(r.item, r.style)  # type: ignore[arg-type]
     assert written.getvalue() == data
+
+
+#: JSON values that carry the puzzle's own key names, nested or inside strings.
+decoys = st.recursive(
+    st.integers(0, 9) | st.sampled_from(['"cells": [[1, 2]]', '"puzzle": [', "[[0]]", "é"]),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["cells", "puzzle", "x", "given"]), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@SETTINGS
+@given(st.dictionaries(st.sampled_from(["cells", "puzzle", "a", "b", "title"]), decoys,
+                       max_size=4),
+       st.sampled_from(["json", "ipuz"]), st.booleans(), st.sampled_from([None, 1, "\t"]))
+def test_a_document_solved_changes_its_own_cells_only(
+    extra: dict[str, object], fmt: str, first: bool, indent: int | str | None
+) -> None:
+    key = "cells" if fmt == "json" else "puzzle"
+    rows = [list(r) for r in CLASSIC.rows()]
+    head = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"]}
+    others = {k: v for k, v in extra.items() if k != key}
+    doc = ({key: rows} | others) if first else (others | {key: rows})
+    text = json.dumps((head if fmt == "ipuz" else {}) | doc, indent=indent,
+                      ensure_ascii=False) + "\n"
+    (record,) = F.read(io.BytesIO(text.encode()), fmt)
+    out = io.BytesIO()
+    with F.Writer(fmt, out) as writer:
+        writer.write(record.item, record.style)
+    assert out.getvalue() == text.encode()  # written back unchanged: the same bytes
+    answer = Grid("534678912672195348198342567859761423426853791713924856961537284287419635"
+                  "345286179")
+    out = io.BytesIO()
+    with F.Writer(fmt, out) as writer:
+        writer.write(answer, record.style)
+    solved = json.loads(out.getvalue())
+    assert solved[key] == [list(r) for r in answer.rows()]
+    assert {k: v for k, v in solved.items() if k != key} == {
+        k: v for k, v in json.loads(text).items() if k != key
+    }

@@ -130,14 +130,15 @@ def usable_cores() -> int:
 
 
 def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
-    """--jobs (and --cluster local:N) beyond the cores this machine has would only take
-    turns: cut it, and say so."""
-    jobs = getattr(args, "jobs", None)
-    if isinstance(jobs, int) and jobs > 1:
-        cores = usable_cores()
-        if jobs > cores:
-            env.warn(f"--jobs {jobs}: using {cores}, the cores this machine has")
-            args.jobs = cores
+    """--jobs, serve's --workers (and --cluster local:N) beyond the cores this machine has
+    would only take turns: cut it, and say so."""
+    for option in ("jobs", "workers"):  # serve's --workers are processes as --jobs are
+        jobs = getattr(args, option, None)
+        if isinstance(jobs, int) and jobs > 1:
+            cores = usable_cores()
+            if jobs > cores:
+                env.warn(f"--{option} {jobs}: using {cores}, the cores this machine has")
+                setattr(args, option, cores)
     if getattr(args, "cluster", None):
         from ._cluster import cut_to_cores
 

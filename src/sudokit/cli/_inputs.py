@@ -87,6 +87,9 @@ class Input:
 #: How much of an input is looked at to tell an empty one (nothing but white space).
 _EMPTY_PROBE = 1 << 16
 
+#: The white space of an empty input. Not the tab: lines of tabs are a tsv grid of blanks.
+_BLANK_BYTES = b" \r\n\f\v"
+
 
 def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuError]:
     """Each input in turn, or the SudokuError that stopped it from being read at all (a
@@ -150,14 +153,14 @@ def _unless_empty(stream: BinaryIO) -> BinaryIO | None:
     """``stream`` ready to read from its start, or None when it holds only white space."""
     if stream.seekable():
         head = stream.read(_EMPTY_PROBE)
-        if not head.strip() and len(head) < _EMPTY_PROBE:
+        if not head.strip(_BLANK_BYTES) and len(head) < _EMPTY_PROBE:
             return None
         stream.seek(0)
         return stream
     # read1: what a pipe or a terminal has now, so that answers still stream
     read = getattr(stream, "read1", stream.read)
     head = read(_EMPTY_PROBE)
-    while head and not head.strip() and len(head) < _EMPTY_PROBE:
+    while head and not head.strip(_BLANK_BYTES) and len(head) < _EMPTY_PROBE:
         more = read(_EMPTY_PROBE)
         if not more:
             return None

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     jobs = args.jobs if args.jobs is not None else bench.all_threads()
     threads = sorted({1, jobs})
-    limits = args.limit or [1, 2]
+    limits = sorted(set(args.limit or [1, 2]))  # each figure once, however often asked
     tally = Tally()
     # read every input first, so that reading is not timed and a bad one is said at once
     inputs = _read_all(args, env, tally)
@@ -86,6 +86,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
                         env.warn(f"{m.name}: {m.work}, {m.threads} thread(s): "
                                  f"{m.puzzles_per_second:,.0f} puzzles/s")
     if not measurements:
+        env.warn("nothing to time: the input holds no puzzle")
         return tally.status
     clock = ("thread CPU time for one thread, wall clock for more" if args.cpu_time
              else "wall clock")

@@ -69,6 +69,9 @@ class Solution(NamedTuple):
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Check each puzzle (and its solution); the exit status."""
+    if args.json and args.template is not None:
+        env.error("--json and --format both choose the output: give one of them")
+        return ExitStatus.USAGE
     if args.solution == "-" and (not args.files or "-" in args.files):
         env.error("--solution - and the puzzles cannot both be standard input: give the "
                   "puzzles' file, or the solutions' (--solution FILE)")
@@ -130,6 +133,8 @@ def check_piece(against: bool, name: str,
             continue
         grid = _as_grid(item)
         problems = _problems(grid)
+        if isinstance(item, Candidates):
+            problems += _board_problems(item)
         if against or given is not None:
             problems += _solution_problems(grid, given, name)
         out.append(problems)
@@ -202,6 +207,14 @@ def _write(env: Env, args: argparse.Namespace, tally: Tally, where: str, source:
 
 def _as_grid(item: Grid | Candidates) -> Grid:
     return item.to_grid() if isinstance(item, Candidates) else item
+
+
+def _board_problems(board: Candidates) -> list[str]:
+    """What a candidate board breaks that its digits do not show: a cell with no
+    candidate left (no solution can fill it)."""
+    name = board.shape.cell_name
+    return [f"{name(cell)} has no candidate left" for cell, mask in enumerate(board.masks)
+            if not mask]
 
 
 def _problems(grid: Grid) -> list[str]:

@@ -59,6 +59,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     from ..logic import hint, report
 
+    clash = _clashing_options(args)
+    if clash:
+        env.error(clash)
+        return ExitStatus.USAGE
     if wants_pictures(args):
         return draw_records(args, env, "hint")
     ladder = ladder_of(args)
@@ -94,6 +98,20 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 line += f"\n  {found.step.text}"
         env.stdout.write(f"{line}\n".encode())
     return tally.status
+
+
+def _clashing_options(args: argparse.Namespace) -> str | None:
+    """Why the options asked for cannot all be honoured (one would be ignored), or None."""
+    if args.all and args.level:
+        return "--all and --level do not go together: --all lists whole steps"
+    if args.why and args.all:
+        return "--why does not go with --all, which lists the steps only"
+    if args.why and args.level:
+        return "--why does not go with --level: --level step tells the step and why"
+    if wants_pictures(args) and (args.all or args.level not in (None, "step")):
+        return (f"--{'all' if args.all else 'level'} does not go with --to {args.to_format}: "
+                "a picture shows the whole step (leave out --to for text)")
+    return None
 
 
 def _say_clash(env: Env, source: str, record: Any) -> None:

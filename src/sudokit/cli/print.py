@@ -14,6 +14,19 @@ from .status import ExitStatus
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
+#: The most puzzles one booklet makes or prints (a page each at the least: a larger count
+#: would make and lay out for hours before the PDF is written).
+MAX_PUZZLES = 1000
+
+
+def booklet_count(text: str) -> int:
+    """An argparse type: a count of puzzles, 1 to ``MAX_PUZZLES``."""
+    value = positive_int(text)
+    if value > MAX_PUZZLES:
+        raise argparse.ArgumentTypeError(
+            f"a booklet holds at most {MAX_PUZZLES:,} puzzles, got {text}")
+    return value
+
 
 class PrintUsageError(SudokuError):
     """A booklet that cannot be made as asked (reported in one line, exit status 2)."""
@@ -43,8 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "printed, without an answer), 2 bad usage or unreadable input.",
     )
     add_input_arguments(p)
-    p.add_argument("--create", type=positive_int, metavar="N",
-                   help="make N new puzzles instead of reading files")
+    p.add_argument("--create", type=booklet_count, metavar="N",
+                   help=f"make N new puzzles instead of reading files (at most {MAX_PUZZLES:,})")
     p.add_argument("--difficulty", choices=LEVELS, metavar="LEVEL",
                    help="level of the puzzles made with --create: " + ", ".join(LEVELS))
     p.add_argument("--seed", metavar="S", type=seed_arg,
@@ -86,6 +99,9 @@ def section(text: str) -> Section:
     if len(parts) != 3 or not parts[0] or not parts[1].isdigit() or int(parts[1]) < 1:
         raise argparse.ArgumentTypeError(
             f"expected TITLE:COUNT:LEVEL such as Easy:8:easy, got {text!r}")
+    if int(parts[1]) > MAX_PUZZLES:
+        raise argparse.ArgumentTypeError(
+            f"a booklet holds at most {MAX_PUZZLES:,} puzzles, got {parts[1]} in {text!r}")
     level = parts[2].strip().lower() or None
     if level is not None and level not in LEVELS:
         raise argparse.ArgumentTypeError(
@@ -234,6 +250,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
                               "without files)")
     if creating:
         puzzle_layout(args.size, options)
+        total = sum(s.size for s in settings["section"]) or args.create
+        if total > MAX_PUZZLES:
+            raise PrintUsageError(f"the sections make {total:,} puzzles: a booklet holds at "
+                                  f"most {MAX_PUZZLES:,} puzzles")
     tally = Tally()
     if creating:
         entries = _entries_created(args, env, settings["section"])

@@ -33,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a web browser")
     p.add_argument("--workers", type=positive_int, metavar="N",
-                   help="processes for the heavy requests (default: one per core, up to 8)")
+                   help="processes for the heavy requests (default: one per core, up to 8; "
+                   "more than the machine has are cut to what it has)")
     p.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
                    help="seconds of work one request may take (default 5)")
 
@@ -48,6 +49,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
     except ImportError as e:
         env.error(f"sudoku serve needs the web extra ({e.name} is missing): "
                   f"{install_hint('web')}")
+        return ExitStatus.USAGE
+    if not args.host.strip():  # an empty host would listen on every interface
+        env.error("--host is empty: give an address to listen on (127.0.0.1: this machine "
+                  "only; 0.0.0.0: the network)")
         return ExitStatus.USAGE
     if not 0 <= args.port <= 65535:
         env.error(f"--port must be from 0 to 65535, got {args.port}")

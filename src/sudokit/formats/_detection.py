@@ -26,8 +26,11 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
      ``ipuz(`` first (ipuz's JSONP form): ipuz;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``, or
-     with ``;`` between names): csv;
+     with ``;`` between names): csv; so is a first line of comma-separated fields, one of
+     them a whole puzzle (a table with no header);
    - N*N characters, digits of that size and spaces for blanks, on every line: line;
+   - lines of N symbols (N from 16), one a line, half of them with a symbol no line of
+     a sqrt(N) sized puzzle holds: text (the rows of one grid, as a headerless .sdk has them);
    - puzzle lines (the first line, and half of them, start with a field of 16 or more
      cell symbols or typed blanks such as ``_`` and ``·``, maybe followed by other
      fields): line, unless N*N*N characters follow the pencilmark pattern (place d holds
@@ -53,7 +56,7 @@ from typing import Any, BinaryIO
 from ..errors import ParseError, SudokuError
 from ._blocks import is_decoration
 from ._fields import TYPED_BLANKS, find_field, read_cells
-from ._headers import is_csv_header, is_library_line, is_sdk_header
+from ._headers import is_csv_header, is_library_line, is_sdk_header, split_csv
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
@@ -260,9 +263,13 @@ def _detect_text(rows: list[str]) -> str:
         return "ipuz"
     if is_csv_header(first) or is_csv_header(first, sep=";"):
         return "csv"
+    if _csv_puzzle_row(first):
+        return "csv"
     if spaces_for_blanks(first) and all(spaces_for_blanks(r) or puzzle_field(r) for r in rows):
         return "line"
     if all(_SYMBOLS.issuperset(r) for r in rows):
+        if _grid_rows(rows):
+            return "text"
         if _is_pencilmark_line(first):
             return "candidates"
         if any(shape_for_count(len(r), None) for r in rows) or all(len(r) >= 16 for r in rows):
@@ -287,6 +294,31 @@ def _detect_text(rows: list[str]) -> str:
         if len(sizes) == 1 and all(_is_pretty_token(t) for g in groups for t in g):
             return "pretty"
     return "text"
+
+
+def _grid_rows(rows: list[str]) -> bool:
+    """Rows of one grid typed without spaces (a headerless .sdk of 16x16 and up): lines of
+    N symbols each, as many as were looked at, holding a symbol that no line of a sqrt(N)
+    sized puzzle holds (16 characters ``81..4......G.3F.`` are no 4x4 puzzle)."""
+    n = len(rows[0])
+    if not 16 <= n <= MAX_SYMBOL_SIZE or len(rows) < min(n, LINES_LOOKED_AT):
+        return False
+    if any(len(r) != n for r in rows):
+        return False
+    small = frozenset("0." + "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: isqrt(n)])
+    # most of them, so that a typo in a file of 4x4 lines leaves it a file of lines
+    return 2 * sum(not small.issuperset(r.upper()) for r in rows) >= len(rows)
+
+
+def _csv_puzzle_row(row: str) -> bool:
+    """A row of a CSV table with no header: comma-separated fields, one of them a whole
+    puzzle (N*N cell symbols, 16 or more)."""
+    if "," not in row:
+        return False
+    return any(
+        len(f) >= 16 and _SYMBOLS.issuperset(f) and shape_for_count(len(f), None) is not None
+        for f in split_csv(row)
+    )
 
 
 def _typed_grid(rows: list[str]) -> bool:

@@ -78,6 +78,9 @@ def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
 
 # -- a table with a header: one puzzle per row ---------------------------------------
 
+#: What a puzzle field of a header-less table may hold: cell symbols and the usual blanks.
+_PUZZLE_CHARS = frozenset("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
 #: Header names of a column that holds the solutions (offered as the ``solution`` field).
 SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
 
@@ -114,7 +117,25 @@ def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
         _looks_like_header(first)
     ):
         return with_tail(inp, _table_rows(inp, options, sep))
+    at = _puzzle_column(first)
+    if at is not None:  # rows of puzzles with no header
+        return with_tail(inp, _table_rows(inp, options, ",", at))
     return ROWS.read_records(inp, options)
+
+
+def _puzzle_column(line: str) -> int | None:
+    """The field of a header-less line of two fields or more that is a whole puzzle (N*N
+    symbols, 16 or more), when the line's fields are not a grid's row of values; None
+    otherwise."""
+    fields = split_csv(line)
+    if len(fields) < 2 or (len(fields) > 3 and all(_is_value(f) for f in fields)):
+        return None  # one field: a puzzle line (the line format's); or a row of a grid
+    return next((k for k, f in enumerate(fields) if len(f) >= 16 and _PUZZLE_CHARS.issuperset(f)
+                 and shape_for_count(len(f), None) is not None), None)
+
+
+def _is_value(field: str) -> bool:
+    return field in ("", ".") or (field.isascii() and field.isdigit() and len(field) <= 2)
 
 
 def _column(names: list[str], wanted: str | None, header: str) -> int:
@@ -177,7 +198,11 @@ def _drop_open_record(lines: Iterator[tuple[int, bytes]], quotes: int) -> None:
             return
 
 
-def _table_rows(inp: Input, options: ReadOptions, sep: str) -> Iterator[Record | str]:
+def _table_rows(
+    inp: Input, options: ReadOptions, sep: str, column: int | None = None
+) -> Iterator[Record | str]:
+    """The rows of a table, a puzzle in each: after its header, or, with ``column``, with
+    no header (the puzzle in that field, the others named ``column 2``...)."""
     lead: list[str] = []
     names: list[str] | None = None
     labels: list[str] = []
@@ -189,6 +214,10 @@ def _table_rows(inp: Input, options: ReadOptions, sep: str) -> Iterator[Record |
         if bad is None and (not s or is_comment(s)):
             lead.append(text)
             continue
+        if names is None and column is not None and bad is None:  # no header: name them
+            count = len(csv_fields(body, sep) or [()])
+            labels = [f"column {k + 1}" for k in range(count)]
+            names, at = [label.lower() for label in labels], column
         if names is None:  # the header
             try:
                 if bad is not None:
@@ -207,9 +236,8 @@ def _table_rows(inp: Input, options: ReadOptions, sep: str) -> Iterator[Record |
                 raise bad
             spans = csv_fields(body, sep) or [(0, len(body))]
             if len(spans) != len(names):
-                raise CellCountError(
-                    f"{len(spans)} fields, but the header names {len(names)} columns"
-                )
+                where = "the header names" if column is None else "the first row has"
+                raise CellCountError(f"{len(spans)} fields, but {where} {len(names)} columns")
             start, end = spans[at]
             puzzle = body[start:end]
             start += len(puzzle) - len(puzzle.lstrip(' "'))

@@ -186,14 +186,16 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
         if len(row) != n:
             raise CellCountError(f'row {r + 1} of "puzzle" has {len(row)} cells, expected {n}')
     block = doc.get("block")
-    if box is None and isinstance(block, list) and len(block) == 2 and all(
+    drawn = box is None and isinstance(block, list) and len(block) == 2 and all(
         isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in block
-    ):
+    )
+    if drawn and isinstance(block, list):
         box = (block[0], block[1])
     shape = shape_for(n, box)
     if shape is None and box is not None:
-        shown = json.dumps(list(box)) if max(box) < 10**6 else "of that size"
-        raise ShapeError(f'"block" {shown} does not make boxes of {a_size(n)} grid')
+        shown = f"{box[0]}x{box[1]}" if max(box) < 10**6 else "of that size"
+        what = f'"block" {shown}' if drawn else f"a box {shown}"
+        raise ShapeError(f"{what} does not make boxes of {a_size(n)} grid")
     if shape is None:
         reason = no_shape_reason(n)  # names the size, unless a natural box is missing
         raise CellCountError(reason if a_size(n) in reason else f"{a_size(n)} grid: {reason}")

@@ -25,7 +25,8 @@ in order; text the parser cannot read ends the games, with the elements still op
 after its comment.
 
 The XML is read with the standard library's expat parser with any document type
-declaration refused, so no entity is ever defined or expanded (no "billion laughs").
+declaration that declares something refused, so no entity is ever defined or expanded (no
+"billion laughs"); a bare ``<!DOCTYPE opensudoku>`` is read.
 """
 
 from __future__ import annotations
@@ -173,6 +174,11 @@ def _parse(data: bytes) -> _Games:
             line=parser.CurrentLineNumber,
         )
 
+    def doctype(name: str, system: str | None, public: str | None, inner: bool) -> None:
+        if inner:  # declarations in the document: entities could be defined there
+            refuse()
+        # <!DOCTYPE opensudoku> alone declares nothing (an external one is never read)
+
     def start(name: str, attrs: dict[str, str]) -> None:
         line = parser.CurrentLineNumber
         if not found.open and name != "opensudoku":
@@ -205,7 +211,7 @@ def _parse(data: bytes) -> _Games:
         if found.text is not None:
             found.text.append(text)
 
-    parser.StartDoctypeDeclHandler = refuse
+    parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = refuse
     parser.StartElementHandler = start
     parser.EndElementHandler = end

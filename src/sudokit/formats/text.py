@@ -11,16 +11,18 @@ typed by hand, in whatever layout, can be read::
 Cell symbols are the digits and ``.`` (``0`` and ``.`` are blanks), and, for puzzles larger
 than 9x9, the letters (A-Z for 10 and up, either case). Everything else (spaces, ``|``, ``-``,
 ``+``, commas, words such as ``Puzzle:``...) is layout, and so is a border line such as
-``.-----------.`` (its dots are corners, not cells); lines that start with ``#`` are
-comments. Whether letters are cells is decided once, from the start of the input: they are
-not if its first puzzle, read without them, is a puzzle of 9x9 or smaller.
+``.-----------.`` (its dots are corners, not cells) and a title: a line of words with a few
+numbers and no ``.`` (``Puzzle 12 (2024-01-05)``; a row such as ``Row A: 530070000`` or
+``Row A: 5 3 0 0 7 0 0 0 0`` is cells); lines that start with ``#`` are comments. Whether
+letters are cells is decided once, from the start of the input: they are not if its first
+puzzle, read without them, is a puzzle of 9x9 or smaller.
 
 A grid typed as N rows of N symbols (N up to 9) with one of the blanks people type, ``_``,
 ``*``, ``-``, ``x`` (or ``X``, ``?``, ``·``), instead of ``.`` or ``0``, is read too, with or
 without spaces, tabs and a ``|``/``+---+`` (or ``*---*``, ``.---.``) frame: that blank is a
-cell symbol then. Where the
-blank is ``-`` or ``*``, which borders are drawn with, a line of them without a digit is a
-border unless it holds exactly a row's N symbols and no ``+`` or ``=``.
+cell symbol then. Where the blank is ``-`` or ``*``, which borders are drawn with, a line of
+them without a digit is a border unless it holds exactly a row's N symbols and no ``+`` or
+``=``.
 
 How the cells are cut into puzzles: N comes from ``box`` if given; otherwise from the first
 puzzle. If its first line with cells holds k cells and k is a sudoku size (a row per line),
@@ -121,12 +123,12 @@ class _Cells:
     it holds exactly that many and no ``+`` or ``=``; a bare line of exactly a row's
     dashes is a row of blanks only when the grid needs it (``dash_rows``)."""
 
-    __slots__ = ("pattern", "blank", "others", "row", "dash_rows")
+    __slots__ = ("pattern", "blank", "others", "row", "dash_rows", "titles")
 
     def __init__(self, pattern: re.Pattern[str], blank: str = "", others: str = "",
-                 row: int = 0, dash_rows: bool = False) -> None:
+                 row: int = 0, dash_rows: bool = False, titles: bool = False) -> None:
         self.pattern, self.blank, self.others = pattern, blank, others
-        self.row, self.dash_rows = row, dash_rows
+        self.row, self.dash_rows, self.titles = row, dash_rows, titles
 
     def count(self, text: str) -> int:
         """How many cells a line holds (none in a border)."""
@@ -137,7 +139,7 @@ class _Cells:
         """Is a line a border: one drawn with the blank's symbol, or (with no typed blank)
         one such as ``.-------.`` whose corners are dots?"""
         if not self.row:
-            return is_decoration(text.strip())
+            return is_decoration(text.strip()) or (self.titles and _is_title(text, found))
         found = len(self.pattern.findall(text)) if found is None else found
         return self._border(text, found)
 
@@ -158,9 +160,24 @@ class _Cells:
         return _VALUE[ch]
 
 
-_DIGITS_ONLY = _Cells(_DIGITS)
+_DIGITS_ONLY = _Cells(_DIGITS, titles=True)
 _LETTERS_TOO = _Cells(_LETTERS)
 _DIGIT = re.compile("[1-9]")
+#: A word (three letters or more, in any script) of a title such as "Puzzle 12 (2024-01-05)".
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_RUN = re.compile(r"\d+")
+
+
+def _is_title(text: str, found: int | None) -> bool:
+    """A line of words with a few numbers and no blank ``.`` (``Puzzle 12 (2024-01-05)``):
+    a title, not cells (when letters are not cells). A row of cells has its digits in one
+    run (``Row A: 530070000``) or one a cell (``Row A: 5 3 0 0 7 0 0 0 0``)."""
+    if found is None:
+        found = len(_DIGITS.findall(text))
+    if found >= 16 or "." in text or _WORD.search(text) is None:
+        return False
+    runs = [len(run) for run in _RUN.findall(text)]
+    return not ((len(runs) == 1 and runs[0] >= 4) or (len(runs) >= 4 and max(runs) == 1))
 #: What a row typed with a blank holds once its layout (spaces, tabs, ``|``) is taken out.
 _ROW_SYMBOLS = frozenset("0123456789.") | TYPED_BLANKS
 _LAYOUT = str.maketrans("", "", " \t|")

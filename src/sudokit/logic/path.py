@@ -138,6 +138,13 @@ def _count(board: Board, puzzle: Puzzle) -> None:
 MAX_EXPERT_CANDIDATES = 16_384
 
 
+def too_crowded(board: Board) -> bool:
+    """Has ``board`` more candidates than the expert and extreme techniques are tried on
+    (:data:`MAX_EXPERT_CANDIDATES`)?"""
+    return (board.geo.n ** 3 > MAX_EXPERT_CANDIDATES  # counted only where it can be
+            and sum(dc.bit_count() for dc in board.dcells) > MAX_EXPERT_CANDIDATES)
+
+
 def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | None:
     """The first step of the first technique that has one (uniqueness techniques only on a
     board known to have one solution; the expert and extreme ones only on a board of at
@@ -145,8 +152,7 @@ def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | 
     of :func:`solve_path`), OutOfTime when it has passed before the next technique."""
     unique = board.unique
     deadline = board.memo.get("deadline")
-    crowded = (board.geo.n ** 3 > MAX_EXPERT_CANDIDATES  # counted only where it can be
-               and sum(dc.bit_count() for dc in board.dcells) > MAX_EXPERT_CANDIDATES)
+    crowded = too_crowded(board)
     for tech in techniques:
         if tech.uniqueness and not unique:
             continue

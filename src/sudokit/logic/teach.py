@@ -25,8 +25,10 @@ from ..candidates import Candidates
 from ..grid import Grid
 from ..shape import Shape
 from .board import Board, Geometry, geometry
+from .path import too_crowded
 from .step import Level, Step, Technique
 from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
+from .techniques.brute_force import BRUTE_FORCE
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -89,6 +91,9 @@ def hint_text(step: Step, level: str, shape: Shape | None = None) -> str:
     if level == "nudge":
         return f"Look at {where}."
     if level == "technique":
+        if step.key == BRUTE_FORCE.key:  # not a pattern that is there: a guess
+            return (f"Look at {where}: no technique applies; the next step is a guess "
+                    f"({step.technique}).")
         return f"Look at {where}: there is {_article(step.technique)} {step.technique}."
     if level == "cells":
         return f"{step.technique} in {' '.join(step.cells)}."
@@ -143,15 +148,20 @@ def all_steps(
     """Every step available on ``puzzle`` now (up to ``limit`` a technique), grouped by
     technique name in ladder order (uniqueness techniques only when ``unique``: the puzzle
     has one solution). A step that changes what an earlier listed one changes is left out
-    (the easier technique lists it). The forcing chains give their first step only, and
-    the nested ones only when nothing simpler has a step."""
+    (the easier technique lists it). As on a solving path, the expert and extreme
+    techniques are not asked on a board too crowded for them (``path.too_crowded``). The
+    forcing chains give their first step only, and the nested ones only when nothing
+    simpler has a step."""
     grid = isinstance(puzzle, Grid)
     board = Board.from_grid(puzzle) if grid else Board.from_candidates(puzzle)  # type: ignore[arg-type]
     board.solutions = 1 if unique else 2
     out: dict[str, list[Step]] = {}
     listed = set()  # what the steps listed so far change: a step is listed once, easiest first
+    crowded = too_crowded(board)  # the expert searches' tables would not fit in memory
     for tech in techniques:
         if tech.uniqueness and not unique:
+            continue
+        if crowded and tech.level >= Level.EXPERT:
             continue
         if tech.key in _LAST_RESORT and out:
             continue  # nested chains cost seconds: listed only when nothing simpler works

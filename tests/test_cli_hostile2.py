@@ -1,0 +1,78 @@
+"""Hostile inputs and option pairs at the command line's edges: every record is kept, a
+nonsense value or a pair of options that cannot both hold is one clear line, and what a
+run cannot keep or stops short of is said."""
+
+from __future__ import annotations
+
+import pytest
+
+from clirunner import sudoku
+from sudokit.formats import FORMATS
+
+EMPTY = "." * 81
+ONE_GIVEN = "5" + "." * 80
+
+
+@pytest.mark.parametrize("puzzle", [EMPTY, ONE_GIVEN])
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_an_empty_grid_and_one_given_go_through_every_format_and_back(
+    fmt: str, puzzle: str
+) -> None:
+    written = sudoku("convert", "--to", fmt, stdin=f"{puzzle}\n".encode())
+    assert written.status == 0
+    for named in (("--from", fmt), ()):
+        back = sudoku("convert", *named, "--to", "line", stdin=written.stdout)
+        assert (back.status, back.out, back.stderr) == (0, f"{puzzle}\n", "")
+
+
+def test_a_tsv_file_of_one_empty_grid_is_a_puzzle_not_an_empty_input(tmp_path) -> None:
+    path = tmp_path / "empty.tsv"
+    path.write_bytes(sudoku("convert", "--to", "tsv", stdin=f"{EMPTY}\n".encode()).stdout)
+    back = sudoku("convert", "--to", "line", str(path))
+    assert (back.status, back.out) == (0, EMPTY + "\n")
+
+
+def test_a_16x16_sdk_on_standard_input_is_one_16x16_puzzle(tmp_path) -> None:
+    made = sudoku("create", "--size", "16", "--seed", "1")
+    sdk = sudoku("convert", "--to", "sdk", stdin=made.stdout).stdout
+    named = tmp_path / "p.sdk"
+    named.write_bytes(sdk)
+    by_name = sudoku("solve", str(named))
+    piped = sudoku("solve", stdin=sdk)
+    assert (piped.status, piped.stderr) == (0, "")
+    assert len(piped.out.splitlines()) == 16  # one 16x16 answer, as for a file named .sdk
+    assert by_name.status == 0 and by_name.stdout.split() == piped.stdout.split()
+
+
+def test_serve_cuts_a_huge_worker_count_to_the_cores_and_says_so() -> None:
+    # a port out of range stops it before anything listens or starts
+    told = sudoku("serve", "--workers", "99999999999999999999", "--port", "99999")
+    assert told.status == 2
+    first, second = told.stderr.splitlines()
+    assert first.startswith("sudoku: --workers 99999999999999999999: using ")
+    assert first.endswith(", the cores this machine has")
+    assert "--port" in second
+
+
+@pytest.mark.parametrize("host", ["", "  "])
+def test_serve_refuses_an_empty_host(host: str) -> None:
+    told = sudoku("serve", "--host", host, "--port", "99999")  # never listens
+    assert told.status == 2
+    assert told.stderr.startswith("sudoku: error: --host is empty")
+    assert len(told.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("options", [
+    ("--create", "99999999999999999999"),
+    ("--create", "1001"),
+    ("--section", "Easy:1001:easy"),
+    ("--section", "A:600:", "--section", "B:600:"),
+])
+def test_print_refuses_a_booklet_of_more_than_a_thousand_puzzles(tmp_path, options) -> None:
+    out = tmp_path / "x.pdf"
+    told = sudoku("print", *options, "-o", str(out))
+    assert told.status == 2
+    assert len(told.stderr.splitlines()) == 1
+    assert "a booklet holds at most 1,000 puzzles" in told.stderr
+    assert not out.exists()
+
