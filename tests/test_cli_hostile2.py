@@ -11,6 +11,8 @@ from sudokit.formats import FORMATS
 
 EMPTY = "." * 81
 ONE_GIVEN = "5" + "." * 80
+UNIQUE = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
+               "....8..79")
 
 
 @pytest.mark.parametrize("puzzle", [EMPTY, ONE_GIVEN])
@@ -76,3 +78,34 @@ def test_print_refuses_a_booklet_of_more_than_a_thousand_puzzles(tmp_path, optio
     assert "a booklet holds at most 1,000 puzzles" in told.stderr
     assert not out.exists()
 
+
+
+LIMIT_NOTE = "sudoku: counts stop at --limit {0}; a count of {0} means {0} or more\n"
+
+
+@pytest.mark.parametrize("lines", [1, 300])  # one puzzle, and a run of lines
+def test_a_count_at_its_limit_says_once_that_it_means_that_many_or_more(lines: int) -> None:
+    told = sudoku("count", "--limit", "7", stdin=f"{EMPTY}\n".encode() * lines)
+    assert (told.status, told.out) == (0, "7\n" * lines)
+    assert told.stderr == LIMIT_NOTE.format(7)
+
+
+def test_a_count_below_its_limit_says_nothing_more() -> None:
+    told = sudoku("count", stdin=f"{UNIQUE}\n".encode())
+    assert (told.status, told.out, told.stderr) == (0, "1\n", "")
+
+
+def test_count_gives_up_at_its_time_limit(pure) -> None:
+    told = sudoku("count", "--limit", "2147483647", "--time-limit", "0.01",
+                  stdin=f"{EMPTY}\n".encode())
+    assert (told.status, told.out) == (1, "ERROR: Puzzle ran out of time\n")
+    as_json = sudoku("count", "--json", "--limit", "2147483647", "--time-limit", "0.01",
+                     stdin=f"{EMPTY}\n".encode())
+    assert as_json.status == 1 and '"error": "Puzzle ran out of time"' in as_json.out
+
+
+def test_count_refuses_json_with_format() -> None:
+    told = sudoku("count", "--json", "--format", "{count}", stdin=f"{EMPTY}\n".encode())
+    assert (told.status, told.out) == (2, "")
+    assert told.stderr == ("sudoku: error: --json and --format both choose the output: "
+                           "give one of them\n")
