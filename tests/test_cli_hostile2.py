@@ -109,3 +109,21 @@ def test_count_refuses_json_with_format() -> None:
     assert (told.status, told.out) == (2, "")
     assert told.stderr == ("sudoku: error: --json and --format both choose the output: "
                            "give one of them\n")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("solve", "--format", "{line}", "--to", "json"), "--to and --format both choose"),
+    (("explain", "--html", "--json"), "--html and --json both choose"),
+    (("rate", "--steps"), "--steps puts the solving steps in a dataset"),
+    (("explain", "--steps"), "--steps puts the solving steps in a dataset"),
+    (("rate", "--partition-size", "5"), "--partition-size is the records of each file"),
+    (("rate", "--to", "jsonl", "--partition-size", "5"),
+     "--partition-size is the records of each file"),
+    (("create", "--seed", "1", "--partition-size", "5"),
+     "--partition-size is the records of each file"),
+])
+def test_an_option_that_would_be_ignored_is_refused(args: tuple[str, ...], said: str) -> None:
+    told = sudoku(*args, stdin=f"{UNIQUE}\n".encode())
+    assert (told.status, told.out) == (2, "")
+    assert told.stderr.startswith(f"sudoku: error: {said}")
+    assert len(told.stderr.splitlines()) == 1
