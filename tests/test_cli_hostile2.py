@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from clirunner import sudoku
+from sudokit.dataset import read_records
+from sudokit.errors import SudokuError
 from sudokit.formats import FORMATS
 
 EMPTY = "." * 81
@@ -127,3 +129,16 @@ def test_an_option_that_would_be_ignored_is_refused(args: tuple[str, ...], said:
     assert (told.status, told.out) == (2, "")
     assert told.stderr.startswith(f"sudoku: error: {said}")
     assert len(told.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (b'{"index": 0}\n{bad\n', "line 2: not a JSON record: "),
+    (b'{"index": 0}\n\n[1, 2]\n', "line 3: not a record: a JSON object per line, found a list"),
+    (b'{"index": 0}\n\xff\xfe\n', "line 2: not a JSON record: not UTF-8 text"),
+])
+def test_read_records_names_the_file_and_line_of_a_bad_record(tmp_path, text, said) -> None:
+    path = tmp_path / "d.jsonl"
+    path.write_bytes(text)
+    with pytest.raises(SudokuError) as caught:
+        read_records(path)
+    assert str(caught.value).startswith(f"{path}, {said}")
