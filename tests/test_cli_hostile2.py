@@ -4,9 +4,12 @@ run cannot keep or stops short of is said."""
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 
 from clirunner import sudoku
+from sudokit import dataset
 from sudokit.dataset import read_records
 from sudokit.errors import SudokuError
 from sudokit.formats import FORMATS
@@ -142,3 +145,22 @@ def test_read_records_names_the_file_and_line_of_a_bad_record(tmp_path, text, sa
     with pytest.raises(SudokuError) as caught:
         read_records(path)
     assert str(caught.value).startswith(f"{path}, {said}")
+
+
+@pytest.mark.parametrize("failure", [
+    OSError(errno.ENOSPC, "No space left on device"),
+    OSError(errno.EACCES, "Permission denied", "OUT/part-00000.jsonl"),
+])
+def test_an_error_in_writing_the_results_says_cannot_write(tmp_path, monkeypatch, failure
+                                                           ) -> None:
+    out = tmp_path / "out"
+    if failure.filename:
+        failure.filename = failure.filename.replace("OUT", str(out))
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise failure
+
+    monkeypatch.setattr(dataset.PartitionedWriter, "write", fail)
+    told = sudoku("rate", "--to", "jsonl", "-o", f"{out}/", stdin=f"{UNIQUE}\n".encode())
+    assert told.status == 2
+    assert told.stderr.startswith("sudoku: error: cannot write")
