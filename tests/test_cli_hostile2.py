@@ -164,3 +164,23 @@ def test_an_error_in_writing_the_results_says_cannot_write(tmp_path, monkeypatch
     told = sudoku("rate", "--to", "jsonl", "-o", f"{out}/", stdin=f"{UNIQUE}\n".encode())
     assert told.status == 2
     assert told.stderr.startswith("sudoku: error: cannot write")
+
+
+def _board_with_marks_taken_out() -> bytes:
+    board = sudoku("convert", "--to", "candidates", stdin=f"{UNIQUE}\n".encode()).stdout
+    return board.replace(b"123456789", b"12.......", 1)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_candidates_board_converted_says_once_when_its_marks_are_not_kept(fmt: str) -> None:
+    board = _board_with_marks_taken_out()
+    one_per_input = fmt in ("binary", "ipuz")
+    written = sudoku("convert", "--to", fmt, stdin=board if one_per_input else board * 2)
+    assert written.status == 0
+    back = sudoku("convert", "--from", fmt, "--to", "candidates", stdin=written.stdout)
+    kept = back.stdout.splitlines()[0] == board.rstrip(b"\n")
+    if kept:
+        assert written.stderr == ""
+    else:
+        assert written.stderr == (f"sudoku: pencil marks are not kept: the {fmt} format "
+                                  "holds digits only (candidates, pretty and json keep them)\n")

@@ -9,6 +9,9 @@ from ._inputs import Tally, add_input_arguments, add_output_argument, each_recor
 from .env import Env
 from .status import ExitStatus
 
+#: The formats that write a candidates board's pencil marks; the others write its digits.
+KEEPS_MARKS = frozenset({"candidates", "pretty", "json"})
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``sudoku convert`` and its options."""
@@ -25,12 +28,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, env: Env) -> int:
     """Write each record in the output format, in order; the exit status."""
     from .. import formats
+    from ..candidates import Candidates  # here, as formats: `sudoku --help` imports this module
     from ._pictures import draw_records, wants_pictures
 
     if wants_pictures(args):
         return draw_records(args, env, "puzzle")
     tally = Tally()
     writer = None
+    marks_lost = False  # said once a run
     try:
         for opened, record in each_record(args, env, tally, answer_errors=False):
             out_format = args.to_format or opened.format
@@ -41,6 +46,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
             if record.error is not None:  # already reported by each_record
                 writer.write_message(f"ERROR: {record.error}", record.style)
                 continue
+            if (not marks_lost and out_format not in KEEPS_MARKS
+                    and isinstance(record.item, Candidates)):
+                env.warn(f"pencil marks are not kept: the {out_format} format holds digits "
+                         "only (candidates, pretty and json keep them)")
+                marks_lost = True
             try:
                 writer.write(record.item, record.style)
             except ShapeError as e:  # a puzzle the format cannot hold: said in its place
