@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..errors import ShapeError
 from ._inputs import Tally, add_input_arguments, add_output_argument, each_record
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 writer.write_message(f"ERROR: {record.error}", record.style)
                 continue
             if (not marks_lost and out_format not in KEEPS_MARKS
-                    and isinstance(record.item, Candidates)):
+                    and isinstance(record.item, Candidates) and _has_marks(record.item)):
                 env.warn(f"pencil marks are not kept: the {out_format} format holds digits "
                          "only (candidates, pretty and json keep them)")
                 marks_lost = True
@@ -61,3 +62,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
         if writer is not None:  # an opened document is closed whatever stopped the run
             writer.close()
     return tally.status
+
+
+def _has_marks(board: Any) -> bool:
+    """Does a candidates board hold pencil marks that its digits do not say: an open cell
+    with some candidates ruled out (a cell of one candidate is its digit, of all, blank)?"""
+    full = (1 << board.n) - 1
+    return any(m != full and m & (m - 1) for m in board.masks)
