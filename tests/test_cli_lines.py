@@ -135,7 +135,8 @@ def test_count_gives_a_count_a_puzzle_line(pure: bool) -> None:
     assert out.decode().splitlines() == ["1"] * 901 + [
         "0", "ERROR: <stdin>, line 905: expected 81 cells, got 80", "12"]
     assert status == 2  # an unreadable line (and a puzzle without solution)
-    assert err == "sudoku: error: <stdin>, line 905: expected 81 cells, got 80\n"
+    assert err == ("sudoku: error: <stdin>, line 905: expected 81 cells, got 80\n"
+                   "sudoku: counts stop at --limit 12; a count of 12 means 12 or more\n")
     status, out, err, taken = _run(["count"], head.encode() + CLASH.encode(), True)
     assert (status, out[-4:], err, taken) == (1, b"1\n0\n", "", [True])
 

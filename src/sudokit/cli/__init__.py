@@ -145,10 +145,26 @@ def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
         cut_to_cores(args, env)
 
 
+#: Errors that only writing meets (a full disk, a quota, a file too large, a read-only
+#: file system).
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
+
+
+def _from_writing(error: OSError, output: object) -> bool:
+    """Did ``error`` come from writing the results (to -o ``output``, a file or DIR/)?"""
+    if error.errno in _WRITE_ERRNOS:
+        return True
+    if not isinstance(output, str) or output == "-" or not error.filename:
+        return False
+    name, out = os.path.abspath(os.fsdecode(error.filename)), os.path.abspath(output)
+    return name == out or name.startswith(out.rstrip(os.sep) + os.sep)
+
+
 def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
     """Run the command line ``argv`` and return its exit status (never raises for user errors)."""
     env = env or Env()
     target: AtomicFile | None = None
+    output = None
     ctrl_c = _CtrlC()
     try:
         args_list = _with_default_command(list(sys.argv[1:] if argv is None else argv))
@@ -208,7 +224,8 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         if isinstance(e, BrokenPipeError):
             return ExitStatus.OK
         name = f" {e.filename!r}" if e.filename else ""
-        env.error(f"cannot read{name}: {e.strerror or e}")
+        verb = "write" if _from_writing(e, output) else "read"
+        env.error(f"cannot {verb}{name}: {e.strerror or e}")
         return ExitStatus.USAGE
     except SystemExit as e:  # --help and --version end here, after printing
         return int(e.code or 0) if not isinstance(e.code, str) else ExitStatus.USAGE

@@ -44,7 +44,7 @@ def add_dataset_arguments(parser: argparse.ArgumentParser, *, to: bool) -> None:
     parser.add_argument("--steps", action="store_true",
                         help="with --to jsonl/parquet: each record also holds the solving "
                         "steps, in order, as structured data")
-    parser.add_argument("--partition-size", type=positive_int, default=PARTITION, metavar="N",
+    parser.add_argument("--partition-size", type=positive_int, metavar="N",
                         help=f"with -o DIR/: records per file (default {PARTITION})")
     parser.add_argument("--resume", action="store_true",
                         help="go on where a stopped run stopped: with -o DIR/, keep the "
@@ -118,7 +118,8 @@ def _open_partitions(args: argparse.Namespace, env: Env, directory: str, steps: 
     from ..stream import dataset
 
     try:
-        writer = dataset.PartitionedWriter(directory, args.to_format, args.partition_size,
+        size = args.partition_size or PARTITION
+        writer = dataset.PartitionedWriter(directory, args.to_format, size,
                                            steps=steps, resume=args.resume)
         return writer, writer.done, bool(writer.done) and writer.kept_unsolvable()
     except OSError as e:
@@ -153,5 +154,19 @@ def no_text_resume(args: argparse.Namespace, env: Env) -> bool:
     """True (reported) when ``--resume`` is asked for an output it cannot go on with."""
     if getattr(args, "resume", False) and not wants_dataset(args):
         env.error("--resume goes on with a dataset's -o DIR/ (--to jsonl or parquet)")
+        return True
+    return unused_dataset_options(args, env)
+
+
+def unused_dataset_options(args: argparse.Namespace, env: Env) -> bool:
+    """True (reported) when ``--steps`` or ``--partition-size`` is given for an output that
+    has no use for it (they shape a dataset, and a partitioned one)."""
+    if args.steps and not wants_dataset(args):
+        env.error("--steps puts the solving steps in a dataset's records: give --to jsonl or "
+                  "parquet")
+        return True
+    if args.partition_size is not None and partitioned(args) is None:
+        env.error("--partition-size is the records of each file of a dataset's -o DIR/: "
+                  "give --to jsonl or parquet and -o DIR/")
         return True
     return False

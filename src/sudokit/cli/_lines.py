@@ -24,7 +24,7 @@ import _thread  # what `threading` wraps, loaded with the interpreter: see _Pool
 import io
 import os
 
-from ..messages import NOT_SOLVEABLE, NOT_UNIQUE
+from ..messages import LIMIT_NOTE, NOT_SOLVEABLE, NOT_UNIQUE
 from .env import printable
 from .status import ExitStatus
 
@@ -139,7 +139,7 @@ def _fits(args: Options | argparse.Namespace, env: Env) -> bool:
         plain = (args.to_format in (None, "line") and args.method == "search"
                  and args.time_limit is None and args.device == "cpu")
     elif args.command == "count":
-        plain = not args.json  # a count a line
+        plain = not args.json and args.time_limit is None  # a count a line
     else:
         return False
     if (not plain or len(args.files) > 1 or args.box is not None
@@ -532,6 +532,8 @@ class _Counting(_Answering):
                  stream: object) -> None:
         super().__init__(args, env, source, stream)
         self.limit = int(args.limit)
+        self._at_limit = b"\n%d\n" % self.limit
+        self._noted = False  # a count reached the limit
 
     def _answer(self, data: bytes) -> LineBlock:
         try:
@@ -552,6 +554,9 @@ class _Counting(_Answering):
             at = offset
             self._other(block.line(line), self.line + line + 1)
         write(output(at, block.written))
+        if not self._noted and (b"\n" + bytes(output(0, block.written))).find(
+                self._at_limit) >= 0:
+            self._noted = True
         if block.failed:
             self.status = max(self.status, ExitStatus.FAILURE)
         self.line += block.lines
@@ -577,7 +582,11 @@ class _Counting(_Answering):
         self.env.stdout.write(f"{count}\n".encode())
         if count == 0:
             self.status = max(self.status, ExitStatus.FAILURE)
+        elif count >= self.limit:
+            self._noted = True
 
     def _end(self) -> None:
         if self._report is not None:
             self._report.close()
+        if self._noted:  # once a run, at its end (as the ordinary path says it)
+            self.env.warn(LIMIT_NOTE.format(limit=self.limit))

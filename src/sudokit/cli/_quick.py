@@ -46,7 +46,7 @@ SOLVE_DEFAULTS: dict[str, object] = {
 COUNT_DEFAULTS: dict[str, object] = {
     "command": "count", "files": [], "from_format": None, "box": None, "column": None,
     "limit": 1000, "jobs": 1, "json": False, "template": None, "cluster": None,
-    "output": None, "no_progress": False,
+    "time_limit": None, "output": None, "no_progress": False,
 }
 
 #: The largest --limit the parser takes (``_inputs.MAX_LIMIT``; a test compares them).

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..solver import search
+from ..messages import LIMIT_NOTE, TIMED_OUT
+from ..solver import Status, search
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import (
     BATCH_MIN,
@@ -18,6 +19,7 @@ from ._inputs import (
     add_jobs_argument,
     each_chunk,
     limit_arg,
+    positive_float,
 )
 from ._output import add_format_argument, line_form
 from .env import Env
@@ -43,6 +45,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_input_arguments(p)
     p.add_argument("--limit", type=limit_arg, default=1000, metavar="N",
                    help="stop counting at N (default 1000)")
+    p.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+                   help="give up on a puzzle after SECONDS (ERROR: Puzzle ran out of time, "
+                   "status 1; none by default: a high --limit on an open grid counts for "
+                   "hours)")
     add_jobs_argument(p)
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle: file, line, count, at_least (the count "
@@ -57,6 +63,13 @@ CLUSTER_PIECE = 4096
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print each puzzle's count of solutions; the exit status."""
+    if args.json and args.template is not None:
+        env.error("--json and --format both choose the output: give one of them")
+        return ExitStatus.USAGE
+    if args.time_limit is not None and args.cluster:
+        env.error("--time-limit is not kept on a cluster: give one of --time-limit and "
+                  "--cluster")
+        return ExitStatus.USAGE
     tally = Tally()
     detailed = args.json or args.template is not None
     with cluster_executor(args) as executor:
@@ -65,9 +78,14 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 def _count(args: argparse.Namespace, env: Env, tally: Tally, detailed: bool,
            executor: Executor | None) -> int:
+    reached = False  # a count reached the limit: said once, at the end of the run
     for opened, item, known in _counted(each_chunk(args, env, tally), args.limit, executor):
         for record, count in _counts(item, args, detailed, known):
-            if count is None:  # its error is already reported by each_chunk
+            if count == _GAVE_UP:
+                data = (_json_line(opened, record, count, args.limit) if args.json
+                        else f"{TIMED_OUT}\n").encode()
+                tally.note(ExitStatus.FAILURE)
+            elif count is None:  # its error is already reported by each_chunk
                 data = (_json_line(opened, record, None, args.limit) if args.json
                         else f"ERROR: {record.error}\n").encode()
             elif args.json:
@@ -81,7 +99,21 @@ def _count(args: argparse.Namespace, env: Env, tally: Tally, detailed: bool,
             env.stdout.write(data)
             if count == 0:
                 tally.note(ExitStatus.FAILURE)
+            elif count is not None and count >= args.limit:
+                reached = True
+    if reached and not args.json:  # a JSON line says at_least itself
+        env.warn(LIMIT_NOTE.format(limit=args.limit))
     return tally.status
+
+
+#: The count of a puzzle given up at --time-limit.
+_GAVE_UP = -1
+
+
+def _search_count(puzzle: Any, args: argparse.Namespace) -> int:
+    """One puzzle's count, or _GAVE_UP at --time-limit."""
+    result = search(puzzle, limit=args.limit, time_limit=args.time_limit)
+    return _GAVE_UP if result.status is Status.TIMED_OUT else result.count
 
 
 def _counted(pairs: Iterator[tuple[Input, Any]], limit: int, executor: Executor | None
@@ -127,15 +159,14 @@ def _counts(item: Any, args: argparse.Namespace, detailed: bool,
     elif isinstance(item, Batch):
         if known is not None:
             counts = known
-        elif item.rows >= BATCH_MIN:
+        elif item.rows >= BATCH_MIN and args.time_limit is None:
             counts = _count_batch(item, args)
-        else:
-            counts = [search(r.item, limit=args.limit).count  # type: ignore[arg-type]
-                      for r in item.records()]  # a Batch holds only puzzles read well
+        else:  # a Batch holds only puzzles read well
+            counts = [_search_count(r.item, args) for r in item.records()]
         records = item.records() if detailed else iter([None] * item.rows)
         yield from zip(records, counts, strict=True)
     elif item.item is not None:
-        yield item, search(item.item, limit=args.limit).count
+        yield item, _search_count(item.item, args)
     else:
         yield item, None
 
@@ -146,6 +177,8 @@ def _json_line(opened: Input, record: Any, count: int | None, limit: int) -> str
     data: dict[str, object] = {"file": opened.source, "line": record.line}
     if count is None:
         data["error"] = str(record.error.message)
+    elif count == _GAVE_UP:
+        data["error"] = TIMED_OUT.removeprefix("ERROR: ")
     else:
         data["count"] = count
         data["at_least"] = count >= limit

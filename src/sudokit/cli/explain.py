@@ -85,6 +85,9 @@ Puzzle = Grid | Candidates
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the logical path of each puzzle (or its dataset record); the exit status."""
+    if args.html and args.json:
+        env.error("--html and --json both choose the output: give one of them")
+        return ExitStatus.USAGE
     if args.html:
         return explain_html(args, env)
     if wants_pictures(args):

@@ -9,7 +9,13 @@ from typing import Any
 from ..executors import Executor
 from ..stream import records as stream
 from ._cluster import add_cluster_argument, cluster_executor
-from ._datasets import add_dataset_arguments, resumed_lines, wants_dataset, write_dataset
+from ._datasets import (
+    add_dataset_arguments,
+    resumed_lines,
+    unused_dataset_options,
+    wants_dataset,
+    write_dataset,
+)
 from ._inputs import (
     Input,
     Tally,
@@ -90,6 +96,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{row['effort']:>6}  (after {row['after']})\n".encode()
                 )
         return ExitStatus.OK
+    if unused_dataset_options(args, env):
+        return ExitStatus.USAGE
     with cluster_executor(args) as executor:
         return _rate(args, env, executor)
 

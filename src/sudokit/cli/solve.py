@@ -62,6 +62,9 @@ FIELDS = ["puzzle", "solution", "status", "line", "file"]
 def run(args: argparse.Namespace, env: Env) -> int:
     from ._pictures import draw_records, wants_pictures
 
+    if args.template is not None and args.to_format is not None:
+        env.error("--to and --format both choose the output: give one of them")
+        return ExitStatus.USAGE
     if wants_pictures(args):
         return draw_records(args, env, "solution")
     if args.device != "cpu":  # fail before reading any input

@@ -58,6 +58,7 @@ from functools import partial
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from ..candidates import Candidates
+from ..errors import ParseError
 from ..grid import Grid
 from ..shape import is_whole
 
@@ -367,7 +368,21 @@ def read_records(path: str | os.PathLike[str]) -> list[Record]:
         rows: list[Record] = pq.read_table(name).to_pylist()
         return rows
     with open(name, "rb") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        return [_record_of(line, name, n) for n, line in enumerate(f, 1) if line.strip()]
+
+
+def _record_of(line: bytes, name: str, number: int) -> Record:
+    """The record of line ``number`` of the JSON Lines file ``name``, or a ParseError
+    naming them."""
+    try:
+        rec = json.loads(line)
+    except ValueError as e:  # not JSON, or bytes that are not UTF-8
+        reason = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8 text"
+        raise ParseError(f"not a JSON record: {reason}", source=name, line=number) from None
+    if not isinstance(rec, dict):
+        raise ParseError(f"not a record: a JSON object per line, found a "
+                         f"{type(rec).__name__}", source=name, line=number)
+    return rec
 
 
 #: What :func:`records_of` takes for one puzzle: its index, its line (None for a made
