@@ -9,10 +9,10 @@ import errno
 import pytest
 
 from clirunner import sudoku
-from sudokit import dataset
-from sudokit.dataset import read_records
 from sudokit.errors import SudokuError
 from sudokit.formats import FORMATS
+from sudokit.stream import dataset
+from sudokit.stream.dataset import read_records
 
 EMPTY = "." * 81
 ONE_GIVEN = "5" + "." * 80
