@@ -1,22 +1,20 @@
 """The JSON API under ``/api/``: one POST route per operation, and ``GET /api``, which lists
 them with their fields (the same table this module checks requests against).
 
-Each route reads a JSON object, checks its fields and reads the puzzle here (bad input is
-answered 400 at once with the message the command line would print), then hands the work to
-a worker process (:mod:`sudokit.web.pool`), except ``convert``, which only reads and writes.
+Each route reads a JSON object, checks its fields and reads the puzzle with
+:mod:`sudokit.web.requests` (bad input is answered 400 at once with the message the command
+line would print), then hands the work to a worker process (:mod:`sudokit.web.pool`),
+except ``convert``, which only reads and writes.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -24,10 +22,24 @@ from .. import formats
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..generator.make import DIFFICULTIES, SYMMETRIES, GenerateError
-from ..grid import Grid
-from ..shape import Shape, parse_box
-from . import senders
+from ..shape import Shape
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
+from .requests import BadRequest as BadRequest
+from .requests import bad_request as bad_request
+from .requests import (
+    box_field,
+    check_size,
+    flag_field,
+    format_field,
+    integer_field,
+    number_field,
+    one_puzzle,
+    player_candidates,
+    player_grid,
+    read_body,
+    read_puzzles,
+    string_field,
+)
 from .work import OPERATIONS, pack, printable
 
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
@@ -51,23 +63,6 @@ INLINE_PER_TURN = 8
 #: The smallest grid create makes, as ``sudoku create``: a 3x3 or smaller is no sudoku the
 #: other calls read.
 CREATE_MIN_SIZE = 4
-
-
-class BadRequest(Exception):
-    """A request the server will not do: answered with ``status`` and ``{"error": message}``."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-async def bad_request(request: Request, exc: Exception) -> Response:
-    """The answer to a BadRequest: its status and message as JSON."""
-    if not isinstance(exc, BadRequest):  # registered for BadRequest only
-        raise exc
-    headers = {"Retry-After": "1"} if exc.status == 503 else None
-    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
 
 @dataclass(frozen=True)
@@ -105,161 +100,6 @@ CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one
                    "per cell in reading order (bit d-1 for digit d, as 'convert' gives them); "
                    "a blank's 0 stands for every digit its peers' digits allow, a filled "
                    "cell's entry is not read")
-
-
-# -- reading requests ---------------------------------------------------------------------
-async def _body(request: Request) -> dict[str, Any]:
-    refused = senders.refusal(request.headers)
-    if refused is not None:
-        raise BadRequest(refused[1], status=refused[0])
-    try:
-        raw = await request.body()
-    except ClientDisconnect:  # no one is left to answer: the answer is dropped, unlogged
-        raise BadRequest("the client left before its request was whole") from None
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise BadRequest(f"the request body is not JSON: {e}") from None
-    except RecursionError:
-        raise BadRequest("the request body is JSON nested too deeply") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the request body must be a JSON object, such as "
-                         '{"puzzle": "53..7...."}')
-    return data
-
-
-def _string(body: dict[str, Any], name: str, required: bool = False) -> str | None:
-    value = body.get(name)
-    if value is None:
-        if required:
-            raise BadRequest(f"'{name}' is missing")
-        return None
-    if not isinstance(value, str):
-        raise BadRequest(f"'{name}' must be a string, got {type(value).__name__}")
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as e:
-            # a JSON escape such as \ud800 can spell half of a UTF-16 pair, which no
-            # text holds: reading it would fail later, deep in the library
-            raise BadRequest(f"'{name}' is not text: character {e.start + 1} is half of a "
-                             f"UTF-16 surrogate pair ({value[e.start]!a})") from None
-    return value
-
-
-def _number(body: dict[str, Any], name: str, default: float, low: float, high: float) -> float:
-    value = body.get(name)
-    if value is None:  # absent, or null as for every field
-        value = default
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadRequest(f"'{name}' must be a number, got {json.dumps(value)}")
-    if not low <= value <= high:
-        shown = f"{value:g}" if isinstance(value, float) else str(value)  # an int of any size
-        if len(shown) > 20:
-            shown = f"a number of {len(shown)} digits"
-        raise BadRequest(f"'{name}' must be from {low:g} to {high:g}, got {shown}")
-    return value
-
-
-def _integer(body: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
-    value = _number(body, name, default, low, high)
-    if value != int(value):
-        raise BadRequest(f"'{name}' must be a whole number, got {value:g}")
-    return int(value)
-
-
-def _flag(body: dict[str, Any], name: str) -> bool:
-    value = body.get(name)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise BadRequest(f"'{name}' must be true or false, got {json.dumps(value)}")
-    return value
-
-
-def _box(body: dict[str, Any]) -> tuple[int, int] | None:
-    value = body.get("box")
-    if value is None:
-        return None
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
-        return value[0], value[1]
-    if not isinstance(value, str):
-        raise BadRequest("'box' must be 'RxC' such as '2x4'")
-    text = _string(body, "box") or ""  # the same checks as any text
-    try:
-        return parse_box(text)
-    except (SudokuError, ValueError) as e:
-        raise BadRequest(f"'box': {e}") from None
-
-
-def _format(body: dict[str, Any], name: str = "format") -> str | None:
-    fmt = _string(body, name)
-    if fmt is not None and fmt not in formats.FORMATS:
-        raise BadRequest(f"unknown format {fmt!r}; the formats are: {', '.join(formats.FORMATS)}")
-    return fmt
-
-
-def _read(body: dict[str, Any]) -> list[Grid | Candidates]:
-    """Every puzzle of the request's ``puzzle`` (text) or ``puzzle_base64`` (a file's bytes:
-    the binary format)."""
-    fmt = _format(body)
-    box = _box(body)
-    data: str | bytes | None = _string(body, "puzzle")
-    encoded = _string(body, "puzzle_base64")
-    if data is None and encoded is not None:
-        try:
-            data = base64.b64decode(encoded, validate=True)
-        except (binascii.Error, ValueError):
-            raise BadRequest("'puzzle_base64' is not base64") from None
-    if data is None:
-        raise BadRequest("'puzzle' is missing")
-    if fmt is None and box is None and isinstance(data, str):
-        line = data.strip()
-        if len(line) == 81 and _NINE_BY_NINE.fullmatch(line):
-            # the common case, a 9x9 line: read without format detection, three times faster
-            return [Grid(line)]
-    try:
-        return formats.loads(data, fmt, box)
-    except SudokuError as e:
-        raise BadRequest(str(e)) from None
-
-
-_NINE_BY_NINE = re.compile(r"[1-9.0]{81}")
-
-
-def _one(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidates:
-    items = _read(body)
-    if len(items) != 1:
-        raise BadRequest(f"{op} takes one puzzle per request; the text holds {len(items)}")
-    item = items[0]
-    _bounded(item.n, op, max_size)
-    return item
-
-
-def _bounded(n: int, op: str, max_size: int) -> None:
-    if n > max_size:
-        raise BadRequest(f"a {n}x{n} puzzle is larger than this server's limit for {op}: "
-                         f"{max_size}x{max_size}", status=413)
-
-
-def _grid(body: dict[str, Any], puzzle: Grid | Candidates) -> Grid | None:
-    text = _string(body, "grid")
-    if text is None:
-        return None
-    try:
-        items = formats.loads(text, None, None if puzzle.shape.is_natural() else
-                              (puzzle.shape.box_rows, puzzle.shape.box_cols))
-    except SudokuError as e:
-        raise BadRequest(f"'grid': {e}") from None
-    if len(items) != 1:
-        raise BadRequest(f"'grid' must hold one grid; it holds {len(items)}")
-    grid = items[0]
-    grid = grid.to_grid() if isinstance(grid, Candidates) else grid
-    if grid.shape != puzzle.shape:
-        raise BadRequest(f"'grid' is {grid.n}x{grid.n}, the puzzle {puzzle.n}x{puzzle.n}")
-    return grid
 
 
 # -- running the work -----------------------------------------------------------------------
@@ -313,13 +153,13 @@ def _limits(request: Request) -> Any:
 
 def _time(body: dict[str, Any], request: Request) -> float:
     most = _limits(request).time_limit
-    return _number(body, "time_limit", most, 0.001, 1e9)
+    return number_field(body, "time_limit", most, 0.001, 1e9)
 
 
 # -- the operations ---------------------------------------------------------------------------
 async def solve(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "solve", limits.max_size)
+    puzzle = one_puzzle(body, "solve", limits.max_size)
     seconds = min(_time(body, request), limits.time_limit)
     return await _work(request, "solve", {"puzzle": puzzle, "time_limit": seconds},
                        seconds + GRACE)
@@ -327,8 +167,8 @@ async def solve(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def count(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "count", limits.max_size)
-    limit = _integer(body, "limit", 1000, 1, limits.max_count)
+    puzzle = one_puzzle(body, "count", limits.max_size)
+    limit = integer_field(body, "limit", 1000, 1, limits.max_count)
     seconds = min(_time(body, request), limits.time_limit)
     return await _work(request, "count",
                        {"puzzle": puzzle, "limit": limit, "time_limit": seconds},
@@ -337,8 +177,8 @@ async def count(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def check(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "check", limits.max_size)
-    grid = _grid(body, puzzle)
+    puzzle = one_puzzle(body, "check", limits.max_size)
+    grid = player_grid(body, puzzle)
     seconds = min(_time(body, request), limits.time_limit)
     return await _work(request, "check", {"puzzle": puzzle, "grid": grid, "time_limit": seconds},
                        seconds + GRACE)
@@ -346,72 +186,51 @@ async def check(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def hint(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "hint", limits.logic_max_size)
-    grid = _grid(body, puzzle)
+    puzzle = one_puzzle(body, "hint", limits.logic_max_size)
+    grid = player_grid(body, puzzle)
     digits = grid if grid is not None else (
         puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle)
-    board = _candidates(body, digits)
+    board = player_candidates(body, digits)
     return await _work(request, "hint", {"puzzle": puzzle, "grid": grid, "candidates": board},
                        limits.time_limit)
 
 
-def _candidates(body: dict[str, Any], digits: Grid) -> Candidates | None:
-    """The board the player sees: the digits of ``digits``, and in each blank the pencil
-    marks of the request's ``candidates`` that no digit among its peers rules out (every
-    digit they allow where the player wrote none)."""
-    value = body.get("candidates")
-    if value is None:
-        return None
-    shape = digits.shape
-    if not isinstance(value, list) or len(value) != shape.ncells:
-        got = f"{len(value)} entries" if isinstance(value, list) else type(value).__name__
-        raise BadRequest(f"'candidates' must be a list of {shape.ncells} candidate masks, one "
-                         f"per cell, got {got}")
-    allowed = Candidates.pencilmarks(digits).masks
-    masks = []
-    most = shape.full_mask
-    for cell, (mask, v, full) in enumerate(zip(value, digits.cells, allowed, strict=True)):
-        if type(mask) is not int or not 0 <= mask <= most:  # (a bool is no mask either)
-            raise BadRequest(f"'candidates' at {shape.cell_name(cell)}: {json.dumps(mask)[:40]} "
-                             f"is not a candidate mask (a whole number from 0 to {most})")
-        masks.append(full if v or not mask else mask & full)
-    return Candidates(masks, shape)
-
 
 async def explain(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "explain", limits.logic_max_size)
-    return await _work(request, "explain", {"puzzle": puzzle, "guess": _flag(body, "guess")},
+    puzzle = one_puzzle(body, "explain", limits.logic_max_size)
+    return await _work(request, "explain",
+                       {"puzzle": puzzle, "guess": flag_field(body, "guess")},
                        limits.time_limit)
 
 
 async def rate(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    puzzle = _one(body, "rate", limits.logic_max_size)
+    puzzle = one_puzzle(body, "rate", limits.logic_max_size)
     return await _work(request, "rate", {"puzzle": puzzle}, limits.time_limit)
 
 
 async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    size = _integer(body, "size", 9, CREATE_MIN_SIZE, limits.logic_max_size)
-    box = _box(body)
+    size = integer_field(body, "size", 9, CREATE_MIN_SIZE, limits.logic_max_size)
+    box = box_field(body)
     try:
         Shape.for_size(size, box)
     except SudokuError as e:
         raise BadRequest(str(e)) from None
     # "" is a value given, refused as ``sudoku create --difficulty ''`` is; null is absent
-    difficulty = _string(body, "difficulty")
+    difficulty = string_field(body, "difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise BadRequest(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)})")
-    symmetry = _string(body, "symmetry")
+    symmetry = string_field(body, "symmetry")
     symmetry = "none" if symmetry is None else symmetry
     if symmetry not in SYMMETRIES and symmetry != "full":
         raise BadRequest(f"unknown symmetry {symmetry!r} (one of: {', '.join(SYMMETRIES)})")
-    seed = _string(body, "seed")
+    seed = string_field(body, "seed")
     if seed is not None and len(seed) > 100:
         raise BadRequest("'seed' is longer than 100 characters")
-    technique = _string(body, "technique")
-    cleanness = _integer(body, "cleanness", 0, 0, 3)
+    technique = string_field(body, "technique")
+    cleanness = integer_field(body, "cleanness", 0, 0, 3)
     if technique is None:
         if body.get("cleanness") is not None:
             raise BadRequest("'cleanness' goes with 'technique'")
@@ -438,27 +257,27 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def print_pdf(request: Request, body: dict[str, Any]) -> bytes:
     limits = _limits(request)
-    puzzle = _one(body, "print", limits.logic_max_size)
-    title = _string(body, "title") or "Sudoku"
+    puzzle = one_puzzle(body, "print", limits.logic_max_size)
+    title = string_field(body, "title") or "Sudoku"
     if len(title) > 200:
         raise BadRequest("'title' is longer than 200 characters")
     if not printable():
         raise BadRequest("printing to PDF is not part of this installation of sudokit",
                          status=501)
     return bytes(await _work(request, "print", {
-        "puzzle": puzzle, "answers": _flag(body, "answers"),
-        "walkthrough": _flag(body, "walkthrough"), "title": title,
+        "puzzle": puzzle, "answers": flag_field(body, "answers"),
+        "walkthrough": flag_field(body, "walkthrough"), "title": title,
     }, limits.create_time_limit))
 
 
 async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    to = _format(body, "to") or "line"
+    to = format_field(body, "to") or "line"
     if to == "binary":
         raise BadRequest("the binary format cannot be sent as JSON text; pick another 'to'")
-    items = _read(body)
+    items = read_puzzles(body)
     for item in items:
-        _bounded(item.n, "convert", limits.max_size)
+        check_size(item.n, "convert", limits.max_size)
     first = items[0]
     if len(items) > 1 and formats.spec(to).one_per_input:
         # said as ``sudoku convert`` says it (the library's dumps raises a ValueError here)
@@ -549,7 +368,7 @@ def _route(endpoint: Endpoint) -> Route:
     known = {f.name for f in endpoint.fields}
 
     async def handle(request: Request) -> Response:
-        body = await _body(request)
+        body = await read_body(request)
         unknown = [name for name in body if name not in known]
         if unknown:
             # a misspelt field ("dificulty") would otherwise be ignored: a wrong answer
