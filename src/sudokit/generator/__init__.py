@@ -1,10 +1,11 @@
 """Making puzzles: random, minimal, symmetric, of a difficulty, or made for a technique.
-This package owns the puzzle maker (:mod:`.make`), the choices ``sudoku create`` offers
-(:mod:`.choices`, light enough to list without loading the maker), the search for puzzles
-that need a technique (:mod:`.targeted`, :mod:`.targeted_search`) and their compiled engines
-(``_gen``, ``_gen9``, ``_gen_search``, ``_singles9``). It may import the logic, the formats,
-the solver and the engine, and the values under them; nothing here imports the streams,
-the pictures, the command line or the web server. The names below are loaded on first use.
+This package owns the puzzle maker (:mod:`.make`, its options checked in :mod:`.options`),
+the choices ``sudoku create`` offers (:mod:`.choices`, light enough to list without loading
+the maker), the search for puzzles that need a technique (:mod:`.targeted`,
+:mod:`.targeted_search`) and their compiled engines (``_gen``, ``_gen9``, ``_gen_search``,
+``_singles9``). It may import the logic, the formats, the solver and the engine, and the
+values under them; nothing here imports the streams, the pictures, the command line or the
+web server. The names below are loaded on first use.
 """
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)

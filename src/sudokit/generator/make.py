@@ -32,40 +32,21 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .. import engine, validate
-from ..errors import GenerateError, GenerateGaveUp
+from ..errors import GenerateError as GenerateError
+from ..errors import GenerateGaveUp
 from ..executors import process_executor, thread_executor
 from ..grid import Grid
 from ..shape import Shape
 from ..solver import Status, search
-from .choices import DIFFICULTIES, SYMMETRIES
-
-_SYMMETRY_ALIASES = {"full": "dihedral"}
-
-#: The largest grid a puzzle is made for: a 36x36 takes seconds; proving a 49x49 puzzle
-#: unique does not end in minutes, so larger sizes are refused at once (ValueError).
-MAX_SIZE = 36
-
-#: The largest grid a puzzle is made for a ``difficulty``: each try is rated, and rating a
-#: 25x25 takes seconds, a 36x36 minutes and gigabytes (refused at once, ValueError).
-MAX_RATED_SIZE = 25
-
-#: The fewest clues with which a puzzle of each box shape can have one solution: proven
-#: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
-#: needs at least N-1: with two digits absent from the clues, swapping them in a
-#: solution gives a second one.
-_FEWEST_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
+from .choices import DIFFICULTIES as DIFFICULTIES
+from .choices import SYMMETRIES as SYMMETRIES
+from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
+from .options import MAX_SIZE as MAX_SIZE
+from .options import UNBOUNDED, Options, checked_options, fewest_clues, symmetry_orbits
 
 #: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
 _BLANKS_HIGH = 64 / 81
-
-#: Guess budgets for each uniqueness test (-1: none). Up to 12x12 the tests are cheap and
-#: run to the end (and to 16x16 for minimal puzzles); above, a test that needs more
-#: guesses keeps its clue: generation stays fast and every puzzle is still proven unique,
-#: but a minimal puzzle needs every test finished, which at 25x25 rarely happens.
-_UNBOUNDED = -1
-_LARGE_BUDGET = 10
-_MINIMAL_BUDGET_LARGE = 1_000
 
 
 class Generated(NamedTuple):
@@ -73,31 +54,6 @@ class Generated(NamedTuple):
 
     puzzle: Grid
     solution: Grid
-
-
-class _Options(NamedTuple):
-    shape: Shape
-    clues: int | None
-    symmetry: str
-    minimal: bool
-    difficulty: str | None
-    tries: int
-    #: the technique keys that rate a puzzle for ``difficulty`` (None: the whole ladder)
-    ladder: tuple[str, ...] | None = None
-
-    @property
-    def walks(self) -> bool:
-        """Whether an exact clue count is sought by a walk from a minimal puzzle: moving
-        one clue at a time, it keeps no symmetry, and its end is not always minimal."""
-        return self.clues is not None and self.symmetry == "none" and not self.minimal
-
-    @property
-    def budget(self) -> int:
-        """Guesses allowed to one uniqueness test (see _UNBOUNDED)."""
-        n = self.shape.n
-        if n <= 12 or (self.minimal and n <= 16):
-            return _UNBOUNDED
-        return _MINIMAL_BUDGET_LARGE if self.minimal else _LARGE_BUDGET
 
 
 Seed = int | str | bytes | random.Random | None
@@ -195,7 +151,7 @@ def iter_generate(
         raise ValueError(f"count must be at least 0, got {count}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
+    options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
                        exclude)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
@@ -219,7 +175,7 @@ def puzzle_maker(
     processes or machines and still give the same puzzles. ``attempt`` 0 is the puzzle
     itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
     1, 2, ... until it differs. The function pickles (options checked here, at once)."""
-    options = _options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
+    options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
                        exclude)
     return partial(_make_at, options, _base_key(seed))
 
@@ -267,14 +223,14 @@ def minimal_digs(key: int, count: int, by_digit: bool = False) -> tuple[list[lis
         if index:
             g.restore()
         if by_digit:
-            g.dig_by_digit(_UNBOUNDED)
+            g.dig_by_digit(UNBOUNDED)
         else:
-            g.dig(0, _UNBOUNDED)
+            g.dig(0, UNBOUNDED)
         puzzles.append(g.puzzle_cells())
     return puzzles, g.solution_cells()
 
 
-def _make_at(options: _Options, base: bytes, index: int, attempt: int) -> Generated:
+def _make_at(options: Options, base: bytes, index: int, attempt: int) -> Generated:
     return _make(options, _stream_key(base, index, attempt))
 
 
@@ -290,160 +246,6 @@ def generate_solution_grid(
     g.seed(_stream_key(_base_key(seed), 0, 0))
     _fill(g, shape)
     return Grid.unchecked(tuple(g.solution_cells()), shape)
-
-
-def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
-    """The groups of cells that a ``symmetry`` pattern gives or blanks together."""
-    name = _symmetry_name(symmetry)
-    n = shape.n
-    last = n - 1
-    moves: list[Callable[[int, int], tuple[int, int]]] = {
-        "none": [],
-        "rot180": [lambda r, c: (last - r, last - c)],
-        "rot90": [lambda r, c: (c, last - r)],
-        "mirror": [lambda r, c: (r, last - c)],
-        "flip": [lambda r, c: (last - r, c)],
-        "diagonal": [lambda r, c: (c, r)],
-        "antidiagonal": [lambda r, c: (last - c, last - r)],
-        "dihedral": [lambda r, c: (c, last - r), lambda r, c: (r, last - c)],
-    }[name]
-    placed: set[int] = set()
-    orbits = []
-    for cell in range(shape.ncells):
-        if cell in placed:
-            continue
-        orbit = {cell}
-        todo = [cell]
-        while todo:
-            r, c = divmod(todo.pop(), n)
-            for move in moves:
-                r2, c2 = move(r, c)
-                other = r2 * n + c2
-                if other not in orbit:
-                    orbit.add(other)
-                    todo.append(other)
-        placed |= orbit
-        orbits.append(tuple(sorted(orbit)))
-    return orbits
-
-
-# -- options ----------------------------------------------------------------------------
-def _symmetry_name(symmetry: str) -> str:
-    name = _SYMMETRY_ALIASES.get(symmetry, symmetry)
-    if name not in SYMMETRIES:
-        choices = ", ".join([*SYMMETRIES, *_SYMMETRY_ALIASES])
-        raise GenerateError(f"unknown symmetry {symmetry!r} (one of: {choices})")
-    return name
-
-
-def fewest_clues(shape: Shape) -> int:
-    """The fewest clues a puzzle of this shape can have and still have one solution
-    (a proven bound for 4x4, 6x6 and 9x9; N-1 for the others)."""
-    return _FEWEST_CLUES.get((shape.box_rows, shape.box_cols), shape.n - 1)
-
-
-def _options(
-    size: int,
-    box: tuple[int, int] | None,
-    clues: int | None,
-    symmetry: str,
-    minimal: bool,
-    difficulty: str | None,
-    tries: int | None,
-    techniques: str | None = None,
-    exclude: str | None = None,
-) -> _Options:
-    shape = Shape.for_size(size, box)
-    if clues is not None:
-        clues = validate.whole(clues, "generate", "clues")
-    if tries is not None:
-        tries = validate.whole(tries, "generate", "tries")
-    if not isinstance(symmetry, str):
-        raise TypeError(f"generate: symmetry must be a str (one of {', '.join(SYMMETRIES)}), "
-                        f"not {type(symmetry).__name__}")
-    if difficulty is not None and not isinstance(difficulty, str):
-        raise TypeError(f"generate: difficulty must be a str or None, not "
-                        f"{type(difficulty).__name__}")
-    if shape.n > MAX_SIZE:
-        raise GenerateError(f"size {shape.n}: puzzles are made up to {MAX_SIZE}x{MAX_SIZE} (a "
-                            f"{MAX_SIZE}x{MAX_SIZE} takes seconds; proving a {shape.n}x{shape.n}"
-                            " puzzle unique does not end in minutes)")
-    name = _symmetry_name(symmetry)
-    label = f"{shape.n}x{shape.n}"
-    if clues is not None:
-        floor = fewest_clues(shape)
-        if clues < floor:
-            why = " (proven by McGuire et al., 2012)" if shape.n == 9 else ""
-            raise GenerateError(
-                f"no {label} puzzle with {clues} clues has exactly one solution: "
-                f"it needs at least {floor}{why}")
-        if clues > shape.ncells:
-            raise GenerateError(f"a {label} grid has only {shape.ncells} cells, "
-                                f"not room for {clues} clues")
-        orbits = symmetry_orbits(shape, name)
-        if not _reachable(clues, orbits):
-            sizes = sorted({len(o) for o in orbits})
-            raise GenerateError(
-                f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
-                f"(its cells go in groups of {' and '.join(map(str, sizes))})")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise GenerateError(f"unknown difficulty {difficulty!r} "
-                            f"(one of: {', '.join(DIFFICULTIES)})")
-    if difficulty is not None and shape.n > MAX_RATED_SIZE:
-        raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
-                            f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
-                            "takes minutes and gigabytes)")
-    if tries is None:
-        tries = _default_tries(shape, clues, minimal, name, difficulty)
-    elif tries < 1:
-        raise ValueError(f"tries must be at least 1, got {tries}")
-    ladder = None
-    if techniques is not None or exclude is not None:
-        from ..logic.select import choose  # the rater only when a ladder is chosen
-
-        ladder = tuple(t.key for t in choose(techniques, exclude))
-        if not ladder:
-            raise GenerateError("--techniques/--exclude leave no technique to rate with")
-    return _Options(shape, clues, name, minimal, difficulty, tries, ladder)
-
-
-def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
-    """Can some of the orbits add up to exactly ``total`` cells? (a bitset subset sum)"""
-    sums = 1
-    for orbit in orbits:
-        sums |= sums << len(orbit)
-    return bool(sums >> total & 1)
-
-
-def _walk_steps(shape: Shape) -> int:
-    """Moves in one walk towards an exact clue count: ~0.1 s of work at most."""
-    return max(20, 10_000 * 81 // shape.ncells if shape.n <= 9 else 200_000 // shape.ncells)
-
-
-def _default_tries(shape: Shape, clues: int | None, minimal: bool, symmetry: str,
-                   difficulty: str | None) -> int:
-    """About as many solution grids as a few seconds allow (a 9x9 one takes ~0.3 ms to
-    fill and dig, a walk up to ~0.1 s, a rating ~5 ms)."""
-    if clues is None and not minimal and difficulty is None:
-        return 100  # the default target nearly always succeeds at the first try
-    if difficulty is not None:
-        # Tries a level needed over seeds 0-19, the most (the mean): 6x6 expert 1275 (355),
-        # 8x8 extreme about 5,600 on average, 9x9 extreme 1188 (366), 12x12 hard 35 (10), 16x16
-        # hard 80 (19). Each try is rated (0.1 ms at 4x4, 1 ms at 8x8, 2 ms at 9x9, 30 ms at
-        # 12x12, 60 ms at 16x16), so a level that cannot be made (4x4 above easy, 6x6 extreme)
-        # gives up within seconds, 20 at most.
-        if shape.n < 9:
-            return 20_000
-        return 5_000 if shape.n == 9 else 200 if shape.n <= 16 else 20
-    if clues is not None and symmetry == "none" and not minimal:
-        return 100 if shape.n <= 9 else 20  # each try may walk
-    if shape.n <= 9:
-        return 10_000
-    if shape.n <= 12:
-        return 1_000
-    if shape.n <= 16:
-        return 50
-    return 2 if minimal else 5
 
 
 # -- seeds ------------------------------------------------------------------------------
@@ -511,7 +313,12 @@ def _fill(g: Any, shape: Shape) -> None:
     raise GenerateGaveUp(f"gave up: no {shape.n}x{shape.n} solution grid in {_FILL_TRIES} tries")
 
 
-def _make(options: _Options, key: int) -> Generated:
+def _walk_steps(shape: Shape) -> int:
+    """Moves in one walk towards an exact clue count: ~0.1 s of work at most."""
+    return max(20, 10_000 * 81 // shape.ncells if shape.n <= 9 else 200_000 // shape.ncells)
+
+
+def _make(options: Options, key: int) -> Generated:
     """One puzzle from the random stream ``key``: the whole recipe, tries included."""
     shape = options.shape
     g = _generator(shape, options.symmetry)
@@ -546,7 +353,7 @@ def _make(options: _Options, key: int) -> Generated:
     raise GenerateGaveUp(_gave_up_message(options))
 
 
-def _is_minimal(g: Any, options: _Options) -> bool:
+def _is_minimal(g: Any, options: Options) -> bool:
     if g.last_cut():
         return False  # some test gave up at its budget: that clue was never shown needed
     if options.symmetry == "none":
@@ -574,7 +381,7 @@ def _proven_unique(puzzle: Grid, solution: Grid) -> bool:
     return True
 
 
-def _gave_up_message(options: _Options) -> str:
+def _gave_up_message(options: Options) -> str:
     shape = options.shape
     label = f"{shape.n}x{shape.n}"
     wanted = []
@@ -589,7 +396,7 @@ def _gave_up_message(options: _Options) -> str:
         what += f" rated {options.difficulty}"
     if options.clues is not None and options.clues < fewest_clues(shape) + 6:
         hint = "so few clues are rare: try more clues, or more tries (--tries)"
-    elif options.minimal and options.budget != _UNBOUNDED:
+    elif options.minimal and options.budget != UNBOUNDED:
         hint = (f"at {label} some uniqueness tests are too long to finish, and a minimal "
                 "puzzle needs them all")
     else:
@@ -597,7 +404,7 @@ def _gave_up_message(options: _Options) -> str:
     return f"gave up: no {what} found in {options.tries} tries; {hint}"
 
 
-def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+def _distinct(options: Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     """Puzzles 0..count-1 in order, each different from those before it: a duplicate
     (possible on small boards) is made again from the index's next stream."""
     seen: set[tuple[int, ...]] = set()
@@ -613,7 +420,7 @@ def _distinct(options: _Options, base: bytes, count: int, jobs: int) -> Iterator
         yield result
 
 
-def _results(options: _Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+def _results(options: Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     keys = (_stream_key(base, i, 0) for i in range(count))
     make = partial(_make, options)
     if jobs == 1 or count <= 1:

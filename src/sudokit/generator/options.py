@@ -1,0 +1,218 @@
+"""What a puzzle is made to: the options of ``generate`` checked and settled before any
+work starts, and the symmetry patterns the clues may keep.
+
+:func:`checked_options` refuses what cannot be made at once (a size past :data:`MAX_SIZE`,
+fewer clues than :func:`fewest_clues`, a clue count no group of :func:`symmetry_orbits`
+adds up to, an unknown symmetry or difficulty) and fills in the defaults: how many
+solution grids to try, and the guesses each uniqueness test may spend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .. import validate
+from ..errors import GenerateError
+from ..shape import Shape
+from .choices import DIFFICULTIES, SYMMETRIES
+
+_SYMMETRY_ALIASES = {"full": "dihedral"}
+
+#: The largest grid a puzzle is made for: a 36x36 takes seconds; proving a 49x49 puzzle
+#: unique does not end in minutes, so larger sizes are refused at once (ValueError).
+MAX_SIZE = 36
+
+#: The largest grid a puzzle is made for a ``difficulty``: each try is rated, and rating a
+#: 25x25 takes seconds, a 36x36 minutes and gigabytes (refused at once, ValueError).
+MAX_RATED_SIZE = 25
+
+#: The fewest clues with which a puzzle of each box shape can have one solution: proven
+#: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
+#: needs at least N-1: with two digits absent from the clues, swapping them in a
+#: solution gives a second one.
+_FEWEST_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
+
+#: Guess budgets for each uniqueness test (-1: none). Up to 12x12 the tests are cheap and
+#: run to the end (and to 16x16 for minimal puzzles); above, a test that needs more
+#: guesses keeps its clue: generation stays fast and every puzzle is still proven unique,
+#: but a minimal puzzle needs every test finished, which at 25x25 rarely happens.
+UNBOUNDED = -1
+_LARGE_BUDGET = 10
+_MINIMAL_BUDGET_LARGE = 1_000
+
+
+class Options(NamedTuple):
+    """The settled options of a run of ``generate`` (made by :func:`checked_options`)."""
+
+    shape: Shape
+    clues: int | None
+    symmetry: str
+    minimal: bool
+    difficulty: str | None
+    tries: int
+    #: the technique keys that rate a puzzle for ``difficulty`` (None: the whole ladder)
+    ladder: tuple[str, ...] | None = None
+
+    @property
+    def walks(self) -> bool:
+        """Whether an exact clue count is sought by a walk from a minimal puzzle: moving
+        one clue at a time, it keeps no symmetry, and its end is not always minimal."""
+        return self.clues is not None and self.symmetry == "none" and not self.minimal
+
+    @property
+    def budget(self) -> int:
+        """Guesses allowed to one uniqueness test (see UNBOUNDED)."""
+        n = self.shape.n
+        if n <= 12 or (self.minimal and n <= 16):
+            return UNBOUNDED
+        return _MINIMAL_BUDGET_LARGE if self.minimal else _LARGE_BUDGET
+
+
+def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
+    """The groups of cells that a ``symmetry`` pattern gives or blanks together."""
+    name = symmetry_name(symmetry)
+    n = shape.n
+    last = n - 1
+    moves: list[Callable[[int, int], tuple[int, int]]] = {
+        "none": [],
+        "rot180": [lambda r, c: (last - r, last - c)],
+        "rot90": [lambda r, c: (c, last - r)],
+        "mirror": [lambda r, c: (r, last - c)],
+        "flip": [lambda r, c: (last - r, c)],
+        "diagonal": [lambda r, c: (c, r)],
+        "antidiagonal": [lambda r, c: (last - c, last - r)],
+        "dihedral": [lambda r, c: (c, last - r), lambda r, c: (r, last - c)],
+    }[name]
+    placed: set[int] = set()
+    orbits = []
+    for cell in range(shape.ncells):
+        if cell in placed:
+            continue
+        orbit = {cell}
+        todo = [cell]
+        while todo:
+            r, c = divmod(todo.pop(), n)
+            for move in moves:
+                r2, c2 = move(r, c)
+                other = r2 * n + c2
+                if other not in orbit:
+                    orbit.add(other)
+                    todo.append(other)
+        placed |= orbit
+        orbits.append(tuple(sorted(orbit)))
+    return orbits
+
+
+def symmetry_name(symmetry: str) -> str:
+    """The pattern a ``symmetry`` names ("full" is "dihedral"); GenerateError if none."""
+    name = _SYMMETRY_ALIASES.get(symmetry, symmetry)
+    if name not in SYMMETRIES:
+        choices = ", ".join([*SYMMETRIES, *_SYMMETRY_ALIASES])
+        raise GenerateError(f"unknown symmetry {symmetry!r} (one of: {choices})")
+    return name
+
+
+def fewest_clues(shape: Shape) -> int:
+    """The fewest clues a puzzle of this shape can have and still have one solution
+    (a proven bound for 4x4, 6x6 and 9x9; N-1 for the others)."""
+    return _FEWEST_CLUES.get((shape.box_rows, shape.box_cols), shape.n - 1)
+
+
+def checked_options(
+    size: int,
+    box: tuple[int, int] | None,
+    clues: int | None,
+    symmetry: str,
+    minimal: bool,
+    difficulty: str | None,
+    tries: int | None,
+    techniques: str | None = None,
+    exclude: str | None = None,
+) -> Options:
+    shape = Shape.for_size(size, box)
+    if clues is not None:
+        clues = validate.whole(clues, "generate", "clues")
+    if tries is not None:
+        tries = validate.whole(tries, "generate", "tries")
+    if not isinstance(symmetry, str):
+        raise TypeError(f"generate: symmetry must be a str (one of {', '.join(SYMMETRIES)}), "
+                        f"not {type(symmetry).__name__}")
+    if difficulty is not None and not isinstance(difficulty, str):
+        raise TypeError(f"generate: difficulty must be a str or None, not "
+                        f"{type(difficulty).__name__}")
+    if shape.n > MAX_SIZE:
+        raise GenerateError(f"size {shape.n}: puzzles are made up to {MAX_SIZE}x{MAX_SIZE} (a "
+                            f"{MAX_SIZE}x{MAX_SIZE} takes seconds; proving a {shape.n}x{shape.n}"
+                            " puzzle unique does not end in minutes)")
+    name = symmetry_name(symmetry)
+    label = f"{shape.n}x{shape.n}"
+    if clues is not None:
+        floor = fewest_clues(shape)
+        if clues < floor:
+            why = " (proven by McGuire et al., 2012)" if shape.n == 9 else ""
+            raise GenerateError(
+                f"no {label} puzzle with {clues} clues has exactly one solution: "
+                f"it needs at least {floor}{why}")
+        if clues > shape.ncells:
+            raise GenerateError(f"a {label} grid has only {shape.ncells} cells, "
+                                f"not room for {clues} clues")
+        orbits = symmetry_orbits(shape, name)
+        if not _reachable(clues, orbits):
+            sizes = sorted({len(o) for o in orbits})
+            raise GenerateError(
+                f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
+                f"(its cells go in groups of {' and '.join(map(str, sizes))})")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise GenerateError(f"unknown difficulty {difficulty!r} "
+                            f"(one of: {', '.join(DIFFICULTIES)})")
+    if difficulty is not None and shape.n > MAX_RATED_SIZE:
+        raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
+                            f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
+                            "takes minutes and gigabytes)")
+    if tries is None:
+        tries = _default_tries(shape, clues, minimal, name, difficulty)
+    elif tries < 1:
+        raise ValueError(f"tries must be at least 1, got {tries}")
+    ladder = None
+    if techniques is not None or exclude is not None:
+        from ..logic.select import choose  # the rater only when a ladder is chosen
+
+        ladder = tuple(t.key for t in choose(techniques, exclude))
+        if not ladder:
+            raise GenerateError("--techniques/--exclude leave no technique to rate with")
+    return Options(shape, clues, name, minimal, difficulty, tries, ladder)
+
+
+def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
+    """Can some of the orbits add up to exactly ``total`` cells? (a bitset subset sum)"""
+    sums = 1
+    for orbit in orbits:
+        sums |= sums << len(orbit)
+    return bool(sums >> total & 1)
+
+
+def _default_tries(shape: Shape, clues: int | None, minimal: bool, symmetry: str,
+                   difficulty: str | None) -> int:
+    """About as many solution grids as a few seconds allow (a 9x9 one takes ~0.3 ms to
+    fill and dig, a walk up to ~0.1 s, a rating ~5 ms)."""
+    if clues is None and not minimal and difficulty is None:
+        return 100  # the default target nearly always succeeds at the first try
+    if difficulty is not None:
+        # Tries a level needed over seeds 0-19, the most (the mean): 6x6 expert 1275 (355),
+        # 8x8 extreme about 5,600 on average, 9x9 extreme 1188 (366), 12x12 hard 35 (10), 16x16
+        # hard 80 (19). Each try is rated (0.1 ms at 4x4, 1 ms at 8x8, 2 ms at 9x9, 30 ms at
+        # 12x12, 60 ms at 16x16), so a level that cannot be made (4x4 above easy, 6x6 extreme)
+        # gives up within seconds, 20 at most.
+        if shape.n < 9:
+            return 20_000
+        return 5_000 if shape.n == 9 else 200 if shape.n <= 16 else 20
+    if clues is not None and symmetry == "none" and not minimal:
+        return 100 if shape.n <= 9 else 20  # each try may walk
+    if shape.n <= 9:
+        return 10_000
+    if shape.n <= 12:
+        return 1_000
+    if shape.n <= 16:
+        return 50
+    return 2 if minimal else 5
