@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -16,29 +13,6 @@ from sudokit import engine
 # SUDOKIT_TEST_GPU=1 tests a real GPU instead.
 if not os.environ.get("SUDOKIT_TEST_GPU"):
     os.environ.setdefault("NUMBA_ENABLE_CUDASIM", "1")
-
-# Public puzzle collections shipped in the repository (data/README.md says where they come from).
-DATA = Path(__file__).resolve().parents[1] / "data"
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-def load_benchmark(name: str) -> ModuleType:
-    """The script ``benchmarks/<name>.py`` as a module (the benchmarks are not a package)."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def data_file(name: str) -> Path:
-    return DATA / name
-
-
-def read_lines(path: Path) -> list[str]:
-    return [s.strip() for s in path.read_text().splitlines() if s.strip() and s[0] != "#"]
-
 
 @pytest.fixture(params=["compiled", "pure"])
 def pure(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:

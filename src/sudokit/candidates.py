@@ -74,7 +74,7 @@ class Candidates:
                 if cells[p]:
                     m &= ~(1 << (cells[p] - 1))
             masks.append(m)
-        return cls._trusted(tuple(masks), shape)
+        return cls.unchecked(tuple(masks), shape)
 
     @classmethod
     def from_sets(cls, sets: Iterable[Iterable[int]], shape: Shape | None = None) -> Candidates:
@@ -130,7 +130,7 @@ class Candidates:
             return self
         masks = list(self._masks)
         masks[cell] = m & ~bit
-        return Candidates._trusted(tuple(masks), self._shape)
+        return Candidates.unchecked(tuple(masks), self._shape)
 
     def propagate(self) -> Candidates:
         """Constraint propagation: rule each solved cell's digit out of its row, column and box,
@@ -148,7 +148,7 @@ class Candidates:
                     masks[p] = m
                     if m.bit_count() == 1:
                         queue.append(p)
-        return Candidates._trusted(tuple(masks), self._shape)
+        return Candidates.unchecked(tuple(masks), self._shape)
 
     def has_contradiction(self) -> bool:
         """Has a cell lost every candidate, or do two solved cells that see each other hold
@@ -173,11 +173,14 @@ class Candidates:
         )
 
     @classmethod
-    def _trusted(cls, masks: tuple[int, ...], shape: Shape) -> Candidates:
-        board = cls.__new__(cls)
-        board._masks = masks
-        board._shape = shape
-        return board
+    def unchecked(cls, masks: tuple[int, ...], shape: Shape) -> Candidates:
+        """A board from masks the caller vouches for: ``shape.ncells`` ints in a tuple, each
+        a subset of the shape's digits, as an engine or a reader that has already checked
+        them holds. Nothing is checked here: it is the fast constructor for hot paths."""
+        made = cls.__new__(cls)
+        made._masks = masks
+        made._shape = shape
+        return made
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Candidates):

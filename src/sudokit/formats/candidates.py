@@ -189,7 +189,7 @@ def _boards(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         except SudokuError as e:
             yield Record(None, 1, inp.fail(e), Style(NAME, form="board", eol=""))
             continue
-        board = Candidates._trusted(masks, shape)
+        board = Candidates.unchecked(masks, shape)
         style = Style(NAME, blank, "", form="board")
         if format_item(board, style) != text:  # both '.' and '0' for a removed candidate
             parts = ("",) + ("\0",) * shape.ncells
@@ -255,7 +255,7 @@ def _lines(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         except SudokuError as e:
             yield Record(None, lineno, inp.fail(e, lineno), Style(NAME, eol=eol, lead=before))
             continue
-        board = Candidates._trusted(masks, shape)
+        board = Candidates.unchecked(masks, shape)
         style = Style(NAME, blank, eol, before, form="line")
         if format_item(board, style) != text:
             start = body.index(s)

@@ -263,7 +263,7 @@ def _item(obj: Any, box: tuple[int, int] | None) -> Item:
             for d in digits:
                 mask |= 1 << (_digit(d, i, shape) - 1) if d else 0
             masks.append(mask)
-        return Candidates._trusted(tuple(masks), shape)
+        return Candidates.unchecked(tuple(masks), shape)
     raise ParseError('an object without "cells" (nor "candidates") is not a puzzle')
 
 

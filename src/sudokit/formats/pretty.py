@@ -195,7 +195,7 @@ def parse_block(
     eol = eol_of(block)
     if is_board:
         masks, _ = parse_rows(block, shape, _TOKEN.findall, {}, _mask)
-        board = Candidates._trusted(masks, shape)
+        board = Candidates.unchecked(masks, shape)
         canonical = _format_candidates(board, Style(NAME, ".", eol))
         return board, style_of(NAME, block, canonical, masks, _SPANS, ".", eol)
     cells, tokens = parse_rows(block, shape, _TOKEN.findall, symbol_table(shape.n), symbol_cell)

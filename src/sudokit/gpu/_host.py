@@ -299,9 +299,9 @@ class _Launch:
 
     def tasks_written(self, control: np.ndarray) -> int:
         """How many tasks the rounds wrote, from the ``control`` counters after a solve."""
-        from ._kernel import _WRITTEN, CONTROL_WORDS
+        from ._kernel import CONTROL_WORDS, WRITTEN
 
-        return int(control[_WRITTEN:self.control_words:CONTROL_WORDS].sum())
+        return int(control[WRITTEN:self.control_words:CONTROL_WORDS].sum())
 
 
 def task_capacity(rows: int) -> int:

@@ -91,7 +91,7 @@ TASK_BUDGET = 31
 #: Counters per round in the int64 ``control`` array, round r at ``CONTROL_WORDS * r``:
 _TAKEN = 0  # the next row (round 0) or task to take
 _RESERVED = 1  # task slots reserved in the round's output buffer (may pass its capacity)
-_WRITTEN = 2  # tasks the round wrote: the end of its last successful reservation
+WRITTEN = 2  # tasks the round wrote: the end of its last successful reservation
 CONTROL_WORDS = 3
 
 #: Guess levels kept on the stack. Every guess places a cell, so a puzzle with g givens
@@ -556,7 +556,7 @@ def _split(P, U, stack, depth, row, budget, control, round_index, tasks, digits)
         tasks[at + TASK_BUDGET] = budget
     # successful reservations form the prefix [0, first failed start) of the buffer: the
     # largest end among them is the count the next round reads
-    cuda.atomic.max(control, base + _WRITTEN, start + n)
+    cuda.atomic.max(control, base + WRITTEN, start + n)
     return True
 
 
@@ -651,7 +651,7 @@ def _solve_tasks(solutions, counts, guesses, flags, control, round_index, tasks_
                  tasks_out, limit, split_after, digits):
     """Round ``round_index`` (1, 2, ...): run the tasks the previous round wrote until none
     is left; a round that got none ends at once."""
-    available = control[CONTROL_WORDS * (round_index - 1) + _WRITTEN]
+    available = control[CONTROL_WORDS * (round_index - 1) + WRITTEN]
     if available == 0:
         return
     P = cuda.local.array(27, int32)

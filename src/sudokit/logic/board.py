@@ -241,11 +241,11 @@ class Board:
 
     def to_candidates(self) -> Candidates:
         """The board as an immutable Candidates value."""
-        return Candidates._trusted(tuple(self.masks), self.geo.shape)
+        return Candidates.unchecked(tuple(self.masks), self.geo.shape)
 
     def to_grid(self) -> Grid:
         """The placed digits (blanks elsewhere)."""
-        return Grid._trusted(tuple(self.values), self.geo.shape)
+        return Grid.unchecked(tuple(self.values), self.geo.shape)
 
     def has(self, cell: int, digit: int) -> bool:
         """Is ``digit`` still a candidate of ``cell``?"""

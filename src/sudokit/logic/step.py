@@ -193,7 +193,7 @@ class Step:
                 masks[p] &= ~bit
         for name, d in self.eliminations:
             masks[shape.parse_cell(name)] &= ~(1 << (d - 1))
-        return Candidates._trusted(tuple(masks), shape)
+        return Candidates.unchecked(tuple(masks), shape)
 
     def apply_to(self, board: Board) -> None:
         """Make this step's changes on a working board (in place)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..board import Board, bits
 from ..graphs.strong_links import strong_links
 from ..step import Level, Step, Technique, cell_list
-from .xy_wing import _pair
+from .xy_wing import pair_text
 
 
 def find(board: Board) -> Step | None:
@@ -42,7 +42,7 @@ def find(board: Board) -> Step | None:
                         x, y = x0 + 1, y0 + 1
                         text = (
                             f"{geo.cell_names[a]} and {geo.cell_names[b]} both hold "
-                            f"{_pair(pair)}; {x} in {geo.unit_names[u]} is in "
+                            f"{pair_text(pair)}; {x} in {geo.unit_names[u]} is in "
                             f"{geo.cell_names[p]} or {geo.cell_names[q]}, which see them: one of "
                             f"the pair is {y}, so {y} leaves {cell_list(geo, bits(gone))}."
                         )

@@ -36,8 +36,8 @@ def find(board: Board) -> Step | None:
                 if not gone:
                     continue
                 text = (
-                    f"Pivot {geo.cell_names[pivot]} holds {_pair(pm)}, pincers "
-                    f"{geo.cell_names[a]} {_pair(am)} and {geo.cell_names[b]} {_pair(bm)}: "
+                    f"Pivot {geo.cell_names[pivot]} holds {pair_text(pm)}, pincers "
+                    f"{geo.cell_names[a]} {pair_text(am)} and {geo.cell_names[b]} {pair_text(bm)}: "
                     f"one pincer is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
                 )
                 return XY_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
@@ -45,7 +45,8 @@ def find(board: Board) -> Step | None:
     return None
 
 
-def _pair(m: int) -> str:
+def pair_text(m: int) -> str:
+    """A bit mask of digits as the steps write it: {3,7}."""
     return "{" + ",".join(str(d + 1) for d in bits(m)) + "}"
 
 

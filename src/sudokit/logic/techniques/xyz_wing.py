@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
-from .xy_wing import _pair
+from .xy_wing import pair_text
 
 #: the memo key of the last board state on which there was no XYZ-Wing: a pivot that has not
 #: changed since, with no changed bivalue cell among its peers, has the same pincers as there
@@ -38,8 +38,8 @@ def find(board: Board) -> Step | None:
                 if not gone:
                     continue
                 text = (
-                    f"Pivot {geo.cell_names[pivot]} holds {_pair(pm)}, pincers "
-                    f"{geo.cell_names[a]} {_pair(am)} and {geo.cell_names[b]} {_pair(bm)}: "
+                    f"Pivot {geo.cell_names[pivot]} holds {pair_text(pm)}, pincers "
+                    f"{geo.cell_names[a]} {pair_text(am)} and {geo.cell_names[b]} {pair_text(bm)}: "
                     f"one of the three is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
                 )
                 return XYZ_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
