@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                 "process's CPU time over the wall time while the figure was taken: near "
                 f"{n} for {n} threads on an idle machine; when other work holds the cores "
                 "it stays near 1 and so does the speed-up. The kernel runs without the GIL "
-                "(tests/test_batch.py checks that another thread runs Python throughout a "
+                "(tests/values/test_batch.py checks that another thread runs Python throughout a "
                 "call)."]
     if args.pure_sample:
         out += ["", f"## Pure-Python kernel (the same source, uncompiled; first "

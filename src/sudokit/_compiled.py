@@ -57,7 +57,7 @@ PLAIN_MODULES = (
 )
 
 #: The modules that may pass CONTRIBUTING.md's 600 lines: compiled kernels whose typed loops
-#: must stay in one module (a call across modules is a Python call). tests/test_layout.py
+#: must stay in one module (a call across modules is a Python call). tests/project/test_layout.py
 #: holds every other module under the limit, and each listed one over it.
 LONG_MODULES: dict[str, str] = {
     "sudokit._kernel9": "the 9x9 band solver: propagation and search inlined in typed loops",

@@ -3,7 +3,7 @@ engine, batches split over chunks, device input from numba, CuPy and DLPack, sea
 into tasks.
 
 Runs only when asked, on a machine with a CUDA GPU and the gpu extra:
-``SUDOKIT_TEST_GPU=1 pytest tests/test_gpu_device.py`` (the simulator tests step aside
+``SUDOKIT_TEST_GPU=1 pytest tests/gpu/test_gpu_device.py`` (the simulator tests step aside
 then, since one process cannot hold both numba's simulator and its GPU target).
 """
 

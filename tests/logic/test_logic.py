@@ -570,7 +570,7 @@ EXAMPLES = {
 EXAMPLES.update({k: v for k, v in ALS_FAMILY_EXAMPLES.items() if k in BY_KEY})
 
 #: nested chains deeper than level 2: no 9x9 example in the test collections needs them;
-#: tests/test_logic_nested.py checks them on a small grid
+#: tests/logic/test_logic_nested.py checks them on a small grid
 DEEPER = {"nested-multiple-chain", "nested-dynamic-chain", "nested-deep-chain"}
 
 #: the example keys that name a variant found by another technique's search
