@@ -15,9 +15,11 @@ from .errors import (
     GenerateGaveUp,
     MixedSizeError,
     ParseError,
+    RulesError,
     ShapeError,
     SudokuError,
     SymbolError,
+    UnsupportedRulesError,
 )
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
@@ -32,6 +34,7 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
     )
     from .grid import Grid, is_solution
     from .logic import hint, next_step, rate, solve_path
+    from .rules import Rules
     from .shape import Shape
     from .solver import (
         SolveResult,
@@ -61,6 +64,7 @@ _LAZY = {
     "Grid": "grid",
     "is_solution": "grid",
     "Shape": "shape",
+    "Rules": "rules",
     "SolveResult": "solver",
     "Status": "solver",
     "count_solutions": "solver",
@@ -107,12 +111,15 @@ __all__ = [
     "Grid",
     "MixedSizeError",
     "ParseError",
+    "Rules",
+    "RulesError",
     "Shape",
     "ShapeError",
     "SolveResult",
     "Status",
     "SudokuError",
     "SymbolError",
+    "UnsupportedRulesError",
     "__version__",
     "count_array",
     "count_solutions",

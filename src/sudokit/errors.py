@@ -84,3 +84,13 @@ class ClusterError(SudokuError):
 
 class ImageError(ParseError):
     """A photo that cannot be read as a puzzle: not a picture, damaged, too large, no grid."""
+
+
+class RulesError(SudokuError):
+    """Rules that cannot be: regions of the wrong size or count, a cell both odd and even,
+    a rule the grid's size cannot have, an unknown rules name."""
+
+
+class UnsupportedRulesError(RulesError):
+    """Rules sudokit knows of but cannot honour yet (overlapping grids such as samurai, or
+    a command that cannot yet work under a variant's rules)."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from .errors import CellCountError, ConflictError, ParseError, ShapeError, SymbolError
+from .errors import CellCountError, ConflictError, ParseError, RulesError, ShapeError, SymbolError
+from .rules import Rules
 from .shape import Shape, is_whole
 
 #: Digit d is written as SYMBOLS[d - 1]; 10 and up are letters, so the line form reaches 35.
@@ -48,16 +49,19 @@ def symbol_value(ch: str, n: int) -> int:
 
 
 class Conflict(NamedTuple):
-    """Two or more cells of one unit that hold the same digit."""
+    """Two or more cells of one unit that hold the same digit; or (``digit`` 0) cells that
+    break another rule of the grid, ``unit`` saying which."""
 
-    unit: str  # "row 3", "column 5", "box 2"
+    unit: str  # "row 3", "column 5", "box 2", "the main diagonal", ...
     digit: int
     cells: tuple[int, ...]
 
     def said(self, shape: Shape) -> str:
         """The clash in words: ``digit 5 appears 3 times in row 1 (r1c1, r1c4, r1c9)``."""
-        times = "twice" if len(self.cells) == 2 else f"{len(self.cells)} times"
         names = ", ".join(shape.cell_name(i) for i in self.cells)
+        if self.digit == 0:
+            return f"{self.unit} ({names})"
+        times = "twice" if len(self.cells) == 2 else f"{len(self.cells)} times"
         return f"digit {self.digit} appears {times} in {self.unit} ({names})"
 
 
@@ -68,21 +72,24 @@ class Grid:
     text of several lines (such as ``str(grid)``) is read like a file of one puzzle; rows
     of integers (lists, tuples, a 2-D NumPy array), N*N integers in reading order, or a
     Grid are taken as they are. ``str(grid)`` draws it; ``repr(grid)`` is Python that
-    rebuilds it. Grids are values:
-    equal when shape and cells are equal, hashable, never changed in place.
+    rebuilds it. ``rules`` (a :class:`~sudokit.rules.Rules`) are the puzzle's rules when
+    they are not the classic ones. Grids are values:
+    equal when shape, cells and rules are equal, hashable, never changed in place.
     """
 
-    __slots__ = ("_cells", "_shape", "_hash")
+    __slots__ = ("_cells", "_shape", "_hash", "_rules")
 
     def __init__(self, line: str | Grid | Sequence[object] | object,
-                 box: tuple[int, int] | None = None) -> None:
+                 box: tuple[int, int] | None = None, *, rules: Rules | None = None) -> None:
+        if rules is not None:
+            box = _box_of_rules(rules, box)
         if not isinstance(line, str):
             other = _from_value(line, box)
-            self._init(other.cells, other.shape)
+            self._init(other.cells, other.shape, other._rules if rules is None else rules)
             return
         text = line.strip()
         if "\n" in text:  # a drawn grid, such as str(grid): read as the formats read it
-            self._init(*_from_drawing(text, box))
+            self._init(*_from_drawing(text, box), rules)
             return
         shape = Shape.from_cell_count(len(text), box) if text else None
         if shape is None:
@@ -93,17 +100,20 @@ class Grid:
                 cells.append(symbol_value(ch, shape.n))
             except SymbolError as e:
                 raise SymbolError(f"{e.message} (character {i + 1})") from None
-        self._init(tuple(cells), shape)
+        self._init(tuple(cells), shape, rules)
 
-    def _init(self, cells: tuple[int, ...], shape: Shape) -> None:
+    def _init(self, cells: tuple[int, ...], shape: Shape, rules: Rules | None = None) -> None:
         self._cells = cells
         self._shape = shape
         self._hash = -1  # computed when first asked for: most grids are never hashed
+        # None stands for the classic rules of the shape: a classic grid holds nothing more
+        self._rules = None if rules is None else _own_rules(rules, shape)
 
     # -- constructors ---------------------------------------------------------------
     @classmethod
-    def from_cells(cls, cells: Iterable[int], box: tuple[int, int] | None = None) -> Grid:
-        """A grid from N*N integers (0 for blank), in reading order."""
+    def from_cells(cls, cells: Iterable[int], box: tuple[int, int] | None = None, *,
+                   rules: Rules | None = None) -> Grid:
+        """A grid from N*N integers (0 for blank), in reading order, under ``rules``."""
         if isinstance(cells, str | bytes) or not hasattr(cells, "__iter__"):
             raise TypeError(f"Grid.from_cells takes N*N integers, not {type(cells).__name__}")
         values = tuple(cells)
@@ -112,8 +122,10 @@ class Grid:
                 raise TypeError(f"Grid.from_cells: {v!r} is not a whole number (0 for a blank, "
                                 "1..N)")
         values = tuple(int(v) for v in values)
+        if rules is not None:
+            box = _box_of_rules(rules, box)
         shape = Shape.from_cell_count(len(values), box)
-        return cls._trusted(values, shape, check=True)
+        return cls._trusted(values, shape, check=True, rules=rules)
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], box: tuple[int, int] | None = None) -> Grid:
@@ -137,16 +149,19 @@ class Grid:
         return cls._trusted((0,) * shape.ncells, shape)
 
     @classmethod
-    def unchecked(cls, cells: tuple[int, ...], shape: Shape) -> Grid:
+    def unchecked(cls, cells: tuple[int, ...], shape: Shape, rules: Rules | None = None
+                  ) -> Grid:
         """A grid from values the caller vouches for: ``shape.ncells`` ints 0..N in a tuple,
         as an engine or a reader that has already checked them holds. Nothing is checked
-        here (that is the point: it is the fast constructor for hot paths)."""
+        here (that is the point: it is the fast constructor for hot paths) but that
+        ``rules``, when given, are rules of this shape."""
         grid = cls.__new__(cls)
-        grid._init(cells, shape)
+        grid._init(cells, shape, rules)
         return grid
 
     @classmethod
-    def _trusted(cls, cells: tuple[int, ...], shape: Shape, check: bool = False) -> Grid:
+    def _trusted(cls, cells: tuple[int, ...], shape: Shape, check: bool = False,
+                 rules: Rules | None = None) -> Grid:
         if check:
             if len(cells) != shape.ncells:
                 raise CellCountError(f"expected {shape.ncells} cells, got {len(cells)}")
@@ -157,7 +172,7 @@ class Grid:
                         f"(cell {shape.cell_name(i)})"
                     )
         grid = cls.__new__(cls)
-        grid._init(cells, shape)
+        grid._init(cells, shape, rules)
         return grid
 
     # -- reading ----------------------------------------------------------------------
@@ -168,6 +183,16 @@ class Grid:
     @property
     def shape(self) -> Shape:
         return self._shape
+
+    @property
+    def rules(self) -> Rules:
+        """The puzzle's rules: the classic ones of its shape unless it was given others."""
+        rules = self._rules
+        return Rules.classic(self._shape) if rules is None else rules
+
+    def with_rules(self, rules: Rules) -> Grid:
+        """The same digits under ``rules`` (rules of this grid's size and boxes)."""
+        return Grid._trusted(self._cells, self._shape, rules=rules)
 
     @property
     def n(self) -> int:
@@ -214,7 +239,11 @@ class Grid:
         return all(self._cells)
 
     def conflicts(self) -> list[Conflict]:
-        """Every unit in which one digit stands more than once."""
+        """Every unit in which one digit stands more than once; under other rules than the
+        classic ones, also every house of the rules, pair of cells and cell that breaks
+        them (see :class:`Conflict`)."""
+        if self._rules is not None:
+            return _rule_conflicts(self._cells, self._rules)
         shape = self._shape
         out = []
         names = ["row"] * shape.n + ["column"] * shape.n + ["box"] * shape.n
@@ -254,7 +283,7 @@ class Grid:
             raise SymbolError(f"{digit} is not a digit of a {self.n}x{self.n} sudoku")
         cells = list(self._cells)
         cells[self._index(cell)] = int(digit)
-        return Grid._trusted(tuple(cells), self._shape)
+        return Grid._trusted(tuple(cells), self._shape, rules=self._rules)
 
     # -- formatting -----------------------------------------------------------------
     def to_line(self, blank: str = ".") -> str:
@@ -282,19 +311,26 @@ class Grid:
         return board(self)
 
     def __repr__(self) -> str:
-        box = "" if self._shape.is_natural() else f", box={self.box}"
+        rules = self._rules
+        box = "" if self._shape.is_natural() or rules is not None else f", box={self.box}"
+        if rules is not None:
+            box += f", rules={rules!r}"
         if self.n <= len(SYMBOLS):
             return f"Grid({self.to_line()!r}{box})"
-        return f"Grid.from_cells({list(self._cells)!r}, box={self.box})"
+        box = box if rules is not None else f", box={self.box}"
+        return f"Grid.from_cells({list(self._cells)!r}{box})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return self._cells == other._cells and self._shape == other._shape
+        return (self._cells == other._cells and self._shape == other._shape
+                and self._rules == other._rules)
 
     def __hash__(self) -> int:
         if self._hash == -1:
-            self._hash = hash((self._cells, self._shape))
+            rules = self._rules
+            self._hash = hash((self._cells, self._shape) if rules is None
+                              else (self._cells, self._shape, rules))
         return self._hash
 
 
@@ -306,6 +342,8 @@ def is_solution(solution: Grid, puzzle: Grid) -> bool:
     shape = solution.shape
     if shape != puzzle.shape:
         return False
+    if puzzle._rules is not None:
+        return _solves_under(solution.cells, puzzle.cells, puzzle._rules)
     cells = solution.cells
     # n distinct digits 1..n in every unit means complete and without conflict
     n = shape.n
@@ -360,3 +398,72 @@ def _from_drawing(text: str, box: tuple[int, int] | None) -> tuple[tuple[int, ..
     item = items[0]
     grid = item if isinstance(item, Grid) else item.to_grid()
     return grid.cells, grid.shape
+
+
+def _box_of_rules(rules: object, box: tuple[int, int] | None) -> tuple[int, int]:
+    """The box shape a grid under ``rules`` reads with: ``box``, or the rules' own."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"Grid: rules must be a Rules (such as Rules.preset('x')), not "
+                        f"{type(rules).__name__}")
+    if box is None:
+        return (rules.shape.box_rows, rules.shape.box_cols)
+    return box
+
+
+def _own_rules(rules: Rules, shape: Shape) -> Rules | None:
+    """``rules`` checked against the grid's shape; None for the shape's classic rules."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"Grid: rules must be a Rules (such as Rules.preset('x')), not "
+                        f"{type(rules).__name__}")
+    if rules.size != shape.n:
+        raise RulesError(f"rules of a {rules.size}x{rules.size} grid cannot apply to a "
+                         f"{shape.n}x{shape.n} grid")
+    if rules.shape != shape:
+        raise RulesError(f"the rules' boxes are {rules.shape}, the grid's are {shape}")
+    return None if rules.is_classic else rules
+
+
+def _house_names(rules: Rules) -> list[str]:
+    """The words for each of ``rules.houses``, in order."""
+    n = rules.size
+    region = "region" if rules.is_jigsaw else "box"
+    return ([f"row {k + 1}" for k in range(n)] + [f"column {k + 1}" for k in range(n)]
+            + [f"{region} {k + 1}" for k in range(n)]
+            + [name for name, _ in rules.extra_houses()])
+
+
+def _rule_conflicts(cells: tuple[int, ...], rules: Rules) -> list[Conflict]:
+    """Every conflict of ``cells`` under ``rules``: houses, differ pairs, neighbours whose
+    digits are consecutive, and cells that hold a digit of the wrong parity."""
+    out = []
+    for name, house in zip(_house_names(rules), rules.houses, strict=True):
+        seen: dict[int, list[int]] = {}
+        for cell in house:
+            if cells[cell]:
+                seen.setdefault(cells[cell], []).append(cell)
+        out += [Conflict(name, d, tuple(cs)) for d, cs in sorted(seen.items()) if len(cs) > 1]
+    n = rules.size
+    for a, b in rules.differ:
+        if cells[a] and cells[a] == cells[b]:
+            far = max(abs(a // n - b // n), abs(a % n - b % n))
+            move = "a king's move" if far == 1 else "a knight's move"
+            out.append(Conflict(f"cells {move} apart", cells[a], (a, b)))
+    for a, b in rules.non_consecutive_pairs:
+        if cells[a] and cells[b] and abs(cells[a] - cells[b]) == 1:
+            out.append(Conflict(f"neighbours hold consecutive digits {cells[a]} and "
+                                f"{cells[b]}", 0, (a, b)))
+    for cell, mask in enumerate(rules.cell_masks):
+        if cells[cell] and not mask >> (cells[cell] - 1) & 1:
+            kind = "odd" if cell in rules.odd else "even"
+            out.append(Conflict(f"digit {cells[cell]} stands in an {kind} cell", 0, (cell,)))
+    return out
+
+
+def _solves_under(solution: tuple[int, ...], puzzle: tuple[int, ...], rules: Rules) -> bool:
+    """Does ``solution`` fill every cell, break none of ``rules`` and keep the givens?"""
+    if 0 in solution or any(p and p != s for p, s in zip(puzzle, solution, strict=True)):
+        return False
+    for house in rules.houses:
+        if len({solution[c] for c in house}) != len(house):
+            return False
+    return not _rule_conflicts(solution, rules)

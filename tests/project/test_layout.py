@@ -52,7 +52,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
 TOP_LEVEL = {
     "__init__", "__main__", "_compiled", "_core", "_cython_shim", "_kernel9", "_lines9",
     "_moved", "_version", "batch", "candidates", "errors", "executors", "extras", "grid",
-    "messages", "shape", "solver", "validate",
+    "messages", "rules", "shape", "solver", "validate",
 }
 
 SUBPACKAGES = {"analysis", "cli", "dask", "engine", "formats", "generator", "gpu", "image",
