@@ -5,7 +5,7 @@ back **in the order of the pieces**, whatever order they finish in, keeping only
 number of pieces in flight so that a stream of millions of puzzles runs in constant memory.
 Every parallel loop of sudokit (answering a file of puzzles, rating, making puzzles, the
 batch engine's rows) is this one map, but for the line path of ``sudoku solve`` and
-``sudoku count``, whose threads are a lighter pool of its own (``cli._lines``: this module
+``sudoku count``, whose threads are a lighter pool of its own (``stream.lines``: this module
 and ``concurrent.futures`` take longer to import than that path spends on thousands of
 puzzles).
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import sudokit.cli._lines as lines_path
+import sudokit.cli._lines as cli_lines
+import sudokit.stream.lines as lines_path
 from sudokit.cli import _inputs, run
 from sudokit.cli.env import Env
 from sudokit.formats._registry import DECIDING_EXTENSIONS as DECIDED_BY_FORMAT
@@ -23,18 +24,18 @@ def solved(path: Path, command: str = "solve") -> tuple[int, bytes, str, bool]:
     out, err = io.BytesIO(), io.StringIO()
     env = Env(stdin=io.BytesIO(b""), stdout=out, stderr=err, stderr_isatty=False)
     taken: list[bool] = []
-    real = lines_path.answer_lines
+    real = cli_lines.answer_lines
 
     def spy(args: object, env: Env) -> int | None:
         answered = real(args, env)  # type: ignore[arg-type]
         taken.append(answered is not None)
         return answered
 
-    lines_path.answer_lines = spy  # type: ignore[assignment]
+    cli_lines.answer_lines = spy  # type: ignore[assignment]
     try:
         status = run([command, str(path)], env)
     finally:
-        lines_path.answer_lines = real
+        cli_lines.answer_lines = real
     return status, out.getvalue(), err.getvalue(), taken == [True]
 
 

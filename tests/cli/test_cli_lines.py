@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import sudokit.cli._lines as lines_path
+import sudokit.cli._lines as cli_lines
+import sudokit.stream.lines as lines_path
 from sudokit.cli import _quick, run
 from sudokit.cli._quick import quick_parse
 from sudokit.cli.env import Env
@@ -52,18 +53,18 @@ def _run(args: list[str], stdin: bytes, line_path: bool, pipe: bool = False
     source = io.BufferedReader(_Pipe(stdin)) if pipe else io.BytesIO(stdin)  # type: ignore[type-var]
     env = Env(stdin=source, stdout=out, stderr=err, stderr_isatty=False)
     taken: list[bool] = []
-    real = lines_path.answer_lines
+    real = cli_lines.answer_lines
 
     def spy(a: object, e: Env) -> int | None:
         answered = real(a, e) if line_path else None  # type: ignore[arg-type]
         taken.append(answered is not None)
         return answered
 
-    lines_path.answer_lines = spy  # type: ignore[assignment]
+    cli_lines.answer_lines = spy  # type: ignore[assignment]
     try:
         status = run(args, env)
     finally:
-        lines_path.answer_lines = real
+        cli_lines.answer_lines = real
     return status, out.getvalue(), err.getvalue(), taken
 
 
@@ -324,13 +325,13 @@ def test_a_standard_input_that_cannot_be_read() -> None:
         out, err = io.BytesIO(), io.StringIO()
         env = Env(stdin=io.BufferedReader(Broken()), stdout=out, stderr=err,
                   stderr_isatty=False)
-        real = lines_path.answer_lines
+        real = cli_lines.answer_lines
         if not line_path:
-            lines_path.answer_lines = lambda a, e: None  # type: ignore[assignment]
+            cli_lines.answer_lines = lambda a, e: None  # type: ignore[assignment]
         try:
             outcomes.append((run(["solve"], env), out.getvalue(), err.getvalue()))
         finally:
-            lines_path.answer_lines = real
+            cli_lines.answer_lines = real
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0] == 2 and "Input/output error" in outcomes[0][2]
 

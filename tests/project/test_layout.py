@@ -248,9 +248,9 @@ def private_uses(path: Path) -> list[str]:
                     imported.add((alias.asname or alias.name).split(".")[0])
     for node in ast.walk(tree):
         if (isinstance(node, ast.Attribute) and _private(node.attr)
-                and isinstance(node.value, ast.Name) and node.value.id in imported):
-            if not _exists(f"{node.value.id}.{node.attr}"):
-                found.append(f"{name}:{node.lineno} uses {node.value.id}.{node.attr}")
+                and isinstance(node.value, ast.Name) and node.value.id in imported
+                and not _exists(f"{node.value.id}.{node.attr}")):
+            found.append(f"{name}:{node.lineno} uses {node.value.id}.{node.attr}")
     return found
 
 

@@ -58,7 +58,8 @@ def _loaded_by(args: list[str], stdin: str) -> tuple[subprocess.CompletedProcess
 #: the parser, the formats, the grid and search objects, the engine picker, typing.
 NOT_NEEDED_FOR_LINES = [
     *NOT_NEEDED, "argparse", "typing", "re", "tempfile", "sudokit.formats", "sudokit.grid",
-    "sudokit.shape", "sudokit.solver", "sudokit.stream", "sudokit.engine", "sudokit.batch",
+    "sudokit.shape", "sudokit.solver", "sudokit.stream.records", "sudokit.stream.dataset",
+    "sudokit.stream.bench", "sudokit.engine", "sudokit.batch",
     "sudokit.cli.solve", "sudokit.cli._output", "sudokit.cli._inputs",
     "signal", "importlib", "warnings",  # (`signal` makes enums of its constants at import)
 ]

@@ -1,4 +1,4 @@
-"""The threads of ``sudoku solve --jobs N`` on lines (sudokit.cli._lines' pool): the answers
+"""The threads of ``sudoku solve --jobs N`` on lines (sudokit.stream.lines.Pool): the answers
 come back in the order of the pieces, whichever thread answered them and however long."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import _thread
 import threading
 
-import sudokit.cli._lines as lines_path
+import sudokit.stream.lines as lines_path
 
 
 def test_a_slow_early_piece_keeps_its_place_and_the_writer_works_meanwhile() -> None:
@@ -23,7 +23,7 @@ def test_a_slow_early_piece_keeps_its_place_and_the_writer_works_meanwhile() -> 
             others_answered.set()
         return piece.upper()
 
-    pool = lines_path._Pool(answer, 2)  # type: ignore[arg-type]
+    pool = lines_path.Pool(answer, 2)  # type: ignore[arg-type]
     try:
         pieces = [f"{i}x".encode() if i else b"0" for i in range(100)]
         answers = list(pool.map(iter(pieces)))
@@ -41,7 +41,7 @@ def test_an_error_is_raised_at_its_piece_whichever_thread_met_it() -> None:
             raise ValueError("piece 7")
         return piece
 
-    pool = lines_path._Pool(answer, 2)  # type: ignore[arg-type]
+    pool = lines_path.Pool(answer, 2)  # type: ignore[arg-type]
     got = []
     try:
         try:

@@ -1,101 +1,38 @@
-"""``sudoku solve`` and ``sudoku count`` on an input of plain puzzle lines: answered block
-by block in compiled code (:mod:`sudokit._lines9`), with no Python object per puzzle and
-without NumPy.
-
-These are the same commands as :mod:`sudokit.cli.solve` and :mod:`sudokit.cli.count`,
-taken by a shorter road when the road is sure to give the same bytes: one input (a file or
-standard input), lines in and lines (or counts) out, the options a line-by-line answer
-needs no more than (``--unique``, ``--limit``, ``--jobs``, ``-o``, ``--from line``,
-``--to line``), no progress bar, and an input whose
-first 64 KiB hold nothing but 9x9 puzzle lines, comments and blank lines (so that the
-format detected, and the size every line is measured against, are certain). Anything else
-is declined before a byte is read for good, and the ordinary path answers.
-
-Along the way, a line of another form (fields around the puzzle, a mistake, text that is not
-UTF-8...) is read by the line format's own reader, in its place, and answered or reported
-as the ordinary path would; standard error says what it says in the order the ordinary path
-says it (the reports of unreadable lines as pieces of work are gathered, the clashes of
-unsolvable puzzles as their piece is answered: see ``_Reports``).
+"""``sudoku solve`` and ``sudoku count`` on the line road (:mod:`sudokit.stream.lines`): the
+same commands as :mod:`sudokit.cli.solve` and :mod:`sudokit.cli.count`, taken when the road
+is sure to give the same bytes: one input (a file or standard input), lines in and lines (or
+counts) out, the options a line-by-line answer needs no more than (``--unique``, ``--limit``,
+``--jobs``, ``-o``, ``--from line``, ``--to line``), no progress bar, and an input of plain
+9x9 puzzle lines. Anything else is declined before a byte is read for good, and the ordinary
+path answers. This module says what the road found as the ordinary path says it: the
+unreadable lines' summary, the note on counts at their limit, the exit status.
 """
 
 from __future__ import annotations
 
-import _thread  # what `threading` wraps, loaded with the interpreter: see _Pool
-import io
 import os
 
-from ..messages import LIMIT_NOTE, NOT_SOLVEABLE, NOT_UNIQUE
+from ..messages import LIMIT_NOTE
+from ..stream import lines
 from .env import printable
 from .status import ExitStatus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Iterator
-    from types import ModuleType
-    from typing import Any
 
-    from .._lines9 import LineBlock, Pieces
-    from ..formats import Writer
+    from ..errors import SudokuError
     from ._inputs import ErrorReport
     from ._quick import Options
     from .env import Env
 
-#: Bytes looked at before the format is decided (``sudokit.formats``' head).
-HEAD_SIZE = 1 << 16
-
-#: Bytes per block of lines (the line reader's own block size).
-BLOCK_BYTES = 1 << 18
-
-#: Bytes per block when several threads share the work: small enough that a few hard
-#: puzzles in one block do not leave the other threads idle at the end.
-SHARE_BYTES = 1 << 15
-
-#: Pieces handed out per thread ahead of the one being written. A piece with a few hard
-#: puzzles takes many times as long as its neighbours: with only two a thread, the other
-#: threads answered their share and then sat idle until it was written (milliseconds a
-#: run on two cores); eight keep them busy, at a few MiB at most.
-AHEAD = 8
-
-#: How the line reader and ``sudokit.stream`` group puzzle lines into work: runs of at most
-#: this many lines, pieces of at least this many puzzles (tests check both against theirs).
-RUN_ROWS = 4096
-PIECE_ROWS = 4096
-
-#: File name extensions that decide how a file is read whatever it holds (the formats'
-#: ``formats._registry.DECIDING_EXTENSIONS`` and the photos' ``_inputs.PHOTO_EXTENSIONS``; a
-#: test compares them): such a file takes the ordinary path. Any other name (``.txt``,
-#: ``.dat``, none) is read as lines when its content looks like lines, as detection reads it.
-DECIDING_EXTENSIONS = frozenset({".bin", ".csv", ".ipuz", ".json", ".jsonl", ".opensudoku",
-                                 ".sdk", ".tsv", ".jpg", ".jpeg", ".png", ".webp"})
-
-#: A line the reader is sure is a 9x9 puzzle line, read before a line of another form so
-#: that the reader measures that line against the 9x9 size, as in its input.
-_NINE_BY_NINE = b"." * 81 + b"\n"
-
-#: The bytes of a comment that detection reads as text and passes over.
-_PRINTABLE = bytes(range(32, 127)) + b"\t"
-
-
-def engine_modules() -> tuple[ModuleType, ModuleType]:
-    """(_lines9, _kernel9): compiled, unless the pure-Python switch is on. (``engine.load``
-    says the same; asked here first because importing ``engine`` costs start-up time.)"""
-    if os.environ.get("SUDOKIT_PURE_PYTHON", "") not in ("", "0"):
-        from .. import engine
-
-        return engine.load("_lines9"), engine.load("_kernel9")
-    from .. import _kernel9, _lines9
-
-    return _lines9, _kernel9
-
 
 def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
-    """Answer the input of ``args`` (``sudoku solve`` or ``sudoku count``) on the line path
+    """Answer the input of ``args`` (``sudoku solve`` or ``sudoku count``) on the line road
     and return the exit status; None, with nothing written and the input left as it was,
     when this road does not fit."""
     if not _fits(args, env):
         return None
-    answering = _Counting if args.command == "count" else _Answering
     name = args.files[0] if args.files else "-"
     source = "<stdin>" if name == "-" else printable(name)
     if name == "-":
@@ -103,19 +40,19 @@ def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
         try:
             seekable = stream.seekable()
             at = stream.tell() if seekable else 0
-            head = stream.read(HEAD_SIZE)
+            head = stream.read(lines.HEAD_SIZE)
         except (OSError, ValueError):
             return None  # nothing read (a directory, a closed stream): reported there
-        if not _plain_head(head):
+        if not lines.plain_head(head):
             if seekable:
                 stream.seek(at)
             else:  # what was read is given again, then the rest
-                from ._inputs import prefixed
+                from ._inputs import prefixed  # only an input that is not plain lines
 
                 env.stdin = prefixed(head, stream)
             return None
-        return answering(args, env, source, stream).run(head)
-    if os.path.splitext(name)[1].lower() in DECIDING_EXTENSIONS:
+        return _Said(args, env, source, stream).answer(head)
+    if os.path.splitext(name)[1].lower() in lines.DECIDING_EXTENSIONS:
         return None
     try:
         stream = open(name, "rb")  # noqa: SIM115 - closed below
@@ -123,12 +60,12 @@ def answer_lines(args: Options | argparse.Namespace, env: Env) -> int | None:
         return None  # the ordinary path reports it
     try:
         try:
-            head = stream.read(HEAD_SIZE)
+            head = stream.read(lines.HEAD_SIZE)
         except OSError:
             return None  # a directory, say: reported there
-        if not _plain_head(head):
+        if not lines.plain_head(head):
             return None
-        return answering(args, env, source, stream).run(head)
+        return _Said(args, env, source, stream).answer(head)
     finally:
         stream.close()
 
@@ -153,218 +90,9 @@ def _fits(args: Options | argparse.Namespace, env: Env) -> bool:
     return not (named == "-" and env.stdin_isatty)  # the ordinary path says how to end
 
 
-def _plain_head(head: bytes) -> bool:
-    """Whether ``head`` (an input's first bytes) is lines of 9x9 puzzles, comments and
-    blank lines only, each plain enough that detection must call it the line format and
-    the line reader must measure every line against 81 cells."""
-    lines9 = engine_modules()[0]
-    if head.startswith(b"\xef\xbb\xbf") or b"\n" not in head and b"\r" in head:
-        return False
-    block = lines9.LineBlock(head, b"", b"")
-    block.scan()
-    n = block.lines
-    if len(head) >= HEAD_SIZE and not head.endswith(b"\n"):
-        n -= 1  # cut short: the blocks read it whole
-    puzzles = False
-    for i in range(n):
-        kind = block.kind(i)
-        if kind == lines9.LEAD:
-            # what detection passes over: printable text (three tabs make a table row)
-            text = block.line(i).rstrip(b"\r\n")
-            if text.count(b"\t") >= 3 or text.translate(None, _PRINTABLE):
-                return False
-        elif kind == lines9.OTHER:
-            return False
-        else:
-            puzzles = True
-    return puzzles
-
-
-#: The longest line the line reader reads whole (``formats._input.MAX_LINE``): a longer one
-#: is cut there, the rest dropped.
-MAX_LINE = 1 << 22
-
-
-def blocks_of(head: bytes, rest: object, size: int) -> Iterator[bytes]:
-    """An input (``head``, already read, then the rest of the stream ``rest``) in blocks of
-    about ``size`` bytes of whole lines, cut exactly as the line reader cuts it
-    (``formats._input.Input.blocks``: ``size`` bytes, then the rest of the last line, a line
-    longer than MAX_LINE cut there). Written again here because importing the formats
-    package costs more start-up time than a file of thousands of puzzles takes to read."""
-    if len(head) < HEAD_SIZE:  # the whole input
-        if head:
-            yield head
-        return
-    reader = io.BufferedReader(_Rest(head, rest), buffer_size=HEAD_SIZE)
-    limit = MAX_LINE + 1
-
-    def line_ends() -> Iterator[bytes]:
-        while raw := reader.readline(limit):
-            if len(raw) == limit and raw[-1] != 10:  # cut: the rest of the line is dropped
-                while (more := reader.readline(limit)) and more[-1] != 10:
-                    pass
-            yield raw
-
-    ends = line_ends()
-    while data := reader.read(size):
-        if data[-1] != 10:
-            data += next(ends, b"")
-        yield data
-
-
-class _Rest(io.RawIOBase):
-    """A raw stream that gives ``head`` and then the rest of ``stream``."""
-
-    def __init__(self, head: bytes, stream: object) -> None:
-        super().__init__()
-        self.head = memoryview(head)
-        self.stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int | None:  # type: ignore[override]
-        if self.head:
-            n = min(len(buffer), len(self.head))
-            buffer[:n] = self.head[:n]
-            self.head = self.head[n:]
-            return n
-        into = getattr(self.stream, "readinto1", None)
-        if into is not None:  # straight into the reader's buffer, not through a copy
-            return into(buffer)
-        read = getattr(self.stream, "read1", None) or self.stream.read  # type: ignore[attr-defined]
-        data = read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-
-def _pieces_of(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
-    """The blocks cut again, at line ends, into pieces of about ``size`` bytes."""
-    for data in blocks:
-        at = 0
-        while len(data) - at > size:
-            end = data.find(b"\n", at + size)
-            if end < 0:
-                break
-            yield data[at:end + 1]
-            at = end + 1
-        if at < len(data):
-            yield data[at:]
-
-
-class _Pool:
-    """``jobs`` threads answering pieces of the input, the answers given back in the order
-    of the pieces, at most ``AHEAD * jobs`` pieces ahead of the one being written (so memory
-    stays bounded). The pieces run in compiled code that lets go of the GIL.
-
-    The calling thread is one of the ``jobs``: while the piece it must write next is not
-    answered yet, it answers the next piece not yet started itself, and only waits when
-    none is left. So ``jobs - 1`` threads are started, and no thread sits idle waiting
-    for another to hand it work or take its answer.
-
-    Built on ``_thread`` and ``_queue``, the C modules that ``threading`` and ``queue`` wrap:
-    ``concurrent.futures`` (with the ``threading``, ``logging`` and ``typing`` it loads)
-    takes about 15 ms to import, as long as answering thousands of puzzles."""
-
-    def __init__(self, answer: Callable[[bytes], LineBlock], jobs: int) -> None:
-        from _queue import Empty, SimpleQueue  # only several cores need them
-
-        self.answer = answer
-        self.ahead = AHEAD * jobs
-        self.empty = Empty
-        self.tasks: SimpleQueue[list[Any] | None] = SimpleQueue()
-        self.stopped = False  # pieces not yet started are dropped
-        self.exited: list[Any] = []  # a lock per thread, released as it ends
-        for _ in range(jobs - 1):
-            exited = _thread.allocate_lock()
-            exited.acquire()
-            self.exited.append(exited)
-            _thread.start_new_thread(self._work, (exited,))
-
-    def _work(self, exited: Any) -> None:
-        try:
-            while (task := self.tasks.get()) is not None:
-                if not self.stopped:
-                    try:
-                        task[1] = self.answer(task[1])
-                    except BaseException as error:  # noqa: BLE001 - raised in its place
-                        task[2] = error
-                task[0].release()
-        finally:
-            exited.release()
-
-    def map(self, pieces: Iterator[bytes]) -> Iterator[LineBlock]:
-        """The answered block of each piece, in order."""
-        pending: list[list[Any]] = []
-        for piece in pieces:
-            done = _thread.allocate_lock()
-            done.acquire()  # released by the thread that answers the piece
-            task = [done, piece, None]
-            pending.append(task)
-            self.tasks.put(task)
-            if len(pending) > self.ahead:
-                yield self._result(pending.pop(0))
-        while pending:
-            yield self._result(pending.pop(0))
-
-    def _result(self, task: list[Any]) -> LineBlock:
-        while not task[0].acquire(False):
-            try:
-                other = self.tasks.get_nowait()
-            except self.empty:  # every piece is being answered: wait for this one
-                task[0].acquire()
-                break
-            # (never the end mark: it is put only by close)
-            try:
-                other[1] = self.answer(other[1])  # type: ignore[index]
-            except Exception as error:  # noqa: BLE001 - raised in its place
-                other[2] = error  # type: ignore[index]
-            other[0].release()  # type: ignore[index]
-        if task[2] is not None:
-            raise task[2]
-        block: LineBlock = task[1]
-        return block
-
-    def close(self, wait: bool = True) -> None:
-        """Stop the threads, once each has finished the piece it is answering (without
-        waiting for that: ``wait=False``)."""
-        if self.stopped:
-            return
-        self.stopped = True
-        for _ in self.exited:
-            self.tasks.put(None)
-        for exited in self.exited if wait else ():
-            exited.acquire()
-
-class _Reports:
-    """Standard error in the ordinary path's order. It gathers pieces of work (about
-    PIECE_ROWS puzzles) and reports an unreadable line as it gathers it; the clash of an
-    unsolvable puzzle is said as its piece is answered: at once on one core, ``ahead``
-    pieces later on several (the pieces in flight). So a clash waits here until a report
-    of a later piece, or the end, says its piece has been answered."""
-
-    def __init__(self, env: Env, ahead: int) -> None:
-        self.env = env
-        self.ahead = ahead
-        self.waiting: list[tuple[int, str]] = []
-
-    def clash(self, piece: int, message: str) -> None:
-        self.waiting.append((piece, message))
-
-    def answered_before(self, piece: int) -> None:
-        """Say the clashes of the pieces answered before piece ``piece`` is gathered."""
-        last = piece - 1 - self.ahead
-        while self.waiting and self.waiting[0][0] <= last:
-            self.env.error(self.waiting.pop(0)[1])
-
-    def rest(self) -> None:
-        for _, message in self.waiting:
-            self.env.error(message)
-        self.waiting.clear()
-
-
-class _Answering:
-    """One input on the line path: its blocks answered in order, on ``--jobs`` threads."""
+class _Said:
+    """One input on the line road, its reports said on standard error as the ordinary
+    path says them."""
 
     def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
                  stream: object) -> None:
@@ -372,221 +100,32 @@ class _Answering:
         self.env = env
         self.source = source
         self.stream = stream
-        self.unique = bool(getattr(args, "unique", False))
-        self.jobs = max(1, int(args.jobs or 1))
-        self.lines9, kernel9 = engine_modules()
-        self.solve_rows = kernel9.solve_rows
-        self.pieces: Pieces = self.lines9.Pieces(RUN_ROWS, PIECE_ROWS)
-        self.reports = _Reports(env, 0 if self.jobs == 1 else 2 * self.jobs)
-        self.status = ExitStatus.OK
-        self.line = 0  # lines of the input answered so far
-        self._report: ErrorReport | None = None
-        self._writer: Writer | None = None
-        #: blocks written out, to be loaded again (their arrays reused, not made anew)
-        self._spare: list[LineBlock] = []
-        #: answers written from the blocks' own memory, uncopied (a terminal is given
-        #: bytes, which it checks for NULs: the line path writes none)
-        self._uncopied = not getattr(env.stdout, "isatty", True)
+        self.report: ErrorReport | None = None
 
-    def run(self, head: bytes) -> int:
-        blocks = self._blocks(head)
-        if self.jobs == 1:
-            for data in blocks:
-                self._emit(self._answer(data))
-        else:
-            pool = _Pool(self._answer, self.jobs)
-            try:
-                for block in pool.map(_pieces_of(blocks, SHARE_BYTES)):
-                    self._emit(block)
-            except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the pieces in flight are dropped
-                pool.close(wait=False)
-                raise
-            finally:
-                pool.close()
-        self._end()
-        return int(self.status)
+    def answer(self, head: bytes) -> int:
+        count = self.args.command == "count"
+        options = {"limit": int(self.args.limit)} if count else {
+            "unique": bool(getattr(self.args, "unique", False))}
+        result = lines.answer(self.stream, self.env.stdout, count=count, head=head,
+                              source=self.source, jobs=int(self.args.jobs or 1),
+                              say=self.env.error, unreadable=self.unreadable,
+                              ended=self.ended, **options)
+        assert result is not None  # the head was plain lines
+        if count and result.at_limit:  # once a run, at its end (as the ordinary path says it)
+            self.env.warn(LIMIT_NOTE.format(limit=self.args.limit))
+        if result.unreadable:
+            return int(ExitStatus.USAGE)
+        return int(ExitStatus.FAILURE if result.failed else ExitStatus.OK)
 
-    def _blocks(self, head: bytes) -> Iterator[bytes]:
-        return blocks_of(head, self.stream, BLOCK_BYTES)
+    def ended(self) -> None:
+        """The summary of the unreadable lines, if any."""
+        if self.report is not None:
+            self.report.close()
 
-    def _answer(self, data: bytes) -> LineBlock:
-        try:
-            block = self._spare.pop()  # (atomic: the threads share the list)
-        except IndexError:
-            block = self.lines9.LineBlock(data, NOT_SOLVEABLE.encode(), NOT_UNIQUE.encode())
-        else:
-            block.load(data)
-        block.run(self.solve_rows, self.unique)
-        return block
-
-    def _emit(self, block: LineBlock) -> None:
-        if block.wrong_row >= 0:  # never handed out: a bug of the engine
-            raise AssertionError(f"the 9x9 kernel returned a wrong solution for line "
-                                 f"{self.line + self._line_of_row(block, block.wrong_row) + 1}"
-                                 f" of {self.source}")
-        write = self.env.stdout.write
-        output = block.view if self._uncopied else block.output
-        pieces = self.pieces
-        at = 0
-        first = 0
-        for line, offset, kind, row in block.events():
-            if kind == self.lines9.OTHER_LINE:
-                write(output(at, offset))
-                at = offset
-                pieces.advance(block, first, line)
-                self._other(block.line(line), self.line + line + 1)
-            else:  # a puzzle with no solution: its message is written already
-                pieces.advance(block, first, line + 1)
-                self._no_solution(block.puzzle(row), self.line + line + 1)
-            first = line + 1
-        write(output(at, block.written))
-        pieces.advance(block, first, block.lines)
-        if block.failed:
-            self.status = max(self.status, ExitStatus.FAILURE)
-        self.line += block.lines
-        self._spare.append(block)
-
-    def _line_of_row(self, block: LineBlock, row: int) -> int:
-        seen = -1
-        for i in range(block.lines):
-            if block.kind(i) in (self.lines9.PLAIN, self.lines9.LAST):
-                seen += 1
-                if seen == row:
-                    return i
-        return 0
-
-    def _no_solution(self, cells: list[int], line: int) -> None:
-        from ..grid import Grid
-        from ..stream import records as stream
-
-        clash = stream.clash(Grid.from_cells(cells, (3, 3)))
-        if clash:
-            self.reports.clash(self.pieces.piece, f"{self.source}, line {line}: {clash}")
-
-    def _other(self, raw: bytes, line: int) -> None:
-        """A line of another form, read by the line reader as it would read it here."""
-        from .. import formats
-        from ..stream import records as stream
-
-        records = list(formats.read(io.BytesIO(_NINE_BY_NINE + raw), "line",
-                                    source=self.source))
-        if len(records) == 1:  # a blank line or a comment after all: kept as it is
-            self.pieces.note_lead()
-            style = records[0].style
-            self.env.stdout.write(style.tail.encode() if style is not None else raw)
-            return
-        record = records[1]._replace(line=line)
-        self.pieces.record()
-        writer = self._line_writer()
-        if record.error is not None:
-            record.error.line = line
-            self.reports.answered_before(self.pieces.piece)
-            self._error_report().record(record.error)
-            self.status = max(self.status, ExitStatus.USAGE)
-            writer.write_message(f"ERROR: {record.error}", record.style)
-            return
-        options = stream.SolveOptions(unique=self.unique)
-        answer = next(iter(stream.solve([record], options, source=self.source)))
-        assert isinstance(answer, stream.Answer)  # a record is answered by an Answer
-        if answer.value is None:
-            clash = answer.outcome is stream.Outcome.NO_SOLUTION and stream.clash(
-                record.item)  # type: ignore[arg-type]
-            if clash:
-                self.reports.clash(self.pieces.piece, f"{self.source}, line {line}: {clash}")
-            writer.write_message(answer.message, record.style)
-            self.status = max(self.status, ExitStatus.FAILURE)
-        else:
-            writer.write(answer.value, record.style)
-
-    def _line_writer(self) -> Writer:
-        if self._writer is None:
-            from .. import formats
-
-            self._writer = formats.Writer("line", self.env.stdout)
-        return self._writer
-
-    def _error_report(self) -> ErrorReport:
-        if self._report is None:
-            from ._inputs import ErrorReport, Input
+    def unreadable(self, error: SudokuError) -> None:
+        if self.report is None:
+            from ._inputs import ErrorReport, Input  # only an input with unreadable lines
 
             opened = Input(self.source, "line", None, self.stream)  # type: ignore[arg-type]
-            self._report = ErrorReport(self.env, opened, self.args.from_format)
-        return self._report
-
-    def _end(self) -> None:
-        """What the ordinary path says when the input ends: the clashes of the pieces
-        answered before the last one is gathered, the summary of unreadable lines, the
-        rest."""
-        pieces = self.pieces
-        self.reports.answered_before(pieces.piece + (1 if pieces.full else 0))
-        if self._report is not None:
-            self._report.close()
-        self.reports.rest()
-
-
-class _Counting(_Answering):
-    """``sudoku count`` on the line path: a count a puzzle line, blank and comment lines
-    left out; a line of another form read by the line reader in its place."""
-
-    def __init__(self, args: Options | argparse.Namespace, env: Env, source: str,
-                 stream: object) -> None:
-        super().__init__(args, env, source, stream)
-        self.limit = int(args.limit)
-        self._at_limit = b"\n%d\n" % self.limit
-        self._noted = False  # a count reached the limit
-
-    def _answer(self, data: bytes) -> LineBlock:
-        try:
-            block = self._spare.pop()  # (atomic: the threads share the list)
-        except IndexError:
-            block = self.lines9.LineBlock(data, b"", b"")
-        else:
-            block.load(data)
-        block.count(self.solve_rows, self.limit)
-        return block
-
-    def _emit(self, block: LineBlock) -> None:
-        write = self.env.stdout.write
-        output = block.view if self._uncopied else block.output
-        at = 0
-        for line, offset, _, _ in block.events():  # lines of other forms only
-            write(output(at, offset))
-            at = offset
-            self._other(block.line(line), self.line + line + 1)
-        write(output(at, block.written))
-        if not self._noted and (b"\n" + bytes(output(0, block.written))).find(
-                self._at_limit) >= 0:
-            self._noted = True
-        if block.failed:
-            self.status = max(self.status, ExitStatus.FAILURE)
-        self.line += block.lines
-        self._spare.append(block)
-
-    def _other(self, raw: bytes, line: int) -> None:
-        """A line of another form, read by the line reader as it would read it here."""
-        from .. import formats
-        from ..solver import search
-
-        records = list(formats.read(io.BytesIO(_NINE_BY_NINE + raw), "line",
-                                    source=self.source))
-        if len(records) == 1:  # a blank line or a comment after all: no count
-            return
-        record = records[1]
-        if record.error is not None:
-            record.error.line = line
-            self._error_report().record(record.error)
-            self.status = max(self.status, ExitStatus.USAGE)
-            self.env.stdout.write(f"ERROR: {record.error}\n".encode())
-            return
-        count = search(record.item, limit=self.limit).count  # type: ignore[arg-type]
-        self.env.stdout.write(f"{count}\n".encode())
-        if count == 0:
-            self.status = max(self.status, ExitStatus.FAILURE)
-        elif count >= self.limit:
-            self._noted = True
-
-    def _end(self) -> None:
-        if self._report is not None:
-            self._report.close()
-        if self._noted:  # once a run, at its end (as the ordinary path says it)
-            self.env.warn(LIMIT_NOTE.format(limit=self.limit))
+            self.report = ErrorReport(self.env, opened, self.args.from_format)
+        self.report.record(error)
