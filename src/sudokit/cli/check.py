@@ -22,10 +22,14 @@ from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
+    from ..analysis.verdict import Why
     from ..executors import Executor
 
 #: What --format can name for a check.
 FIELDS = ["status", "puzzle", "solution", "line", "file"]
+
+#: The largest size --why analyses (its searches grow fast with the size).
+WHY_MOST = 16
 
 #: The lines ``sudoku solve`` prints in place of an answer, and what each says.
 SOLVER_MESSAGES = {
@@ -52,6 +56,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="solutions to check, one record per puzzle, in the same order")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle: file, line, ok, blanks, problems")
+    p.add_argument("--why", action="store_true",
+                   help="also say whether each puzzle has exactly one solution, and why not: "
+                   "two solutions and the cells where they differ (an unavoidable set), with "
+                   "the fewest clues of the first that make it unique (exact, or a greedy "
+                   "answer beyond a bound, as the output says); the smallest set of givens "
+                   "with no solution; or, for a unique puzzle, the redundant givens (each "
+                   "alone can go). A puzzle without exactly one solution then fails the "
+                   "check (status 1). Reads the digits of a board, not its pencil marks; "
+                   f"sizes up to {WHY_MOST}x{WHY_MOST}")
     add_format_argument(p, FIELDS)
     add_cluster_argument(p)
 
@@ -71,6 +84,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Check each puzzle (and its solution); the exit status."""
     if args.json and args.template is not None:
         env.error("--json and --format both choose the output: give one of them")
+        return ExitStatus.USAGE
+    if args.why and args.solution:
+        env.error("--why looks at the puzzles alone: give it without --solution")
         return ExitStatus.USAGE
     if args.solution == "-" and (not args.files or "-" in args.files):
         env.error("--solution - and the puzzles cannot both be standard input: give the "
@@ -153,13 +169,32 @@ def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, rec
         solution = given.grid if given is not None else None
     if problems:
         tally.note(ExitStatus.FAILURE)
+    answer = _why(env, tally, where, grid) if args.why else None
     _write(env, args, tally, where, opened.source, record, grid, solution, problems,
-           said=given.said if given is not None else None, checked=given is not None)
+           said=given.said if given is not None else None, checked=given is not None,
+           answer=answer)
+
+
+def _why(env: Env, tally: Tally, where: str, grid: Grid) -> Why | None:
+    """--why's answer for a puzzle (None, reported, for a size it does not take); a
+    puzzle without exactly one solution fails the check."""
+    from ..analysis import why  # deferred to keep `sudoku` start-up fast: only --why needs it
+
+    if grid.n > WHY_MOST:
+        env.error(f"{where}: --why takes puzzles up to {WHY_MOST}x{WHY_MOST}, not "
+                  f"{grid.n}x{grid.n}")
+        tally.note(ExitStatus.USAGE)
+        return None
+    answer = why(grid)
+    if answer.verdict != "unique":
+        tally.note(ExitStatus.FAILURE)
+    return answer
 
 
 def _write(env: Env, args: argparse.Namespace, tally: Tally, where: str, source: str,
            record: Any, grid: Grid | None, solution: Grid | None, problems: list[str], *,
-           error: bool = False, said: str | None = None, checked: bool = False) -> None:
+           error: bool = False, said: str | None = None, checked: bool = False,
+           answer: Why | None = None) -> None:
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
     if error:
@@ -187,11 +222,25 @@ def _write(env: Env, args: argparse.Namespace, tally: Tally, where: str, source:
         status = "ok (complete)"
     else:
         status = f"ok ({grid.blanks} blank{'s' * (grid.blanks != 1)})"
+    said_why = ""
+    if answer is not None:
+        # deferred to keep `sudoku` start-up fast: only --why needs it
+        from ..analysis import verdict as why_words
+
+        said_why = why_words.sentence(answer, grid)
+        status = f"{status}; {said_why}" if answer.verdict == "unique" else said_why
+        if solution is None and answer.solutions:
+            solution = answer.solutions[0]
+    ok = not problems and (answer is None or answer.verdict == "unique")
     if args.json:
-        data: dict[str, object] = {"file": source, "line": record.line, "ok": not problems,
+        data: dict[str, object] = {"file": source, "line": record.line, "ok": ok,
                                    "blanks": grid.blanks, "problems": problems}
         if checked:
             data["solution_checked"] = True
+        if answer is not None:
+            from ..analysis.verdict import fields  # deferred: only --why has them
+
+            data["why"] = fields(answer, grid)
         text = json.dumps(data) + "\n"
     elif args.template is not None:
         env.stdout.write(args.template.line(
@@ -200,8 +249,15 @@ def _write(env: Env, args: argparse.Namespace, tally: Tally, where: str, source:
         return
     elif problems:
         text = "".join(f"{where}: {problem}\n" for problem in problems)
+        text += f"{where}: {said_why}\n" if said_why else ""
     else:
         text = f"{where}: {status}\n"
+    if answer is not None and answer.verdict == "several" and not args.json:
+        from ..analysis.verdict import draw_pair  # deferred: only --why draws
+
+        first, second = answer.solutions
+        drawn = draw_pair(first, second, answer.unavoidable)
+        text += "".join(f"  {row}\n" for row in drawn.splitlines())
     env.stdout.write(text.encode())
 
 

@@ -1,0 +1,95 @@
+"""``sudoku check --why``, ``sudoku minimize`` and ``sudoku backdoor``: what a puzzle's
+givens do, as a user sees it, every answer counted again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudokit import Grid, count_solutions
+from support.clirunner import sudoku
+
+PUBLISHED = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+#: The solution with four cells blank whose digits can swap.
+RECTANGLE = "4689.15.77516.48.9392578461134756298289413675675289314846192753513867942927345186"
+#: The published puzzle with its given at r1c1 taken away: many solutions.
+OPENED = "." + PUBLISHED[1:]
+
+
+def write(tmp_path: Path, *lines: str) -> str:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join(line + "\n" for line in lines))
+    return str(path)
+
+
+def test_check_why_draws_two_solutions_and_says_how_to_make_it_unique(
+        pure: bool, tmp_path: Path) -> None:
+    path = write(tmp_path, RECTANGLE)
+    done = sudoku("check", "--why", path)
+    assert done.status == 1, done.stderr
+    lines = done.out.splitlines()
+    assert lines[0] == (
+        f"{path}, line 1: more than one solution: two of them differ in 4 cells (an "
+        "unavoidable set): r1c5, r1c8, r2c5, r2c8; unique with 1 clue of solution 1 "
+        "(exact): r1c5=2")
+    assert lines[1].split() == ["solution", "1", "solution", "2"]
+    assert lines[2] == "   4  6  8 | 9 [2] 1 | 5 [3] 7        4  6  8 | 9 [3] 1 | 5 [2] 7"
+    assert len(lines) == 1 + 1 + 11
+    # without --why, check speaks of conflicts and blanks only
+    assert sudoku("check", path).out == f"{path}, line 1: ok (4 blanks)\n"
+
+
+def test_check_why_json_fields_answer_the_puzzle(pure: bool, tmp_path: Path) -> None:
+    path = write(tmp_path, OPENED, PUBLISHED, SOLUTION[:-1] + ".")
+    done = sudoku("check", "--why", "--json", path)
+    assert done.status == 1
+    several, unique, one_blank = (json.loads(line) for line in done.out.splitlines())
+    assert not several["ok"] and several["why"]["verdict"] == "several"
+    first, second = (Grid(s) for s in several["why"]["solutions"])
+    puzzle = Grid(OPENED)
+    differ = [puzzle.shape.cell_name(i) for i in range(81) if first.cells[i] != second.cells[i]]
+    assert differ == several["why"]["unavoidable"]
+    for clue in several["why"]["unique_with"]:
+        name, digit = clue.split("=")
+        puzzle = puzzle.with_digit(name, int(digit))
+        assert first[name] == int(digit)
+    assert count_solutions(puzzle) == 1
+    assert several["why"]["method"] in ("exact", "greedy")
+    assert unique["ok"] and unique["why"] == {"verdict": "unique", "solutions": [SOLUTION],
+                                              "redundant": []}
+    assert one_blank["why"]["redundant"] == [
+        f"r{i // 9 + 1}c{i % 9 + 1}={SOLUTION[i]}" for i in range(80)]
+
+
+def test_check_why_names_the_givens_that_leave_no_solution(pure: bool, tmp_path: Path) -> None:
+    no_place = "...1....." "......1.." "234......" + "." * 54
+    path = write(tmp_path, no_place, "5..5" + "." * 77)
+    done = sudoku("check", "--why", path)
+    assert done.status == 1
+    assert done.out.splitlines() == [
+        f"{path}, line 1: no solution: these 5 givens already leave none (smallest): "
+        "r1c4=1, r2c7=1, r3c1=2, r3c2=3, r3c3=4",
+        f"{path}, line 2: digit 5 appears 2 times in row 1 (r1c1, r1c4)",
+        f"{path}, line 2: no solution: these 2 givens already leave none (smallest): "
+        "r1c1=5, r1c4=5",
+    ]
+
+
+def test_check_why_on_a_unique_puzzle_names_its_redundant_givens(tmp_path: Path) -> None:
+    extra = PUBLISHED[:80] + SOLUTION[80]
+    done = sudoku("check", "--why", write(tmp_path, PUBLISHED, extra))
+    assert done.status == 0
+    assert [line.split(": ", 1)[1] for line in done.out.splitlines()] == [
+        "ok (63 blanks); one solution; no given can go (minimal)",
+        "ok (62 blanks); one solution; 1 redundant given (each alone can go): r9c9=6",
+    ]
+
+
+@pytest.mark.parametrize("args", [["--solution", "x.txt"]])
+def test_check_why_refuses_what_it_cannot_answer(tmp_path: Path, args: list[str]) -> None:
+    done = sudoku("check", "--why", *args, write(tmp_path, PUBLISHED))
+    assert done.status == 2
+    assert done.stderr.count("\n") == 1 and "--why" in done.stderr
