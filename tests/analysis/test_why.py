@@ -17,6 +17,7 @@ from sudokit.analysis import (
     why,
 )
 from sudokit.analysis.uniqueness import is_minimal
+from sudokit.rules import Rules
 
 #: Solutions of published puzzles (the first lines of data/puzzles3_magictour_top1465.txt
 #: and data/puzzles6_forum_hardest_1106.txt).
@@ -195,3 +196,10 @@ def test_a_smallest_set_is_proved_among_few_givens(pure: bool) -> None:
     assert [c for c, _ in core.givens] == [3, 15, 18, 19, 20]
     with pytest.raises(SudokuError, match="has a solution"):
         unsolvable_core(Grid.empty(9))
+
+
+def test_a_variant_is_refused_by_name_never_answered_as_classic() -> None:
+    x = Grid(SOLUTIONS[0].replace("4", "."), rules=Rules.preset("x"))
+    for function in (why, minimize, redundant_givens, unique_with):
+        with pytest.raises(SudokuError, match="X 9x9 rules are not supported"):
+            function(x)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ..errors import SudokuError
 from ..grid import Grid
-from .solutions import count
+from .solutions import count, need_classic
 
 #: The most smaller sets of givens tried to prove a minimal set the smallest.
 EXACT_TESTS = 50_000
@@ -40,8 +40,7 @@ def unsolvable_core(puzzle: Grid, *, tests: int = EXACT_TESTS) -> Core:
     """The givens of ``puzzle`` (which has no solution) that already leave no solution:
     a clashing pair when there is one, else a minimal set, the smallest when proving so
     takes at most ``tests`` searches. A puzzle with a solution raises SudokuError."""
-    if not isinstance(puzzle, Grid):
-        raise TypeError(f"unsolvable_core: puzzle must be a Grid, not {type(puzzle).__name__}")
+    need_classic(puzzle, "unsolvable_core")
     clashes = puzzle.conflicts()
     if clashes:
         pair = clashes[0].cells[:2]

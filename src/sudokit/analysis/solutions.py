@@ -12,8 +12,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..candidates import Candidates
+from ..errors import UnsupportedRulesError
 from ..grid import Grid
 from ..solver import search
+
+
+def unsupported_rules(puzzle: Grid) -> str | None:
+    """Why the analyses cannot take ``puzzle`` (they search candidate boards, which hold
+    the classic rules only), or None when they can."""
+    rules = puzzle.rules
+    if rules.is_classic:
+        return None
+    return f"{rules.describe()} rules are not supported here: classic sudoku only"
+
+
+def need_classic(puzzle: Grid, function: str) -> None:
+    """Refuse, by name, a puzzle whose rules the analyses cannot honour."""
+    if not isinstance(puzzle, Grid):
+        raise TypeError(f"{function}: puzzle must be a Grid, not {type(puzzle).__name__}")
+    why_not = unsupported_rules(puzzle)
+    if why_not is not None:
+        raise UnsupportedRulesError(f"{function}: {why_not}")
 
 
 def bits(cells: Iterable[int]) -> int:

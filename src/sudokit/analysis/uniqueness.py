@@ -38,6 +38,7 @@ from .solutions import (
     cells_of,
     count,
     first_solution,
+    need_classic,
     unavoidable_of,
     with_clues,
     without,
@@ -94,8 +95,7 @@ def unique_with(puzzle: Grid, solution: Grid | None = None, *,
 
 
 def _solution_of(puzzle: Grid, solution: Grid | None, function: str) -> Grid:
-    if not isinstance(puzzle, Grid):
-        raise TypeError(f"{function}: puzzle must be a Grid, not {type(puzzle).__name__}")
+    need_classic(puzzle, function)
     if solution is None:
         solution = first_solution(puzzle)
         if solution is None:
@@ -183,9 +183,7 @@ def redundant_givens(puzzle: Grid) -> list[int]:
     """The givens of a unique ``puzzle`` each of which alone can be taken away and leave
     it unique (cells, in order). A puzzle with no solution or several raises
     SudokuError."""
-    if not isinstance(puzzle, Grid):
-        raise TypeError(f"redundant_givens: puzzle must be a Grid, not "
-                        f"{type(puzzle).__name__}")
+    need_classic(puzzle, "redundant_givens")
     _need_unique(puzzle, "redundant_givens")
     return [cell for cell, v in enumerate(puzzle.cells)
             if v and count(without(puzzle, [cell])) == 1]
@@ -202,8 +200,7 @@ def minimize(puzzle: Grid, seed: int | None = None) -> Grid:
     """``puzzle`` with redundant givens taken away one at a time, in an order shuffled by
     ``seed``, until none is left: a minimal puzzle with the same solution. A puzzle
     with no solution or several raises SudokuError."""
-    if not isinstance(puzzle, Grid):
-        raise TypeError(f"minimize: puzzle must be a Grid, not {type(puzzle).__name__}")
+    need_classic(puzzle, "minimize")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"minimize: seed must be a whole number or None, not "
                         f"{type(seed).__name__}")
@@ -220,6 +217,7 @@ def minimize(puzzle: Grid, seed: int | None = None) -> Grid:
 
 def is_minimal(puzzle: Grid) -> bool:
     """Is ``puzzle`` unique with no redundant given?"""
+    need_classic(puzzle, "is_minimal")
     return count(puzzle) == 1 and not any(
         v and count(without(puzzle, [cell])) == 1 for cell, v in enumerate(puzzle.cells))
 

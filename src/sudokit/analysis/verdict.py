@@ -33,7 +33,7 @@ from typing import NamedTuple
 from ..grid import Grid, digit_symbol
 from ..shape import Shape
 from .clash import Core, unsolvable_core
-from .solutions import cells_of, first_solution, unavoidable_of
+from .solutions import cells_of, first_solution, need_classic, unavoidable_of
 from .uniqueness import Completion, redundant_givens, unique_with
 
 
@@ -58,8 +58,7 @@ class Why(NamedTuple):
 
 def why(puzzle: Grid) -> Why:
     """Whether ``puzzle`` has one solution, several or none, and why (see :class:`Why`)."""
-    if not isinstance(puzzle, Grid):
-        raise TypeError(f"why: puzzle must be a Grid, not {type(puzzle).__name__}")
+    need_classic(puzzle, "why")
     first = None if puzzle.conflicts() else first_solution(puzzle)
     if first is None:
         return Why("none", core=unsolvable_core(puzzle))

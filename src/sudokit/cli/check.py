@@ -178,11 +178,15 @@ def _report(args: argparse.Namespace, env: Env, tally: Tally, opened: Input, rec
 def _why(env: Env, tally: Tally, where: str, grid: Grid) -> Why | None:
     """--why's answer for a puzzle (None, reported, for a size it does not take); a
     puzzle without exactly one solution fails the check."""
-    from ..analysis import why  # deferred to keep `sudoku` start-up fast: only --why needs it
+    # deferred to keep `sudoku` start-up fast: only --why needs them
+    from ..analysis import why
+    from ..analysis.solutions import unsupported_rules
 
+    refused = unsupported_rules(grid)
     if grid.n > WHY_MOST:
-        env.error(f"{where}: --why takes puzzles up to {WHY_MOST}x{WHY_MOST}, not "
-                  f"{grid.n}x{grid.n}")
+        refused = f"--why takes puzzles up to {WHY_MOST}x{WHY_MOST}, not {grid.n}x{grid.n}"
+    if refused is not None:
+        env.error(f"{where}: {refused}")
         tally.note(ExitStatus.USAGE)
         return None
     answer = why(grid)
@@ -311,7 +315,7 @@ def _solution_problems(puzzle: Grid, given: Solution | None, source: str) -> lis
 
 def _said_problems(puzzle: Grid, said: str) -> list[str]:
     """Is what the solver said in place of a solution true of ``puzzle``?"""
-    from ..solver import count_solutions
+    from ..solver import count_solutions  # imported when needed: the command's start-up stays fast
 
     if said == "timeout":
         return ["no solution given: the solver ran out of time"]
@@ -338,7 +342,7 @@ def _own_solution(record: Any) -> Solution | None:
 def _solutions(args: argparse.Namespace, env: Env) -> Iterator[Solution]:
     """The records of the --solution file, in order, each one answering one puzzle: its
     grids, and the ``ERROR: ...`` lines a solver printed in place of an answer."""
-    from .. import formats
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
     name = args.solution
     stream: Any = env.stdin if name == "-" else open(name, "rb")  # noqa: SIM115
