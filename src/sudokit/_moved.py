@@ -49,11 +49,12 @@ class _Alias:
         new = new_path(name)
         if new is None:
             return None
-        import importlib.util
+        import importlib.util  # only when an old import path is used
 
         return importlib.util.spec_from_loader(name, cls())  # type: ignore[arg-type]
 
     def create_module(self, spec: object) -> object:
+        # only when an old import path is used
         import importlib
         import warnings
 

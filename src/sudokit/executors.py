@@ -197,7 +197,7 @@ def thread_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
 
 def process_executor(jobs: int, ahead: int | None = None) -> PoolExecutor:
     """``jobs`` processes: for work in Python; the function and pieces must pickle."""
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # only process pools need it: start-up
 
     jobs = _checked_jobs(jobs, "process_executor")
     return PoolExecutor(ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent),

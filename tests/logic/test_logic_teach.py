@@ -184,8 +184,8 @@ def test_all_steps_keeps_to_the_limit_and_to_the_solution(pure: bool) -> None:
 def test_every_listed_step_agrees_with_the_solution_along_real_paths(pure: bool) -> None:
     import random
 
-    from support.files import data_file, read_lines
     from sudokit.candidates import Candidates
+    from support.files import data_file, read_lines
 
     lines = read_lines(data_file("puzzles3_magictour_top1465.txt"))
     checked = 0

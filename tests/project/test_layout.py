@@ -257,3 +257,35 @@ def private_uses(path: Path) -> list[str]:
 def test_no_module_uses_another_module_s_private_names() -> None:
     uses = [use for path in sorted(PACKAGE.rglob("*.py")) for use in private_uses(path)]
     assert not uses, "private names used outside their module:\n" + "\n".join(uses)
+
+
+def _local_import_blocks(tree: ast.Module) -> list[list[ast.stmt]]:
+    """The imports made inside functions, as runs of statements on consecutive lines."""
+    nodes = {node.lineno: node for fn in ast.walk(tree)
+             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))}
+    blocks: list[list[ast.stmt]] = []
+    for node in sorted(nodes.values(), key=lambda n: n.lineno):
+        if blocks and (blocks[-1][-1].end_lineno or 0) + 1 == node.lineno:
+            blocks[-1].append(node)
+        else:
+            blocks.append([node])
+    return blocks
+
+
+def test_each_import_inside_a_function_says_why() -> None:
+    """CONTRIBUTING.md: imports go at the top, but where start-up, an optional extra or a
+    presentation hook asks otherwise, a comment beside the import (or above its run of
+    imports) says so."""
+    silent = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for block in _local_import_blocks(ast.parse("\n".join(lines))):
+            first = block[0].lineno
+            if first > 1 and lines[first - 2].strip().startswith("#"):
+                continue
+            if any("#" in lines[i] for node in block
+                   for i in range(node.lineno - 1, node.end_lineno or node.lineno)):
+                continue
+            silent.append(f"{module_name(path)}:{first}: {lines[first - 1].strip()}")
+    assert not silent, "imports inside functions with no reason beside them:\n" + "\n".join(silent)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 
 import pytest
-from support.clirunner import sudoku
-from support.files import data_file, read_lines
 
 from sudokit.stream import lines
+from support.clirunner import sudoku
+from support.files import data_file, read_lines
 
 PUZZLES = read_lines(data_file("puzzles3_magictour_top1465.txt"))[:840]
 CLASH = "11" + "." * 79  # two 1s in row 1: no solution

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "help", "completion", "serve", "read", "print"]
+            "help", "completion", "serve", "read", "print", "minimize"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
 _NO_OUTPUT = {"help", "serve"}
@@ -41,7 +41,7 @@ class UsageError(Exception):
 
 
 def _parser_class() -> type[argparse.ArgumentParser]:
-    import argparse
+    import argparse  # imported when needed: the command's start-up stays fast
 
     class _Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:
@@ -68,6 +68,7 @@ def _parser_class() -> type[argparse.ArgumentParser]:
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """The parser of the whole command line, every subcommand registered (or only those of
     ``commands``: each one registered imports its module)."""
+    # imported when needed: the command's start-up stays fast
     from .. import engine
     from .._version import __version__
     from ._output import add_common_arguments
@@ -140,6 +141,7 @@ def _cap_jobs(args: argparse.Namespace, env: Env) -> None:
                 env.warn(f"--{option} {jobs}: using {cores}, the cores this machine has")
                 setattr(args, option, cores)
     if getattr(args, "cluster", None):
+        # imported when needed: the command's start-up stays fast
         from ._cluster import cut_to_cores
 
         cut_to_cores(args, env)
@@ -184,6 +186,7 @@ def run(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         env.show_progress = not getattr(args, "no_progress", False)
         output = getattr(args, "output", None)
         if output not in (None, "-") and _one_file(args):
+            # imported when needed: the command's start-up stays fast
             from ._output import AtomicFile
 
             if output.endswith(("/", os.sep)) or os.path.isdir(output):
@@ -259,6 +262,7 @@ def _one_file(args: Any) -> bool:
     the pattern of one picture file per puzzle)."""
     if getattr(args, "to_format", None) in (None, "line"):
         return True  # neither: no need to load their modules
+    # imported when needed: the command's start-up stays fast
     from ._datasets import partitioned
     from ._pictures import picture_pattern
 
@@ -275,7 +279,7 @@ def _template_error() -> type[Exception]:
 def _answer(args: Any, env: Env) -> int:
     """The status of the command ``args`` names, run."""
     if args.command in ("solve", "count"):  # lines of puzzles take a shorter road
-        from ._lines import answer_lines
+        from ._lines import answer_lines  # imported when needed: the command's start-up stays fast
 
         answered = answer_lines(args, env)
         if answered is not None:

@@ -39,6 +39,7 @@ def cut_to_cores(args: argparse.Namespace, env: Env) -> None:
     address = getattr(args, "cluster", None)
     if not address or not address.startswith("local:"):
         return
+    # imported when needed: the command's start-up stays fast
     from ..dask.cluster import LOCAL, usable_cores
 
     count = address.removeprefix(LOCAL + ":")

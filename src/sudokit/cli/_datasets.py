@@ -77,6 +77,7 @@ def write_dataset(args: argparse.Namespace, env: Env, tally: Tally,
     the techniques of ``keys`` (None: the whole ladder); the exit status (1 when a puzzle
     has no solution, else what ``tally`` holds)."""
     if executor is None and jobs > 1:
+        # imported when needed: the command's start-up stays fast
         from ..executors import make_executor
 
         with make_executor("processes", jobs) as pool:
@@ -115,7 +116,7 @@ def _open_partitions(args: argparse.Namespace, env: Env, directory: str, steps: 
     """The writer of ``-o DIR/``, how many records the partitions kept there hold (with
     --resume), and whether one of those has no solution; None (reported) when the
     directory cannot be made or a kept partition cannot be read."""
-    from ..stream import dataset
+    from ..stream import dataset  # imported when needed: the command's start-up stays fast
 
     try:
         size = args.partition_size or PARTITION

@@ -32,7 +32,7 @@ BATCH_MIN = 64
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
-    from .. import formats
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
     parser.add_argument(
         "files", nargs="*", metavar="FILE", help="puzzle files; standard input when none, or '-'"
@@ -95,7 +95,7 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
     """Each input in turn, or the SudokuError that stopped it from being read at all (a
     missing file, a directory, no permission), so that one bad file does not stop the
     others. An empty input (no bytes, or only white space) is a run with no puzzles."""
-    from .. import formats
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
     names = args.files or ["-"]
     for name in names:
@@ -200,7 +200,7 @@ class _Prefixed(io.RawIOBase):
 def progress(items: Iterator, env: Env, what: str, total: int | None = None,
              stream: Any = None) -> Iterator:
     """The progress bar of :mod:`sudokit.cli._output` (where it is explained)."""
-    from . import _output
+    from . import _output  # imported when needed: the command's start-up stays fast
 
     return _output.progress(items, env, what, total, stream)
 
@@ -388,11 +388,11 @@ class ErrorReport:
 
 def _detected(opened: Input) -> str | None:
     """The format the start of a file looks like, when it can be read again."""
-    from .. import formats
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
     stream = opened.stream
     try:
-        import os
+        import os  # imported when needed: the command's start-up stays fast
 
         head = os.pread(stream.fileno(), 1 << 16, 0)
         return str(formats.detect(head, opened.source))
@@ -403,7 +403,7 @@ def _detected(opened: Input) -> str | None:
 def several(items: Iterator[Any]) -> tuple[bool, Iterator[Any]]:
     """Whether ``items`` holds more than one item, and the items all the same (the first
     two are read ahead to tell)."""
-    from itertools import chain, islice
+    from itertools import chain, islice  # imported when needed: the command's start-up stays fast
 
     first = list(islice(items, 2))
     return len(first) > 1, chain(first, items)
@@ -412,7 +412,7 @@ def several(items: Iterator[Any]) -> tuple[bool, Iterator[Any]]:
 def photo_input(stream: BinaryIO, source: str, args: argparse.Namespace, env: Env) -> Input | None:
     """The puzzle of ``stream`` as an Input when it is a photo (by its first bytes, its
     name's extension, or ``--from image``), else None (nothing consumed)."""
-    from .. import formats, image
+    from .. import formats, image  # imported when needed: the command's start-up stays fast
 
     named = source.lower().endswith(PHOTO_EXTENSIONS)
     if getattr(args, "from_format", None) != "image" and not named \

@@ -48,7 +48,7 @@ def unknown_name(name: str) -> str:
     where every name is listed."""
     import difflib  # deferred: only a mistake needs it
 
-    from ..logic.select import ORDER
+    from ..logic.select import ORDER  # imported when needed: the command's start-up stays fast
 
     keys = {_plain(t.key): t.key for t in ORDER} | {_plain(t.name): t.key for t in ORDER}
     wanted = _plain(name)
@@ -93,7 +93,7 @@ def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
 
 def ladder_of(args: argparse.Namespace) -> tuple[Technique, ...]:
     """The techniques the options chose (the whole ladder by default)."""
-    from ..logic.select import choose
+    from ..logic.select import choose  # imported when needed: the command's start-up stays fast
 
     return choose(getattr(args, "techniques", None), getattr(args, "exclude", None))
 

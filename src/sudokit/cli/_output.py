@@ -147,7 +147,7 @@ def template_arg(text: str) -> Template:
     try:
         return Template(text)
     except TemplateError as e:
-        import argparse
+        import argparse  # imported when needed: the command's start-up stays fast
 
         raise argparse.ArgumentTypeError(str(e).removeprefix(f"--format {text!r}: ")) from None
 
@@ -214,7 +214,7 @@ class AtomicFile:
         self.path = os.path.realpath(path)
         refuse_read_only(self.path)
         folder = os.path.dirname(self.path)
-        import tempfile
+        import tempfile  # imported when needed: the command's start-up stays fast
 
         fd, self.temporary = tempfile.mkstemp(
             prefix=f".{os.path.basename(self.path)}.", suffix=".part", dir=folder
@@ -305,7 +305,7 @@ def _with_bar(items: Iterator, env: Env, what: str, total: int | None, stream: A
               ) -> Iterator:
     from tqdm import tqdm  # deferred: only a terminal draws a bar
 
-    from ..formats import Batch
+    from ..formats import Batch  # imported when needed: the command's start-up stays fast
 
     lines = _lines_of(stream) if total is None and stream is not None else None
     out = env.stdout

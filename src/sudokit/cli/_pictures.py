@@ -42,7 +42,7 @@ def add_picture_options(parser: argparse.ArgumentParser, to: bool = False) -> No
 
 
 def add_output_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
-    from .. import formats
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
     parser.add_argument(
         "--to", dest="to_format", choices=[*sorted(formats.FORMATS), *PICTURES],
@@ -117,9 +117,11 @@ class Pictures:
 
     def _encode(self, figures: list[Figure]) -> bytes:
         if self.fmt == "svg":
+            # imported when needed: the command's start-up stays fast
             from ..pictures.svg import to_svg
 
             return "".join(to_svg(f) + "\n" for f in figures).encode()
+        # imported when needed: the command's start-up stays fast
         from ..pictures import figure_png, figures_pdf
 
         if self.fmt == "png":
@@ -144,6 +146,7 @@ def write_file(data: bytes, path: str) -> None:
 
 def grid_figure(item: Any, theme: str, puzzle: Any = None) -> Figure:
     """The picture of a grid or candidate board in ``theme``."""
+    # imported when needed: the command's start-up stays fast
     from ..pictures.drawing import THEMES, grid_figure
 
     return grid_figure(item, puzzle=puzzle, theme=THEMES[theme])
@@ -151,6 +154,7 @@ def grid_figure(item: Any, theme: str, puzzle: Any = None) -> Figure:
 
 def step_figure(item: Any, step: Any, theme: str) -> Figure:
     """The picture of ``step`` on ``item`` in ``theme``, rows and columns labelled."""
+    # imported when needed: the command's start-up stays fast
     from ..pictures.svg import step_figure
 
     return step_figure(item, step, theme=theme)
@@ -160,6 +164,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
     """Read every puzzle and draw it: ``what`` is "puzzle" (as read), "solution", "hint"
     (the next step drawn on the board) or "steps" (every step of the solving path, one
     picture each). The exit status."""
+    # imported when needed: the command's start-up stays fast
     from ..grid import Grid
     from ..logic import hint, solve_path
     from ..solver import solve
@@ -207,6 +212,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
 
 
 def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
+    # imported when needed: the command's start-up stays fast
     from ..grid import Grid
     from ..pictures.svg import step_figure
     from ..pictures.walkthrough import walk
@@ -218,6 +224,7 @@ def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
 
 def create(args: argparse.Namespace, env: Env) -> int:
     """``sudoku create --to svg|png|pdf``: the new puzzles (and solutions) as pictures."""
+    # imported when needed: the command's start-up stays fast
     from ..generator.make import GenerateGaveUp, iter_generate
     from ._inputs import progress
     from .status import ExitStatus
@@ -243,8 +250,9 @@ def create(args: argparse.Namespace, env: Env) -> int:
 def explain_html(args: argparse.Namespace, env: Env) -> int:
     """``sudoku explain --html``: one self-contained page stepping through each puzzle's
     solving path."""
-    from html import escape
+    from html import escape  # imported when needed: the command's start-up stays fast
 
+    # imported when needed: the command's start-up stays fast
     from ..logic import solve_path
     from ..pictures.walkthrough import viewer
     from ._inputs import Tally, each_record

@@ -36,6 +36,7 @@ def _refused(args: argparse.Namespace) -> str | None:
 
 def run_targeted(args: argparse.Namespace, env: Env) -> int:
     """Make ``--count`` puzzles for the technique and print them (or their drills)."""
+    # imported when needed: the command's start-up stays fast
     from .. import formats
     from ..errors import GenerateGaveUp
     from ..generator.targeted import iter_generate_for
@@ -77,7 +78,7 @@ def run_targeted(args: argparse.Namespace, env: Env) -> int:
 
 def record(made: Any, cleanness: int) -> dict[str, Any]:
     """The JSON object of one puzzle made for a technique."""
-    from ..formats import candidates
+    from ..formats import candidates  # imported when needed: the command's start-up stays fast
 
     return {
         "puzzle": made.puzzle.to_line(),

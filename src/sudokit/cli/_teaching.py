@@ -18,7 +18,7 @@ def teaching_lines(
 ) -> str:
     """The hint at the level asked for, or every technique's step (``--all``), as text lines
     or one JSON object."""
-    from ..logic import report, teach
+    from ..logic import report, teach  # imported when needed: the command's start-up stays fast
 
     shape = puzzle.shape
     if args.all:

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
 def _read_all(args: argparse.Namespace, env: Env, tally: Tally) -> list[tuple[str, np.ndarray]]:
     """(name, (B, N*N) array) of the puzzles of each input that holds any."""
-    import numpy as np
+    import numpy as np  # imported when needed: the command's start-up stays fast
 
     found: dict[str, list[tuple[int, ...]]] = {}
     shapes: dict[str, object] = {}

@@ -47,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the completion script; the exit status."""
+    # imported when needed: the command's start-up stays fast
     from . import UsageError, build_parser
 
     try:

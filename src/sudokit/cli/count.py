@@ -152,7 +152,7 @@ def _counts(item: Any, args: argparse.Namespace, detailed: bool,
     """(record, count) for a record or each record of a Batch (count None: unreadable),
     from ``known`` when counted already. Without ``detailed``, a Batch's records are not
     made: its counts come with None."""
-    from ..formats import Batch
+    from ..formats import Batch  # imported when needed: the command's start-up stays fast
 
     if known is not None and not isinstance(item, Batch):
         yield item, known[0]
@@ -187,7 +187,7 @@ def _json_line(opened: Input, record: Any, count: int | None, limit: int) -> str
 
 def _count_batch(batch: Batch, args: argparse.Namespace) -> list[int]:
     """The counts of a run of puzzle lines, from the batch engine in one call."""
-    from ..batch import count_array
+    from ..batch import count_array  # imported when needed: the command's start-up stays fast
 
     shape = batch.shape
     counts = count_array(batch.array(), limit=args.limit, jobs=args.jobs,

@@ -28,6 +28,7 @@ MAX_SIZE = 36
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    # imported when needed: the command's start-up stays fast
     from .. import formats
     from ._inputs import box_arg
 
@@ -134,6 +135,7 @@ def wants_technique(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    # imported when needed: the command's start-up stays fast
     from .. import formats
     from ._pictures import create, wants_pictures
 

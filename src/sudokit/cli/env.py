@@ -163,6 +163,6 @@ def printable(text: str) -> str:
 
 
 def _empty_stdin() -> BinaryIO:
-    import io
+    import io  # imported when needed: the command's start-up stays fast
 
     return io.BytesIO(b"")

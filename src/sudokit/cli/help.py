@@ -17,6 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Print the help asked for; the exit status."""
+    # imported when needed: the command's start-up stays fast
     from . import COMMANDS, build_parser, unknown_command
 
     parser = build_parser()

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     """Print the next step of each puzzle; the exit status."""
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
-    from ..logic import hint, report
+    from ..logic import hint, report  # imported when needed: the command's start-up stays fast
 
     clash = _clashing_options(args)
     if clash:

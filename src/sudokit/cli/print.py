@@ -173,7 +173,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
                         sections: list[Section]) -> list[Any]:
-    from ..pictures import prepare
+    from ..pictures import prepare  # imported when needed: the command's start-up stays fast
 
     entries = []
     wanted = list(sections)
@@ -205,6 +205,7 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
 
 
 def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]) -> list[Any]:
+    # imported when needed: the command's start-up stays fast
     from ..generator.make import iter_generate
     from ..pictures import prepare
     from ._inputs import progress
@@ -225,6 +226,7 @@ def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]
 
 def run(args: argparse.Namespace, env: Env) -> int:
     """Make the booklet; the exit status."""
+    # imported when needed: the command's start-up stays fast
     from ..pictures import Options, booklet
 
     settings = _settings(args)

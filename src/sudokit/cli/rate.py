@@ -105,6 +105,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 def _optional_rows() -> list[dict[str, object]]:
     """The techniques not in the default ladder, as scale rows with the key of the technique
     each follows when named."""
+    # imported when needed: the command's start-up stays fast
     from ..logic.select import place_of
     from ..logic.techniques import OPTIONAL
 
@@ -179,7 +180,7 @@ def _any_failed(kept: bytes, as_json: bool) -> bool:
     rating gave up (the status the whole run ends with)."""
     import json  # deferred to keep `sudoku` start-up fast: only JSON lines need it
 
-    from ..logic.path import GAVE_UP
+    from ..logic.path import GAVE_UP  # imported when needed: the command's start-up stays fast
 
     for line in kept.decode().splitlines():
         if line.startswith("ERROR: "):

@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, env: Env) -> int:
     import json  # deferred to keep `sudoku` start-up fast: every input passes through photo_input
 
-    from .. import formats, image
+    from .. import formats, image  # imported when needed: the command's start-up stays fast
 
     tally = Tally()
     writer = None if args.json else formats.Writer(args.to_format or PHOTO_FORMAT, env.stdout)

@@ -60,6 +60,7 @@ FIELDS = ["puzzle", "solution", "status", "line", "file"]
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
+    # imported when needed: the command's start-up stays fast
     from ._pictures import draw_records, wants_pictures
 
     if args.template is not None and args.to_format is not None:

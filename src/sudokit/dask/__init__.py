@@ -166,7 +166,7 @@ def record_partition(texts: Iterable[str | bytes], *, steps: bool = False,
 def _texts(frame: pd.DataFrame, column: str) -> list[object]:
     """The puzzles of ``frame[column]`` ("" for a missing value), or an error that says
     what is wrong with the arguments."""
-    import pandas as pd
+    import pandas as pd  # an optional extra, imported when used
 
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"frame must be a pandas DataFrame, not {type(frame).__name__}")
@@ -209,7 +209,7 @@ def solve_frame(frame: pd.DataFrame, column: str = "puzzle", *, unique: bool = F
 def count_frame(frame: pd.DataFrame, column: str = "puzzle", *, limit: int = 1000,
                 box: tuple[int, int] | None = None) -> pd.DataFrame:
     """Column ``count`` (solutions found up to ``limit``; missing when unreadable)."""
-    import pandas as pd
+    import pandas as pd  # an optional extra, imported when used
 
     counts = [c[0] if c else None for _, c in
               stream.count(_each_row(_texts(frame, column), box), limit=limit)]
@@ -220,7 +220,7 @@ def rate_frame(frame: pd.DataFrame, column: str = "puzzle", *, steps: bool = Fal
                box: tuple[int, int] | None = None) -> pd.DataFrame:
     """The dataset columns (:data:`sudokit.stream.dataset.FIELDS` after ``line``, and ``steps``
     when asked for) of each puzzle of ``frame[column]``, one row each, ``frame``'s index."""
-    import pandas as pd
+    import pandas as pd  # an optional extra, imported when used
 
     records = _each_row(_texts(frame, column), box)
     rows = dataset.records_of(
@@ -235,7 +235,7 @@ def rate_frame(frame: pd.DataFrame, column: str = "puzzle", *, steps: bool = Fal
 def meta(kind: str, *, steps: bool = False) -> pd.DataFrame:
     """The empty result frame of ``solve_frame`` (``"solve"``), ``count_frame``
     (``"count"``) or ``rate_frame`` (``"rate"``): what dask.dataframe's ``meta=`` takes."""
-    import pandas as pd
+    import pandas as pd  # an optional extra, imported when used
 
     if kind == "solve":
         columns: dict[str, Any] = {"solution": "object", "outcome": "object"}

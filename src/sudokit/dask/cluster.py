@@ -185,7 +185,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
     cluster cannot start, or the scheduler does not answer within ``timeout`` seconds."""
     workers = local_workers(address)
     try:  # an optional dependency, and slow to import: only when a cluster is asked for
-        import distributed
+        import distributed  # an optional extra, imported when used
     except ImportError:
         raise ClusterError(f"--cluster {address} needs Dask: {install_hint('dask')}"
                            ) from None

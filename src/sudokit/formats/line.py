@@ -102,7 +102,7 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
 def encode_array(cells: np.ndarray, style: Style = DEFAULT) -> bytes:
     """The rows of a (B, N*N) array of digits (0 for a blank) as lines, in ``style``'s
     blank and line ending: what ``encode`` gives for each row, at NumPy's pace."""
-    import numpy as np
+    import numpy as np  # NumPy only for arrays: reading lines stays light
 
     if not isinstance(style, Style):
         raise TypeError(f"style must be a Style, not {type(style).__name__}")
@@ -123,7 +123,7 @@ def encode_array(cells: np.ndarray, style: Style = DEFAULT) -> bytes:
 def _array_shape(cells: object) -> tuple[int, int]:
     """The (rows, cells per row) of a 2-D integer array; a TypeError or ValueError naming
     ``cells`` for anything else."""
-    import numpy as np
+    import numpy as np  # NumPy only for arrays: reading lines stays light
 
     if not isinstance(cells, np.ndarray):
         raise TypeError(
@@ -139,7 +139,7 @@ def _array_shape(cells: object) -> tuple[int, int]:
 def _check_digits(cells: np.ndarray, n: int) -> None:
     """Every value a digit of an N x N puzzle or 0; else a SymbolError naming the first
     one out of range, its row and its cell."""
-    import numpy as np
+    import numpy as np  # NumPy only for arrays: reading lines stays light
 
     if not cells.size or (cells.max() <= n and (cells.dtype.kind == "u" or cells.min() >= 0)):
         return  # the usual case: two reductions, no array made
@@ -175,7 +175,7 @@ def dump_array(cells: np.ndarray, path: str | os.PathLike[str], **style: str) ->
 
 
 def _array(inp: Input, box: tuple[int, int] | None) -> np.ndarray:
-    import numpy as np
+    import numpy as np  # NumPy only for arrays: reading lines stays light
 
     parts = []
     for item in read_chunks(inp, ReadOptions(box)):
@@ -432,7 +432,7 @@ class _LineKinds:
     one kind of blank, "\\n" or "\\r\\n"), -1 for any other."""
 
     def __init__(self, data: bytes, shape: Shape) -> None:
-        import numpy as np
+        import numpy as np  # NumPy only for arrays: reading lines stays light
 
         raw = np.frombuffer(data, dtype=np.uint8)
         ends = np.flatnonzero(raw == 10) + 1  # each line ends after its "\n" ...
@@ -474,7 +474,7 @@ class _LineKinds:
 
 def _stretches(values: np.ndarray) -> Iterator[tuple[int, int, int]]:
     """(first, last + 1, value) of each stretch of equal values of a 1-D array, in order."""
-    import numpy as np
+    import numpy as np  # NumPy only for arrays: reading lines stays light
 
     bounds = [0, *(np.flatnonzero(values[1:] != values[:-1]) + 1).tolist(), len(values)]
     for first, last in zip(bounds, bounds[1:], strict=False):

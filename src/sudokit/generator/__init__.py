@@ -46,7 +46,7 @@ def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
+    import importlib  # only when a name is first used: start-up
 
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value

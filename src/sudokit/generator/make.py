@@ -440,6 +440,6 @@ def _level(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
 
     if ladder is None:
         return rate(puzzle).level
-    from ..logic.techniques import BY_KEY
+    from ..logic.techniques import BY_KEY  # the technique table loads only for a ladder of its own
 
     return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level

@@ -25,7 +25,7 @@ def unavailable_reason() -> str | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            from numba import cuda
+            from numba import cuda  # an optional extra: asked for only when a GPU is
     except ImportError:
         return f"numba-cuda is not installed ({INSTALL_HINT})"
     except Exception as e:  # a broken install, e.g. numba built for another NumPy
@@ -55,9 +55,9 @@ def is_simulator() -> bool:
     if unavailable_reason() is not None:
         return False
     try:  # numba-cuda keeps its own copy of the setting
-        from numba.cuda.core import config
+        from numba.cuda.core import config  # an optional extra: asked for only when a GPU is
     except ImportError:  # pragma: no cover - numba's bundled CUDA target
-        from numba import config
+        from numba import config  # an optional extra: asked for only when a GPU is
     return bool(getattr(config, "ENABLE_CUDASIM", False))
 
 
@@ -66,6 +66,6 @@ def require_cuda() -> Any:
     reason = unavailable_reason()
     if reason is not None:
         raise GpuUnavailable(f"cannot solve on the GPU: {reason}")
-    from numba import cuda
+    from numba import cuda  # an optional extra: asked for only when a GPU is
 
     return cuda

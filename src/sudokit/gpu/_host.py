@@ -216,7 +216,7 @@ def _is_device_dlpack(puzzles: object) -> bool:
 
 def _from_cuda_dlpack(puzzles: Any, cuda: Any) -> Any:
     """A numba view of a CUDA DLPack array, through cuda.core's StridedMemoryView."""
-    from cuda.core.utils import StridedMemoryView
+    from cuda.core.utils import StridedMemoryView  # loaded only when the GPU runs
 
     view = StridedMemoryView.from_dlpack(puzzles, stream_ptr=-1)
     itemsize = np.dtype(view.dtype).itemsize
@@ -229,7 +229,7 @@ def _from_cuda_dlpack(puzzles: Any, cuda: Any) -> Any:
 def _host_input(puzzles: object) -> np.ndarray:
     """A C-contiguous (B, 81) uint8 array of digits 0..9, or an error saying what is wrong
     and in which row (the same checks as the CPU batch engine)."""
-    from ..engine.arrays import checked_array
+    from ..engine.arrays import checked_array  # loaded only when the GPU runs
 
     if not isinstance(puzzles, np.ndarray) and hasattr(puzzles, "__dlpack__"):
         puzzles = np.from_dlpack(puzzles)
@@ -299,7 +299,7 @@ class _Launch:
 
     def tasks_written(self, control: np.ndarray) -> int:
         """How many tasks the rounds wrote, from the ``control`` counters after a solve."""
-        from ._kernel import CONTROL_WORDS, WRITTEN
+        from ._kernel import CONTROL_WORDS, WRITTEN  # loaded only when the GPU runs
 
         return int(control[WRITTEN:self.control_words:CONTROL_WORDS].sum())
 
@@ -322,7 +322,7 @@ def _resident_blocks(cuda: Any, threads: int) -> int:
 def _task_buffers(cuda: Any, capacity: int, stream: Any = 0) -> tuple[Any, Any]:
     """The two task buffers the rounds ping-pong between, ``capacity`` tasks of
     TASK_WORDS int32 each, flat (empty when nothing splits)."""
-    from ._kernel import TASK_WORDS
+    from ._kernel import TASK_WORDS  # loaded only when the GPU runs
 
     a, b = (cuda.device_array(capacity * TASK_WORDS, dtype=np.int32, stream=stream)
             for _ in range(2))

@@ -67,6 +67,7 @@ class Path:
 
     def _repr_html_(self) -> str:
         """In a notebook: the step viewer of :mod:`sudokit.pictures.walkthrough`."""
+        # loaded only when it is needed: importing the logic stays light
         from ..pictures.walkthrough import viewer
 
         return viewer(self)
@@ -125,7 +126,7 @@ def checked_techniques(techniques: object, function: str) -> tuple[Technique, ..
 
 def _count(board: Board, puzzle: Puzzle) -> None:
     """Count the solutions (to two) and keep one, on the board."""
-    from ..solver import search
+    from ..solver import search  # loaded only when it is needed: importing the logic stays light
 
     result = search(puzzle, limit=2)
     board.solutions = result.count

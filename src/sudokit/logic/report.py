@@ -91,6 +91,6 @@ def _as_candidates(puzzle: Grid | Candidates) -> Candidates:
 
 
 def _draw(board: Candidates) -> str:
-    from .. import formats
+    from .. import formats  # the formats load only when a board is drawn
 
     return str(formats.dumps(board, "pretty")).rstrip("\n")

@@ -15,8 +15,9 @@ from itertools import pairwise
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..candidates import Candidates
+
 if TYPE_CHECKING:
-    from ..candidates import Candidates
     from .board import Board, Geometry
 
 
@@ -181,8 +182,6 @@ class Step:
     def apply(self, board: Candidates) -> Candidates:
         """The candidate board after this step: placed digits become single candidates
         and leave their peers, eliminated candidates are gone."""
-        from ..candidates import Candidates
-
         shape = board.shape
         masks = list(board.masks)
         for name, d in self.placements:

@@ -272,8 +272,10 @@ def _step_figure(board: Candidates, written: Grid, step: Step,
 
 def render(page: layout.Page, pages: Sequence[PlannedPage], title: str = "") -> bytes:
     """The planned pages as PDF bytes (the same plan gives the same bytes)."""
+    # reportlab is an optional extra, imported when a PDF is made
     from reportlab.lib.utils import simpleSplit
 
+    # reportlab is an optional extra, imported when a PDF is made
     from .pdf import BOLD, REGULAR, draw_figure, new_canvas
 
     out = io.BytesIO()

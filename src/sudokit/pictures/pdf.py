@@ -39,6 +39,7 @@ def _reportlab() -> Any:
         raise MissingDependency(
             f"PDF and PNG output need the pdf extra: {install_hint('pdf')}") from None
     _register_fonts()
+    # reportlab is an optional extra, imported when a PDF is made
     from reportlab.pdfgen import canvas
 
     return canvas
@@ -48,6 +49,7 @@ def _reportlab() -> Any:
 def _register_fonts() -> None:
     """Register the Vera faces that ship inside ReportLab's wheel, by their path there (not
     by a search of the system's font folders, which could find another file)."""
+    # reportlab is an optional extra, imported when a PDF is made
     import reportlab
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -72,6 +74,7 @@ def new_canvas(out: io.BytesIO, width: float, height: float, title: str = "") ->
 
 @lru_cache(maxsize=64)
 def _colour(hex_colour: str) -> Any:
+    # reportlab is an optional extra, imported when a PDF is made
     from reportlab.lib.colors import HexColor
 
     return HexColor(hex_colour)
@@ -142,6 +145,7 @@ def draw_figure(c: Any, figure: Figure, x: float, top: float, width: float) -> N
 
 @lru_cache(maxsize=4096)
 def _width(text: str, face: str, size: float) -> float:
+    # reportlab is an optional extra, imported when a PDF is made
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return float(stringWidth(text, face, size))

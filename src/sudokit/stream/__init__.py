@@ -19,7 +19,7 @@ def __getattr__(name: str) -> Any:
     """A name of :mod:`.records`, loaded on first use."""
     if name.startswith("_") or name in ("records", "lines", "dataset", "bench"):  # (modules)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
+    import importlib  # only when a name is first used: start-up
 
     records = importlib.import_module(f"{__name__}.records")
 

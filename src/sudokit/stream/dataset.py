@@ -230,7 +230,7 @@ class ParquetWriter:
             self._flush()
 
     def _flush(self) -> None:
-        import pyarrow as pa
+        import pyarrow as pa  # only when ratings or Parquet are asked for
 
         if self._rows:
             self._file.write_table(pa.Table.from_pylist(self._rows, schema=self.schema))
@@ -363,7 +363,7 @@ def read_records(path: str | os.PathLike[str]) -> list[Record]:
                        and not p.endswith(".partial"))
         return [rec for p in parts for rec in read_records(os.path.join(name, p))]
     if name.endswith(".parquet"):
-        import pyarrow.parquet as pq
+        import pyarrow.parquet as pq  # only when ratings or Parquet are asked for
 
         rows: list[Record] = pq.read_table(name).to_pylist()
         return rows

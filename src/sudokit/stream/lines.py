@@ -85,10 +85,10 @@ def engine_modules() -> tuple[ModuleType, ModuleType]:
     """(_lines9, _kernel9): compiled, unless the pure-Python switch is on. (``engine.load``
     says the same; asked here first because importing ``engine`` costs start-up time.)"""
     if os.environ.get("SUDOKIT_PURE_PYTHON", "") not in ("", "0"):
-        from .. import engine
+        from .. import engine  # only off the plain road: the line road's start-up
 
         return engine.load("_lines9"), engine.load("_kernel9")
-    from .. import _kernel9, _lines9
+    from .. import _kernel9, _lines9  # only off the plain road: the line road's start-up
 
     return _lines9, _kernel9
 
@@ -424,6 +424,7 @@ class _Answering:
         return 0
 
     def _no_solution(self, cells: list[int], line: int) -> None:
+        # only off the plain road: the line road's start-up
         from ..grid import Grid
         from ..stream import records as stream
 
@@ -433,6 +434,7 @@ class _Answering:
 
     def _other(self, raw: bytes, line: int) -> None:
         """A line of another form, read by the line reader as it would read it here."""
+        # only off the plain road: the line road's start-up
         from .. import formats
         from ..stream import records as stream
 
@@ -467,7 +469,7 @@ class _Answering:
 
     def _line_writer(self) -> Writer:
         if self._writer is None:
-            from .. import formats
+            from .. import formats  # only off the plain road: the line road's start-up
 
             self._writer = formats.Writer("line", self.out)
         return self._writer
@@ -523,6 +525,7 @@ class _Counting(_Answering):
 
     def _other(self, raw: bytes, line: int) -> None:
         """A line of another form, read by the line reader as it would read it here."""
+        # only off the plain road: the line road's start-up
         from .. import formats
         from ..solver import search
 

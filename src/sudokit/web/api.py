@@ -424,7 +424,7 @@ def _techniques() -> list[dict[str, Any]]:
 async def openapi(request: Request) -> Response:
     """``GET /api/openapi.json``: the same table as an OpenAPI 3.1 document, for tools that
     read one (request bodies only: the answers are described in words)."""
-    from .._version import __version__
+    from .._version import __version__  # only the request that needs it: the server starts fast
 
     paths = {}
     for e in ENDPOINTS:
