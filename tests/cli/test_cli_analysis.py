@@ -93,3 +93,60 @@ def test_check_why_refuses_what_it_cannot_answer(tmp_path: Path, args: list[str]
     done = sudoku("check", "--why", *args, write(tmp_path, PUBLISHED))
     assert done.status == 2
     assert done.stderr.count("\n") == 1 and "--why" in done.stderr
+
+
+def is_minimal_with(puzzle: Grid, solution: str) -> bool:
+    """Unique with ``solution``, and every given needed."""
+    if count_solutions(puzzle) != 1 or any(
+            v and int(solution[i]) != v for i, v in enumerate(puzzle.cells)):
+        return False
+    return all(count_solutions(Grid.from_cells(puzzle.cells[:i] + (0,) + puzzle.cells[i + 1:]))
+               == 2 for i, v in enumerate(puzzle.cells) if v)
+
+
+def test_minimize_writes_each_record_minimal_in_its_place(pure: bool, tmp_path: Path) -> None:
+    more = "".join(s if p != "." or i % 3 == 0 else "." for i, (p, s) in
+                   enumerate(zip(PUBLISHED, SOLUTION, strict=True)))
+    path = write(tmp_path, "# solved grids and a published puzzle", SOLUTION, PUBLISHED, more)
+    done = sudoku("minimize", "--seed", "7", path)
+    assert done.status == 0, done.stderr
+    lines = done.out.splitlines()
+    assert lines[0] == "# solved grids and a published puzzle" and len(lines) == 4
+    assert lines[2] == PUBLISHED  # already minimal: unchanged
+    for line in (lines[1], lines[3]):
+        assert is_minimal_with(Grid(line), SOLUTION)
+    assert lines[3] != lines[1]
+    assert sudoku("minimize", "--seed", "7", path).out == done.out
+    assert sudoku("minimize", "--seed", "8", path).out != done.out
+
+
+def test_minimize_keeps_a_records_fields(tmp_path: Path) -> None:
+    path = tmp_path / "p.csv"
+    path.write_text(f"name,puzzle,level\nfirst,{SOLUTION},easy\n")
+    done = sudoku("minimize", str(path))
+    assert done.status == 0
+    header, row = done.out.splitlines()
+    name, puzzle, level = row.split(",")
+    assert (header, name, level) == ("name,puzzle,level", "first", "easy")
+    assert is_minimal_with(Grid(puzzle), SOLUTION)
+
+
+def test_minimize_refuses_a_puzzle_without_one_solution_in_its_place(tmp_path: Path) -> None:
+    path = write(tmp_path, RECTANGLE, SOLUTION, "44" + SOLUTION[2:])
+    done = sudoku("minimize", path)
+    assert done.status == 2
+    assert done.stderr.splitlines() == [
+        f"sudoku: error: {path}, line 1: cannot minimize: the puzzle has more than one "
+        "solution",
+        f"sudoku: error: {path}, line 3: cannot minimize: the puzzle has no solution"]
+    lines = done.out.splitlines()
+    assert lines[0] == "ERROR: cannot minimize: the puzzle has more than one solution"
+    assert lines[2] == "ERROR: cannot minimize: the puzzle has no solution" and len(lines) == 3
+    assert is_minimal_with(Grid(lines[1]), SOLUTION)
+
+
+def test_minimize_refuses_a_size_it_does_not_take(tmp_path: Path) -> None:
+    path = write(tmp_path, "." * 625)
+    done = sudoku("minimize", path)
+    assert done.status == 2
+    assert "minimize takes puzzles up to 16x16, not 25x25" in done.stderr

@@ -35,10 +35,12 @@ RUNS = {
     "completion": ["completion", "bash"],
     "read": ["read", str(EXAMPLES / "photo.jpg")],
     "print": ["print", CLASSIC],
+    "minimize": ["minimize", CLASSIC],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
-READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench"]
+READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench",
+           "minimize"]
 
 NEEDS = {"completion": "shtab", "read": "cv2", "print": "reportlab"}
 

@@ -26,6 +26,18 @@ def unsupported_rules(puzzle: Grid) -> str | None:
     return f"{rules.describe()} rules are not supported here: classic sudoku only"
 
 
+#: The largest size the command line analyses (the searches grow fast with the size).
+LARGEST = 16
+
+
+def refusal(puzzle: Grid, what: str) -> str | None:
+    """Why the command line does not take ``puzzle`` for ``what`` (a variant's rules, or
+    a size past :data:`LARGEST`), or None."""
+    if puzzle.n > LARGEST:
+        return f"{what} takes puzzles up to {LARGEST}x{LARGEST}, not {puzzle.n}x{puzzle.n}"
+    return unsupported_rules(puzzle)
+
+
 def need_classic(puzzle: Grid, function: str) -> None:
     """Refuse, by name, a puzzle whose rules the analyses cannot honour."""
     if not isinstance(puzzle, Grid):

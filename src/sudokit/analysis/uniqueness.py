@@ -196,13 +196,13 @@ def _need_unique(puzzle: Grid, function: str) -> None:
                           f"{'no solution' if not found else 'more than one solution'}")
 
 
-def minimize(puzzle: Grid, seed: int | None = None) -> Grid:
+def minimize(puzzle: Grid, seed: int | str | bytes | None = None) -> Grid:
     """``puzzle`` with redundant givens taken away one at a time, in an order shuffled by
     ``seed``, until none is left: a minimal puzzle with the same solution. A puzzle
     with no solution or several raises SudokuError."""
     need_classic(puzzle, "minimize")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"minimize: seed must be a whole number or None, not "
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str | bytes)):
+        raise TypeError(f"minimize: seed must be a whole number, text or None, not "
                         f"{type(seed).__name__}")
     _need_unique(puzzle, "minimize")
     order = [cell for cell, v in enumerate(puzzle.cells) if v]

@@ -28,9 +28,6 @@ if TYPE_CHECKING:
 #: What --format can name for a check.
 FIELDS = ["status", "puzzle", "solution", "line", "file"]
 
-#: The largest size --why analyses (its searches grow fast with the size).
-WHY_MOST = 16
-
 #: The lines ``sudoku solve`` prints in place of an answer, and what each says.
 SOLVER_MESSAGES = {
     NOT_SOLVEABLE.encode(): "none",
@@ -64,7 +61,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "with no solution; or, for a unique puzzle, the redundant givens (each "
                    "alone can go). A puzzle without exactly one solution then fails the "
                    "check (status 1). Reads the digits of a board, not its pencil marks; "
-                   f"sizes up to {WHY_MOST}x{WHY_MOST}")
+                   "classic rules, sizes up to 16x16")
     add_format_argument(p, FIELDS)
     add_cluster_argument(p)
 
@@ -180,11 +177,9 @@ def _why(env: Env, tally: Tally, where: str, grid: Grid) -> Why | None:
     puzzle without exactly one solution fails the check."""
     # deferred to keep `sudoku` start-up fast: only --why needs them
     from ..analysis import why
-    from ..analysis.solutions import unsupported_rules
+    from ..analysis.solutions import refusal
 
-    refused = unsupported_rules(grid)
-    if grid.n > WHY_MOST:
-        refused = f"--why takes puzzles up to {WHY_MOST}x{WHY_MOST}, not {grid.n}x{grid.n}"
+    refused = refusal(grid, "--why")
     if refused is not None:
         env.error(f"{where}: {refused}")
         tally.note(ExitStatus.USAGE)
