@@ -144,7 +144,7 @@ def hint(puzzle: Puzzle, grid: Grid | None,
     the pencil marks of ``candidates``, each where given): first any digit filled in or
     candidate ruled out wrongly (a hint on a wrong board would mislead), else the easiest
     logical step."""
-    from ..logic import hint as next_hint
+    from ..logic import hint as next_hint  # only the request that needs it: the server starts fast
 
     start: Puzzle = (candidates if candidates is not None else
                      grid if grid is not None else puzzle)
@@ -167,7 +167,7 @@ def hint(puzzle: Puzzle, grid: Grid | None,
     told = grades(step, start.shape) if step is not None else []
     return {
         "kind": "step" if step is not None else "none",
-        "step": step.to_dict() if step is not None else None,
+        "step": step_json(step) if step is not None else None,
         "grades": told,
         "nudge": told[0]["text"] if told else text,
         "solutions": found.solutions,
@@ -214,6 +214,7 @@ def _mistake_answer(cells: list[str], nudge: str, what: str) -> dict[str, Any]:
 
 def _pencilled_single(candidates: Candidates, digits: Grid) -> Step | None:
     """A Naked Single on a blank of ``digits`` left with one pencil mark, if there is one."""
+    # only the request that needs it: the server starts fast
     from ..logic.board import Board, geometry
     from ..logic.techniques.naked_single import NAKED_SINGLE
 
@@ -252,16 +253,35 @@ def _optional(name: str) -> Any:
 def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:
     """Every step of the logical path, with the rating when it ends solved (the JSON that
     ``sudoku explain --json`` prints)."""
+    # only the request that needs it: the server starts fast
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 
     path = solve_path(puzzle, guess=guess)
     rating = rating_of(path) if path.solved else None
-    return report.path_dict(path, rating)
+    data = report.path_dict(path, rating)
+    for told, step in zip(data["steps"], path.steps, strict=True):
+        told["links"] = links_json(step)
+    return data
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    """A step as JSON (as ``sudoku hint --json`` gives it), with the links of its chains
+    (``links``), which the page draws on the board."""
+    return {**step.to_dict(), "links": links_json(step)}
+
+
+def links_json(step: Step) -> list[dict[str, Any]]:
+    """The links of a step's chains: ``start`` and ``end`` nodes (``cells``, ``digit``; a
+    grouped node has several cells) and ``strong``."""
+    return [{"start": {"cells": list(a.cells), "digit": a.digit},
+             "end": {"cells": list(b.cells), "digit": b.digit}, "strong": strong}
+            for a, b, strong in step.links]
 
 
 def rate(puzzle: Puzzle) -> dict[str, Any]:
     """The level, score and effort (``sudoku rate --json``)."""
+    # only the request that needs it: the server starts fast
     from ..logic import rate as rate_puzzle
 
     return rate_puzzle(puzzle).to_dict()
@@ -277,7 +297,7 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
     seed = seed if seed else secrets.token_hex(4)
     if technique is not None:
         return _create_for(technique, cleanness, seed, tries)
-    from ..generator.make import generate
+    from ..generator.make import generate  # only the request that needs it: the server starts fast
 
     puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
     data: dict[str, Any] = {

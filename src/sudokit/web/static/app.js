@@ -3,6 +3,11 @@
 // and in the browser's storage (so a reload keeps it); nothing is stored on the server.
 
 import { Board, stepOverlay } from "./board.js";
+import { Clock } from "./clock.js";
+import { renderGames } from "./games.js";
+import {
+  dailySeed, formatTime, keepProgress, loadSettings, progressOf, recordSolve, saveGame, saveSettings,
+} from "./keep.js";
 import { Game, SYMBOLS, geometry, naturalBox, parseCell } from "./model.js";
 
 const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -15,8 +20,20 @@ let highlight = 0;
 let hint = null; // {data, shown, key}: the hint for the board it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
+let settings = loadSettings();
+let progress = null; // this puzzle's time, hints, mistakes (kept in the browser)
+let solution = null; // {key, values}: this puzzle's solution, asked for when mistakes count
+let paused = false;
+const clock = new Clock(() => {
+  showClock();
+  if (Math.floor(clock.elapsed() / 1000) % 5 === 0) keepGame();
+});
 
-const board = new Board($("board"), {
+const board = new Board($("board"), $("links"), {
+  onToggleMode: () => {
+    pencil = !pencil;
+    draw();
+  },
   onDigit: (cell, digit, shifted) => enter(cell, digit, pencil !== shifted),
   onClear: (cell) => changed(game.clear(cell)),
   onUndo: () => changed(game.undo()),
@@ -67,7 +84,15 @@ async function busy(button, where, work) {
 
 // -- state ------------------------------------------------------------------------------
 function setGame(next, message) {
+  if (game && progress) keepGame();
   game = next;
+  game.autoRemove = settings.autoRemove;
+  progress = progressOf(progressKey());
+  solution = null;
+  paused = false;
+  clock.set(progress.elapsed);
+  if (!game.editing && !progress.solved) clock.start();
+  showClock();
   hint = null;
   explanation = null;
   wrongCells = new Set();
@@ -104,7 +129,76 @@ function enter(cell, digit, pencilMark) {
   if (!asMark) highlight = digit;
   changed(done);
   if (!asMark && game.editing) board.select(board.step(1), true); // on to the next given
-  if (!asMark && game.isSolved() && !game.editing) say("Solved! Every row, column and box is complete.");
+  if (done && !asMark && !game.editing && settings.mistakes) countMistake(cell, digit);
+}
+
+// -- the clock, mistakes, the end of a game ------------------------------------------------
+function progressKey() {
+  return `${game.box.join("x")}|${game.puzzleLine()}`;
+}
+
+function keepGame() {
+  progress.elapsed = Math.round(clock.elapsed());
+  keepProgress(progressKey(), progress);
+}
+
+function showClock() {
+  $("timer").textContent = formatTime(clock.elapsed());
+  $("clock").hidden = !settings.timer;
+  $("pause").disabled = game ? game.editing || progress.solved : true;
+  $("pause").textContent = paused ? "Go on" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(paused));
+  $("mistakes").hidden = !settings.mistakes || !progress;
+  if (progress) $("mistakes").textContent = `Mistakes: ${progress.mistakes}`;
+}
+
+function pause(on) {
+  paused = on && !game.editing && !progress.solved;
+  if (paused) clock.stop();
+  else if (!game.editing && !progress.solved && !document.hidden) clock.start();
+  keepGame();
+  showClock();
+  draw();
+  if (!paused) board.focus();
+}
+
+// With mistakes counted, a digit that is not the solution's counts one, and shows as wrong.
+async function countMistake(cell, digit) {
+  const key = progressKey();
+  if (!solution || solution.key !== key) {
+    try {
+      const data = await call("solve", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+      if (!data.solution || !data.unique) return; // nothing to measure against
+      solution = { key, values: [...data.solution].map((ch) => SYMBOLS.indexOf(ch) + 1) };
+    } catch {
+      return;
+    }
+  }
+  if (progressKey() !== key || game.values[cell] !== digit || solution.values[cell] === digit) return;
+  progress.mistakes += 1;
+  wrongCells = new Set([...wrongCells, cell]);
+  keepGame();
+  showClock();
+  draw();
+}
+
+function finishIfSolved() {
+  if (game.editing || progress.solved || !game.isSolved()) return;
+  clock.stop();
+  progress.solved = true;
+  keepGame();
+  const seconds = Math.round(progress.elapsed / 1000);
+  recordSolve({
+    when: new Date().toISOString(), puzzle: game.puzzleLine(), level: levelOf(), seconds,
+    hints: progress.hints, mistakes: progress.mistakes,
+  });
+  renderGames(openSaved);
+  showClock();
+  say(`Solved in ${formatTime(progress.elapsed)}! Every row, column and box is complete.`);
+}
+
+function levelOf() {
+  return (game.made && game.made.difficulty) || progress.level || "unrated";
 }
 
 // After any action: a change saves the game, and what was said of the grid before it (a
@@ -116,6 +210,7 @@ function changed(didChange) {
     if (!game.editing) say(""); // (while typing a puzzle it says how to finish)
     say("", "check-result");
     say("", "paste-result");
+    finishIfSolved();
   }
   draw();
   return didChange;
@@ -149,9 +244,14 @@ function draw() {
     conflicts: $("show-conflicts").checked ? game.conflicts() : new Set(),
     highlight,
     overlay,
+    colours: game.colours,
+    markStyle: settings.markStyle,
+    readOnly: paused,
   });
+  $("paused").hidden = !paused;
+  $("pad").classList.toggle("pencil", pencil);
   $("mode").setAttribute("aria-pressed", String(pencil));
-  $("mode").textContent = pencil ? "Pencil marks: on" : "Pencil marks: off";
+  $("mode").textContent = pencil ? "Pencil: on" : "Pencil: off";
   $("undo").disabled = !game.undoStack.length;
   $("redo").disabled = !game.redoStack.length;
   const filled = game.values.filter((v) => v).length;
@@ -263,6 +363,10 @@ async function askHint() {
       puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine(), candidates: game.marks,
     });
     hint = { data, shown: 1, key };
+    if (data.kind === "step") {
+      progress.hints += 1;
+      keepGame();
+    }
     if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
   }
   showHint();
@@ -313,6 +417,7 @@ function drawExplanation() {
     marks: state.marks,
     editing: false,
     highlight: 0,
+    markStyle: "grid",
     overlay: stepOverlay(step, game.n, 3),
     readOnly: true,
   });
@@ -441,6 +546,8 @@ function wire() {
     const r = await call("rate", { puzzle: game.puzzleLine(), box: game.box.join("x") });
     if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
     else {
+      progress.level = r.level; // a puzzle that came without a level counts under its rating
+      keepGame();
       // ER/EP/ED (Sudoku Explainer's three ratings) where this version of the library gives them
       const se = typeof r.er === "number" ? ` ER/EP/ED ${r.er.toFixed(1)}/${r.ep.toFixed(1)}/${r.ed.toFixed(1)}.` : "";
       say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.${se}`, "rate-result");
@@ -484,6 +591,80 @@ function wire() {
   });
 }
 
+// -- play settings, colours, the theme, the daily puzzle, saved games -------------------------
+const THEMES = ["system", "light", "dark"];
+
+function applyTheme() {
+  if (settings.theme === "system") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
+  $("theme").textContent = `Theme: ${settings.theme}`;
+}
+
+function setSetting(name, value) {
+  settings = { ...settings, [name]: value };
+  saveSettings(settings);
+  game.autoRemove = settings.autoRemove;
+  applyTheme();
+  showClock();
+  draw();
+}
+
+function openSaved(state) {
+  const next = Game.decode(state);
+  if (next) setGame(next, "Your saved game is back.");
+}
+
+async function daily(level) {
+  const seed = dailySeed(level);
+  const data = await call("create", { size: 9, difficulty: level, seed });
+  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
+  next.made = { seed: data.seed, difficulty: level };
+  setGame(next, "");
+  say(`Today's ${level} puzzle: ${data.givens} givens, seed ${data.seed}.`, "daily-result");
+}
+
+function wirePlay() {
+  $("theme").addEventListener("click", () => {
+    setSetting("theme", THEMES[(THEMES.indexOf(settings.theme) + 1) % THEMES.length]);
+  });
+  $("pause").addEventListener("click", () => pause(!paused));
+  $("resume").addEventListener("click", () => pause(false));
+  for (const swatch of document.querySelectorAll(".swatch")) {
+    swatch.addEventListener("click", () => {
+      changed(game.setColour(board.selected, Number(swatch.dataset.colour)));
+      board.focus();
+    });
+  }
+  const options = { "opt-timer": "timer", "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove" };
+  for (const [id, name] of Object.entries(options)) {
+    $(id).checked = settings[name];
+    $(id).addEventListener("change", () => setSetting(name, $(id).checked));
+  }
+  $("mark-style").value = settings.markStyle;
+  $("mark-style").addEventListener("change", () => setSetting("markStyle", $("mark-style").value));
+  for (const b of $("daily").querySelectorAll("button")) {
+    b.addEventListener("click", () => busy(b, "daily-result", () => daily(b.dataset.level)));
+  }
+  $("save-game").addEventListener("click", () => {
+    keepGame();
+    const made = game.made ? ` ${game.made.difficulty || ""}`.trimEnd() : "";
+    const filled = game.values.filter((v) => v).length;
+    saveGame({
+      id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      label: `${game.n}x${game.n}${made}, ${filled} of ${game.n * game.n} filled`,
+      when: new Date().toISOString(), state: game.encode(), elapsed: progress.elapsed,
+    });
+    renderGames(openSaved);
+  });
+  // the clock stops while the page is out of sight, and what it counted is kept
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) clock.stop();
+    else if (!paused && !game.editing && !progress.solved) clock.start();
+    keepGame();
+  });
+  window.addEventListener("pagehide", keepGame);
+}
+
 // what the server offers, from its listing: printing is an optional part of sudokit (its
 // panel shows where the server can print), and the techniques a puzzle can be made for
 async function readServer() {
@@ -504,6 +685,9 @@ async function readServer() {
   }
 }
 
+applyTheme();
 wire();
+wirePlay();
 restore();
+renderGames(openSaved);
 readServer();

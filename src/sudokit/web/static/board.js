@@ -1,13 +1,20 @@
 // The grid on the page: one element per cell, redrawn from a view of the game, with the
 // keyboard and pointer handling that turns presses into moves.
 
+import { drawLinks } from "./chains.js";
 import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
 
+// Where the k-th pencil mark of a cell goes in the corner style (as SudokuPad writes them):
+// the corners first, then the edges' middles, then the centre (row, column of a 3 x 3).
+const CORNERS = [[1, 1], [1, 3], [3, 1], [3, 3], [1, 2], [3, 2], [2, 1], [2, 3], [2, 2]];
+
 export class Board {
-  // element: the role="grid" container; handlers: {onDigit(cell, digit, pencil),
-  // onClear(cell) -> whether it changed, onUndo(), onRedo(), onSelect(cell)}
-  constructor(element, handlers) {
+  // element: the role="grid" container; links: the <svg> laid over it for chains;
+  // handlers: {onDigit(cell, digit, pencil), onClear(cell) -> whether it changed, onUndo(),
+  // onRedo(), onSelect(cell), onToggleMode()}
+  constructor(element, links, handlers) {
     this.el = element;
+    this.linksEl = links;
     this.handlers = handlers;
     this.cells = [];
     this.n = 0;
@@ -60,11 +67,16 @@ export class Board {
   }
 
   // Draw a view: {values, givens, marks, editing, conflicts:Set, highlight: digit,
-  // overlay: {cells:Set, struck: Set of "cell:digit", placed: Map cell->digit, wrong:Set},
+  // overlay: {cells:Set, struck: Set of "cell:digit", placed: Map cell->digit, wrong:Set,
+  // links}, colours (a colour number per cell), markStyle ("grid", "corner", "centre"),
   // readOnly}
   draw(view) {
     const { n } = this;
     const overlay = view.overlay || {};
+    const links = overlay.links || [];
+    // a step's struck candidates and chains are drawn where each digit has its place
+    const style = links.length || (overlay.struck && overlay.struck.size) ? "grid" : view.markStyle || "grid";
+    drawLinks(this.linksEl, links, n, this.boxRows, this.boxCols);
     const shaded = overlay.cells || new Set();
     const struck = overlay.struck || new Set();
     const placed = overlay.placed || new Map();
@@ -72,8 +84,6 @@ export class Board {
     const conflicts = view.conflicts || new Set();
     this.readOnly = !!view.readOnly;
     this.editing = !!view.editing;
-    const across = this.boxCols;
-    const down = this.boxRows;
     for (let i = 0; i < n * n; i++) {
       const el = this.cells[i];
       const value = placed.has(i) ? placed.get(i) : view.values[i];
@@ -87,6 +97,9 @@ export class Board {
       el.classList.toggle("wrong", wrong.has(i));
       el.classList.toggle("same", !!view.highlight && value === view.highlight);
       el.classList.toggle("selected", i === this.selected && !view.readOnly);
+      el.classList.toggle("peer", !view.readOnly && i !== this.selected && this.sees(i, this.selected));
+      const colour = view.colours ? view.colours[i] : 0;
+      for (let k = 1; k <= 6; k++) el.classList.toggle(`colour-${k}`, colour === k);
       el.setAttribute("aria-selected", String(i === this.selected));
       el.replaceChildren();
       let label;
@@ -95,22 +108,8 @@ export class Board {
         label = `${SYMBOLS[value - 1]}${given ? ", given" : ""}`;
         if (placed.has(i)) label += ", placed by this step";
       } else if (view.marks[i]) {
-        const box = document.createElement("div");
-        box.className = "marks";
-        box.style.gridTemplateColumns = `repeat(${across}, 1fr)`;
-        box.style.gridTemplateRows = `repeat(${down}, 1fr)`;
         const have = new Set(bits(view.marks[i]));
-        for (let d = 1; d <= n; d++) {
-          const mark = document.createElement("span");
-          mark.className = "mark";
-          if (have.has(d)) {
-            mark.textContent = SYMBOLS[d - 1];
-            if (struck.has(`${i}:${d}`)) mark.classList.add("struck");
-            if (view.highlight === d) mark.classList.add("same");
-          }
-          box.append(mark);
-        }
-        el.append(box);
+        el.append(this.marksOf(i, have, style, struck, view.highlight));
         const struckHere = [...have].filter((d) => struck.has(`${i}:${d}`));
         label = `empty, pencil marks ${[...have].map((d) => SYMBOLS[d - 1]).join(" ")}`;
         if (struckHere.length) label += `, ruled out ${struckHere.map((d) => SYMBOLS[d - 1]).join(" ")}`;
@@ -122,6 +121,44 @@ export class Board {
       if (shaded.has(i)) label += ", part of the step";
       el.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}: ${label}`);
     }
+  }
+
+  // The pencil marks of a cell in a style: "grid" (each digit in its place, as HoDoKu),
+  // "corner" (in the corners first, as SudokuPad) or "centre" (in a row, in the middle).
+  marksOf(i, have, style, struck, highlight) {
+    const { n } = this;
+    const corner = style === "corner" && n <= 9;
+    const box = document.createElement("div");
+    box.className = `marks ${corner ? "corner" : style === "centre" ? "centre" : "grid"}`;
+    if (!corner && style !== "centre") {
+      box.style.gridTemplateColumns = `repeat(${this.boxCols}, 1fr)`;
+      box.style.gridTemplateRows = `repeat(${this.boxRows}, 1fr)`;
+    }
+    let k = 0;
+    for (let d = 1; d <= n; d++) {
+      if (style !== "grid" && !have.has(d)) continue;
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      if (have.has(d)) {
+        mark.textContent = SYMBOLS[d - 1];
+        if (struck.has(`${i}:${d}`)) mark.classList.add("struck");
+        if (highlight === d) mark.classList.add("same");
+      }
+      if (corner) {
+        const [row, col] = CORNERS[k++];
+        mark.style.gridArea = `${row} / ${col}`;
+      }
+      box.append(mark);
+    }
+    return box;
+  }
+
+  // Do two cells share a row, a column or a box?
+  sees(a, b) {
+    const { n, boxRows, boxCols } = this;
+    const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
+    return ra === rb || ca === cb ||
+      (Math.floor(ra / boxRows) === Math.floor(rb / boxRows) && Math.floor(ca / boxCols) === Math.floor(cb / boxCols));
   }
 
   select(cell, focus) {
@@ -164,6 +201,8 @@ export class Board {
       this.handlers.onRedo();
     } else if (mod || e.altKey) {
       return;
+    } else if (e.key === " " && !(e.target instanceof Element && e.target.closest("button, a, summary"))) {
+      this.handlers.onToggleMode(); // Space: pencil marks on or off
     } else if (Object.hasOwn(moves, e.key)) {
       this.select(moves[e.key], true);
     } else if (this.editing && e.key === "Backspace") {
@@ -211,6 +250,7 @@ export function stepOverlay(step, n, level = 3) {
   if (!step) return overlay;
   if (level >= 2) for (const c of step.cells) overlay.cells.add(parseCell(c, n));
   if (level >= 3) {
+    overlay.links = step.links || [];
     for (const e of step.eliminations) overlay.struck.add(`${parseCell(e.cell, n)}:${e.digit}`);
     for (const p of step.placements) overlay.placed.set(parseCell(p.cell, n), p.digit);
   }

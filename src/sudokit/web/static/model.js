@@ -71,6 +71,8 @@ export class Game {
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : Array(this.n * this.n).fill(0);
+    this.colours = Array(this.n * this.n).fill(0); // the player's colour of each cell, 0 none
+    this.autoRemove = true; // a digit placed takes its pencil mark out of its peers
     this.editing = false;
     this.undoStack = [];
     this.redoStack = [];
@@ -114,13 +116,17 @@ export class Game {
   }
 
   snapshot() {
-    return { givens: this.givens.slice(), values: this.values.slice(), marks: this.marks.slice() };
+    return {
+      givens: this.givens.slice(), values: this.values.slice(), marks: this.marks.slice(),
+      colours: this.colours.slice(),
+    };
   }
 
   restore(s) {
     this.givens = s.givens.slice();
     this.values = s.values.slice();
     this.marks = s.marks.slice();
+    this.colours = s.colours.slice();
   }
 
   undo() {
@@ -146,8 +152,16 @@ export class Game {
       if (this.editing) this.givens[cell] = digit;
       this.marks[cell] = 0;
       const bit = 1 << (digit - 1);
-      for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit;
+      if (this.autoRemove || this.editing) for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit;
       return true;
+    });
+  }
+
+  // Colour a cell (1.. a colour of the palette, 0 none): one undo step.
+  setColour(cell, colour) {
+    if (this.editing || this.colours[cell] === colour) return false;
+    return this.change(() => {
+      this.colours[cell] = colour;
     });
   }
 
@@ -240,6 +254,8 @@ export class Game {
       if (m) marks.push(`${i.toString(36)}.${m.toString(36)}`);
     });
     if (marks.length) params.set("m", marks.join("_"));
+    const colours = this.colours.map((c) => c.toString(36)).join("");
+    if (/[^0]/.test(colours)) params.set("c", colours);
     if (this.editing) params.set("e", "1");
     if (this.made) params.set("s", `${this.made.seed}|${this.made.difficulty || ""}`);
     return params.toString();
@@ -267,6 +283,8 @@ export class Game {
       if (cell >= 0 && cell < n * n && mask > 0) marks[cell] = mask & (2 ** n - 1);
     }
     const game = new Game(r, c, givens, values, marks);
+    const colours = params.get("c") || "";
+    if (colours.length === n * n) game.colours = [...colours].map((ch) => parseInt(ch, 36) % 7 || 0);
     game.editing = params.get("e") === "1";
     const made = params.get("s");
     if (made) {

@@ -1,0 +1,316 @@
+"""The design and the play of ``sudoku serve``'s page in a real Chromium, at desktop size
+(1280x800) and phone size (390x844, touch): the board first, one column on a phone with the
+hint under the board and nothing wider than the screen, two columns on a desktop; a colour
+for each state of a cell, with WCAG AA contrast in the light and the dark theme; a step's
+chain drawn on the board; the clock, mistakes, colours, pencil-mark styles and the keyboard;
+a whole easy puzzle played from the keyboard alone; the daily puzzle, saved games and the
+statistics kept in the browser across a reload.
+
+One page load per size: the tests of a size share their page and move it on through its
+address (the puzzle) and its controls. Skipped when Chromium or Playwright is missing,
+except under CI. SUDOKIT_SCREENSHOTS=DIR keeps screenshots of the states.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudokit import Grid
+from sudokit.candidates import Candidates
+from sudokit.logic import solve_path
+
+CHROMIUM = os.environ.get("SUDOKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+#: needs Pointing after 16 singles, then pairs, a Skyscraper, XY-Chains and wings
+CHAINED = ".....6..1..6....3.7..1...46........7...3..852..1.48....832..17.1.4.9...3.......8."
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+# -- the API: a step carries its chains ---------------------------------------------------------
+def test_hint_and_explain_give_the_links_of_a_step(pure):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from sudokit.web import Limits, create_app
+
+    path = solve_path(Grid(CHAINED), guess=True)
+    first = next(i for i, s in enumerate(path.steps) if s.links)
+    expected = [{"start": {"cells": list(a.cells), "digit": a.digit},
+                 "end": {"cells": list(b.cells), "digit": b.digit}, "strong": strong}
+                for a, b, strong in path.steps[first].links]
+    with TestClient(create_app(Limits(workers=1))) as client:
+        steps = client.post("/api/explain", json={"puzzle": CHAINED, "guess": True}).json()["steps"]
+        assert steps[first]["links"] == expected
+        assert all(s["links"] == [] for s in steps[:first])  # singles have no chain
+        # the board the player sees just before that step: its hint is the chain, links too
+        board = Candidates.pencilmarks(Grid(CHAINED))
+        digits = list(CHAINED)
+        for step in path.steps[:first]:
+            board = step.apply(board)
+            for cell, digit in step.placements:
+                digits[board.shape.parse_cell(cell)] = str(digit)
+        data = client.post("/api/hint", json={
+            "puzzle": CHAINED, "grid": "".join(digits), "candidates": list(board.masks)}).json()
+        assert data["step"]["technique"] == path.steps[first].technique
+        assert data["step"]["links"] == expected
+        data = client.post("/api/hint", json={"puzzle": EASY}).json()
+        assert data["step"]["links"] == []
+
+
+# -- the browser ----------------------------------------------------------------------------
+def _missing() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``sudoku serve`` on a free port of 127.0.0.1, for this module's tests."""
+    pytest.importorskip("starlette")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
+        stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, f"the server did not say where it listens: {line!r}"
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    why = _missing()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests cannot run in CI: {why}", pytrace=False)
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser, server, viewport, phone):
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone,
+                                  color_scheme="light")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(f"{server}#b=3x3&p={EASY}")
+    pg.locator("#cell-r1c1").wait_for()
+    return context, pg, errors
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, server):
+    context, pg, errors = _open(browser, server, DESKTOP, False)
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture(scope="module")
+def phone(browser, server):
+    context, pg, errors = _open(browser, server, PHONE, True)
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def shot(page, name: str) -> None:
+    """A screenshot where SUDOKIT_SCREENSHOTS names a folder."""
+    folder = os.environ.get("SUDOKIT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"page-{name}.png"))
+
+
+def open_puzzle(page, puzzle: str, extra: str = "") -> None:
+    """Open a puzzle through the page's address (no reload: the page follows its hash)."""
+    page.evaluate("(h) => { location.hash = h; }", f"b=3x3&p={puzzle}{extra}")
+    expect(page.locator("#cell-r9c9")).to_have_attribute("aria-label", re.compile("row 9"))
+    first = puzzle[0] if puzzle[0] != "." else ""
+    expect(page.locator("#cell-r1c1")).to_have_text(first)
+
+
+def box(page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    return found
+
+
+def overflow(page) -> int:
+    """How far the document is wider than the window, in CSS pixels."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def test_desktop_has_two_columns_the_board_first_and_draws_a_chain_on_it(desktop):
+    page = desktop
+    open_puzzle(page, CHAINED)
+    board, panels = box(page, "#board"), box(page, ".panels")
+    assert panels["x"] >= board["x"] + board["width"], "the panels sit beside the board"
+    assert board["y"] + board["height"] <= DESKTOP["height"], "the whole board is in sight"
+    hint = box(page, "#hint")
+    assert board["x"] <= hint["x"] < board["x"] + board["width"] and hint["y"] > board["y"]
+    assert overflow(page) <= 0
+
+    path = solve_path(Grid(CHAINED), guess=True)
+    first = next(i for i, s in enumerate(path.steps) if s.links)
+    links = path.steps[first].links
+    page.click("#explain")
+    expect(page.locator("#step-count")).to_have_text(f"Step 1 of {len(path.steps)}")
+    expect(page.locator("#links path")).to_have_count(0)
+    for _ in range(first):
+        page.click("#next-step")
+    expect(page.locator("#step-count")).to_have_text(f"Step {first + 1} of {len(path.steps)}")
+    drawn = page.locator("#links path.link")
+    expect(drawn).to_have_count(len(links))
+    strong = [page.locator("#links path.link").nth(i).get_attribute("data-strong") == "true"
+              for i in range(len(links))]
+    assert strong == [s for _, _, s in links]
+    styles = page.evaluate("""() => [...document.querySelectorAll('#links path.link')].map(
+        (p) => getComputedStyle(p).strokeDasharray)""")
+    assert {d == "none" for d in styles} == {True, False}, "strong solid, weak dashed"
+    rings = page.locator("#links circle.node").count()
+    assert rings >= len({(tuple(n.cells), n.digit) for a, b, _ in links for n in (a, b)})
+    # every link starts and ends on the board
+    area = page.locator("#links").bounding_box()
+    assert area is not None and abs(area["width"] - board["width"]) < 8
+    # the step's struck candidates are crossed out, not only red
+    struck = page.locator(".mark.struck").first
+    expect(struck).to_be_visible()
+    assert "gradient" in struck.evaluate("(el) => getComputedStyle(el).backgroundImage")
+    shot(page, "desktop-chain")
+    page.click("#close-explain")
+    expect(page.locator("#links")).to_be_hidden()
+
+
+PALETTE = """
+() => {
+  const css = getComputedStyle(document.documentElement);
+  const out = {};
+  for (const name of %s) {
+    const probe = document.createElement("div");
+    probe.style.color = `var(--${name})`;
+    document.body.append(probe);
+    out[name] = getComputedStyle(probe).color.match(/\\d+/g).slice(0, 3).map(Number);
+    probe.remove();
+  }
+  return out;
+}
+"""
+#: the text colour and the background each pair of the page draws; links are graphics (3:1)
+TEXT_PAIRS = [
+    ("ink", "bg"), ("ink", "surface"), ("muted", "surface"), ("muted", "bg"),
+    ("btn-ink", "btn"), ("accent-ink", "accent"), ("accent", "surface"), ("wrong", "surface"),
+    ("given", "board-bg"), ("user", "board-bg"), ("mark", "board-bg"),
+    ("user", "selected"), ("given", "selected"), ("mark", "selected"),
+    ("user", "peer"), ("mark", "peer"), ("given", "same"), ("user", "same"), ("mark", "same"),
+    ("given", "shaded"), ("user", "shaded"), ("mark", "shaded"),
+    ("placed", "placed-bg"), ("struck", "struck-bg"), ("wrong", "conflict"),
+] + [(ink, f"colour-{k}") for k in range(1, 7) for ink in ("given", "user", "mark")]
+STATES = ["selected", "same", "shaded", "placed-bg", "struck-bg", "conflict", "peer"]
+
+
+def contrast(a: list[int], b: list[int]) -> float:
+    def lum(rgb: list[int]) -> float:
+        def f(c: float) -> float:
+            c /= 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (f(x) for x in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def palette(page) -> dict[str, list[int]]:
+    names = sorted({n for pair in TEXT_PAIRS for n in pair} | set(STATES) | {"link"})
+    return page.evaluate(PALETTE % json.dumps(names))
+
+
+def test_each_state_has_its_own_colour_and_text_keeps_aa_contrast_in_both_themes(desktop):
+    page = desktop
+    expect(page.locator("#theme")).to_have_text("Theme: system")
+    themes = {}
+    for scheme in ("light", "dark"):  # the system's choice, followed
+        page.emulate_media(color_scheme=scheme)
+        themes[scheme] = palette(page)
+    assert contrast(themes["light"]["bg"], themes["dark"]["bg"]) > 10
+    page.emulate_media(color_scheme="light")
+    page.click("#theme")  # system -> light -> dark: the switch overrides the system
+    page.click("#theme")
+    expect(page.locator("#theme")).to_have_text("Theme: dark")
+    assert palette(page) == themes["dark"]
+    shot(page, "desktop-dark")
+    page.click("#theme")
+    expect(page.locator("#theme")).to_have_text("Theme: system")
+    assert palette(page) == themes["light"]
+
+    for scheme, colours in themes.items():
+        low = [(scheme, ink, bg, round(contrast(colours[ink], colours[bg]), 2))
+               for ink, bg in TEXT_PAIRS if contrast(colours[ink], colours[bg]) < 4.5]
+        assert low == [], "text under WCAG AA's 4.5:1"
+        assert contrast(colours["link"], colours["board-bg"]) >= 3  # graphics: 3:1
+        # each state a colour of its own, told apart at a glance (and from the board)
+        # (the selected cell's row, column and box are only a tint of the board's white)
+        for i, a in enumerate([*STATES, "board-bg"]):
+            for b in [*STATES, "board-bg"][i + 1:]:
+                if {a, b} == {"peer", "board-bg"}:
+                    continue
+                far = sum((x - y) ** 2 for x, y in zip(colours[a], colours[b], strict=True)) ** 0.5
+                assert far > 24, f"{scheme}: {a} and {b} look alike ({far:.0f})"
+
+
+def test_phone_is_one_column_board_first_with_the_hint_under_it_in_sight(phone):
+    page = phone
+    open_puzzle(page, EASY)
+    assert overflow(page) <= 0, "nothing wider than a 390 px phone"
+    board, tools, pad, coach, panels = (box(page, s) for s in
+                                        ("#board", ".toolbar", "#pad", "#coach", ".panels"))
+    assert board["y"] + board["height"] <= tools["y"] <= pad["y"] <= coach["y"] <= panels["y"]
+    assert board["width"] >= PHONE["width"] - 40, "the board takes the phone's width"
+    while not page.locator("#apply-hint").is_visible():
+        page.locator("#hint").tap()
+        expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
+    assert page.evaluate("window.scrollY") == 0
+    for selector in ("#board", "#hint-text", "#apply-hint"):
+        where = box(page, selector)
+        assert where["y"] >= 0 and where["y"] + where["height"] <= PHONE["height"], \
+            f"{selector} is out of sight without scrolling"
+    expect(page.locator(".cell.placed")).to_have_count(1)
+    shot(page, "phone-hint")
+    page.locator("#apply-hint").tap()
+    expect(page.locator(".cell.placed")).to_have_count(0)
+    for width in (360, 320):
+        page.set_viewport_size({"width": width, "height": 700})
+        assert overflow(page) <= 0, f"the page is wider than {width} px"
+    page.set_viewport_size(PHONE)
