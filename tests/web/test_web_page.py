@@ -18,11 +18,12 @@ import os
 import re
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
 
-from sudokit import Grid
+from sudokit import Grid, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import solve_path
 
@@ -314,3 +315,138 @@ def test_phone_is_one_column_board_first_with_the_hint_under_it_in_sight(phone):
         page.set_viewport_size({"width": width, "height": 700})
         assert overflow(page) <= 0, f"the page is wider than {width} px"
     page.set_viewport_size(PHONE)
+
+
+def marks_of(page, name: str) -> str:
+    label = page.locator(f"#cell-{name}").get_attribute("aria-label") or ""
+    found = re.search(r"pencil marks ([^,]*)", label)
+    return found.group(1) if found else ""
+
+
+def test_play_as_in_the_apps_clock_keys_colours_mark_styles_and_mistakes(desktop):
+    page = desktop
+    open_puzzle(page, EASY)
+    expect(page.locator("#timer")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    page.locator("#cell-r1c3").click()
+    page.click("#pause")  # the board is covered and takes no keys
+    expect(page.locator("#paused")).to_be_visible()
+    page.keyboard.press("4")
+    page.click("#resume")
+    expect(page.locator("#paused")).to_be_hidden()
+    expect(page.locator("#cell-r1c3")).to_have_text("")
+    page.uncheck("#opt-timer")
+    expect(page.locator("#timer")).to_be_hidden()
+    page.check("#opt-timer")
+    expect(page.locator("#timer")).to_be_visible()
+
+    # Space switches pencil marks on and off; Shift and a digit writes one either way
+    page.locator("#cell-r1c4").click()
+    page.keyboard.press(" ")
+    expect(page.locator("#mode")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("4")
+    page.keyboard.press("6")
+    page.keyboard.press(" ")
+    expect(page.locator("#mode")).to_have_attribute("aria-pressed", "false")
+    assert marks_of(page, "r1c4") == "4 6"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("4")  # r1c3: a 4 takes the 4 out of its row's pencil marks
+    expect(page.locator("#cell-r1c3")).to_have_text("4")
+    assert marks_of(page, "r1c4") == "6"
+    page.keyboard.press("Control+z")
+    assert marks_of(page, "r1c4") == "4 6"
+    page.uncheck("#opt-autoremove")  # ... unless the player says not to
+    page.locator("#cell-r1c3").click()
+    page.keyboard.press("4")
+    assert marks_of(page, "r1c4") == "4 6"
+    page.check("#opt-autoremove")
+
+    # pencil marks in their places, in the corners or in the centre
+    shown = page.locator("#cell-r1c4 .marks")
+    expect(shown).to_have_class(re.compile(r"\bgrid\b"))
+    page.select_option("#mark-style", "corner")
+    expect(shown).to_have_class(re.compile(r"\bcorner\b"))
+    assert shown.locator(".mark").first.evaluate("(el) => getComputedStyle(el).gridRowStart") \
+        == "1"
+    page.select_option("#mark-style", "centre")
+    expect(shown).to_have_class(re.compile(r"\bcentre\b"))
+    expect(shown.locator(".mark")).to_have_count(2)
+    shot(page, "desktop-centre-marks")
+    page.select_option("#mark-style", "grid")
+
+    # a cell coloured, and the colour undone
+    page.locator("#cell-r5c5").click()
+    page.click(".swatch[data-colour='2']")
+    cell = page.locator("#cell-r5c5")
+    expect(cell).to_have_class(re.compile(r"\bcolour-2\b"))
+    page.locator("#cell-r9c1").click()  # away, so that the selection does not hide it
+    background = cell.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    swatch = page.locator(".swatch[data-colour='2']").evaluate(
+        "(el) => getComputedStyle(el).backgroundColor")
+    assert background == swatch
+    page.keyboard.press("Control+z")
+    expect(cell).not_to_have_class(re.compile(r"\bcolour-2\b"))
+
+    # mistakes, counted on request against the solution
+    expect(page.locator("#mistakes")).to_be_hidden()
+    page.check("#opt-mistakes")
+    expect(page.locator("#mistakes")).to_have_text("Mistakes: 0")
+    page.locator("#cell-r1c4").click()
+    page.keyboard.press("1")  # r1c4 is a 6
+    expect(page.locator("#mistakes")).to_have_text("Mistakes: 1")
+    expect(page.locator("#cell-r1c4")).to_have_class(re.compile(r"\bwrong\b"))
+    page.keyboard.press("6")
+    expect(page.locator("#cell-r1c4")).not_to_have_class(re.compile(r"\bwrong\b"))
+    expect(page.locator("#mistakes")).to_have_text("Mistakes: 1")
+    page.uncheck("#opt-mistakes")
+    expect(page.locator("#mistakes")).to_be_hidden()
+
+
+def test_the_daily_puzzle_played_from_the_keyboard_alone_and_kept_across_a_reload(desktop,
+                                                                                 server):
+    page = desktop
+    today = page.evaluate("""() => { const d = new Date(), p = (x) => String(x).padStart(2, "0");
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`; }""")
+    seed = f"daily {today} easy"
+    request = urllib.request.Request(
+        server + "api/create", headers={"Content-Type": "application/json"},
+        data=json.dumps({"size": 9, "difficulty": "easy", "seed": seed}).encode())
+    with urllib.request.urlopen(request) as r:
+        puzzle = json.load(r)["puzzle"]
+    page.click("#daily button[data-level='easy']")
+    expect(page.locator("#daily-result")).to_contain_text("Today's easy puzzle")
+    expect(page.locator("#summary")).to_contain_text(f"seed {seed}")
+    assert "".join(c or "." for c in page.locator(".cell").all_inner_texts()) == puzzle
+    solution = solve(Grid(puzzle)).to_line()  # type: ignore[union-attr]
+    expect(page.locator("#stats tbody tr[data-level='easy']")).to_have_count(0)
+
+    page.click("#hint")  # one hint used
+    page.locator("#board .cell[tabindex='0']").focus()
+    for _ in range(8):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("Home")
+    expect(page.locator("#cell-r1c1")).to_be_focused()
+    saved_at = 30
+    for i, (given, digit) in enumerate(zip(puzzle, solution, strict=True)):
+        if given == ".":
+            page.keyboard.press(digit)
+        if i == saved_at:
+            page.click("#save-game")
+            page.locator("#board .cell[tabindex='0']").focus()
+        page.keyboard.press("ArrowRight")  # on round the row's end
+    expect(page.locator("#status")).to_contain_text("Solved in")
+    row = page.locator("#stats tbody tr[data-level='easy'] td")
+    expect(row.nth(1)).to_have_text("1")  # solved
+    expect(row.nth(4)).to_have_text("1")  # hints
+    expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#saved-list li")).to_have_count(1)
+    shot(page, "desktop-solved")
+
+    page.reload()  # kept in the browser
+    expect(page.locator("#stats tbody tr[data-level='easy'] td").nth(1)).to_have_text("1")
+    expect(page.locator("#history li")).to_contain_text("easy in")
+    page.locator("#saved-list button", has_text="Open").click()
+    expect(page.locator("#status")).to_contain_text("saved game is back")
+    filled = "".join(c or "." for c in page.locator(".cell").all_inner_texts())
+    expected = "".join(s if i <= saved_at or p != "." else "."
+                       for i, (p, s) in enumerate(zip(puzzle, solution, strict=True)))
+    assert filled == expected
