@@ -150,3 +150,33 @@ def test_minimize_refuses_a_size_it_does_not_take(tmp_path: Path) -> None:
     done = sudoku("minimize", path)
     assert done.status == 2
     assert "minimize takes puzzles up to 16x16, not 25x25" in done.stderr
+
+
+def test_backdoor_answers_each_puzzle_of_a_collection_in_order(tmp_path: Path) -> None:
+    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    path = write(tmp_path, "# three puzzles", hardest, SOLUTION, PUBLISHED, RECTANGLE)
+    done = sudoku("backdoor", path)
+    assert done.status == 2
+    assert [line.split(": ", 1)[1] for line in done.out.splitlines()[:3]] == [
+        "2 cells: r1c2=2, r1c5=4", "0 cells: singles solve it as it is",
+        "2 cells: r1c2=6, r2c9=9"]
+    assert done.out.splitlines()[3] == "ERROR: the puzzle has more than one solution"
+    assert done.stderr == (f"sudoku: error: {path}, line 5: the puzzle has more than one "
+                           "solution\n")
+    # the backdoor's digits are the solution's, and with them the singles finish
+    cells = list(Grid(PUBLISHED).cells)
+    for clue in ("r1c2=6", "r2c9=9"):
+        name, digit = clue.split("=")
+        cell = Grid.empty(9).shape.parse_cell(name)
+        assert SOLUTION[cell] == digit
+        cells[cell] = int(digit)
+    assert sudoku("backdoor", write(tmp_path, Grid.from_cells(cells).to_line())).out.endswith(
+        "line 1: 0 cells: singles solve it as it is\n")
+
+
+def test_backdoor_json_says_where_a_bounded_search_stopped(tmp_path: Path) -> None:
+    done = sudoku("backdoor", "--json", "--nodes", "10", write(tmp_path, PUBLISHED))
+    assert done.status == 0
+    answer = json.loads(done.out)
+    assert answer["size"] is None and answer["cells"] == [] and answer["at_least"] == 1
+    assert answer["puzzle"] == PUBLISHED and answer["nodes"] == 10

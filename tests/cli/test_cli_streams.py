@@ -36,11 +36,12 @@ RUNS = {
     "read": ["read", str(EXAMPLES / "photo.jpg")],
     "print": ["print", CLASSIC],
     "minimize": ["minimize", CLASSIC],
+    "backdoor": ["backdoor", CLASSIC],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench",
-           "minimize"]
+           "minimize", "backdoor"]
 
 NEEDS = {"completion": "shtab", "read": "cv2", "print": "reportlab"}
 
