@@ -450,3 +450,46 @@ def test_the_daily_puzzle_played_from_the_keyboard_alone_and_kept_across_a_reloa
     expected = "".join(s if i <= saved_at or p != "." else "."
                        for i, (p, s) in enumerate(zip(puzzle, solution, strict=True)))
     assert filled == expected
+
+
+def create(server: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(server + "api/create", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        return dict(json.load(r))
+
+
+def test_a_lesson_shows_a_worked_example_then_practice_and_offers_the_next_drill(phone, server):
+    page = phone
+    page.reload()  # (the phone's first test left the viewport as it found it)
+    expect(page.locator("#drill")).to_be_hidden()  # no hint asked yet
+    page.select_option("#learn-technique", "pointing")
+    page.locator("#learn-example").tap()
+    expect(page.locator("#learn-result")).to_contain_text("A worked example of Pointing",
+                                                         timeout=30_000)
+    expect(page.locator("#explain-nav")).to_be_visible()
+    expect(page.locator("#step-text")).to_contain_text("Pointing")
+    expect(page.locator(".mark.struck").first).to_be_visible()  # drawn on its board
+    example = create(server, {"technique": "pointing", "cleanness": 0, "seed": "lesson pointing"})
+    assert page.locator("#summary").inner_text().count(str(example["givens"])) >= 1
+    shot(page, "phone-lesson")
+
+    page.locator("#learn-practice").tap()
+    expect(page.locator("#learn-result")).to_contain_text("Practice board 1", timeout=30_000)
+    expect(page.locator("#explain-nav")).to_be_hidden()
+    board = create(server, {"technique": "pointing", "cleanness": 0, "seed": "practice pointing 1"})
+    assert "".join(c or "." for c in page.locator(".cell").all_inner_texts()) == board["puzzle"]
+
+    # the board where the puzzle first needs more than a single: its hint offers a drill
+    path = solve_path(Grid(CHAINED))
+    first = next(i for i, s in enumerate(path.steps) if s.eliminations)
+    digits = list(CHAINED)
+    for s in path.steps[:first]:
+        for name, digit in s.placements:
+            digits[Grid(CHAINED).shape.parse_cell(name)] = str(digit)
+    open_puzzle(page, CHAINED, "&g=" + "".join(digits))
+    while not page.locator("#apply-hint").is_visible():
+        page.locator("#hint").tap()
+        expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
+    step = page.inner_text("#hint-text").split(" [")[0]
+    expect(page.locator("#drill-text")).to_contain_text(f"You needed hints most for {step}")

@@ -6,8 +6,9 @@ import { Board, stepOverlay } from "./board.js";
 import { Clock } from "./clock.js";
 import { renderGames } from "./games.js";
 import {
-  dailySeed, formatTime, keepProgress, loadSettings, progressOf, recordSolve, saveGame, saveSettings,
+  dailySeed, formatTime, keepProgress, loadSettings, noteHint, progressOf, recordSolve, saveGame, saveSettings,
 } from "./keep.js";
+import { fillLessons, offerDrill, wireLessons } from "./learn.js";
 import { Game, SYMBOLS, geometry, naturalBox, parseCell } from "./model.js";
 
 const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -366,6 +367,8 @@ async function askHint() {
     if (data.kind === "step") {
       progress.hints += 1;
       keepGame();
+      noteHint(data.step.key, data.step.technique);
+      offerDrill();
     }
     if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
   }
@@ -392,7 +395,8 @@ function applyTo(state, step) {
   return { values, marks };
 }
 
-async function explain() {
+// The explanation from the givens, at its first step (or the first step of technique `key`).
+async function explain(key = null) {
   const data = await call("explain", { puzzle: game.puzzleLine(), box: game.box.join("x"), guess: true });
   if (!data.steps.length) {
     say(data.solutions === 0 ? "The puzzle has no solution: nothing to explain." : "Nothing to explain: the grid is full.", "explain-text");
@@ -400,10 +404,12 @@ async function explain() {
   }
   const boards = [startBoard(game.givens)];
   for (const step of data.steps) boards.push(applyTo(boards[boards.length - 1], step));
-  explanation = { steps: data.steps, boards, index: 0, notes: data.notes, rating: data.rating };
+  const index = Math.max(0, data.steps.findIndex((s) => s.key === key));
+  explanation = { steps: data.steps, boards, index, notes: data.notes, rating: data.rating };
   $("explain-nav").hidden = false;
   $("board").classList.add("explaining");
   draw();
+  showBoard();
   $("next-step").focus();
 }
 
@@ -498,9 +504,7 @@ function wire() {
       data = await call("create", { size, difficulty, seed });
       what = difficulty ? `(${difficulty})` : "";
     }
-    const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
-    next.made = { seed: data.seed, difficulty: data.difficulty };
-    setGame(next, "");
+    playMade(data);
     $("seed").value = data.seed;
     say(`Made a ${data.size}x${data.size} puzzle ${what}${what ? " " : ""}with ${data.givens} givens, seed ${data.seed}.`, "make-result");
   }));
@@ -527,7 +531,7 @@ function wire() {
     showHint();
     board.focus();
   });
-  $("explain").addEventListener("click", (e) => busy(e.target, "explain-text", explain));
+  $("explain").addEventListener("click", (e) => busy(e.target, "explain-text", () => explain()));
   $("prev-step").addEventListener("click", () => {
     explanation.index -= 1;
     draw();
@@ -617,13 +621,26 @@ function openSaved(state) {
 async function daily(level) {
   const seed = dailySeed(level);
   const data = await call("create", { size: 9, difficulty: level, seed });
-  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
-  next.made = { seed: data.seed, difficulty: level };
-  setGame(next, "");
+  playMade(data);
   say(`Today's ${level} puzzle: ${data.givens} givens, seed ${data.seed}.`, "daily-result");
 }
 
+// Play a puzzle the server made (its answer to create).
+function playMade(data) {
+  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
+  next.made = { seed: data.seed, difficulty: data.difficulty };
+  setGame(next, "");
+  showBoard();
+}
+
+// Bring the board into sight (a puzzle made or explained from a panel far below it, on a phone).
+function showBoard() {
+  const top = document.querySelector(".play").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) document.querySelector(".play").scrollIntoView({ block: "start" });
+}
+
 function wirePlay() {
+  wireLessons({ call, busy, say, playMade, explainAt: explain });
   $("theme").addEventListener("click", () => {
     setSetting("theme", THEMES[(THEMES.indexOf(settings.theme) + 1) % THEMES.length]);
   });
@@ -676,6 +693,7 @@ async function readServer() {
     // an old or unreachable server: no printing, no techniques to choose
   }
   $("print-panel").hidden = !listing.printable;
+  fillLessons(listing.techniques || []);
   for (const t of listing.techniques || []) {
     const option = document.createElement("option");
     option.value = t.key;

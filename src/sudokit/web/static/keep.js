@@ -137,3 +137,16 @@ export function formatTime(ms) {
   const m = Math.floor((s % 3600) / 60);
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
+
+// The techniques the player needed hints for, most first: [{key, name, count}].
+export function hintedTechniques() {
+  const counts = read("sudokit.hinted", {});
+  return Object.entries(counts).map(([key, v]) => ({ key, name: v.name, count: v.count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+export function noteHint(key, name) {
+  const counts = read("sudokit.hinted", {});
+  counts[key] = { name, count: ((counts[key] && counts[key].count) || 0) + 1 };
+  write("sudokit.hinted", counts);
+}
