@@ -6,11 +6,12 @@ Each is ordinary Python; the compiled extension shadows the .py of the same name
 
 #: The engine, in Cython's pure-Python mode: typed, and compiled without bounds checks.
 ENGINE_MODULES = (
-    "sudokit._core", "sudokit._kernel9", "sudokit.generator._gen_search",
+    "sudokit._core", "sudokit._kernel9", "sudokit.engine._rules",
+    "sudokit.generator._gen_search",
     "sudokit.generator._gen9", "sudokit.generator._gen", "sudokit._lines9",
     "sudokit.generator._singles9", "sudokit.logic.graphs.dense_nodes",
     "sudokit.logic.graphs.als_table", "sudokit.logic.graphs.als_links",
-    "sudokit.logic.graphs.x_chain_gate",
+    "sudokit.logic.graphs.x_chain_gate", "sudokit.symmetry._minlex",
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's
