@@ -75,7 +75,7 @@ class Link(NamedTuple):
 _DIGIT_THEN_CELL = itemgetter(1, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Technique:
     """A way of finding steps: ``find(board)`` returns one step it can make, or None.
 

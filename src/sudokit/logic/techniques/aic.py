@@ -114,9 +114,13 @@ def find_aic(board: Board) -> Step | None:
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE
 # ratings bear them out: puzzles SE rates 7.1-7.3 rated 0.4-0.8 low here with 6.1 and 6.5
 # (benchmarks/se_compare.py).
-X_CHAIN = Technique("x-chain", "X-Chain", Level.EXPERT, 6.5, 260, find_x_chain,
-                    applies=x_chain_applies)
-XY_CHAIN = Technique("xy-chain", "XY-Chain", Level.EXPERT, 6.6, 260, find_xy_chain)
-AIC = Technique("aic", "AIC", Level.EXPERT, 7.0, 280, find_aic)
+X_CHAIN = Technique(
+    key="x-chain", name="X-Chain", level=Level.EXPERT, score=6.5, effort=260, find=find_x_chain,
+    applies=x_chain_applies,
+)
+XY_CHAIN = Technique(
+    key="xy-chain", name="XY-Chain", level=Level.EXPERT, score=6.6, effort=260, find=find_xy_chain,
+)
+AIC = Technique(key="aic", name="AIC", level=Level.EXPERT, score=7.0, effort=280, find=find_aic)
 
 __all__ = ["AIC", "X_CHAIN", "XY_CHAIN", "cell_list"]

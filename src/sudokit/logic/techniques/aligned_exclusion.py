@@ -215,8 +215,10 @@ def _step(
 
 
 ALIGNED_PAIR = Technique(
-    "aligned-pair-exclusion", "Aligned Pair Exclusion", Level.EXPERT, 6.2, 260, find_pair
+    key="aligned-pair-exclusion", name="Aligned Pair Exclusion", level=Level.EXPERT, score=6.2,
+    effort=260, find=find_pair,
 )
 ALIGNED_TRIPLE = Technique(
-    "aligned-triple-exclusion", "Aligned Triple Exclusion", Level.EXPERT, 7.5, 320, find_triple
+    key="aligned-triple-exclusion", name="Aligned Triple Exclusion", level=Level.EXPERT, score=7.5,
+    effort=320, find=find_triple,
 )

@@ -53,4 +53,6 @@ def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: 
     )
 
 
-ALS_XY_CHAIN = Technique("als-xy-chain", "ALS-XY-Chain", Level.EXPERT, 7.7, 340, find)
+ALS_XY_CHAIN = Technique(
+    key="als-xy-chain", name="ALS-XY-Chain", level=Level.EXPERT, score=7.7, effort=340, find=find,
+)

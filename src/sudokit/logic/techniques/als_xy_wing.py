@@ -41,4 +41,6 @@ def _step(
     return ALS_XY_WING.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
 
 
-ALS_XY_WING = Technique("als-xy-wing", "ALS-XY-Wing", Level.EXPERT, 7.6, 320, find)
+ALS_XY_WING = Technique(
+    key="als-xy-wing", name="ALS-XY-Wing", level=Level.EXPERT, score=7.6, effort=320, find=find,
+)

@@ -99,4 +99,6 @@ def _step(board: Board, table: AlsTable, ka: int, kb: int, x: int, z: int, gone:
     return ALS_XZ.step(board, bits(a_cells | b_cells), text, elim=[(c, z) for c in bits(gone)])
 
 
-ALS_XZ = Technique("als-xz", "ALS-XZ", Level.EXPERT, 7.5, 300, find)
+ALS_XZ = Technique(
+    key="als-xz", name="ALS-XZ", level=Level.EXPERT, score=7.5, effort=300, find=find,
+)

@@ -33,4 +33,6 @@ def find(board: Board) -> Step | None:
     return BRUTE_FORCE.step(board, [cell], text, place=[(cell, d)])
 
 
-BRUTE_FORCE = Technique("brute-force", "Brute Force", Level.EXTREME, 11.0, 10000, find)
+BRUTE_FORCE = Technique(
+    key="brute-force", name="Brute Force", level=Level.EXTREME, score=11.0, effort=10000, find=find,
+)

@@ -46,4 +46,6 @@ def find(board: Board) -> Step | None:
     return BUG_PLUS_1.step(board, [extra], text, place=[(extra, x)])
 
 
-BUG_PLUS_1 = Technique("bug+1", "BUG+1", Level.HARD, 5.6, 100, find, uniqueness=True)
+BUG_PLUS_1 = Technique(
+    key="bug+1", name="BUG+1", level=Level.HARD, score=5.6, effort=100, find=find, uniqueness=True,
+)

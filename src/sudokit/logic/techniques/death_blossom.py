@@ -45,4 +45,6 @@ def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone:
     return DEATH_BLOSSOM.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
 
 
-DEATH_BLOSSOM = Technique("death-blossom", "Death Blossom", Level.EXPERT, 7.7, 360, find)
+DEATH_BLOSSOM = Technique(
+    key="death-blossom", name="Death Blossom", level=Level.EXPERT, score=7.7, effort=360, find=find,
+)

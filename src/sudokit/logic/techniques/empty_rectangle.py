@@ -97,4 +97,7 @@ def _with_link(
     return None
 
 
-EMPTY_RECTANGLE = Technique("empty-rectangle", "Empty Rectangle", Level.HARD, 4.5, 120, find)
+EMPTY_RECTANGLE = Technique(
+    key="empty-rectangle", name="Empty Rectangle", level=Level.HARD, score=4.5, effort=120,
+    find=find,
+)

@@ -229,12 +229,12 @@ def _step(
 def _tech(k: int, sashimi: bool, level: Level, score: float, effort: int) -> Technique:
     kind = "Sashimi" if sashimi else "Finned"
     return Technique(
-        f"{kind.lower()}-{NAMES[k].lower()}",
-        f"{kind} {NAMES[k]}",
-        level,
-        score,
-        effort,
-        lambda b: find(b, k),
+        key=f"{kind.lower()}-{NAMES[k].lower()}",
+        name=f"{kind} {NAMES[k]}",
+        level=level,
+        score=score,
+        effort=effort,
+        find=lambda b: find(b, k),
     )
 
 

@@ -166,8 +166,17 @@ def find(board: Board, k: int) -> Step | None:
 
 
 FISH = {
-    2: Technique("x-wing", "X-Wing", Level.HARD, 3.2, 140, lambda b: find(b, 2)),
-    3: Technique("swordfish", "Swordfish", Level.HARD, 3.8, 150, lambda b: find(b, 3)),
-    4: Technique("jellyfish", "Jellyfish", Level.HARD, 5.2, 160, lambda b: find(b, 4)),
+    2: Technique(
+        key="x-wing", name="X-Wing", level=Level.HARD, score=3.2, effort=140,
+        find=lambda b: find(b, 2),
+    ),
+    3: Technique(
+        key="swordfish", name="Swordfish", level=Level.HARD, score=3.8, effort=150,
+        find=lambda b: find(b, 3),
+    ),
+    4: Technique(
+        key="jellyfish", name="Jellyfish", level=Level.HARD, score=5.2, effort=160,
+        find=lambda b: find(b, 4),
+    ),
 }
 X_WING, SWORDFISH, JELLYFISH = FISH[2], FISH[3], FISH[4]

@@ -150,4 +150,7 @@ def _score(length: int) -> float:
     return FORCING_CHAIN.score + chain_bonus(length)
 
 
-FORCING_CHAIN = Technique("forcing-chain", "Dynamic Forcing Chain", Level.EXTREME, 8.5, 500, find)
+FORCING_CHAIN = Technique(
+    key="forcing-chain", name="Dynamic Forcing Chain", level=Level.EXTREME, score=8.5, effort=500,
+    find=find,
+)

@@ -244,13 +244,21 @@ def find_finned_mutant(board: Board) -> Step | None:
 # A Swordfish scores 0.1 more than an X-Wing. The finned forms cost the rater several times
 # what the rest of the ladder does (their fins multiply the covers to try), so the ladder
 # leaves them out; a ladder of one's own can name them.
-FRANKEN = Technique("franken-fish", "Franken Fish", Level.EXPERT, 6.3, 350, find_franken)
-MUTANT = Technique("mutant-fish", "Mutant Fish", Level.EXPERT, 7.0, 450, find_mutant)
+FRANKEN = Technique(
+    key="franken-fish", name="Franken Fish", level=Level.EXPERT, score=6.3, effort=350,
+    find=find_franken,
+)
+MUTANT = Technique(
+    key="mutant-fish", name="Mutant Fish", level=Level.EXPERT, score=7.0, effort=450,
+    find=find_mutant,
+)
 FINNED_FRANKEN = Technique(
-    "finned-franken-fish", "Finned Franken Fish", Level.EXPERT, 6.5, 400, find_finned_franken
+    key="finned-franken-fish", name="Finned Franken Fish", level=Level.EXPERT, score=6.5,
+    effort=400, find=find_finned_franken,
 )
 FINNED_MUTANT = Technique(
-    "finned-mutant-fish", "Finned Mutant Fish", Level.EXPERT, 7.2, 470, find_finned_mutant
+    key="finned-mutant-fish", name="Finned Mutant Fish", level=Level.EXPERT, score=7.2, effort=470,
+    find=find_finned_mutant,
 )
 #: the four techniques by (mutant, finned)
 TECHNIQUES = {

@@ -27,4 +27,6 @@ def find(board: Board) -> Step | None:
     return None
 
 
-FULL_HOUSE = Technique("full-house", "Full House", Level.EASY, 1.0, 4, find)
+FULL_HOUSE = Technique(
+    key="full-house", name="Full House", level=Level.EASY, score=1.0, effort=4, find=find,
+)

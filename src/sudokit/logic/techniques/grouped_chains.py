@@ -498,8 +498,13 @@ def find_grouped_aic(board: Board) -> Step | None:
 # Sudoku Explainer has no grouped chains: it needs Nishio, cell or region forcing chains for
 # what they find, and rates the puzzles that need them 7.8-8.4 (benchmarks/se_compare.py);
 # so they start at SE's Nishio base, 7.5. HoDoKu's Grouped Nice Loop / AIC effort: 300.
-GROUPED_X_CHAIN = Technique("grouped-x-chain", "Grouped X-Chain", Level.EXPERT, 7.5, 300,
-                            find_grouped_x_chain)
-GROUPED_AIC = Technique("grouped-aic", "Grouped AIC", Level.EXPERT, 7.5, 300, find_grouped_aic)
+GROUPED_X_CHAIN = Technique(
+    key="grouped-x-chain", name="Grouped X-Chain", level=Level.EXPERT, score=7.5, effort=300,
+    find=find_grouped_x_chain,
+)
+GROUPED_AIC = Technique(
+    key="grouped-aic", name="Grouped AIC", level=Level.EXPERT, score=7.5, effort=300,
+    find=find_grouped_aic,
+)
 
 __all__ = ["GROUPED_AIC", "GROUPED_X_CHAIN", "GroupedLinks", "GroupedSearch"]

@@ -152,14 +152,15 @@ def find_hidden(board: Board) -> Step | None:
 
 
 UR_TYPE6 = Technique(
-    "unique-rectangle-6",
-    "Unique Rectangle Type 6",
-    Level.HARD,
-    4.9,
-    100,
-    find_type6,
+    key="unique-rectangle-6",
+    name="Unique Rectangle Type 6",
+    level=Level.HARD,
+    score=4.9,
+    effort=100,
+    find=find_type6,
     uniqueness=True,
 )
 HIDDEN_RECTANGLE = Technique(
-    "hidden-rectangle", "Hidden Rectangle", Level.HARD, 4.9, 100, find_hidden, uniqueness=True
+    key="hidden-rectangle", name="Hidden Rectangle", level=Level.HARD, score=4.9, effort=100,
+    find=find_hidden, uniqueness=True,
 )

@@ -64,4 +64,6 @@ def _order(n: int) -> tuple[int, ...]:
     return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
 
 
-HIDDEN_SINGLE = Technique("hidden-single", "Hidden Single", Level.EASY, 1.2, 14, find)
+HIDDEN_SINGLE = Technique(
+    key="hidden-single", name="Hidden Single", level=Level.EASY, score=1.2, effort=14, find=find,
+)

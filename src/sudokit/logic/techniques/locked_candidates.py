@@ -93,5 +93,9 @@ def find_claiming(board: Board) -> Step | None:
     return _find(board, False)
 
 
-POINTING = Technique("pointing", "Pointing", Level.MEDIUM, 2.6, 50, find_pointing)
-CLAIMING = Technique("claiming", "Claiming", Level.MEDIUM, 2.8, 50, find_claiming)
+POINTING = Technique(
+    key="pointing", name="Pointing", level=Level.MEDIUM, score=2.6, effort=50, find=find_pointing,
+)
+CLAIMING = Technique(
+    key="claiming", name="Claiming", level=Level.MEDIUM, score=2.8, effort=50, find=find_claiming,
+)

@@ -137,4 +137,6 @@ def find(board: Board) -> Step | None:
 # grouped chains failed is an AIC past their length, or a colour that empties a cell (SE
 # needs a cell forcing chain for that): it scores and costs like a grouped AIC and comes
 # right after it in the ladder.
-MEDUSA = Technique("3d-medusa", "3D Medusa", Level.EXPERT, 7.5, 300, find)
+MEDUSA = Technique(
+    key="3d-medusa", name="3D Medusa", level=Level.EXPERT, score=7.5, effort=300, find=find,
+)

@@ -131,4 +131,7 @@ def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tupl
     return None
 
 
-MULTI_COLOURING = Technique("multi-colouring", "Multi-Colouring", Level.HARD, 5.5, 200, find)
+MULTI_COLOURING = Technique(
+    key="multi-colouring", name="Multi-Colouring", level=Level.HARD, score=5.5, effort=200,
+    find=find,
+)

@@ -22,4 +22,6 @@ def find(board: Board) -> Step | None:
     )
 
 
-NAKED_SINGLE = Technique("naked-single", "Naked Single", Level.EASY, 2.3, 4, find)
+NAKED_SINGLE = Technique(
+    key="naked-single", name="Naked Single", level=Level.EASY, score=2.3, effort=4, find=find,
+)

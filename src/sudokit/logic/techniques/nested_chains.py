@@ -134,31 +134,35 @@ def find_deep(board: Board) -> Step | None:
 
 TECHNIQUES: tuple[Technique, ...] = (
     Technique(
-        "forcing-chain-plus", "Dynamic Forcing Chain (+)", Level.EXTREME, 9.0, 600, _finder(1)
+        key="forcing-chain-plus", name="Dynamic Forcing Chain (+)", level=Level.EXTREME, score=9.0,
+        effort=600, find=_finder(1),
     ),
     Technique(
-        "nested-forcing-chain",
-        "Dynamic Forcing Chain (+ Forcing Chains)",
-        Level.EXTREME,
-        10.0,
-        700,
-        _finder(2),
+        key="nested-forcing-chain",
+        name="Dynamic Forcing Chain (+ Forcing Chains)",
+        level=Level.EXTREME,
+        score=10.0,
+        effort=700,
+        find=_finder(2),
     ),
     Technique(
-        "nested-multiple-chain",
-        "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
-        Level.EXTREME,
-        10.5,
-        800,
-        _finder(3),
+        key="nested-multiple-chain",
+        name="Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+        level=Level.EXTREME,
+        score=10.5,
+        effort=800,
+        find=_finder(3),
     ),
     Technique(
-        "nested-dynamic-chain",
-        "Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
-        Level.EXTREME,
-        11.0,
-        900,
-        _finder(4),
+        key="nested-dynamic-chain",
+        name="Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
+        level=Level.EXTREME,
+        score=11.0,
+        effort=900,
+        find=_finder(4),
     ),
 )
-DEEP = Technique("nested-deep-chain", "Nested Forcing Chain", Level.EXTREME, 11.5, 1000, find_deep)
+DEEP = Technique(
+    key="nested-deep-chain", name="Nested Forcing Chain", level=Level.EXTREME, score=11.5,
+    effort=1000, find=find_deep,
+)

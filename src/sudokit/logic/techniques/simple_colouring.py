@@ -65,4 +65,7 @@ def _use(board: Board, d0: int, colours: list[int], peer_bits: tuple[int, ...]) 
     return None
 
 
-SIMPLE_COLOURING = Technique("simple-colouring", "Simple Colouring", Level.HARD, 4.6, 150, find)
+SIMPLE_COLOURING = Technique(
+    key="simple-colouring", name="Simple Colouring", level=Level.HARD, score=4.6, effort=150,
+    find=find,
+)

@@ -48,4 +48,6 @@ def find(board: Board) -> Step | None:
 
 # Sukaku Explainer's turbot fish rates 4.0 (published ratings of puzzles whose hardest step
 # is a Skyscraper average 4.0); SE 1.2.1 has no such pattern and finds it as an X-Chain.
-SKYSCRAPER = Technique("skyscraper", "Skyscraper", Level.HARD, 4.0, 130, find)
+SKYSCRAPER = Technique(
+    key="skyscraper", name="Skyscraper", level=Level.HARD, score=4.0, effort=130, find=find,
+)

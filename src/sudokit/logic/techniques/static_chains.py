@@ -341,7 +341,11 @@ def _multiple_step(board: Board, branches: list[int], where: str, on: int, off: 
     )
 
 
-NISHIO = Technique("nishio", "Nishio Forcing Chain", Level.EXPERT, 7.5, 320, find_nishio)
+NISHIO = Technique(
+    key="nishio", name="Nishio Forcing Chain", level=Level.EXPERT, score=7.5, effort=320,
+    find=find_nishio,
+)
 MULTIPLE = Technique(
-    "cell-unit-forcing-chain", "Cell/Unit Forcing Chain", Level.EXPERT, 8.0, 400, find_multiple
+    key="cell-unit-forcing-chain", name="Cell/Unit Forcing Chain", level=Level.EXPERT, score=8.0,
+    effort=400, find=find_multiple,
 )

@@ -262,23 +262,23 @@ def _hidden_combo(
 
 def _naked(k: int, score: float, effort: int, level: Level) -> Technique:
     return Technique(
-        f"naked-{_NAMES[k].lower()}",
-        f"Naked {_NAMES[k]}",
-        level,
-        score,
-        effort,
-        lambda board: find_naked(board, k),
+        key=f"naked-{_NAMES[k].lower()}",
+        name=f"Naked {_NAMES[k]}",
+        level=level,
+        score=score,
+        effort=effort,
+        find=lambda board: find_naked(board, k),
     )
 
 
 def _hidden(k: int, score: float, effort: int, level: Level) -> Technique:
     return Technique(
-        f"hidden-{_NAMES[k].lower()}",
-        f"Hidden {_NAMES[k]}",
-        level,
-        score,
-        effort,
-        lambda board: find_hidden(board, k),
+        key=f"hidden-{_NAMES[k].lower()}",
+        name=f"Hidden {_NAMES[k]}",
+        level=level,
+        score=score,
+        effort=effort,
+        find=lambda board: find_hidden(board, k),
     )
 
 

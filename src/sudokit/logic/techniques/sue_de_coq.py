@@ -250,4 +250,6 @@ def _step(
     return SUE_DE_COQ.step(board, bits(v[0] | d[0] | e[0]), text, elim=elim)
 
 
-SUE_DE_COQ = Technique("sue-de-coq", "Sue de Coq", Level.EXPERT, 6.0, 250, find)
+SUE_DE_COQ = Technique(
+    key="sue-de-coq", name="Sue de Coq", level=Level.EXPERT, score=6.0, effort=250, find=find,
+)

@@ -51,4 +51,6 @@ def find(board: Board) -> Step | None:
 
 
 # Sukaku Explainer's kite rates 4.1, as its published ratings show (see the Skyscraper)
-TWO_STRING_KITE = Technique("2-string-kite", "2-String Kite", Level.HARD, 4.1, 150, find)
+TWO_STRING_KITE = Technique(
+    key="2-string-kite", name="2-String Kite", level=Level.HARD, score=4.1, effort=150, find=find,
+)

@@ -52,11 +52,11 @@ def find(board: Board) -> Step | None:
 
 # SE rates the unique rectangles 4.5 to 5.0; type 5 generalises type 2 (4.6) to more corners.
 UR_TYPE5 = Technique(
-    "unique-rectangle-5",
-    "Unique Rectangle Type 5",
-    Level.HARD,
-    4.6,
-    100,
-    find,
+    key="unique-rectangle-5",
+    name="Unique Rectangle Type 5",
+    level=Level.HARD,
+    score=4.6,
+    effort=100,
+    find=find,
     uniqueness=True,
 )

@@ -54,4 +54,4 @@ def find(board: Board) -> Step | None:
 
 # Sudoku Explainer has no W-Wing: it makes the same elimination with a chain, and rates the
 # puzzles whose hardest step is a W-Wing about 5.8; the score follows SE's reading.
-W_WING = Technique("w-wing", "W-Wing", Level.HARD, 5.8, 150, find)
+W_WING = Technique(key="w-wing", name="W-Wing", level=Level.HARD, score=5.8, effort=150, find=find)

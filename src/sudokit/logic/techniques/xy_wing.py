@@ -50,4 +50,6 @@ def pair_text(m: int) -> str:
     return "{" + ",".join(str(d + 1) for d in bits(m)) + "}"
 
 
-XY_WING = Technique("xy-wing", "XY-Wing", Level.HARD, 4.2, 160, find)
+XY_WING = Technique(
+    key="xy-wing", name="XY-Wing", level=Level.HARD, score=4.2, effort=160, find=find,
+)

@@ -47,4 +47,6 @@ def find(board: Board) -> Step | None:
     return None
 
 
-XYZ_WING = Technique("xyz-wing", "XYZ-Wing", Level.HARD, 4.4, 180, find)
+XYZ_WING = Technique(
+    key="xyz-wing", name="XYZ-Wing", level=Level.HARD, score=4.4, effort=180, find=find,
+)
