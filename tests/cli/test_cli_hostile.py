@@ -206,7 +206,9 @@ def test_every_step_of_an_open_64x64_asks_no_expert_technique() -> None:
     def find(board: object) -> None:
         asked.append(board)  # an expert search builds tables of gigabytes on this board
 
-    expert = Technique("made-up", "Made Up", Level.EXPERT, 9.0, 1, find)
+    expert = Technique(
+        key="made-up", name="Made Up", level=Level.EXPERT, score=9.0, effort=1, find=find,
+    )
     assert all_steps(Grid("." * 64 * 64), [expert], unique=False) == {}
     assert asked == []
     assert all_steps(Grid("." * 81), [expert], unique=False) == {} and len(asked) == 1
