@@ -42,7 +42,7 @@ from .choices import DIFFICULTIES as DIFFICULTIES
 from .choices import SYMMETRIES as SYMMETRIES
 from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
 from .options import MAX_SIZE as MAX_SIZE
-from .options import UNBOUNDED, Options, checked_options, fewest_clues, symmetry_orbits
+from .options import UNBOUNDED, GenerateOptions, checked_options, fewest_clues, symmetry_orbits
 
 #: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
@@ -230,7 +230,7 @@ def minimal_digs(key: int, count: int, by_digit: bool = False) -> tuple[list[lis
     return puzzles, g.solution_cells()
 
 
-def _make_at(options: Options, base: bytes, index: int, attempt: int) -> Generated:
+def _make_at(options: GenerateOptions, base: bytes, index: int, attempt: int) -> Generated:
     return _make(options, _stream_key(base, index, attempt))
 
 
@@ -318,7 +318,7 @@ def _walk_steps(shape: Shape) -> int:
     return max(20, 10_000 * 81 // shape.ncells if shape.n <= 9 else 200_000 // shape.ncells)
 
 
-def _make(options: Options, key: int) -> Generated:
+def _make(options: GenerateOptions, key: int) -> Generated:
     """One puzzle from the random stream ``key``: the whole recipe, tries included."""
     shape = options.shape
     g = _generator(shape, options.symmetry)
@@ -353,7 +353,7 @@ def _make(options: Options, key: int) -> Generated:
     raise GenerateGaveUp(_gave_up_message(options))
 
 
-def _is_minimal(g: Any, options: Options) -> bool:
+def _is_minimal(g: Any, options: GenerateOptions) -> bool:
     if g.last_cut():
         return False  # some test gave up at its budget: that clue was never shown needed
     if options.symmetry == "none":
@@ -381,7 +381,7 @@ def _proven_unique(puzzle: Grid, solution: Grid) -> bool:
     return True
 
 
-def _gave_up_message(options: Options) -> str:
+def _gave_up_message(options: GenerateOptions) -> str:
     shape = options.shape
     label = f"{shape.n}x{shape.n}"
     wanted = []
@@ -404,7 +404,7 @@ def _gave_up_message(options: Options) -> str:
     return f"gave up: no {what} found in {options.tries} tries; {hint}"
 
 
-def _distinct(options: Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+def _distinct(options: GenerateOptions, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     """Puzzles 0..count-1 in order, each different from those before it: a duplicate
     (possible on small boards) is made again from the index's next stream."""
     seen: set[tuple[int, ...]] = set()
@@ -420,7 +420,7 @@ def _distinct(options: Options, base: bytes, count: int, jobs: int) -> Iterator[
         yield result
 
 
-def _results(options: Options, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
+def _results(options: GenerateOptions, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     keys = (_stream_key(base, i, 0) for i in range(count))
     make = partial(_make, options)
     if jobs == 1 or count <= 1:

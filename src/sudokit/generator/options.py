@@ -42,7 +42,7 @@ _LARGE_BUDGET = 10
 _MINIMAL_BUDGET_LARGE = 1_000
 
 
-class Options(NamedTuple):
+class GenerateOptions(NamedTuple):
     """The settled options of a run of ``generate`` (made by :func:`checked_options`)."""
 
     shape: Shape
@@ -129,7 +129,7 @@ def checked_options(
     tries: int | None,
     techniques: str | None = None,
     exclude: str | None = None,
-) -> Options:
+) -> GenerateOptions:
     shape = Shape.for_size(size, box)
     if clues is not None:
         clues = validate.whole(clues, "generate", "clues")
@@ -181,7 +181,7 @@ def checked_options(
         ladder = tuple(t.key for t in choose(techniques, exclude))
         if not ladder:
             raise GenerateError("--techniques/--exclude leave no technique to rate with")
-    return Options(shape, clues, name, minimal, difficulty, tries, ladder)
+    return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder)
 
 
 def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
