@@ -6,7 +6,7 @@ imported when used.
 
 import os as _os
 
-from . import _moved
+from . import _lazy, _moved
 from ._version import __version__
 from .errors import (
     CellCountError,
@@ -85,21 +85,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Load a name of _LAZY from its module on first use (then it is an ordinary global)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
-    import importlib  # here: importing it (and the warnings module it loads) costs start-up
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the lazily loaded ones included."""
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = _lazy.serve(__name__, _LAZY, globals())
 
 
 __all__ = [

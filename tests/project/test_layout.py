@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "_core", "_kernel9", "_kernel9_simd", "_lines9"),
     ("validate",),
     ("grid", "candidates", "rules", "shape", "errors", "messages"),
-    ("executors", "extras", "_compiled", "_cython_shim", "_version", "_moved"),
+    ("executors", "extras", "_compiled", "_cython_shim", "_lazy", "_version", "_moved"),
 )
 
 #: The upward imports allowed: (importing module, imported module, why). Each is made
@@ -50,7 +50,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
 #: The modules at the top level of the package: the values, the two faces of the search,
 #: the parallel map, the argument checks and the plumbing; everything else is in a folder.
 TOP_LEVEL = {
-    "__init__", "__main__", "_compiled", "_core", "_cython_shim", "_kernel9", "_lines9",
+    "__init__", "__main__", "_compiled", "_core", "_cython_shim", "_kernel9", "_lazy", "_lines9",
     "_moved", "_version", "batch", "candidates", "errors", "executors", "extras", "grid",
     "messages", "rules", "shape", "solver", "validate",
 }

@@ -8,6 +8,8 @@ values under them; nothing here imports the streams, the pictures, the command l
 web server. The names below are loaded on first use.
 """
 
+from .. import _lazy
+
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
 if TYPE_CHECKING:
     from .make import (
@@ -41,21 +43,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Load a name of _LAZY from its module on first use (then it is an ordinary global)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib  # only when a name is first used: start-up
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the lazily loaded ones included."""
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = _lazy.serve(__name__, _LAZY, globals())
 
 
 __all__ = [

@@ -10,20 +10,7 @@ names of :mod:`.records` are served from here, loaded on first use.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # (importing typing would cost the line road's start-up)
-if TYPE_CHECKING:
-    from typing import Any
+from .. import _lazy
 
-
-def __getattr__(name: str) -> Any:
-    """A name of :mod:`.records`, loaded on first use."""
-    if name.startswith("_") or name in ("records", "lines", "dataset", "bench"):  # (modules)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib  # only when a name is first used: start-up
-
-    records = importlib.import_module(f"{__name__}.records")
-
-    try:
-        return getattr(records, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__, __dir__ = _lazy.serve(__name__, {}, globals(), rest="records",
+                                   submodules=("records", "lines", "dataset", "bench"))
