@@ -186,7 +186,7 @@ def test_the_listing_documents_every_call(client):
     paths = {c["path"] for c in r.json()["calls"]}
     assert paths == {f"/api/{n}" for n in
                      ("solve", "count", "check", "hint", "explain", "rate", "create", "convert",
-                      "print")}
+                      "print", "read")}
 
 
 def test_the_openapi_document_names_every_call_and_its_required_fields(client):

@@ -13,6 +13,7 @@ except under CI. SUDOKIT_SCREENSHOTS=DIR keeps screenshots of the states.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -33,6 +34,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 #: needs Pointing after 16 singles, then pairs, a Skyscraper, XY-Chains and wings
 CHAINED = ".....6..1..6....3.7..1...46........7...3..852..1.48....832..17.1.4.9...3.......8."
+PHOTO = Path(__file__).parents[2] / "examples" / "photo.jpg"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -66,6 +68,31 @@ def test_hint_and_explain_give_the_links_of_a_step(pure):
         assert data["step"]["links"] == expected
         data = client.post("/api/hint", json={"puzzle": EASY}).json()
         assert data["step"]["links"] == []
+
+
+def test_read_gives_the_puzzle_of_a_photo_and_where_it_is_in_doubt():
+    pytest.importorskip("starlette")
+    cv2 = pytest.importorskip("cv2")
+    from starlette.testclient import TestClient
+
+    from sudokit.web import Limits, create_app
+
+    photo = cv2.imread(str(PHOTO))
+    small = cv2.resize(photo, (480, round(photo.shape[0] * 480 / photo.shape[1])))
+    jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes()
+    with TestClient(create_app(Limits(workers=1))) as client:
+        r = client.post("/api/read", json={"photo_base64": base64.b64encode(jpeg).decode()})
+        assert r.status_code == 200, r.text
+        data = r.json()
+        assert (data["puzzle"], data["unique"], data["size"]) == (EASY, True, 9)
+        assert len(data["confidence"]) == 81 and len(data["corners"]) == 4
+        assert set(data["choices"]) == set(data["doubtful"])
+        for body, says in [({"photo_base64": "not base64!"}, "not base64"),
+                           ({"photo_base64": base64.b64encode(b"53..7").decode()},
+                            "not a JPEG, PNG or WebP"),
+                           ({}, "needs 'photo_base64'")]:
+            r = client.post("/api/read", json=body)
+            assert r.status_code == 400 and says in r.json()["error"], r.text
 
 
 # -- the browser ----------------------------------------------------------------------------
@@ -493,3 +520,33 @@ def test_a_lesson_shows_a_worked_example_then_practice_and_offers_the_next_drill
         expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
     step = page.inner_text("#hint-text").split(" [")[0]
     expect(page.locator("#drill-text")).to_contain_text(f"You needed hints most for {step}")
+
+
+def test_a_photo_is_read_shown_with_its_reading_corrected_and_played(phone):
+    pytest.importorskip("cv2")
+    page = phone
+    readings = []
+    page.on("response", lambda r: readings.append(r) if r.url.endswith("/api/read") else None)
+    page.set_input_files("#photo", str(PHOTO))  # on a phone: the camera or the gallery
+    expect(page.locator("#photo-review")).to_be_visible(timeout=30_000)
+    # the reading shown is the server's (the best of the scales tried: one solution here)
+    answers = [r.json() for r in readings]
+    shown = [a for a in answers if a["unique"]][:1] or answers
+    data = shown[0]
+    assert data["puzzle"] == EASY
+    assert "".join(c or "." for c in page.locator(".cell").all_inner_texts()) == data["puzzle"]
+    expect(page.locator("#photo-overlay text.read")).to_have_count(
+        sum(ch != "." for ch in data["puzzle"]))
+    expect(page.locator("#photo-overlay circle.doubt")).to_have_count(len(data["doubtful"]))
+    expect(page.locator(".cell.doubt")).to_have_count(len(data["doubtful"]))
+    expect(page.locator("#photo-text")).to_contain_text("against the photo")
+    # the photo itself is shown (the page's own scaled-down copy: the page's policy lets it)
+    page.wait_for_function("() => document.getElementById('photo-img').naturalWidth > 0")
+    shot(page, "phone-photo")
+    page.locator("#cell-r1c3").tap()  # a digit the reading missed, typed in
+    page.keyboard.press("4")
+    expect(page.locator("#cell-r1c3")).to_have_text("4")
+    page.locator("#photo-done").tap()
+    expect(page.locator("#photo-review")).to_be_hidden()
+    expect(page.locator("#status")).to_contain_text("exactly one solution")
+    expect(page.locator("#cell-r1c3")).to_have_class(re.compile(r"\bgiven\b"))

@@ -9,6 +9,8 @@ except ``convert``, which only reads and writes.
 
 from __future__ import annotations
 
+import base64
+import importlib.util
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -21,7 +23,9 @@ from starlette.routing import Route
 from .. import formats
 from ..candidates import Candidates
 from ..errors import SudokuError
+from ..extras import install_hint
 from ..generator.make import DIFFICULTIES, SYMMETRIES, GenerateError
+from ..image.kinds import kind_of
 from ..shape import Shape
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
 from .requests import BadRequest as BadRequest
@@ -143,7 +147,7 @@ def _inline(op: str, kwargs: dict[str, Any]) -> Any:
 #: Exceptions of the work that are the input's fault (SudokuError and its kin).
 _INPUT_ERRORS = {cls.__name__ for cls in (SudokuError, GenerateError, ValueError)} | {
     "ParseError", "CellCountError", "SymbolError", "ShapeError", "ConflictError",
-    "MixedSizeError", "GenerateGaveUp",
+    "MixedSizeError", "GenerateGaveUp", "ImageError",
 }
 
 
@@ -270,6 +274,24 @@ async def print_pdf(request: Request, body: dict[str, Any]) -> bytes:
     }, limits.create_time_limit))
 
 
+async def read_photo(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    limits = _limits(request)
+    text = string_field(body, "photo_base64")
+    if text is None:
+        raise BadRequest("read needs 'photo_base64': a photo's bytes (JPEG, PNG or WebP) in "
+                         "base64")
+    try:
+        photo = base64.b64decode(text, validate=True)
+    except ValueError:
+        raise BadRequest("'photo_base64' is not base64") from None
+    if kind_of(photo) is None:
+        raise BadRequest("'photo_base64' is not a JPEG, PNG or WebP picture")
+    if importlib.util.find_spec("cv2") is None:
+        raise BadRequest(f"reading photos needs the photo extra ({install_hint('photo')})",
+                         status=501)
+    return await _work(request, "read", {"photo": photo}, limits.time_limit)
+
+
 async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     to = format_field(body, "to") or "line"
@@ -354,6 +376,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
               Field("walkthrough", "boolean", "add the solving path, step by step")),
              "the PDF itself (application/pdf); 501 where printing is not installed",
              print_pdf),
+    Endpoint("read", "the puzzle in a photo of a printed 9x9 sudoku, with how sure the "
+             "reading is of each cell (send the photo scaled down: the body limit holds)",
+             (Field("photo_base64", "string", "the photo's bytes (JPEG, PNG or WebP) in base64",
+                    required=True),),
+             '{"puzzle": line, "size", "box", "cells", "confidence": per cell, "doubtful": '
+             'cell names read with less confidence, "choices": {cell: [[digit, p], ...]} '
+             'for those, "solutions": 0|1|2, "unique": bool, "corners": the grid\'s corners '
+             'in the photo\'s pixels}', read_photo),
     Endpoint("convert", "the puzzles of the text written in another format",
              (PUZZLE, Field("puzzle_base64", "string", "a file's bytes in base64 instead of "
                             "'puzzle' (the binary format)"), FORMAT, BOX,

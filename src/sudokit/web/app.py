@@ -14,7 +14,8 @@ uvicorn, and any ASGI server can. What keeps it safe by default:
 - an API call must come from the page itself: a request whose ``Origin`` or
   ``Sec-Fetch-Site`` says another site sent it is refused (403), and so is a body not
   declared ``application/json`` (415), which is all a form elsewhere could send;
-- the page runs only its own scripts (a Content-Security-Policy of 'self'), and nothing is
+- the page runs only its own scripts (a Content-Security-Policy of 'self'; pictures also from the
+  page's own blobs, a photo it scaled down), and nothing is
   written to disk: the page keeps its state in the browser.
 """
 
@@ -171,7 +172,7 @@ class SecurityHeaders:
 
     HEADERS = [
         (b"content-security-policy",
-         b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+         b"default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
          b"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
         (b"x-content-type-options", b"nosniff"),
         (b"referrer-policy", b"no-referrer"),

@@ -379,6 +379,28 @@ def call(op: str, kwargs: dict[str, Any]) -> Any:
     return OPERATIONS[op](**kwargs)
 
 
+def read_photo(photo: bytes) -> dict[str, Any]:
+    """The puzzle in a photo, with the reader's confidence in each cell and its other
+    choices where it is in doubt (``sudoku read``)."""
+    from ..image import read  # OpenCV: loaded by the worker that reads a photo
+
+    reading = read(photo)
+    shape = reading.grid.shape
+    return {
+        "puzzle": _line(reading.grid),
+        "size": reading.grid.n,
+        "box": list(reading.grid.box),
+        "cells": list(reading.grid.cells),
+        "confidence": [round(p, 3) for p in reading.confidence],
+        "doubtful": [shape.cell_name(i) for i in reading.doubtful],
+        "choices": {shape.cell_name(i): [[d, round(p, 3)] for d, p in reading.alternatives[i]]
+                    for i in reading.doubtful},
+        "solutions": reading.solutions,
+        "unique": reading.unique,
+        "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
+    }
+
+
 #: Operation name -> function; the pool's workers look calls up here.
 OPERATIONS: dict[str, Callable[..., Any]] = {
     "solve": solve,
@@ -389,4 +411,5 @@ OPERATIONS: dict[str, Callable[..., Any]] = {
     "rate": rate,
     "create": create,
     "print": print_pdf,
+    "read": read_photo,
 }

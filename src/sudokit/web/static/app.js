@@ -10,6 +10,7 @@ import {
 } from "./keep.js";
 import { fillLessons, offerDrill, wireLessons } from "./learn.js";
 import { Game, SYMBOLS, geometry, naturalBox, parseCell } from "./model.js";
+import { drawReading, photoVersions } from "./photo.js";
 
 const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const STORE = "sudokit.game";
@@ -21,6 +22,7 @@ let highlight = 0;
 let hint = null; // {data, shown, key}: the hint for the board it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
+let doubtCells = new Set(); // cells a photo was read with doubt in, until the player sees to them
 let settings = loadSettings();
 let progress = null; // this puzzle's time, hints, mistakes (kept in the browser)
 let solution = null; // {key, values}: this puzzle's solution, asked for when mistakes count
@@ -97,6 +99,8 @@ function setGame(next, message) {
   hint = null;
   explanation = null;
   wrongCells = new Set();
+  doubtCells = new Set();
+  $("photo-review").hidden = true;
   highlight = 0;
   board.build(game.n, game.box[0], game.box[1]);
   closeExplanation();
@@ -125,6 +129,7 @@ function setGame(next, message) {
 const RESULTS = ["check-result", "explain-text", "rate-result", "print-result", "share-result"];
 
 function enter(cell, digit, pencilMark) {
+  if (doubtCells.delete(cell)) showDoubts();
   const asMark = pencilMark && !game.editing; // a puzzle being typed has givens only
   const done = asMark ? game.toggleMark(cell, digit) : game.setDigit(cell, digit);
   if (!asMark) highlight = digit;
@@ -237,6 +242,7 @@ function draw() {
   const { depth } = hintState();
   const overlay = depth ? stepOverlay(hint.data.step, game.n, depth) : {};
   overlay.wrong = wrongCells;
+  overlay.doubt = doubtCells;
   board.draw({
     values: game.values,
     givens: game.givens,
@@ -308,6 +314,49 @@ function fileBody(file, bytes) {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return { ...body, puzzle_base64: btoa(binary) };
+}
+
+// -- a photo ---------------------------------------------------------------------------------
+// Read a photo: its puzzle is opened to be checked and corrected (as a puzzle being typed),
+// with the photo and the reading drawn over it beside the board.
+async function readPhoto(file) {
+  say("Reading the photo...", "paste-result");
+  // the first reading with one solution, or after three tries the one with the fewest doubts
+  let best = null;
+  let tries = 0;
+  for await (const version of photoVersions(file)) {
+    const reading = await call("read", { photo_base64: version.base64 });
+    const better = !best || (reading.unique && !best.data.unique) ||
+      (reading.unique === best.data.unique && reading.doubtful.length < best.data.doubtful.length);
+    if (better) {
+      if (best) URL.revokeObjectURL(best.photo.url);
+      best = { data: reading, photo: version };
+    } else URL.revokeObjectURL(version.url);
+    if (best.data.unique || ++tries >= 3) break;
+  }
+  const { data, photo } = best;
+  const next = new Game(data.box[0], data.box[1], data.cells);
+  next.editing = true;
+  setGame(next, "");
+  say("", "paste-result");
+  doubtCells = new Set(data.doubtful.map((c) => parseCell(c, next.n)));
+  const old = $("photo-img").src;
+  $("photo-img").src = photo.url;
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  drawReading($("photo-overlay"), data, photo, SYMBOLS);
+  $("photo-review").hidden = false;
+  $("photo-review").dataset.unique = String(data.unique);
+  showDoubts();
+  draw();
+  showBoard();
+}
+
+function showDoubts() {
+  const doubts = doubtCells.size;
+  const what = doubts ? `${doubts} cell${doubts === 1 ? "" : "s"} read in doubt (ringed): check ${doubts === 1 ? "it" : "them"}` :
+    "Check the digits";
+  const unique = $("photo-review").dataset.unique === "true" ? "" : " The reading has no single solution as it stands.";
+  $("photo-text").textContent = `${what} against the photo, type over any digit misread, then play.${unique}`;
 }
 
 // -- hints -----------------------------------------------------------------------------
@@ -488,6 +537,14 @@ function wire() {
       e.target.value = ""; // the same file can be opened again
     });
   });
+  $("photo").addEventListener("change", (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    busy(e.target, "paste-result", () => readPhoto(file)).finally(() => {
+      e.target.value = ""; // the same photo can be read again
+    });
+  });
+  $("photo-done").addEventListener("click", () => $("edit-done").click());
   $("make").addEventListener("click", (e) => busy(e.target, "make-result", async () => {
     say("Making a puzzle...", "make-result");
     const seed = $("seed").value.trim() || null;

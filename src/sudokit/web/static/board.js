@@ -81,6 +81,7 @@ export class Board {
     const struck = overlay.struck || new Set();
     const placed = overlay.placed || new Map();
     const wrong = overlay.wrong || new Set();
+    const doubt = overlay.doubt || new Set();
     const conflicts = view.conflicts || new Set();
     this.readOnly = !!view.readOnly;
     this.editing = !!view.editing;
@@ -95,6 +96,7 @@ export class Board {
       el.classList.toggle("shaded", shaded.has(i));
       el.classList.toggle("conflict", conflicts.has(i));
       el.classList.toggle("wrong", wrong.has(i));
+      el.classList.toggle("doubt", doubt.has(i));
       el.classList.toggle("same", !!view.highlight && value === view.highlight);
       el.classList.toggle("selected", i === this.selected && !view.readOnly);
       el.classList.toggle("peer", !view.readOnly && i !== this.selected && this.sees(i, this.selected));
@@ -118,6 +120,7 @@ export class Board {
       }
       if (conflicts.has(i)) label += ", conflict";
       if (wrong.has(i)) label += ", wrong";
+      if (doubt.has(i)) label += ", read in doubt";
       if (shaded.has(i)) label += ", part of the step";
       el.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}: ${label}`);
     }
