@@ -180,3 +180,49 @@ def test_backdoor_json_says_where_a_bounded_search_stopped(tmp_path: Path) -> No
     answer = json.loads(done.out)
     assert answer["size"] is None and answer["cells"] == [] and answer["at_least"] == 1
     assert answer["puzzle"] == PUBLISHED and answer["nodes"] == 10
+
+
+#: The givens of a published puzzle (data/se_rated_sample.txt), as a mask.
+MASK = "".join("x" if ch != "." else "." for ch in
+               "..2..9....15..876..4.....5162.4.7.......1.......2.6.7417.....9..985..61....7..8..")
+
+
+def test_create_to_a_pattern_gives_unique_puzzles_with_exactly_its_givens(
+        pure: bool, tmp_path: Path) -> None:
+    done = sudoku("create", "--pattern", MASK, "--seed", "3", "--count", "2", "--to", "line",
+                  "--with-solution")
+    assert done.status == 0, done.stderr
+    first, first_solution, second, _ = done.out.splitlines()
+    for line in (first, second):
+        assert "".join("x" if ch != "." else "." for ch in line) == MASK
+        assert count_solutions(Grid(line)) == 1
+    assert Grid(first_solution).is_solved() and first != second
+    mask_file = tmp_path / "mask.txt"
+    mask_file.write_text("\n".join(MASK[i:i + 9] for i in range(0, 81, 9)) + "\n")
+    from_file = sudoku("create", "--pattern", str(mask_file), "--seed", "3", "--count", "2",
+                       "--to", "line", "--with-solution")
+    assert from_file.out == done.out
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--pattern", "x" * 80], "80 cells make no sudoku grid"),
+    (["--pattern", "x" * 40 + "y" + "." * 40], "'y' at character 41 is neither a given"),
+    (["--pattern", "x" * 16 + "." * 65], "needs at least 17 givens; the mask has 16"),
+    (["--pattern", "x" * 63 + "." * 18], "rows 8 and 9 have no given"),
+    (["--pattern", "no-such-mask.txt"], "nor a file that can be read (No such file"),
+    (["--pattern", MASK, "--clues", "30"], "--clues does not go with --pattern"),
+])
+def test_create_refuses_a_bad_or_impossible_pattern_in_one_line(
+        args: list[str], says: str) -> None:
+    done = sudoku("create", *args)
+    assert done.status == 2 and done.out == ""
+    assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr
+
+
+def test_create_says_when_a_pattern_found_no_puzzle_in_its_tries() -> None:
+    done = sudoku("create", "--pattern", MASK, "--difficulty", "extreme", "--tries", "20",
+                  "--seed", "1")
+    assert done.status == 1
+    assert done.stderr == ("sudoku: error: gave up: no unique puzzle rated extreme with "
+                           "this pattern of 29 givens in 20 tries; more tries (--tries) may "
+                           "find one, more givens make it likelier\n")

@@ -12,9 +12,10 @@ drawn and as JSON fields), ``backdoor`` (singles backdoors).
 
 from __future__ import annotations
 
+from .backdoor import Backdoor, singles_backdoor
 from .clash import Core, unsolvable_core
 from .uniqueness import Completion, is_minimal, minimize, redundant_givens, unique_with
 from .verdict import Why, why
 
-__all__ = ["Completion", "Core", "Why", "is_minimal", "minimize", "redundant_givens",
-           "unique_with", "unsolvable_core", "why"]
+__all__ = ["Backdoor", "Completion", "Core", "Why", "is_minimal", "minimize", "redundant_givens",
+           "singles_backdoor", "unique_with", "unsolvable_core", "why"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..generator.choices import DIFFICULTIES, SYMMETRIES
 from ._cluster import add_cluster_argument, cluster_executor
@@ -64,6 +65,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
+    p.add_argument("--pattern", metavar="MASK",
+                   help="the givens are exactly these cells: one character a cell in reading "
+                   "order, x, X, 1 or * for a given and . or 0 for a blank (81 for 9x9), or a "
+                   "file holding them (white space ignored); with --difficulty or "
+                   "--technique, --count, --seed, --tries (solution grids tried per puzzle, "
+                   "default 20000, 500 when each is rated). A mask no unique puzzle can "
+                   "have (fewer than 17 givens on 9x9, two rows of a band or two columns of "
+                   "a stack without a given) is refused, status 2")
     t = p.add_argument_group(
         "puzzles made for a technique (9x9)",
         "Each puzzle needs one of the techniques of --technique and nothing harder: the "
@@ -139,6 +148,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     from .. import formats
     from ._pictures import create, wants_pictures
 
+    if args.pattern is not None:
+        return run_pattern(args, env)
     if wants_technique(args) or args.cleanness:
         from ._targeted import run_targeted  # deferred: only this mode loads the rater
 
@@ -198,4 +209,75 @@ def run(args: argparse.Namespace, env: Env) -> int:
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
+    return ExitStatus.OK
+
+
+#: create's options that a pattern does not take, with their defaults: the pattern is the
+#: size and the clues.
+_NOT_WITH_PATTERN = {
+    "size": 9, "clues": None, "symmetry": "none", "minimal": False, "cleanness": 0,
+    "score_min": None, "score_max": None, "practice": False, "json": False, "cluster": None,
+}
+
+
+def read_pattern(text: str, box: tuple[int, int] | None) -> Any:
+    """--pattern's mask: the text itself, or the file it names (ParseError, OSError)."""
+    from ..errors import ParseError  # only a pattern needs them
+    from ..generator.pattern import BLANK, GIVEN, parse_mask
+
+    if set("".join(text.split())) <= GIVEN | BLANK:
+        return parse_mask(text, box)
+    try:
+        with open(text, encoding="utf-8", errors="replace") as f:  # not a mask: a file?
+            return parse_mask(f.read(), box)
+    except OSError as e:
+        try:
+            parse_mask(text, box)
+        except ParseError as bad:
+            raise ParseError(f"neither a mask ({bad.message.removeprefix('mask: ')}) nor a "
+                             f"file that can be read ({e.strerror or e})") from None
+        raise  # pragma: no cover (a text of mask characters returned above)
+
+
+def run_pattern(args: argparse.Namespace, env: Env) -> int:
+    """``create --pattern``: puzzles whose givens are exactly the mask's cells."""
+    # imported when needed: the command's start-up stays fast
+    from .. import formats
+    from ..errors import GenerateError, GenerateGaveUp, ParseError
+    from ..generator.pattern import iter_generate_to_pattern
+
+    for name, default in _NOT_WITH_PATTERN.items():
+        if getattr(args, name, default) != default:
+            env.error(f"--{name.replace('_', '-')} does not go with --pattern (the pattern "
+                      "gives the size and the clues)")
+            return ExitStatus.USAGE
+    try:
+        mask = read_pattern(args.pattern, args.box)
+    except ParseError as e:
+        env.error(f"--pattern {args.pattern[:40]!r}: {e.message}")
+        return ExitStatus.USAGE
+    fmt = args.to_format or "grid"
+    if fmt not in formats.FORMATS:
+        env.error(f"--to {fmt}: a pattern's puzzles are written as text "
+                  f"({', '.join(formats.FORMATS)})")
+        return ExitStatus.USAGE
+    try:
+        made = iter_generate_to_pattern(
+            args.count, mask, difficulty=args.difficulty, technique=args.technique,
+            techniques=args.techniques, exclude=args.exclude, seed=args.seed,
+            tries=args.tries)
+        writer = formats.Writer(fmt, env.stdout)
+        try:
+            for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+                writer.write(puzzle)
+                if args.with_solution:
+                    writer.write(solution)
+        finally:
+            writer.close()
+    except GenerateGaveUp as e:  # possible in principle, not found in the tries
+        env.error(str(e))
+        return ExitStatus.FAILURE
+    except GenerateError as e:  # no puzzle can have this mask with these options
+        env.error(f"--pattern: {e}")
+        return ExitStatus.USAGE
     return ExitStatus.OK
