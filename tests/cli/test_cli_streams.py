@@ -37,11 +37,14 @@ RUNS = {
     "print": ["print", CLASSIC],
     "minimize": ["minimize", CLASSIC],
     "backdoor": ["backdoor", CLASSIC],
+    "canon": ["canon", CLASSIC],
+    "same": ["same", CLASSIC, CLASSIC],
+    "transform": ["transform", CLASSIC, "--op", "rotate"],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench",
-           "minimize", "backdoor"]
+           "minimize", "backdoor", "canon"]
 
 NEEDS = {"completion": "shtab", "read": "cv2", "print": "reportlab"}
 

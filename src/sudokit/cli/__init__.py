@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
-            "help", "completion", "serve", "read", "print", "minimize", "backdoor"]
+            "help", "completion", "serve", "read", "print", "minimize", "backdoor", "canon", "same",
+            "transform"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
 _NO_OUTPUT = {"help", "serve"}
