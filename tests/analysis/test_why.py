@@ -203,3 +203,16 @@ def test_a_variant_is_refused_by_name_never_answered_as_classic() -> None:
     for function in (why, minimize, redundant_givens, unique_with):
         with pytest.raises(SudokuError, match="X 9x9 rules are not supported"):
             function(x)
+
+
+def test_a_small_unavoidable_set_is_shown_when_two_digits_can_swap(pure: bool) -> None:
+    # the first of the forum's hardest list with its first given taken away
+    puzzle = Grid("...........3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+    answer = why(puzzle)
+    first, second = answer.solutions
+    differ = tuple(i for i in range(81) if first.cells[i] != second.cells[i])
+    assert differ == answer.unavoidable and len(differ) == 6
+    assert len({first.cells[i] for i in differ}) == 2  # two digits swapped
+    for cell in differ:
+        fixed = [first.cells[i] if i not in differ or i == cell else 0 for i in range(81)]
+        assert plain_count(fixed) == 1

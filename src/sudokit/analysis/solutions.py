@@ -138,13 +138,55 @@ def shrink(solution: Grid, unavoidable: int) -> int:
 def unavoidable_of(puzzle: Grid, solution: Grid) -> tuple[Grid, int] | None:
     """Another solution of ``puzzle`` and a minimal unavoidable set where it differs
     from ``solution`` (every cell of the set differs), or None when ``solution`` is the
-    only one."""
+    only one. Of the sets found (one from any other solution, one from two digits that
+    can swap), the smaller is kept."""
     blanks = bits(i for i, v in enumerate(puzzle.cells) if not v)
     other = other_solution(solution, blanks)
     if other is None:
         return None
     small = shrink(solution, differing(solution, other))
+    swap = smallest_swap(solution, blanks)
+    if swap and swap.bit_count() < small.bit_count():
+        small = shrink(solution, swap)
     second = other_solution(solution, small)
     if second is None or differing(solution, second) != small:  # pragma: no cover
         raise AssertionError("an unavoidable set lost its second solution")
     return second, small
+
+
+def smallest_swap(solution: Grid, blanks: int) -> int:
+    """The smallest set of blank cells (0: none) whose two digits can swap and leave a
+    solution: for two digits, the cells holding them, joined where they share a unit;
+    each joined part lies across whole units, so its digits swap freely."""
+    shape = solution.shape
+    where: list[list[int]] = [[] for _ in range(shape.n + 1)]
+    for cell, v in enumerate(solution.cells):
+        where[v].append(cell)
+    best = 0
+    for a in range(1, shape.n + 1):
+        for b in range(a + 1, shape.n + 1):
+            for part in _parts(shape.units, where[a], where[b]):
+                if not part & ~blanks and (not best or part.bit_count() < best.bit_count()):
+                    best = part
+    return best
+
+
+def _parts(units: Sequence[Sequence[int]], first: list[int], second: list[int]) -> list[int]:
+    """The cells of two digits, joined where one unit holds both: the parts, as bit sets."""
+    root = {c: c for c in first + second}
+
+    def find(c: int) -> int:
+        while root[c] != c:
+            root[c] = root[root[c]]
+            c = root[c]
+        return c
+
+    held = set(root)
+    for unit in units:
+        pair = [c for c in unit if c in held]
+        if len(pair) == 2:
+            root[find(pair[0])] = find(pair[1])
+    parts: dict[int, int] = {}
+    for c in held:
+        parts[find(c)] = parts.get(find(c), 0) | 1 << c
+    return list(parts.values())
