@@ -46,7 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "conflicts and keeps every given of the matching puzzle (the n-th solution record "
         "answers the n-th puzzle record, unreadable ones included); 'ERROR: Puzzle not "
         "solveable' lines, as sudoku solve prints them, are checked to be right. A CSV with a "
-        "solution column is checked against it. Exit status 1 when any check fails.",
+        "solution column is checked against it. With --why, each puzzle is also checked to "
+        "have exactly one solution, and told why not (docs/setters.md). Exit status 1 when "
+        "any check fails.",
     )
     add_input_arguments(p)
     p.add_argument("--solution", metavar="FILE",
