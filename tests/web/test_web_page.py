@@ -14,12 +14,14 @@ except under CI. SUDOKIT_SCREENSHOTS=DIR keeps screenshots of the states.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -106,9 +108,9 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def server():
-    """``sudoku serve`` on a free port of 127.0.0.1, for this module's tests."""
+@contextlib.contextmanager
+def serving() -> Iterator[str]:
+    """``sudoku serve`` on a free port of 127.0.0.1: its address while it runs."""
     pytest.importorskip("starlette")
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
@@ -123,6 +125,13 @@ def server():
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The server of this module's tests."""
+    with serving() as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -550,3 +559,38 @@ def test_a_photo_is_read_shown_with_its_reading_corrected_and_played(phone):
     expect(page.locator("#photo-review")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("exactly one solution")
     expect(page.locator("#cell-r1c3")).to_have_class(re.compile(r"\bgiven\b"))
+
+
+def test_the_page_installs_and_opens_without_its_server(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        with serving() as address:
+            page.goto(f"{address}#b=3x3&p={EASY}")
+            manifest = page.evaluate("""async () => {
+                const link = document.querySelector("link[rel=manifest]");
+                return (await fetch(link.href)).json(); }""")
+            assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
+            for icon in manifest["icons"]:
+                status = page.evaluate("async (src) => (await fetch(src)).status", icon["src"])
+                assert status == 200, icon
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.locator("#cell-r1c3").tap()
+            page.locator("#pad button", has_text="4").tap()
+            expect(page.locator("#cell-r1c3")).to_have_text("4")
+        page.reload()  # the server is gone: the service worker opens the page
+        expect(page.locator("#cell-r1c1")).to_have_text("5")
+        expect(page.locator("#cell-r1c3")).to_have_text("4")
+        expect(page.locator("#pad button")).to_have_count(9)
+        page.locator("#hint").tap()  # what needs the server says so in a line
+        expect(page.locator("#hint-text")).to_contain_text("cannot be reached")
+    finally:
+        context.close()
+
+
+def test_the_service_worker_keeps_every_file_of_the_page():
+    static = Path(__file__).parents[2] / "src" / "sudokit" / "web" / "static"
+    kept = set(re.findall(r'"(/static/[^"]+)"', (static / "sw.js").read_text()))
+    files = {f"/static/{p.name}" for p in static.iterdir() if p.name != "sw.js"
+             and p.name != "index.html"}
+    assert kept == files

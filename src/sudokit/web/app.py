@@ -199,6 +199,11 @@ async def _index(request: Request) -> Response:
     return Response((STATIC / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
 
 
+async def _service_worker(request: Request) -> Response:
+    # served from the root, so that it may keep the page ("/") as well as /static/
+    return Response((STATIC / "sw.js").read_bytes(), media_type="text/javascript; charset=utf-8")
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": f"no such API call: {request.url.path}"}, status_code=404)
@@ -235,7 +240,7 @@ def create_app(
     if allowed_hosts is not None:
         middleware.insert(0, Middleware(HostCheck, allowed_hosts=list(allowed_hosts)))
     middleware.insert(0, Middleware(OneHost))
-    routes: list[Route | Mount] = [Route("/", _index)]
+    routes: list[Route | Mount] = [Route("/", _index), Route("/sw.js", _service_worker)]
     routes += api.routes()
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     app = Starlette(

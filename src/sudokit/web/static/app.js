@@ -22,7 +22,8 @@ let highlight = 0;
 let hint = null; // {data, shown, key}: the hint for the board it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
-let doubtCells = new Set(); // cells a photo was read with doubt in, until the player sees to them
+let doubtCells = new Set();
+let hintError = ""; // why the last hint could not be had (no server...) // cells a photo was read with doubt in, until the player sees to them
 let settings = loadSettings();
 let progress = null; // this puzzle's time, hints, mistakes (kept in the browser)
 let solution = null; // {key, values}: this puzzle's solution, asked for when mistakes count
@@ -212,6 +213,7 @@ function levelOf() {
 function changed(didChange) {
   if (didChange) {
     wrongCells = new Set();
+    hintError = "";
     save();
     if (!game.editing) say(""); // (while typing a puzzle it says how to finish)
     say("", "check-result");
@@ -386,7 +388,8 @@ function showHint() {
   $("apply-hint").hidden = depth < DEPTH.step;
   // a grade may be a summary line, then its sentence: the text keeps the line break
   if (current && current.data.kind !== "step") $("hint-text").textContent = current.data.text;
-  else $("hint-text").textContent = grade ? grade.text : "";
+  else $("hint-text").textContent = grade ? grade.text : hintError;
+  $("hint-text").classList.toggle("error", !grade && !!hintError);
 }
 
 // The pencil marks to draw with a step shown in full: a blank without marks stands for all
@@ -409,9 +412,16 @@ async function askHint() {
   if (hint && hint.key === key && hint.data.kind === "step") {
     hint.shown = Math.min(hint.shown + 1, hint.data.grades.length);
   } else {
-    const data = await call("hint", {
-      puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine(), candidates: game.marks,
-    });
+    let data;
+    hintError = "";
+    try {
+      data = await call("hint", {
+        puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine(), candidates: game.marks,
+      });
+    } catch (err) {
+      hintError = err.message; // said under the board until the board changes
+      throw err;
+    }
     hint = { data, shown: 1, key };
     if (data.kind === "step") {
       progress.hints += 1;
@@ -759,6 +769,10 @@ async function readServer() {
     $("technique").append(option);
   }
 }
+
+// Installed on a phone's home screen, the page opens without a connection: its files are
+// kept by a service worker (browsers allow one on https and on this machine's own address).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
 applyTheme();
 wire();
