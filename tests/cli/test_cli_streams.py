@@ -40,11 +40,12 @@ RUNS = {
     "canon": ["canon", CLASSIC],
     "same": ["same", CLASSIC, CLASSIC],
     "transform": ["transform", CLASSIC, "--op", "rotate"],
+    "dedupe": ["dedupe", CLASSIC],
 }
 
 #: the subcommands that read puzzles (from standard input, when given no file)
 READERS = ["solve", "count", "check", "convert", "hint", "explain", "rate", "bench",
-           "minimize", "backdoor", "canon"]
+           "minimize", "backdoor", "canon", "dedupe"]
 
 NEEDS = {"completion": "shtab", "read": "cv2", "print": "reportlab"}
 

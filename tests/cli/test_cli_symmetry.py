@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from sudokit import Grid, solve
 from sudokit.logic import rate
 from sudokit.symmetry import Transform, canonical
@@ -153,3 +155,76 @@ def test_transform_refuses_bad_operations_in_one_line() -> None:
         assert done.stderr.count("\n") == 1 and words in done.stderr
     bigger = sudoku("transform", "--op", "mirror", str(EXAMPLES / "16x16.txt"))
     assert bigger.status == 2 and "16x16" in bigger.stderr
+
+
+# -- dedupe ---------------------------------------------------------------------------
+def isomorph_collection() -> tuple[bytes, list[str]]:
+    """Puzzles, some of them transforms of earlier ones, with comments, an unreadable line
+    and fields; and the lines a plain reference keeps (the first of each canonical form)."""
+    rng = random.Random(21)
+    base = HARDEST[:30]
+    puzzles = [rng.choice([p, Transform.random(rng).apply(Grid(p)).to_line()])
+               for p in rng.choices(base, k=80)]
+    text = ["# a collection"] + [f"{p} #{i}" for i, p in enumerate(puzzles)]
+    text.insert(40, "not a puzzle")
+    seen: set[str] = set()
+    kept = ["# a collection"]
+    for line in text[1:]:
+        if line == "not a puzzle":
+            kept.append("ERROR: <stdin>, line 41: expected 81 cells, got 12")
+            continue
+        key = form(line.split()[0])
+        if key not in seen:
+            seen.add(key)
+            kept.append(line)
+    return ("\n".join(text) + "\n").encode(), kept
+
+
+def test_dedupe_keeps_the_first_of_each_class_in_order(pure: bool, tmp_path: Path) -> None:
+    data, expected = isomorph_collection()
+    path = tmp_path / "c.txt"
+    path.write_bytes(data)
+    done = sudoku("dedupe", "--stats", str(path))
+    assert done.status == 2  # the unreadable line, reported and kept in its place
+    assert done.out.splitlines() == [x.replace("<stdin>", str(path)) for x in expected]
+    classes = len(expected) - 2
+    assert f"80 puzzles read, {classes} classes kept, {80 - classes} dropped" in done.stderr
+
+
+def test_dedupe_in_bounded_memory_writes_the_same(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit.cli import dedupe
+
+    data, _ = isomorph_collection()
+    path = tmp_path / "c.txt"
+    path.write_bytes(data)
+    files = [str(path), str(DATA / "puzzles6_forum_hardest_1106.txt"), str(path)]
+    for options in ([], ["--exact"]):
+        in_memory = sudoku("dedupe", "--stats", *options, *files)
+        monkeypatch.setattr(dedupe, "IN_MEMORY_BYTES", -1)  # bucket files, three passes
+        spilled = sudoku("dedupe", "--stats", *options, "--temp-dir", str(tmp_path), *files)
+        monkeypatch.undo()
+        assert spilled.stdout == in_memory.stdout and spilled.stderr == in_memory.stderr
+        assert spilled.status == in_memory.status == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.txt"]  # no bucket left
+
+
+def test_dedupe_exact_keeps_isomorphs_and_drops_copies() -> None:
+    a = HARDEST[0]
+    b = Transform.mirror().apply(Grid(a)).to_line()
+    text = f"{a}\n{b}\n{a.replace('.', '0')}\n".encode()
+    assert sudoku("dedupe", "--exact", stdin=text).out == f"{a}\n{b}\n"
+    assert sudoku("dedupe", stdin=text).out == f"{a}\n"
+
+
+def test_dedupe_of_the_17_clue_list_keeps_every_puzzle() -> None:
+    done = sudoku("dedupe", "--stats", str(DATA / "puzzles2_17_clue.txt"))
+    assert done.status == 0
+    assert "49158 puzzles read, 49158 classes kept, 0 dropped" in done.stderr
+
+
+def test_dedupe_refuses_other_sizes_unless_exact() -> None:
+    done = sudoku("dedupe", str(EXAMPLES / "16x16.txt"))
+    assert done.status == 2 and "16x16" in done.stderr and "--exact" in done.stderr
+    exact = sudoku("dedupe", "--exact", str(EXAMPLES / "16x16.txt"))
+    assert exact.status == 0

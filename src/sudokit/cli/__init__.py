@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: Subcommands, each the module ``sudokit.cli.<name>``.
 COMMANDS = ["solve", "count", "check", "convert", "create", "hint", "explain", "rate", "bench",
             "help", "completion", "serve", "read", "print", "minimize", "backdoor", "canon", "same",
-            "transform"]
+            "transform", "dedupe"]
 
 #: Commands that write no results of their own (no -o, no progress bar).
 _NO_OUTPUT = {"help", "serve"}

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     tally = Tally()
     writer: Any = None
     try:
-        for opened, piece in _pieces(each_chunk(args, env, tally)):
+        for opened, piece in pieces(each_chunk(args, env, tally), args.jobs):
             out_format = "line" if args.transform else args.to_format or opened.format
             if writer is None or writer.fmt != out_format:  # each input answers in its format
                 if writer is not None:
@@ -65,14 +65,16 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return tally.status
 
 
-def _pieces(pairs: Iterator[tuple[Any, Any]]) -> Iterator[tuple[Any, list[Any]]]:
-    """The items of each input in pieces of about ``PIECE`` puzzles (a run of lines read
-    as one batch stays whole), with the input they come from."""
+def pieces(pairs: Iterator[tuple[Any, Any]], jobs: int = 1
+           ) -> Iterator[tuple[Any, list[Any]]]:
+    """The items of each input in pieces of about ``PIECE`` puzzles for each of ``jobs``
+    threads (a run of lines read as one batch stays whole), with the input they come
+    from."""
     current: Any = None
     piece: list[Any] = []
     size = 0
     for opened, item in pairs:
-        if opened is not current or size >= PIECE:
+        if opened is not current or size >= PIECE * jobs:
             if piece:
                 yield current, piece
             current, piece, size = opened, [], 0
@@ -86,18 +88,15 @@ def _forms(piece: list[Any], jobs: int) -> Iterator[tuple[list[Any], bytes, byte
     """(items, forms, transforms) for the items of ``piece``, cut in up to ``jobs`` parts
     searched on as many threads (the search lets go of the GIL)."""
     # imported when needed: the command's start-up stays fast
-    from ..executors import InlineExecutor, thread_executor
-    from ..symmetry.canon import forms_of
+    from ..symmetry.canon import forms_of_parts
 
-    parts = _split(piece, jobs)
-    cells = [b"".join(_cells(item) for item in part) for part in parts]
-    with (thread_executor(len(parts)) if len(parts) > 1 else InlineExecutor()) as executor:
-        answers = executor.map(lambda data: forms_of(data, len(data) // 81), cells)
-        for part, (forms, transforms) in zip(parts, answers, strict=True):
-            yield part, bytes(forms), bytes(transforms)
+    parts = split_piece(piece, jobs)
+    cells = [b"".join(cells_of(item) for item in part) for part in parts]
+    for part, (forms, transforms) in zip(parts, forms_of_parts(cells, jobs), strict=True):
+        yield part, bytes(forms), bytes(transforms)
 
 
-def _split(piece: list[Any], jobs: int) -> list[list[Any]]:
+def split_piece(piece: list[Any], jobs: int) -> list[list[Any]]:
     """``piece`` in up to ``jobs`` consecutive parts of about the same number of puzzles."""
     if jobs <= 1 or len(piece) < 2:
         return [piece]
@@ -112,7 +111,7 @@ def _split(piece: list[Any], jobs: int) -> list[list[Any]]:
     return [part for part in parts if part]
 
 
-def _cells(item: Any) -> bytes:
+def cells_of(item: Any) -> bytes:
     """The 81 bytes of each 9x9 puzzle of a batch or record (none for one that cannot be
     read, zeros for one of another kind: it is refused when written)."""
     # imported when needed: the command's start-up stays fast

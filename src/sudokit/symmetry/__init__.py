@@ -10,6 +10,8 @@ command line or the web app.
 """
 
 from .canon import canonical, canonical_with_transform, forms_of, same
+from .dedupe import first_of_each
 from .transform import Transform
 
-__all__ = ["Transform", "canonical", "canonical_with_transform", "forms_of", "same"]
+__all__ = ["Transform", "canonical", "canonical_with_transform", "first_of_each", "forms_of",
+           "same"]

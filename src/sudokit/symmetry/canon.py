@@ -20,10 +20,12 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from .. import engine
 from ..errors import ConflictError, ShapeError
+from ..executors import thread_executor
 from ..grid import Grid
 from ..shape import Shape
 from .transform import Transform
@@ -67,6 +69,19 @@ def forms_of(cells: bytes, count: int) -> tuple[bytearray, bytearray]:
     transforms = bytearray(TRANSFORM_BYTES * count)
     _minlex().canon_rows(bytes(cells), count, forms, transforms)
     return forms, transforms
+
+
+def forms_of_parts(parts: list[bytes], jobs: int = 1) -> Iterator[tuple[bytearray, bytearray]]:
+    """``forms_of`` each part (81 bytes a puzzle), in order, on up to ``jobs`` threads."""
+    if len(parts) <= 1 or jobs <= 1:
+        yield from (forms_of(part, len(part) // 81) for part in parts)
+        return
+    with thread_executor(min(jobs, len(parts))) as executor:
+        yield from executor.map(_forms_of_part, parts)
+
+
+def _forms_of_part(part: bytes) -> tuple[bytearray, bytearray]:
+    return forms_of(part, len(part) // 81)
 
 
 def transform_at(transforms: bytes | bytearray, i: int) -> Transform | None:
