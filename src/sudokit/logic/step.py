@@ -111,10 +111,13 @@ class Technique:
         elim: Iterable[tuple[int, int]] = (),
         score: float | None = None,
         chains: Iterable[Sequence[tuple[Iterable[int], int]]] = (),
+        houses: Iterable[Iterable[int]] = (),
     ) -> Step:
         """A step of this technique from cell indices (the finders' currency). ``chains``
         are the chains the step follows, each a list of (cells, digit) nodes whose links
-        alternate strong, weak, strong... from the first."""
+        alternate strong, weak, strong... from the first; ``houses`` the cells of each
+        house its text names (a row, a box, a diagonal, a window), which its picture
+        outlines."""
         names = board.geo.cell_names
         # (a step is made for every move of a path: no generators, no key lambda)
         placed = tuple(sorted(set(place))) if place else ()
@@ -131,6 +134,8 @@ class Technique:
             _place=placed,
             _elim=removed,
             links=_links(names, chains) if chains else (),
+            houses=tuple([tuple([names[c] for c in sorted(h)]) for h in houses]) if houses
+            else (),
         )
 
 
@@ -139,7 +144,8 @@ class Step:
     """One deduction: ``technique`` found it in ``cells``; it places ``placements`` and
     rules out ``eliminations``; ``text`` says why in a sentence. ``score`` is its difficulty
     on the rating scale, ``level`` its technique's level. ``links`` are the links of the
-    chains it follows (none for a step without a chain), what a picture of it draws."""
+    chains it follows (none for a step without a chain), and ``houses`` the cells of the
+    houses it names: what a picture of it draws."""
 
     technique: str
     cells: tuple[str, ...]
@@ -152,6 +158,7 @@ class Step:
     _place: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
     _elim: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
     links: tuple[Link, ...] = field(default=(), repr=False, compare=False)
+    houses: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
 
     def changes(self) -> str:
         """Placements and eliminations in short form: ``r1c1=5, r2c3,r2c4<>7``."""

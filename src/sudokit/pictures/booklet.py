@@ -9,6 +9,7 @@ with ReportLab. :func:`booklet` does all three.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -18,7 +19,7 @@ from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
 from ..logic.step import Step
 from ..solver import solve
-from . import layout
+from . import layout, variants
 from .drawing import Figure, check_size, grid_figure
 from .layout import Box, LayoutError
 from .svg import step_figure
@@ -56,6 +57,11 @@ class Entry:
             return (f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}+"
                     f" · {stopped(self.rating.gave_up)}{extra}")
         return f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}{extra}"
+
+    @property
+    def rules(self) -> list[str]:
+        """The puzzle's rules beyond the classic ones, a line each, printed under it."""
+        return variants.rule_lines(self.puzzle.rules)
 
 
 #: Seconds each puzzle's rating may take, as for ``sudoku rate``: past it the booklet says
@@ -146,13 +152,22 @@ def default_per_page(n: int) -> int:
     return 4 if n <= 9 else 2 if n <= 16 else 1
 
 
-def puzzle_layout(n: int, options: Options) -> tuple[int, list[layout.Slot]]:
-    """Puzzles per page and their slots for grids of side ``n`` (a LayoutError when the
-    paper, the grids per page or the size of the cells will not do)."""
+#: The size of a puzzle's caption text, and the height of one of its lines.
+CAPTION_FONT = 9.0
+_LEADING = CAPTION_FONT * 1.2
+
+
+def puzzle_layout(n: int, options: Options, rules: Sequence[Sequence[str]] = ()
+                  ) -> tuple[int, list[layout.Slot]]:
+    """Puzzles per page and their slots for grids of side ``n``, with room under each for
+    the longest of ``rules`` (each puzzle's rule lines) (a LayoutError when the paper, the
+    grids per page or the size of the cells will not do)."""
     page = layout.page(options.paper, options.landscape)
     per_page = options.per_page or default_per_page(n)
     cols, rows = layout.arrangement(per_page, options.landscape)
     caption_h = 26.0 if options.source else 15.0
+    width = (page.body.w - (cols - 1) * layout.GAP) / cols
+    caption_h += _LEADING * max((_wrapped(lines, width) for lines in rules), default=0)
     puzzle_slots = layout.slots(page.body, cols, rows, caption_h)
     layout.check_cells(puzzle_slots[0].grid.w, n, layout.MIN_CELL, "puzzle",
                        f"{per_page} per page on {options.paper}"
@@ -167,7 +182,8 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
     pages: list[PlannedPage] = []
     if not entries:
         return page, pages
-    per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options)
+    per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options,
+                                           [e.rules for e in entries])
     sections: list[list[Entry]] = []
     for e in entries:
         if not sections or sections[-1][0].section != e.section:
@@ -178,7 +194,7 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
             if k % per_page == 0:
                 pages.append(PlannedPage(options.title, e.section))
             slot = puzzle_slots[k % per_page]
-            lines = [e.caption]
+            lines = [e.caption, *e.rules]
             if options.source and e.source:
                 lines.append(e.source)
             pages[-1].items.append(Item("puzzle", slot.grid, slot.caption, lines,
@@ -242,6 +258,13 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
     return pages
 
 
+def _wrapped(lines: Sequence[str], width: float) -> int:
+    """How many lines ``lines`` take in a caption ``width`` points wide (a generous
+    guess: about 0.6 em a character)."""
+    per_line = max(1, int(width / (CAPTION_FONT * 0.6)))
+    return sum(math.ceil(len(text) / per_line) for text in lines)
+
+
 def _path_caption(e: Entry) -> str:
     assert e.path is not None  # only entries with a solution get a walkthrough
     text = f"{len(e.path.steps)} steps; hardest: {(e.rating and e.rating.hardest) or '-'}"
@@ -252,22 +275,25 @@ def _path_caption(e: Entry) -> str:
 
 def _answer_caption(e: Entry) -> str:
     several = e.rating is not None and e.rating.solutions > 1
-    return f"Answer to No. {e.number}" + (" (one of several)" if several else "")
+    rules = variants.rules_name(e.puzzle.rules)
+    return (f"Answer to No. {e.number}" + (f" · {rules}" if rules else "")
+            + (" (one of several)" if several else ""))
 
 
 def _puzzle_figure(e: Entry, guides: bool) -> Callable[[], Figure]:
-    return lambda: grid_figure(e.puzzle, guides=guides)
+    # (the rules are printed in the caption, under the grid's slot)
+    return lambda: grid_figure(e.puzzle, guides=guides, caption=False)
 
 
 def _answer_figure(e: Entry) -> Callable[[], Figure]:
     solution = e.solution
     assert solution is not None  # only entries with a solution get an answer
-    return lambda: grid_figure(solution, puzzle=e.puzzle)
+    return lambda: grid_figure(solution, puzzle=e.puzzle, caption=False)
 
 
 def _step_figure(board: Candidates, written: Grid, step: Step,
                  puzzle: Grid) -> Callable[[], Figure]:
-    return lambda: step_figure(board, step, puzzle=puzzle, written=written)
+    return lambda: step_figure(board, step, puzzle=puzzle, written=written, caption=False)
 
 
 def render(page: layout.Page, pages: Sequence[PlannedPage], title: str = "") -> bytes:

@@ -17,13 +17,29 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..candidates import Candidates
 from ..errors import ShapeError, SymbolError
 from ..grid import SYMBOLS, Grid
+from ..rules import Rules
+from . import variants
+from .shapes import (
+    BASELINE,
+    DARK,
+    LIGHT,
+    THEMES,
+    Circle,
+    Curve,
+    Figure,
+    Geometry,
+    Line,
+    Rect,
+    Shape_,
+    Text,
+    Theme,
+)
 
 if TYPE_CHECKING:
     from ..shape import Shape
@@ -33,117 +49,9 @@ Cell = int | str
 #: A node of a chain: (cell, digit), or (cells, digit) for a group of cells.
 Node = tuple[Cell | Iterable[Cell], int]
 
-
-@dataclass(frozen=True)
-class Theme:
-    """The colours of a picture."""
-
-    name: str
-    background: str
-    line: str
-    given: str
-    filled: str
-    pencil: str
-    highlight: str
-    struck: str
-    placed: str
-    label: str
-    link: str
-    guide: str
-    struck_tint: str
-
-
-LIGHT = Theme("light", background="#ffffff", line="#000000", given="#000000",
-              filled="#1f5fbf", pencil="#555555", highlight="#fff3b0", struck="#d62728",
-              placed="#2ca02c", label="#6b6b6b", link="#8e44ad", guide="#c8c8c8",
-              struck_tint="#fde2e2")
-DARK = Theme("dark", background="#1e1e1e", line="#d8d8d8", given="#f2f2f2",
-             filled="#79b0ff", pencil="#a8a8a8", highlight="#4d4420", struck="#ff6b6b",
-             placed="#63d563", label="#9a9a9a", link="#d79cff", guide="#555555",
-             struck_tint="#5a2a2a")
-THEMES = {t.name: t for t in (LIGHT, DARK)}
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str
-    role: str = ""
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    colour: str
-    width: float
-    role: str = ""
-    dash: bool = False
-
-
-@dataclass(frozen=True)
-class Curve:
-    """A quadratic Bezier curve from (x1, y1) to (x2, y2) bent towards (cx, cy)."""
-
-    x1: float
-    y1: float
-    cx: float
-    cy: float
-    x2: float
-    y2: float
-    colour: str
-    width: float
-    role: str = ""
-    dash: bool = False
-
-
-@dataclass(frozen=True)
-class Circle:
-    cx: float
-    cy: float
-    r: float
-    colour: str
-    width: float
-    role: str = ""
-    fill: str | None = None
-
-
-@dataclass(frozen=True)
-class Text:
-    """Text centred on x, with its baseline at y; ``size`` is the font size."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    colour: str
-    role: str = ""
-    bold: bool = False
-
-
-Shape_ = Rect | Line | Curve | Circle | Text
-
-
-@dataclass
-class Figure:
-    """Shapes in a ``width`` x ``height`` box, drawn in order (later ones on top)."""
-
-    width: float
-    height: float
-    items: list[Shape_] = field(default_factory=list)
-
-    def add(self, item: Shape_) -> None:
-        self.items.append(item)
-
-
-#: Where a digit's baseline sits below the centre of its cell, as a share of the font size
-#: (half the height of a capital letter or figure in the sans-serif faces used).
-BASELINE = 0.36
+__all__ = ["BASELINE", "DARK", "LIGHT", "THEMES", "Cell", "Circle", "Curve", "Figure",
+           "Geometry", "Line", "Node", "Rect", "Shape_", "Text", "Theme", "check_size",
+           "grid_figure"]
 
 _MARGIN = 4
 
@@ -161,6 +69,9 @@ def grid_figure(
     theme: Theme = LIGHT,
     size: float = 360,
     written: Grid | None = None,
+    rules: Rules | None = None,
+    houses: Iterable[Iterable[Cell]] = (),
+    caption: bool = True,
 ) -> Figure:
     """A picture of ``item`` in a ``size`` x ``size`` square.
 
@@ -177,6 +88,12 @@ def grid_figure(
     pencil mark goes in the empty cells of a grid, for a solver writing candidates by hand.
     Cells go by index (0 is r1c1) or by name; grids larger than 35x35 (one symbol per digit,
     1 to 9 and A to Z) are refused.
+
+    ``rules`` (by default the grid's own, or the puzzle's) are drawn as
+    :mod:`sudokit.pictures.variants` says: regions, diagonals, shaded cells, parity marks,
+    and under the square, unless ``caption`` is False, the rules that leave no mark.
+    ``houses`` (each a list of cells) are outlined, as a step's picture shows the houses
+    it speaks of.
     """
     shape = _board_shape(item, "item")
     size = _size(size)
@@ -186,17 +103,26 @@ def grid_figure(
     struck = {_candidate(shape, e, "eliminations") for e in _iterable(eliminations, "eliminations")}
     placed = dict(_candidate(shape, p, "placements") for p in _iterable(placements, "placements"))
     chain = [_link(shape, link) for link in _iterable(links, "links")]
+    outlined = [sorted({_cell(shape, c, "houses") for c in _iterable(house, "houses")})
+                for house in _iterable(houses, "houses")]
+    drawn = _rules_of(shape, rules, item, puzzle)
     n = shape.n
     scale = size / 360
     band = size * 0.06 if labels else 0.0
     margin = _MARGIN * scale
     unit = (size - 2 * margin - band) / n
-    geo = _Geometry(shape, margin + band, margin + band, unit)
-    fig = Figure(size, size)
-    fig.add(Rect(0, 0, size, size, theme.background, "background"))
+    geo = Geometry(shape, margin + band, margin + band, unit)
+    words = variants.caption_lines(drawn, size) if drawn and caption else []
+    fig = Figure(size, size + variants.caption_height(words, size))
+    fig.add(Rect(0, 0, size, fig.height, theme.background, "background"))
+    if drawn:
+        variants.draw_tints(fig, geo, drawn, theme)
     for cell in sorted(shaded):
         x, y = geo.corner(cell)
         fig.add(Rect(x, y, unit, unit, theme.highlight, "highlight"))
+    if drawn:
+        variants.draw_parity(fig, geo, drawn, theme)
+        variants.draw_diagonals(fig, geo, drawn, theme, scale)
     for cell in range(shape.ncells):
         if cell in placed:
             fig.add(_digit(geo, cell, placed[cell], theme.placed, "placed"))
@@ -210,41 +136,36 @@ def grid_figure(
                 _guides(fig, geo, cell, theme)
         else:
             _candidates(fig, geo, item, cell, givens, known, struck, theme)
-    _lines(fig, geo, theme, scale)
+    _lines(fig, geo, theme, scale, boxes=not (drawn and drawn.is_jigsaw))
+    if drawn and drawn.is_jigsaw:
+        variants.draw_region_lines(fig, geo, drawn, theme, scale)
+    variants.draw_outlines(fig, geo, outlined, theme, scale)
     _links(fig, geo, chain, theme, scale)
     if labels:
         _labels(fig, geo, band, theme)
+    variants.draw_caption(fig, words, size, theme)
     return fig
 
 
-class _Geometry:
-    """Where cells and their pencil marks are."""
-
-    def __init__(self, shape: Shape, left: float, top: float, unit: float) -> None:
-        self.shape = shape
-        self.left = left
-        self.top = top
-        self.unit = unit
-        self.across, self.down = shape.box_cols, shape.box_rows  # n marks in a box's layout
-
-    def corner(self, cell: int) -> tuple[float, float]:
-        return (self.left + self.shape.col_of(cell) * self.unit,
-                self.top + self.shape.row_of(cell) * self.unit)
-
-    def mark(self, cell: int, digit: int) -> tuple[float, float]:
-        """The centre of pencil mark ``digit`` in ``cell``."""
-        x, y = self.corner(cell)
-        return (x + ((digit - 1) % self.across + 0.5) * self.unit / self.across,
-                y + ((digit - 1) // self.across + 0.5) * self.unit / self.down)
-
-    @property
-    def mark_font(self) -> float:
-        # a little smaller where 16 or 25 marks share a cell, so that they keep apart
-        share = 0.72 if self.shape.n <= 9 else 0.64
-        return min(self.unit / self.across, self.unit / self.down) * share
+def _rules_of(shape: Shape, rules: object, item: Grid | Candidates,
+              puzzle: Grid | None) -> Rules | None:
+    """The rules a picture draws: ``rules``, else the grid's or the puzzle's own; None
+    for classic rules, which draw nothing beyond the boxes."""
+    if rules is None:
+        # the grid's own rules, else the puzzle's (a solution found may not carry them)
+        found = next((g.rules for g in (item, puzzle)
+                      if isinstance(g, Grid) and not g.rules.is_classic), None)
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules: expected Rules or None, got {type(rules).__name__}")
+    elif rules.size != shape.n or (rules.shape != shape and not rules.is_jigsaw):
+        raise ValueError(f"rules: {rules.describe()} rules do not fit the {shape.n}x{shape.n} "
+                         f"picture (box {shape})")
+    else:
+        found = rules
+    return None if found is None or found.is_classic else found
 
 
-def _digit(geo: _Geometry, cell: int, value: int, colour: str, role: str,
+def _digit(geo: Geometry, cell: int, value: int, colour: str, role: str,
            bold: bool = False) -> Text:
     x, y = geo.corner(cell)
     font = geo.unit * (0.62 if geo.shape.n <= 9 else 0.55)
@@ -252,7 +173,7 @@ def _digit(geo: _Geometry, cell: int, value: int, colour: str, role: str,
                 font, colour, role, bold)
 
 
-def _candidates(fig: Figure, geo: _Geometry, board: Candidates, cell: int,
+def _candidates(fig: Figure, geo: Geometry, board: Candidates, cell: int,
                 givens: tuple[int, ...] | None, written: tuple[int, ...] | None,
                 struck: set[tuple[int, int]], theme: Theme) -> None:
     """A cell of a candidate board: its digit when one candidate is left (and nothing is
@@ -282,15 +203,16 @@ def _candidates(fig: Figure, geo: _Geometry, board: Candidates, cell: int,
                          "pencil"))
 
 
-def _guides(fig: Figure, geo: _Geometry, cell: int, theme: Theme) -> None:
+def _guides(fig: Figure, geo: Geometry, cell: int, theme: Theme) -> None:
     radius = geo.mark_font * 0.09
     for d in range(1, geo.shape.n + 1):
         cx, cy = geo.mark(cell, d)
         fig.add(Circle(cx, cy, radius, theme.guide, 0, "guide", theme.guide))
 
 
-def _lines(fig: Figure, geo: _Geometry, theme: Theme, scale: float) -> None:
-    """The cell lines, thin, and the box lines, thick."""
+def _lines(fig: Figure, geo: Geometry, theme: Theme, scale: float, boxes: bool = True) -> None:
+    """The cell lines, thin, and the box lines, thick (only the border without ``boxes``,
+    where irregular regions replace them)."""
     shape = geo.shape
     left, top, unit = geo.left, geo.top, geo.unit
     right, bottom = left + shape.n * unit, top + shape.n * unit
@@ -298,15 +220,16 @@ def _lines(fig: Figure, geo: _Geometry, theme: Theme, scale: float) -> None:
     for k in range(shape.n + 1):
         x = left + k * unit
         y = top + k * unit
-        box_col = k % shape.box_cols == 0
-        box_row = k % shape.box_rows == 0
+        edge = k in (0, shape.n)
+        box_col = edge or (boxes and k % shape.box_cols == 0)
+        box_row = edge or (boxes and k % shape.box_rows == 0)
         fig.add(Line(x, top, x, bottom, theme.line, thick if box_col else thin,
                      "box-line" if box_col else "cell-line"))
         fig.add(Line(left, y, right, y, theme.line, thick if box_row else thin,
                      "box-line" if box_row else "cell-line"))
 
 
-def _links(fig: Figure, geo: _Geometry,
+def _links(fig: Figure, geo: Geometry,
            links: list[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int], bool]],
            theme: Theme, scale: float) -> None:
     """Each link a curve from node to node, bowed to one side so that links along a line
@@ -331,7 +254,7 @@ def _links(fig: Figure, geo: _Geometry,
                 _node(fig, geo, node, ring, theme, scale)
 
 
-def _node(fig: Figure, geo: _Geometry, node: tuple[tuple[int, ...], int], ring: float,
+def _node(fig: Figure, geo: Geometry, node: tuple[tuple[int, ...], int], ring: float,
           theme: Theme, scale: float) -> None:
     """A chain node: its candidates ringed, those of a group joined ring to ring."""
     cells, digit = node
@@ -344,7 +267,7 @@ def _node(fig: Figure, geo: _Geometry, node: tuple[tuple[int, ...], int], ring: 
         fig.add(Line(sx, sy, ex, ey, theme.link, 2.2 * scale, "chain-group"))
 
 
-def _end(geo: _Geometry, node: tuple[tuple[int, ...], int],
+def _end(geo: Geometry, node: tuple[tuple[int, ...], int],
          other: tuple[tuple[int, ...], int]) -> tuple[float, float]:
     """Where a link to ``other`` meets ``node``: the node's candidate nearest the middle of
     the other node (a group's candidates lie side by side)."""
@@ -361,7 +284,7 @@ def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple
     return x + dx / length * distance, y + dy / length * distance
 
 
-def _labels(fig: Figure, geo: _Geometry, band: float, theme: Theme) -> None:
+def _labels(fig: Figure, geo: Geometry, band: float, theme: Theme) -> None:
     """r1, r2, ... left of the rows and c1, c2, ... above the columns."""
     n = geo.shape.n
     font = min(band * 0.55, geo.unit * (0.42 if n < 10 else 0.34))

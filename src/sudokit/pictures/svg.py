@@ -27,10 +27,11 @@ from xml.sax.saxutils import escape, quoteattr
 from ..candidates import Candidates
 from ..grid import Grid
 from . import drawing
-from .drawing import LIGHT, THEMES, Cell, Figure, Node
+from .drawing import LIGHT, THEMES, Cell, Figure, Node, Theme
 
 if TYPE_CHECKING:
     from ..logic.step import Step
+    from ..rules import Rules
 
 #: Colours of the light theme: givens, digits filled in, pencil marks, highlighted cells,
 #: struck candidates and placed digits (:data:`sudokit.pictures.drawing.DARK` has the dark ones).
@@ -55,9 +56,11 @@ def board(
     links: Iterable[tuple[Node, Node, bool]] = (),
     labels: bool = False,
     guides: bool = False,
-    theme: str = "light",
+    theme: str | Theme = "light",
     size: int = 360,
     written: Grid | None = None,
+    rules: Rules | None = None,
+    houses: Iterable[Iterable[Cell]] = (),
 ) -> str:
     """An SVG picture of ``item``, ``size`` pixels wide.
 
@@ -71,11 +74,17 @@ def board(
     "light" or "dark"; ``written`` (the digits written in on a candidate board) draws a
     cell with one candidate but no digit yet as a pencil mark. Cells go by index or by
     name; a wrong kind of argument is a TypeError, one out of range a ValueError, naming it.
+
+    A grid under a variant's rules (``grid.rules``, or ``rules`` for a candidate board)
+    draws them as print does: irregular regions' borders, diagonals, shaded windows and
+    groups, parity circles and squares, and the rules with no mark in a line under it.
+    ``houses`` (lists of cells) are outlined. ``theme`` may be a
+    :class:`~sudokit.pictures.drawing.Theme` (``region_tints=True`` tints a jigsaw's regions).
     """
     return to_svg(drawing.grid_figure(
         item, puzzle=puzzle, cells=cells, eliminations=eliminations, placements=placements,
         links=links, labels=labels, guides=guides, theme=_theme(theme), size=size,
-        written=written))
+        written=written, rules=rules, houses=houses))
 
 
 def step(
@@ -85,17 +94,20 @@ def step(
     puzzle: Grid | None = None,
     written: Grid | None = None,
     labels: bool = True,
-    theme: str = "light",
+    theme: str | Theme = "light",
     size: int = 360,
+    rules: Rules | None = None,
 ) -> str:
     """``item`` with a logic step drawn on it: the cells it looks at shaded, the candidates
     it rules out struck, the digits it places in green, the links of its chain, group
     nodes as one (a Grid is drawn as its pencil marks, the board the step was found on).
     Rows and columns are labelled, as the step's text names cells, unless ``labels`` is
     False; ``puzzle`` tells givens from digits placed earlier, and ``written`` (the digits
-    written in on a candidate board) a digit from a single candidate not yet filled in."""
+    written in on a candidate board) a digit from a single candidate not yet filled in.
+    The houses the step names (a row, a box, a diagonal, a window) are outlined, on the
+    rules of the grid (or the puzzle, or ``rules``)."""
     return to_svg(step_figure(item, move, puzzle=puzzle, written=written, labels=labels,
-                              theme=theme, size=size))
+                              theme=theme, size=size, rules=rules))
 
 
 def step_figure(
@@ -105,10 +117,13 @@ def step_figure(
     puzzle: Grid | None = None,
     written: Grid | None = None,
     labels: bool = True,
-    theme: str = "light",
+    theme: str | Theme = "light",
     size: float = 360,
+    rules: Rules | None = None,
+    caption: bool = True,
 ) -> Figure:
-    """The figure :func:`step` writes as SVG (and the PDF and PNG pictures draw)."""
+    """The figure :func:`step` writes as SVG (and the PDF and PNG pictures draw);
+    ``caption`` False leaves out the line of rules under it (a page prints its own)."""
     from ..logic.step import Step  # here: importing the logic solver costs start-up
 
     if not isinstance(move, Step):
@@ -120,7 +135,8 @@ def step_figure(
     return drawing.grid_figure(
         item, puzzle=puzzle, written=written, cells=move.cells,
         eliminations=move.eliminations, placements=move.placements, links=move.links,
-        labels=labels, theme=_theme(theme), size=size)
+        labels=labels, theme=_theme(theme), size=size, rules=rules, houses=move.houses,
+        caption=caption)
 
 
 def to_svg(figure: Figure, *, compact: bool = False) -> str:
@@ -150,7 +166,9 @@ def to_svg(figure: Figure, *, compact: bool = False) -> str:
     return "\n".join(parts)
 
 
-def _theme(name: str) -> drawing.Theme:
+def _theme(name: str | Theme) -> Theme:
+    if isinstance(name, Theme):
+        return name
     try:
         return THEMES[name]
     except (KeyError, TypeError):
