@@ -228,3 +228,14 @@ def test_dedupe_refuses_other_sizes_unless_exact() -> None:
     assert done.status == 2 and "16x16" in done.stderr and "--exact" in done.stderr
     exact = sudoku("dedupe", "--exact", str(EXAMPLES / "16x16.txt"))
     assert exact.status == 0
+
+
+def test_dedupe_on_a_cluster_writes_the_same(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    data, _ = isomorph_collection()
+    path = tmp_path / "c.txt"
+    path.write_bytes(data)
+    here = sudoku("dedupe", "--stats", str(path))
+    there = sudoku("dedupe", "--stats", "--cluster", "local:1", str(path))
+    assert there.stdout == here.stdout and there.status == here.status
+    assert there.stderr.splitlines()[-1] == here.stderr.splitlines()[-1]

@@ -4,15 +4,21 @@ duplicates), in input order, the records written as they were read."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
+from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ShapeError
+from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Tally, add_input_arguments, add_jobs_argument, each_chunk
-from .canon import cells_of, pieces, split_piece
+from .canon import cells_of, pieces
 from .env import Env
+
+if TYPE_CHECKING:
+    from ..executors import Executor
 
 #: Inputs of more bytes than this (all files together) are deduplicated in bounded
 #: memory, through bucket files; smaller ones (and standard input) keep their keys in a set.
@@ -41,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where a large input's bucket files go (default: the system's "
                    "temporary directory)")
     add_jobs_argument(p)
+    add_cluster_argument(p)
 
 
 def run(args: argparse.Namespace, env: Env) -> int:
@@ -48,10 +55,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
     tally = Tally()
     names = args.files or ["-"]
     size = sum(os.path.getsize(n) for n in names if n != "-" and os.path.isfile(n))
-    if "-" not in names and size > IN_MEMORY_BYTES:
-        counts = _spilled(args, env, tally, size)
-    else:
-        counts = _in_memory(args, env, tally)
+    with _executor(args) as executor:
+        if "-" not in names and size > IN_MEMORY_BYTES:
+            counts = _spilled(args, env, tally, size, executor)
+        else:
+            counts = _in_memory(args, env, tally, executor)
     read, kept, clashes = counts
     if clashes and not args.exact:
         env.warn(f"{clashes} puzzle{'s' * (clashes != 1)} with clashing givens "
@@ -62,52 +70,49 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return tally.status
 
 
-def _keyed(args: argparse.Namespace, env: Env, tally: Tally
+def _keyed(args: argparse.Namespace, env: Env, tally: Tally, executor: Executor
            ) -> Iterator[tuple[Any, list[Any], list[bytes | None], int]]:
     """(input, items, key of each of their records or None when unreadable, clashes)
-    for the items of every input in pieces, in order."""
+    for the items of every input in pieces, in order; the canonical forms are searched by
+    ``executor`` (threads, or a cluster), a few pieces ahead."""
     # imported when needed: the command's start-up stays fast
     from ..formats import Batch
-    from ..symmetry.dedupe import class_keys, exact_key
+    from ..symmetry.dedupe import class_keys_of, exact_key
 
-    for opened, piece in pieces(each_chunk(args, env, tally), args.jobs):
-        if args.exact:
+    if args.exact:
+        for opened, piece in pieces(each_chunk(args, env, tally)):
             keys: list[bytes | None] = []
             for item in piece:
                 records = item.records() if isinstance(item, Batch) else [item]
                 keys.extend(None if r.error is not None or r.item is None
                             else exact_key(r.item) for r in records)
             yield opened, piece, keys, 0
-            continue
-        for item in piece:
-            _check(item, opened.source)
-        keys, clashes = _class_keys(piece, args.jobs, class_keys)
-        yield opened, piece, keys, clashes
+        return
+    held: deque[tuple[Any, list[Any]]] = deque()
+
+    def cells() -> Iterator[bytes]:
+        for opened, piece in pieces(each_chunk(args, env, tally)):
+            for item in piece:
+                _check(item, opened.source)
+            held.append((opened, piece))
+            yield b"".join(cells_of(item) for item in piece)
+
+    for piece_keys, clashes in executor.map(class_keys_of, cells()):
+        opened, piece = held.popleft()
+        yield opened, piece, _spread(piece, piece_keys), clashes
 
 
-def _class_keys(piece: list[Any], jobs: int, class_keys: Any) -> tuple[list[bytes | None], int]:
-    """The keys of a piece's records (None for an unreadable one), on up to ``jobs``
-    threads, and how many clash."""
-    # imported when needed: the command's start-up stays fast
-    from ..executors import InlineExecutor, thread_executor
-
-    parts = split_piece(piece, jobs)
-    cells = [b"".join(cells_of(item) for item in part) for part in parts]
-    pool = thread_executor(len(parts)) if len(parts) > 1 else InlineExecutor()
-    with pool as executor:
-        found = list(executor.map(lambda data: class_keys(data, len(data) // 81), cells))
+def _spread(piece: list[Any], found: list[bytes]) -> list[bytes | None]:
+    """The keys of a piece's records in order: None for an unreadable one (it has none)."""
+    at = iter(found)
     keys: list[bytes | None] = []
-    clashes = 0
-    for part, (part_keys, part_clashes) in zip(parts, found, strict=True):
-        clashes += part_clashes
-        at = iter(part_keys)
-        for item in part:
-            rows = getattr(item, "rows", None)
-            if rows is not None:
-                keys.extend(next(at) for _ in range(rows))
-            else:
-                keys.append(None if item.error is not None else next(at))
-    return keys, clashes
+    for item in piece:
+        rows = getattr(item, "rows", None)
+        if rows is not None:
+            keys.extend(next(at) for _ in range(rows))
+        else:
+            keys.append(None if item.error is not None else next(at))
+    return keys
 
 
 def _check(item: Any, source: str) -> None:
@@ -132,13 +137,29 @@ def _check(item: Any, source: str) -> None:
                          "duplicates of any size)")
 
 
-def _in_memory(args: argparse.Namespace, env: Env, tally: Tally) -> tuple[int, int, int]:
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor]:
+    """Where the canonical forms are searched: the cluster of --cluster, else --jobs
+    threads (the search lets go of the GIL)."""
+    # imported when needed: the command's start-up stays fast
+    from ..executors import InlineExecutor, thread_executor
+
+    with cluster_executor(args) as cluster:
+        if cluster is not None:
+            yield cluster
+            return
+        with (thread_executor(args.jobs) if args.jobs > 1 else InlineExecutor()) as pool:
+            yield pool
+
+
+def _in_memory(args: argparse.Namespace, env: Env, tally: Tally, executor: Executor
+               ) -> tuple[int, int, int]:
     """One pass, the keys seen kept in a set; (read, kept, clashes)."""
     out = _Out(env)
     seen: set[bytes] = set()
     read = kept = clashes = 0
     try:
-        for opened, piece, keys, piece_clashes in _keyed(args, env, tally):
+        for opened, piece, keys, piece_clashes in _keyed(args, env, tally, executor):
             clashes += piece_clashes
             marks = []
             for key in keys:
@@ -157,8 +178,8 @@ def _in_memory(args: argparse.Namespace, env: Env, tally: Tally) -> tuple[int, i
     return read, kept, clashes
 
 
-def _spilled(args: argparse.Namespace, env: Env, tally: Tally, size: int
-             ) -> tuple[int, int, int]:
+def _spilled(args: argparse.Namespace, env: Env, tally: Tally, size: int,
+             executor: Executor) -> tuple[int, int, int]:
     """Three passes in bounded memory (see ``sudokit.symmetry.dedupe``); (read, kept,
     clashes)."""
     # imported when needed: the command's start-up stays fast
@@ -169,7 +190,7 @@ def _spilled(args: argparse.Namespace, env: Env, tally: Tally, size: int
     quiet.show_progress = False
     clashes = 0
     with Spill(buckets_for(size), args.temp_dir) as spill:
-        for _, _, keys, piece_clashes in _keyed(args, quiet, Tally()):
+        for _, _, keys, piece_clashes in _keyed(args, quiet, Tally(), executor):
             clashes += piece_clashes
             spill.add([k for k in keys if k is not None])
         bitmap = spill.kept()
@@ -178,7 +199,7 @@ def _spilled(args: argparse.Namespace, env: Env, tally: Tally, size: int
     index = 0
     out = _Out(env)
     try:
-        for opened, piece in pieces(each_chunk(args, env, tally), args.jobs):
+        for opened, piece in pieces(each_chunk(args, env, tally)):
             marks = []
             for item in piece:
                 rows = getattr(item, "rows", None)

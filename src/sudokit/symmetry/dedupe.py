@@ -72,6 +72,12 @@ def class_keys(cells: bytes, count: int) -> tuple[list[bytes], int]:
     return keys, clashes
 
 
+def class_keys_of(cells: bytes) -> tuple[list[bytes], int]:
+    """``class_keys`` of the 9x9 puzzles of ``cells`` (81 bytes each): a piece of work for
+    an executor (a module-level function of plain data, so that it travels to a cluster)."""
+    return class_keys(cells, len(cells) // 81)
+
+
 def first_of_each(grids: Iterable[Grid], exact: bool = False) -> Iterator[int]:
     """The indices of the first puzzle of each class (of each set of exact duplicates with
     ``exact``) among ``grids``, in order. Without ``exact``, the puzzles must be 9x9 with
