@@ -69,8 +69,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the givens are exactly these cells: one character a cell in reading "
                    "order, x, X, 1 or * for a given and . or 0 for a blank (81 for 9x9), or a "
                    "file holding them (white space ignored); with --difficulty or "
-                   "--technique, --count, --seed, --tries (solution grids tried per puzzle, "
-                   "default 20000, 500 when each is rated). A mask no unique puzzle can "
+                   "--technique, --count, --seed, --tries (solution counts made per puzzle, "
+                   "default 20000: a few seconds). A mask no unique puzzle can "
                    "have (fewer than 17 givens on 9x9, two rows of a band or two columns of "
                    "a stack without a given) is refused, status 2")
     t = p.add_argument_group(
