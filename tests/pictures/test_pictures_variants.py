@@ -18,6 +18,7 @@ from sudokit.logic.board import Board
 from sudokit.logic.step import Level, Placement, Step, Technique
 from sudokit.pictures import Entry, Options, plan, svg
 from sudokit.pictures.drawing import LIGHT, grid_figure
+from sudokit.pictures.walkthrough import walk
 from sudokit.rules import Rules
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -168,18 +169,22 @@ def test_windows_and_centre_cells_are_shaded(preset: str) -> None:
     assert shaded == expected and len(shaded) == (36 if preset == "windoku" else 9)
 
 
-def test_disjoint_groups_are_tinted_alike_and_each_box_holds_every_tint() -> None:
-    root = parse(svg.board(Grid(PUZZLE, rules=Rules.preset("disjoint"))))
-    frame = Frame(root)
+@pytest.mark.parametrize("n", [9, 16])
+def test_disjoint_groups_are_tinted_alike_and_each_box_holds_every_tint(n: int) -> None:
+    grid = Grid.from_cells([0] * n * n, rules=Rules.preset("disjoint", n))
+    root = parse(svg.board(grid))
+    frame = Frame(root, n)
     tint = {frame.cell_at(f(e, "x") + 1, f(e, "y") + 1): e.get("fill")
             for e in of_class(root, "tint", "rect")}
-    assert len(tint) == 81
-    for cell in range(81):
-        r, c = divmod(cell, 9)
-        assert tint[cell] == tint[(r % 3) * 9 + c % 3]  # its place in the box
-    for box in range(9):
-        cells = [(box // 3 * 3 + k // 3) * 9 + box % 3 * 3 + k % 3 for k in range(9)]
-        assert len({tint[c] for c in cells}) == 9
+    side = grid.shape.box_rows
+    assert len(tint) == n * n
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        assert tint[cell] == tint[(r % side) * n + c % side]  # its place in the box
+    for box in range(n):
+        cells = [(box // side * side + k // side) * n + box % side * side + k % side
+                 for k in range(n)]
+        assert len({tint[c] for c in cells}) == n
 
 
 def test_odd_cells_have_a_circle_and_even_cells_a_square_behind_the_digit() -> None:
@@ -295,3 +300,23 @@ def test_a_solution_without_rules_is_drawn_under_its_puzzles_rules() -> None:
     puzzle = Grid(PUZZLE, rules=Rules.preset("x"))
     figure = grid_figure(Grid(PUZZLE), puzzle=puzzle)
     assert [i.role for i in figure.items].count("diagonal") == 2
+
+
+def test_a_variant_path_s_boards_follow_its_rules() -> None:
+    """Step pictures show the candidates the logic solver sees: a cell's parity, and each
+    placed digit gone from every house the cell shares, a diagonal too."""
+    rules = Rules(9, diagonals=True, odd=(2,), even=(3,))
+    puzzle = Grid(PUZZLE, rules=rules)
+    diagonal = dict(rules.extra_houses())["the main diagonal"]
+    first = house_step(diagonal, 10)  # r2c2 = 1
+    second = house_step(diagonal, 30)
+    start, after = (board for board, _, _ in walk(puzzle, [first, second]))
+    given = {puzzle.cells[c] for c in diagonal if puzzle.cells[c]}
+    assert given == {2, 5, 8, 9}  # r1c1, r3c3, r7c7, r9c9
+    for cell in diagonal:
+        if not puzzle.cells[cell]:
+            assert not start.candidates(cell) & given, puzzle.shape.cell_name(cell)
+    assert start.candidates(2) <= {1, 3, 5, 7, 9} and start.candidates(3) <= {2, 4, 6, 8}
+    assert all(1 not in after.candidates(c) for c in diagonal if c != 10)
+    assert any(1 in start.candidates(c) for c in diagonal if c != 10)
+    assert after.candidates(10) == {1}

@@ -17,6 +17,7 @@ under a puzzle. A classic grid gets none of this: its picture is what it always 
 
 from __future__ import annotations
 
+import colorsys
 from collections.abc import Iterable
 
 from ..rules import PRESETS, Rules
@@ -97,8 +98,10 @@ def draw_tints(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
     tinted: dict[int, str] = {}
     if rules.is_jigsaw and theme.region_tints:
         colours = region_colours(rules)
+        palette = tints(theme, max(colours) + 1)
         for cell, region in enumerate(rules.regions):
-            tinted[cell] = theme.tints[colours[region] % len(theme.tints)]
+            tinted[cell] = palette[colours[region]]
+    palette = tints(theme, rules.size) if rules.disjoint else []
     for name, cells in rules.extra_houses():
         if name.startswith("window") or name.startswith("the centre-dot"):
             for cell in cells:
@@ -106,7 +109,7 @@ def draw_tints(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
         elif name.startswith("disjoint group"):
             k = int(name.rsplit(" ", 1)[1]) - 1
             for cell in cells:
-                tinted[cell] = theme.tints[k % len(theme.tints)]
+                tinted[cell] = palette[k]
     for cell in sorted(tinted):
         x, y = geo.corner(cell)
         fig.add(Rect(x, y, geo.unit, geo.unit, tinted[cell], "tint"))
@@ -198,6 +201,19 @@ def draw_outlines(fig: Figure, geo: Geometry, houses: Iterable[Iterable[int]], t
                     xx = x + (inset if dc < 0 else unit - inset)
                     fig.add(Line(xx, y - before, xx, y + unit + after, theme.outline,
                                  width, "house"))
+
+
+def tints(theme: Theme, count: int) -> list[str]:
+    """``count`` tints that tell apart: the theme's own, or where it has too few, as many
+    hues around the colour wheel, as light (or as dark, on a dark background) as its own."""
+    if count <= len(theme.tints):
+        return list(theme.tints[:count])
+    light = int(theme.background[1:3], 16) > 0x80
+    out = []
+    for k in range(count):
+        r, g, b = colorsys.hls_to_rgb(k / count, 0.88 if light else 0.26, 0.6)
+        out.append(f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}")
+    return out
 
 
 def region_colours(rules: Rules) -> tuple[int, ...]:

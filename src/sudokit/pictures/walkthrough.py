@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from .svg import board, step_figure, to_svg
 if TYPE_CHECKING:
     from ..logic.path import Path
     from ..logic.step import Step
+    from ..rules import Rules
 
 _viewers = itertools.count(1)
 
@@ -120,15 +122,66 @@ def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 4
 def _begin(start: Grid | Candidates) -> tuple[Candidates, Grid]:
     """The candidate board and the digits written in where a path starts."""
     if isinstance(start, Grid):
-        return Candidates.pencilmarks(start), start
+        if start.rules.is_classic:
+            return Candidates.pencilmarks(start), start
+        return _variant_pencilmarks(start), start
     return start, start.to_grid()
 
 
 def _advance(current: Candidates, written: Grid, move: Step) -> tuple[Candidates, Grid]:
     """The candidate board and the digits written in after ``move``."""
+    before = written
     for cell, digit in move.placements:
         written = written.with_digit(cell, digit)
-    return move.apply(current), written
+    if before.rules.is_classic:
+        return move.apply(current), written
+    return _variant_apply(current, move, before.rules), written
+
+
+def _variant_pencilmarks(grid: Grid) -> Candidates:
+    """The board a variant's solving path starts from, as the logic solver starts it: the
+    digits each cell's rules allow (odd or even), less those given in a house it shares
+    (what the other rules forbid, such as a knight's move, its own steps take away)."""
+    rules, cells = grid.rules, grid.cells
+    peers = _house_peers(rules)
+    masks = []
+    for cell, value in enumerate(cells):
+        if value:
+            masks.append(1 << (value - 1))
+            continue
+        mask = rules.cell_masks[cell]
+        for p in peers[cell]:
+            if cells[p]:
+                mask &= ~(1 << (cells[p] - 1))
+        masks.append(mask)
+    return Candidates.unchecked(tuple(masks), grid.shape)
+
+
+def _variant_apply(board: Candidates, move: Step, rules: Rules) -> Candidates:
+    """``board`` after ``move`` under a variant's rules: a placed digit leaves the cells
+    that share a house with it (as :meth:`Step.apply` does with rows, columns and boxes)."""
+    shape = board.shape
+    masks = list(board.masks)
+    peers = _house_peers(rules)
+    for name, d in move.placements:
+        cell = shape.parse_cell(name)
+        bit = 1 << (d - 1)
+        masks[cell] = bit
+        for p in peers[cell]:
+            masks[p] &= ~bit
+    for name, d in move.eliminations:
+        masks[shape.parse_cell(name)] &= ~(1 << (d - 1))
+    return Candidates.unchecked(tuple(masks), shape)
+
+
+@lru_cache(maxsize=32)
+def _house_peers(rules: Rules) -> tuple[frozenset[int], ...]:
+    """Per cell, the other cells that share a house with it under ``rules``."""
+    out: list[set[int]] = [set() for _ in range(rules.size * rules.size)]
+    for house in rules.houses:
+        for cell in house:
+            out[cell].update(house)
+    return tuple(frozenset(s - {cell}) for cell, s in enumerate(out))
 
 
 def _start(path: object, puzzle: object) -> Grid | Candidates:
