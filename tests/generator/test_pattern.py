@@ -70,7 +70,7 @@ def test_each_puzzle_has_exactly_the_masks_givens_and_one_solution(pure: bool) -
     assert again == made
 
 
-def test_a_sparser_mask_and_a_level(pure: bool) -> None:
+def test_a_sparser_mask_and_a_level() -> None:
     made = generate_to_pattern(parse_mask(MASK), seed=1, difficulty="medium")
     assert givens_of(made.puzzle) == MASK
     assert count_solutions(made.puzzle) == 1
