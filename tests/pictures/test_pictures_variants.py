@@ -320,3 +320,16 @@ def test_a_variant_path_s_boards_follow_its_rules() -> None:
     assert all(1 not in after.candidates(c) for c in diagonal if c != 10)
     assert any(1 in start.candidates(c) for c in diagonal if c != 10)
     assert after.candidates(10) == {1}
+
+
+def test_a_prime_jigsaw_lays_its_pencil_marks_out_in_a_square() -> None:
+    """A 7x7 jigsaw has no boxes whose shape the marks could copy: 3 rows of 3, not 1 of 7."""
+    regions = [r if c < 6 else (r + 1) % 7 for r in range(7) for c in range(7)]
+    grid = Grid.from_cells([0] * 49, rules=Rules(7, regions=regions))
+    root = parse(svg.board(Candidates.pencilmarks(Grid.from_cells([0] * 49, (1, 7))),
+                           rules=grid.rules))
+    frame = Frame(root, 7)
+    marks = [e for e in root.iter(f"{NS}text") if e.get("class") == "pencil"]
+    first = [e for e in marks if frame.cell_at(f(e, "x"), f(e, "y") - 1) == 0]
+    assert [e.text for e in first] == list("1234567")
+    assert len({e.get("y") for e in first}) == 3 and len({e.get("x") for e in first}) == 3

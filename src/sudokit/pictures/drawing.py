@@ -111,7 +111,9 @@ def grid_figure(
     band = size * 0.06 if labels else 0.0
     margin = _MARGIN * scale
     unit = (size - 2 * margin - band) / n
-    geo = Geometry(shape, margin + band, margin + band, unit)
+    # irregular regions of a prime size have no boxes whose layout the pencil marks copy
+    geo = Geometry(shape, margin + band, margin + band, unit,
+                   square_marks=bool(drawn and drawn.is_jigsaw and shape.box_rows == 1))
     words = variants.caption_lines(drawn, size) if drawn and caption else []
     fig = Figure(size, size + variants.caption_height(words, size))
     fig.add(Rect(0, 0, size, fig.height, theme.background, "background"))

@@ -8,6 +8,7 @@ curves, circles, texts) in a box of units, y growing downwards, the colours of a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -146,12 +147,16 @@ BASELINE = 0.36
 class Geometry:
     """Where cells and their pencil marks are."""
 
-    def __init__(self, shape: Shape, left: float, top: float, unit: float) -> None:
+    def __init__(self, shape: Shape, left: float, top: float, unit: float,
+                 square_marks: bool = False) -> None:
         self.shape = shape
         self.left = left
         self.top = top
         self.unit = unit
         self.across, self.down = shape.box_cols, shape.box_rows  # n marks in a box's layout
+        if square_marks:  # no boxes to copy (irregular regions of a prime size): a square
+            self.across = math.isqrt(shape.n - 1) + 1
+            self.down = -(-shape.n // self.across)
 
     def corner(self, cell: int) -> tuple[float, float]:
         return (self.left + self.shape.col_of(cell) * self.unit,
