@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, count_solutions
+from sudokit import solve as sudokit_solve
 from support.clirunner import sudoku
 
 PUBLISHED = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -226,3 +227,18 @@ def test_create_says_when_a_pattern_found_no_puzzle_in_its_tries() -> None:
     assert done.stderr == ("sudoku: error: gave up: no unique puzzle rated extreme with "
                            "this pattern of 29 givens in 20 tries; more tries (--tries) may "
                            "find one, more givens make it likelier\n")
+
+
+def test_check_why_says_when_its_clues_are_a_greedy_answer(tmp_path: Path) -> None:
+    done = sudoku("check", "--why", "--json", write(tmp_path, "." * 81))
+    why = json.loads(done.out)["why"]
+    assert why["method"] == "greedy"
+    puzzle = Grid.from_cells([0] * 81)
+    for clue in why["unique_with"]:
+        name, digit = clue.split("=")
+        puzzle = puzzle.with_digit(name, int(digit))
+    assert count_solutions(puzzle) == 1
+    assert Grid(why["solutions"][0]) == sudokit_solve(puzzle)
+    text = sudoku("check", "--why", write(tmp_path, "." * 81)).out
+    assert f"unique with {len(why['unique_with'])} clues of solution 1 (greedy, not proved " \
+           "the fewest): " in text

@@ -50,11 +50,10 @@ EXACT_NODES = 100_000
 #: The most clues the exact search looks for; more is answered by the greedy heuristic.
 EXACT_CLUES = 10
 
-#: How the clues were chosen, in words.
+#: How the clues were chosen, as the answer's words say it.
 METHODS = {
-    "exact": "exact: no fewer clues of this solution make the puzzle unique",
-    "greedy": "greedy: the cell in most known unavoidable sets first, then every clue that "
-              "could go dropped; not proved the fewest",
+    "exact": "exact",
+    "greedy": "greedy, not proved the fewest",
 }
 
 
@@ -80,6 +79,8 @@ def unique_with(puzzle: Grid, solution: Grid | None = None, *,
     :data:`EXACT_CLUES` clues, greedy beyond (``Completion.method`` says which).
     A unique puzzle needs none; a puzzle with no solution raises SudokuError."""
     solution = _solution_of(puzzle, solution, "unique_with")
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
+        raise ValueError(f"unique_with: nodes must be a whole number from 1, not {nodes!r}")
     found = unavoidable_of(puzzle, solution)
     if found is None:
         return Completion((), "exact", 0)

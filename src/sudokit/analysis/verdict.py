@@ -34,7 +34,7 @@ from ..grid import Grid, digit_symbol
 from ..shape import Shape
 from .clash import Core, unsolvable_core
 from .solutions import cells_of, first_solution, need_classic, unavoidable_of
-from .uniqueness import Completion, redundant_givens, unique_with
+from .uniqueness import METHODS, Completion, redundant_givens, unique_with
 
 
 class Why(NamedTuple):
@@ -95,7 +95,7 @@ def sentence(answer: Why, puzzle: Grid) -> str:
     clues = answer.completion.clues
     return (f"more than one solution: two of them differ in {len(answer.unavoidable)} "
             f"cells (an unavoidable set): {cells}; unique with {len(clues)} "
-            f"clue{'s' * (len(clues) != 1)} of solution 1 ({answer.completion.method}): "
+            f"clue{'s' * (len(clues) != 1)} of solution 1 ({METHODS[answer.completion.method]}): "
             f"{', '.join(clue_names(shape, clues))}")
 
 
