@@ -110,3 +110,15 @@ def test_a_sparse_mask_is_reached_by_changing_givens_one_at_a_time() -> None:
     made = generate_to_pattern(parse_mask(sparse), seed=1, tries=2000)
     assert givens_of(made.puzzle) == sparse
     assert count_solutions(made.puzzle) == 1 and made.solution.is_solved()
+
+
+@pytest.mark.parametrize(("kwargs", "error", "says"), [
+    ({"count": -1}, ValueError, "count must be a whole number from 0"),
+    ({"tries": 0}, ValueError, "tries must be a whole number from 1"),
+    ({"mask": CHECKERS}, TypeError, "mask must be a Mask"),
+    ({"difficulty": "easy", "technique": "x-wing"}, GenerateError, "not both"),
+])
+def test_bad_arguments_are_named(kwargs: dict[str, object], error: type, says: str) -> None:
+    arguments: dict[str, object] = {"count": 1, "mask": parse_mask(CHECKERS), **kwargs}
+    with pytest.raises(error, match=says):
+        list(iter_generate_to_pattern(**arguments))  # type: ignore[arg-type]

@@ -121,6 +121,8 @@ def iter_generate_to_pattern(count: int, mask: Mask, *, difficulty: str | None =
                              tries: int | None = None) -> Iterator[Generated]:
     """``count`` puzzles of ``mask``, as :func:`generate_to_pattern` makes them, in order
     (puzzle i from its own random stream of ``seed``). The options are checked at once."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be a whole number from 0, not {count!r}")
     check = _checker(mask, difficulty, technique, techniques, exclude)
     tries = DEFAULT_TRIES if tries is None else tries
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
