@@ -7,7 +7,8 @@ known so far (found by counting) give a smallest set of cells that hits each; if
 puzzle with those cells given is still not unique, its second solution gives one more
 unavoidable set, and the search goes on. Searched by size 1, 2, 3, ... the first that
 works is the fewest. That search is bounded (:data:`EXACT_NODES` nodes, at most
-:data:`EXACT_CLUES` clues); beyond it a greedy heuristic answers, and says so.
+:data:`EXACT_CLUES` clues and :data:`EXACT_SETS` sets); beyond it a greedy heuristic
+answers, and says so.
 
 >>> from sudokit import Grid
 >>> puzzle = Grid(
@@ -49,6 +50,9 @@ EXACT_NODES = 100_000
 
 #: The most clues the exact search looks for; more is answered by the greedy heuristic.
 EXACT_CLUES = 10
+
+#: The most unavoidable sets the exact search learns (each costs a hundred or so counts).
+EXACT_SETS = 300
 
 #: How the clues were chosen, as the answer's words say it.
 METHODS = {
@@ -125,6 +129,8 @@ def _exact(puzzle: Grid, solution: Grid, sets: list[int], nodes: int) -> int:
         if found is None:
             return chosen
         sets.append(found[1])
+        if len(sets) > EXACT_SETS:
+            raise OutOfNodes
 
 
 def _hitting_set(sets: Sequence[int], size: int, budget: list[int]) -> int | None:
@@ -223,5 +229,5 @@ def is_minimal(puzzle: Grid) -> bool:
         v and count(without(puzzle, [cell])) == 1 for cell, v in enumerate(puzzle.cells))
 
 
-__all__ = ["Completion", "EXACT_CLUES", "EXACT_NODES", "METHODS", "is_minimal",
+__all__ = ["Completion", "EXACT_CLUES", "EXACT_NODES", "EXACT_SETS", "METHODS", "is_minimal",
            "minimize", "redundant_givens", "unique_with"]
