@@ -594,3 +594,39 @@ def test_the_service_worker_keeps_every_file_of_the_page():
     files = {f"/static/{p.name}" for p in static.iterdir() if p.name != "sw.js"
              and p.name != "index.html"}
     assert kept == files
+
+
+def axe_source() -> str | None:
+    """axe-core's script, where this machine has it (npm's axe-core package: SUDOKIT_AXE
+    names its axe.min.js, or node_modules/ at the repository's root holds it)."""
+    named = os.environ.get("SUDOKIT_AXE")
+    root = Path(__file__).parents[2]
+    for path in ([Path(named)] if named else []) + [root / "node_modules/axe-core/axe.min.js"]:
+        if path.is_file():
+            return path.read_text()
+    return None
+
+
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter((v) => ["serious", "critical"].includes(v.impact))
+  .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)"""
+
+
+def test_an_accessibility_audit_finds_nothing_serious_light_or_dark(desktop, phone):
+    source = axe_source()
+    if source is None:
+        pytest.skip("axe-core is not here (npm install axe-core; SUDOKIT_AXE=.../axe.min.js)")
+    for page, scheme in ((desktop, "light"), (phone, "dark")):
+        page.emulate_media(color_scheme=scheme)
+        open_puzzle(page, CHAINED)
+        page.click("#candidates")
+        page.locator("#cell-r1c1").click()
+        for _ in range(6):  # the hint told in full: its step drawn on the board
+            if page.locator("#apply-hint").is_visible():
+                break
+            page.click("#hint")
+            expect(page.locator("#hint")).not_to_have_attribute("aria-busy", "true")
+        expect(page.locator("#apply-hint")).to_be_visible()
+        page.evaluate(source)  # (evaluated, not a <script>: the page's policy runs only its own)
+        assert page.evaluate(AXE_RUN) == []
+        page.emulate_media(color_scheme="light")

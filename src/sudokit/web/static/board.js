@@ -151,7 +151,7 @@ export class Board {
         const [row, col] = CORNERS[k++];
         mark.style.gridArea = `${row} / ${col}`;
       }
-      box.append(mark);
+      box.append(mark, " "); // (spaced: the text reads as the cell's label says it)
     }
     return box;
   }
