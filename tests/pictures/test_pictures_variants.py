@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -16,7 +17,7 @@ from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.logic.board import Board
 from sudokit.logic.step import Level, Placement, Step, Technique
-from sudokit.pictures import Entry, Options, plan, svg
+from sudokit.pictures import Entry, Options, booklet, plan, svg
 from sudokit.pictures.drawing import LIGHT, grid_figure
 from sudokit.pictures.walkthrough import walk
 from sudokit.rules import Rules
@@ -333,3 +334,19 @@ def test_a_prime_jigsaw_lays_its_pencil_marks_out_in_a_square() -> None:
     first = [e for e in marks if frame.cell_at(f(e, "x"), f(e, "y") - 1) == 0]
     assert [e.text for e in first] == list("1234567")
     assert len({e.get("y") for e in first}) == 3 and len({e.get("x") for e in first}) == 3
+
+
+def test_a_printed_booklet_says_each_variant_puzzle_s_rules_in_full() -> None:
+    pytest.importorskip("reportlab")
+    pypdf = pytest.importorskip("pypdf")
+    rules = Rules(9, regions=JIGSAW, non_consecutive=True, odd=ODD, even=EVEN)
+    puzzle = Grid(PUZZLE, rules=rules)
+    pdf = booklet([Entry(1, puzzle, solution=puzzle)], Options(answers=True))
+    text = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    assert len(text) == 2
+    for words in ("Jigsaw: each outlined region holds each digit once",
+                  "Even-odd: a circle holds an odd digit, a square an even one",
+                  "Non-consecutive: side by side cells never hold consecutive digits"):
+        assert words in text[0]
+    assert "…" not in text[0]
+    assert "Answer to No. 1 · jigsaw + non-consecutive + even-odd" in text[1]

@@ -152,8 +152,9 @@ def default_per_page(n: int) -> int:
     return 4 if n <= 9 else 2 if n <= 16 else 1
 
 
-#: The size of a puzzle's caption text, and the height of one of its lines.
+#: The size of a puzzle's caption text, and the height of one of its lines; an answer's.
 CAPTION_FONT = 9.0
+ANSWER_FONT = 8.0
 _LEADING = CAPTION_FONT * 1.2
 
 
@@ -214,7 +215,11 @@ def _answer_pages(page: layout.Page, solved: list[Entry], options: Options) -> l
     cols, rows = (3, 4) if n <= 9 else (2, 3) if n <= 16 else (2, 2)
     if options.landscape:
         cols, rows = rows, cols
-    answer_slots = layout.slots(page.body, cols, rows, 12.0)
+    # an answer's caption names a variant's rules: room for them where they wrap
+    width = (page.body.w - (cols - 1) * layout.GAP) / cols
+    extra = max((_wrapped([_answer_caption(e)], width, ANSWER_FONT) - 1 for e in solved
+                 if not e.puzzle.rules.is_classic), default=0)
+    answer_slots = layout.slots(page.body, cols, rows, 12.0 + ANSWER_FONT * 1.2 * extra)
     layout.check_cells(answer_slots[0].grid.w, n, layout.MIN_ANSWER_CELL, "answer",
                        f"the answer pages on {options.paper}")
     pages: list[PlannedPage] = []
@@ -223,7 +228,7 @@ def _answer_pages(page: layout.Page, solved: list[Entry], options: Options) -> l
             pages.append(PlannedPage(options.title, "Answers"))
         slot = answer_slots[k % len(answer_slots)]
         pages[-1].items.append(Item("answer", slot.grid, slot.caption, [_answer_caption(e)],
-                                    _answer_figure(e), 8.0))
+                                    _answer_figure(e), ANSWER_FONT))
     return pages
 
 
@@ -258,10 +263,10 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
     return pages
 
 
-def _wrapped(lines: Sequence[str], width: float) -> int:
-    """How many lines ``lines`` take in a caption ``width`` points wide (a generous
-    guess: about 0.6 em a character)."""
-    per_line = max(1, int(width / (CAPTION_FONT * 0.6)))
+def _wrapped(lines: Sequence[str], width: float, font: float = CAPTION_FONT) -> int:
+    """How many lines ``lines`` take in a caption ``width`` points wide in ``font``-point
+    text (a generous guess: about 0.6 em a character)."""
+    per_line = max(1, int(width / (font * 0.6)))
     return sum(math.ceil(len(text) / per_line) for text in lines)
 
 
