@@ -126,6 +126,8 @@ def test_a_jigsaw_has_thick_borders_exactly_between_its_regions() -> None:
     root = parse(svg.board(grid))
     frame = Frame(root)
     assert thick_edges(root, frame) == region_edges(JIGSAW)
+    # square ends: where two borders meet at a corner, no notch
+    assert {e.get("stroke-linecap") for e in of_class(root, "region-line")} == {"square"}
     # the standard boxes are gone: only the border is thick among the full lines
     thick = [e for e in of_class(root, "box-line", "line")]
     assert sorted({round(frame.index(f(e, "x1"))) for e in thick if e.get("x1") == e.get("x2")}) \

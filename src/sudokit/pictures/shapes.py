@@ -82,6 +82,9 @@ class Line:
     width: float
     role: str = ""
     dash: bool = False
+    #: ends run on by half the width, so that lines meet at a corner without a notch
+    #: (a PDF draws every line so)
+    square: bool = False
 
 
 @dataclass(frozen=True)

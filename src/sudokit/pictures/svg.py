@@ -191,6 +191,8 @@ def _element(item: drawing.Shape_) -> tuple[str, str, str, str, str]:
         if item.dash:
             paint += f' stroke-dasharray="{_num(item.width * 3)},{_num(item.width * 2)}"'
         if isinstance(item, drawing.Line):
+            if item.square:
+                paint += ' stroke-linecap="square"'
             return ("line", f'x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" '
                     f'y2="{_num(item.y2)}"', paint, cls, "/>")
         return ("path", f'd="M {_num(item.x1)} {_num(item.y1)} Q {_num(item.cx)} '

@@ -142,8 +142,8 @@ def draw_diagonals(fig: Figure, geo: Geometry, rules: Rules, theme: Theme,
 
 def draw_region_lines(fig: Figure, geo: Geometry, rules: Rules, theme: Theme,
                       scale: float) -> None:
-    """Thick borders between cells of different regions, each straight run one line, run
-    on by half its width at both ends so that corners meet without a notch."""
+    """Thick borders between cells of different regions, each straight run one line with
+    square ends, so that corners meet without a notch."""
     n, unit = geo.shape.n, geo.unit
     thick = 2.5 * scale
     region = rules.regions
@@ -153,13 +153,12 @@ def draw_region_lines(fig: Figure, geo: Geometry, rules: Rules, theme: Theme,
         horizontal = [region[(k - 1) * n + c] != region[k * n + c] for c in range(n)]
         for start, end in _runs(vertical):
             x = geo.left + k * unit
-            fig.add(Line(x, geo.top + start * unit - thick / 2, x,
-                         geo.top + end * unit + thick / 2, theme.line, thick, "region-line"))
+            fig.add(Line(x, geo.top + start * unit, x, geo.top + end * unit, theme.line, thick,
+                         "region-line", square=True))
         for start, end in _runs(horizontal):
             y = geo.top + k * unit
-            fig.add(Line(geo.left + start * unit - thick / 2, y,
-                         geo.left + end * unit + thick / 2, y, theme.line, thick,
-                         "region-line"))
+            fig.add(Line(geo.left + start * unit, y, geo.left + end * unit, y, theme.line,
+                         thick, "region-line", square=True))
 
 
 def draw_outlines(fig: Figure, geo: Geometry, houses: Iterable[Iterable[int]], theme: Theme,
