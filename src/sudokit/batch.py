@@ -10,7 +10,9 @@
 
 9x9 puzzles go through the band kernel (``_kernel9``), which runs a whole chunk of rows
 without the GIL, so ``jobs`` threads use ``jobs`` cores. Other sizes go puzzle by puzzle
-through the general engine. NumPy is imported here and nowhere in ``import sudokit``.
+through the general engine, and puzzles under other rules than the classic ones
+(``rules=``) through the rules engine. NumPy is imported here and nowhere in
+``import sudokit``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numpy as np
 from . import engine, validate
 from .engine.arrays import check_solutions, checked_array
 from .executors import make_executor
+from .rules import Rules
 from .shape import Shape, is_whole
 
 #: Rows per piece of work when the batch is split over threads: small enough that a few
@@ -66,23 +69,28 @@ def solve_array(
     limit: int = 1,
     jobs: int | None = 1,
     box: tuple[int, int] | None = None,
+    rules: Rules | None = None,
 ) -> BatchResult:
     """Search each row of ``puzzles`` (a (B, N*N) array of digits, 0 for a blank) for up to
     ``limit`` solutions; rows come back in input order, none dropped.
 
     ``limit=1`` finds a solution, ``limit=2`` also tells unique puzzles from the rest.
     ``jobs`` threads share the work (None or 0: one per core). ``box`` gives the box shape
-    for sizes whose natural one is not wanted (as in ``Shape.for_size``).
+    for sizes whose natural one is not wanted (as in ``Shape.for_size``). ``rules``: the
+    puzzles' rules, when they are not the classic ones (a :class:`~sudokit.rules.Rules`).
     """
     limit = validate.limit(limit, "solve_array")
     jobs = validate.jobs(jobs, "solve_array")
-    array, shape = checked_array(puzzles, box)
+    array, shape = checked_array(puzzles, _box_of(rules, box, "solve_array"))
+    if rules is not None and rules.size != shape.n:
+        raise ValueError(f"solve_array: rules are for {rules.size}x{rules.size} puzzles, the "
+                         f"rows hold {shape.n}x{shape.n} ones")
     rows = array.shape[0]
     solutions = np.zeros_like(array)
     counts = np.zeros(rows, dtype=np.int64)
     guesses = np.zeros(rows, dtype=np.int64)
     workers = _workers(jobs, rows)
-    solve_rows = engine.rows_solver(shape)
+    solve_rows = engine.rows_solver(shape, rules)
 
     def work(lo: int) -> None:
         hi = min(lo + step, rows)
@@ -99,18 +107,23 @@ def solve_array(
 
 
 def solve_checked(puzzles: np.ndarray, shape: Shape, limit: int = 1, jobs: int | None = 1,
-                  device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
+                  device: str = "cpu", rules: Rules | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """(solutions, counts) of a (B, N*N) uint8 array of puzzles of ``shape``, on the device
     :func:`device_for` picks, every solution checked against the rules and
-    the givens before it is returned (a wrong one raises AssertionError: a bug)."""
+    the givens before it is returned (a wrong one raises AssertionError: a bug). Puzzles
+    under ``rules`` other than the classic ones are solved on the CPU."""
     if not isinstance(puzzles, np.ndarray):
         raise TypeError(f"solve_checked: puzzles must be a NumPy array, not "
                         f"{type(puzzles).__name__}")
     limit = validate.limit(limit, "solve_checked")
-    if device_for(device, len(puzzles), shape) == "gpu":
+    variant = rules is not None and not rules.is_classic
+    if not variant and device_for(device, len(puzzles), shape) == "gpu":
         return _solve_on_gpu(puzzles, limit, jobs)
-    result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols))
-    check_solutions(puzzles, result.solutions, result.counts, shape)
+    result = solve_array(puzzles, limit=limit, jobs=jobs, box=(shape.box_rows, shape.box_cols),
+                         rules=rules if variant else None)
+    check_solutions(puzzles, result.solutions, result.counts, shape,
+                    rules=rules if variant else None)
     return result.solutions, result.counts
 
 
@@ -158,10 +171,22 @@ def count_array(
     limit: int = 2,
     jobs: int | None = 1,
     box: tuple[int, int] | None = None,
+    rules: Rules | None = None,
 ) -> np.ndarray:
     """(B,) int64: how many solutions each row of ``puzzles`` has, counting no further than
-    ``limit`` (the default, 2, tells unique puzzles apart)."""
-    return solve_array(puzzles, limit=limit, jobs=jobs, box=box).counts
+    ``limit`` (the default, 2, tells unique puzzles apart), under ``rules`` when given."""
+    return solve_array(puzzles, limit=limit, jobs=jobs, box=box, rules=rules).counts
+
+
+def _box_of(rules: object, box: tuple[int, int] | None, function: str
+            ) -> tuple[int, int] | None:
+    """The box shape the rows are read with: ``box``, else that of ``rules`` when given."""
+    if rules is None:
+        return box
+    if not isinstance(rules, Rules):
+        raise TypeError(f"{function}: rules must be a Rules or None, not "
+                        f"{type(rules).__name__}")
+    return box if box is not None else (rules.shape.box_rows, rules.shape.box_cols)
 
 
 def _workers(jobs: int | None, rows: int) -> int:

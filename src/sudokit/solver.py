@@ -78,14 +78,19 @@ def search(
     ``puzzle`` is a Grid, or a Candidates board whose solutions keep each cell within its
     candidates. ``rounds`` bounds the work instead of the clock, so that the same puzzle
     times out (or not) on any machine: at most about that many rounds of propagation, run
-    by the general engine (the one every shape has)."""
+    by the general engine (the one every shape has). A grid is searched under its rules
+    (``grid.rules``): the classic ones, or those of a variant such as X or jigsaw."""
     puzzle = validate.puzzle(puzzle, "search")
     limit = validate.limit(limit, "search")
     time_limit = validate.seconds(time_limit, "search")
     if rounds is not None and validate.whole(rounds, "search", "rounds") < 1:
         raise ValueError(f"search: rounds must be at least 1, got {rounds}")
     shape = puzzle.shape
-    s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
+    rules = puzzle.rules if isinstance(puzzle, Grid) else None
+    if rules is not None and not rules.is_classic:
+        s = engine.rules_engine(rules)
+    else:
+        s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
     if isinstance(puzzle, Candidates):
         loaded = s.reset_masks(puzzle.masks, limit)
     else:
@@ -121,7 +126,8 @@ def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
     if not count:
         return None
-    solution = Grid.unchecked(tuple(s.solution()), puzzle.shape)
+    rules = puzzle.rules if isinstance(puzzle, Grid) else None
+    solution = Grid.unchecked(tuple(s.solution()), puzzle.shape, rules)
     if not _keeps(solution, puzzle):  # never trust an answer unchecked
         raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
     return solution

@@ -5,7 +5,10 @@ argument checks and the values under them, and nothing above.
 Two engines search for solutions, with one face (:class:`Engine`): ``_kernel9.Kernel9``,
 the 9x9 band kernel, and ``_core.Search``, the general engine for any box shape. Each is a
 :class:`Backend` in :data:`BACKENDS`, the first whose ``fits`` accepts a shape wins; adding
-an engine is one module with that face and one line in the table.
+an engine is one module with that face and one line in the table. Puzzles under other rules
+than the classic ones (:class:`~sudokit.rules.Rules`) go to a third, ``engine._rules``,
+which takes any houses and the other constraints as tables: :func:`rules_engine` and
+:func:`rows_solver` pick it, and classic rules keep the engines above.
 
 Every engine module is ordinary Python compiled by Cython when the package is built; the
 compiled extension is used when there is one. The pure-Python source runs instead when
@@ -31,6 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
+from ..rules import Rules
 from ..shape import Shape
 
 if TYPE_CHECKING:
@@ -103,10 +107,15 @@ def _build_search(module: ModuleType, shape: Shape) -> Engine:
 def _search_rows(module: ModuleType, shape: Shape) -> RowsSolver:
     """The general engine over an array, one puzzle at a time (its ``run`` lets go of the
     GIL, so threads on separate slices of rows run in parallel)."""
+    return _rows_one_by_one(lambda: _build_search(module, shape))
+
+
+def _rows_one_by_one(build: Callable[[], Engine]) -> RowsSolver:
+    """A rows solver that runs an engine ``build`` makes over the rows, one at a time."""
 
     def solve_rows(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray,
                    guesses: np.ndarray, limit: int) -> None:
-        search = _build_search(module, shape)
+        search = build()
         for r in range(puzzles.shape[0]):
             if search.reset(puzzles[r].tolist(), limit):
                 while search.run(1 << 30) != DONE:
@@ -256,11 +265,61 @@ def general_engine(shape: Shape) -> Engine:
     return engine_for(shape, BACKENDS[-1])
 
 
-def rows_solver(shape: Shape) -> RowsSolver:
+def rows_solver(shape: Shape, rules: Rules | None = None) -> RowsSolver:
     """The function that searches a whole (B, N*N) array of puzzles of ``shape``: the 9x9
-    kernel's loop in compiled code, or the general engine puzzle by puzzle."""
+    kernel's loop in compiled code, or the general engine puzzle by puzzle; under
+    ``rules`` other than the classic ones, the rules engine puzzle by puzzle."""
+    if rules is not None and not rules.is_classic:
+        return _rows_one_by_one(lambda: _build_rules_search(load(RULES_MODULE), rules))
     backend = backend_for(shape)
     return backend.rows(load(backend.module), shape)
+
+
+#: The engine for any rules (houses of any shape, extra pairs, neighbours, restrictions).
+RULES_MODULE = "engine._rules"
+
+#: Engines for rules kept per thread: a puzzle's rules differ from file to file (jigsaw
+#: regions), so the cache is emptied when it holds this many.
+_MAX_RULES_ENGINES = 32
+
+
+def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[list[int]],
+                                        list[int]]:
+    """(peers, houses, neighbours, cell masks) of ``rules`` as the rules engine takes them:
+    per cell its peers; the houses; per cell its non-consecutive neighbours; per cell its
+    allowed digits."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules_tables: rules must be a Rules, not {type(rules).__name__}")
+    neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
+    for a, b in rules.non_consecutive_pairs:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    return ([list(p) for p in rules.peers], [list(h) for h in rules.houses], neighbours,
+            list(rules.cell_masks))
+
+
+def _build_rules_search(module: ModuleType, rules: Rules) -> Engine:
+    search: Engine = module.RulesSearch(rules.size, *rules_tables(rules))
+    return search
+
+
+def rules_engine(rules: Rules, *, general: bool = False) -> Engine:
+    """This thread's engine for puzzles under ``rules``: the classic rules' own engine
+    (:func:`engine_for`, or with ``general`` the general one, :func:`general_engine`),
+    else the rules engine, built on first use and kept."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules_engine: rules must be a Rules, not {type(rules).__name__}")
+    if rules.is_classic:
+        return general_engine(rules.shape) if general else engine_for(rules.shape)
+    cache: dict[tuple[Rules, str], Engine] = _local.__dict__.setdefault("rule_engines", {})
+    module = load(RULES_MODULE)
+    key = (rules, module.__name__)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _MAX_RULES_ENGINES:
+            cache.clear()
+        found = cache[key] = _build_rules_search(module, rules)
+    return found
 
 
 def generator_module() -> ModuleType:

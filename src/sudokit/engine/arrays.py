@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from ..errors import CellCountError, ShapeError, SymbolError
+from ..rules import Rules
 from ..shape import Shape
 
 
@@ -30,15 +31,45 @@ def valid_solutions(puzzles: np.ndarray, solutions: np.ndarray, shape: Shape) ->
     return complete & ~changed.any(axis=1)
 
 
+def valid_under_rules(puzzles: np.ndarray, solutions: np.ndarray, rules: Rules) -> np.ndarray:
+    """A boolean per row: does ``solutions[i]`` keep every given of ``puzzles[i]`` and keep
+    every one of ``rules``: each house's digits all different, the pairs that may not
+    repeat a digit, the neighbours that may not hold consecutive digits, the odd and even
+    cells?"""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"valid_under_rules: rules must be a Rules, not {type(rules).__name__}")
+    checked(puzzles, solutions, rules.shape, "valid_under_rules")
+    ok = ~((puzzles != solutions) & (puzzles != 0)).any(axis=1)
+    values = solutions.astype(np.int64)
+    bits = _digit_bits(rules.size)[solutions].astype(np.uint64)
+    for house in rules.houses:
+        seen = np.zeros(len(solutions), dtype=np.uint64)
+        count = np.zeros(len(solutions), dtype=np.int64)
+        for cell in house:
+            seen |= bits[:, cell]
+        for k in range(rules.size):
+            count += (seen >> np.uint64(k)) & np.uint64(1)
+        ok &= count == len(house)
+    for a, b in rules.differ:
+        ok &= values[:, a] != values[:, b]
+    for a, b in rules.non_consecutive_pairs:
+        ok &= np.abs(values[:, a] - values[:, b]) != 1
+    allowed = np.asarray(rules.cell_masks, dtype=np.uint64)
+    ok &= ((bits & allowed) != 0).all(axis=1)
+    return ok
+
+
 #: Rows checked at once by check_solutions, which keeps its temporary arrays small.
 _CHECK_ROWS = 1 << 16
 
 
 def check_solutions(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray,
-                    shape: Shape, engine: str = "the batch engine") -> None:
+                    shape: Shape, engine: str = "the batch engine",
+                    rules: Rules | None = None) -> None:
     """Raise AssertionError, naming the first row, if any row with a count above 0 has a
-    solution that breaks a rule or changes a given. A wrong answer is a bug in ``engine``,
-    never expected; the batch paths call this so that none is ever handed out."""
+    solution that breaks a rule (the classic ones, or ``rules``) or changes a given. A
+    wrong answer is a bug in ``engine``, never expected; the batch paths call this so that
+    none is ever handed out."""
     checked(puzzles, solutions, shape, "check_solutions")
     if not isinstance(counts, np.ndarray) or counts.shape != puzzles.shape[:1]:
         raise ValueError(f"check_solutions: counts must be an array of one count per puzzle, "
@@ -46,7 +77,9 @@ def check_solutions(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarr
     for lo in range(0, len(puzzles), _CHECK_ROWS):
         hi = lo + _CHECK_ROWS
         solved = counts[lo:hi] > 0
-        if solved.all():
+        if rules is not None and not rules.is_classic:
+            ok = valid_under_rules(puzzles[lo:hi][solved], solutions[lo:hi][solved], rules)
+        elif solved.all():
             ok = valid_solutions(puzzles[lo:hi], solutions[lo:hi], shape)
         else:
             ok = valid_solutions(puzzles[lo:hi][solved], solutions[lo:hi][solved], shape)

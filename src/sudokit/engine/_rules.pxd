@@ -1,0 +1,41 @@
+# The C face of ``engine._rules.RulesSearch``: its fields and the methods that run without
+# the GIL. Cython reads it when it compiles _rules.py; the uncompiled source needs none of it.
+
+cdef class RulesSearch:
+    cdef int n
+    cdef int ncells
+    cdef int nhouses
+    cdef unsigned long long full
+    cdef int[::1] peer_start
+    cdef int[::1] peer_list
+    cdef int[::1] house_start
+    cdef int[::1] house_list
+    cdef int[::1] nb_start
+    cdef int[::1] nb_list
+    cdef bint has_nb
+    cdef unsigned long long[::1] cell_mask
+    cdef unsigned long long[::1] masks
+    cdef int[::1] trail_cell
+    cdef unsigned long long[::1] trail_mask
+    cdef int trail_len
+    cdef int[::1] queue
+    cdef int qlen
+    cdef int[::1] frame_mark
+    cdef int[::1] frame_cell
+    cdef unsigned long long[::1] frame_rest
+    cdef int depth
+    cdef unsigned long long[::1] solution_masks
+    cdef long long limit
+    cdef long long solutions_found
+    cdef long long guesses
+    cdef bint finished
+
+    cdef void _narrow(self, int cell, unsigned long long m) noexcept nogil
+    cdef bint _set(self, int cell, unsigned long long bit) noexcept nogil
+    cdef bint _eliminate_queue(self) noexcept nogil
+    cdef int _hidden_singles(self) noexcept nogil
+    cdef bint _propagate(self) noexcept nogil
+    cdef int _pick_cell(self) noexcept nogil
+    cdef void _undo_to(self, int mark) noexcept nogil
+    cdef bint _backtrack(self) noexcept nogil
+    cdef int _run(self, long long budget) noexcept nogil

@@ -1,0 +1,396 @@
+"""The engine for any rules: search for solutions of an N x N sudoku whose houses, extra
+pairs of cells, non-consecutive neighbours and cell restrictions are given as tables.
+
+Written in Cython's pure-Python mode, like ``_core``: compiled when the package is built,
+and the same source runs uncompiled as the fallback. Where ``_core.Search`` knows only the
+3N units of N cells and the same number of peers for every cell, this one takes:
+
+- each cell's peers as a list of any length (the cells that share a house with it, and the
+  cells it may not repeat a digit with: a king's or knight's move away),
+- the houses, any number of them (rows, columns, regions, diagonals, windows, ...): a digit
+  with one place left in a house of N cells is placed there,
+- each cell's orthogonal neighbours under the non-consecutive rule: placing d removes
+  d-1 and d+1 from them,
+- each cell's allowed digits (odd or even cells).
+
+One bit mask of candidates per cell, a trail of changes for backtracking, propagation of
+naked and hidden singles to a fixpoint, guesses on a cell with the fewest candidates; an
+iterative search whose ``run(budget)`` can stop and be resumed. The face is the one every
+engine has (``sudokit.engine.Engine``).
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # running uncompiled without Cython installed
+    from sudokit import _cython_shim as cython
+
+from array import array
+
+DONE = 0
+PAUSED = 1
+_DONE = cython.declare(cython.int, 0)
+_PAUSED = cython.declare(cython.int, 1)
+
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, not the .py source."""
+    return cython.compiled
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    x = x - ((x >> 1) & _M1)
+    x = (x & _M2) + ((x >> 2) & _M2)
+    x = (x + (x >> 4)) & _M4
+    return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
+
+
+def _offsets(lists: list[list[int]]) -> tuple[array, array]:
+    """(starts, flat): list k is flat[starts[k]:starts[k + 1]]."""
+    starts = array("i", [0])
+    flat = array("i")
+    for items in lists:
+        flat.extend(items)
+        starts.append(len(flat))
+    if not flat:
+        flat.append(0)  # a memoryview of nothing cannot be typed
+    return starts, flat
+
+
+@cython.cclass
+class RulesSearch:
+    """The search state for one set of rules; ``reset`` loads a puzzle into it.
+
+    ``peers``: per cell, the cells it may not share a digit with; ``houses``: the sets of
+    cells whose digits all differ (only those of N cells find hidden singles);
+    ``neighbours``: per cell, the cells whose digit may not be one more or one less;
+    ``cell_masks``: per cell, the digits it may hold (bit d-1)."""
+
+    # Its fields are typed in _rules.pxd.
+
+    def __init__(self, n: int, peers: list[list[int]], houses: list[list[int]],
+                 neighbours: list[list[int]], cell_masks: list[int]) -> None:
+        self.n = n
+        self.ncells = n * n
+        self.full = (1 << n) - 1
+        self.peer_start, self.peer_list = _offsets(peers)
+        self.house_start, self.house_list = _offsets(houses)
+        self.nhouses = len(houses)
+        self.nb_start, self.nb_list = _offsets(neighbours)
+        self.has_nb = any(neighbours)
+        self.cell_mask = array("Q", [m & self.full for m in cell_masks])
+        self.masks = array("Q", [0]) * self.ncells
+        # Along one path each cell's mask shrinks at most n times: that bounds the trail.
+        self.trail_cell = array("i", [0]) * (self.ncells * n + 1)
+        self.trail_mask = array("Q", [0]) * (self.ncells * n + 1)
+        # A cell may be queued by its restriction, as a given, and when it becomes single.
+        self.queue = array("i", [0]) * (3 * self.ncells + 3)
+        self.frame_mark = array("i", [0]) * (self.ncells + 1)
+        self.frame_cell = array("i", [0]) * (self.ncells + 1)
+        self.frame_rest = array("Q", [0]) * (self.ncells + 1)
+        self.solution_masks = array("Q", [0]) * self.ncells
+        self.finished = True
+
+    def _start(self, limit: int) -> None:
+        i: cython.int
+        m: cython.ulonglong
+        self.limit = limit
+        self.solutions_found = 0
+        self.guesses = 0
+        self.trail_len = 0
+        self.qlen = 0
+        self.depth = 0
+        self.finished = False
+        for i in range(self.ncells):
+            m = self.cell_mask[i]
+            self.masks[i] = m
+            if (m & (m - 1)) == 0:  # a restriction that leaves one digit (or none)
+                self.queue[self.qlen] = i
+                self.qlen += 1
+
+    def reset(self, cells: object, limit: int) -> bool:
+        """Load a puzzle (a sequence of N*N ints); False if its givens already clash."""
+        i: cython.int
+        v: cython.int
+        self._start(limit)
+        for i in range(self.ncells):
+            v = cells[i]  # type: ignore[index]
+            if v and not self._set(i, cython.cast(cython.ulonglong, 1) << (v - 1)):
+                self.finished = True
+                return False
+        return self._loaded()
+
+    def reset_masks(self, masks: object, limit: int) -> bool:
+        """Load a pencilmark puzzle: one candidate mask per cell. False if a cell has none."""
+        i: cython.int
+        m: cython.ulonglong
+        self._start(limit)
+        self.qlen = 0
+        for i in range(self.ncells):
+            m = masks[i]  # type: ignore[index]
+            m = m & self.masks[i]
+            self.masks[i] = m
+            if (m & (m - 1)) == 0:
+                self.queue[self.qlen] = i
+                self.qlen += 1
+        return self._loaded()
+
+    def _loaded(self) -> bool:
+        """False (and finished) when a cell has no digit left."""
+        i: cython.int
+        for i in range(self.ncells):
+            if self.masks[i] == 0:
+                self.finished = True
+                return False
+        return True
+
+    def run(self, budget: int) -> int:
+        """Search for up to ``budget`` propagation rounds; DONE or PAUSED."""
+        status: cython.int
+        b: cython.longlong = budget
+        if self.finished:
+            return DONE
+        with cython.nogil:
+            status = self._run(b)
+        return status
+
+    def counts(self) -> tuple[int, int]:
+        """(solutions found so far, guesses made so far)."""
+        return self.solutions_found, self.guesses
+
+    def solution(self) -> list[int]:
+        """The first solution found, as N*N digits."""
+        return [int(self.solution_masks[i]).bit_length() for i in range(self.ncells)]
+
+    # -- the engine (no Python objects below this line: it runs without the GIL) ------
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _narrow(self, cell: cython.int, m: cython.ulonglong) -> cython.void:
+        """Record ``cell``'s mask on the trail and set it to ``m``."""
+        self.trail_cell[self.trail_len] = cell
+        self.trail_mask[self.trail_len] = self.masks[cell]
+        self.trail_len += 1
+        self.masks[cell] = m
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _set(self, cell: cython.int, bit: cython.ulonglong) -> cython.bint:
+        """Narrow ``cell`` to the single candidate ``bit`` and queue it for propagation."""
+        m: cython.ulonglong = self.masks[cell]
+        if not (m & bit):
+            return False
+        if m != bit:
+            self._narrow(cell, bit)
+        self.queue[self.qlen] = cell
+        self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _eliminate_queue(self) -> cython.bint:
+        """Remove each queued cell's digit from its peers, and the digits next to it from its
+        non-consecutive neighbours (naked singles, to a fixpoint)."""
+        head: cython.int = 0
+        cell: cython.int
+        p: cython.int
+        k: cython.int
+        bit: cython.ulonglong
+        near: cython.ulonglong
+        m: cython.ulonglong
+        while head < self.qlen:
+            cell = self.queue[head]
+            head += 1
+            bit = self.masks[cell]
+            if bit == 0:
+                return False
+            for k in range(self.peer_start[cell], self.peer_start[cell + 1]):
+                p = self.peer_list[k]
+                m = self.masks[p]
+                if m & bit:
+                    if m == bit:
+                        return False
+                    m = m & ~bit
+                    self._narrow(p, m)
+                    if (m & (m - 1)) == 0:
+                        self.queue[self.qlen] = p
+                        self.qlen += 1
+            if self.has_nb:
+                near = ((bit << 1) | (bit >> 1)) & self.full
+                for k in range(self.nb_start[cell], self.nb_start[cell + 1]):
+                    p = self.nb_list[k]
+                    m = self.masks[p]
+                    if m & near:
+                        m = m & ~near
+                        if m == 0:
+                            return False
+                        self._narrow(p, m)
+                        if (m & (m - 1)) == 0:
+                            self.queue[self.qlen] = p
+                            self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _hidden_singles(self) -> cython.int:
+        """Place each digit that has one cell left in a house of N cells: -1 contradiction,
+        else how many were placed."""
+        u: cython.int
+        k: cython.int
+        c: cython.int
+        lo: cython.int
+        hi: cython.int
+        placed: cython.int = 0
+        once: cython.ulonglong
+        twice: cython.ulonglong
+        m: cython.ulonglong
+        uniq: cython.ulonglong
+        b: cython.ulonglong
+        for u in range(self.nhouses):
+            lo = self.house_start[u]
+            hi = self.house_start[u + 1]
+            if hi - lo != self.n:
+                continue
+            once = 0
+            twice = 0
+            for k in range(lo, hi):
+                m = self.masks[self.house_list[k]]
+                twice |= once & m
+                once |= m
+            if once != self.full:
+                return -1
+            uniq = once & ~twice
+            if uniq == 0:
+                continue
+            for k in range(lo, hi):
+                c = self.house_list[k]
+                m = self.masks[c]
+                b = m & uniq
+                if b and (m & (m - 1)):
+                    if b & (b - 1):
+                        return -1
+                    self._set(c, b)
+                    placed += 1
+        return placed
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _propagate(self) -> cython.bint:
+        found: cython.int
+        while True:
+            if not self._eliminate_queue():
+                self.qlen = 0
+                return False
+            self.qlen = 0
+            found = self._hidden_singles()
+            if found < 0:
+                self.qlen = 0
+                return False
+            if found == 0:
+                return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _pick_cell(self) -> cython.int:
+        """The unsolved cell with the fewest candidates, or -1 when all are solved."""
+        best: cython.int = -1
+        best_count: cython.int = 65
+        i: cython.int
+        k: cython.int
+        m: cython.ulonglong
+        for i in range(self.ncells):
+            m = self.masks[i]
+            if m & (m - 1):
+                k = _popcount(m)
+                if k < best_count:
+                    best_count = k
+                    best = i
+                    if k == 2:
+                        break
+        return best
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _undo_to(self, mark: cython.int) -> cython.void:
+        """Put back every mask changed since trail position ``mark``; nothing stays queued."""
+        while self.trail_len > mark:
+            self.trail_len -= 1
+            self.masks[self.trail_cell[self.trail_len]] = self.trail_mask[self.trail_len]
+        self.qlen = 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _backtrack(self) -> cython.bint:
+        """Undo to the deepest guess with a digit left, and try that digit; False if none."""
+        d: cython.int
+        rest: cython.ulonglong
+        bit: cython.ulonglong
+        while self.depth > 0:
+            d = self.depth - 1
+            self._undo_to(self.frame_mark[d])
+            rest = self.frame_rest[d]
+            if rest == 0:
+                self.depth -= 1
+                continue
+            bit = rest & (~rest + 1)
+            self.frame_rest[d] = rest & ~bit
+            self._set(self.frame_cell[d], bit)
+            self.guesses += 1
+            return True
+        return False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _run(self, budget: cython.longlong) -> cython.int:
+        ok: cython.bint
+        cell: cython.int
+        i: cython.int
+        m: cython.ulonglong
+        bit: cython.ulonglong
+        while budget > 0:
+            budget -= 1
+            ok = self._propagate()
+            if ok:
+                cell = self._pick_cell()
+                if cell < 0:
+                    if self.solutions_found == 0:
+                        for i in range(self.ncells):
+                            self.solution_masks[i] = self.masks[i]
+                    self.solutions_found += 1
+                    if self.solutions_found >= self.limit:
+                        self.finished = True
+                        return _DONE
+                    ok = False
+                else:
+                    m = self.masks[cell]
+                    bit = m & (~m + 1)
+                    self.frame_mark[self.depth] = self.trail_len
+                    self.frame_cell[self.depth] = cell
+                    self.frame_rest[self.depth] = m & ~bit
+                    self.depth += 1
+                    self._set(cell, bit)
+                    self.guesses += 1
+            if not ok and not self._backtrack():
+                self.finished = True
+                return _DONE
+        return _PAUSED
