@@ -11,10 +11,10 @@ from sudokit.generator.pattern import (
     generate_to_pattern,
     impossible,
     iter_generate_to_pattern,
-    needs_technique,
     parse_mask,
 )
 from sudokit.generator.targeted import plan_for, request
+from sudokit.generator.targeted_search import verified
 from sudokit.logic import solve_path
 from sudokit.logic.rating import rate
 from support.reference import count_solutions as plain_count
@@ -81,7 +81,7 @@ def test_a_technique_as_create_means_it() -> None:
     made = generate_to_pattern(parse_mask(MASK), seed=1, technique="pointing")
     assert givens_of(made.puzzle) == MASK and count_solutions(made.puzzle) == 1
     plan = plan_for(request("pointing"))
-    assert needs_technique(plan, made.puzzle, made.solution)
+    assert verified(plan, made.puzzle, made.solution) is not None
     assert "pointing" in {step.key for step in solve_path(made.puzzle).steps}
 
 

@@ -29,15 +29,14 @@ from typing import NamedTuple
 
 from ..errors import GenerateError, GenerateGaveUp, ParseError
 from ..grid import Grid
-from ..logic.path import solve_path
-from ..logic.rating import rate, rating_of
+from ..logic.rating import rate
 from ..logic.techniques import BY_KEY
 from ..shape import Shape
 from ..solver import search
 from .choices import DIFFICULTIES
 from .make import Generated, Seed, fewest_clues, generate_solution_grid, stream_key
 from .targeted import plan_for, request
-from .targeted_search import Plan
+from .targeted_search import Plan, verified
 
 #: The characters of a mask: a given, a blank.
 GIVEN = frozenset("xX1*")
@@ -237,25 +236,7 @@ def _fits(check: _Checker, puzzle: Grid, solution: Grid) -> bool:
         return rate(puzzle, techniques=[BY_KEY[k] for k in check.ladder]).level == \
             check.difficulty
     if check.plan is not None:
-        return needs_technique(check.plan, puzzle, solution)
+        return verified(check.plan, puzzle, solution) is not None
     return True
 
 
-def needs_technique(plan: Plan, puzzle: Grid, solution: Grid) -> bool:
-    """Does the rater, on the plan's ladder, solve ``puzzle`` taking a step of an asked
-    technique, nothing the ladder tries after the latest of them, steps the plan's
-    cleanness allows and a score within its band?"""
-    path = solve_path(puzzle, techniques=plan.ladder)
-    if path.solutions != 1 or not path.solved:
-        return False
-    seen_target = False
-    for step in path.steps:
-        if plan.rank(step.key) > plan.last or not plan.allowed(step, seen_target):
-            return False
-        seen_target = seen_target or plan.target(step.key)
-    if not seen_target:
-        return False
-    score = rating_of(path).score
-    req = plan.req
-    return ((req.score_min is None or score >= req.score_min)
-            and (req.score_max is None or score <= req.score_max))

@@ -552,12 +552,12 @@ def attempt(plan: Plan, rng: random.Random) -> Made | None:
             continue
         if done != list(start):
             done = _thin(plan, done, start, solution, rng)
-        return _verified(plan, Grid.unchecked(tuple(done), _SHAPE),
+        return verified(plan, Grid.unchecked(tuple(done), _SHAPE),
                          Grid.unchecked(solution, _SHAPE))
     return None
 
 
-def _verified(plan: Plan, puzzle: Grid, solution: Grid) -> Made | None:
+def verified(plan: Plan, puzzle: Grid, solution: Grid) -> Made | None:
     """The final check, by the rater itself on the whole chosen ladder (it counts the
     solutions anew): the Made puzzle, or None when any condition fails."""
     path = solve_path(puzzle, techniques=plan.ladder)
