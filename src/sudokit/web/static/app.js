@@ -9,8 +9,10 @@ import {
   dailySeed, formatTime, keepProgress, loadSettings, noteHint, progressOf, recordSolve, saveGame, saveSettings,
 } from "./keep.js";
 import { fillLessons, offerDrill, wireLessons } from "./learn.js";
-import { Game, SYMBOLS, geometry, naturalBox, parseCell } from "./model.js";
-import { drawReading, photoVersions } from "./photo.js";
+import { Game, SYMBOLS, naturalBox, parseCell } from "./model.js";
+import { wirePanels } from "./panels.js";
+import { bestReading, doubtText, showReading } from "./photo.js";
+import { afterEachCall, busy, call, fileBody, say } from "./talk.js";
 
 const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const STORE = "sudokit.game";
@@ -22,8 +24,8 @@ let highlight = 0;
 let hint = null; // {data, shown, key}: the hint for the board it was asked on, grades shown
 let explanation = null; // {steps, boards, index, notes, rating}
 let wrongCells = new Set();
-let doubtCells = new Set();
-let hintError = ""; // why the last hint could not be had (no server...) // cells a photo was read with doubt in, until the player sees to them
+let doubtCells = new Set(); // cells a photo was read with doubt in, until the player sees to them
+let hintError = ""; // why the last hint could not be had (no server...)
 let settings = loadSettings();
 let progress = null; // this puzzle's time, hints, mistakes (kept in the browser)
 let solution = null; // {key, values}: this puzzle's solution, asked for when mistakes count
@@ -47,44 +49,6 @@ const board = new Board($("board"), $("links"), {
     draw();
   },
 });
-
-// -- talking to the server ------------------------------------------------------------
-async function call(name, body) {
-  let response;
-  try {
-    response = await fetch(`/api/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new Error(`the server cannot be reached (${err.message})`);
-  }
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
-}
-
-function say(text, where = "status", isError = false) {
-  const el = $(where);
-  el.textContent = text;
-  el.classList.toggle("error", isError);
-}
-
-async function busy(button, where, work) {
-  if (where !== "status") say(""); // the line under the grid told of the action before
-  button.disabled = true;
-  button.setAttribute("aria-busy", "true");
-  try {
-    await work();
-  } catch (err) {
-    say(err.message, where, true);
-  } finally {
-    button.disabled = false;
-    button.removeAttribute("aria-busy");
-    if (game) draw(); // buttons that depend on the state (the hint's) are set again
-  }
-}
 
 // -- state ------------------------------------------------------------------------------
 function setGame(next, message) {
@@ -248,7 +212,7 @@ function draw() {
   board.draw({
     values: game.values,
     givens: game.givens,
-    marks: depth >= DEPTH.step ? marksWithStruck(hint.data.step) : game.marks,
+    marks: depth >= DEPTH.step ? game.marksWithStruck(hint.data.step) : game.marks,
     editing: game.editing,
     conflicts: $("show-conflicts").checked ? game.conflicts() : new Set(),
     highlight,
@@ -283,39 +247,11 @@ function restore() {
 }
 
 // -- entering a puzzle -----------------------------------------------------------------
-function gameFromConvert(data) {
-  const [r, c] = data.box;
-  const cells = data.cells;
-  const next = new Game(r, c, cells);
-  if (data.candidates) {
-    next.marks = data.candidates.map((m, i) => (cells[i] ? 0 : m));
-  }
-  return next;
-}
-
 async function loadText(body, label) {
   const data = await call("convert", { ...body, to: "line" });
   if (data.size > 25) throw new Error(`a ${data.size}x${data.size} puzzle is too large to play here (25x25 at most)`);
   const more = data.count > 1 ? ` (the first of ${data.count})` : "";
-  setGame(gameFromConvert(data), `Loaded ${label}${more}: ${data.size}x${data.size}.`);
-}
-
-function fileBody(file, bytes) {
-  const ext = file.name.toLowerCase().split(".").pop();
-  const format = { bin: "binary", csv: "csv", json: "json", jsonl: "json" }[ext];
-  const body = format ? { format } : {};
-  let text = null;
-  if (!bytes.includes(0)) {
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      text = null;
-    }
-  }
-  if (text !== null && format !== "binary") return { ...body, puzzle: text };
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return { ...body, puzzle_base64: btoa(binary) };
+  setGame(Game.fromConvert(data), `Loaded ${label}${more}: ${data.size}x${data.size}.`);
 }
 
 // -- a photo ---------------------------------------------------------------------------------
@@ -323,42 +259,20 @@ function fileBody(file, bytes) {
 // with the photo and the reading drawn over it beside the board.
 async function readPhoto(file) {
   say("Reading the photo...", "paste-result");
-  // the first reading with one solution, or after three tries the one with the fewest doubts
-  let best = null;
-  let tries = 0;
-  for await (const version of photoVersions(file)) {
-    const reading = await call("read", { photo_base64: version.base64 });
-    const better = !best || (reading.unique && !best.data.unique) ||
-      (reading.unique === best.data.unique && reading.doubtful.length < best.data.doubtful.length);
-    if (better) {
-      if (best) URL.revokeObjectURL(best.photo.url);
-      best = { data: reading, photo: version };
-    } else URL.revokeObjectURL(version.url);
-    if (best.data.unique || ++tries >= 3) break;
-  }
-  const { data, photo } = best;
+  const { data, photo } = await bestReading(file, call);
   const next = new Game(data.box[0], data.box[1], data.cells);
   next.editing = true;
   setGame(next, "");
   say("", "paste-result");
   doubtCells = new Set(data.doubtful.map((c) => parseCell(c, next.n)));
-  const old = $("photo-img").src;
-  $("photo-img").src = photo.url;
-  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-  drawReading($("photo-overlay"), data, photo, SYMBOLS);
-  $("photo-review").hidden = false;
-  $("photo-review").dataset.unique = String(data.unique);
+  showReading(data, photo, SYMBOLS);
   showDoubts();
   draw();
   showBoard();
 }
 
 function showDoubts() {
-  const doubts = doubtCells.size;
-  const what = doubts ? `${doubts} cell${doubts === 1 ? "" : "s"} read in doubt (ringed): check ${doubts === 1 ? "it" : "them"}` :
-    "Check the digits";
-  const unique = $("photo-review").dataset.unique === "true" ? "" : " The reading has no single solution as it stands.";
-  $("photo-text").textContent = `${what} against the photo, type over any digit misread, then play.${unique}`;
+  $("photo-text").textContent = doubtText(doubtCells.size, $("photo-review").dataset.unique === "true");
 }
 
 // -- hints -----------------------------------------------------------------------------
@@ -390,18 +304,6 @@ function showHint() {
   if (current && current.data.kind !== "step") $("hint-text").textContent = current.data.text;
   else $("hint-text").textContent = grade ? grade.text : hintError;
   $("hint-text").classList.toggle("error", !grade && !!hintError);
-}
-
-// The pencil marks to draw with a step shown in full: a blank without marks stands for all
-// its candidates, written in where the step rules one out so that the struck digit shows.
-function marksWithStruck(step) {
-  const all = game.candidates();
-  const marks = game.marks.slice();
-  for (const e of step.eliminations) {
-    const cell = parseCell(e.cell, game.n);
-    if (!marks[cell] && !game.values[cell]) marks[cell] = all[cell];
-  }
-  return marks;
 }
 
 // The server is sent the board the player sees: the digits, and the pencil marks (a blank
@@ -436,24 +338,6 @@ async function askHint() {
 }
 
 // -- explanations ---------------------------------------------------------------------------
-function startBoard(givens) {
-  return { values: givens.slice(), marks: game.candidates(givens) };
-}
-
-function applyTo(state, step) {
-  const values = state.values.slice();
-  const marks = state.marks.slice();
-  const { peers } = geometry(game.box[0], game.box[1]);
-  for (const p of step.placements) {
-    const cell = parseCell(p.cell, game.n);
-    values[cell] = p.digit;
-    marks[cell] = 0;
-    for (const q of peers[cell]) marks[q] &= ~(1 << (p.digit - 1));
-  }
-  for (const e of step.eliminations) marks[parseCell(e.cell, game.n)] &= ~(1 << (e.digit - 1));
-  return { values, marks };
-}
-
 // The explanation from the givens, at its first step (or the first step of technique `key`).
 async function explain(key = null) {
   const data = await call("explain", { puzzle: game.puzzleLine(), box: game.box.join("x"), guess: true });
@@ -461,8 +345,8 @@ async function explain(key = null) {
     say(data.solutions === 0 ? "The puzzle has no solution: nothing to explain." : "Nothing to explain: the grid is full.", "explain-text");
     return;
   }
-  const boards = [startBoard(game.givens)];
-  for (const step of data.steps) boards.push(applyTo(boards[boards.length - 1], step));
+  const boards = [game.startBoard()];
+  for (const step of data.steps) boards.push(game.boardAfter(boards[boards.length - 1], step));
   const index = Math.max(0, data.steps.findIndex((s) => s.key === key));
   explanation = { steps: data.steps, boards, index, notes: data.notes, rating: data.rating };
   $("explain-nav").hidden = false;
@@ -555,41 +439,7 @@ function wire() {
     });
   });
   $("photo-done").addEventListener("click", () => $("edit-done").click());
-  $("make").addEventListener("click", (e) => busy(e.target, "make-result", async () => {
-    say("Making a puzzle...", "make-result");
-    const seed = $("seed").value.trim() || null;
-    const technique = $("technique").value || null;
-    let data;
-    let what;
-    if (technique) {
-      // a puzzle made for a technique is 9x9 and rated by the ladder: size and level are set
-      data = await call("create", { technique, cleanness: Number($("cleanness").value), seed });
-      what = `that needs ${data.technique} (${data.difficulty}, score ${data.score.toFixed(1)})`;
-    } else {
-      const size = Number($("make-size").value);
-      const difficulty = $("level").value || null;
-      data = await call("create", { size, difficulty, seed });
-      what = difficulty ? `(${difficulty})` : "";
-    }
-    playMade(data);
-    $("seed").value = data.seed;
-    say(`Made a ${data.size}x${data.size} puzzle ${what}${what ? " " : ""}with ${data.givens} givens, seed ${data.seed}.`, "make-result");
-  }));
-  $("technique").addEventListener("change", () => {
-    const chosen = !!$("technique").value;
-    $("cleanness").disabled = !chosen;
-    $("make-size").disabled = chosen;
-    $("level").disabled = chosen;
-  });
 
-  $("check-progress").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
-    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine() });
-    say(data.progress.checked ? data.progress.message : data.message, "check-result", !!data.progress.wrong);
-  }));
-  $("check-unique").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
-    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x") });
-    say(`${data.message[0].toUpperCase()}${data.message.slice(1)}.`, "check-result", !data.unique);
-  }));
   $("hint").addEventListener("click", (e) => busy(e.target, "hint-text", askHint));
   $("apply-hint").addEventListener("click", () => {
     const step = hint.data.step;
@@ -613,39 +463,14 @@ function wire() {
     draw();
     board.focus();
   });
-  $("rate").addEventListener("click", (e) => busy(e.target, "rate-result", async () => {
-    const r = await call("rate", { puzzle: game.puzzleLine(), box: game.box.join("x") });
-    if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
-    else {
-      progress.level = r.level; // a puzzle that came without a level counts under its rating
+  wirePanels({
+    game: () => game,
+    playMade,
+    rated: (level) => {
+      progress.level = level;
       keepGame();
-      // ER/EP/ED (Sudoku Explainer's three ratings) where this version of the library gives them
-      const se = typeof r.er === "number" ? ` ER/EP/ED ${r.er.toFixed(1)}/${r.ep.toFixed(1)}/${r.ed.toFixed(1)}.` : "";
-      say(`Level ${r.level}, score ${r.score.toFixed(1)}${r.hardest ? ` (hardest step: ${r.hardest})` : ""}, ${r.steps} steps.${se}`, "rate-result");
-    }
-  }));
-  $("print").addEventListener("click", (e) => busy(e.target, "print-result", async () => {
-    const response = await fetch("/api/print", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        puzzle: game.puzzleLine(), box: game.box.join("x"), title: "Sudoku",
-        answers: $("print-answers").checked, walkthrough: $("print-walkthrough").checked,
-      }),
-    });
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({}));
-      throw new Error(data.error || `HTTP ${response.status}`);
-    }
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(await response.blob());
-    link.download = "sudoku.pdf";
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-    say("The PDF is downloaded as sudoku.pdf.", "print-result");
-  }));
+    },
+  });
   $("share").addEventListener("click", async () => {
     save();
     $("share-link").select();
@@ -774,6 +599,9 @@ async function readServer() {
 // kept by a service worker (browsers allow one on https and on this machine's own address).
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
+afterEachCall(() => {
+  if (game) draw();
+});
 applyTheme();
 wire();
 wirePlay();

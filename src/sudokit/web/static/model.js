@@ -238,6 +238,46 @@ export class Game {
     });
   }
 
+  // A puzzle the server converted (its answer to convert): digits, and pencil marks if any.
+  static fromConvert(data) {
+    const [r, c] = data.box;
+    const cells = data.cells;
+    const next = new Game(r, c, cells);
+    if (data.candidates) next.marks = data.candidates.map((m, i) => (cells[i] ? 0 : m));
+    return next;
+  }
+
+  // The pencil marks to draw with a step shown in full: a blank without marks stands for all
+  // its candidates, written in where the step rules one out so that the struck digit shows.
+  marksWithStruck(step) {
+    const all = this.candidates();
+    const marks = this.marks.slice();
+    for (const e of step.eliminations) {
+      const cell = parseCell(e.cell, this.n);
+      if (!marks[cell] && !this.values[cell]) marks[cell] = all[cell];
+    }
+    return marks;
+  }
+
+  // The board an explanation starts from: the givens and every blank's candidates.
+  startBoard() {
+    return { values: this.givens.slice(), marks: this.candidates(this.givens) };
+  }
+
+  // A board of an explanation ({values, marks}) after one more step.
+  boardAfter(state, step) {
+    const values = state.values.slice();
+    const marks = state.marks.slice();
+    for (const p of step.placements) {
+      const cell = parseCell(p.cell, this.n);
+      values[cell] = p.digit;
+      marks[cell] = 0;
+      for (const q of this.geo.peers[cell]) marks[q] &= ~(1 << (p.digit - 1));
+    }
+    for (const e of step.eliminations) marks[parseCell(e.cell, this.n)] &= ~(1 << (e.digit - 1));
+    return { values, marks };
+  }
+
   isSolved() {
     return this.values.every((v) => v) && this.conflicts().size === 0;
   }

@@ -89,3 +89,41 @@ export function drawReading(svg, reading, photo, symbols) {
       symbols[digit - 1]));
   }
 }
+
+// The reading of a photo by the server (`call`), tried at a few scales: the first with one
+// solution, or after three tries the one with the fewest doubts. {data, photo}.
+export async function bestReading(file, call) {
+  let best = null;
+  let tries = 0;
+  for await (const version of photoVersions(file)) {
+    const reading = await call("read", { photo_base64: version.base64 });
+    const better = !best || (reading.unique && !best.data.unique) ||
+      (reading.unique === best.data.unique && reading.doubtful.length < best.data.doubtful.length);
+    if (better) {
+      if (best) URL.revokeObjectURL(best.photo.url);
+      best = { data: reading, photo: version };
+    } else URL.revokeObjectURL(version.url);
+    if (best.data.unique || ++tries >= 3) break;
+  }
+  return best;
+}
+
+// Show the photo with its reading over it, under the board.
+export function showReading(data, photo, symbols) {
+  const img = document.getElementById("photo-img");
+  const old = img.src;
+  img.src = photo.url;
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  drawReading(document.getElementById("photo-overlay"), data, photo, symbols);
+  const review = document.getElementById("photo-review");
+  review.hidden = false;
+  review.dataset.unique = String(data.unique);
+}
+
+// What the player is asked to do with a reading.
+export function doubtText(doubts, unique) {
+  const what = doubts ? `${doubts} cell${doubts === 1 ? "" : "s"} read in doubt (ringed): check ${doubts === 1 ? "it" : "them"}` :
+    "Check the digits";
+  const single = unique ? "" : " The reading has no single solution as it stands.";
+  return `${what} against the photo, type over any digit misread, then play.${single}`;
+}

@@ -14,7 +14,9 @@ const FILES = [
   "/static/keep.js",
   "/static/learn.js",
   "/static/model.js",
+  "/static/panels.js",
   "/static/photo.js",
+  "/static/talk.js",
   "/static/icon.svg",
   "/static/manifest.webmanifest",
 ];
