@@ -80,6 +80,16 @@ def test_canon_answers_a_clash_in_its_place_and_refuses_other_sizes() -> None:
     assert other.stderr.count("\n") == 1 and "16x16" in other.stderr
 
 
+def test_canon_of_a_6x6_puzzle_tries_every_symmetry() -> None:
+    path = EXAMPLES / "6x6.grid"
+    done = sudoku("canon", str(path))
+    assert done.status == 0, done.stderr
+    assert Grid(done.out, box=(2, 3)) == canonical(Grid(path.read_text(), box=(2, 3)))
+    assert done.out.splitlines()[0] == "0 0 0 0 0 0"  # the empty row comes first
+    no = sudoku("canon", "--transform", str(path))
+    assert no.status == 2 and "--transform is for 9x9" in no.stderr
+
+
 def test_canon_refuses_transform_with_another_format() -> None:
     done = sudoku("canon", "--transform", "--to", "sdk", stdin=HARDEST[0].encode())
     assert done.status == 2 and "--transform" in done.stderr

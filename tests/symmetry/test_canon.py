@@ -137,8 +137,10 @@ def test_an_empty_grid_and_a_single_clue(pure: bool) -> None:
 
 
 def test_other_sizes_and_clashing_givens_are_refused() -> None:
+    with pytest.raises(ShapeError, match="up to 6x6"):
+        canonical(Grid.empty(8))
     with pytest.raises(ShapeError, match="9x9"):
-        canonical(Grid.empty(4))
+        canonical_with_transform(Grid.empty(4))
     with pytest.raises(ConflictError, match="clash"):
         canonical(Grid("11" + "." * 79))
     with pytest.raises(TypeError, match="grid must be a Grid"):
@@ -152,3 +154,36 @@ def test_a_batch_marks_clashing_puzzles_and_keeps_the_others() -> None:
     assert forms[:81] == forms[162:] and transforms[28] == 255
     with pytest.raises(ValueError, match="81 bytes"):
         forms_of(good, 2)
+
+
+def small_moves(grid: Grid, rng: random.Random) -> Grid:
+    """``grid`` (4x4 or 6x6) under a random symmetry: its rows and columns in random orders
+    that keep bands and stacks whole, transposed when the boxes are square, relabelled."""
+    n, (br, bc) = grid.n, grid.box
+    rows = random_order(n, br, rng)
+    cols = random_order(n, bc, rng)
+    digits = [0, *rng.sample(range(1, n + 1), n)]
+    cells = [digits[grid.cells[n * rows[r] + cols[c]]] for r in range(n) for c in range(n)]
+    if br == bc and rng.random() < 0.5:
+        cells = [cells[n * c + r] for r in range(n) for c in range(n)]
+    return Grid.from_cells(cells, box=(br, bc))
+
+
+def random_order(n: int, block: int, rng: random.Random) -> list[int]:
+    blocks = rng.sample(range(n // block), n // block)
+    return [block * b + i for b in blocks for i in rng.sample(range(block), block)]
+
+
+@pytest.mark.parametrize("line, box", [
+    ("1..2" "...." "..3." "4...", (2, 2)),
+    ("1....." "..2..." "....3." ".4...." ".....5" "......", (2, 3)),
+    ("..3.2." "2..54." "43.216" "......" ".541.2" "16..5.", (2, 3)),
+])
+def test_small_sizes_try_every_symmetry(line: str, box: tuple[int, int]) -> None:
+    grid = Grid(line, box=box)
+    form = canonical(grid)
+    rng = random.Random(len(line))
+    for _ in range(5):
+        assert canonical(small_moves(grid, rng)) == form
+    assert canonical(form) == form
+    assert form.givens == grid.givens and form.cells <= grid.cells

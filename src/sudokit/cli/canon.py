@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import ShapeError
+from ..errors import ConflictError, ShapeError
 from ._inputs import Tally, add_input_arguments, add_jobs_argument, each_chunk
 from .env import Env
 from .status import ExitStatus
@@ -131,13 +131,16 @@ def cells_of(item: Any) -> bytes:
 def _write(items: list[Any], forms: bytes, transforms: bytes, writer: Any, source: str,
            args: argparse.Namespace, env: Env, tally: Tally) -> None:
     """Write the forms of ``items`` (their records' layouts kept), in order."""
-    from ..formats import Batch  # imported when needed: the command's start-up stays fast
+    # imported when needed: the command's start-up stays fast
+    from ..formats import Batch
+    from ..symmetry.canon import SHAPE
 
     at = 0
     for item in items:
         if isinstance(item, Batch):
-            _check_shape(item.shape, source, item.line)
-            if writer.fmt == "line" and not args.transform and b"\xff" not in \
+            _check_shape(item.shape, source, item.line, args.transform)
+            if item.shape == SHAPE and writer.fmt == "line" and not args.transform and \
+                    b"\xff" not in \
                     transforms[28 * at:28 * (at + item.rows):28]:
                 writer.write_encoded(_lines(forms[81 * at:81 * (at + item.rows)], item.style),
                                      item.style, item.rows)
@@ -156,7 +159,7 @@ def _write_record(record: Any, at: int, forms: bytes, transforms: bytes, writer:
     """Write one record's form (or what stands in its place); the index of the next."""
     # imported when needed: the command's start-up stays fast
     from ..grid import Grid
-    from ..symmetry.canon import SHAPE, checked, transform_at
+    from ..symmetry.canon import SHAPE, canonical, checked, transform_at
 
     if record.error is not None:  # already reported by each_chunk
         writer.write_message(f"ERROR: {record.error}", record.style)
@@ -165,19 +168,20 @@ def _write_record(record: Any, at: int, forms: bytes, transforms: bytes, writer:
     if not isinstance(item, Grid):
         raise _refused(source, record.line, "a board of pencil marks: canon takes puzzles "
                        "of digits")
-    _check_shape(item.shape, source, record.line)
+    _check_shape(item.shape, source, record.line, args.transform)
     how = transform_at(transforms, at)
-    if how is None:
-        message = "the givens clash: such a puzzle has no canonical form"
-        try:
-            checked(item, "canon")
-        except ValueError as e:
-            message = str(e).removeprefix("canon: ")
+    try:  # a smaller size tries every symmetry here; a clash is said in the puzzle's place
+        form = checked(item, "canon", small=True)
+        if how is None or item.shape != SHAPE:
+            form = canonical(item)
+        else:
+            form = Grid.unchecked(tuple(forms[81 * at:81 * (at + 1)]), SHAPE)
+    except ConflictError as e:
+        message = str(e).removeprefix("canon: ")
         env.error(f"{source}, line {record.line}: {message}")
         writer.write_message(f"ERROR: {message}", record.style)
         tally.note(ExitStatus.FAILURE)
         return at + 1
-    form = Grid.unchecked(tuple(forms[81 * at:81 * (at + 1)]), SHAPE)
     if "solution" in record.fields and not getattr(args, "stale_said", False):
         env.warn(f"{source}: the solution field is written as it was read, not in the "
                  "canonical form's order")
@@ -189,13 +193,21 @@ def _write_record(record: Any, at: int, forms: bytes, transforms: bytes, writer:
     return at + 1
 
 
-def _check_shape(shape: Any, source: str, line: int) -> None:
+def _check_shape(shape: Any, source: str, line: int, transform: bool) -> None:
+    """Refuse a size with no canonical form here (or, with --transform, other than 9x9)."""
     # imported when needed: the command's start-up stays fast
     from ..symmetry.canon import SHAPE
+    from ..symmetry.small import LARGEST
 
-    if shape != SHAPE:
+    if shape == SHAPE:
+        return
+    if transform:
+        raise _refused(source, line, f"a {shape.n}x{shape.n} puzzle: --transform is for "
+                       "9x9 puzzles with 3x3 boxes")
+    if shape.n > LARGEST:
         raise _refused(source, line, f"a {shape.n}x{shape.n} puzzle: canonical forms are "
-                       "of 9x9 puzzles with 3x3 boxes")
+                       f"of 9x9 puzzles with 3x3 boxes and of puzzles up to "
+                       f"{LARGEST}x{LARGEST}")
 
 
 def _refused(source: str, line: int, what: str) -> ShapeError:

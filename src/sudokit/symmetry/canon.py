@@ -28,6 +28,7 @@ from ..errors import ConflictError, ShapeError
 from ..executors import thread_executor
 from ..grid import Grid
 from ..shape import Shape
+from .small import LARGEST, smallest_form
 from .transform import Transform
 
 #: The only shape with a canonical form here.
@@ -93,13 +94,15 @@ def transform_at(transforms: bytes | bytearray, i: int) -> Transform | None:
     return Transform(bool(raw[0]), raw[1:10], raw[10:19], raw[19:28])
 
 
-def checked(grid: object, function: str) -> Grid:
-    """``grid`` when it is a 9x9 Grid with 3x3 boxes whose givens do not clash."""
+def checked(grid: object, function: str, small: bool = False) -> Grid:
+    """``grid`` when it is a 9x9 Grid with 3x3 boxes (or, with ``small``, of any size up to
+    ``LARGEST``) whose givens do not clash."""
     if not isinstance(grid, Grid):
         raise TypeError(f"{function}: grid must be a Grid, not {type(grid).__name__}")
-    if grid.shape != SHAPE:
-        raise ShapeError(f"{function}: canonical forms are of 9x9 puzzles with 3x3 boxes; "
-                         f"got a {grid.n}x{grid.n} puzzle")
+    if grid.shape != SHAPE and not (small and grid.n <= LARGEST):
+        also = f", and of puzzles up to {LARGEST}x{LARGEST}" if small else ""
+        raise ShapeError(f"{function}: canonical forms are of 9x9 puzzles with 3x3 boxes"
+                         f"{also}; got a {grid.n}x{grid.n} puzzle")
     conflicts = grid.conflicts()
     if conflicts:
         raise ConflictError(f"{function}: the givens clash ({conflicts[0].said(grid.shape)}): "
@@ -115,8 +118,11 @@ def canonical_with_transform(grid: Grid) -> tuple[Grid, Transform]:
 
 
 def canonical(grid: Grid) -> Grid:
-    """The canonical (minlex) form of a 9x9 puzzle or grid."""
-    checked(grid, "canonical")
+    """The canonical (minlex) form of a 9x9 puzzle or grid (or of one up to 6x6, found by
+    trying every symmetry)."""
+    checked(grid, "canonical", small=True)
+    if grid.shape != SHAPE:
+        return Grid.unchecked(smallest_form(grid.cells, grid.shape), grid.shape)
     forms, _ = forms_of(bytes(grid.cells), 1)
     return Grid.unchecked(tuple(forms), SHAPE)
 
