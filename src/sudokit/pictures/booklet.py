@@ -59,7 +59,7 @@ class Entry:
         return f"No. {self.number} · {self.rating.level} {self.rating.score:.1f}{extra}"
 
     @property
-    def rules(self) -> list[str]:
+    def rule_lines(self) -> list[str]:
         """The puzzle's rules beyond the classic ones, a line each, printed under it."""
         return variants.rule_lines(self.puzzle.rules)
 
@@ -184,7 +184,7 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
     if not entries:
         return page, pages
     per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options,
-                                           [e.rules for e in entries])
+                                           [e.rule_lines for e in entries])
     sections: list[list[Entry]] = []
     for e in entries:
         if not sections or sections[-1][0].section != e.section:
@@ -195,7 +195,7 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
             if k % per_page == 0:
                 pages.append(PlannedPage(options.title, e.section))
             slot = puzzle_slots[k % per_page]
-            lines = [e.caption, *e.rules]
+            lines = [e.caption, *e.rule_lines]
             if options.source and e.source:
                 lines.append(e.source)
             pages[-1].items.append(Item("puzzle", slot.grid, slot.caption, lines,
