@@ -5,7 +5,9 @@ not matter); each is reduced to a quadrilateral (four vertices of its convex hul
 the hull does not simplify to four, its extreme points: a curled page or a grid cut by the
 photo's edge still gives its corners) and scored by how well the lines of a 9 x 9 grid show
 at the expected places once it is straightened. The largest candidate that scores close to
-the best wins.
+the best is fitted to the grid's lines and must then show a sudoku grid's line structure
+(:mod:`sudokit.image.structure`); else the next is tried, and a photo where none does is
+refused.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..errors import ImageError
+from .structure import measure
 
 #: The side, in pixels, the photo is reduced to for the search.
 SEARCH_SIDE = 800
@@ -21,6 +24,8 @@ SEARCH_SIDE = 800
 MIN_AREA = 0.03
 #: The score (mean share of a line's length found dark) below which no grid is seen.
 MIN_SCORE = 0.45
+#: The most outlines whose line structure is checked before giving up.
+MAX_LOOKS = 4
 
 
 def find_grid(gray: np.ndarray) -> np.ndarray:
@@ -50,13 +55,24 @@ def find_grid(gray: np.ndarray) -> np.ndarray:
         scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
     if not scored:
         raise ImageError("no sudoku grid found in the picture")
+    for quad in _preferred(scored):
+        for _ in range(2):
+            quad = _refine(ink, quad)
+        if measure(ink, quad).is_grid:
+            return (quad / scale).astype(np.float32)
+    raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
+
+
+def _preferred(scored: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
+    """The outlines worth a closer look, best first: of those scoring close to the best, the
+    largest (the grid, not a part of it), then the others by score."""
     best = max(s for s, _, _ in scored)
     if best < MIN_SCORE:
-        raise ImageError("no sudoku grid found in the picture (no 9 x 9 lines)")
-    _, _, quad = max((t for t in scored if t[0] >= best - 0.03), key=lambda t: t[1])
-    for _ in range(2):
-        quad = _refine(ink, quad)
-    return (quad / scale).astype(np.float32)
+        return []
+    near = sorted((t for t in scored if t[0] >= best - 0.03), key=lambda t: -t[1])
+    rest = sorted((t for t in scored if t[0] < best - 0.03 and t[0] >= MIN_SCORE),
+                  key=lambda t: -t[0])
+    return [quad for _, _, quad in (near + rest)[:MAX_LOOKS]]
 
 
 def _ink(gray: np.ndarray) -> np.ndarray:

@@ -1,0 +1,143 @@
+"""The line structure of a sudoku grid: whether a straightened outline shows the ten lines
+each way of a 9 x 9 grid, at the expected places and nowhere else.
+
+A found outline is trusted only when, straightened to a square, the strokes of the photo
+(ink, 255 on 0) show
+
+- the ten lines each way, most of each one's length dark near its expected place;
+- light paper between them: the cells' insides, away from the lines, are mostly light
+  (noise, or a page of text, darkens them as much as the lines);
+- lines that stop at the outline: the inner lines do not run on past the outer ones (a
+  part of a larger lattice, graph paper, is no sudoku grid).
+
+Every third line is thick where the grid is printed so; that is measured
+(:attr:`Structure.thick_every_third`) but not required, since some papers print all lines
+alike.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+#: Pixels per cell of the straightened square the structure is measured on.
+CELL = 16
+#: How far (pixels of that square) a line may stray from its expected place: a curved page.
+SLACK = 2
+#: A line is there when this share of its length is dark near its place.
+LINE = 0.6
+#: Of the eight lines that frame the boxes (0, 3, 6, 9 each way), at least this many must be
+#: there (a broken or shaded outer border may lose one).
+BOX_LINES_NEEDED = 7
+#: The twelve thin lines between them are often printed faint: on average this share of
+#: their length must be dark.
+THIN_LINES = 0.35
+#: Inside the cells, away from the lines, at most this share may be dark (digits are
+#: there, lines are not).
+BETWEEN = 0.3
+#: Past the outline, the inner lines may run on for at most this share of their places.
+RUN_ON = 0.25
+
+
+class Structure(NamedTuple):
+    """How well a straightened outline shows a 9 x 9 grid: ``lines``, the dark share of each
+    of the ten lines across then the ten down; ``between``, the dark share of the cells'
+    insides away from the lines (the median cell's); ``run_on``, the share of the inner
+    lines that carry on past the outline; ``thick_every_third``: lines 0, 3, 6, 9 are
+    heavier than the others."""
+
+    lines: tuple[float, ...]
+    between: float
+    run_on: float
+    thick_every_third: bool
+
+    @property
+    def box_lines(self) -> int:
+        """How many of the eight lines that frame the boxes are there."""
+        return sum(share >= LINE for k, share in enumerate(self.lines) if k % 10 % 3 == 0)
+
+    @property
+    def thin_lines(self) -> float:
+        """The mean dark share of the twelve thin lines."""
+        return float(np.mean([share for k, share in enumerate(self.lines) if k % 10 % 3]))
+
+    @property
+    def is_grid(self) -> bool:
+        """True when the outline shows a sudoku grid's lines."""
+        return (self.box_lines >= BOX_LINES_NEEDED and self.thin_lines >= THIN_LINES
+                and self.between <= BETWEEN and self.run_on <= RUN_ON)
+
+    @property
+    def score(self) -> float:
+        """A single measure for ranking outlines (higher is better)."""
+        return float(np.mean(self.lines)) - max(0.0, self.between - 0.2) - 0.5 * self.run_on
+
+
+def straighten(ink: np.ndarray, quad: np.ndarray, cell: int = CELL, border: int = 0
+               ) -> np.ndarray:
+    """``ink`` inside ``quad`` (4 x 2, clockwise from top-left) as a boolean square of
+    9 * ``cell`` + 1 pixels, with ``border`` cells more around it."""
+    side = 9 * cell
+    pad = border * cell
+    target = np.array([[pad, pad], [pad + side, pad], [pad + side, pad + side],
+                       [pad, pad + side]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    size = side + 1 + 2 * pad
+    return cv2.warpPerspective(ink, matrix, (size, size), borderMode=cv2.BORDER_CONSTANT,
+                               borderValue=0) > 127
+
+
+def measure(ink: np.ndarray, quad: np.ndarray) -> Structure:
+    """The line structure of ``ink`` inside ``quad``."""
+    flat = straighten(ink, quad, border=1)
+    pad, side = CELL, 9 * CELL
+    inside = flat[pad:pad + side + 1, pad:pad + side + 1]
+    lines: list[float] = []
+    weights: list[float] = []
+    for grid in (inside, inside.T):  # lines across, then (transposed) lines down
+        lines += [_line_share(grid, k * CELL) for k in range(10)]
+        weights += [_thickness(grid, k * CELL) for k in range(10)]
+    between = _between(inside)
+    run_on = _run_on(flat)
+    thick = [weights[k] for k in range(20) if k % 10 % 3 == 0]
+    thin = [weights[k] for k in range(20) if k % 10 % 3]
+    return Structure(tuple(lines), between, run_on,
+                     float(np.median(thick)) > 1.3 * float(np.median(thin)))
+
+
+def _line_share(grid: np.ndarray, row: int, slack: int = SLACK) -> float:
+    """The share of row ``row``'s length that is dark within ``slack`` rows of it."""
+    band = grid[max(0, row - slack):row + slack + 1]
+    return float(band.any(axis=0).mean())
+
+
+def _between(grid: np.ndarray) -> float:
+    """The dark share of the middle cell's inside, away from the lines, of the 81 ranked (a
+    cell's ink is its digit, in a third of the cells or so; noise is dark everywhere)."""
+    m = SLACK + 2
+    cells = grid[:9 * CELL, :9 * CELL].reshape(9, CELL, 9, CELL)
+    cells = cells[:, m:CELL - m + 1, :, m:CELL - m + 1]
+    return float(np.median(cells.mean(axis=(1, 3))))
+
+
+def _thickness(grid: np.ndarray, row: int) -> float:
+    """The mean number of dark rows near row ``row``, along its length."""
+    band = grid[max(0, row - SLACK - 1):row + SLACK + 2]
+    return float(band.sum(axis=0).mean())
+
+
+def _run_on(flat: np.ndarray) -> float:
+    """The share of the 32 places where an inner line would carry on past the outline (half a
+    cell beyond it, each way) that are dark as a line is."""
+    pad, side = CELL, 9 * CELL
+    dark = 0
+    for grid in (flat, flat.T):
+        for k in range(1, 9):
+            x = pad + k * CELL
+            column = grid[:, max(0, x - SLACK):x + SLACK + 1].any(axis=1)
+            before = column[pad - CELL // 2 - 2:pad - 3]
+            after = column[pad + side + 4:pad + side + CELL // 2 + 3]
+            dark += (before.mean() >= 0.8) + (after.mean() >= 0.8)
+    return dark / 32
