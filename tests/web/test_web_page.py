@@ -421,6 +421,22 @@ def test_play_as_in_the_apps_clock_keys_colours_mark_styles_and_mistakes(desktop
     assert background == swatch
     page.keyboard.press("Control+z")
     expect(cell).not_to_have_class(re.compile(r"\bcolour-2\b"))
+    # pencil marks coloured: the digits typed colour the selected cell's marks
+    page.locator("#cell-r1c4").click()
+    page.click("#colour-marks")
+    page.click(".swatch[data-colour='5']")
+    expect(page.locator(".swatch[data-colour='5']")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("6")
+    mark = page.locator("#cell-r1c4 .mark", has_text="6")
+    expect(mark).to_have_class(re.compile(r"\bcolour-5\b"))
+    assert marks_of(page, "r1c4") == "4 6"  # the marks themselves stay
+    assert "k=" in page.evaluate("location.hash")  # the link carries the colours
+    page.keyboard.press("6")  # the same colour again takes it off
+    expect(mark).not_to_have_class(re.compile(r"\bcolour-5\b"))
+    page.keyboard.press("Control+z")
+    expect(mark).to_have_class(re.compile(r"\bcolour-5\b"))
+    page.click("#colour-marks")
+    expect(page.locator("#colour-marks")).to_have_text("Colour: cells")
 
     # mistakes, counted on request against the solution
     expect(page.locator("#mistakes")).to_be_hidden()

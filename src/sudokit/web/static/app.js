@@ -30,6 +30,8 @@ let settings = loadSettings();
 let progress = null; // this puzzle's time, hints, mistakes (kept in the browser)
 let solution = null; // {key, values}: this puzzle's solution, asked for when mistakes count
 let paused = false;
+let colourMarks = false; // digits colour the selected cell's pencil marks, in `colour`
+let colour = 1;
 const clock = new Clock(() => {
   showClock();
   if (Math.floor(clock.elapsed() / 1000) % 5 === 0) keepGame();
@@ -94,6 +96,10 @@ function setGame(next, message) {
 const RESULTS = ["check-result", "explain-text", "rate-result", "print-result", "share-result"];
 
 function enter(cell, digit, pencilMark) {
+  if (colourMarks && !game.editing) {
+    changed(game.toggleMarkColour(cell, digit, colour));
+    return;
+  }
   if (doubtCells.delete(cell)) showDoubts();
   const asMark = pencilMark && !game.editing; // a puzzle being typed has givens only
   const done = asMark ? game.toggleMark(cell, digit) : game.setDigit(cell, digit);
@@ -218,6 +224,7 @@ function draw() {
     highlight,
     overlay,
     colours: game.colours,
+    markColours: game.markColours,
     markStyle: settings.markStyle,
     readOnly: paused,
   });
@@ -517,6 +524,14 @@ async function daily(level) {
   say(`Today's ${level} puzzle: ${data.givens} givens, seed ${data.seed}.`, "daily-result");
 }
 
+function showColourMode() {
+  $("colour-marks").setAttribute("aria-pressed", String(colourMarks));
+  $("colour-marks").textContent = colourMarks ? "Colour: pencil marks" : "Colour: cells";
+  for (const swatch of document.querySelectorAll(".swatch")) {
+    swatch.setAttribute("aria-pressed", String(colourMarks && Number(swatch.dataset.colour) === colour));
+  }
+}
+
 // Play a puzzle the server made (its answer to create).
 function playMade(data) {
   const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
@@ -540,10 +555,18 @@ function wirePlay() {
   $("resume").addEventListener("click", () => pause(false));
   for (const swatch of document.querySelectorAll(".swatch")) {
     swatch.addEventListener("click", () => {
-      changed(game.setColour(board.selected, Number(swatch.dataset.colour)));
+      // on cells a swatch paints the selected cell; on pencil marks it is the colour digits give
+      if (colourMarks) colour = Number(swatch.dataset.colour) || colour;
+      else changed(game.setColour(board.selected, Number(swatch.dataset.colour)));
+      showColourMode();
       board.focus();
     });
   }
+  $("colour-marks").addEventListener("click", () => {
+    colourMarks = !colourMarks;
+    showColourMode();
+    board.focus();
+  });
   const options = { "opt-timer": "timer", "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove" };
   for (const [id, name] of Object.entries(options)) {
     $(id).checked = settings[name];

@@ -68,7 +68,7 @@ export class Board {
 
   // Draw a view: {values, givens, marks, editing, conflicts:Set, highlight: digit,
   // overlay: {cells:Set, struck: Set of "cell:digit", placed: Map cell->digit, wrong:Set,
-  // links}, colours (a colour number per cell), markStyle ("grid", "corner", "centre"),
+  // links}, colours (a colour number per cell), markColours ("cell:digit" -> colour), markStyle ("grid", "corner", "centre"),
   // readOnly}
   draw(view) {
     const { n } = this;
@@ -111,7 +111,7 @@ export class Board {
         if (placed.has(i)) label += ", placed by this step";
       } else if (view.marks[i]) {
         const have = new Set(bits(view.marks[i]));
-        el.append(this.marksOf(i, have, style, struck, view.highlight));
+        el.append(this.marksOf(i, have, style, struck, view.highlight, view.markColours || {}));
         const struckHere = [...have].filter((d) => struck.has(`${i}:${d}`));
         label = `empty, pencil marks ${[...have].map((d) => SYMBOLS[d - 1]).join(" ")}`;
         if (struckHere.length) label += `, ruled out ${struckHere.map((d) => SYMBOLS[d - 1]).join(" ")}`;
@@ -128,7 +128,7 @@ export class Board {
 
   // The pencil marks of a cell in a style: "grid" (each digit in its place, as HoDoKu),
   // "corner" (in the corners first, as SudokuPad) or "centre" (in a row, in the middle).
-  marksOf(i, have, style, struck, highlight) {
+  marksOf(i, have, style, struck, highlight, markColours) {
     const { n } = this;
     const corner = style === "corner" && n <= 9;
     const box = document.createElement("div");
@@ -146,6 +146,8 @@ export class Board {
         mark.textContent = SYMBOLS[d - 1];
         if (struck.has(`${i}:${d}`)) mark.classList.add("struck");
         if (highlight === d) mark.classList.add("same");
+        const colour = markColours[`${i}:${d}`];
+        if (colour) mark.classList.add(`colour-${colour}`);
       }
       if (corner) {
         const [row, col] = CORNERS[k++];

@@ -72,6 +72,7 @@ export class Game {
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : Array(this.n * this.n).fill(0);
     this.colours = Array(this.n * this.n).fill(0); // the player's colour of each cell, 0 none
+    this.markColours = {}; // "cell:digit" -> the player's colour of that pencil mark
     this.autoRemove = true; // a digit placed takes its pencil mark out of its peers
     this.editing = false;
     this.undoStack = [];
@@ -118,7 +119,7 @@ export class Game {
   snapshot() {
     return {
       givens: this.givens.slice(), values: this.values.slice(), marks: this.marks.slice(),
-      colours: this.colours.slice(),
+      colours: this.colours.slice(), markColours: { ...this.markColours },
     };
   }
 
@@ -127,6 +128,7 @@ export class Game {
     this.values = s.values.slice();
     this.marks = s.marks.slice();
     this.colours = s.colours.slice();
+    this.markColours = { ...s.markColours };
   }
 
   undo() {
@@ -154,6 +156,16 @@ export class Game {
       const bit = 1 << (digit - 1);
       if (this.autoRemove || this.editing) for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit;
       return true;
+    });
+  }
+
+  // Colour a pencil mark (digit in cell) or, if it has that colour already, take it off.
+  toggleMarkColour(cell, digit, colour) {
+    if (this.editing || this.values[cell] || digit < 1 || digit > this.n) return false;
+    return this.change(() => {
+      const key = `${cell}:${digit}`;
+      if (this.markColours[key] === colour) delete this.markColours[key];
+      else this.markColours[key] = colour;
     });
   }
 
@@ -296,6 +308,11 @@ export class Game {
     if (marks.length) params.set("m", marks.join("_"));
     const colours = this.colours.map((c) => c.toString(36)).join("");
     if (/[^0]/.test(colours)) params.set("c", colours);
+    const marked = Object.entries(this.markColours).map(([key, colour]) => {
+      const [cell, digit] = key.split(":").map(Number);
+      return `${cell.toString(36)}.${digit.toString(36)}.${colour}`;
+    });
+    if (marked.length) params.set("k", marked.join("_"));
     if (this.editing) params.set("e", "1");
     if (this.made) params.set("s", `${this.made.seed}|${this.made.difficulty || ""}`);
     return params.toString();
@@ -325,6 +342,12 @@ export class Game {
     const game = new Game(r, c, givens, values, marks);
     const colours = params.get("c") || "";
     if (colours.length === n * n) game.colours = [...colours].map((ch) => parseInt(ch, 36) % 7 || 0);
+    for (const item of (params.get("k") || "").split("_")) {
+      const [cell, digit, colour] = item.split(".").map((x) => parseInt(x, 36));
+      if (cell >= 0 && cell < n * n && digit >= 1 && digit <= n && colour >= 1 && colour <= 6) {
+        game.markColours[`${cell}:${digit}`] = colour;
+      }
+    }
     game.editing = params.get("e") === "1";
     const made = params.get("s");
     if (made) {
