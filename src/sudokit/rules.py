@@ -476,3 +476,12 @@ def _moves(n: int, steps: list[tuple[int, int]]) -> set[tuple[int, int]]:
                     a, b = r * n + c, r2 * n + c2
                     out.add((min(a, b), max(a, b)))
     return out
+
+
+def refusal(rules: Rules, doing: str) -> UnsupportedRulesError | None:
+    """The error that refuses work on puzzles under ``rules`` that cannot honour them yet
+    (None for the classic rules): ``doing`` names the work, as in ``"rating"`` ->
+    "rating X + anti-knight 9x9 puzzles is not supported yet"."""
+    if rules.is_classic:
+        return None
+    return UnsupportedRulesError(f"{doing} {rules.describe()} puzzles is not supported yet")

@@ -279,7 +279,8 @@ def _template_error() -> type[Exception]:
 
 def _answer(args: Any, env: Env) -> int:
     """The status of the command ``args`` names, run."""
-    if args.command in ("solve", "count"):  # lines of puzzles take a shorter road
+    # lines of classic puzzles take a shorter road (a --variant never does)
+    if args.command in ("solve", "count") and getattr(args, "variant", None) is None:
         from ._lines import answer_lines  # imported when needed: the command's start-up stays fast
 
         answered = answer_lines(args, env)

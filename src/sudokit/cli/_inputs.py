@@ -51,6 +51,89 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="in a CSV file with a header, the column that holds the puzzles (default: the "
         "one named quizzes, puzzle, puzzles, ...)",
     )
+    # absent unless given, so that the plainest command lines read the same without it
+    parser.add_argument(
+        "--variant", type=variant_arg, default=argparse.SUPPRESS, metavar="NAME[+NAME...]",
+        help="the puzzles' rules, when not the classic ones: x, windoku, anti-king, "
+        "anti-knight, non-consecutive, disjoint, centre-dot, joined with '+' (x+anti-knight);"
+        " jigsaw and even-odd add to the regions or odd/even cells the input holds "
+        "(see docs/variants.md)",
+    )
+
+
+def variant_arg(text: str) -> str:
+    """An argparse type: preset names joined with '+', each checked."""
+    from ..rules import parse_names  # imported when needed: the command's start-up stays fast
+
+    try:
+        parse_names(text)
+    except SudokuError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+#: The commands that honour a puzzle's rules, whatever they are (with the options that
+#: keep them to it: see :func:`honours_rules`); every other refuses a variant puzzle.
+RULES_COMMANDS = ("solve", "count", "check")
+
+#: The words for the work a command would do, in its refusal of a variant puzzle.
+_DOING = {
+    "rate": "rating", "hint": "giving hints on", "explain": "explaining",
+    "print": "printing", "serve": "serving", "bench": "benchmarking",
+    "convert": "converting", "create": "creating", "read": "reading",
+}
+
+
+def _option_against_rules(args: argparse.Namespace) -> str | None:
+    """The work an option of ``args`` asks for that keeps to the classic rules, in words
+    (a picture draws boxes; propagation and --why know the classic houses only)."""
+    from ._pictures import wants_pictures  # imported when needed: the start-up stays fast
+
+    if wants_pictures(args):
+        return "drawing"
+    if getattr(args, "method", "search") == "propagate":
+        return "propagating the candidates of"
+    if getattr(args, "why", False):
+        return "--why on"
+    return None
+
+
+def doing(args: argparse.Namespace) -> str:
+    """The work ``args`` asks for, in words: ``"rating"``, ``"drawing"``, ..."""
+    return _option_against_rules(args) or _DOING.get(args.command,
+                                                     f"'sudoku {args.command}' on")
+
+
+def honours_rules(args: argparse.Namespace) -> bool:
+    """Whether the command and options of ``args`` honour any rules of a puzzle."""
+    return args.command in RULES_COMMANDS and _option_against_rules(args) is None
+
+
+def under_rules(record: Any, args: argparse.Namespace, variant: str | None,
+                honoured: bool) -> Any:
+    """``record`` with the rules of ``--variant`` added to its puzzle's own. A SudokuError
+    (that stops the input: one line) when the command cannot honour the rules, or when
+    --variant names regions or odd/even cells the puzzle does not have."""
+    from ..formats import Record  # imported when needed: the command's start-up stays fast
+    from ..grid import Grid
+    from ..rules import refusal
+
+    item = getattr(record, "item", None)  # a Batch (lines of classic puzzles) has none
+    if item is None:
+        return record
+    try:
+        if variant is not None:
+            if not isinstance(item, Grid):
+                raise SudokuError(f"a board of pencil marks cannot take --variant {variant}")
+            item = item.with_rules(item.rules.with_preset(variant))
+        refused = refusal(item.rules, doing(args)) \
+            if isinstance(item, Grid) and not honoured else None
+        if refused is not None:
+            raise refused
+    except SudokuError as e:
+        raise e.located(line=record.line) from None
+    return record if item is record.item else Record(item, record.line, None, record.style,
+                                                     record.fields)
 
 
 def add_json_reader(
@@ -293,15 +376,20 @@ def each_chunk(args: argparse.Namespace, env: Env, tally: Tally) -> Iterator[tup
 def _each(
     args: argparse.Namespace, env: Env, tally: Tally, answer_errors: bool, chunks: bool
 ) -> Iterator[tuple[Input, Any]]:
+    variant = getattr(args, "variant", None)
+    honoured = honours_rules(args)
     for opened in open_inputs(args, env):
         if isinstance(opened, SudokuError):
             env.error(str(opened))
             tally.note(ExitStatus.USAGE)
             continue
-        items = opened.records.chunks() if chunks else opened.records
+        # under --variant, every puzzle is a record of its own, its rules set
+        items = opened.records.chunks() if chunks and variant is None else opened.records
         report = ErrorReport(env, opened, getattr(args, "from_format", None))
         try:
             for item in progress(items, env, "puzzles", stream=opened.stream):
+                if variant is not None or not honoured:  # a puzzle's rules, honoured or not
+                    item = under_rules(item, args, variant, honoured)
                 if getattr(item, "error", None) is not None:  # a Batch has none
                     _name_the_box(item.error, args.box)
                     report.record(item.error)

@@ -278,7 +278,7 @@ def _problems(grid: Grid) -> list[str]:
     shape = grid.shape
     return [
         f"digit {c.digit} appears {len(c.cells)} times in {c.unit} "
-        f"({', '.join(shape.cell_name(i) for i in c.cells)})"
+        f"({', '.join(shape.cell_name(i) for i in c.cells)})" if c.digit else c.said(shape)
         for c in grid.conflicts()
     ]
 
@@ -297,7 +297,7 @@ def _solution_problems(puzzle: Grid, given: Solution | None, source: str) -> lis
     assert solution is not None  # a Solution has a grid, a message or an error
     if solution.shape != puzzle.shape:
         return [f"the solution is {solution.n}x{solution.n}, the puzzle {puzzle.n}x{puzzle.n}"]
-    found = [f"solution: {p}" for p in _problems(solution)]
+    found = [f"solution: {p}" for p in _problems(solution.with_rules(puzzle.rules))]
     if not solution.is_complete():
         found.append(f"solution: {solution.blanks} cells are still blank")
     changed = [

@@ -10,8 +10,12 @@ import argparse
 from itertools import groupby
 
 from .. import formats
+from ..candidates import Candidates
+from ..errors import UnsupportedRulesError
 from ..executors import Executor
 from ..extras import install_hint
+from ..grid import Grid
+from ..rules import Rules
 from ..stream import records as stream
 from ..stream.records import NOT_SOLVEABLE, Answer, BatchAnswer, Outcome, SolveOptions
 from ._cluster import add_cluster_argument, cluster_executor
@@ -125,7 +129,18 @@ def _write_answer(writer: formats.Writer, answer: Answer, env: Env, tally: Tally
         if answer.outcome is Outcome.NO_SOLUTION:  # propagation ran into a contradiction
             env.error(f"{where}: propagation shows the puzzle has no solution")
             tally.note(ExitStatus.FAILURE)
-        writer.write(answer.value, record.style)
+        _write_solution(writer, answer.value, record.style)
+
+
+def _write_solution(writer: formats.Writer, value: Grid | Candidates, style: object) -> None:
+    """Write a solution; one under rules that the output format cannot hold (a variant's
+    solution in lines) is written as its digits: complete, it reads back as the same grid."""
+    try:
+        writer.write(value, style)  # type: ignore[arg-type]
+    except UnsupportedRulesError:
+        if not isinstance(value, Grid) or not value.is_complete():
+            raise
+        writer.write(value.with_rules(Rules.classic(value.shape)), style)  # type: ignore[arg-type]
 
 
 def _write_template(template: Template, answer: Answer, env: Env, tally: Tally) -> None:

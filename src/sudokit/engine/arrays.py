@@ -44,7 +44,7 @@ def valid_under_rules(puzzles: np.ndarray, solutions: np.ndarray, rules: Rules) 
     bits = _digit_bits(rules.size)[solutions].astype(np.uint64)
     for house in rules.houses:
         seen = np.zeros(len(solutions), dtype=np.uint64)
-        count = np.zeros(len(solutions), dtype=np.int64)
+        count = np.zeros(len(solutions), dtype=np.uint64)
         for cell in house:
             seen |= bits[:, cell]
         for k in range(rules.size):

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..logic.rating import Rating
+    from ..rules import Rules
     from ..shape import Shape
 
 
@@ -358,13 +359,14 @@ def _batch_answers(puzzles: list[Grid | Candidates], options: SolveOptions
     if len(puzzles) < _batch_min(options.device) or any(type(p) is not Grid for p in puzzles):
         return None
     shape = puzzles[0].shape
-    if any(p.shape != shape for p in puzzles):
+    rules = puzzles[0].rules  # type: ignore[union-attr]  # (Grids, checked above)
+    if any(p.shape != shape or p.rules != rules for p in puzzles):  # type: ignore[union-attr]
         return None
     import numpy as np  # here, as in answer_piece: only batches need NumPy
 
     array = np.array([p.cells for p in puzzles], dtype=np.uint8)  # type: ignore[union-attr]
     limit = options.limit
-    solutions, counts = solve_array(array, shape, limit, options.jobs, options.device)
+    solutions, counts = solve_array(array, shape, limit, options.jobs, options.device, rules)
     answers: list[tuple[Outcome, Grid | Candidates | None]] = []
     for row, count in zip(solutions.tolist(), counts.tolist(), strict=True):
         if count == 0:
@@ -372,7 +374,7 @@ def _batch_answers(puzzles: list[Grid | Candidates], options: SolveOptions
         elif limit == 2 and count > 1:
             answers.append((Outcome.NOT_UNIQUE, None))
         else:
-            answers.append((Outcome.SOLVED, Grid.unchecked(tuple(row), shape)))
+            answers.append((Outcome.SOLVED, Grid.unchecked(tuple(row), shape, rules)))
     return answers
 
 
@@ -403,13 +405,14 @@ def _batch_answer(batch: Batch, source: str, solutions: np.ndarray, counts: np.n
     return BatchAnswer(batch, source, solutions, counts, b"".join(lines), failed)
 
 
-def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device: str
-                ) -> tuple[np.ndarray, np.ndarray]:
+def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device: str,
+                rules: Rules | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(solutions, counts) of a (B, N*N) array of puzzles from the batch engine (on
-    ``device`` for 9x9), every solution checked against the rules and the givens."""
+    ``device`` for 9x9), every solution checked against the rules (``rules``, or the
+    classic ones) and the givens."""
     from ..batch import solve_checked  # NumPy comes with it: only when arrays are solved
 
-    return solve_checked(puzzles, shape, limit, jobs, device)
+    return solve_checked(puzzles, shape, limit, jobs, device, rules)
 
 
 def clash(puzzle: Grid | Candidates) -> str | None:
