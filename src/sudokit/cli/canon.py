@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     if args.transform and args.to_format not in (None, "line"):
         env.error("--transform writes lines (the form, then the symmetry): leave out --to")
         return ExitStatus.USAGE
-    tally = Tally()
+    tally = _Tally()
     writer: Any = None
     try:
         for opened, piece in pieces(each_chunk(args, env, tally), args.jobs):
@@ -63,6 +63,14 @@ def run(args: argparse.Namespace, env: Env) -> int:
         if writer is not None:
             writer.close()
     return tally.status
+
+
+class _Tally(Tally):
+    """The exit status, and whether the note on solution fields was said (once a run)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stale_said = False
 
 
 def pieces(pairs: Iterator[tuple[Any, Any]], jobs: int = 1
@@ -129,7 +137,7 @@ def cells_of(item: Any) -> bytes:
 
 
 def _write(items: list[Any], forms: bytes, transforms: bytes, writer: Any, source: str,
-           args: argparse.Namespace, env: Env, tally: Tally) -> None:
+           args: argparse.Namespace, env: Env, tally: _Tally) -> None:
     """Write the forms of ``items`` (their records' layouts kept), in order."""
     # imported when needed: the command's start-up stays fast
     from ..formats import Batch
@@ -155,7 +163,7 @@ def _write(items: list[Any], forms: bytes, transforms: bytes, writer: Any, sourc
 
 
 def _write_record(record: Any, at: int, forms: bytes, transforms: bytes, writer: Any,
-                  source: str, args: argparse.Namespace, env: Env, tally: Tally) -> int:
+                  source: str, args: argparse.Namespace, env: Env, tally: _Tally) -> int:
     """Write one record's form (or what stands in its place); the index of the next."""
     # imported when needed: the command's start-up stays fast
     from ..grid import Grid
@@ -182,10 +190,10 @@ def _write_record(record: Any, at: int, forms: bytes, transforms: bytes, writer:
         writer.write_message(f"ERROR: {message}", record.style)
         tally.note(ExitStatus.FAILURE)
         return at + 1
-    if "solution" in record.fields and not getattr(args, "stale_said", False):
+    if "solution" in record.fields and not tally.stale_said:
         env.warn(f"{source}: the solution field is written as it was read, not in the "
                  "canonical form's order")
-        args.stale_said = True  # said once a run
+        tally.stale_said = True
     if args.transform:
         writer.write_message(f"{form.to_line()} {how}", record.style)
     else:
