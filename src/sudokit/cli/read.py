@@ -27,8 +27,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "the digit model's next choices are tried in the cells it was least sure of until "
         "the puzzle has exactly one solution; what was changed, and the cells read with "
         "less than 90% confidence, are listed on standard error. Exit status 1 when no "
-        "reading with exactly one solution was found (the doubtful cells are marked with "
-        "'?' on standard error), 2 when a file is no readable photo or shows no grid.",
+        "reading with exactly one solution was found, or the one found is not to be trusted "
+        "(a change to a choice the model gave less than 20%, or another reading with one "
+        "solution nearly as likely): the doubtful cells are then marked with '?' on "
+        "standard error; 2 when a file is no readable photo or shows no grid.",
     )
     p.add_argument("files", nargs="+", metavar="PHOTO",
                    help="photos of puzzles ('-' for standard input)")
@@ -57,11 +59,13 @@ def run(args: argparse.Namespace, env: Env) -> int:
             tally.note(ExitStatus.USAGE)
             continue
         report(reading, name, env)
+        for why in reading.distrust:
+            env.warn(f"{name}: not to be trusted: {why}")
         if writer is not None:
             writer.write(reading.grid)
         else:
             env.stdout.write((json.dumps(as_json(reading, name)) + "\n").encode())
-        if not reading.unique:
+        if not reading.trusted:
             env.stderr.write(marked(reading))
             tally.note(ExitStatus.FAILURE)
     if writer is not None:
@@ -76,6 +80,7 @@ def as_json(reading: Reading, source: str) -> dict:
         "puzzle": reading.grid.to_line(),
         "first_reading": reading.first.to_line(),
         "solutions": reading.solutions,
+        "trusted": reading.trusted,
         "confidence": [round(p, 4) for p in reading.confidence],
         "doubtful": list(reading.doubtful),
         "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],

@@ -16,14 +16,15 @@ from . import cells as cutting
 from . import decode as decoding
 from .locate import find_grid
 from .model import probabilities
-from .repair import MAX_TRIES, Change, Outcome, repair
+from .repair import ACCEPT, MAX_TRIES, Change, Outcome, repair, trusted
 
 #: A cell read with less confidence than this is reported as doubtful.
 DOUBT = 0.9
 #: How many of the model's choices per cell are kept as alternatives.
 KEEP = 4
-#: A digit this likely in a cell read as blank is restored when the solution agrees.
-RESTORE = 0.2
+#: A digit this likely in a cell read as blank is restored when the solution agrees (the
+#: least likely change a trusted reading may have).
+RESTORE = ACCEPT
 #: Readings the repair may try for each turned grid: a grid turned the right way reads with
 #: few doubts, so a small budget finds it, and the wrong turns cost little.
 TURNED_TRIES = 300
@@ -38,8 +39,10 @@ class Reading:
     the model gave to what ``grid`` holds in cell i; ``alternatives[i]``: the choices
     considered for cell i, best first, as (digit, probability), 0 standing for a blank;
     ``corners``: the grid's outer corners in the photo's pixels (top-left, top-right,
-    bottom-right, bottom-left, as x, y); ``changes``: what the repair changed;
-    ``solutions``: 0, 1 or 2 (several) for ``grid``.
+    bottom-right, bottom-left, as x, y); ``changes``: what the repair changed, each with
+    the probability the model gave the new choice; ``solutions``: 0, 1 or 2 (several) for
+    ``grid``; ``rival``: how likely the next reading with exactly one solution, of another
+    puzzle, is next to ``grid`` (0.0 when none is nearly as likely).
     """
 
     grid: Grid
@@ -49,11 +52,31 @@ class Reading:
     corners: tuple[tuple[float, float], ...]
     changes: tuple[Change, ...]
     solutions: int
+    rival: float = 0.0
 
     @property
     def unique(self) -> bool:
-        """True when the puzzle read has exactly one solution: a reading to trust."""
+        """True when the puzzle read has exactly one solution."""
         return self.solutions == 1
+
+    @property
+    def trusted(self) -> bool:
+        """True when the reading is to be trusted: exactly one solution, no change less
+        likely than ACCEPT (20%), and no other reading with one solution nearly as likely."""
+        return trusted(self.solutions, self.changes, self.rival)
+
+    @property
+    def distrust(self) -> tuple[str, ...]:
+        """Why a reading with exactly one solution is not to be trusted, in words (empty
+        when it is, or when it has no solution or several, which says enough)."""
+        if self.solutions != 1:
+            return ()
+        reasons = [f"the change {c.describe()} is less likely than {ACCEPT:.0%}"
+                   for c in self.changes if c.probability < ACCEPT]
+        if self.rival:
+            reasons.append(f"another reading with exactly one solution, of another puzzle, "
+                           f"is {self.rival:.0%} as likely")
+        return tuple(reasons)
 
     @property
     def doubtful(self) -> tuple[int, ...]:
@@ -91,6 +114,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         corners=tuple((float(x) * scale, float(y) * scale) for x, y in corners),
         changes=outcome.changes,
         solutions=outcome.solutions,
+        rival=outcome.rival,
     )
 
 

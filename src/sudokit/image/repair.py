@@ -1,19 +1,21 @@
 """The solver as a check on a reading: a puzzle read from a photo must have exactly one
-solution. When it has clashing digits, none or several, the model's next choices are tried
-in the cells it was least sure of, the least unlikely set of changes first, until one gives a
-puzzle with exactly one solution.
+solution. Of the readings that have, the most likely under the digit model's probabilities
+is kept: the model's next choices are tried in the cells it was least sure of (a digit that
+may be a blank, a blank that may be a digit), the least unlikely set of changes first. A
+reading is trusted only when every change to it is at least ACCEPT likely and no other
+reading with one solution, of another puzzle, is nearly as likely (RIVAL).
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..grid import Grid
 from ..shape import Shape
-from ..solver import count_solutions
+from ..solver import count_solutions, solve
 
 #: Choices less likely than this (relative to the cell's first choice) are never tried.
 MIN_RATIO = 1e-4
@@ -22,6 +24,11 @@ MAX_CHANGES = 3
 MAX_TRIES = 4000
 #: The cheapest alternative moves considered (cost order).
 MAX_MOVES = 48
+#: A change to a choice the model gave less than this is never trusted.
+ACCEPT = 0.2
+#: A reading is not trusted when another with exactly one solution (of another puzzle) is
+#: less than this many times less likely.
+RIVAL = 4.0
 
 _UNITS = Shape.for_size(9).units
 
@@ -43,12 +50,26 @@ class Change(NamedTuple):
 
 class Outcome(NamedTuple):
     """The repaired cells, the changes made, and how many solutions the result has (0, 1,
-    or 2 for several); ``tried``: how many readings were solved."""
+    or 2 for several); ``tried``: how many readings were solved; ``rival``: how likely the
+    next reading with exactly one solution (of another puzzle) is, next to this one's
+    (0.0: none as likely as 1 / RIVAL)."""
 
     cells: tuple[int, ...]
     changes: tuple[Change, ...]
     solutions: int
     tried: int
+    rival: float = 0.0
+
+    @property
+    def trusted(self) -> bool:
+        """See :func:`trusted`."""
+        return trusted(self.solutions, self.changes, self.rival)
+
+
+def trusted(solutions: int, changes: Sequence[Change], rival: float) -> bool:
+    """True when a reading has exactly one solution, no change to it is less likely than
+    ACCEPT, and no other reading with one solution is nearly as likely (``rival`` 0)."""
+    return solutions == 1 and rival == 0.0 and all(c.probability >= ACCEPT for c in changes)
 
 
 def solutions(cells: Sequence[int]) -> int:
@@ -73,18 +94,41 @@ def clashes(cells: Sequence[int]) -> bool:
 
 
 def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_TRIES) -> Outcome:
-    """The best reading with exactly one solution.
+    """The most likely reading with exactly one solution.
 
-    ``choices[i]`` ranks what cell i may hold, best first, as (digit or 0, probability). The
-    first choices are kept if they give one solution; else sets of later choices are tried in
-    order of how unlikely they are together (the sum of -log(p / p_first)), at most
-    MAX_CHANGES cells at a time, ``max_tries`` readings in all. When none works the first
-    choices come back unchanged, with their count of solutions.
+    ``choices[i]`` ranks what cell i may hold, best first, as (digit or 0, probability): a
+    digit that may be a blank and a blank that may be a digit are choices like any other.
+    Readings are tried in order of how unlikely their changes are together (the sum over
+    the changed cells of -log(p / p_first)), at most MAX_CHANGES cells at a time,
+    ``max_tries`` readings in all; the first with exactly one solution wins. The search then
+    goes on up to RIVAL times less likely for a rival: another reading with exactly one
+    solution that is another puzzle's (``Outcome.rival``). When no reading has one solution
+    the first choices come back unchanged, with their count of solutions.
     """
     first = tuple(c[0][0] for c in choices)
     found = solutions(first)
+    best: tuple[float, tuple[int, ...], tuple[Change, ...]] | None = None
+    answer: Grid | None = None
     if found == 1:
-        return Outcome(first, (), 1, 1)
+        best, answer = (0.0, first, ()), solve(Grid.from_cells(first))
+    tried = 1
+    for cost, cells, changes in _readings(first, _moves(choices)):
+        if tried >= max_tries or (best is not None and cost > best[0] + math.log(RIVAL)):
+            break
+        tried += 1
+        if solutions(cells) != 1:
+            continue
+        if best is None:
+            best, answer = (cost, cells, changes), solve(Grid.from_cells(cells))
+        elif answer is None or solve(Grid.from_cells(cells)) != answer:
+            return Outcome(best[1], best[2], 1, tried, math.exp(best[0] - cost))
+    if best is None:
+        return Outcome(first, (), found, tried)
+    return Outcome(best[1], best[2], 1, tried)
+
+
+def _moves(choices: Sequence[Sequence[tuple[int, float]]]) -> list[tuple[float, int, int, float]]:
+    """The MAX_MOVES cheapest single changes, as (cost, cell, choice, probability)."""
     moves = []
     for cell, ranked in enumerate(choices):
         top = ranked[0][1]
@@ -92,12 +136,17 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
             if p >= MIN_RATIO * top:
                 moves.append((math.log(top) - math.log(max(p, 1e-12)), cell, digit, p))
     moves.sort()
-    moves = moves[:MAX_MOVES]
-    tried = 1
+    return moves[:MAX_MOVES]
+
+
+def _readings(first: tuple[int, ...], moves: list[tuple[float, int, int, float]]
+              ) -> Iterator[tuple[float, tuple[int, ...], tuple[Change, ...]]]:
+    """(cost, cells, changes) of each reading made of at most MAX_CHANGES moves, each cell
+    changed once, cheapest first."""
     # subsets of moves in order of total cost: from {..., i}, go to {..., i, i+1} and
     # {..., i+1}; every subset is reached once, never before a cheaper one
     heap: list[tuple[float, tuple[int, ...]]] = [(moves[0][0], (0,))] if moves else []
-    while heap and tried < max_tries:
+    while heap:
         cost, subset = heapq.heappop(heap)
         last = subset[-1]
         if last + 1 < len(moves):
@@ -105,17 +154,11 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
             if len(subset) < MAX_CHANGES:
                 heapq.heappush(heap, (cost + nxt, (*subset, last + 1)))
             heapq.heappush(heap, (cost - moves[last][0] + nxt, (*subset[:-1], last + 1)))
-        cells = list(first)
-        touched = set()
-        for k in subset:
-            _, cell, digit, _ = moves[k]
-            touched.add(cell)
-            cells[cell] = digit
-        if len(touched) < len(subset):
+        if len({moves[k][1] for k in subset}) < len(subset):
             continue  # two choices for one cell
-        tried += 1
-        if solutions(cells) == 1:
-            changes = tuple(Change(moves[k][1], first[moves[k][1]], moves[k][2], moves[k][3])
-                            for k in sorted(subset, key=lambda k: moves[k][1]))
-            return Outcome(tuple(cells), changes, 1, tried)
-    return Outcome(first, (), found, tried)
+        cells = list(first)
+        for k in subset:
+            cells[moves[k][1]] = moves[k][2]
+        changes = tuple(Change(moves[k][1], first[moves[k][1]], moves[k][2], moves[k][3])
+                        for k in sorted(subset, key=lambda k: moves[k][1]))
+        yield cost, tuple(cells), changes

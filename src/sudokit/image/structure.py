@@ -136,7 +136,7 @@ def _run_on(flat: np.ndarray) -> float:
     for grid in (flat, flat.T):
         for k in range(1, 9):
             x = pad + k * CELL
-            column = grid[:, max(0, x - SLACK):x + SLACK + 1].any(axis=1)
+            column: np.ndarray = np.any(grid[:, max(0, x - SLACK):x + SLACK + 1], axis=1)
             before = column[pad - CELL // 2 - 2:pad - 3]
             after = column[pad + side + 4:pad + side + CELL // 2 + 3]
             dark += (before.mean() >= 0.8) + (after.mean() >= 0.8)

@@ -1,0 +1,152 @@
+"""The repair weighs the whole reading: of the readings with exactly one solution, the most
+likely under the digit model's probabilities, each change reported with its probability; a
+reading is trusted only when no change is less likely than 20% and no other reading with
+one solution (of another puzzle) is nearly as likely. Readings here are made by hand, wrong
+in each way photos go wrong."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.grid import Grid  # noqa: E402
+from sudokit.image import repair  # noqa: E402
+from sudokit.image.synthetic import photograph  # noqa: E402
+from sudokit.solver import count_solutions, solve  # noqa: E402
+from support.clirunner import sudoku  # noqa: E402
+from support.files import data_file, read_lines  # noqa: E402
+from support.photos import newspaper_puzzle  # noqa: E402
+
+PUZZLES = read_lines(data_file("puzzles3_magictour_top1465.txt"))
+Choices = list[tuple[tuple[int, float], ...]]
+
+
+def sure(cells: tuple[int, ...]) -> Choices:
+    """Every cell read as it is, digits at 99%, blanks for certain."""
+    return [((v, 0.99), (0, 0.01)) if v else ((0, 1.0),) for v in cells]
+
+
+def puzzle(seed: int = 0) -> Grid:
+    return newspaper_puzzle(50 + seed, np.random.default_rng(seed))
+
+
+def test_a_thin_seven_read_as_one_is_put_right() -> None:
+    page = puzzle()
+    choices = sure(page.cells)
+    sevens = [i for i, v in enumerate(page.cells) if v == 7]
+    choices[sevens[0]] = ((1, 0.6), (7, 0.38), (0, 0.02))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells
+    assert [(c.before, c.after, c.probability) for c in outcome.changes] == [(1, 7, 0.38)]
+    assert outcome.trusted
+
+
+def test_a_blank_read_as_a_digit_is_blank_again() -> None:
+    # print showing through the paper, read as a 4 where the page has no digit
+    page = puzzle(1)
+    answer = solve(page)
+    assert answer is not None
+    blank = next(i for i, v in enumerate(page.cells) if not v and answer.cells[i] != 4)
+    choices = sure(page.cells)
+    choices[blank] = ((4, 0.7), (0, 0.3))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells
+    assert [(c.cell, c.after) for c in outcome.changes] == [(blank, 0)]
+    assert outcome.trusted
+
+
+def test_a_digit_lost_as_blank_is_put_back() -> None:
+    page = Grid(PUZZLES[0])  # a minimal puzzle: without any of its digits, several solutions
+    lost = next(i for i, v in enumerate(page.cells) if v)
+    read = list(page.cells)
+    read[lost] = 0
+    assert count_solutions(Grid.from_cells(read), 2) == 2  # several: not a reading to keep
+    choices = sure(tuple(read))
+    choices[lost] = ((0, 0.6), (page.cells[lost], 0.4))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells and outcome.trusted
+
+
+def two_answers() -> tuple[Grid, int, int, int]:
+    """(page, cell, right, wrong): a page whose reading without ``cell`` has exactly two
+    solutions, one with ``right`` there (the page's) and one with ``wrong``."""
+    answer = solve(puzzle(2))
+    assert answer is not None
+    s = answer.cells
+    for r1, r2 in combinations(range(9), 2):
+        for c1, c2 in combinations(range(9), 2):
+            a, b = s[9 * r1 + c1], s[9 * r1 + c2]
+            boxes = {(r // 3, c // 3) for r in (r1, r2) for c in (c1, c2)}
+            if s[9 * r2 + c2] == a and s[9 * r2 + c1] == b and len(boxes) == 2:
+                cells = list(s)
+                for i in (9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2):
+                    cells[i] = 0  # the page shows one corner of the rectangle: one solution
+                return Grid.from_cells(cells), 9 * r1 + c1, a, b
+    raise AssertionError("no unavoidable rectangle in the solution")
+
+
+def test_of_two_readings_with_one_solution_the_most_likely_is_kept() -> None:
+    page, cell, right, wrong = two_answers()
+    choices = sure(page.cells)
+    choices[cell] = ((0, 0.5), (right, 0.45), (wrong, 0.05))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells
+    assert outcome.trusted and outcome.rival == 0.0
+
+
+def test_a_rival_reading_nearly_as_likely_is_not_trusted() -> None:
+    # the page's digit was lost, and the model liked another digit there a little better:
+    # both readings have one solution, so the solver cannot tell which the page shows
+    page, cell, right, wrong = two_answers()
+    choices = sure(page.cells)
+    choices[cell] = ((0, 0.5), (wrong, 0.27), (right, 0.23))
+    outcome = repair.repair(choices)
+    assert outcome.cells[cell] == wrong and outcome.solutions == 1
+    assert outcome.rival == pytest.approx(0.23 / 0.27)
+    assert not outcome.trusted
+
+
+def test_a_change_less_likely_than_the_threshold_is_never_trusted() -> None:
+    page = puzzle(3)
+    choices = sure(page.cells)
+    five = page.cells.index(5)
+    choices[five] = ((1, 0.84), (5, 0.15), (0, 0.01))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells  # the only reading with one solution...
+    assert [c.probability for c in outcome.changes] == [0.15]
+    assert not outcome.trusted  # ...but at 15% not one to take on trust
+
+
+def test_the_command_says_a_reading_is_not_to_be_trusted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    from sudokit.image import reading as reading_module
+
+    rng = np.random.default_rng(7)
+    page = newspaper_puzzle(30, rng)
+    photo = photograph(page.cells, rng)
+    path = tmp_path / "page.png"
+    path.write_bytes(cv2.imencode(".png", photo.image)[1].tobytes())
+    real = reading_module.probabilities
+
+    def unlikely(patches: np.ndarray) -> np.ndarray:
+        probs = real(patches)
+        top = probs[0].argmax()
+        other = top % 9 + 1
+        probs[0] = 0.0
+        probs[0, other], probs[0, top] = 0.85, 0.15  # the right digit only 15% likely
+        return probs
+
+    monkeypatch.setattr(reading_module, "probabilities", unlikely)
+    reading = image.read(str(path))
+    assert reading.grid == page and not reading.trusted
+    result = sudoku("read", str(path), "--to", "line")
+    assert result.status == 1
+    assert result.out.strip() == page.to_line()
+    assert "not to be trusted" in result.stderr and "less likely than 20%" in result.stderr
+    assert "?" in result.stderr  # the doubtful cell is marked
