@@ -121,7 +121,8 @@ def split_piece(piece: list[Any], jobs: int) -> list[list[Any]]:
 
 def cells_of(item: Any) -> bytes:
     """The 81 bytes of each 9x9 puzzle of a batch or record (none for one that cannot be
-    read, zeros for one of another kind: it is refused when written)."""
+    read; zeros stand for one of another size, whose form is found, or which is refused,
+    when it is written)."""
     # imported when needed: the command's start-up stays fast
     from ..formats import Batch
     from ..grid import Grid
