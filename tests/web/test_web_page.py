@@ -109,11 +109,11 @@ def _missing() -> str | None:
 
 
 @contextlib.contextmanager
-def serving() -> Iterator[str]:
-    """``sudoku serve`` on a free port of 127.0.0.1: its address while it runs."""
+def serving(port: int = 0) -> Iterator[str]:
+    """``sudoku serve`` on ``port`` (0: a free one) of 127.0.0.1: its address while it runs."""
     pytest.importorskip("starlette")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
+        [sys.executable, "-m", "sudokit", "serve", "--port", str(port), "--workers", "1"],
         stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -577,11 +577,12 @@ def test_a_photo_is_read_shown_with_its_reading_corrected_and_played(phone):
     expect(page.locator("#cell-r1c3")).to_have_class(re.compile(r"\bgiven\b"))
 
 
-def test_the_page_installs_and_opens_without_its_server(browser):
+def test_the_page_installs_opens_without_its_server_and_keeps_all_across_a_restart(browser):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
         with serving() as address:
+            port = int(address.rsplit(":", 1)[1].strip("/"))
             page.goto(f"{address}#b=3x3&p={EASY}")
             manifest = page.evaluate("""async () => {
                 const link = document.querySelector("link[rel=manifest]");
@@ -600,6 +601,15 @@ def test_the_page_installs_and_opens_without_its_server(browser):
         expect(page.locator("#pad button")).to_have_count(9)
         page.locator("#hint").tap()  # what needs the server says so in a line
         expect(page.locator("#hint-text")).to_contain_text("cannot be reached")
+        page.locator("#save-game").tap()
+        with serving(port):  # the server again, on the same address: the game goes on
+            page.reload()
+            expect(page.locator("#cell-r1c3")).to_have_text("4")
+            expect(page.locator("#saved-list li")).to_have_count(1)
+            expect(page.locator("#saved-list li")).to_contain_text("31 of 81 filled")
+            page.locator("#hint").tap()
+            expect(page.locator("#hint-text")).not_to_contain_text("cannot be reached")
+            expect(page.locator("#hint-text")).not_to_be_empty()
     finally:
         context.close()
 
