@@ -90,6 +90,13 @@ def test_canon_of_a_6x6_puzzle_tries_every_symmetry() -> None:
     assert no.status == 2 and "--transform is for 9x9" in no.stderr
 
 
+@pytest.mark.parametrize("command", [["canon"], ["transform", "--op", "rotate"], ["dedupe"]])
+def test_a_variant_is_refused_by_name(command: list[str]) -> None:
+    done = sudoku(*command, "--variant", "diagonal", stdin=(HARDEST[0] + "\n").encode())
+    assert done.status == 2 and done.stdout == b""
+    assert done.stderr.count("\n") == 1 and "X 9x9 puzzles is not supported" in done.stderr
+
+
 def test_canon_refuses_transform_with_another_format() -> None:
     done = sudoku("canon", "--transform", "--to", "sdk", stdin=HARDEST[0].encode())
     assert done.status == 2 and "--transform" in done.stderr

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudokit import Grid
-from sudokit.errors import ConflictError, ShapeError
+from sudokit.errors import ConflictError, ShapeError, SudokuError
 from sudokit.symmetry import Transform, canonical, canonical_with_transform, forms_of, same
 from support.files import DATA, read_lines
 
@@ -187,3 +187,12 @@ def test_small_sizes_try_every_symmetry(line: str, box: tuple[int, int]) -> None
         assert canonical(small_moves(grid, rng)) == form
     assert canonical(form) == form
     assert form.givens == grid.givens and form.cells <= grid.cells
+
+
+def test_a_variant_puzzle_is_refused_by_name() -> None:
+    grid = Grid(LISTED)
+    diagonal = grid.with_rules(grid.rules.with_preset("diagonal"))
+    with pytest.raises(SudokuError, match="canonical forms of X 9x9 puzzles"):
+        canonical(diagonal)
+    with pytest.raises(SudokuError, match="transforming X 9x9 puzzles"):
+        Transform.rotate().apply(diagonal)

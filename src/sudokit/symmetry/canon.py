@@ -27,6 +27,7 @@ from .. import engine
 from ..errors import ConflictError, ShapeError
 from ..executors import thread_executor
 from ..grid import Grid
+from ..rules import refusal
 from ..shape import Shape
 from .small import LARGEST, smallest_form
 from .transform import Transform
@@ -103,6 +104,9 @@ def checked(grid: object, function: str, small: bool = False) -> Grid:
         also = f", and of puzzles up to {LARGEST}x{LARGEST}" if small else ""
         raise ShapeError(f"{function}: canonical forms are of 9x9 puzzles with 3x3 boxes"
                          f"{also}; got a {grid.n}x{grid.n} puzzle")
+    refused = refusal(grid.rules, f"{function}: canonical forms of")
+    if refused is not None:  # their symmetries are not sudoku's (a diagonal's are fewer)
+        raise refused
     conflicts = grid.conflicts()
     if conflicts:
         raise ConflictError(f"{function}: the givens clash ({conflicts[0].said(grid.shape)}): "

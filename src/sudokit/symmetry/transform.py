@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import SudokuError
 from ..grid import Grid
+from ..rules import refusal
 
 #: The identity order of nine rows, columns or digits (digits: 1..9).
 _NINE = tuple(range(9))
@@ -79,6 +80,9 @@ class Transform:
         if grid.n != 9 or grid.box != (3, 3):
             raise SudokuError(f"Transform.apply: transforms are of 9x9 puzzles with 3x3 "
                               f"boxes; got a {grid.n}x{grid.n} puzzle")
+        refused = refusal(grid.rules, "Transform.apply: transforming")
+        if refused is not None:  # a variant's rules would not move with the cells
+            raise refused
         return Grid.unchecked(self.apply_cells(grid.cells), grid.shape)
 
     def __matmul__(self, other: Transform) -> Transform:
