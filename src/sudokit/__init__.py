@@ -24,6 +24,7 @@ from .errors import (
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing)
 if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first use
+    from .analysis import minimize, why
     from .batch import count_array, solve_array
     from .generator.make import (
         Generated,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
         search,
         solve,
     )
+    from .symmetry import Transform, canonical, same
 
 # The old paths of modules that moved (sudokit.svg, ...) keep working for one release.
 _moved.install()
@@ -82,6 +84,11 @@ _LAZY = {
     "solve_path": "logic",
     "solve_array": "batch",
     "count_array": "batch",
+    "canonical": "symmetry",
+    "same": "symmetry",
+    "Transform": "symmetry",
+    "why": "analysis",
+    "minimize": "analysis",
 }
 
 
@@ -105,8 +112,10 @@ __all__ = [
     "Status",
     "SudokuError",
     "SymbolError",
+    "Transform",
     "UnsupportedRulesError",
     "__version__",
+    "canonical",
     "count_array",
     "count_solutions",
     "generate",
@@ -114,12 +123,15 @@ __all__ = [
     "generate_solution_grid",
     "has_unique_solution",
     "hint",
-    "iter_generate",
     "is_solution",
+    "iter_generate",
+    "minimize",
     "next_step",
     "rate",
+    "same",
     "search",
     "solve",
     "solve_array",
     "solve_path",
+    "why",
 ]
