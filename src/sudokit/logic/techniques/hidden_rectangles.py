@@ -2,14 +2,16 @@
 solution): rectangles whose two-candidate corners sit on a diagonal, or alone.
 
 Four unplaced cells at the corners of a rectangle over two rows, two columns and two boxes,
-all holding the pair {a,b}, must not end up as that pair alone (the deadly pattern of
-:mod:`.unique_rectangles`).
+holding the pair {a,b}, must not end up as that pair alone (the deadly pattern of
+:mod:`.unique_rectangles`). A corner with other candidates may already have lost a or b: the
+argument is about the solution, so it still counts.
 
 - Type 6: two diagonal corners hold only {a,b}, and in both rows (or both columns) of the
   rectangle a fits only in its corners. Then a sits on one diagonal; on the other one it would
   leave b to both pair corners: deadly. So a leaves the two other corners.
 - Hidden rectangle: one corner holds only {a,b}; in the row and the column of the opposite
-  corner, a fits only in the rectangle. If the opposite corner were b, a would fill the two
+  corner, a fits only in the rectangle (the opposite corner may hold only {a,b} too). If the
+  opposite corner were b, a would fill the two
   corners beside it and b the pair corner: deadly. So the opposite corner is not b.
 """
 
@@ -23,8 +25,8 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 
 def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     """(pair mask, top-left, top-right, bottom-left, bottom-right) for every rectangle over
-    two boxes whose four unplaced corners all hold the pair, one corner holding it alone
-    (kept for one board state)."""
+    two boxes whose four unplaced corners hold the pair, one corner holding it alone, the
+    others both its digits or one of them among other candidates (kept for one board state)."""
     found = board.derived("all-rectangles")
     if found is None:
         found = list(_rectangles(board))
@@ -34,7 +36,8 @@ def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
 
 def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
     # both techniques need a corner holding only the pair: start from those cells, and find
-    # the other corners among the cells that hold both digits (a cell set)
+    # the other corners among the open cells that hold both digits, or one and another
+    # candidate (a corner that lost a digit of the pair: it is never a given)
     geo = board.geo
     n = geo.n
     masks = board.masks
@@ -46,6 +49,10 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
         pair = masks[p]
         low = pair & -pair
         both = dcells[low.bit_length() - 1] & dcells[(pair ^ low).bit_length() - 1]
+        for one in bits((dcells[low.bit_length() - 1] | dcells[(pair ^ low).bit_length() - 1])
+                        & ~both):
+            if masks[one] & ~pair:
+                both |= 1 << one
         pr, pc = divmod(p, n)
         in_row = both & unit_bits[pr] & ~(1 << p)
         in_col = both & unit_bits[n + pc] & ~(1 << p)
@@ -68,8 +75,10 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
 
 
 def _only_in(board: Board, unit: int, digit: int, cells: int) -> bool:
-    """Does ``digit`` fit, in ``unit``, only in ``cells``?"""
-    return not board.unit_cells(unit, digit) & ~cells
+    """Does ``digit`` fit, in ``unit``, only in ``cells``, and still somewhere (not placed
+    in the unit already: with a corner that lost it, the rectangle may hold none)?"""
+    places = board.unit_cells(unit, digit)
+    return places != 0 and not places & ~cells
 
 
 def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
@@ -125,7 +134,7 @@ def find_hidden(board: Board) -> Step | None:
             (b, c, a, d),
             (c, b, d, a),
         ):
-            if masks[pair_corner] != pair or masks[far] == pair:
+            if masks[pair_corner] != pair:
                 continue
             for digit in digits_of(pair):
                 other = next(x for x in digits_of(pair) if x != digit)

@@ -3,6 +3,8 @@
 Four unplaced cells at the corners of a rectangle that spans two rows, two columns and two
 boxes must not all end up as the same pair {a,b}: the two digits could then be swapped, and
 the puzzle would have two solutions. Candidates that would force that deadly pattern go.
+A corner with other candidates may already have lost a or b (never a given: it is unplaced):
+the argument is about the solution, not the candidates, so it still counts.
 
 - Type 1: three corners hold only {a,b}: the fourth loses a and b.
 - Type 2: two corners hold only {a,b}, the other two exactly {a,b,z}: one of those is z,
@@ -24,7 +26,8 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 
 def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     """(pair mask, floor1, floor2, roof1, roof2): rectangles over two boxes whose floor cells
-    hold exactly the pair and whose roof cells hold it too; floor and roof each share a line.
+    hold exactly the pair and whose unplaced roof cells hold at least one of its digits (a
+    roof may have lost the other); floor and roof each share a line.
     (Listed once per board state: the four types all look at them.)"""
     found = board.derived("rectangles")
     if found is None:
@@ -57,11 +60,17 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
                         r1, r2 = row_of[f1] * n + other, row_of[f2] * n + other
                     if not (unsolved >> r1 & 1 and unsolved >> r2 & 1):
                         continue
-                    if masks[r1] & pair != pair or masks[r2] & pair != pair:
+                    if not (_roof(masks[r1], pair) and _roof(masks[r2], pair)):
                         continue
                     if len({box_of[f1], box_of[f2], box_of[r1], box_of[r2]}) != 2:
                         continue
                     yield pair, f1, f2, r1, r2
+
+
+def _roof(mask: int, pair: int) -> bool:
+    """Can a cell of candidates ``mask`` be a roof corner of a rectangle on ``pair``: open
+    (two candidates or more) and holding one of the pair's digits at least?"""
+    return mask & (mask - 1) != 0 and mask & pair != 0
 
 
 def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
@@ -78,7 +87,7 @@ def find_type1(board: Board) -> Step | None:
     for pair, f1, f2, r1, r2 in rectangles(board):
         for roof, other in ((r1, r2), (r2, r1)):
             if masks[other] == pair and masks[roof] != pair:
-                gone = [(roof, d) for d in digits_of(pair)]
+                gone = [(roof, d) for d in digits_of(masks[roof] & pair)]
                 name = board.geo.cell_names[roof]
                 text = _text(
                     board,
@@ -160,6 +169,9 @@ def find_type4(board: Board) -> Step | None:
                 if board.unit_cells(u, a) != roof:
                     continue
                 b = digits_of(pair & ~(1 << (a - 1)))[0]
+                gone = [(c, b) for c in (r1, r2) if board.masks[c] >> (b - 1) & 1]
+                if not gone:
+                    continue
                 text = _text(
                     board,
                     pair,
@@ -167,7 +179,7 @@ def find_type4(board: Board) -> Step | None:
                     f"in {geo.unit_names[u]}, {a} fits only in {geo.cell_names[r1]} and "
                     f"{geo.cell_names[r2]}, so {b} leaves both.",
                 )
-                return UR_TYPE4.step(board, (f1, f2, r1, r2), text, elim=[(r1, b), (r2, b)])
+                return UR_TYPE4.step(board, (f1, f2, r1, r2), text, elim=gone)
     return None
 
 
