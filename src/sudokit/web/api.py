@@ -25,6 +25,7 @@ from ..candidates import Candidates
 from ..errors import SudokuError
 from ..extras import install_hint
 from ..generator.make import DIFFICULTIES, SYMMETRIES, GenerateError
+from ..grid import Grid
 from ..image.kinds import kind_of
 from ..shape import Shape
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
@@ -43,8 +44,10 @@ from .requests import (
     read_body,
     read_puzzles,
     string_field,
+    under_rules,
+    variant_field,
 )
-from .work import OPERATIONS, pack, printable
+from .work import OPERATIONS, logic_refusal, pack, printable, with_rules
 
 #: Seconds a worker is given beyond a search's own time limit before it is stopped.
 GRACE = 1.0
@@ -100,6 +103,20 @@ BOX = Field("box", "string", "box shape as 'RxC' (e.g. '2x4'), for a size with n
 TIME_LIMIT = Field("time_limit", "number", "seconds of search at most (the server's limit "
                    "when larger or absent)")
 GRID = Field("grid", "string", "the player's grid: the puzzle with digits filled in, same size")
+VARIANT = Field("variant", "string", "the puzzle's rules, when not the classic ones: preset "
+                "names joined with '+' (x, windoku, anti-king, anti-knight, non-consecutive, "
+                "disjoint, centre-dot; jigsaw and even-odd with 'regions' or 'odd'/'even', or "
+                "from a puzzle that holds them, such as an f-puzzles link), added to the "
+                "rules the puzzle holds")
+REGIONS = Field("regions", "string", "a jigsaw's regions: N*N symbols in reading order, a "
+                "symbol a region (or a list of N*N region numbers)")
+ODD = Field("odd", "array", "the cells that hold odd digits: cell numbers 0..N*N-1 in reading "
+            "order")
+EVEN = Field("even", "array", "the cells that hold even digits: cell numbers 0..N*N-1")
+#: The fields that set a puzzle's rules.
+RULES = (VARIANT, REGIONS, ODD, EVEN)
+RULES_ANSWER = ('; under a variant\'s rules also "rules": {"variant", "name", "regions", '
+                '"houses", "odd", "even", "differ", "non_consecutive", "lines", "unmarked"}')
 CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one candidate mask "
                    "per cell in reading order (bit d-1 for digit d, as 'convert' gives them); "
                    "a blank's 0 stands for every digit its peers' digits allow, a filled "
@@ -146,13 +163,20 @@ def _inline(op: str, kwargs: dict[str, Any]) -> Any:
 
 #: Exceptions of the work that are the input's fault (SudokuError and its kin).
 _INPUT_ERRORS = {cls.__name__ for cls in (SudokuError, GenerateError, ValueError)} | {
-    "ParseError", "CellCountError", "SymbolError", "ShapeError", "ConflictError",
-    "MixedSizeError", "GenerateGaveUp", "ImageError",
+    "RulesError", "UnsupportedRulesError", "ParseError", "CellCountError", "SymbolError",
+    "ShapeError", "ConflictError", "MixedSizeError", "GenerateGaveUp", "ImageError",
 }
 
 
 def _limits(request: Request) -> Any:
     return request.app.state.limits
+
+
+def _refuse_logic(op: str, puzzle: Grid | Candidates) -> None:
+    """A 422 for logic on a variant that this installation's logic solver cannot honour."""
+    refused = logic_refusal(op, puzzle)
+    if refused is not None:
+        raise BadRequest(refused, status=422)
 
 
 def _time(body: dict[str, Any], request: Request) -> float:
@@ -191,6 +215,7 @@ async def check(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 async def hint(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     puzzle = one_puzzle(body, "hint", limits.logic_max_size)
+    _refuse_logic("hint", puzzle)
     grid = player_grid(body, puzzle)
     digits = grid if grid is not None else (
         puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle)
@@ -203,6 +228,7 @@ async def hint(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 async def explain(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     puzzle = one_puzzle(body, "explain", limits.logic_max_size)
+    _refuse_logic("explain", puzzle)
     return await _work(request, "explain",
                        {"puzzle": puzzle, "guess": flag_field(body, "guess")},
                        limits.time_limit)
@@ -211,6 +237,7 @@ async def explain(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 async def rate(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
     puzzle = one_puzzle(body, "rate", limits.logic_max_size)
+    _refuse_logic("rate", puzzle)
     return await _work(request, "rate", {"puzzle": puzzle}, limits.time_limit)
 
 
@@ -251,11 +278,15 @@ async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
             raise BadRequest("ask for a 'difficulty' or a 'technique', not both")
         if symmetry != "none":
             raise BadRequest("a puzzle made for a technique has no 'symmetry' to choose")
+    variant = variant_field(body)
+    if variant is not None and technique is not None:
+        raise BadRequest("a puzzle made for a technique has the classic rules: ask for a "
+                         "'variant' or a 'technique', not both")
     tries = None if technique is None else TECHNIQUE_TRIES
     return await _work(request, "create", {"size": size, "box": box, "difficulty": difficulty,
                                            "seed": seed, "symmetry": symmetry,
                                            "technique": technique, "cleanness": cleanness,
-                                           "tries": tries},
+                                           "tries": tries, "variant": variant},
                        limits.create_time_limit)
 
 
@@ -294,13 +325,14 @@ async def read_photo(request: Request, body: dict[str, Any]) -> dict[str, Any]:
 
 async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request)
-    to = format_field(body, "to") or "line"
-    if to == "binary":
+    asked = format_field(body, "to")
+    if asked == "binary":
         raise BadRequest("the binary format cannot be sent as JSON text; pick another 'to'")
-    items = read_puzzles(body)
+    items = [under_rules(body, item) for item in read_puzzles(body)]
     for item in items:
         check_size(item.n, "convert", limits.max_size)
     first = items[0]
+    to = asked or _holding(first)
     if len(items) > 1 and formats.spec(to).one_per_input:
         # said as ``sudoku convert`` says it (the library's dumps raises a ValueError here)
         raise BadRequest(f"the {to} format holds one puzzle per file; write the others to "
@@ -310,7 +342,7 @@ async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
     except SudokuError as e:
         raise BadRequest(str(e)) from None
     grid = first.to_grid() if isinstance(first, Candidates) else first
-    return {
+    return with_rules({
         "output": text,
         "count": len(items),
         "size": first.n,
@@ -318,37 +350,51 @@ async def convert(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         # the first puzzle as numbers, for a page that shows it (0: blank)
         "cells": list(grid.cells),
         "candidates": list(first.masks) if isinstance(first, Candidates) else None,
-    }
+    }, first)
+
+
+def _holding(item: Grid | Candidates) -> str:
+    """The format a puzzle is written in when none is asked for: line, or for a variant's
+    puzzle the first format that holds its rules (line, which refuses them, where none)."""
+    if isinstance(item, Candidates) or item.rules.is_classic:
+        return "line"
+    names = set(item.rules.names)
+    for name in formats.FORMATS:
+        if names <= getattr(formats.spec(name), "rules", frozenset()):
+            return name
+    return "line"
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("solve", "one solution of the puzzle, and whether it is the only one",
-             (PUZZLE, FORMAT, BOX, TIME_LIMIT),
+             (PUZZLE, FORMAT, BOX, *RULES, TIME_LIMIT),
              '{"status": "solved" | "no solution" | "timed out", "solution": line or null, '
-             '"unique": bool}', solve),
+             '"unique": bool}' + RULES_ANSWER, solve),
     Endpoint("count", "how many solutions, counting no further than 'limit'",
-             (PUZZLE, FORMAT, BOX, TIME_LIMIT,
+             (PUZZLE, FORMAT, BOX, *RULES, TIME_LIMIT,
               Field("limit", "integer", "stop counting here (default 1000)")),
              '{"count": int, "limit": int, "complete": bool (false: stopped by the time '
              'limit, count is a lower bound), "status": str}', count),
     Endpoint("check", "is the puzzle free of conflicts and unique; with 'grid', is every digit "
              "filled in still right (without saying which digit goes where)",
-             (PUZZLE, FORMAT, BOX, TIME_LIMIT, GRID),
+             (PUZZLE, FORMAT, BOX, *RULES, TIME_LIMIT, GRID),
              '{"conflicts": [...], "solutions": 0|1|2, "unique": bool, "message": str, '
-             '"progress": {"checked", "wrong", "filled", "blanks", "message"} with grid}', check),
+             '"progress": {"checked", "wrong", "filled", "blanks", "message"} with grid}'
+             + RULES_ANSWER, check),
     Endpoint("hint", "the next step: a digit filled in wrongly first, else the easiest "
              "logical step, with a nudge (the technique's name) and the whole step",
-             (PUZZLE, FORMAT, BOX, GRID, CANDIDATES),
+             (PUZZLE, FORMAT, BOX, *RULES, GRID, CANDIDATES),
              '{"kind": "step" | "mistake" | "none", "nudge": str, "step": {technique, level, '
              'score, cells, placements, eliminations, text} or null, "cells" (mistakes), '
-             '"text": str, "solutions": int, "solved": bool, "notes": [...]}', hint),
+             '"text": str, "solutions": int, "solved": bool, "notes": [...]}' + RULES_ANSWER, hint),
     Endpoint("explain", "every step of the logical path, with the rating when it ends solved",
-             (PUZZLE, FORMAT, BOX,
+             (PUZZLE, FORMAT, BOX, *RULES,
               Field("guess", "boolean", "go on by trial and error where logic is stuck")),
              '{"solved": bool, "solutions": int, "steps": [...], "notes": [...], '
-             '"rating": {...} when solved, "reached": line when stuck}', explain),
+             '"rating": {...} when solved, "reached": line when stuck}' + RULES_ANSWER,
+             explain),
     Endpoint("rate", "the puzzle's level, score and effort",
-             (PUZZLE, FORMAT, BOX),
+             (PUZZLE, FORMAT, BOX, *RULES),
              '{"level", "score", "effort", "hodoku_level", "hardest", "steps", "guesses", '
              '"solutions", "scale", "notes"}', rate),
     Endpoint("create", "a new puzzle with exactly one solution; with 'technique', a 9x9 "
@@ -364,14 +410,17 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "lists them"),
               Field("cleanness", "integer", "with 'technique': 0 (default) any easier steps, "
                     "1 the simple technique set before and after, 2 the simple set before "
-                    "and singles after, 3 singles only")),
+                    "and singles after, 3 singles only"),
+              Field("variant", "string", "make it under these rules: preset names joined "
+                    "with '+' (a jigsaw gets regions of its own, an even-odd its odd and "
+                    "even cells)")),
              '{"puzzle": line, "size", "box", "seed", "difficulty" (the rated level with '
              '\'technique\'), "symmetry", "givens"; with \'technique\': "technique" (the '
-             'step\'s name), "cleanness", "score", "hardest"}',
+             'step\'s name), "cleanness", "score", "hardest"}' + RULES_ANSWER,
              create),
     Endpoint("print", "a PDF booklet of the puzzle, with its answer and solving path on request "
              "(where this installation can print: see 'printable' in GET /api)",
-             (PUZZLE, FORMAT, BOX, Field("title", "string", "the booklet's title"),
+             (PUZZLE, FORMAT, BOX, *RULES, Field("title", "string", "the booklet's title"),
               Field("answers", "boolean", "add the answer"),
               Field("walkthrough", "boolean", "add the solving path, step by step")),
              "the PDF itself (application/pdf); 501 where printing is not installed",
@@ -386,11 +435,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              'in the photo\'s pixels}', read_photo),
     Endpoint("convert", "the puzzles of the text written in another format",
              (PUZZLE, Field("puzzle_base64", "string", "a file's bytes in base64 instead of "
-                            "'puzzle' (the binary format)"), FORMAT, BOX,
-              Field("to", "string", "output format (default line): "
+                            "'puzzle' (the binary format)"), FORMAT, BOX, *RULES,
+              Field("to", "string", "output format (default line; for a variant's puzzle the "
+                    "first that holds its rules): "
                     + ", ".join(f for f in formats.FORMATS if f != "binary"))),
              '{"output": str, "count": int, "size", "box", "cells": the first puzzle\'s '
-             'numbers (0 blank), "candidates": its masks for a candidate board}', convert),
+             'numbers (0 blank), "candidates": its masks for a candidate board}' + RULES_ANSWER,
+             convert),
 )
 
 

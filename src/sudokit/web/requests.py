@@ -20,6 +20,7 @@ from .. import formats
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..grid import Grid
+from ..rules import parse_names
 from ..shape import parse_box
 from . import senders
 
@@ -164,12 +165,72 @@ _NINE_BY_NINE = re.compile(r"[1-9.0]{81}")
 
 
 def one_puzzle(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidates:
+    """The request's one puzzle, under the rules its ``variant``, ``regions``, ``odd`` and
+    ``even`` fields add to its own."""
     items = read_puzzles(body)
     if len(items) != 1:
         raise BadRequest(f"{op} takes one puzzle per request; the text holds {len(items)}")
     item = items[0]
     check_size(item.n, op, max_size)
-    return item
+    return under_rules(body, item)
+
+
+#: The fields that give a puzzle rules of its own.
+RULE_FIELDS = ("variant", "regions", "odd", "even")
+
+
+def under_rules(body: dict[str, Any], item: Grid | Candidates) -> Grid | Candidates:
+    """``item`` under the rules of the request: its own (a link or file that holds them),
+    with the regions (``regions``: N*N symbols, a symbol a region, or N*N region numbers),
+    parity cells (``odd``, ``even``: cell numbers 0..N*N-1 in reading order) and presets
+    (``variant``: names joined with '+', as ``--variant``) of the request added."""
+    if all(body.get(name) is None for name in RULE_FIELDS):
+        return item
+    variant = variant_field(body)
+    if isinstance(item, Candidates):
+        raise BadRequest("a board of pencil marks cannot take a variant's rules; send its "
+                         "digits")
+    changes: dict[str, Any] = {}
+    regions = body.get("regions")
+    if regions is not None:
+        if not (isinstance(regions, str) or isinstance(regions, list)
+                and all(type(v) is int for v in regions)):
+            raise BadRequest("'regions' must be a string of N*N symbols (a symbol a region) "
+                             "or a list of N*N region numbers")
+        changes["regions"] = regions
+    for name in ("odd", "even"):
+        cells = body.get(name)
+        if cells is not None:
+            if not isinstance(cells, list) or not all(type(v) is int for v in cells):
+                raise BadRequest(f"'{name}' must be a list of cell numbers (0 to "
+                                 f"{item.shape.ncells - 1}, in reading order)")
+            changes[name] = cells
+    try:
+        rules = item.rules.replace(**changes) if changes else item.rules
+        if variant:
+            rules = rules.with_preset(variant)
+        return item.with_rules(rules)
+    except (SudokuError, TypeError) as e:
+        raise BadRequest(f"{_rules_field(body)}: {e}") from None
+
+
+def _rules_field(body: dict[str, Any]) -> str:
+    """The rule fields of a request, quoted, to name where a bad rule came from."""
+    return ", ".join(f"'{name}'" for name in RULE_FIELDS if body.get(name) is not None)
+
+
+def variant_field(body: dict[str, Any]) -> str | None:
+    """The preset names of ``variant`` (``"x+anti-knight"``), checked; None when absent."""
+    variant = string_field(body, "variant")
+    if not variant:
+        return None
+    if len(variant) > 200:
+        raise BadRequest("'variant' is longer than 200 characters")
+    try:
+        parse_names(variant)
+    except (SudokuError, TypeError) as e:
+        raise BadRequest(f"'variant': {e}") from None
+    return variant
 
 
 def check_size(n: int, op: str, max_size: int) -> None:

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import formats
 from ..candidates import Candidates
-from ..errors import GenerateGaveUp
+from ..errors import GenerateGaveUp, UnsupportedRulesError
 from ..grid import SYMBOLS, Grid
+from ..pictures.variants import rule_lines, unmarked_rules
+from ..rules import Rules
 from ..shape import Shape
 from ..solver import Status, search
 
@@ -48,24 +50,70 @@ def conflicts(grid: Grid) -> list[dict[str, Any]]:
     out = []
     for c in grid.conflicts():
         cells = [shape.cell_name(i) for i in c.cells]
+        # a rule broken by no repeated digit (consecutive neighbours, a cell's parity) is
+        # said in its own words, with digit 0
+        message = (f"digit {c.digit} appears {len(cells)} times in {c.unit}" if c.digit
+                   else c.unit)
         out.append({
             "unit": c.unit,
             "digit": c.digit,
             "cells": cells,
-            "message": f"digit {c.digit} appears {len(cells)} times in {c.unit} "
-                       f"({', '.join(cells)})",
+            "message": f"{message} ({', '.join(cells)})",
         })
     return out
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """A variant's rules as a page draws and checks them: ``variant`` (the presets joined
+    with '+'), ``name`` in words, ``regions`` (a region number per cell; null for the
+    standard boxes), ``houses`` (the extra houses: ``name``, ``cells``), ``odd`` and
+    ``even`` cells, ``differ`` (pairs a king's or knight's move apart that may not repeat a
+    digit), ``non_consecutive`` (neighbours whose digits may not be consecutive),
+    ``lines`` (every rule in words) and ``unmarked`` (those the grid shows no mark of)."""
+    return {
+        "variant": "+".join(rules.names),
+        "name": rules.describe(),
+        "regions": list(rules.regions) if rules.is_jigsaw else None,
+        "houses": [{"name": name, "cells": list(cells)} for name, cells in rules.extra_houses()],
+        "odd": list(rules.odd),
+        "even": list(rules.even),
+        "differ": [list(pair) for pair in rules.differ],
+        "non_consecutive": [list(pair) for pair in rules.non_consecutive_pairs],
+        "lines": rule_lines(rules),
+        "unmarked": unmarked_rules(rules),
+    }
+
+
+def with_rules(data: dict[str, Any], puzzle: Puzzle) -> dict[str, Any]:
+    """``data`` with the puzzle's rules (``rules``) where they are not the classic ones:
+    a classic answer stays as it was."""
+    if isinstance(puzzle, Grid) and not puzzle.rules.is_classic:
+        data["rules"] = rules_json(puzzle.rules)
+    return data
+
+
+#: What the logic does, in the words that refuse it where it cannot honour a variant.
+LOGIC_WORK = {"hint": "hints for", "explain": "explanations of", "rate": "ratings of"}
+
+
+def logic_refusal(op: str, puzzle: Puzzle) -> str | None:
+    """Why ``op`` (hint, explain, rate) cannot be done on ``puzzle`` here: a variant's rules
+    where this installation's logic solver knows only the classic ones; else None."""
+    if not isinstance(puzzle, Grid) or puzzle.rules.is_classic:
+        return None
+    if _optional(".logic.variants") is not None:
+        return None
+    return f"{LOGIC_WORK[op]} {puzzle.rules.describe()} puzzles are not available yet"
 
 
 def solve(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
     """One solution, and whether it is the only one (a count to two)."""
     result = search(puzzle, limit=2, time_limit=time_limit)
-    return {
+    return with_rules({
         "status": result.status.value,
         "solution": _solution_text(result.solution) if result.solution is not None else None,
         "unique": result.unique,
-    }
+    }, puzzle)
 
 
 def count(puzzle: Puzzle, limit: int, time_limit: float) -> dict[str, Any]:
@@ -99,7 +147,7 @@ def check(puzzle: Puzzle, grid: Grid | None, time_limit: float) -> dict[str, Any
     if grid is not None:
         data["progress"] = _progress(givens, grid, result.solution if result else None,
                                      solutions == 1 and not timed_out)
-    return data
+    return with_rules(data, puzzle)
 
 
 def _check_message(found: list[dict[str, Any]], solutions: int, timed_out: bool) -> str:
@@ -146,15 +194,19 @@ def hint(puzzle: Puzzle, grid: Grid | None,
     logical step."""
     from ..logic import hint as next_hint  # only the request that needs it: the server starts fast
 
-    start: Puzzle = (candidates if candidates is not None else
+    if grid is not None and isinstance(puzzle, Grid):
+        grid = grid.with_rules(puzzle.rules)
+    # pencil marks carry no rules: on a variant the step is found from the digits
+    variant = isinstance(puzzle, Grid) and not puzzle.rules.is_classic
+    start: Puzzle = (candidates if candidates is not None and not variant else
                      grid if grid is not None else puzzle)
-    if start is not puzzle:
+    if start is not puzzle or candidates is not None:
         mistake = _mistake(puzzle, grid, candidates)
         if mistake is not None:
             return mistake
     found = next_hint(start)
     step = found.step
-    if candidates is not None and found.solutions:
+    if candidates is not None and found.solutions and not variant:
         # a blank whose one pencil mark no peer holds counts as placed on a candidate
         # board, so the ladder never names it: the page still shows it blank
         step = _pencilled_single(candidates, grid or _as_grid(puzzle)) or step
@@ -165,7 +217,7 @@ def hint(puzzle: Puzzle, grid: Grid | None,
             and start is not puzzle else
             "the puzzle has no solution" if found.solutions == 0 else "no step found")
     told = grades(step, start.shape) if step is not None else []
-    return {
+    return with_rules({
         "kind": "step" if step is not None else "none",
         "step": step_json(step) if step is not None else None,
         "grades": told,
@@ -174,7 +226,7 @@ def hint(puzzle: Puzzle, grid: Grid | None,
         "solved": solved,
         "notes": list(found.notes),
         "text": text,
-    }
+    }, puzzle)
 
 
 def _mistake(puzzle: Puzzle, grid: Grid | None,
@@ -262,7 +314,7 @@ def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:
     data = report.path_dict(path, rating)
     for told, step in zip(data["steps"], path.steps, strict=True):
         told["links"] = links_json(step)
-    return data
+    return with_rules(data, puzzle)
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -289,17 +341,24 @@ def rate(puzzle: Puzzle) -> dict[str, Any]:
 
 def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed: str | None,
            symmetry: str, technique: str | None = None, cleanness: int = 0,
-           tries: int | None = None) -> dict[str, Any]:
+           tries: int | None = None, variant: str | None = None) -> dict[str, Any]:
     """A new puzzle with one solution; the seed (drawn at random when none is given) makes
     the same puzzle again anywhere. With ``technique``, a 9x9 puzzle that needs it and
     nothing harder, as ``sudoku create --technique`` makes it (``cleanness`` 0..3, giving
-    up after ``tries`` random starts)."""
+    up after ``tries`` random starts). With ``variant`` (preset names), a puzzle under
+    those rules, as ``sudoku create --variant`` makes it (a jigsaw with regions of its own)."""
     seed = seed if seed else secrets.token_hex(4)
     if technique is not None:
         return _create_for(technique, cleanness, seed, tries)
     from ..generator.make import generate  # only the request that needs it: the server starts fast
 
-    puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
+    if variant is None:
+        puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry)
+    elif _optional(".generator.variants") is None:  # a maker of classic puzzles only
+        raise UnsupportedRulesError(f"making {variant} puzzles is not available yet")
+    else:
+        puzzle = generate(size, box=box, difficulty=difficulty, seed=seed, symmetry=symmetry,
+                          rules=variant)
     data: dict[str, Any] = {
         "puzzle": _line(puzzle),
         "size": puzzle.n,
@@ -309,7 +368,7 @@ def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed:
         "symmetry": symmetry,
         "givens": puzzle.givens,
     }
-    return data
+    return with_rules(data, puzzle)
 
 
 def _create_for(technique: str, cleanness: int, seed: str, tries: int | None) -> dict[str, Any]:
@@ -362,9 +421,11 @@ def pack(kwargs: dict[str, Any]) -> dict[str, Any]:
     for name in PUZZLE_ARGUMENTS:
         item = out.get(name)
         if isinstance(item, Grid):
-            out[name] = ("grid", item.cells, (item.shape.box_rows, item.shape.box_cols))
+            rules = None if item.rules.is_classic else item.rules
+            out[name] = ("grid", item.cells, (item.shape.box_rows, item.shape.box_cols), rules)
         elif isinstance(item, Candidates):
-            out[name] = ("candidates", item.masks, (item.shape.box_rows, item.shape.box_cols))
+            out[name] = ("candidates", item.masks, (item.shape.box_rows, item.shape.box_cols),
+                         None)
     return out
 
 
@@ -373,8 +434,8 @@ def call(op: str, kwargs: dict[str, Any]) -> Any:
     for name in PUZZLE_ARGUMENTS:
         packed = kwargs.get(name)
         if isinstance(packed, tuple):
-            kind, values, box = packed
-            kwargs[name] = (Grid.from_cells(values, box) if kind == "grid"
+            kind, values, box, rules = packed
+            kwargs[name] = (Grid.from_cells(values, box, rules=rules) if kind == "grid"
                             else Candidates(values, Shape(*box)))
     return OPERATIONS[op](**kwargs)
 
