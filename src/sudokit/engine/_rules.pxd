@@ -13,6 +13,9 @@ cdef class RulesSearch:
     cdef int[::1] nb_start
     cdef int[::1] nb_list
     cdef bint has_nb
+    cdef int[::1] pair_start
+    cdef int[::1] pair_list
+    cdef int npairs
     cdef unsigned long long[::1] cell_mask
     cdef unsigned long long[::1] masks
     cdef int[::1] trail_cell
@@ -34,6 +37,8 @@ cdef class RulesSearch:
     cdef bint _set(self, int cell, unsigned long long bit) noexcept nogil
     cdef bint _eliminate_queue(self) noexcept nogil
     cdef int _hidden_singles(self) noexcept nogil
+    cdef bint _strip(self, int lo, int hi, unsigned long long digits) noexcept nogil
+    cdef int _locked(self) noexcept nogil
     cdef bint _propagate(self) noexcept nogil
     cdef int _pick_cell(self) noexcept nogil
     cdef void _undo_to(self, int mark) noexcept nogil

@@ -14,7 +14,9 @@ and the same source runs uncompiled as the fallback. Where ``_core.Search`` know
 - each cell's allowed digits (odd or even cells).
 
 One bit mask of candidates per cell, a trail of changes for backtracking, propagation of
-naked and hidden singles to a fixpoint, guesses on a cell with the fewest candidates; an
+naked and hidden singles to a fixpoint, then locked candidates (where two houses of N
+cells cross in two cells or more, a digit that one of them can hold only in the crossing
+is taken out of the rest of the other), guesses on a cell with the fewest candidates; an
 iterative search whose ``run(budget)`` can stop and be resumed. The face is the one every
 engine has (``sudokit.engine.Engine``).
 """
@@ -68,6 +70,28 @@ def _offsets(lists: list[list[int]]) -> tuple[array, array]:
     return starts, flat
 
 
+def _crossings(houses: list[list[int]], n: int) -> tuple[array, array]:
+    """Every two houses of N cells that share two cells or more, as four offsets each into
+    one flat list: the shared cells, the rest of the first house, the rest of the second,
+    and the end."""
+    starts = array("i")
+    flat = array("i")
+    full = [set(h) for h in houses if len(h) == n]
+    for i, first in enumerate(full):
+        for second in full[i + 1:]:
+            shared = first & second
+            if len(shared) < 2 or shared == first:
+                continue
+            for part in (sorted(shared), sorted(first - shared), sorted(second - shared)):
+                starts.append(len(flat))
+                flat.extend(part)
+            starts.append(len(flat))
+    if not flat:  # no crossing: one of nothing (a memoryview of nothing cannot be typed)
+        flat.append(0)
+        starts.extend([0, 0, 0, 0])
+    return starts, flat
+
+
 @cython.cclass
 class RulesSearch:
     """The search state for one set of rules; ``reset`` loads a puzzle into it.
@@ -89,6 +113,8 @@ class RulesSearch:
         self.nhouses = len(houses)
         self.nb_start, self.nb_list = _offsets(neighbours)
         self.has_nb = any(neighbours)
+        self.pair_start, self.pair_list = _crossings(houses, n)
+        self.npairs = len(self.pair_start) // 4
         self.cell_mask = array("Q", [m & self.full for m in cell_masks])
         self.masks = array("Q", [0]) * self.ncells
         # Along one path each cell's mask shrinks at most n times: that bounds the trail.
@@ -291,6 +317,66 @@ class RulesSearch:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
+    def _strip(self, lo: cython.int, hi: cython.int, digits: cython.ulonglong) -> cython.bint:
+        """Take ``digits`` out of the cells pair_list[lo:hi]; False when one is left with
+        none. A cell left with one is queued."""
+        k: cython.int
+        c: cython.int
+        m: cython.ulonglong
+        for k in range(lo, hi):
+            c = self.pair_list[k]
+            m = self.masks[c]
+            if m & digits:
+                m = m & ~digits
+                if m == 0:
+                    return False
+                self._narrow(c, m)
+                if (m & (m - 1)) == 0:
+                    self.queue[self.qlen] = c
+                    self.qlen += 1
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _locked(self) -> cython.int:
+        """Locked candidates on every crossing of two houses: -1 contradiction, else how
+        many crossings took digits out."""
+        p: cython.int
+        k: cython.int
+        base: cython.int
+        changed: cython.int = 0
+        shared: cython.ulonglong
+        rest_a: cython.ulonglong
+        rest_b: cython.ulonglong
+        out_b: cython.ulonglong
+        out_a: cython.ulonglong
+        for p in range(self.npairs):
+            base = 4 * p
+            shared = 0
+            rest_a = 0
+            rest_b = 0
+            for k in range(self.pair_start[base], self.pair_start[base + 1]):
+                shared |= self.masks[self.pair_list[k]]
+            for k in range(self.pair_start[base + 1], self.pair_start[base + 2]):
+                rest_a |= self.masks[self.pair_list[k]]
+            for k in range(self.pair_start[base + 2], self.pair_start[base + 3]):
+                rest_b |= self.masks[self.pair_list[k]]
+            out_b = shared & ~rest_a & rest_b  # only in the crossing, for the first house
+            out_a = shared & ~rest_b & rest_a  # and for the second
+            if out_b:
+                if not self._strip(self.pair_start[base + 2], self.pair_start[base + 3], out_b):
+                    return -1
+                changed += 1
+            if out_a:
+                if not self._strip(self.pair_start[base + 1], self.pair_start[base + 2], out_a):
+                    return -1
+                changed += 1
+        return changed
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _propagate(self) -> cython.bint:
         found: cython.int
         while True:
@@ -303,7 +389,12 @@ class RulesSearch:
                 self.qlen = 0
                 return False
             if found == 0:
-                return True
+                found = self._locked()
+                if found < 0:
+                    self.qlen = 0
+                    return False
+                if found == 0:
+                    return True
 
     @cython.cfunc
     @cython.nogil

@@ -1,0 +1,171 @@
+"""Speed of the rules engine on minimal 9x9 variant puzzles, against two references in the
+same run: the classic 9x9 kernel on minimal classic puzzles made the same way, and the plain
+backtracking reference of the tests (tests/support/exact_cover.py) on the same variant puzzles.
+
+    python benchmarks/variants.py [--count 200] [--seed 1] [--reference 5]
+
+Puzzles are made with a fixed seed: a random solution (random givens placed until the
+rules engine finds a solution, its digits renamed at random), then every cell in a random
+order dug out while the puzzle keeps one solution (so no clue can go: minimal). Jigsaw
+regions are the boxes with cells swapped between regions where the solution holds the same
+digit. Rates are puzzles a second on one thread (CPU time of reset and run on each puzzle, the
+engine built beforehand): the first solution (limit 1) and a count to two; for jigsaw also
+with each puzzle's rules set up for it (its tables and engine, as a file of jigsaw puzzles,
+each with its own regions, needs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudokit import Grid, Rules, count_solutions, engine, solve
+from sudokit.batch import solve_array
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.exact_cover import Reference  # noqa: E402 - the tests' folder, added above
+
+KINDS = ("x", "jigsaw", "windoku", "anti-knight", "classic")
+
+
+def random_solution(rules: Rules, rng: random.Random) -> list[int]:
+    """A solution of ``rules``: random givens until the engine solves them."""
+    n = rules.size
+    while True:
+        cells = [0] * (n * n)
+        for cell in rng.sample(range(n * n), 11):
+            cells[cell] = rng.randrange(1, n + 1)
+        grid = Grid.from_cells(cells, rules=rules)
+        if grid.is_valid():
+            found = solve(grid)
+            if found is not None:
+                names = list(range(1, n + 1))
+                rng.shuffle(names)
+                return [names[d - 1] for d in found.cells]
+
+
+def jigsaw_rules(rng: random.Random) -> tuple[Rules, list[int]]:
+    """Random regions, and a solution under them."""
+    solution = random_solution(Rules(9), rng)
+    regions = list(Rules(9).regions)
+    for _ in range(200):
+        a, b = rng.randrange(81), rng.randrange(81)
+        if solution[a] == solution[b]:
+            regions[a], regions[b] = regions[b], regions[a]
+    return Rules(9, regions=regions), solution
+
+
+def minimal(solution: list[int], rules: Rules, rng: random.Random) -> Grid:
+    """``solution`` dug until no clue can go without a second solution."""
+    cells = list(solution)
+    for cell in rng.sample(range(81), 81):
+        keep = cells[cell]
+        cells[cell] = 0
+        if count_solutions(Grid.from_cells(cells, rules=rules), 2) != 1:
+            cells[cell] = keep
+    return Grid.from_cells(cells, rules=rules)
+
+
+def puzzles(kind: str, count: int, rng: random.Random) -> list[Grid]:
+    out = []
+    for _ in range(count):
+        if kind == "jigsaw":
+            rules, solution = jigsaw_rules(rng)
+        else:
+            rules = Rules.preset(kind)
+            solution = random_solution(rules, rng)
+        out.append(minimal(solution, rules, rng))
+    return out
+
+
+def engines_for(grids: list[Grid], core: bool = False) -> list[engine.Engine]:
+    """An engine per puzzle, built before the clock starts (one per set of rules): the
+    rules engine for a variant, the 9x9 band kernel (or with ``core`` the general engine)
+    for a classic puzzle."""
+    built: dict[Rules, engine.Engine] = {}
+    out = []
+    for grid in grids:
+        rules = grid.rules
+        if rules not in built:
+            if rules.is_classic:
+                shape = rules.shape
+                built[rules] = engine.general_engine(shape) if core else \
+                    engine.engine_for(shape)
+            else:
+                module = engine.load(engine.RULES_MODULE)
+                built[rules] = module.RulesSearch(9, *engine.rules_tables(rules))
+        out.append(built[rules])
+    return out
+
+
+def rate(grids: list[Grid], engines: list[engine.Engine], limit: int, repeat: int = 3
+         ) -> tuple[float, float]:
+    """(puzzles a second on one thread, mean guesses): the best of ``repeat`` runs of
+    reset and run on each puzzle."""
+    best = float("inf")
+    guesses = 0
+    cells = [list(g.cells) for g in grids]
+    for _ in range(repeat):
+        made = 0
+        start = time.process_time()
+        for puzzle, search in zip(cells, engines, strict=True):
+            search.reset(puzzle, limit)
+            while search.run(1 << 30) != engine.DONE:
+                pass
+            made += search.counts()[1]
+        best = min(best, time.process_time() - start)
+        guesses = made
+    return len(grids) / best, guesses / len(grids)
+
+
+def setup_rate(grids: list[Grid]) -> float:
+    """Puzzles a second when each puzzle's rules are set up for it (a file of jigsaw
+    puzzles, each with its regions): the rules' tables and an engine, then the solve."""
+    start = time.process_time()
+    for grid in grids:
+        rules = Rules(9, regions=grid.rules.regions)  # a fresh value: nothing cached
+        solve_array(np.array([grid.cells], dtype=np.uint8), jobs=1, rules=rules)
+    return len(grids) / (time.process_time() - start)
+
+
+def reference_rate(grids: list[Grid]) -> float:
+    start = time.process_time()
+    for grid in grids:
+        Reference(grid.rules).count(grid.cells, 2)
+    return len(grids) / (time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=200, help="puzzles of each kind")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reference", type=int, default=5,
+                        help="puzzles of each kind for the backtracking reference")
+    args = parser.parse_args()
+    print(f"core: {engine.core_name()}; {args.count} minimal puzzles of each kind, seed "
+          f"{args.seed}; puzzles/s on one thread (CPU time)")
+    print(f"{'kind':<26} {'clues':>6} {'guesses':>8} {'solve/s':>10} {'count2/s':>10} "
+          f"{'reference count2/s':>19} {'engine/ref':>10}")
+    rows = [(kind, kind) for kind in KINDS] + [("classic", "classic (general engine)")]
+    for kind, label in rows:
+        rng = random.Random(f"{args.seed}:{kind}")
+        grids = puzzles(kind, args.count, rng)
+        engines = engines_for(grids, core=label != kind)
+        clues = sum(g.givens for g in grids) / len(grids)
+        solve_rate, guesses = rate(grids, engines, 1)
+        count_rate, _ = rate(grids, engines, 2)
+        ref = reference_rate(grids[:args.reference])
+        print(f"{label:<26} {clues:>6.1f} {guesses:>8.1f} {solve_rate:>10,.0f} "
+              f"{count_rate:>10,.0f} {ref:>19,.1f} {count_rate / ref:>10,.0f}", flush=True)
+        if kind == "jigsaw":
+            print(f"{'jigsaw, rules set up each':<26} {'':>6} {'':>8} "
+                  f"{setup_rate(grids):>10,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
