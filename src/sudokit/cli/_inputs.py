@@ -87,9 +87,10 @@ _DOING = {
 def _option_against_rules(args: argparse.Namespace) -> str | None:
     """The work an option of ``args`` asks for that keeps to the classic rules, in words
     (a picture draws boxes; propagation and --why know the classic houses only)."""
-    from ._pictures import wants_pictures  # imported when needed: the start-up stays fast
+    from .. import formats  # imported when needed: the command's start-up stays fast
 
-    if wants_pictures(args):
+    to = getattr(args, "to_format", None)
+    if to is not None and to not in formats.FORMATS:  # --to svg, png or pdf: a picture
         return "drawing"
     if getattr(args, "method", "search") == "propagate":
         return "propagating the candidates of"
