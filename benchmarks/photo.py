@@ -9,6 +9,14 @@ the digit model alone and after the solver's repair, and the time per photo on o
 
     .venv/bin/python benchmarks/photo.py              # 300 photos, seeds 0..299
     .venv/bin/python benchmarks/photo.py --photos 1000 --first-seed 5000 --show-misses
+    .venv/bin/python benchmarks/photo.py --classes all --photos 100
+
+``--classes`` makes the photos in the hard conditions of real newspaper photos
+(sudokit.image.synthetic.CLASSES: an old phone's 640 x 480 JPEG, thin condensed faces, print
+showing through, a curved and shaded page, lines that stop short of the corners, a broken
+border), each class from its own seeds. Each class reports the grids read right, the cells
+read wrong, how many readings were trusted and how many of those were wrong (a wrong
+reading printed as if right), and at the end which digits were read as which.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ import numpy as np
 from sudokit import Grid, solve
 from sudokit.errors import ImageError
 from sudokit.image import read
-from sudokit.image.synthetic import photograph
+from sudokit.image.reading import Reading
+from sudokit.image.synthetic import CLASSES, photograph
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "puzzles3_magictour_top1465.txt"
 
@@ -40,53 +49,109 @@ def newspaper_puzzle(line: str, rng: np.random.Generator) -> Grid:
     return Grid.from_cells(cells)
 
 
+class Tally:
+    """What the reader did with one class of photos."""
+
+    def __init__(self) -> None:
+        self.photos = self.no_grid = self.first_right = self.right = self.repaired = 0
+        self.trusted = self.trusted_wrong = self.wrong_cells = self.digit_cells = 0
+        self.untrusted_right = 0
+        self.confusion = np.zeros((10, 10), np.int64)  # [page, read], 0 a blank
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+
+    def add(self, puzzle: Grid, reading: Reading | None, cpu: float, wall: float) -> list[int]:
+        """Count one photo; the cells read wrong."""
+        self.photos += 1
+        self.cpu.append(cpu)
+        self.wall.append(wall)
+        if reading is None:
+            self.no_grid += 1
+            return []
+        self.first_right += reading.first == puzzle
+        right = reading.grid == puzzle
+        self.right += right
+        self.repaired += bool(reading.changes) and right
+        self.trusted += reading.trusted
+        self.trusted_wrong += reading.trusted and not right
+        self.untrusted_right += right and not reading.trusted
+        page, read_ = np.array(puzzle.cells), np.array(reading.grid.cells)
+        np.add.at(self.confusion, (page, read_), 1)
+        bad = [i for i in range(81) if read_[i] != page[i]]
+        self.wrong_cells += len(bad)
+        self.digit_cells += int((page > 0).sum())
+        return bad
+
+    def lines(self, name: str) -> list[str]:
+        n = max(1, self.photos)
+        return [
+            f"{name}: {self.photos} photos; grids entirely right: digit model alone "
+            f"{self.first_right / n:.1%}, after repair {self.right / n:.1%} "
+            f"({self.repaired} fixed by the repair); no grid found {self.no_grid}",
+            f"  cells read wrong {self.wrong_cells} of {81 * self.photos} "
+            f"({self.wrong_cells / (81 * n):.2%}); trusted {self.trusted}, of them wrong "
+            f"{self.trusted_wrong}; right but not trusted {self.untrusted_right}",
+            f"  time per photo, one core: CPU {np.mean(self.cpu) * 1000:.0f} ms mean, "
+            f"{np.percentile(self.cpu, 95) * 1000:.0f} ms 95th percentile; "
+            f"wall {np.mean(self.wall) * 1000:.0f} ms mean",
+        ]
+
+
+def confusion_lines(confusion: np.ndarray) -> list[str]:
+    """The cells read wrong, by what the page has (rows) and what was read (columns)."""
+    head = "page\\read " + " ".join(f"{d if d else '.':>4}" for d in range(10))
+    rows = [head]
+    for d in range(10):
+        wrong = confusion[d].copy()
+        wrong[d] = 0
+        rows.append(f"{d if d else '.':>9} " + " ".join(f"{v:>4}" if v else "   -"
+                                                        for v in wrong))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--photos", type=int, default=300)
+    parser.add_argument("--photos", type=int, default=300, help="photos per class")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--classes", default="plain",
+                        help="the kinds of photo, joined with ',': "
+                        f"{', '.join(CLASSES)}, or all (default: plain)")
     parser.add_argument("--show-misses", action="store_true", help="list each wrong grid")
     args = parser.parse_args()
+    names = list(CLASSES) if args.classes == "all" else args.classes.split(",")
     cv2.setNumThreads(1)
     lines = [s.strip() for s in DATA.read_text().splitlines() if s.strip() and s[0] != "#"]
-    first_right = right = no_grid = repaired = 0
-    wrong_cells = 0
-    cpu: list[float] = []
-    wall: list[float] = []
-    for seed in range(args.first_seed, args.first_seed + args.photos):
-        rng = np.random.default_rng(seed)
-        puzzle = newspaper_puzzle(lines[seed % len(lines)], rng)
-        photo = photograph(puzzle.cells, rng)
-        jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
-        c0, w0 = time.process_time(), time.perf_counter()
-        try:
-            reading = read(jpeg)
-        except ImageError as e:
-            no_grid += 1
-            if args.show_misses:
-                print(f"seed {seed}: {e}")
-            continue
-        finally:
-            cpu.append(time.process_time() - c0)
-            wall.append(time.perf_counter() - w0)
-        first_right += reading.first == puzzle
-        right += reading.grid == puzzle
-        repaired += bool(reading.changes) and reading.grid == puzzle
-        bad = [i for i in range(81) if reading.grid.cells[i] != puzzle.cells[i]]
-        wrong_cells += len(bad)
-        if bad and args.show_misses:
-            print(f"seed {seed}: {len(bad)} cells wrong "
-                  + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"
-                              f"{reading.grid.cells[i]}" for i in bad)
-                  + f" (solutions {reading.solutions})")
-    n = args.photos
-    print(f"photos: {n} (seeds {args.first_seed}..{args.first_seed + n - 1})")
-    print(f"grids entirely right, digit model alone: {first_right / n:.1%}")
-    print(f"grids entirely right, after repair:      {right / n:.1%} "
-          f"({repaired} fixed by the repair)")
-    print(f"no grid found: {no_grid}; wrong cells in all: {wrong_cells}")
-    print(f"time per photo, one core: CPU {np.mean(cpu) * 1000:.0f} ms mean, "
-          f"{np.percentile(cpu, 95) * 1000:.0f} ms 95th percentile; "
-          f"wall {np.mean(wall) * 1000:.0f} ms mean")
+    confusion = np.zeros((10, 10), np.int64)
+    for name in names:
+        tally = Tally()
+        # each class its own seeds, whichever classes are asked for (training makes its
+        # photos from others)
+        first = args.first_seed + list(CLASSES).index(name) * 100_000
+        for seed in range(first, first + args.photos):
+            rng = np.random.default_rng(seed)
+            puzzle = newspaper_puzzle(lines[seed % len(lines)], rng)
+            photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+            jpeg = cv2.imencode(".jpg", photo.image,
+                                [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+            c0, w0 = time.process_time(), time.perf_counter()
+            reading: Reading | None
+            try:
+                reading = read(jpeg)
+            except ImageError as e:
+                reading = None
+                if args.show_misses:
+                    print(f"{name} seed {seed}: {e}")
+            bad = tally.add(puzzle, reading, time.process_time() - c0,
+                            time.perf_counter() - w0)
+            if bad and args.show_misses and reading is not None:
+                print(f"{name} seed {seed}: {len(bad)} cells wrong "
+                      + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"
+                                  f"{reading.grid.cells[i]}" for i in bad)
+                      + f" (solutions {reading.solutions}, trusted {reading.trusted})")
+        print("\n".join(tally.lines(name)), flush=True)
+        confusion += tally.confusion
+    print("cells read wrong, all classes (rows: the page, columns: read; '.' a blank):")
+    print("\n".join(confusion_lines(confusion)))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@ import numpy as np
 CELL = 40
 #: Side of the patch the digit model reads, and of the box the digit is scaled into.
 PATCH, FIT = 28, 20
+#: A shape whose ink is less than this share of the grid's digits' (by their median) is
+#: not printed on this side of the page.
+FAINT = 0.4
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -37,28 +40,45 @@ def even_light(flat: np.ndarray) -> np.ndarray:
     """``flat`` divided by its paper's brightness (the picture with the ink closed over), so
     that a shadow or a gradient across the grid no longer looks like ink."""
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (CELL // 2 + 1, CELL // 2 + 1))
-    paper = cv2.GaussianBlur(cv2.morphologyEx(flat, cv2.MORPH_CLOSE, kernel), (0, 0), CELL / 4)
+    # a small blur only: a wide one would smear the sharp edge of a shadow into the cells
+    # next to it, where the paper would then look darker than it is, and its edge like ink
+    paper = cv2.GaussianBlur(cv2.morphologyEx(flat, cv2.MORPH_CLOSE, kernel), (0, 0), CELL / 20)
     even = flat.astype(np.float32) * (230.0 / np.maximum(paper.astype(np.float32), 1.0))
     return np.clip(even, 0, 255).astype(np.uint8)
 
 
 def digit_patches(flat: np.ndarray) -> tuple[np.ndarray, list[int]]:
     """(patches, cells): the 28 x 28 float32 patch of each cell that seems to hold a digit,
-    and the index (0..80) of each such cell, from the straightened grid ``flat``."""
+    and the index (0..80) of each such cell, from the straightened grid ``flat``.
+
+    The digits of one puzzle are printed in one ink: a shape much fainter than the grid's
+    other digits (FAINT of their median contrast) is print showing through the paper from
+    the other side, or a shadow's edge, and its cell is left empty."""
     flat = even_light(flat)
-    patches, where = [], []
+    found = []
     for i in range(81):
         r, c = divmod(i, 9)
-        patch = cell_patch(flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL])
-        if patch is not None:
-            patches.append(patch)
-            where.append(i)
+        shape = _digit_shape(flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL])
+        if shape is not None:
+            found.append((i, *shape))
+    if len(found) >= 8:  # enough digits to know the ink by
+        ink = float(np.median([contrast for _, _, contrast in found]))
+        found = [t for t in found if t[2] >= FAINT * ink]
+    where = [i for i, _, _ in found]
+    patches = [patch for _, patch, _ in found]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
     return array, where
 
 
 def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     """The digit patch of one straightened cell, or None when the cell looks empty."""
+    shape = _digit_shape(cell)
+    return None if shape is None else shape[0]
+
+
+def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """(the digit patch, the contrast of its ink on the paper) of one straightened cell, or
+    None when the cell looks empty."""
     m = CELL // 10
     inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
     size = inner.shape[0]
@@ -104,7 +124,8 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     patch = np.zeros((PATCH, PATCH), np.float32)
     oy, ox = (PATCH - nh) // 2, (PATCH - nw) // 2
     patch[oy:oy + nh, ox:ox + nw] = glyph
-    return patch
+    strokes = inner[keep & (mask > 0)]
+    return patch, paper - float(np.median(strokes)) if strokes.size else contrast
 
 
 def _erase_lines(mask: np.ndarray) -> None:

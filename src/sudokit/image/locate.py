@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..errors import ImageError
+from .lattice import crossings
 from .structure import measure
 
 #: The side, in pixels, the photo is reduced to for the search.
@@ -31,6 +32,13 @@ MAX_LOOKS = 4
 def find_grid(gray: np.ndarray) -> np.ndarray:
     """The grid's corners in ``gray`` as a 4 x 2 float32 array (x, y): top-left, top-right,
     bottom-right, bottom-left. Raises ImageError when no sudoku grid is seen."""
+    return find_lattice(gray)[0]
+
+
+def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """(corners, crossings): the grid's corners in ``gray`` as :func:`find_grid` gives them,
+    and, on a page whose lines bend, the 10 x 10 crossings of its lines (x, y; None where
+    the lines are straight). Raises ImageError when no sudoku grid is seen."""
     h, w = gray.shape
     scale = min(1.0, SEARCH_SIDE / max(h, w))
     small = cv2.resize(gray, (max(1, round(w * scale)), max(1, round(h * scale))),
@@ -58,8 +66,15 @@ def find_grid(gray: np.ndarray) -> np.ndarray:
     for quad in _preferred(scored):
         for _ in range(2):
             quad = _refine(ink, quad)
-        if measure(ink, quad).is_grid:
-            return (quad / scale).astype(np.float32)
+        straight = measure(ink, quad)
+        points = crossings(ink, quad)
+        if points is not None:
+            bent = measure(ink, quad, points)
+            if bent.is_grid and bent.score >= straight.score:
+                return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
+                    (points / scale).astype(np.float32)
+        if straight.is_grid:
+            return (quad / scale).astype(np.float32), None
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
 
 

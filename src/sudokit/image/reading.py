@@ -14,7 +14,8 @@ from ..grid import Grid
 from ..solver import solve
 from . import cells as cutting
 from . import decode as decoding
-from .locate import find_grid
+from . import lattice
+from .locate import find_lattice
 from .model import probabilities
 from .repair import ACCEPT, MAX_TRIES, Change, Outcome, repair, trusted
 
@@ -91,8 +92,11 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     Raises ImageError when the file is no picture, is damaged or too large, or shows no grid.
     """
     gray, scale = _grey(source)
-    corners = find_grid(gray)
-    flat = cutting.warp(gray, corners)
+    corners, points = find_lattice(gray)
+    if points is None:
+        flat = cutting.warp(gray, corners)
+    else:  # a curved page: each cell straightened on its own corners
+        flat = lattice.warp(gray, points, cutting.CELL)
     choices, outcome = _read_cells(flat)
     if outcome.solutions != 1:
         # a photo taken sideways or upside down: its digits lie on their side, and no

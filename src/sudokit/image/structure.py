@@ -22,6 +22,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from . import lattice
+
 #: Pixels per cell of the straightened square the structure is measured on.
 CELL = 16
 #: How far (pixels of that square) a line may stray from its expected place: a curved page.
@@ -33,7 +35,7 @@ LINE = 0.6
 BOX_LINES_NEEDED = 7
 #: The twelve thin lines between them are often printed faint: on average this share of
 #: their length must be dark.
-THIN_LINES = 0.35
+THIN_LINES = 0.15
 #: Inside the cells, away from the lines, at most this share may be dark (digits are
 #: there, lines are not).
 BETWEEN = 0.3
@@ -89,11 +91,15 @@ def straighten(ink: np.ndarray, quad: np.ndarray, cell: int = CELL, border: int 
                                borderValue=0) > 127
 
 
-def measure(ink: np.ndarray, quad: np.ndarray) -> Structure:
-    """The line structure of ``ink`` inside ``quad``."""
+def measure(ink: np.ndarray, quad: np.ndarray, points: np.ndarray | None = None) -> Structure:
+    """The line structure of ``ink`` inside ``quad``; with ``points``, the crossings of
+    lines that bend (:mod:`sudokit.image.lattice`), inside them."""
     flat = straighten(ink, quad, border=1)
     pad, side = CELL, 9 * CELL
-    inside = flat[pad:pad + side + 1, pad:pad + side + 1]
+    if points is None:
+        inside = flat[pad:pad + side + 1, pad:pad + side + 1]
+    else:
+        inside = np.pad(lattice.warp(ink, points, CELL) > 127, ((0, 1), (0, 1)), mode="edge")
     lines: list[float] = []
     weights: list[float] = []
     for grid in (inside, inside.T):  # lines across, then (transposed) lines down

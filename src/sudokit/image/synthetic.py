@@ -25,6 +25,40 @@ _HERSHEY = (
 )
 
 
+class Conditions(NamedTuple):
+    """The hard conditions of real newspaper photos, each on or off (all off: the usual
+    random photo). ``low_resolution``: the whole page in a 640 x 480 photo; ``old_jpeg``: an
+    old phone's strong JPEG compression; ``show_through``: the print of the other side of
+    the page showing faintly, mirrored; ``curved``: a page bent in more than a gentle curl;
+    ``shaded``: part of the grid in a hard shadow; ``thin_face``: the digits in a thin,
+    condensed weight (:func:`thinned`); ``short_lines``: grid lines that stop
+    short of the cells' corners; ``broken_border``: gaps in the grid's outer border."""
+
+    low_resolution: bool = False
+    old_jpeg: bool = False
+    show_through: bool = False
+    curved: bool = False
+    shaded: bool = False
+    thin_face: bool = False
+    short_lines: bool = False
+    broken_border: bool = False
+
+
+#: No hard condition: the usual random photo.
+PLAIN = Conditions()
+
+#: The failure classes of real photos, by name, as conditions to make photos in.
+CLASSES: dict[str, Conditions] = {
+    "plain": PLAIN,
+    "old-phone": Conditions(low_resolution=True, old_jpeg=True),
+    "thin-faces": Conditions(low_resolution=True, old_jpeg=True, thin_face=True),
+    "show-through": Conditions(show_through=True),
+    "curved-shaded": Conditions(curved=True, shaded=True),
+    "short-lines": Conditions(short_lines=True),
+    "broken-border": Conditions(broken_border=True),
+}
+
+
 class Photo(NamedTuple):
     """A made photo: ``image`` (H x W x 3 uint8, BGR), the grid's outer ``corners`` in it
     (top-left, top-right, bottom-right, bottom-left, as x, y), and the ``cells`` drawn."""
@@ -47,6 +81,25 @@ def hershey_glyph(digit: int, height: int, rng: np.random.Generator) -> np.ndarr
     return _resize_mask(_crop(canvas), height)
 
 
+def thinned(glyph: GlyphDrawer) -> GlyphDrawer:
+    """``glyph`` in a thin, condensed weight, as some newspapers print digits: drawn large,
+    its strokes worn down to a third to a half of their width, squeezed to 55-80% of its
+    width."""
+
+    def thin(digit: int, height: int, rng: np.random.Generator) -> np.ndarray:
+        big = glyph(digit, 96, rng)
+        stroke = cv2.distanceTransform((big > 127).astype(np.uint8), cv2.DIST_L2, 3).max()
+        wear = int(stroke * rng.uniform(0.5, 0.7))
+        if wear:
+            worn = cv2.erode(big, np.ones((3, 3), np.uint8), iterations=wear)
+            big = worn if (worn > 127).sum() > 0.15 * (big > 127).sum() else big
+        big = _crop(big)
+        squeezed = (max(1, round(big.shape[1] * rng.uniform(0.55, 0.8))), big.shape[0])
+        return _resize_mask(cv2.resize(big, squeezed, interpolation=cv2.INTER_AREA), height)
+
+    return thin
+
+
 def _crop(mask: np.ndarray) -> np.ndarray:
     ys, xs = np.nonzero(mask > 40)
     if len(ys) == 0:
@@ -61,7 +114,8 @@ def _resize_mask(mask: np.ndarray, height: int) -> np.ndarray:
 
 
 def render_page(
-    cells: Sequence[int], rng: np.random.Generator, glyph: GlyphDrawer
+    cells: Sequence[int], rng: np.random.Generator, glyph: GlyphDrawer,
+    conditions: Conditions = PLAIN,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A flat grey page with the puzzle on it: (page, the grid's outer corners on it)."""
     c = int(rng.integers(40, 84))
@@ -81,6 +135,8 @@ def render_page(
                 by, bx = divmod(b, 3)
                 page[y0 + by * 3 * c:y0 + (by + 1) * 3 * c,
                      x0 + bx * 3 * c:x0 + (bx + 1) * 3 * c] -= shade
+    if conditions.show_through:
+        _show_through(page, rng, (x0, y0, c), paper, glyph)
     thin = int(rng.integers(1, max(2, c // 22) + 1))
     thick = thin + int(rng.integers(0, max(2, c // 12) + 1))
     outer = thick + int(rng.integers(0, 4))
@@ -92,6 +148,10 @@ def render_page(
         lo, hi = p - t // 2, p - t // 2 + t
         page[y0 - outer // 2:y0 + side + outer // 2 + 1, x0 + lo:x0 + hi] = ink
         page[y0 + lo:y0 + hi, x0 - outer // 2:x0 + side + outer // 2 + 1] = ink
+    if conditions.short_lines:
+        _open_crossings(page, rng, (x0, y0, c), paper, thick)
+    if conditions.broken_border:
+        _break_border(page, rng, (x0, y0, c), paper, outer)
     ink = rng.uniform(0, 70)
     size = rng.uniform(0.45, 0.8)
     for i, d in enumerate(cells):
@@ -134,21 +194,82 @@ def _clutter(page: np.ndarray, rng: np.random.Generator, grid: tuple[int, int, i
             page[y:y + 2, :] = rng.uniform(0, 80)
 
 
+def _show_through(page: np.ndarray, rng: np.random.Generator, grid: tuple[int, int, int],
+                  paper: float, glyph: GlyphDrawer) -> None:
+    """Faint mirrored digits and lines from the other side of the page, not aligned with
+    this side's cells."""
+    x0, y0, c = grid
+    height, width = page.shape
+    depth = rng.uniform(0.06, 0.16) * paper  # how much darker the show-through is
+    for _ in range(int(rng.integers(15, 40))):
+        h = max(6, int(c * rng.uniform(0.45, 0.8)))
+        mask = glyph(int(rng.integers(1, 10)), h, rng)[:, ::-1].astype(np.float32) / 255.0
+        mh, mw = mask.shape
+        top = int(y0 + rng.uniform(-0.2, 9.2) * c - mh / 2)
+        left = int(x0 + rng.uniform(-0.2, 9.2) * c - mw / 2)
+        if top >= 0 and left >= 0 and top + mh < height and left + mw < width:
+            page[top:top + mh, left:left + mw] -= depth * mask
+    for _ in range(int(rng.integers(0, 4))):  # rules from the other side
+        y = int(y0 + rng.uniform(0, 9) * c)
+        page[y:y + 2, :] -= depth * 0.8
+
+
+def _open_crossings(page: np.ndarray, rng: np.random.Generator, grid: tuple[int, int, int],
+                    paper: float, thick: int) -> None:
+    """Paper around each crossing of the inner lines: lines that stop short of the cells'
+    corners, as some papers print them."""
+    x0, y0, c = grid
+    gap = int(c * rng.uniform(0.1, 0.25)) + thick // 2
+    for i in range(1, 9):
+        for j in range(1, 9):
+            y, x = y0 + i * c, x0 + j * c
+            page[y - gap:y + gap + 1, x - gap:x + gap + 1] = paper
+
+
+def _break_border(page: np.ndarray, rng: np.random.Generator, grid: tuple[int, int, int],
+                  paper: float, outer: int) -> None:
+    """Gaps in the outer border (worn print, a fold): a few pieces of it missing."""
+    x0, y0, c = grid
+    side = 9 * c
+    w = outer // 2 + 2
+    for _ in range(int(rng.integers(2, 5))):
+        start, length = rng.uniform(0, side * 0.8), int(c * rng.uniform(0.6, 2.5))
+        a = int(start)
+        b = a + length
+        edge = int(rng.integers(4))
+        if edge == 0:
+            page[y0 - w:y0 + w, x0 + a:x0 + b] = paper
+        elif edge == 1:
+            page[y0 + side - w:y0 + side + w, x0 + a:x0 + b] = paper
+        elif edge == 2:
+            page[y0 + a:y0 + b, x0 - w:x0 + w] = paper
+        else:
+            page[y0 + a:y0 + b, x0 + side - w:x0 + side + w] = paper
+
+
 def photograph(
     cells: Sequence[int],
     rng: np.random.Generator,
     glyph: GlyphDrawer = hershey_glyph,
     *,
     quality: int | None = None,
+    conditions: Conditions = PLAIN,
 ) -> Photo:
     """The puzzle ``cells`` (81 digits, 0 blank) printed and photographed, all at random
-    from ``rng``: angle up to 20 degrees, perspective, curl, shadow, blur, noise, JPEG."""
-    page, grid = render_page(cells, rng, glyph)
+    from ``rng``: angle up to 20 degrees, perspective, curl, shadow, blur, noise, JPEG; and
+    the hard ``conditions`` asked for."""
+    if conditions.thin_face:
+        glyph = thinned(glyph)
+    page, grid = render_page(cells, rng, glyph, conditions)
     out_w = int(rng.integers(700, 1300))
     out_h = int(out_w * rng.uniform(1.0, 1.45))
     if rng.random() < 0.4:
         out_w, out_h = out_h, out_w
+    if conditions.low_resolution:
+        out_w, out_h = (640, 480) if out_w > out_h else (480, 640)
     fill = rng.uniform(0.4, 0.95) * min(out_w, out_h)
+    if conditions.low_resolution:  # the whole page in the photo: the grid is a part of it
+        fill = rng.uniform(0.5, 0.75) * min(out_w, out_h)
     angle = np.deg2rad(rng.normal(0, 7) if rng.random() < 0.8 else rng.uniform(-20, 20))
     square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * fill / 2
     rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
@@ -170,15 +291,21 @@ def photograph(
     photo = cv2.warpPerspective(page, matrix, (out_w, out_h), dst=background.copy(),
                                 flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
     photo = photo.astype(np.float32)  # from here on, light is multiplied in
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not conditions.curved:
         photo = _curl(photo, rng)
+    if conditions.curved:
+        photo = _curl(photo, rng, 0.035)
     photo *= _lighting(rng, out_h, out_w)
+    if conditions.shaded:
+        photo *= _hard_shadow(rng, quad, out_h, out_w)
     photo = _blur(photo, rng)
     photo = photo + rng.standard_normal(photo.shape, dtype=np.float32) * rng.uniform(0, 7)
     gray = np.clip(photo, 0, 255).astype(np.uint8)
     tint = rng.uniform(0.85, 1.1, 3)
     color = np.clip(gray[..., None] * tint, 0, 255).astype(np.uint8)
     q = int(rng.integers(20, 92)) if quality is None else quality
+    if conditions.old_jpeg and quality is None:
+        q = int(rng.integers(12, 40))
     ok, buf = cv2.imencode(".jpg", color, [cv2.IMWRITE_JPEG_QUALITY, q])
     image = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
     return Photo(image, quad.astype(np.float32), tuple(int(d) for d in cells))
@@ -191,11 +318,14 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     return np.clip(back, 0, 255).astype(np.uint8)
 
 
-def _curl(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A page that does not lie flat: rows and columns bent into gentle arcs."""
+def _curl(photo: np.ndarray, rng: np.random.Generator, most: float = 0.015) -> np.ndarray:
+    """A page that does not lie flat: rows and columns bent into arcs, by up to ``most`` of
+    the photo's side (gentle by default)."""
     h, w = photo.shape
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    amp_y, amp_x = rng.uniform(-0.015, 0.015, 2) * min(h, w)
+    amp_y, amp_x = rng.uniform(-most, most, 2) * min(h, w)
+    if most > 0.015:  # bent for sure, not by chance a little
+        amp_y, amp_x = np.sign(amp_y) * max(abs(amp_y), most / 2 * min(h, w)), amp_x
     map_y = (ys + amp_y * np.sin(np.pi * xs / w)).astype(np.float32)
     map_x = (xs + amp_x * np.sin(np.pi * ys / h)).astype(np.float32)
     return cv2.remap(photo, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -217,6 +347,19 @@ def _lighting(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         light *= 1 - rng.uniform(0.2, 0.5) / (1 + np.exp(-edge / soft))
     light = (light * rng.uniform(0.75, 1.15)).astype(np.float32)
     return cv2.resize(light, full, interpolation=cv2.INTER_LINEAR)
+
+
+def _hard_shadow(rng: np.random.Generator, quad: np.ndarray, h: int, w: int) -> np.ndarray:
+    """A shadow with a sharp edge (a hand, a phone) over a third to a half of the grid."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    centre = quad.mean(axis=0)
+    reach = float(np.linalg.norm(quad[0] - quad[2])) / 2
+    at = centre + np.array([np.cos(a), np.sin(a)]) * reach * rng.uniform(0.1, 0.4)
+    edge = np.cos(a) * (xs - at[0]) + np.sin(a) * (ys - at[1])
+    soft = rng.uniform(1, 4)
+    return (1 - rng.uniform(0.4, 0.6) / (1 + np.exp(np.clip(-edge / soft, -50, 50)))
+            ).astype(np.float32)
 
 
 def _blur(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:

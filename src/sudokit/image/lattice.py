@@ -1,0 +1,119 @@
+"""The grid's lines followed where they bend: a curved page, whose lines are no longer
+straight, is straightened piece by piece, each cell on its own four crossings.
+
+Once an outline is found, its ink is straightened by the outline's perspective; each of the
+ten lines across is then looked for near its expected place in each of the nine cells it
+borders (the row where that stretch is darkest), and a smooth curve (a parabola) is fitted
+through the stretches found, ignoring those where the line is missing or something else is
+darker; the same for the lines down; the curves are then smoothed across the lines. Where
+two curves cross is a corner of a cell.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: Pixels per cell of the square the lines are followed in.
+CELL = 16
+#: A stretch of line is found when this share of it is dark.
+FOUND = 0.6
+#: Of the ten lines each way, at least this many must be followed; the others take their
+#: neighbours' bend.
+MIN_LINES = 7
+#: A page whose crossings all lie within this many pixels (of that square) of where the
+#: outline's perspective puts them is flat: the plain perspective warp does.
+FLAT = 2.5
+
+
+def crossings(ink: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The 10 x 10 crossings of the grid's lines, as (x, y) in ``ink``'s pixels, for the
+    grid inside ``quad`` (4 x 2, clockwise from top-left); None when the lines are straight
+    (or cannot be followed), so that the outline's perspective is all there is."""
+    pad = CELL
+    size = 9 * CELL + 1 + 2 * pad
+    target = np.array([[pad, pad], [pad + 9 * CELL, pad], [pad + 9 * CELL, pad + 9 * CELL],
+                       [pad, pad + 9 * CELL]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    flat = (cv2.warpPerspective(ink, matrix, (size, size)) > 127).astype(np.float32)
+    across = _curves(flat)
+    down = _curves(flat.T)
+    if across is None or down is None:
+        return None
+    points = np.zeros((10, 10, 2), np.float32)
+    for k in range(10):
+        for m in range(10):
+            x = pad + m * CELL
+            y = np.polyval(across[k], x)
+            for _ in range(3):  # where the two curves meet
+                x = np.polyval(down[m], y)
+                y = np.polyval(across[k], x)
+            points[k, m] = (x, y)
+    ideal = pad + CELL * np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1)
+    if np.abs(points - ideal).max() < FLAT:
+        return None
+    back = cv2.perspectiveTransform(points.reshape(1, -1, 2), np.linalg.inv(matrix))
+    return back.reshape(10, 10, 2).astype(np.float32)
+
+
+def _curves(flat: np.ndarray) -> list[np.ndarray] | None:
+    """For each of the ten lines across ``flat``, the parabola y(x) through its stretches,
+    smoothed across the lines (a page bends smoothly, so each coefficient of the parabolas
+    is itself a parabola in the line's number: one line's stray stretch does not bend it,
+    and a line too broken or shaded to follow takes its neighbours' bend); None when fewer
+    than MIN_LINES can be followed."""
+    fits = [_follow(flat, k) for k in range(10)]
+    known = [k for k, fit in enumerate(fits) if fit is not None]
+    if len(known) < MIN_LINES:
+        return None
+    table = np.array([fits[k] for k in known])
+    smooth = [np.polyval(np.polyfit(known, table[:, i], 2), np.arange(10)) for i in range(3)]
+    return [np.array([smooth[i][k] for i in range(3)]) for k in range(10)]
+
+
+def _follow(flat: np.ndarray, k: int) -> np.ndarray | None:
+    """The parabola y(x) of line ``k`` across ``flat``, through the stretches of it found
+    near its expected place; None when too few are found."""
+    pad = CELL
+    xs, ys = [], []
+    for j in range(9):
+        x0, x1 = pad + j * CELL + 3, pad + (j + 1) * CELL - 2  # clear of the lines down
+        lo = pad + k * CELL - CELL // 2
+        profile = flat[lo:lo + CELL + 1, x0:x1].mean(axis=1)
+        best = float(profile.max())
+        if best < FOUND:
+            continue
+        rows = np.flatnonzero(profile >= best - 0.05)  # the middle of the darkest run
+        xs.append((x0 + x1) / 2)
+        ys.append(lo + float(np.median(rows)))
+    if len(xs) < 5:
+        return None
+    fit = np.polyfit(xs, ys, 2)
+    keep = np.abs(np.polyval(fit, xs) - np.array(ys)) < 2.5  # not a digit's stroke
+    if keep.sum() < 5:
+        return None
+    return np.polyfit(np.array(xs)[keep], np.array(ys)[keep], 2)
+
+
+def warp(gray: np.ndarray, points: np.ndarray, cell: int) -> np.ndarray:
+    """The grid of ``gray`` whose line crossings are ``points`` (10 x 10 x 2, x and y in
+    ``gray``'s pixels) straightened into a square of 9 * ``cell`` pixels, each cell from
+    its own four corners."""
+    side = 9 * cell
+    points = points.astype(np.float32)
+    extent = float(np.linalg.norm(points[0, 0] - points[9, 9]))
+    # shrink a large photo first: the warp samples, it does not average
+    while extent > 2.5 * side * np.sqrt(2) and min(gray.shape) > 64:
+        gray = cv2.pyrDown(gray)
+        points = points / 2
+        extent /= 2
+    u = np.arange(side, dtype=np.float32) / cell  # pixel u samples u, as the perspective
+    index = np.minimum(u.astype(int), 8)
+    frac = (u - index).astype(np.float32)[:, None]
+    # along each row of crossings first, then between the rows
+    rows = points[:, index] * (1 - frac) + points[:, index + 1] * frac  # 10, side, 2
+    top, bottom = rows[index], rows[index + 1]  # side, side, 2
+    grid = top * (1 - frac[:, :, None]) + bottom * frac[:, :, None]
+    return cv2.remap(gray, np.ascontiguousarray(grid[..., 0]),
+                     np.ascontiguousarray(grid[..., 1]), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
