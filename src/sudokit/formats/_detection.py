@@ -23,7 +23,10 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
      hold a blank people type (``*``, ``_``, ``x``...): text;
    - ``:code:digits:grid:...``: hodoku (HoDoKu's library lines);
    - ``<`` first: opensudoku when an ``<opensudoku`` element starts (else text);
-   - ``{`` or ``[`` first: ipuz when its first lines name ``ipuz.org/``, else json;
+   - ``{`` or ``[`` first: fpuzzles when its first lines hold a ``"grid"`` of rows of cell
+     objects; ipuz when they name ``ipuz.org/``; else json;
+   - a link to f-puzzles or SudokuPad: fpuzzles or sudokupad; so is f-puzzles'
+     compressed document alone (``N4Ig`` and base64 text): fpuzzles;
      ``ipuz(`` first (ipuz's JSONP form): ipuz;
    - a header that names a puzzle column (``quizzes,solutions``, ``id,puzzle,...``, or
      with ``;`` between names): csv; so is a first line of comma-separated fields, one of
@@ -59,6 +62,7 @@ from ._fields import TYPED_BLANKS, find_field, read_cells
 from ._headers import is_csv_header, is_library_line, is_sdk_header, split_csv
 from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
+from ._sites import is_fpuzzles_json, link_format
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
 
 #: Significant lines (neither blank nor comments) detection looks at.
@@ -258,7 +262,12 @@ def _detect_text(rows: list[str]) -> str:
     if first.startswith("<"):
         return "opensudoku" if any("<opensudoku" in r for r in rows) else "text"
     if first[0] in "{[":
+        if is_fpuzzles_json(" ".join(rows)):
+            return "fpuzzles"
         return "ipuz" if any("ipuz.org/" in r for r in rows) else "json"
+    linked = link_format(first)
+    if linked is not None:
+        return linked
     if first.startswith("ipuz(") or first.startswith("ipuz ("):  # the JSONP form
         return "ipuz"
     if is_csv_header(first) or is_csv_header(first, sep=";"):

@@ -38,6 +38,8 @@ TABLE: tuple[Entry, ...] = (
     Entry("opensudoku", (".opensudoku",), decides=True),
     Entry("ipuz", (".ipuz",), decides=True),
     Entry("hodoku", (".hdk",)),
+    Entry("fpuzzles", (".fpuzzles", ".fpuz"), decides=True),
+    Entry("sudokupad", (".sudokupad",), decides=True),
 )
 
 

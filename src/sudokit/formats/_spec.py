@@ -76,6 +76,7 @@ class Format(NamedTuple):
     binary: bool = False
     opening: str = ""
     closing: str = ""
+    rules: frozenset[str] = frozenset()
 
     def chunks(self, inp: Input, options: ReadOptions) -> Iterator[Record | Batch]:
         """The puzzles of ``inp`` as records and batches (records only, for most formats)."""

@@ -6,7 +6,8 @@ import io
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from ..errors import SudokuError
+from ..errors import SudokuError, UnsupportedRulesError
+from ..rules import PRESETS
 from ._records import Item, Style
 from ._spec import Format
 from ._symbols import as_items
@@ -42,6 +43,7 @@ class FormatWriter:
     def write(self, item: Item, style: Style | None = None) -> None:
         """Write one puzzle (a Grid or a Candidates board), laid out as ``style`` says."""
         (item,) = as_items(item)
+        held_or_refused(self._spec, item)
         st = self._pick(style)
         if self._items and self._spec.one_per_input:
             raise SudokuError(
@@ -96,6 +98,25 @@ class FormatWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def held_or_refused(spec: Format, item: Item) -> None:
+    """Refuse, by name, to write a puzzle whose rules ``spec`` cannot hold (its rules would
+    be dropped, and the puzzle read back as another)."""
+    rules = getattr(item, "rules", None)
+    if rules is None or rules.is_classic:
+        return
+    missing = [name for name in rules.names if name not in spec.rules]
+    if not missing:
+        return
+    from ._registry import FORMATS  # deferred: the other formats matter only for this message
+
+    able = [name for name in FORMATS if set(rules.names) <= FORMATS[name].FORMAT.rules]
+    what = "jigsaw regions" if missing[0] == "jigsaw" else f"the {PRESETS[missing[0]]} rules"
+    raise UnsupportedRulesError(
+        f"the {spec.name} format cannot hold {what} ({rules.describe()}): write it "
+        f"--to {' or '.join(able)}"
+    )
 
 
 def dump_items(spec: Format, items: Item | Iterable[Item], style: Style | None) -> bytes:
