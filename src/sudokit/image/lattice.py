@@ -43,11 +43,11 @@ def crossings(ink: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     points = np.zeros((10, 10, 2), np.float32)
     for k in range(10):
         for m in range(10):
-            x = pad + m * CELL
-            y = np.polyval(across[k], x)
+            x = float(pad + m * CELL)
+            y = float(np.polyval(across[k], x))
             for _ in range(3):  # where the two curves meet
-                x = np.polyval(down[m], y)
-                y = np.polyval(across[k], x)
+                x = float(np.polyval(down[m], y))
+                y = float(np.polyval(across[k], x))
             points[k, m] = (x, y)
     ideal = pad + CELL * np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1)
     if np.abs(points - ideal).max() < FLAT:

@@ -1,0 +1,59 @@
+"""Photos in the hard conditions of real newspaper photos, made in software: a curved page
+partly in a hard shadow, print showing through from the other side of the page, a grid
+whose outer border is broken. Each is read entirely right, and trusted."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.photos import newspaper_puzzle  # noqa: E402
+
+
+def read_back(name: str, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed * 7 % 1465, rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    reading = image.read(photo.image)
+    assert reading.grid == puzzle
+    assert reading.trusted
+
+
+@pytest.mark.parametrize("seed", [2, 5, 10])
+def test_a_curved_page_partly_in_shadow(seed: int) -> None:
+    read_back("curved-shaded", seed)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_print_showing_through_from_the_other_side(seed: int) -> None:
+    read_back("show-through", seed)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_grid_whose_outer_border_is_broken(seed: int) -> None:
+    read_back("broken-border", seed)
+
+
+def test_a_page_bent_in_a_curve_is_straightened_cell_by_cell() -> None:
+    # a strong bend: a straight outline misses the middle of each row by most of a cell
+    rng = np.random.default_rng(1)
+    page = np.full((700, 700), 235, np.uint8)
+    for k in range(10):
+        width = 4 if k % 3 == 0 else 1
+        cv2.line(page, (80 + 60 * k, 80), (80 + 60 * k, 620), 20, width)
+        cv2.line(page, (80, 80 + 60 * k), (620, 80 + 60 * k), 20, width)
+    cells = newspaper_puzzle(3, rng).cells
+    for i, d in enumerate(cells):
+        if d:
+            r, c = divmod(i, 9)
+            cv2.putText(page, str(d), (80 + 60 * c + 18, 80 + 60 * r + 46),
+                        cv2.FONT_HERSHEY_SIMPLEX, 1.4, 20, 3, cv2.LINE_AA)
+    ys, xs = np.mgrid[0:700, 0:700].astype(np.float32)
+    bend = (42 * np.sin(np.pi * xs / 700)).astype(np.float32)  # rows sag 42 px in the middle
+    curved = cv2.remap(page, xs, ys - bend, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    reading = image.read(curved)
+    assert reading.grid.cells == cells
