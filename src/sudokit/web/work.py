@@ -314,13 +314,20 @@ def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:
     data = report.path_dict(path, rating)
     for told, step in zip(data["steps"], path.steps, strict=True):
         told["links"] = links_json(step)
+        told["houses"] = houses_json(step)
     return with_rules(data, puzzle)
 
 
 def step_json(step: Step) -> dict[str, Any]:
     """A step as JSON (as ``sudoku hint --json`` gives it), with the links of its chains
-    (``links``), which the page draws on the board."""
-    return {**step.to_dict(), "links": links_json(step)}
+    (``links``) and the houses it names (``houses``), which the page draws on the board."""
+    return {**step.to_dict(), "links": links_json(step), "houses": houses_json(step)}
+
+
+def houses_json(step: Step) -> list[list[str]]:
+    """The cells of each house a step names (a region, a diagonal, a window: its picture
+    outlines them), by name."""
+    return [list(house) for house in getattr(step, "houses", ())]
 
 
 def links_json(step: Step) -> list[dict[str, Any]]:

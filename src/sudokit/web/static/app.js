@@ -12,6 +12,7 @@ import { fillLessons, offerDrill, wireLessons } from "./learn.js";
 import { Game, SYMBOLS, naturalBox, parseCell } from "./model.js";
 import { wirePanels } from "./panels.js";
 import { bestReading, doubtText, showReading } from "./photo.js";
+import { fillVariants } from "./rules.js";
 import { afterEachCall, busy, call, fileBody, say } from "./talk.js";
 
 const SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -69,7 +70,8 @@ function setGame(next, message) {
   doubtCells = new Set();
   $("photo-review").hidden = true;
   highlight = 0;
-  board.build(game.n, game.box[0], game.box[1]);
+  buildBoard();
+  completeRules();
   closeExplanation();
   showHint();
   $("pad").replaceChildren();
@@ -90,6 +92,30 @@ function setGame(next, message) {
   for (const where of RESULTS) say("", where); // what was said of the last puzzle
   changed(true);
   say(message || "");
+}
+
+// The board of the game's size, boxes and rules, with the rules in words under it.
+function buildBoard() {
+  const rules = game.rules && !game.rules.partial ? game.rules : null;
+  board.build(game.n, game.box[0], game.box[1], game.rules, rules ? game.geo.peers : null);
+  $("rule-line").hidden = !rules;
+  $("rule-line").textContent = rules ? rules.lines.join(". ") + "." : "";
+}
+
+// A game whose rules are only named (a link, a puzzle typed under a variant) gets them whole
+// from the server: the houses and pairs it checks and draws.
+async function completeRules() {
+  const g = game;
+  if (!g.rules || !g.rules.partial) return;
+  try {
+    const data = await call("check", { puzzle: g.puzzleLine(), box: g.box.join("x"), ...g.ruleFields() });
+    if (game !== g) return;
+    g.setRules(data.rules || null);
+    buildBoard();
+    draw();
+  } catch (err) {
+    if (game === g) say(err.message, "status", true);
+  }
 }
 
 // The messages that speak of the puzzle or the progress on it, and go when it changes.
@@ -144,7 +170,7 @@ async function countMistake(cell, digit) {
   const key = progressKey();
   if (!solution || solution.key !== key) {
     try {
-      const data = await call("solve", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+      const data = await call("solve", { puzzle: game.puzzleLine(), box: game.box.join("x"), ...game.ruleFields() });
       if (!data.solution || !data.unique) return; // nothing to measure against
       solution = { key, values: [...data.solution].map((ch) => SYMBOLS.indexOf(ch) + 1) };
     } catch {
@@ -254,11 +280,15 @@ function restore() {
 }
 
 // -- entering a puzzle -----------------------------------------------------------------
+// (with no format asked for, the server writes a variant's puzzle in one that holds its
+// rules; the rules chosen beside the paste box are added to those the text holds)
 async function loadText(body, label) {
-  const data = await call("convert", { ...body, to: "line" });
+  const variant = $("enter-variant").value;
+  const data = await call("convert", variant ? { ...body, variant } : body);
   if (data.size > 25) throw new Error(`a ${data.size}x${data.size} puzzle is too large to play here (25x25 at most)`);
   const more = data.count > 1 ? ` (the first of ${data.count})` : "";
-  setGame(Game.fromConvert(data), `Loaded ${label}${more}: ${data.size}x${data.size}.`);
+  const rules = data.rules ? ` under ${data.rules.name} rules` : "";
+  setGame(Game.fromConvert(data), `Loaded ${label}${more}: ${data.size}x${data.size}${rules}.`);
 }
 
 // -- a photo ---------------------------------------------------------------------------------
@@ -326,6 +356,7 @@ async function askHint() {
     try {
       data = await call("hint", {
         puzzle: game.puzzleLine(), box: game.box.join("x"), grid: game.gridLine(), candidates: game.marks,
+        ...game.ruleFields(),
       });
     } catch (err) {
       hintError = err.message; // said under the board until the board changes
@@ -347,7 +378,7 @@ async function askHint() {
 // -- explanations ---------------------------------------------------------------------------
 // The explanation from the givens, at its first step (or the first step of technique `key`).
 async function explain(key = null) {
-  const data = await call("explain", { puzzle: game.puzzleLine(), box: game.box.join("x"), guess: true });
+  const data = await call("explain", { puzzle: game.puzzleLine(), box: game.box.join("x"), guess: true, ...game.ruleFields() });
   if (!data.steps.length) {
     say(data.solutions === 0 ? "The puzzle has no solution: nothing to explain." : "Nothing to explain: the grid is full.", "explain-text");
     return;
@@ -410,6 +441,8 @@ function wire() {
   $("new-empty").addEventListener("click", () => {
     const n = Number($("size").value);
     const next = Game.empty(n, naturalBox(n));
+    const variant = $("enter-variant").value;
+    if (variant) next.setRules({ variant, partial: true });
     next.editing = true;
     setGame(next, `Type the givens of a ${n}x${n} puzzle in the grid, then press "Play this puzzle".`);
     board.focus();
@@ -419,7 +452,7 @@ function wire() {
     game.undoStack = [];
     game.redoStack = [];
     setGame(game);
-    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x") });
+    const data = await call("check", { puzzle: game.puzzleLine(), box: game.box.join("x"), ...game.ruleFields() });
     say(`Ready to play: ${data.message}.`, "status", !data.unique);
   }));
   $("paste-load").addEventListener("click", (e) => busy(e.target, "paste-result", async () => {
@@ -534,7 +567,8 @@ function showColourMode() {
 
 // Play a puzzle the server made (its answer to create).
 function playMade(data) {
-  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1));
+  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1),
+    null, null, data.rules || null);
   next.made = { seed: data.seed, difficulty: data.difficulty };
   setGame(next, "");
   showBoard();
@@ -625,6 +659,8 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").cat
 afterEachCall(() => {
   if (game) draw();
 });
+fillVariants($("make-variant"), true);
+fillVariants($("enter-variant"), false);
 applyTheme();
 wire();
 wirePlay();

@@ -3,6 +3,7 @@
 
 import { drawLinks } from "./chains.js";
 import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
+import { drawHouses, drawRules, layer, regionWalls } from "./rules.js";
 
 // Where the k-th pencil mark of a cell goes in the corner style (as SudokuPad writes them):
 // the corners first, then the edges' middles, then the centre (row, column of a 3 x 3).
@@ -32,13 +33,21 @@ export class Board {
     });
   }
 
-  // Build the cells for a size and box shape (only when they change).
-  build(n, boxRows, boxCols) {
-    if (this.n === n && this.boxRows === boxRows && this.boxCols === boxCols) return;
+  // Build the cells for a size, box shape and rules (only when they change): a variant's
+  // marks drawn under the cells, a jigsaw's regions walled in place of the boxes. peers:
+  // each cell's peers under the rules (the cells shaded with the selected one).
+  build(n, boxRows, boxCols, rules = null, peers = null) {
+    this.peers = peers;
+    if (this.n === n && this.boxRows === boxRows && this.boxCols === boxCols && this.rules === rules) return;
     this.n = n;
     this.boxRows = boxRows;
     this.boxCols = boxCols;
+    this.rules = rules;
     this.el.replaceChildren();
+    const marks = layer("rules-layer");
+    drawRules(marks, rules && !rules.partial ? rules : null, n);
+    this.housesEl = layer("houses-layer");
+    this.el.append(marks, this.housesEl);
     this.el.style.setProperty("--n", n);
     this.el.setAttribute("aria-rowcount", n);
     this.el.setAttribute("aria-colcount", n);
@@ -51,8 +60,10 @@ export class Board {
         const cell = document.createElement("div");
         const index = r * n + c;
         cell.className = "cell";
-        if ((c + 1) % boxCols === 0 && c + 1 < n) cell.classList.add("box-right");
-        if ((r + 1) % boxRows === 0 && r + 1 < n) cell.classList.add("box-bottom");
+        const [right, bottom] = regionWalls(rules, n, index) ||
+          [(c + 1) % boxCols === 0 && c + 1 < n, (r + 1) % boxRows === 0 && r + 1 < n];
+        if (right) cell.classList.add("box-right");
+        if (bottom) cell.classList.add("box-bottom");
         cell.setAttribute("role", "gridcell");
         cell.dataset.cell = index;
         cell.id = `cell-${cellName(index, n)}`;
@@ -77,6 +88,7 @@ export class Board {
     // a step's struck candidates and chains are drawn where each digit has its place
     const style = links.length || (overlay.struck && overlay.struck.size) ? "grid" : view.markStyle || "grid";
     drawLinks(this.linksEl, links, n, this.boxRows, this.boxCols);
+    drawHouses(this.housesEl, overlay.houses, n);
     const shaded = overlay.cells || new Set();
     const struck = overlay.struck || new Set();
     const placed = overlay.placed || new Map();
@@ -158,8 +170,9 @@ export class Board {
     return box;
   }
 
-  // Do two cells share a row, a column or a box?
+  // Do two cells share a row, a column or a box (a house, under a variant's rules)?
   sees(a, b) {
+    if (this.peers) return this.peers[b].includes(a);
     const { n, boxRows, boxCols } = this;
     const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
     return ra === rb || ca === cb ||
@@ -253,7 +266,10 @@ function typesText(el) {
 export function stepOverlay(step, n, level = 3) {
   const overlay = { cells: new Set(), struck: new Set(), placed: new Map() };
   if (!step) return overlay;
-  if (level >= 2) for (const c of step.cells) overlay.cells.add(parseCell(c, n));
+  if (level >= 2) {
+    for (const c of step.cells) overlay.cells.add(parseCell(c, n));
+    overlay.houses = (step.houses || []).map((h) => h.map((c) => parseCell(c, n)));
+  }
   if (level >= 3) {
     overlay.links = step.links || [];
     for (const e of step.eliminations) overlay.struck.add(`${parseCell(e.cell, n)}:${e.digit}`);

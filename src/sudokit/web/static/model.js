@@ -1,6 +1,8 @@
 // The game: the puzzle's givens, the digits and pencil marks filled in, undo and redo, and
 // the text form that goes into the share link and the browser's storage.
 
+import { decodeRules, encodeRules, parityMask, ruleConflicts, ruleFields, ruleGeometry } from "./rules.js";
+
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // The natural box of an N x N grid: as many rows as the largest divisor of N that is at
@@ -65,8 +67,10 @@ export function bits(mask) {
 }
 
 export class Game {
-  constructor(boxRows, boxCols, givens, values = null, marks = null) {
-    this.geo = geometry(boxRows, boxCols);
+  // rules: a variant's rules as the server gives them back (null: classic); rules with
+  // `partial` set hold only the fields that name them, until the server completes them
+  constructor(boxRows, boxCols, givens, values = null, marks = null, rules = null) {
+    this.setRules(rules, boxRows, boxCols);
     this.n = this.geo.n;
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
@@ -82,6 +86,18 @@ export class Game {
 
   static empty(n, box = naturalBox(n)) {
     return new Game(box[0], box[1], Array(n * n).fill(0));
+  }
+
+  // Play under `rules` (null: the classic rules of the boxes).
+  setRules(rules, boxRows = this.geo.boxRows, boxCols = this.geo.boxCols) {
+    this.rules = rules || null;
+    const base = geometry(boxRows, boxCols);
+    this.geo = rules && !rules.partial ? ruleGeometry(base, rules) : base;
+  }
+
+  // The fields of an API call that give the puzzle its rules.
+  ruleFields() {
+    return ruleFields(this.rules);
   }
 
   get box() {
@@ -195,21 +211,9 @@ export class Game {
     });
   }
 
-  // Cells whose digit also stands in a peer.
+  // Cells whose digit also stands in a peer, or breaks another rule of a variant.
   conflicts() {
-    const out = new Set();
-    for (const unit of this.geo.units) {
-      const seen = new Map();
-      for (const c of unit) {
-        const v = this.values[c];
-        if (!v) continue;
-        if (seen.has(v)) {
-          out.add(c);
-          out.add(seen.get(v));
-        } else seen.set(v, c);
-      }
-    }
-    return out;
+    return ruleConflicts(this.values, this.geo);
   }
 
   // The candidates of every blank: the digits none of its peers holds.
@@ -217,7 +221,7 @@ export class Game {
     const full = 2 ** this.n - 1;
     return values.map((v, cell) => {
       if (v) return 0;
-      let mask = full;
+      let mask = full & parityMask(this.geo, cell);
       for (const p of this.geo.peers[cell]) if (values[p]) mask &= ~(1 << (values[p] - 1));
       return mask;
     });
@@ -254,7 +258,7 @@ export class Game {
   static fromConvert(data) {
     const [r, c] = data.box;
     const cells = data.cells;
-    const next = new Game(r, c, cells);
+    const next = new Game(r, c, cells, null, null, data.rules || null);
     if (data.candidates) next.marks = data.candidates.map((m, i) => (cells[i] ? 0 : m));
     return next;
   }
@@ -313,6 +317,7 @@ export class Game {
       return `${cell.toString(36)}.${digit.toString(36)}.${colour}`;
     });
     if (marked.length) params.set("k", marked.join("_"));
+    encodeRules(params, this.rules);
     if (this.editing) params.set("e", "1");
     if (this.made) params.set("s", `${this.made.seed}|${this.made.difficulty || ""}`);
     return params.toString();
@@ -339,7 +344,7 @@ export class Game {
       const [cell, mask] = item.split(".").map((x) => parseInt(x, 36));
       if (cell >= 0 && cell < n * n && mask > 0) marks[cell] = mask & (2 ** n - 1);
     }
-    const game = new Game(r, c, givens, values, marks);
+    const game = new Game(r, c, givens, values, marks, decodeRules(params, n));
     const colours = params.get("c") || "";
     if (colours.length === n * n) game.colours = [...colours].map((ch) => parseInt(ch, 36) % 7 || 0);
     for (const item of (params.get("k") || "").split("_")) {

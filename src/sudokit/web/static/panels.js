@@ -19,8 +19,10 @@ export function wirePanels(app) {
     } else {
       const size = Number($("make-size").value);
       const difficulty = $("level").value || null;
-      data = await call("create", { size, difficulty, seed });
-      what = difficulty ? `(${difficulty})` : "";
+      const variant = $("make-variant").value || null;
+      data = await call("create", { size, difficulty, seed, variant });
+      what = [data.rules ? data.rules.name.replace(/ \d+x\d+$/, "") : "", difficulty ? `(${difficulty})` : ""]
+        .filter((w) => w).join(" ");
     }
     app.playMade(data);
     $("seed").value = data.seed;
@@ -31,18 +33,22 @@ export function wirePanels(app) {
     $("cleanness").disabled = !chosen;
     $("make-size").disabled = chosen;
     $("level").disabled = chosen;
+    $("make-variant").disabled = chosen; // a puzzle made for a technique is classic
   });
 
   $("check-progress").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
-    const data = await call("check", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), grid: app.game().gridLine() });
+    const data = await call("check", {
+      puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), grid: app.game().gridLine(),
+      ...app.game().ruleFields(),
+    });
     say(data.progress.checked ? data.progress.message : data.message, "check-result", !!data.progress.wrong);
   }));
   $("check-unique").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
-    const data = await call("check", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x") });
+    const data = await call("check", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), ...app.game().ruleFields() });
     say(`${data.message[0].toUpperCase()}${data.message.slice(1)}.`, "check-result", !data.unique);
   }));
   $("rate").addEventListener("click", (e) => busy(e.target, "rate-result", async () => {
-    const r = await call("rate", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x") });
+    const r = await call("rate", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), ...app.game().ruleFields() });
     if (r.level === "invalid") say("The puzzle has no solution: it cannot be rated.", "rate-result", true);
     else {
       app.rated(r.level); // a puzzle that came without a level counts under its rating
@@ -53,7 +59,7 @@ export function wirePanels(app) {
   }));
   $("print").addEventListener("click", (e) => busy(e.target, "print-result", async () => {
     await downloadPdf({
-      puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), title: "Sudoku",
+      puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), title: "Sudoku", ...app.game().ruleFields(),
       answers: $("print-answers").checked, walkthrough: $("print-walkthrough").checked,
     });
     say("The PDF is downloaded as sudoku.pdf.", "print-result");

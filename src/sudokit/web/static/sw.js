@@ -16,6 +16,7 @@ const FILES = [
   "/static/model.js",
   "/static/panels.js",
   "/static/photo.js",
+  "/static/rules.js",
   "/static/talk.js",
   "/static/icon.svg",
   "/static/manifest.webmanifest",

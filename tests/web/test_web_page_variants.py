@@ -1,0 +1,142 @@
+"""Variant puzzles on ``sudoku serve``'s page in a real Chromium, at desktop size (1280x800)
+and phone size (390x844, touch): a jigsaw's regions walled with no box lines, an X puzzle's
+two diagonals, the rules in words under the board, a knight's-move repeat shown as a conflict
+under anti-knight, a puzzle made under a variant from the picker, and a hint on one.
+
+One page load per size. Skipped when Chromium or Playwright is missing, except under CI.
+Screenshots go to SUDOKIT_SCREENSHOTS (a folder) when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from test_web_page import DESKTOP, PHONE, browser, expect, server  # noqa: F401
+
+JIGSAW = ".2.3...848.9.6.51....5.7.49.....18..7...436..14..3295..9.6.8.3..82...3672.4.59..."
+REGIONS = "012222222012233333011143353061144355061144445066678445067778855066777855067788888"
+XKNIGHT = ".....962.2.4.1......9.8..1.6.2..5.......6...237.1...4......84..........8...47...."
+
+
+@pytest.fixture(scope="module", params=["desktop", "phone"])
+def page(request, browser, server):  # noqa: F811
+    phone = request.param == "phone"
+    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone,
+                                  has_touch=phone, color_scheme="light")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server)
+    pg.locator("#cell-r1c1").wait_for()
+    pg.size_name = request.param
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("SUDOKIT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"variant-{page.size_name}-{name}.png"))
+
+
+def open_hash(page, text: str, rule: str) -> None:
+    """Open a puzzle through the page's address; wait for its rules, said under the board."""
+    page.evaluate("(h) => { location.hash = h; }", text)
+    expect(page.locator("#rule-line")).to_contain_text(rule)
+
+
+def walls(page) -> list[tuple[bool, bool]]:
+    """Each cell's thick right and bottom borders, as the page drew them."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map((c) =>
+        [c.classList.contains('box-right'), c.classList.contains('box-bottom')])""")
+
+
+def test_a_jigsaw_is_walled_by_its_regions_not_its_boxes(page):
+    open_hash(page, f"b=3x3&p={JIGSAW}&v=jigsaw&r={REGIONS}", "Jigsaw")
+    drawn = walls(page)
+    expected = [(c % 9 < 8 and REGIONS[c] != REGIONS[c + 1],
+                 c < 72 and REGIONS[c] != REGIONS[c + 9]) for c in range(81)]
+    assert [tuple(w) for w in drawn] == expected
+    # r1c3 ends box 1, but r1c3 and r1c4 share a region: no wall between them
+    assert not drawn[2][0]
+    # the walls stand out: as thick as the classic box lines
+    width = page.evaluate("getComputedStyle(document.querySelector('#board .cell.box-right'))"
+                          ".borderRightWidth")
+    assert width == "2px"
+    shot(page, "jigsaw")
+
+
+def test_an_x_puzzle_draws_both_diagonals_and_a_knights_repeat_is_a_conflict(page):
+    open_hash(page, f"b=3x3&p={XKNIGHT}&v=x%2Banti-knight", "Anti-knight")
+    lines = page.evaluate("""() => [...document.querySelectorAll(
+        '#board .rules-layer line.diagonal')].map((l) =>
+        ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a))))""")
+    assert sorted(lines) == [[0, 0, 9, 9], [9, 0, 0, 9]]
+    assert "X: both diagonals hold each digit once" in page.locator("#rule-line").inner_text()
+    # the layer covers the whole board
+    layer = page.locator("#board .rules-layer").bounding_box()
+    grid = page.locator("#cell-r1c1").bounding_box()
+    assert layer and grid and abs(layer["x"] - grid["x"]) < 2 and abs(layer["y"] - grid["y"]) < 2
+    page.check("#show-conflicts")
+    # r1c6 holds 9; r2c8 is a knight's move away, in no row, column or box with it
+    page.click("#cell-r2c8")
+    page.keyboard.press("9")
+    expect(page.locator("#cell-r2c8")).to_have_class(re.compile(r"\bconflict\b"))
+    expect(page.locator("#cell-r1c6")).to_have_class(re.compile(r"\bconflict\b"))
+    shot(page, "x-anti-knight")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#cell-r1c6")).not_to_have_class(re.compile(r"\bconflict\b"))
+    page.uncheck("#show-conflicts")
+
+
+def test_a_hint_on_a_variant_board_speaks_of_its_rules_board(page):
+    page.click("#hint")
+    text = page.locator("#hint-text")
+    expect(text).not_to_have_text("")
+    assert "not available" in text.inner_text() or "error" not in (
+        text.get_attribute("class") or "")
+
+
+def test_a_puzzle_made_under_a_variant_is_played_with_its_marks(page):
+    if page.size_name != "phone":
+        pytest.skip("made once, on the phone")
+    page.select_option("#make-variant", "x")
+    page.click("#make")
+    result = page.locator("#make-result")
+    expect(result).not_to_have_text(re.compile(r"^(Making.*)?$"), timeout=20000)
+    if "not available" in result.inner_text():
+        pytest.skip(result.inner_text())
+    expect(result).to_contain_text("X")
+    expect(page.locator("#rule-line")).to_contain_text("X: both diagonals")
+    assert page.locator("#board .rules-layer line.diagonal").count() == 2
+    shot(page, "made-x")
+    page.select_option("#make-variant", "")
+
+
+WINDOKU = "....35...13..........2...6...1.....9.........3..1...5..6..824...4....3.6...7.6..."
+
+
+def test_an_explained_step_outlines_the_houses_it_names_on_a_windoku(page):
+    open_hash(page, f"b=3x3&p={WINDOKU}&v=windoku", "Windoku")
+    tints = page.locator("#board .rules-layer rect.rule-tint")
+    assert tints.count() == 36  # the four windows, shaded
+    page.click("#explain")
+    expect(page.locator("#step-count")).to_contain_text("Step 1 of")
+    if page.evaluate("() => document.querySelector('#step-count').textContent") and \
+            "not available" in page.locator("#explain-text").inner_text():
+        pytest.skip("the logic solver knows the classic rules only")
+    # the 19th step: locked candidates of a window and a box
+    for _ in range(18):
+        page.click("#next-step")
+    expect(page.locator("#step-count")).to_contain_text("Step 19 of")
+    assert "Locked Candidates" in page.locator("#step-text").inner_text()
+    outlines = page.locator("#board .houses-layer path.house")
+    expect(outlines).to_have_count(2)
+    shot(page, "windoku-step")
+    page.click("#close-explain")
+    expect(outlines).to_have_count(0)
