@@ -3,10 +3,14 @@
 Every sample comes from a photo made here: a random puzzle printed in a TrueType/OpenType
 face found on this machine (printed faces and handwriting-like ones, thickened, thinned,
 slanted and bent at random), photographed in software by sudokit.image.synthetic (angle,
-perspective, curl, shadow, blur, noise, JPEG), then found, straightened and cut into cells by
-the same code that reads real photos. So the model learns from exactly what the reader will
-hand it, misalignment and bleeding grid lines included. OpenCV's built-in stroke fonts are
-left out: the tests and the benchmark read photos written in them.
+perspective, curl, shadow, blur, noise, JPEG), often in the hard conditions of real
+newspaper photos (HARD: 640 x 480 photos of the whole page, old phones' JPEG, thin condensed
+weights, print showing through, curved and shaded pages, lines short of the corners, broken
+borders), then found, straightened and cut into cells by the same code that reads real
+photos (a curved page on its own line crossings). So the model learns from exactly what the
+reader will hand it, misalignment and bleeding grid lines included. OpenCV's built-in stroke
+fonts are left out: the tests and the benchmark read photos written in them, from other
+seeds.
 
 Run (training needs PyTorch and Pillow, the reader needs neither):
 
@@ -30,9 +34,10 @@ import time
 import cv2
 import numpy as np
 
-from sudokit.image.cells import digit_patches, warp
-from sudokit.image.locate import find_grid
-from sudokit.image.synthetic import photograph
+from sudokit.image import lattice
+from sudokit.image.cells import CELL, digit_patches, warp
+from sudokit.image.locate import find_lattice
+from sudokit.image.synthetic import Conditions, photograph
 
 FONT_DIRS = ["/usr/share/fonts", "/usr/local/share/fonts"]
 #: faces with no digits of their own, or with pictures in their place
@@ -134,22 +139,41 @@ def _init(faces: list[tuple[str, list[np.ndarray]]]) -> None:
     cv2.setNumThreads(1)
 
 
+#: How often each hard condition of real newspaper photos is met in training (each drawn
+#: on its own): low resolution and old phones' JPEG, thin condensed faces, print showing
+#: through, curved and shaded pages, lines short of the corners, broken borders.
+HARD = {
+    "low_resolution": 0.2, "old_jpeg": 0.2, "thin_face": 0.25, "show_through": 0.15,
+    "curved": 0.15, "shaded": 0.15, "short_lines": 0.1, "broken_border": 0.1,
+}
+
+
+def hard_conditions(rng: np.random.Generator) -> Conditions:
+    """The hard conditions of one training photo, at random (HARD)."""
+    return Conditions(**{name: bool(rng.random() < p) for name, p in HARD.items()})
+
+
 def samples_of_photo(seed: int) -> tuple[np.ndarray, np.ndarray, int]:
     """(patches, labels, missed digits) of one made photo."""
     rng = np.random.default_rng(seed)
     density = rng.uniform(0.3, 0.7)  # more digits per photo than a puzzle: cheaper samples
     cells = [int(d) if rng.random() < density else 0 for d in rng.integers(1, 10, 81)]
-    photo = photograph(cells, rng, FontGlyphs(_FACES, rng))
+    conditions = hard_conditions(rng)
+    photo = photograph(cells, rng, FontGlyphs(_FACES, rng), conditions=conditions)
     gray = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
     cell = np.linalg.norm(photo.corners[0] - photo.corners[1]) / 9
     try:
-        corners = find_grid(gray)
-        if np.abs(corners - photo.corners).max() > 0.25 * cell:
-            corners = photo.corners
+        corners, points = find_lattice(gray)
+        if np.abs(corners - photo.corners).max() > 0.25 * cell and not conditions.curved:
+            corners, points = photo.corners, None
     except ValueError:
-        corners = photo.corners
-    corners = corners + rng.normal(0, 0.05 * cell, corners.shape).astype(np.float32)
-    patches, where = digit_patches(warp(gray, corners))
+        corners, points = photo.corners, None
+    if points is None:
+        corners = corners + rng.normal(0, 0.05 * cell, corners.shape).astype(np.float32)
+        flat = warp(gray, corners)
+    else:
+        flat = lattice.warp(gray, points, CELL)
+    patches, where = digit_patches(flat)
     labels = np.array([cells[i] for i in where], np.int64)
     missed = sum(1 for i, d in enumerate(cells) if d and i not in set(where))
     return patches, labels, missed
