@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 from test_web_page import DESKTOP, PHONE, browser, expect, server  # noqa: F401
 
+from sudokit import formats
+from support.files import TEST_DATA
+
 JIGSAW = ".2.3...848.9.6.51....5.7.49.....18..7...436..14..3295..9.6.8.3..82...3672.4.59..."
 REGIONS = "012222222012233333011143353061144355061144445066678445067778855066777855067788888"
 XKNIGHT = ".....962.2.4.1......9.8..1.6.2..5.......6...237.1...4......84..........8...47...."
@@ -116,6 +119,48 @@ def test_a_puzzle_made_under_a_variant_is_played_with_its_marks(page):
     assert page.locator("#board .rules-layer line.diagonal").count() == 2
     shot(page, "made-x")
     page.select_option("#make-variant", "")
+
+
+EVEN_ODD = ".....9176.9.64..2.....78....19.8.75.7.......9..5....3.2..8....1....94...94.....6."
+ODD = [3, 5, 7, 9, 10, 21, 22, 29, 34, 48, 52, 59, 64, 71, 75, 77]
+EVEN = [4, 13, 16, 20, 25, 35, 45, 46, 57, 60, 74]
+
+
+def test_odd_cells_get_circles_even_cells_squares_and_a_wrong_parity_is_a_conflict(page):
+    odd = ".".join(_base36(c) for c in ODD)
+    even = ".".join(_base36(c) for c in EVEN)
+    open_hash(page, f"b=3x3&p={EVEN_ODD}&v=even-odd&o={odd}&E={even}", "Even-odd")
+    circles = page.evaluate("""() => [...document.querySelectorAll(
+        '#board .rules-layer circle.odd')].map((c) =>
+        [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])""")
+    assert sorted(circles) == sorted([[c % 9 + 0.5, c // 9 + 0.5] for c in ODD])
+    assert page.locator("#board .rules-layer rect.even").count() == len(EVEN)
+    page.check("#show-conflicts")
+    page.click("#cell-r1c4")  # an odd cell
+    page.keyboard.press("2")
+    expect(page.locator("#cell-r1c4")).to_have_class(re.compile(r"\bconflict\b"))
+    shot(page, "even-odd")
+    page.keyboard.press("Backspace")
+    page.uncheck("#show-conflicts")
+
+
+def test_a_pasted_link_is_played_under_its_rules(page):
+    link = next(line for line in (TEST_DATA / "variants" / "links.txt").read_text().splitlines()
+                if line.startswith("http"))
+    page.fill("#paste", link)
+    page.click("#paste-load")
+    result = page.locator("#paste-result")
+    expect(page.locator("#status")).to_contain_text(re.compile("Loaded|cannot|not"))
+    if "fpuzzles" not in formats.FORMATS:
+        expect(result).not_to_have_text("")
+        return
+    expect(page.locator("#status")).to_contain_text("under X 9x9 rules")
+    assert page.locator("#board .rules-layer line.diagonal").count() == 2
+
+
+def _base36(k: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return digits[k] if k < 36 else _base36(k // 36) + digits[k % 36]
 
 
 WINDOKU = "....35...13..........2...6...1.....9.........3..1...5..6..824...4....3.6...7.6..."
