@@ -257,3 +257,43 @@ def test_the_listing_names_the_rule_fields(client):
         names = {f["name"] for f in call["fields"]}
         if "puzzle" in names:
             assert {"variant", "regions", "odd", "even"} <= names, call["path"]
+
+
+def test_a_hint_on_a_variant_board_takes_the_pencil_marks_into_account(client):
+    puzzle, fields = PUZZLES["windoku"]
+    digits = list(puzzle)
+    for _ in range(81):  # a player taking each hint that places a digit
+        r = client.post("/api/hint", json={"puzzle": puzzle, **fields, "grid": "".join(digits),
+                                           "candidates": [0] * 81})
+        if r.status_code == 422:
+            pytest.skip(r.json()["error"])
+        step = r.json()["step"]
+        if not step["placements"]:
+            break
+        for p in step["placements"]:
+            digits[cell(p["cell"])] = str(p["digit"])
+    assert step["eliminations"] and not step["placements"]
+    # the player strikes those candidates out (the others of each blank written in)
+    struck = {(cell(e["cell"]), e["digit"]) for e in step["eliminations"]}
+    masks = [0] * 81
+    for c, d in struck:
+        masks[c] = (masks[c] or 0x1FF) & ~(1 << (d - 1))
+    hinted = post(client, "hint", {"puzzle": puzzle, **fields, "grid": "".join(digits),
+                                   "candidates": masks})
+    assert hinted["kind"] == "step"
+    again = {(cell(e["cell"]), e["digit"]) for e in hinted["step"]["eliminations"]}
+    assert not again & struck  # a candidate the player ruled out is not ruled out again
+
+
+def test_a_step_names_the_houses_it_uses(client):
+    puzzle, fields = PUZZLES["windoku"]
+    explained = client.post("/api/explain", json={"puzzle": puzzle, **fields, "guess": True})
+    if explained.status_code == 422:
+        pytest.skip(explained.json()["error"])
+    houses = [s["houses"] for s in explained.json()["steps"] if s["houses"]]
+    assert houses and all(len(h) == 9 for hs in houses for h in hs)
+
+
+def cell(name: str) -> int:
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * 9 + int(col) - 1

@@ -206,7 +206,9 @@ def hint(puzzle: Puzzle, grid: Grid | None,
             return mistake
     found = next_hint(start)
     step = found.step
-    if candidates is not None and found.solutions and not variant:
+    if candidates is not None and found.solutions and variant:
+        step = _marked_step(start, candidates)
+    elif candidates is not None and found.solutions:
         # a blank whose one pencil mark no peer holds counts as placed on a candidate
         # board, so the ladder never names it: the page still shows it blank
         step = _pencilled_single(candidates, grid or _as_grid(puzzle)) or step
@@ -262,6 +264,25 @@ def _mistake(puzzle: Puzzle, grid: Grid | None,
 def _mistake_answer(cells: list[str], nudge: str, what: str) -> dict[str, Any]:
     return {"kind": "mistake", "cells": cells, "step": None, "solutions": 1, "solved": False,
             "notes": [], "nudge": nudge, "text": f"{len(cells)} {what}: {', '.join(cells)}"}
+
+
+def _marked_step(digits: Puzzle, candidates: Candidates) -> Step | None:
+    """The easiest step on a variant's board: the digits of ``digits`` under its rules, each
+    blank left with the candidates its rules allow that the player's ``candidates`` keep
+    (pencil marks hold no rules, so the board is made from the digits, then narrowed)."""
+    # only the request that needs it: the server starts fast
+    from ..logic.board import Board
+    from ..logic.path import find_step
+    from ..logic.techniques.brute_force import BRUTE_FORCE
+
+    start = Board.from_grid(_as_grid(digits))
+    masks = [m if v else m & mark
+             for m, mark, v in zip(start.masks, candidates.masks, start.values, strict=True)]
+    board = Board(start.geo, masks, list(start.values))
+    result = search(digits, limit=2)
+    board.solutions = result.count
+    board.solution = result.solution.cells if result.solution is not None else None
+    return find_step(board) or BRUTE_FORCE.find(board)
 
 
 def _pencilled_single(candidates: Candidates, digits: Grid) -> Step | None:
