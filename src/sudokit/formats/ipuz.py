@@ -16,7 +16,9 @@ One puzzle per file, as JSON or in the JSONP form the specification recommends,
 A-Z by default), the ``empty`` value (0 by default), ``null``, or an object with a
 ``given`` (or ``cell``, ``value``). The record's fields: ``name`` (``title``),
 ``author``, ``source`` (``publisher``), ``date``, ``difficulty``, ``url``, ``comment``
-(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A file
+(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A puzzle whose rules are not classic
+(``"boxes": false``, ``cages``, ``zones``, ``showoperators``) is refused by name, never
+solved as a classic one. A file
 read and written back gives the same bytes, a solution in place of the cells of its
 top-level ``puzzle`` (nothing else changes: a ``"puzzle"`` nested in another object or
 named in a string stays as it was; a cell object keeps its other keys, its ``given``,
@@ -31,7 +33,14 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import CellCountError, ParseError, ShapeError, SudokuError, SymbolError
+from ..errors import (
+    CellCountError,
+    ParseError,
+    ShapeError,
+    SudokuError,
+    SymbolError,
+    UnsupportedRulesError,
+)
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._input import Input
@@ -177,7 +186,31 @@ def _decode(text: str, line: int = 1) -> dict[str, Any]:
     return doc
 
 
+#: ipuz sudoku fields that change the rules, and what each holds, in words.
+RULES_FIELDS = {
+    "boxes": "no standard boxes: irregular regions",
+    "cages": "cages (killer or calcudoku sums)",
+    "zones": "extra regions",
+    "showoperators": "calcudoku operators",
+}
+
+
+def _refused_rules(doc: dict[str, Any]) -> None:
+    """Refuse, by name, a puzzle whose rules are not the classic ones (``"boxes": false``,
+    ``cages``, ``zones``): solved as a classic puzzle, it would be answered wrongly."""
+    for key, words in RULES_FIELDS.items():
+        value = doc.get(key)
+        if key == "boxes" and value is not False:
+            continue
+        if key != "boxes" and value in (None, False, [], {}):
+            continue
+        shown = '"boxes": false' if key == "boxes" else f'"{key}"'
+        raise UnsupportedRulesError(f"an ipuz sudoku with {shown} ({words}) is not "
+                                    "supported yet")
+
+
 def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int, str | None]:
+    _refused_rules(doc)
     rows = doc.get("puzzle")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
         raise CellCountError('"puzzle" must be a list of rows')
