@@ -16,10 +16,10 @@ One puzzle per file, as JSON or in the JSONP form the specification recommends,
 A-Z by default), the ``empty`` value (0 by default), ``null``, or an object with a
 ``given`` (or ``cell``, ``value``). The record's fields: ``name`` (``title``),
 ``author``, ``source`` (``publisher``), ``date``, ``difficulty``, ``url``, ``comment``
-(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A puzzle whose rules are not classic
-(``"boxes": false``, ``cages``, ``zones``, ``showoperators``) is refused by name, never
-solved as a classic one. A file
-read and written back gives the same bytes, a solution in place of the cells of its
+(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A
+puzzle whose rules are not classic (``"boxes": false``, ``cages``, ``zones``,
+``showoperators``) is refused by name, never solved as a classic one. A file read and
+written back gives the same bytes, a solution in place of the cells of its
 top-level ``puzzle`` (nothing else changes: a ``"puzzle"`` nested in another object or
 named in a string stays as it was; a cell object keeps its other keys, its ``given``,
 ``cell`` or ``value`` written; new digits are written as the givens are, numbers or
