@@ -81,6 +81,7 @@ def test_an_x_puzzle_draws_both_diagonals_and_a_knights_repeat_is_a_conflict(pag
         ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a))))""")
     assert sorted(lines) == [[0, 0, 9, 9], [9, 0, 0, 9]]
     assert "X: both diagonals hold each digit once" in page.locator("#rule-line").inner_text()
+    expect(page.locator("#summary")).to_contain_text("9x9 X + anti-knight puzzle")
     # the layer covers the whole board
     layer = page.locator("#board .rules-layer").bounding_box()
     grid = page.locator("#cell-r1c1").bounding_box()
@@ -92,6 +93,12 @@ def test_an_x_puzzle_draws_both_diagonals_and_a_knights_repeat_is_a_conflict(pag
     expect(page.locator("#cell-r2c8")).to_have_class(re.compile(r"\bconflict\b"))
     expect(page.locator("#cell-r1c6")).to_have_class(re.compile(r"\bconflict\b"))
     shot(page, "x-anti-knight")
+    if os.environ.get("SUDOKIT_SCREENSHOTS"):  # the same board in the dark theme
+        page.click("#theme")
+        page.click("#theme")
+        expect(page.locator("#theme")).to_have_text("Theme: dark")
+        shot(page, "x-anti-knight-dark")
+        page.click("#theme")
     page.keyboard.press("Backspace")
     expect(page.locator("#cell-r1c6")).not_to_have_class(re.compile(r"\bconflict\b"))
     page.uncheck("#show-conflicts")

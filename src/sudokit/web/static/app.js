@@ -197,7 +197,8 @@ function finishIfSolved() {
   });
   renderGames(openSaved);
   showClock();
-  say(`Solved in ${formatTime(progress.elapsed)}! Every row, column and box is complete.`);
+  const complete = game.rules ? "Every rule is kept." : "Every row, column and box is complete.";
+  say(`Solved in ${formatTime(progress.elapsed)}! ${complete}`);
 }
 
 function levelOf() {
@@ -262,7 +263,8 @@ function draw() {
   $("redo").disabled = !game.redoStack.length;
   const filled = game.values.filter((v) => v).length;
   const made = game.made ? `, made with seed ${game.made.seed}` : "";
-  $("summary").textContent = `${game.n}x${game.n} puzzle, ${game.givens.filter((v) => v).length} givens, ` +
+  const kind = game.rules && game.rules.name ? game.rules.name.replace(/ \d+x\d+$/, " ") : "";
+  $("summary").textContent = `${game.n}x${game.n} ${kind}puzzle, ${game.givens.filter((v) => v).length} givens, ` +
     `${game.n * game.n - filled} cells to fill${made}${game.editing ? " (typing the givens)" : ""}`;
 }
 
