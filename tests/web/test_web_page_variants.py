@@ -82,6 +82,8 @@ def test_an_x_puzzle_draws_both_diagonals_and_a_knights_repeat_is_a_conflict(pag
     assert sorted(lines) == [[0, 0, 9, 9], [9, 0, 0, 9]]
     assert "X: both diagonals hold each digit once" in page.locator("#rule-line").inner_text()
     expect(page.locator("#summary")).to_contain_text("9x9 X + anti-knight puzzle")
+    # the rules in words wrap under the board: nothing is wider than a phone's screen
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     # the layer covers the whole board
     layer = page.locator("#board .rules-layer").bounding_box()
     grid = page.locator("#cell-r1c1").bounding_box()
