@@ -12,7 +12,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from sudokit.web import Limits, create_app  # noqa: E402
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-CREATE_FIELDS = "size, box, difficulty, symmetry, seed, technique, cleanness"
+CREATE_FIELDS = "size, box, difficulty, symmetry, seed, technique, cleanness, variant"
 JSON = {"content-type": "application/json"}
 
 
@@ -63,10 +63,11 @@ def test_create_has_no_count_field(client):
 
 def test_a_field_of_another_call_is_refused(client):
     r = client.post("/api/solve", json={"puzzle": EASY, "guess": True})
-    assert error(r) == 'solve has no field "guess"; its fields are: puzzle, format, box, time_limit'
+    assert error(r) == ('solve has no field "guess"; its fields are: puzzle, format, box, '
+                        'variant, regions, odd, even, time_limit')
     r = client.post("/api/hint", json={"puzzle": EASY, "time_limit": 1})
     assert error(r) == ('hint has no field "time_limit"; its fields are: puzzle, format, box, '
-                        'grid, candidates')
+                        'variant, regions, odd, even, grid, candidates')
 
 
 # -- create of a 1x1 to 3x3: was made, though no other call (nor the CLI) reads one -----------
