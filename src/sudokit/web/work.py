@@ -16,7 +16,6 @@ from .. import formats
 from ..candidates import Candidates
 from ..errors import GenerateGaveUp, UnsupportedRulesError
 from ..grid import SYMBOLS, Grid
-from ..pictures.variants import rule_lines, unmarked_rules
 from ..rules import Rules
 from ..shape import Shape
 from ..solver import Status, search
@@ -70,6 +69,9 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     ``even`` cells, ``differ`` (pairs a king's or knight's move apart that may not repeat a
     digit), ``non_consecutive`` (neighbours whose digits may not be consecutive),
     ``lines`` (every rule in words) and ``unmarked`` (those the grid shows no mark of)."""
+    # the pictures load the logic: only a variant's answer needs them, the server starts fast
+    from ..pictures.variants import rule_lines, unmarked_rules
+
     return {
         "variant": "+".join(rules.names),
         "name": rules.describe(),
