@@ -6,11 +6,14 @@ grid of region letters) reads and writes a puzzle with its regions."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from sudokit import formats as F
-from sudokit.errors import UnsupportedRulesError
+from sudokit.errors import RulesError, UnsupportedRulesError
+from sudokit.grid import Grid
+from sudokit.rules import Rules
 from support.clirunner import sudoku
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -43,3 +46,46 @@ def test_an_ipuz_sudoku_with_its_boxes_is_read_as_before() -> None:
     for extra in ({}, {"boxes": True}, {"cages": [], "showoperators": False}):
         (grid,) = F.loads(_ipuz(**extra), "ipuz")
         assert grid.to_line() == PUZZLE and grid.rules.is_classic
+
+
+# -- the jigsaw text layout -----------------------------------------------------------
+
+VARIANTS = Path(__file__).resolve().parents[1] / "data" / "variants"
+REGIONS = "AAAACCCCFABBBBBBCFAAAABBBCFEEEEEECCFDDDDDECFFDDDIIEEIFGGDIIIIIFGHHHHHHIFGGGGGGHHH"
+
+
+def test_a_jigsaw_collection_file_is_read_with_its_regions() -> None:
+    (grid,) = F.load(VARIANTS / "jigsaw.txt", "jigsaw")
+    assert grid.rules == Rules(9, regions=REGIONS)
+    solution = next(line.split()[-1] for line in (VARIANTS / "jigsaw.txt").read_text()
+                    .splitlines() if line.startswith("# solution"))
+    solved = Grid(solution).with_rules(grid.rules)
+    assert solved.is_valid()
+    assert all(g in (0, s) for g, s in zip(grid.cells, solved.cells, strict=True))
+    # the same digits are no classic sudoku: the regions matter
+    assert not Grid(solution).is_valid()
+
+
+@pytest.mark.parametrize("rules", [Rules(9, regions=REGIONS), Rules(9),
+                                   Rules(4, regions="AAABCABBCCDBCDDD")], ids=repr)
+def test_jigsaw_layout_round_trip(rules: Rules) -> None:
+    n = rules.size
+    grid = Grid.unchecked(tuple(i % n + 1 if i % 3 == 0 else 0 for i in range(n * n)),
+                          rules.shape, None if rules.is_classic else rules)
+    text = F.dumps([grid, grid], "jigsaw")
+    assert F.loads(text, "jigsaw") == [grid, grid]
+    assert text.split("\n\n")[1].splitlines()[0] == "".join(
+        "ABCDEFGHI"[k] for k in rules.regions[:n])
+
+
+def test_jigsaw_layout_refuses_other_rules_and_bad_grids() -> None:
+    grid = Grid.unchecked((0,) * 81, Rules(9).shape, Rules(9, diagonals=True))
+    with pytest.raises(UnsupportedRulesError, match="the jigsaw format cannot hold the X"):
+        F.dumps(grid, "jigsaw")
+    bad = "\n".join(["." * 9] * 9 + ["A" * 9] * 9) + "\n"
+    with pytest.raises(RulesError, match="regions: 1 regions, a 9x9 grid needs 9"):
+        F.loads(bad, "jigsaw")
+    short = "\n".join(["." * 9] * 9 + ["ABCDEFGHI"] * 8 + ["ABCD"]) + "\n"
+    done = sudoku("solve", "-", "--from", "jigsaw", stdin=short.encode())
+    assert done.status == 2
+    assert "line 18: a line of regions with 4 cells, expected 9" in done.stderr

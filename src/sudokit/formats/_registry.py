@@ -40,6 +40,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("hodoku", (".hdk",)),
     Entry("fpuzzles", (".fpuzzles", ".fpuz"), decides=True),
     Entry("sudokupad", (".sudokupad",), decides=True),
+    Entry("jigsaw", (".jigsaw",), decides=True),
 )
 
 

@@ -1,0 +1,173 @@
+"""The ``jigsaw`` format: the layout many jigsaw collections use, a grid of clues and then a
+grid of its regions::
+
+    ..3.....2
+    ...8..63.
+    ...
+    AAAACCCCF
+    ABBBBBBCF
+    ...
+
+N lines of N clues (``1``-``9``, then ``A``-``Z``; ``.``, ``0`` or ``_`` blank), then N lines
+of N region symbols (letters or digits, a symbol a region: N regions of N cells); a blank
+line between the two grids is optional, and puzzles follow one another with a blank line
+between them. A line may also give its cells as tokens with spaces between them (``5 3 0 0
+7 ...`` and ``1 1 2 2 ...``, numbers past 9 too). ``#`` comment lines are passed over.
+
+Written: the clues with ``.`` for a blank, a blank line, the regions as letters from ``A``
+in reading order. It holds a classic or jigsaw puzzle; a puzzle with other rules is
+refused by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..errors import CellCountError, RulesError, SudokuError, SymbolError
+from ..grid import SYMBOLS, Grid
+from ..rules import Rules
+from . import _writer
+from ._input import Input, decode, is_comment, split_eol, unreadable
+from ._reading import ReadOptions, with_tail
+from ._records import Item, Record, Style
+from ._spec import Format, blank_line
+from ._symbols import SYMBOL_VALUE, as_grid, check_symbol_size
+
+NAME = "jigsaw"
+DEFAULT = Style(NAME, blank=".")
+_BLANKS = frozenset({".", "0", "_"})
+_REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def format_item(item: Item, style: Style = DEFAULT) -> str:
+    """One puzzle as its clue grid, a blank line and its region grid."""
+    grid = as_grid(item)
+    n = grid.n
+    check_symbol_size(n, NAME)
+    eol = style.eol or "\n"
+    symbols = [".", *SYMBOLS[:n]]
+    clues = [("".join(symbols[v] for v in row)) for row in grid.rows()]
+    regions = grid.rules.regions
+    if n <= len(_REGION_LETTERS):
+        marks = [_REGION_LETTERS[k] for k in regions]
+        rows = ["".join(marks[r * n:r * n + n]) for r in range(n)]
+    else:
+        rows = [" ".join(str(k + 1) for k in regions[r * n:r * n + n]) for r in range(n)]
+    return eol.join(clues) + eol + eol + eol.join(rows) + eol
+
+
+def encode(item: Item, style: Style = DEFAULT) -> bytes:
+    """One puzzle as bytes."""
+    return format_item(item, style).encode()
+
+
+def dumps(items: Item | Iterable[Item], **style: str) -> str:
+    """Puzzles as clue grids and region grids, a blank line between them. Option: ``eol``."""
+    return _writer.dumps_with(FORMAT, items, **style)
+
+
+def loads(data: str | bytes, box: tuple[int, int] | None = None) -> list[Grid]:
+    """Every puzzle of the text, with its regions."""
+    return FORMAT.loads(data, box)  # type: ignore[return-value]
+
+
+def read_records(inp: Input, options: ReadOptions) -> Iterator[Record]:
+    """The records of ``inp``, in order."""
+    return with_tail(inp, _records(inp))
+
+
+def _cells(text: str) -> list[str]:
+    return text.split() if any(ch.isspace() for ch in text) else list(text)
+
+
+def _records(inp: Input) -> Iterator[Record | str]:
+    rows: list[list[str]] = []
+    lines: list[int] = []  # the line of each row
+    start = 0
+    failed = False  # a puzzle already reported: its lines are passed over to a blank line
+    eol = "\n"
+    for lineno, raw in enumerate(inp.lines(), 1):
+        text = decode(raw)
+        body, eol_here = split_eol(text)
+        stripped = body.strip()
+        bad = unreadable(raw, text)
+        if bad is not None:
+            yield Record(None, lineno, inp.fail(bad, lineno), Style(NAME))
+            rows, lines, failed = [], [], True
+            continue
+        if not stripped:
+            if failed or (rows and len(rows) != len(rows[0])):
+                failed = False
+                if rows:
+                    yield _error(inp, start, CellCountError(
+                        f"a jigsaw puzzle of {len(rows)} lines: it needs {2 * len(rows[0])}, "
+                        "a grid of clues and a grid of regions"))
+                rows, lines = [], []
+            continue
+        if failed or (not rows and is_comment(stripped)):
+            continue
+        if not rows:
+            start, eol = lineno, eol_here or "\n"
+        rows.append(_cells(stripped))
+        lines.append(lineno)
+        n = len(rows[0])
+        if len(rows) == 2 * n:
+            yield _puzzle(inp, rows, lines, eol)
+            rows, lines = [], []
+    if rows:
+        yield _error(inp, start, CellCountError(
+            f"a jigsaw puzzle cut short: {len(rows)} lines, it needs {2 * len(rows[0])}"))
+    yield ""
+
+
+def _error(inp: Input, line: int, error: SudokuError) -> Record:
+    return Record(None, line, inp.fail(error, line), Style(NAME))
+
+
+def _puzzle(inp: Input, rows: list[list[str]], lines: list[int], eol: str) -> Record:
+    n = len(rows[0])
+    start = lines[0]
+    try:
+        for k, row in enumerate(rows):
+            what = "clues" if k < n else "regions"
+            if len(row) != n:
+                raise CellCountError(f"a line of {what} with {len(row)} cells, expected {n}",
+                                     line=lines[k])
+        cells = tuple(_clue(v, n, f"r{i // n + 1}c{i % n + 1}", lines[i // n])
+                      for i, v in enumerate(v for row in rows[:n] for v in row))
+        marks = [v for row in rows[n:] for v in row]
+        if all(len(v) == 1 for v in marks):
+            rules = Rules(n, regions="".join(marks))  # a message names the region's symbol
+        else:
+            seen: dict[str, int] = {}
+            ids = [seen.setdefault(v, len(seen)) for v in marks]
+            if len(seen) != n:
+                raise RulesError(f"regions: {len(seen)} regions, a {n}x{n} grid needs {n}")
+            rules = Rules(n, regions=ids)
+    except SudokuError as e:
+        return _error(inp, e.line or start, e)
+    return Record(Grid.unchecked(cells, rules.shape, None if rules.is_classic else rules),
+                  start, None, Style(NAME, eol=eol))
+
+
+def _clue(token: str, n: int, cell: str, line: int) -> int:
+    if token in _BLANKS:
+        return 0
+    value = int(token) if token.isascii() and token.isdigit() and len(token) <= 2 else (
+        SYMBOL_VALUE.get(token, -1) if len(token) == 1 else -1)
+    if len(token) == 1 and n > 9 and token.isdigit():
+        value = SYMBOL_VALUE[token]
+    if not 1 <= value <= n:
+        raise SymbolError(f"{token[:10]!r} at {cell} is not a digit of a {n}x{n} sudoku",
+                          cell=cell, line=line)
+    return value
+
+
+FORMAT = Format(
+    name=NAME,
+    default=DEFAULT,
+    encode=encode,
+    read_records=read_records,
+    separator=blank_line,
+    rules=frozenset({"jigsaw"}),
+)
