@@ -20,6 +20,9 @@ import the solver, the batch and the engine and the values under them, and nothi
 ``opensudoku``  the OpenSudoku app's XML collections (read with entities refused)
 ``ipuz``        the sudoku kind of ipuz.org's JSON format, one puzzle per file
 ``hodoku``      HoDoKu's library lines ``:code:digits:grid:deleted:eliminations:...``
+``fpuzzles``    f-puzzles links, compressed strings and JSON, with the puzzle's rules
+``sudokupad``   SudokuPad links (the f-puzzles kind, and its own ``scl``), with the rules
+``jigsaw``      a clue grid, then a grid of region letters or numbers (jigsaw collections)
 ==============  ==============================================================================
 
 Each module has ``loads(data, box=None) -> list`` and ``dumps(items, **style) -> str`` (bytes
