@@ -19,6 +19,13 @@ OPTIONAL_KEYS = (
     "mutant-fish",
     "finned-mutant-fish",
     "aligned-triple-exclusion",
+    "wxyz-wing",
+    "vwxyz-wing",
+    "uvwxyz-wing",
+    "tuvwxyz-wing",
+    "bug-2",
+    "bug-3",
+    "bug-4",
 )
 
 

@@ -17,6 +17,7 @@ from . import (
     als_xy_wing,
     als_xz,
     bug,
+    bug_types,
     death_blossom,
     empty_rectangle,
     finned_fish,
@@ -41,6 +42,7 @@ from . import (
     unique_rectangle5,
     unique_rectangles,
     w_wing,
+    wings,
     xy_wing,
     xyz_wing,
 )
@@ -113,6 +115,10 @@ OPTIONAL: tuple[Technique, ...] = (
     franken_fish.MUTANT,
     franken_fish.FINNED_MUTANT,
     aligned_exclusion.ALIGNED_TRIPLE,
+    *wings.WINGS.values(),
+    bug_types.BUG_TYPE2,
+    bug_types.BUG_TYPE3,
+    bug_types.BUG_TYPE4,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
