@@ -395,3 +395,11 @@ def test_files_are_read_under_the_rules_their_solutions_keep(name: str) -> None:
         if record.item.rules.names != ("jigsaw",):
             continue
         assert not _keeps_the_rules(record.item.with_rules(Rules(9)), solution)
+
+
+def test_the_link_files_hold_every_preset_they_name() -> None:
+    names = set()
+    for name in ("links.txt", "sudokupad.txt", "even-odd.fpuzzles", "jigsaw.fpuzzles"):
+        names.update(n for g in F.load(VARIANTS / name) for n in g.rules.names)
+    assert names == {"x", "windoku", "anti-knight", "non-consecutive", "disjoint",
+                     "centre-dot", "jigsaw", "even-odd"}
