@@ -80,7 +80,7 @@ def find_wing(board: Board, size: int) -> Step | None:
             f"{cell_list(geo, bits(gone))}."
         )
         tech = WINGS[size]
-        score = tech.score + (0.1 if max(masks[c].bit_count() for c in cells) == 3 else 0.0)
+        score = tech.score + _BY_LARGEST.get((size, max(masks[c].bit_count() for c in cells)), 0)
         return tech.step(board, cells, text, elim=[(c, z) for c in bits(gone)], score=score)
     return None
 
@@ -97,11 +97,15 @@ def _finder(size: int) -> Callable[[Board], Step | None]:
     return find
 
 
-#: Sukaku Explainer's names by size and its scores, as measured on its own steps: 0.1 more
-#: when the wing's largest cell holds three candidates (WXYZ-Wing 5.5 or 5.6, VWXYZ-Wing 6.3
-#: or 6.4)
+#: Sukaku Explainer's names by size and its scores, as measured on its own steps (the
+#: TUVWXYZ-Wing's was never met: 7.0 continues the others)
 _NAMES = {4: ("wxyz-wing", "WXYZ-Wing", 5.5), 5: ("vwxyz-wing", "VWXYZ-Wing", 6.3),
           6: ("uvwxyz-wing", "UVWXYZ-Wing", 6.6), 7: ("tuvwxyz-wing", "TUVWXYZ-Wing", 7.0)}
+
+#: what Sukaku Explainer adds by the wing's size and the candidates of its largest cell
+#: (measured: a WXYZ-Wing is 5.6 when that cell holds three, a VWXYZ-Wing 6.4 with three and
+#: 6.2 with five; an UVWXYZ-Wing is 6.6 whatever its cells)
+_BY_LARGEST = {(4, 3): 0.1, (5, 3): 0.1, (5, 5): -0.1}
 
 #: the wing techniques by their number of cells
 WINGS: dict[int, Technique] = {
