@@ -330,6 +330,11 @@ class Rules:
         return self is other or self._key() == other._key()
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash, computed once: rules are the key of the engines' caches."""
         return hash(self._key())
 
     def __reduce__(self) -> tuple[object, ...]:
