@@ -165,14 +165,14 @@ def find_type4(board: Board) -> Step | None:
 # Sudoku Explainer's scores: BUG type 1 (BUG+1) 5.6, types 2 and 4 5.7, type 3 5.8 with a
 # pair (0.1 more for each further cell of its naked subset)
 BUG_TYPE2 = Technique(
-    key="bug-2", name="BUG Type 2", level=Level.HARD, score=5.7, effort=150,
+    key="bug-2", name="BUG Type 2", level=Level.HARD, score=5.7, effort=100,
     find=find_type2, uniqueness=True,
 )
 BUG_TYPE3 = Technique(
-    key="bug-3", name="BUG Type 3", level=Level.HARD, score=5.8, effort=150,
+    key="bug-3", name="BUG Type 3", level=Level.HARD, score=5.8, effort=100,
     find=find_type3, uniqueness=True,
 )
 BUG_TYPE4 = Technique(
-    key="bug-4", name="BUG Type 4", level=Level.HARD, score=5.7, effort=150,
+    key="bug-4", name="BUG Type 4", level=Level.HARD, score=5.7, effort=100,
     find=find_type4, uniqueness=True,
 )

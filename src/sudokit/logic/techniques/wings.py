@@ -111,7 +111,7 @@ _BY_LARGEST = {(4, 3): 0.1, (5, 3): 0.1, (5, 5): -0.1}
 WINGS: dict[int, Technique] = {
     size: Technique(
         key=key, name=name, level=Level.HARD if size == 4 else Level.EXPERT, score=score,
-        effort=400 * size, find=_finder(size),
+        effort=180 + 40 * (size - 3), find=_finder(size),
     )
     for size, (key, name, score) in _NAMES.items()
 }
