@@ -4,7 +4,7 @@ Techniques read it a great deal and change it a little, so it is mutable and kee
 one candidate mask per cell, one *cell set* per digit: an int whose bit ``c`` says that
 unplaced cell ``c`` still has that digit. Cell sets make the unit questions techniques ask
 ("where can 5 go in row 3?") one ``&`` away. The geometry (units, peers, intersections as
-cell sets) is computed once per shape and shared.
+cell sets) is computed once per shape (or per variant's rules) and shared.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from operator import ne
 
 from ..candidates import Candidates
 from ..grid import Grid
+from ..rules import Rules
 from ..shape import Shape
 
 
@@ -45,9 +46,14 @@ def digits_of(mask: int) -> list[int]:
 
 
 class Geometry:
-    """Unit and peer tables of one shape, as tuples of cells and as cell sets."""
+    """Unit and peer tables of one shape, as tuples of cells and as cell sets.
 
-    def __init__(self, shape: Shape) -> None:
+    Built from a variant's :class:`~sudokit.rules.Rules`, the units are all of its houses
+    (rows, columns, regions in place of the boxes, then diagonals, windows and groups), the
+    peers take in the cells a king's or knight's move away where the rules forbid a repeat,
+    and the intersections are those of any two houses that share two cells or more."""
+
+    def __init__(self, shape: Shape, rules: Rules | None = None) -> None:
         n = shape.n
         self.shape = shape
         self.n = n
@@ -79,6 +85,64 @@ class Geometry:
                 if common:
                     inter.append((b, line, common))
         self.intersections: tuple[tuple[int, int, int], ...] = tuple(inter)
+        #: the rules (the classic ones of the shape unless built from a variant's)
+        self.rules = Rules.classic(shape) if rules is None else rules
+        self.classic = rules is None
+        #: per cell: every house that holds it (the row, column and box on a classic grid)
+        self.cell_houses: tuple[tuple[int, ...], ...] = self.cell_units
+        #: per cell: the peers that share a house with it, as a cell set (what a placed
+        #: digit leaves at once; the cells a rule alone makes peers leave it by a step)
+        self.house_peer_bits: tuple[int, ...] = self.peer_bits
+        self.house_peers: tuple[tuple[int, ...], ...] = self.peers
+        #: per cell: the cells a king's or knight's move away that may not repeat its digit
+        self.differ_bits: tuple[int, ...] = ()
+        #: per cell: the orthogonal neighbours whose digits may not be consecutive with its
+        self.neighbour_bits: tuple[int, ...] = ()
+        #: the digits each cell may hold from the start (odd or even cells)
+        self.cell_masks: tuple[int, ...] = (self.full,) * self.ncells
+        #: the intersections beyond those of the boxes and lines (none on a classic grid)
+        self.more_intersections: tuple[tuple[int, int, int], ...] = ()
+        if rules is not None:
+            self._take_rules(rules)
+
+    def _take_rules(self, rules: Rules) -> None:
+        """Houses, peers, names and intersections of a variant's rules."""
+        n = self.n
+        self.units = rules.houses
+        self.unit_bits = tuple(sum(1 << c for c in u) for u in self.units)
+        self.box_of = rules.regions
+        self.cell_units = tuple(
+            (self.row_of[c], n + self.col_of[c], 2 * n + self.box_of[c])
+            for c in range(self.ncells)
+        )
+        houses: list[list[int]] = [[] for _ in range(self.ncells)]
+        for u, unit in enumerate(self.units):
+            for c in unit:
+                houses[c].append(u)
+        self.cell_houses = tuple(tuple(h) for h in houses)
+        self.house_peer_bits = tuple(
+            _union(self.unit_bits[u] for u in hs) & ~(1 << c) for c, hs in enumerate(houses)
+        )
+        self.house_peers = tuple(tuple(bits(b)) for b in self.house_peer_bits)
+        self.peers = rules.peers
+        self.peer_bits = tuple(sum(1 << p for p in ps) for ps in self.peers)
+        self.differ_bits = _pair_bits(rules.differ, self.ncells)
+        self.neighbour_bits = _pair_bits(rules.non_consecutive_pairs, self.ncells)
+        self.cell_masks = rules.cell_masks
+        region = "region" if rules.is_jigsaw else "box"
+        self.unit_names = (
+            self.unit_names[: 2 * n]
+            + tuple(f"{region} {i + 1}" for i in range(n))
+            + tuple(_house_name(name) for name, _ in rules.extra_houses())
+        )
+        inter = []
+        for b in range(2 * n, 3 * n):
+            for line in range(2 * n):
+                common = self.unit_bits[b] & self.unit_bits[line]
+                if common & (common - 1):
+                    inter.append((b, line, common))
+        self.intersections = tuple(inter)
+        self.more_intersections = _more_intersections(self.unit_bits, 3 * n, self.intersections)
 
     def sees(self, a: int, b: int) -> bool:
         """Do cells ``a`` and ``b`` share a unit (and differ)?"""
@@ -106,6 +170,64 @@ class Geometry:
 def geometry(shape: Shape) -> Geometry:
     """The (shared, immutable) tables of ``shape``."""
     return Geometry(shape)
+
+
+@lru_cache(maxsize=32)
+def _variant_geometry(rules: Rules) -> Geometry:
+    return Geometry(rules.shape, rules)
+
+
+def geometry_of(rules: Rules) -> Geometry:
+    """The (shared, immutable) tables of ``rules``: those of the shape for classic rules."""
+    if rules.is_classic:
+        return geometry(rules.shape)
+    return _variant_geometry(rules)
+
+
+def _union(cellsets: Iterator[int]) -> int:
+    out = 0
+    for x in cellsets:
+        out |= x
+    return out
+
+
+def _pair_bits(pairs: tuple[tuple[int, int], ...], ncells: int) -> tuple[int, ...]:
+    """Per cell, the cells it is paired with, as cell sets."""
+    out = [0] * ncells
+    for a, b in pairs:
+        out[a] |= 1 << b
+        out[b] |= 1 << a
+    return tuple(out)
+
+
+#: The names of the extra houses as steps say them (``Rules.extra_houses`` names others
+#: as they are: windows).
+_HOUSE_NAMES = {"the main diagonal": "diagonal 1", "the anti-diagonal": "diagonal 2",
+                "the centre-dot group": "the centre-dot group"}
+
+
+def _house_name(name: str) -> str:
+    """A step's name for an extra house: "diagonal 1", "window 3", "group 2"."""
+    if name in _HOUSE_NAMES:
+        return _HOUSE_NAMES[name]
+    return name.removeprefix("disjoint ")
+
+
+def _more_intersections(unit_bits: tuple[int, ...], first_extra: int,
+                        known: tuple[tuple[int, int, int], ...]
+                        ) -> tuple[tuple[int, int, int], ...]:
+    """(house, house, cells they share) for every two houses, one of them beyond the rows,
+    columns and regions, that share two cells or more and whose shared cells are not
+    already an intersection of ``known``."""
+    seen = {common for _, _, common in known}
+    out = []
+    for b in range(first_extra, len(unit_bits)):
+        for a in range(b):
+            common = unit_bits[a] & unit_bits[b]
+            if common & (common - 1) and common != unit_bits[a] and common not in seen:
+                seen.add(common)
+                out.append((a, b, common))
+    return tuple(out)
 
 
 class Contradiction(Exception):
@@ -166,16 +288,21 @@ class Board:
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
         """Givens placed, every blank holding the digits its peers do not hold."""
-        geo = geometry(grid.shape)
+        geo = geometry_of(grid.rules)
         cells = grid.cells
         full = geo.full
         masks = []
+        # a variant's cells start from the digits their rules allow (odd or even cells);
+        # a placed digit leaves the cells that share a house with it here, and the other
+        # cells its rules keep it from by a step that says which rule
+        start = geo.cell_masks
+        peers = geo.house_peers
         for c, v in enumerate(cells):
             if v:
                 masks.append(1 << (v - 1))
                 continue
-            m = full
-            for p in geo.peers[c]:
+            m = full & start[c]
+            for p in peers[c]:
                 pv = cells[p]
                 if pv:
                     m &= ~(1 << (pv - 1))
@@ -363,7 +490,7 @@ class Board:
         self.values[cell] = digit
         self.unsolved &= ~cellbit
         d = digit - 1
-        hit = dcells[d] & self.geo.peer_bits[cell]
+        hit = dcells[d] & self.geo.house_peer_bits[cell]
         if hit:
             dcells[d] &= ~hit
             masks = self.masks

@@ -28,6 +28,7 @@ from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.naked_single import NAKED_SINGLE
+from .variants import ladder_for
 
 Puzzle = Grid | Candidates
 
@@ -150,7 +151,11 @@ def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | 
     """The first step of the first technique that has one (uniqueness techniques only on a
     board known to have one solution; the expert and extreme ones only on a board of at
     most :data:`MAX_EXPERT_CANDIDATES` candidates). Where a deadline is set (a time limit
-    of :func:`solve_path`), OutOfTime when it has passed before the next technique."""
+    of :func:`solve_path`), OutOfTime when it has passed before the next technique. Under
+    a variant's rules the ladder is the one :func:`sudokit.logic.variants.ladder_for` makes:
+    the rules' own steps first, and only the techniques sound there."""
+    if not board.geo.classic:  # a variant's rules: its own steps, and sound techniques only
+        techniques = ladder_for(board.geo, tuple(techniques))
     unique = board.unique
     deadline = board.memo.get("deadline")
     crowded = too_crowded(board)

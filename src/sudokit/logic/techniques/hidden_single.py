@@ -1,4 +1,5 @@
-"""Hidden single: a digit that fits in only one cell of a unit goes there.
+"""Hidden single: a digit that fits in only one cell of a unit (any house of a variant's
+rules) goes there.
 
 Boxes are looked at first: a hidden single in a box is the easier one to spot (Sudoku
 Explainer rates it 1.2, in a row or column 1.5)."""
@@ -37,7 +38,7 @@ def find(board: Board) -> Step | None:
                 moved.append((d0, diff))
                 touched |= diff
     if touched:
-        for u in _order(n):
+        for u in _order(n, len(unit_bits)):
             ub = unit_bits[u]
             if not ub & touched:
                 continue
@@ -52,16 +53,17 @@ def find(board: Board) -> Step | None:
                             f"In {geo.unit_names[u]}, {d0 + 1} fits only in "
                             f"{geo.cell_names[cell]}.",
                             place=[(cell, d0 + 1)],
-                            score=1.2 if u >= 2 * n else 1.5,
+                            score=1.2 if 2 * n <= u < 3 * n else 1.5,
                         )
     board.memo[_NONE_KEY] = tuple(dcells)
     return None
 
 
 @lru_cache(maxsize=16)
-def _order(n: int) -> tuple[int, ...]:
-    """The units in the order they are looked at: boxes, then rows, then columns."""
-    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
+def _order(n: int, nunits: int) -> tuple[int, ...]:
+    """The units in the order they are looked at: boxes (or a variant's regions), then
+    rows, then columns, then a variant's other houses (diagonals, windows, groups)."""
+    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(range(3 * n, nunits))
 
 
 HIDDEN_SINGLE = Technique(

@@ -1,0 +1,79 @@
+"""Non-consecutive: orthogonal neighbours may not hold consecutive digits.
+
+A placed 5 leaves its neighbours' 4s and 6s. And where a cell's candidates all lie within
+one of a digit (4, 5 or 6 for the 5), its neighbours cannot be that digit: a neighbour
+shares a row or a column with it, so it differs from it anyway, and it may not be next to it."""
+
+from __future__ import annotations
+
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique, cell_list, digit_list
+
+
+def find_placed(board: Board) -> Step | None:
+    """A placed digit whose neighbours still have a digit next to it, or None."""
+    geo = board.geo
+    if not geo.neighbour_bits:
+        return None
+    values = board.values
+    masks = board.masks
+    unsolved = board.unsolved
+    placed = ~unsolved & ((1 << geo.ncells) - 1)
+    for c in bits(placed):
+        d = values[c]
+        near = (1 << d | 1 << (d - 2)) & geo.full if d > 1 else 1 << d & geo.full
+        elim = [(o, x) for o in bits(geo.neighbour_bits[c] & unsolved)
+                for x in digits_of(masks[o] & near)]
+        if elim:
+            cells = sorted({o for o, _ in elim})
+            text = (f"{geo.cell_names[c]}={d}: {cell_list(geo, cells)} "
+                    f"{'is' if len(cells) == 1 else 'are'} next to it and cannot hold "
+                    f"{_either(digits_of(near))}.")
+            return NON_CONSECUTIVE.step(board, [c, *cells], text, elim=elim)
+    return None
+
+
+def find_candidates(board: Board) -> Step | None:
+    """An unplaced cell whose candidates all lie within one of a digit that a neighbour
+    still has, or None."""
+    geo = board.geo
+    if not geo.neighbour_bits:
+        return None
+    masks = board.masks
+    unsolved = board.unsolved
+    full = geo.full
+    for c in bits(unsolved):
+        m = masks[c]
+        low = (m & -m).bit_length() - 1
+        if m >> low > 0b111:
+            continue  # candidates spread over more than three digits in a row
+        for x0 in range(max(low - 1, 0), low + 2):
+            window = (0b111 << x0 >> 1) & full if x0 else 0b11
+            if m & ~window or not (m & ~(1 << x0)):
+                continue  # not all within one of x, or only x itself (left by the house)
+            gone = geo.neighbour_bits[c] & unsolved & board.dcells[x0]
+            if gone:
+                d = x0 + 1
+                text = (f"{geo.cell_names[c]} holds {_either(digits_of(m))}, each {d} or "
+                        f"next to {d}: {cell_list(geo, bits(gone))}, next to it, cannot "
+                        f"be {d}.")
+                return NON_CONSECUTIVE_CELLS.step(board, [c, *bits(gone)], text,
+                                                  elim=[(o, d) for o in bits(gone)])
+    return None
+
+
+def _either(digits: list[int]) -> str:
+    """``4 or 6``, ``{4,5,6}``: digits for a sentence."""
+    if len(digits) <= 2:
+        return " or ".join(str(d) for d in digits)
+    return digit_list(digits)
+
+
+NON_CONSECUTIVE = Technique(
+    key="non-consecutive", name="Non-Consecutive", level=Level.EASY, score=1.0, effort=4,
+    find=find_placed,
+)
+NON_CONSECUTIVE_CELLS = Technique(
+    key="non-consecutive-cells", name="Non-Consecutive Candidates", level=Level.MEDIUM,
+    score=2.2, effort=40, find=find_candidates,
+)

@@ -1,0 +1,74 @@
+"""Which techniques a variant's rules allow, and the steps its rules add.
+
+On a classic grid the ladder is used as it is. Under a variant's rules (see
+:class:`sudokit.rules.Rules`) a ladder becomes:
+
+- first the steps each rule gives once a digit is placed (a knight's or king's move away,
+  a consecutive neighbour), so that no later step sees a placed digit's consequence missing;
+- then the techniques that are sound there: those that reason from houses, peers and
+  candidates work on every house; those that read the shape of the standard boxes (finned
+  fish, the empty rectangle, Franken fish) only where the boxes are houses; uniqueness
+  techniques never (a pattern that is deadly on a classic grid need not be one when other
+  rules hold, so it proves nothing);
+- and, beside the locked candidates, those of the extra houses and of non-consecutive
+  candidates.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .board import Geometry
+from .step import Level, Technique
+from .techniques.locked_houses import LOCKED_HOUSES
+from .techniques.non_consecutive import NON_CONSECUTIVE, NON_CONSECUTIVE_CELLS
+from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT
+
+#: The techniques that read the shape of the standard boxes (bands, a box's rows and
+#: columns): sound wherever the boxes are houses, refused where regions replace them.
+BOX_SHAPED = frozenset({
+    "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sashimi-x-wing",
+    "sashimi-swordfish", "sashimi-jellyfish", "empty-rectangle", "franken-fish",
+    "finned-franken-fish", "mutant-fish", "finned-mutant-fish",
+})
+
+#: The techniques that place or eliminate what a rule says of a placed digit.
+RULE_STEPS: tuple[Technique, ...] = (ANTI_KNIGHT, ANTI_KING, NON_CONSECUTIVE)
+
+
+def allowed(tech: Technique, geo: Geometry) -> bool:
+    """Is ``tech`` sound under the rules of ``geo``?"""
+    if geo.classic:
+        return True
+    if tech.uniqueness:
+        return False
+    return not (geo.rules.is_jigsaw and tech.key in BOX_SHAPED)
+
+
+def ladder_for(geo: Geometry, techniques: tuple[Technique, ...]) -> tuple[Technique, ...]:
+    """``techniques`` as they run under the rules of ``geo`` (themselves on a classic grid)."""
+    if geo.classic:
+        return techniques
+    return _variant_ladder(techniques, bool(geo.differ_bits), bool(geo.neighbour_bits),
+                           bool(geo.more_intersections), geo.rules.is_jigsaw)
+
+
+@lru_cache(maxsize=64)
+def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours: bool,
+                    crossings: bool, jigsaw: bool) -> tuple[Technique, ...]:
+    keys = {t.key for t in techniques}
+    first = [t for t in RULE_STEPS if t is not NON_CONSECUTIVE or neighbours]
+    if not differ:
+        first = [t for t in first if t not in (ANTI_KNIGHT, ANTI_KING)]
+    out = [t for t in techniques if not t.uniqueness
+           and not (jigsaw and t.key in BOX_SHAPED) and t not in first]
+    more = []
+    if crossings and keys & {"pointing", "claiming"}:
+        more.append(LOCKED_HOUSES)
+    if neighbours and any(t.level >= Level.MEDIUM for t in techniques):
+        more.append(NON_CONSECUTIVE_CELLS)
+    for tech in more:
+        at = next((i for i, t in enumerate(out) if (t.level, t.score) > (tech.level, tech.score)),
+                  len(out))
+        out.insert(at, tech)
+    return tuple(first) + tuple(out)

@@ -1,0 +1,213 @@
+"""The logic on variant rules: the board's houses, peers and names from any Rules, the steps
+each rule gives, which techniques run, and every step of many variant puzzles checked
+against their solution (made here by a plain backtracking solver under the rules)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from sudokit import Grid, count_solutions, solve
+from sudokit.logic import hint, rate, solve_path
+from sudokit.logic.board import Board, geometry, geometry_of
+from sudokit.logic.step import Level, Step
+from sudokit.logic.techniques import LADDER
+from sudokit.logic.variants import ladder_for
+from sudokit.rules import Rules
+from sudokit.shape import Shape
+
+#: A jigsaw's regions, one letter a region (made by hand: connected, nine cells each).
+JIGSAW = (
+    "AAABBBCCC"
+    "AAABBBCCC"
+    "AADBEBCCC"
+    "ADDBEFFFF"
+    "DDDEEEFFF"
+    "DDDEEEEFF"
+    "GGGHHIIII"
+    "GGGHHHIII"
+    "GGGHHHHII"
+)
+
+
+def breaks_rules(cells: list[int], rules: Rules) -> bool:
+    """Does a full grid break ``rules``? Every house, pair and cell rule checked plainly."""
+    return (any(len({cells[c] for c in house}) != len(house) for house in rules.houses)
+            or any(cells[a] == cells[b] for a, b in rules.differ)
+            or any(abs(cells[a] - cells[b]) == 1 for a, b in rules.non_consecutive_pairs)
+            or any(not m >> (cells[c] - 1) & 1 for c, m in enumerate(rules.cell_masks)))
+
+
+def variant_rules(name: str) -> Rules:
+    """The rules a test name stands for (even-odd: its cells are marked on each solution)."""
+    if name == "jigsaw":
+        return Rules(9, regions=JIGSAW)
+    if name == "even-odd":
+        return Rules(9)
+    return Rules.preset(name)
+
+
+def random_solution(rules: Rules, rng: random.Random) -> list[int]:
+    """A random solution under ``rules``: a few random clues, solved, checked here."""
+    while True:
+        cells = [0] * 81
+        for c in rng.sample(range(81), 10):
+            cells[c] = rng.randint(1, 9)
+        grid = Grid(cells, rules=rules)
+        if grid.conflicts():
+            continue
+        found = solve(grid)
+        if found is not None:
+            assert not breaks_rules(list(found.cells), rules)
+            return list(found.cells)
+
+
+@cache
+def variant_puzzles(name: str, count: int, givens: int, seed: int
+                    ) -> tuple[tuple[Grid, tuple[int, ...]], ...]:
+    """``count`` puzzles under the rules ``name`` with one solution each, and that solution:
+    a random solution's cells made blank in a random order while one solution is left, down
+    to ``givens`` clues."""
+    rng = random.Random(seed)
+    rules = variant_rules(name)
+    out = []
+    for _ in range(count):
+        solution = random_solution(rules, rng)
+        here = rules
+        if name == "even-odd":
+            marked = rng.sample(range(81), 27)
+            here = Rules(9, odd=[c for c in marked if solution[c] % 2],
+                         even=[c for c in marked if not solution[c] % 2])
+        cells = list(solution)
+        for c in rng.sample(range(81), 81):
+            if sum(1 for x in cells if x) <= givens:
+                break
+            cells[c] = 0
+            if count_solutions(Grid(cells, rules=here), 2) != 1:
+                cells[c] = solution[c]
+        out.append((Grid(cells, rules=here), tuple(solution)))
+    return tuple(out)
+
+
+def check_against(steps: tuple[Step, ...] | list[Step], solution: tuple[int, ...],
+                  shape: Shape) -> None:
+    """Fail unless every placement is the solution's digit and no elimination removes it."""
+    for step in steps:
+        for cell, digit in step.placements:
+            assert solution[shape.parse_cell(cell)] == digit, f"{step} ({step.text})"
+        for cell, digit in step.eliminations:
+            assert solution[shape.parse_cell(cell)] != digit, f"{step} ({step.text})"
+
+
+# -- the board -----------------------------------------------------------------------
+
+
+def test_a_variant_board_has_every_house_of_its_rules_with_names() -> None:
+    rules = Rules.preset("x+windoku")
+    geo = geometry_of(rules)
+    assert geo.units == rules.houses
+    assert geo.unit_names[27:] == ("diagonal 1", "diagonal 2", "window 1", "window 2",
+                                   "window 3", "window 4")
+    assert set(geo.cell_houses[0]) == {0, 9, 18, 27}  # row 1, column 1, box 1, diagonal 1
+    assert geometry_of(Rules(9, regions=JIGSAW)).unit_names[21] == "region 4"
+    assert geometry_of(Rules.preset("disjoint")).unit_names[28] == "group 2"
+
+
+def test_knight_cells_are_peers_but_leave_a_placed_digit_by_a_step() -> None:
+    geo = geometry_of(Rules.preset("anti-knight"))
+    r1c3, r2c5 = 2, 13
+    assert geo.sees(r1c3, r2c5)
+    assert not geo.house_peer_bits[r1c3] >> r2c5 & 1
+    board = Board.from_grid(Grid("..5" + "." * 78, rules=Rules.preset("anti-knight")))
+    assert board.has(r2c5, 5)  # left for the step that names the rule
+
+
+def test_intersections_of_any_two_houses_sharing_cells() -> None:
+    geo = geometry_of(Rules.preset("x"))
+    diagonal, box1 = 27, 18
+    assert (box1, diagonal, 1 | 1 << 10 | 1 << 20) in geo.more_intersections
+
+
+def test_classic_rules_keep_the_classic_board() -> None:
+    shape = Shape(3, 3)
+    assert geometry_of(Rules(9)) is geometry(shape)
+    assert geometry(shape).classic and ladder_for(geometry(shape), LADDER) is LADDER
+
+
+def test_odd_and_even_cells_start_with_their_digits() -> None:
+    rules = Rules(9, odd=[0], even=[1])
+    board = Board.from_grid(Grid("." * 81, rules=rules))
+    assert board.masks[0] == 0b101010101 and board.masks[1] == 0b010101010
+
+
+# -- the steps each rule gives ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "text"), [
+    ("anti-knight", "r1c3=5: a knight's move away, r2c5 and r3c4 cannot be 5."),
+    ("anti-king", "r1c3=5: a king's move away, r2c4 cannot be 5."),
+])
+def test_a_placed_digit_leaves_the_cells_a_move_away(pure: bool, preset: str, text: str) -> None:
+    step = hint(Grid("..5" + "." * 78, rules=Rules.preset(preset)), guess=False).step
+    assert step is not None and step.text == text
+
+
+def test_a_placed_digit_leaves_its_neighbours_consecutive_digits(pure: bool) -> None:
+    puzzle = Grid("." * 40 + "5" + "." * 40, rules=Rules.preset("non-consecutive"))
+    step = hint(puzzle, guess=False).step
+    assert step is not None and step.technique == "Non-Consecutive"
+    assert step.text == ("r5c5=5: r4c5, r5c4, r5c6 and r6c5 are next to it and cannot hold "
+                         "4 or 6.")
+    assert {str(e) for e in step.eliminations} == {
+        f"{c}<>{d}" for c in ("r4c5", "r5c4", "r5c6", "r6c5") for d in (4, 6)}
+
+
+def test_uniqueness_and_box_shaped_techniques_are_left_out_where_unsound() -> None:
+    x = ladder_for(geometry_of(Rules.preset("x")), LADDER)
+    jigsaw = ladder_for(geometry_of(Rules(9, regions=JIGSAW)), LADDER)
+    assert not any(t.uniqueness for t in x + jigsaw)
+    assert "finned-x-wing" in {t.key for t in x} and "empty-rectangle" in {t.key for t in x}
+    assert not {"finned-x-wing", "empty-rectangle"} & {t.key for t in jigsaw}
+    assert "locked-candidates" in {t.key for t in x}
+
+
+# -- soundness on many puzzles ------------------------------------------------------------
+
+#: Techniques up to the expert level: the extreme ones (forcing chains) are asked on fewer.
+EXPERT = tuple(t for t in LADDER if t.level <= Level.EXPERT)
+PRESETS = ("x", "windoku", "anti-king", "anti-knight", "non-consecutive", "disjoint",
+           "centre-dot", "jigsaw", "even-odd", "x+anti-knight")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_step_keeps_the_solution(pure: bool, preset: str) -> None:
+    solved = 0
+    puzzles = variant_puzzles(preset, 6, 20, seed=len(preset))
+    for puzzle, solution in puzzles:
+        path = solve_path(puzzle, techniques=EXPERT)
+        check_against(path.steps, solution, puzzle.shape)
+        if path.solved:
+            solved += 1
+            assert tuple(m.bit_length() for m in path.final.masks) == solution
+    assert solved  # the logic gets through some of them
+
+
+#: The forcing chains, the nested ones left out (minutes a puzzle).
+FORCING = tuple(t for t in LADDER if not t.key.startswith("nested"))
+
+
+@pytest.mark.parametrize("preset", ("x", "jigsaw", "anti-knight"))
+def test_forcing_chains_keep_the_solution(preset: str) -> None:
+    for puzzle, solution in variant_puzzles(preset, 6, 20, seed=len(preset)):
+        check_against(solve_path(puzzle, techniques=FORCING).steps, solution, puzzle.shape)
+
+
+def test_rate_and_hint_on_a_variant() -> None:
+    (puzzle, solution), = variant_puzzles("x", 1, 30, seed=3)
+    rating = rate(puzzle)
+    assert rating.solutions >= 1 and rating.steps > 0
+    step = hint(puzzle).step
+    assert step is not None
+    check_against([step], solution, puzzle.shape)
