@@ -74,9 +74,6 @@ def test_check_names_the_rule_that_is_broken() -> None:
 
 
 @pytest.mark.parametrize(("command", "words"), [
-    (["rate"], "rating"),
-    (["hint"], "giving hints on"),
-    (["explain"], "explaining"),
     (["solve", "--to", "svg"], "drawing"),
     (["solve", "--method", "propagate"], "propagating the candidates of"),
     (["convert", "--to", "pretty"], "converting"),

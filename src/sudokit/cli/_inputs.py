@@ -74,7 +74,7 @@ def variant_arg(text: str) -> str:
 
 #: The commands that honour a puzzle's rules, whatever they are (with the options that
 #: keep them to it: see :func:`honours_rules`); every other refuses a variant puzzle.
-RULES_COMMANDS = ("solve", "count", "check")
+RULES_COMMANDS = ("solve", "count", "check", "rate", "hint", "explain")
 
 #: The words for the work a command would do, in its refusal of a variant puzzle.
 _DOING = {
@@ -94,7 +94,7 @@ def _option_against_rules(args: argparse.Namespace) -> str | None:
         return "drawing"
     if getattr(args, "method", "search") == "propagate":
         return "propagating the candidates of"
-    if getattr(args, "why", False):
+    if getattr(args, "why", False) and args.command == "check":  # hint --why: the step's text
         return "--why on"
     return None
 
