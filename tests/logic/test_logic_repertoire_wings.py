@@ -1,7 +1,7 @@
 """Wings of four to seven cells (WXYZ- to TUVWXYZ-Wing) and BUG types 2 to 4: boards where
 each fires (met on the paths of rated bank puzzles, pinned), every step checked against the
-solution, the wings against a plain search of every set of four cells, and the scores Sukaku
-Explainer gives."""
+solution, the WXYZ-Wing against a plain search of every bivalue cell and three cells of a
+unit, and the scores Sukaku Explainer gives."""
 
 from __future__ import annotations
 
@@ -22,19 +22,8 @@ from support.soundness import keeps_every_solution
 # the smaller wings find nothing on each wing's board
 WING_BOARDS: dict[str, tuple[str, float, list[int]]] = {
     "wxyz-wing": (
-        "r9c4,r9c5,r9c6<>9",
-        5.6,
-        [
-            150, 22, 150, 195, 231, 39, 8, 213, 256, 390, 1, 8, 16, 454, 262, 194, 32, 6, 64, 278,
-            32, 8, 391, 263, 130, 149, 23, 134, 6, 135, 323, 323, 16, 418, 8, 38, 32, 26, 256, 4,
-            10, 128, 1, 16, 64, 158, 64, 151, 32, 267, 259, 386, 404, 22, 270, 302, 6, 259, 295,
-            64, 16, 257, 128, 272, 128, 80, 257, 305, 8, 4, 2, 33, 1, 318, 86, 386, 438, 294, 352,
-            320, 40
-        ],
-    ),
-    "vwxyz-wing": (
-        "r9c4,r9c5,r9c6<>9",
-        6.3,
+        "r8c3<>5",
+        5.5,
         [
             150, 22, 150, 195, 231, 39, 202, 213, 256, 390, 1, 8, 16, 454, 262, 194, 32, 6, 64,
             278, 32, 8, 391, 263, 130, 149, 23, 134, 6, 135, 323, 323, 16, 418, 8, 38, 32, 26,
@@ -43,24 +32,34 @@ WING_BOARDS: dict[str, tuple[str, float, list[int]]] = {
             294, 360, 320, 40
         ],
     ),
+    "vwxyz-wing": (
+        "r9c4,r9c5<>1",
+        6.4,
+        [
+            256, 38, 52, 64, 37, 3, 55, 128, 8, 1, 102, 116, 128, 46, 10, 256, 52, 54, 8, 128, 36,
+            7, 256, 16, 64, 37, 38, 50, 38, 8, 256, 6, 128, 54, 64, 1, 178, 294, 420, 15, 64, 11,
+            62, 60, 310, 64, 1, 260, 16, 14, 32, 128, 12, 262, 128, 72, 193, 32, 144, 256, 29, 2,
+            20, 160, 296, 2, 9, 144, 4, 57, 313, 64, 4, 16, 289, 11, 11, 64, 41, 296, 128
+        ],
+    ),
     "uvwxyz-wing": (
-        "r9c8<>4",
+        "r5c4<>6",
         6.6,
         [
-            256, 38, 52, 64, 39, 3, 55, 128, 8, 1, 110, 116, 128, 46, 10, 256, 52, 54, 42, 128,
-            36, 15, 256, 16, 64, 37, 38, 50, 38, 8, 256, 6, 128, 54, 64, 1, 178, 294, 420, 15, 64,
-            11, 62, 60, 310, 64, 1, 260, 16, 14, 32, 128, 12, 262, 136, 72, 193, 32, 144, 256, 29,
-            2, 20, 168, 296, 2, 9, 144, 4, 57, 313, 64, 4, 16, 289, 11, 11, 64, 41, 297, 128
+            1, 16, 256, 128, 64, 2, 4, 32, 8, 8, 2, 32, 1, 4, 257, 128, 16, 64, 4, 128, 64, 16, 8,
+            32, 1, 2, 256, 130, 256, 4, 8, 2, 16, 32, 64, 1, 2, 8, 1, 98, 160, 192, 16, 256, 4,
+            32, 64, 16, 256, 1, 4, 2, 8, 128, 16, 4, 8, 3, 258, 257, 64, 128, 32, 256, 1, 128, 96,
+            16, 192, 8, 4, 2, 192, 32, 2, 4, 128, 8, 256, 1, 16
         ],
     ),
     "tuvwxyz-wing": (
-        "r9c7<>6",
+        "r7c3<>9",
         7.0,
         [
-            2, 8, 160, 256, 4, 160, 64, 16, 1, 5, 160, 16, 131, 64, 8, 38, 6, 256, 5, 64, 256, 19,
-            48, 33, 46, 128, 46, 32, 1, 8, 64, 2, 260, 128, 260, 16, 256, 4, 66, 8, 128, 16, 1,
-            32, 66, 128, 16, 66, 32, 1, 260, 262, 8, 70, 16, 2, 165, 129, 288, 64, 300, 261, 44,
-            64, 416, 161, 4, 8, 161, 16, 259, 34, 8, 288, 37, 17, 304, 2, 292, 64, 128
+            74, 16, 128, 78, 256, 14, 32, 9, 73, 106, 288, 4, 16, 98, 1, 258, 128, 72, 106, 1,
+            266, 74, 128, 42, 274, 4, 272, 4, 8, 16, 384, 33, 384, 64, 33, 2, 128, 64, 32, 11, 19,
+            26, 4, 256, 25, 256, 2, 1, 76, 116, 60, 16, 40, 128, 11, 4, 266, 32, 3, 64, 128, 16,
+            256, 51, 288, 258, 135, 23, 146, 8, 64, 36, 48, 128, 64, 260, 8, 276, 1, 2, 36
         ],
     ),
 }
@@ -145,31 +144,24 @@ def test_a_wxyz_wing_puzzle_rates_as_sukaku_explainer_rates_it() -> None:
 
 
 def _reference_wings(board: Board) -> set[tuple[int, int]]:
-    """Every (cell, digit) a wing of four cells removes, by trying every four open cells."""
+    """Every (cell, digit) a wing of four cells removes, by trying every bivalue cell with
+    every three open cells of a unit."""
     masks = board.masks
     peers = board.geo.peer_bits
     found = set()
-    for cells in itertools.combinations(
-        [c for c in bits(board.unsolved) if masks[c].bit_count() <= 4], 4
-    ):
-        union = 0
-        for c in cells:
-            union |= masks[c]
-        if union.bit_count() != 4:
-            continue
-        loose = [
-            d for d in range(9)
-            if any(
-                masks[a] >> d & 1 and masks[b] >> d & 1 and not peers[a] >> b & 1
-                for a, b in itertools.combinations(cells, 2)
-            )
-        ]
-        if len(loose) != 1:
-            continue
-        z = loose[0]
-        for t in bits(board.dcells[z]):
-            if t not in cells and all(peers[t] >> c & 1 for c in cells if masks[c] >> z & 1):
-                found.add((t, z + 1))
+    for pivot in bits(board.bivalue_cells()):
+        for ub in board.geo.unit_bits:
+            for trio in itertools.combinations(bits(ub & board.unsolved & ~(1 << pivot)), 3):
+                union = masks[trio[0]] | masks[trio[1]] | masks[trio[2]]
+                if union.bit_count() != 4 or masks[pivot] & ~union:
+                    continue
+                for x, z in itertools.permutations(bits(masks[pivot]), 2):
+                    if any(masks[c] >> x & 1 and not peers[pivot] >> c & 1 for c in trio):
+                        continue
+                    holders = [c for c in (*trio, pivot) if masks[c] >> z & 1]
+                    for t in bits(board.dcells[z]):
+                        if t not in (*trio, pivot) and all(peers[t] >> c & 1 for c in holders):
+                            found.add((t, z + 1))
     return found
 
 

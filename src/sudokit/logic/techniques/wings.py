@@ -1,51 +1,50 @@
 """Wings of four to seven cells: WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wing (Sukaku Explainer's
 names; the XY- and XYZ-Wing are the three-cell ones).
 
-n unplaced cells hold n digits between them, and every digit but one, z, is *restricted*: the
-cells of the wing that hold it all see one another, so it fills at most one of them. Were no
-wing cell z, the n cells would have only n - 1 digits, each at most once: one cell would be
-left without a digit. So a wing cell is z, and z leaves every cell that sees all the wing's z
-cells. (With no wing cell z, the other digits fill at most n - 1 cells; the argument needs no
-uniqueness.)
-
-The search grows the wing one cell at a time from the lowest, and gives up on a branch as soon
-as it holds more than n digits, two digits that are not restricted, or a z with no cell left
-to remove it from.
+A wing of n cells is a bivalue cell {x,z} and an almost locked set: n - 1 other cells of one
+unit holding n digits between them, x and z among them, and every x of the set seeing the
+bivalue cell. Were no cell of the wing z, the bivalue cell would be x, the set would lose x
+too, and its n - 1 cells would have n - 2 digits left. So a wing cell is z, and z leaves every
+cell that sees all the wing's z cells. (The argument needs no uniqueness.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import combinations
 
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 
-def _grow(
-    board: Board, size: int, pool: list[int], start: int, chosen: list[int], union: int,
-    free: int,
-) -> Iterator[tuple[list[int], int]]:
-    """Every wing of ``size`` cells that extends ``chosen`` with cells of ``pool`` from index
-    ``start``: (cells, z digit). ``free`` is the digit mask of the digits not restricted."""
+def _sets(board: Board, size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The almost locked sets of ``size`` cells inside one unit: (cells, digit mask)."""
+    masks = board.masks
+    seen = set()
+    for ub in board.geo.unit_bits:
+        open_cells = [c for c in bits(ub & board.unsolved) if masks[c].bit_count() <= size + 1]
+        for cells in combinations(open_cells, size):
+            union = 0
+            for c in cells:
+                union |= masks[c]
+            if union.bit_count() == size + 1 and cells not in seen:
+                seen.add(cells)
+                yield cells, union
+
+
+def _wings(board: Board, size: int) -> Iterator[tuple[list[int], int, int]]:
+    """Every wing of ``size`` cells: (cells, the bivalue cell, z)."""
     masks = board.masks
     peer_bits = board.geo.peer_bits
-    for i in range(start, len(pool)):
-        cell = pool[i]
-        mask = masks[cell]
-        grown = union | mask
-        if grown.bit_count() > size:
-            continue
-        loose = free
-        for other in chosen:
-            if not peer_bits[cell] >> other & 1:
-                loose |= masks[other] & mask  # a digit in two cells that do not see each other
-        if loose.bit_count() > 1 or (loose and not _targets(board, [*chosen, cell], loose)):
-            continue
-        if len(chosen) + 1 == size:
-            if grown.bit_count() == size and loose:
-                yield [*chosen, cell], loose.bit_length()
-            continue
-        yield from _grow(board, size, pool, i + 1, [*chosen, cell], grown, loose)
+    bivalue = list(bits(board.bivalue_cells()))
+    for cells, union in _sets(board, size - 1):
+        for pivot in bivalue:
+            pm = masks[pivot]
+            if pm & ~union or pivot in cells:
+                continue
+            for x_bit in (pm & -pm, pm & (pm - 1)):
+                if all(peer_bits[pivot] >> c & 1 for c in cells if masks[c] & x_bit):
+                    yield [*cells, pivot], pivot, (pm ^ x_bit).bit_length()
 
 
 def _targets(board: Board, cells: list[int], z_bit: int) -> int:
@@ -64,20 +63,23 @@ def find_wing(board: Board, size: int) -> Step | None:
     """A wing of ``size`` cells (4 to 7) that eliminates something, or None."""
     geo = board.geo
     masks = board.masks
-    pool = [c for c in bits(board.unsolved) if 2 <= masks[c].bit_count() <= size]
-    for cells, z in _grow(board, size, pool, 0, [], 0, 0):
+    for cells, pivot, z in _wings(board, size):
         z_bit = 1 << (z - 1)
         gone = _targets(board, cells, z_bit)
+        if not gone:
+            continue
         union = 0
         for c in cells:
             union |= masks[c]
         holders = [c for c in cells if masks[c] & z_bit]
+        x = (masks[pivot] & ~z_bit).bit_length()
+        others = sorted(c for c in cells if c != pivot)
         text = (
-            f"{cell_list(geo, sorted(cells))} hold only {digit_list(_digits(union))}, and each "
-            f"digit but {z} sits in cells that see one another: were none of them {z}, "
-            f"{len(cells)} cells would share {len(cells) - 1} digits. So one of "
-            f"{cell_list(geo, sorted(holders))} is {z}, and {z} leaves "
-            f"{cell_list(geo, bits(gone))}."
+            f"{cell_list(geo, others)} hold only {digit_list(_digits(union))}, and each {x} "
+            f"among them sees {geo.cell_names[pivot]} ({x} or {z}): were none of them {z}, "
+            f"{geo.cell_names[pivot]} would be {x} and {len(others)} cells would share "
+            f"{len(others) - 1} digits. So one of {cell_list(geo, sorted(holders))} is {z}, "
+            f"and {z} leaves {cell_list(geo, bits(gone))}."
         )
         tech = WINGS[size]
         score = tech.score + _BY_LARGEST.get((size, max(masks[c].bit_count() for c in cells)), 0)
