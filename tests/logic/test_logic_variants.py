@@ -12,6 +12,7 @@ import pytest
 from sudokit import Grid, count_solutions, solve
 from sudokit.logic import hint, rate, solve_path
 from sudokit.logic.board import Board, geometry, geometry_of
+from sudokit.logic.rating import rating_of
 from sudokit.logic.step import Level, Step
 from sudokit.logic.techniques import LADDER
 from sudokit.logic.variants import ladder_for
@@ -211,3 +212,10 @@ def test_rate_and_hint_on_a_variant() -> None:
     step = hint(puzzle).step
     assert step is not None
     check_against([step], solution, puzzle.shape)
+
+
+def test_a_rule_step_counts_its_effort() -> None:
+    puzzle = Grid("..5" + "." * 78, rules=Rules.preset("anti-knight"))
+    path = solve_path(puzzle, techniques=LADDER[:3])
+    assert path.steps[0].key == "anti-knight"
+    assert rating_of(path).effort >= 4 * sum(1 for s in path.steps if s.key == "anti-knight")

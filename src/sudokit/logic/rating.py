@@ -36,6 +36,7 @@ from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
 from .techniques.finned_fish import SASHIMI
+from .variants import VARIANT_TECHNIQUES
 
 SCALE_NAME = "sudokit"
 #: Bump whenever a technique, its order, level, score or effort changes.
@@ -246,4 +247,7 @@ def _hardest_until(steps: tuple[Step, ...], reached: Callable[[Step], bool]) -> 
     return top
 
 
-_EFFORT = {t["key"]: t["effort"] for t in scale_table()}
+#: Each technique's effort: the scale's, and those of the steps only variants have (which
+#: leave the scale, and so classic ratings, as they are).
+_EFFORT = {t["key"]: t["effort"] for t in scale_table()} | {
+    t.key: t.effort for t in VARIANT_TECHNIQUES}

@@ -35,6 +35,9 @@ BOX_SHAPED = frozenset({
 #: The techniques that place or eliminate what a rule says of a placed digit.
 RULE_STEPS: tuple[Technique, ...] = (ANTI_KNIGHT, ANTI_KING, NON_CONSECUTIVE)
 
+#: Every technique that only a variant's ladder holds.
+VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (LOCKED_HOUSES, NON_CONSECUTIVE_CELLS)
+
 
 def allowed(tech: Technique, geo: Geometry) -> bool:
     """Is ``tech`` sound under the rules of ``geo``?"""
