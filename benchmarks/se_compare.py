@@ -8,6 +8,12 @@ score, the same; then the puzzles farthest off, with the technique that set our 
 
     .venv/bin/python benchmarks/se_compare.py                       # data/se_rated_sample.txt
     .venv/bin/python benchmarks/se_compare.py FILE --worst 20 --time-limit 60
+    .venv/bin/python benchmarks/se_compare.py FILE --reference se.tsv --techniques default,bug-2
+
+``--reference`` takes the ratings to compare against from another program's output instead of
+the file's own: one line a record, in the file's order, starting ER/EP/ED (what the reference
+programs' ``rate-se`` script writes). ``--techniques`` rates with another ladder (the names
+of ``sudoku rate --techniques``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from pathlib import Path
 from sudokit import Grid
 from sudokit.logic import rate
 from sudokit.logic.rating import scale_id
+from sudokit.logic.select import choose
 
 DEFAULT = Path(__file__).resolve().parents[1] / "data" / "se_rated_sample.txt"
 
@@ -81,6 +88,20 @@ def read(path: Path) -> list[Row]:
     return rows
 
 
+def read_reference(path: Path, rows: list[Row]) -> None:
+    """Replace the records' ratings by those of ``path`` (ER/EP/ED first on each line, a line
+    a record in order); a short or malformed file stops the run with its line."""
+    lines = path.read_text().splitlines()
+    if len(lines) != len(rows):
+        sys.exit(f"{path}: {len(lines)} lines for {len(rows)} records")
+    for n, (line, row) in enumerate(zip(lines, rows, strict=True), 1):
+        try:
+            er, ep, ed = (float(x) for x in line.split("\t")[0].split("|")[0].split("/"))
+        except ValueError:
+            sys.exit(f"{path}, line {n}: expected ER/EP/ED first")
+        row.se = (er, ep, ed)
+
+
 def ranks(values: list[float]) -> list[float]:
     """Ranks from 1, ties sharing their mean rank."""
     order = sorted(range(len(values)), key=values.__getitem__)
@@ -117,6 +138,7 @@ def summary(name: str, pairs: list[tuple[float, float]]) -> str:
     ours = [b for _, b in pairs]
     diffs = [b - a for a, b in pairs]
     # a hundredth of slack: ratings are tenths, and their differences are not exact in binary
+    exact = sum(abs(d) <= 0.01 for d in diffs)
     near = sum(abs(d) <= 0.51 for d in diffs)
     close = sum(abs(d) <= 1.01 for d in diffs)
     rho = spearman(se, ours)
@@ -124,13 +146,13 @@ def summary(name: str, pairs: list[tuple[float, float]]) -> str:
     return (
         f"| {name} | {n} | {statistics.fmean(se):.2f} | {statistics.fmean(ours):.2f} | "
         f"{statistics.fmean(diffs):+.2f} | {statistics.fmean(abs(d) for d in diffs):.2f} | "
-        f"{near / n:.0%} | {close / n:.0%} | {rho_text} |"
+        f"{exact / n:.0%} | {near / n:.0%} | {close / n:.0%} | {rho_text} |"
     )
 
 
 HEADER = (
-    "| {} | puzzles | SE mean | ours mean | mean diff | mean abs diff | within 0.5 | "
-    "within 1.0 | Spearman |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    "| {} | puzzles | SE mean | ours mean | mean diff | mean abs diff | exact | within 0.5 | "
+    "within 1.0 | Spearman |\n| --- |" + " ---: |" * 9
 )
 
 
@@ -182,14 +204,21 @@ def main() -> None:
     parser.add_argument(
         "--time-limit", type=float, default=120.0, help="seconds per puzzle before giving up"
     )
+    parser.add_argument(
+        "--reference", type=Path, help="compare against this program's ratings (ER/EP/ED lines)"
+    )
+    parser.add_argument("--techniques", help="rate with these techniques ('default,wxyz-wing')")
     args = parser.parse_args()
     rows = read(args.file)
+    if args.reference:
+        read_reference(args.reference, rows)
+    ladder = choose(args.techniques) if args.techniques else None
     if args.sample and args.sample < len(rows):
         rows = sorted(random.Random(args.seed).sample(rows, args.sample), key=lambda r: r.line)
     start = time.process_time()
     gave_up = 0
     for r in rows:
-        rating = rate(Grid(r.puzzle), time_limit=args.time_limit)
+        rating = rate(Grid(r.puzzle), time_limit=args.time_limit, techniques=ladder)
         r.ours = (rating.er, rating.ep, rating.ed)
         r.hardest = rating.hardest or "-"
         gave_up += rating.gave_up is not None
