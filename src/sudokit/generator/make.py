@@ -36,6 +36,7 @@ from ..errors import GenerateError as GenerateError
 from ..errors import GenerateGaveUp
 from ..executors import process_executor, thread_executor
 from ..grid import Grid
+from ..rules import Rules
 from ..shape import Shape
 from ..solver import Status, search
 from .choices import DIFFICULTIES as DIFFICULTIES
@@ -43,6 +44,7 @@ from .choices import SYMMETRIES as SYMMETRIES
 from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
 from .options import MAX_SIZE as MAX_SIZE
 from .options import UNBOUNDED, GenerateOptions, checked_options, fewest_clues, symmetry_orbits
+from .variants import make_variant
 
 #: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
@@ -72,6 +74,7 @@ def generate(
     tries: int | None = None,
     techniques: str | None = None,
     exclude: str | None = None,
+    rules: Rules | str | None = None,
 ) -> Grid:
     """One random puzzle with exactly one solution.
 
@@ -89,6 +92,10 @@ def generate(
       the options otherwise: a few seconds' work at most).
     - ``techniques``, ``exclude``: the technique ladder that rates the puzzle for
       ``difficulty`` (names as :func:`sudokit.logic.select.choose` takes them).
+    - ``rules``: the puzzle's rules, a :class:`~sudokit.rules.Rules` or preset names such
+      as ``"x+anti-knight"``; ``"jigsaw"`` makes new regions and ``"even-odd"`` new odd and
+      even cells for each puzzle (see :mod:`sudokit.generator.variants`). Not with
+      ``difficulty``; up to 16x16.
 
     Raises GenerateError for options no puzzle can meet (and for a size past
     :data:`MAX_SIZE`, 36, or a difficulty past :data:`MAX_RATED_SIZE`, 25), GenerateGaveUp
@@ -97,7 +104,7 @@ def generate(
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
                               tries=tries, techniques=techniques,
-                              exclude=exclude)).puzzle
+                              exclude=exclude, rules=rules)).puzzle
 
 
 def generate_many(
@@ -114,6 +121,7 @@ def generate_many(
     jobs: int = 1,
     techniques: str | None = None,
     exclude: str | None = None,
+    rules: Rules | str | None = None,
 ) -> list[Grid]:
     """``count`` different puzzles, each as :func:`generate` makes them, on ``jobs`` cores.
 
@@ -123,7 +131,7 @@ def generate_many(
                                             symmetry=symmetry, minimal=minimal,
                                             difficulty=difficulty, seed=seed, tries=tries,
                                             jobs=jobs, techniques=techniques,
-                                            exclude=exclude)]
+                                            exclude=exclude, rules=rules)]
 
 
 def iter_generate(
@@ -140,6 +148,7 @@ def iter_generate(
     jobs: int = 1,
     techniques: str | None = None,
     exclude: str | None = None,
+    rules: Rules | str | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
 
@@ -152,7 +161,7 @@ def iter_generate(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
-                       exclude)
+                       exclude, rules)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
 
@@ -169,6 +178,7 @@ def puzzle_maker(
     tries: int | None = None,
     techniques: str | None = None,
     exclude: str | None = None,
+    rules: Rules | str | None = None,
 ) -> Callable[[int, int], Generated]:
     """``make(index, attempt)``: puzzle ``index`` of the run :func:`iter_generate` makes
     with these options, from its own random stream, so that a run can be split over
@@ -176,7 +186,7 @@ def puzzle_maker(
     itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
     1, 2, ... until it differs. The function pickles (options checked here, at once)."""
     options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
-                       exclude)
+                       exclude, rules)
     return partial(_make_at, options, _base_key(seed))
 
 
@@ -320,6 +330,8 @@ def _walk_steps(shape: Shape) -> int:
 
 def _make(options: GenerateOptions, key: int) -> Generated:
     """One puzzle from the random stream ``key``: the whole recipe, tries included."""
+    if options.rules is not None:
+        return Generated(*make_variant(options, key))
     shape = options.shape
     g = _generator(shape, options.symmetry)
     g.seed(key)
@@ -428,7 +440,8 @@ def _results(options: GenerateOptions, base: bytes, count: int, jobs: int) -> It
         return
     # Threads when the work runs in the compiled generator, which lets go of the GIL;
     # processes when it is Python: the uncompiled generator, or the rater.
-    on_threads = engine.generator_module().is_compiled() and options.difficulty is None
+    on_threads = engine.generator_module().is_compiled() and options.difficulty is None \
+        and options.rules is None  # a variant's search runs in Python
     kind = thread_executor if on_threads else process_executor
     with kind(jobs, ahead=4 * jobs - 1) as executor:
         yield from executor.map(make, keys)

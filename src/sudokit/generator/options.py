@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .. import validate
-from ..errors import GenerateError
+from .. import engine, validate
+from ..errors import GenerateError, RulesError
+from ..rules import Rules, parse_names
 from ..shape import Shape
 from .choices import DIFFICULTIES, SYMMETRIES
 
@@ -26,6 +27,9 @@ MAX_SIZE = 36
 #: The largest grid a puzzle is made for a ``difficulty``: each try is rated, and rating a
 #: 25x25 takes seconds, a 36x36 minutes and gigabytes (refused at once, ValueError).
 MAX_RATED_SIZE = 25
+
+#: The largest grid a puzzle under variant rules is made for (its search runs in Python).
+MAX_VARIANT_SIZE = 16
 
 #: The fewest clues with which a puzzle of each box shape can have one solution: proven
 #: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
@@ -42,6 +46,22 @@ _LARGE_BUDGET = 10
 _MINIMAL_BUDGET_LARGE = 1_000
 
 
+class RulesPlan(NamedTuple):
+    """The rules puzzles are made under: ``base`` holds the fixed ones; with
+    ``fresh_regions`` each puzzle gets new jigsaw regions, with ``fresh_parity`` new odd
+    and even cells, chosen from its solution (``base`` then holds stand-ins for them)."""
+
+    base: Rules
+    fresh_regions: bool = False
+    fresh_parity: bool = False
+
+    def describe(self) -> str:
+        """The rules in words: ``"jigsaw + X 9x9"``."""
+        if self.fresh_parity:
+            return self.base.replace(odd=(0,)).describe()
+        return self.base.describe()
+
+
 class GenerateOptions(NamedTuple):
     """The settled options of a run of ``generate`` (made by :func:`checked_options`)."""
 
@@ -53,6 +73,8 @@ class GenerateOptions(NamedTuple):
     tries: int
     #: the technique keys that rate a puzzle for ``difficulty`` (None: the whole ladder)
     ladder: tuple[str, ...] | None = None
+    #: the variant rules each puzzle is made under (None: the classic rules)
+    rules: RulesPlan | None = None
 
     @property
     def walks(self) -> bool:
@@ -129,8 +151,10 @@ def checked_options(
     tries: int | None,
     techniques: str | None = None,
     exclude: str | None = None,
+    rules: Rules | str | None = None,
 ) -> GenerateOptions:
-    shape = Shape.for_size(size, box)
+    plan = checked_rules(rules, size, box)
+    shape = Shape.for_size(size, box) if plan is None else plan.base.shape
     if clues is not None:
         clues = validate.whole(clues, "generate", "clues")
     if tries is not None:
@@ -148,7 +172,7 @@ def checked_options(
     name = symmetry_name(symmetry)
     label = f"{shape.n}x{shape.n}"
     if clues is not None:
-        floor = fewest_clues(shape)
+        floor = fewest_clues(shape) if plan is None else 0  # variants: no bound known
         if clues < floor:
             why = " (proven by McGuire et al., 2012)" if shape.n == 9 else ""
             raise GenerateError(
@@ -170,8 +194,12 @@ def checked_options(
         raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
                             f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
                             "takes minutes and gigabytes)")
+    if plan is not None and difficulty is not None:
+        raise GenerateError(f"difficulty {difficulty!r}: puzzles under {plan.describe()} "
+                            "rules are not rated yet; leave out the difficulty")
     if tries is None:
-        tries = _default_tries(shape, clues, minimal, name, difficulty)
+        tries = _default_tries(shape, clues, minimal, name, difficulty) if plan is None \
+            else _VARIANT_TRIES
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
     ladder = None
@@ -181,7 +209,68 @@ def checked_options(
         ladder = tuple(t.key for t in choose(techniques, exclude))
         if not ladder:
             raise GenerateError("--techniques/--exclude leave no technique to rate with")
-    return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder)
+    return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder, plan)
+
+
+def checked_rules(rules: Rules | str | None, size: int,
+                  box: tuple[int, int] | None) -> RulesPlan | None:
+    """What ``rules=`` asks for, checked: a :class:`Rules` value, or preset names such as
+    ``"jigsaw+x"`` ("jigsaw" makes new regions for each puzzle, "even-odd" new odd and even
+    cells); None for the classic rules. RulesError for rules this size cannot have,
+    GenerateError for rules of another size."""
+    if rules is None:
+        return None
+    n = validate.whole(size, "generate", "size")
+    if isinstance(rules, Rules):
+        if rules.size != n:
+            raise GenerateError(f"generate: rules are for {rules.size}x{rules.size}, the size "
+                                f"asked is {n}x{n}")
+        plan = RulesPlan(rules)
+    elif isinstance(rules, str):
+        names = parse_names(rules)
+        flags = {flag: True for flag, name in _FLAG_NAMES.items() if name in names}
+        # A stand-in map of columns for fresh regions: the rules of the size checked now.
+        regions = [cell % n for cell in range(n * n)] if "jigsaw" in names else None
+        plan = RulesPlan(Rules(n, regions=regions, box=box).replace(**flags),
+                         fresh_regions="jigsaw" in names, fresh_parity="even-odd" in names)
+    else:
+        raise TypeError(f"generate: rules must be a Rules or preset names such as "
+                        f"'jigsaw+x', not {type(rules).__name__}")
+    if plan.base.is_classic and not plan.fresh_parity:
+        return None
+    if n > MAX_VARIANT_SIZE:
+        raise GenerateError(f"size {n}: puzzles under {plan.describe()} rules are made up to "
+                            f"{MAX_VARIANT_SIZE}x{MAX_VARIANT_SIZE}")
+    if not plan.fresh_regions and not _has_grid(plan.base):
+        raise RulesError(f"{plan.describe()}: no grid of this size keeps these rules, so "
+                         "no puzzle can have them")
+    return plan
+
+
+#: Rounds the rules engine may spend proving that no grid keeps a set of rules (about ten
+#: seconds: windoku with non-consecutive takes nine); past them the maker simply tries.
+_EMPTY_PROOF_ROUNDS = 20_000_000
+
+#: What :func:`_has_grid` found, per set of rules, in this process.
+_GRIDS_FOUND: dict[Rules, bool] = {}
+
+
+def _has_grid(rules: Rules) -> bool:
+    """False when the rules engine proves that no full grid keeps ``rules`` (True when
+    it finds one, or runs out of rounds first)."""
+    found = _GRIDS_FOUND.get(rules)
+    if found is None:
+        search = engine.rules_engine(rules)
+        search.reset([0] * (rules.size * rules.size), 1)
+        done = search.run(_EMPTY_PROOF_ROUNDS) == engine.DONE
+        found = _GRIDS_FOUND[rules] = not done or search.counts()[0] > 0
+    return found
+
+
+#: The flags of :class:`Rules` and the preset names that set them.
+_FLAG_NAMES = {"diagonals": "x", "windows": "windoku", "anti_king": "anti-king",
+               "anti_knight": "anti-knight", "non_consecutive": "non-consecutive",
+               "disjoint": "disjoint", "centre_dot": "centre-dot"}
 
 
 def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
@@ -190,6 +279,11 @@ def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
     for orbit in orbits:
         sums |= sums << len(orbit)
     return bool(sums >> total & 1)
+
+
+#: Solution grids tried for a puzzle under variant rules (a try takes a few tenths of a
+#: second on 9x9, the search running in Python).
+_VARIANT_TRIES = 50
 
 
 def _default_tries(shape: Shape, clues: int | None, minimal: bool, symmetry: str,
