@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from sudokit import Grid, count_solutions, solve
-from sudokit.logic import hint, rate, solve_path
+from sudokit.logic import hint, next_step, rate, solve_path
 from sudokit.logic.board import Board, geometry, geometry_of
 from sudokit.logic.rating import rating_of
 from sudokit.logic.step import Level, Step
@@ -51,18 +51,26 @@ def variant_rules(name: str) -> Rules:
 
 
 def random_solution(rules: Rules, rng: random.Random) -> list[int]:
-    """A random solution under ``rules``: a few random clues, solved, checked here."""
+    """A random solution under ``rules``, checked here: the first solution of the empty grid
+    with its digits shuffled (which keeps every rule but non-consecutive), or for
+    non-consecutive a few random clues solved."""
     while True:
         cells = [0] * 81
-        for c in rng.sample(range(81), 10):
-            cells[c] = rng.randint(1, 9)
+        if rules.non_consecutive:
+            for c in rng.sample(range(81), 4):
+                cells[c] = rng.randint(1, 9)
         grid = Grid(cells, rules=rules)
         if grid.conflicts():
             continue
         found = solve(grid)
-        if found is not None:
-            assert not breaks_rules(list(found.cells), rules)
-            return list(found.cells)
+        if found is None:
+            continue
+        out = list(found.cells)
+        if not rules.non_consecutive:
+            digits = rng.sample(range(1, 10), 9)
+            out = [digits[d - 1] for d in out]
+        assert not breaks_rules(out, rules)
+        return out
 
 
 @cache
@@ -151,13 +159,13 @@ def test_odd_and_even_cells_start_with_their_digits() -> None:
     ("anti-king", "r1c3=5: a king's move away, r2c4 cannot be 5."),
 ])
 def test_a_placed_digit_leaves_the_cells_a_move_away(pure: bool, preset: str, text: str) -> None:
-    step = hint(Grid("..5" + "." * 78, rules=Rules.preset(preset)), guess=False).step
+    step = next_step(Grid("..5" + "." * 78, rules=Rules.preset(preset)), unique=False)
     assert step is not None and step.text == text
 
 
 def test_a_placed_digit_leaves_its_neighbours_consecutive_digits(pure: bool) -> None:
     puzzle = Grid("." * 40 + "5" + "." * 40, rules=Rules.preset("non-consecutive"))
-    step = hint(puzzle, guess=False).step
+    step = next_step(puzzle, unique=False)
     assert step is not None and step.technique == "Non-Consecutive"
     assert step.text == ("r5c5=5: r4c5, r5c4, r5c6 and r6c5 are next to it and cannot hold "
                          "4 or 6.")
