@@ -14,7 +14,7 @@ from ._datasets import (
     wants_dataset,
     write_dataset,
 )
-from ._inputs import JOBS_HELP, Tally, positive_int, progress, seed_arg
+from ._inputs import JOBS_HELP, Tally, positive_int, progress, seed_arg, variant_arg
 from ._ladder import add_ladder_arguments, technique_names
 from ._pictures import PICTURES, add_picture_options
 from .env import Env
@@ -65,6 +65,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
+    p.add_argument("--variant", type=variant_arg, metavar="NAME[+NAME...]",
+                   help="make puzzles under these rules: x, windoku, anti-king, anti-knight, "
+                   "non-consecutive, disjoint, centre-dot, jigsaw (new connected regions for "
+                   "each puzzle), even-odd (a third of the cells marked odd or even), joined "
+                   "with '+' (jigsaw+x); sizes 4 to 16 where the rules fit (windoku 9x9); "
+                   "written in the formats that hold the rules")
     p.add_argument("--pattern", metavar="MASK",
                    help="the givens are exactly these cells: one character a cell in reading "
                    "order, x, X, 1 or * for a given and . or 0 for a blank (81 for 9x9), or a "
@@ -150,6 +156,11 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     if args.pattern is not None:
         return run_pattern(args, env)
+    if args.variant is not None and (wants_technique(args) or args.cleanness):
+        env.error(f"--variant {args.variant}: puzzles made for a technique are classic ones; "
+                  "leave out --technique, --score-min/--score-max, --practice, --json and "
+                  "--cleanness")
+        return ExitStatus.USAGE
     if wants_technique(args) or args.cleanness:
         from ._targeted import run_targeted  # deferred: only this mode loads the rater
 
@@ -171,6 +182,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
                   "64x64")
         return ExitStatus.USAGE
     if wants_pictures(args):
+        if args.variant is not None:
+            env.error(f"--to {args.to_format}: create draws classic puzzles only; write the "
+                      f"--variant {args.variant} puzzles as text")
+            return ExitStatus.USAGE
         return create(args, env)
     fmt = args.to_format or "grid"
     per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
@@ -185,7 +200,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
                    minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-                   tries=args.tries, techniques=args.techniques, exclude=args.exclude)
+                   tries=args.tries, techniques=args.techniques, exclude=args.exclude,
+                   rules=args.variant)
     try:
         with cluster_executor(args) as executor:
             if executor is not None:
@@ -217,6 +233,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
 _NOT_WITH_PATTERN = {
     "size": 9, "clues": None, "symmetry": "none", "minimal": False, "cleanness": 0,
     "score_min": None, "score_max": None, "practice": False, "json": False, "cluster": None,
+    "variant": None,
 }
 
 
