@@ -15,6 +15,7 @@ from sudokit.logic.board import Board, geometry, geometry_of
 from sudokit.logic.rating import rating_of
 from sudokit.logic.step import Level, Step
 from sudokit.logic.techniques import LADDER
+from sudokit.logic.techniques.rule_moves import LOCKED_BY_MOVES
 from sudokit.logic.variants import ladder_for
 from sudokit.rules import Rules
 from sudokit.shape import Shape
@@ -227,3 +228,16 @@ def test_a_rule_step_counts_its_effort() -> None:
     path = solve_path(puzzle, techniques=LADDER[:3])
     assert path.steps[0].key == "anti-knight"
     assert rating_of(path).effort >= 4 * sum(1 for s in path.steps if s.key == "anti-knight")
+
+
+def test_a_cell_that_every_place_of_a_digit_sees_by_a_move_loses_it(pure: bool) -> None:
+    # column 1 lacks 5 and 9, which fit only in r1c1 and r4c1; r2c2 and r3c3 share box 1
+    # with r1c1 and are a knight's move from r4c1
+    column = ".12.34678"
+    cells = "".join(d + "." * 8 for d in column)
+    board = Board.from_grid(Grid(cells, rules=Rules.preset("anti-knight")))
+    step = LOCKED_BY_MOVES.find(board)
+    assert step is not None
+    assert step.text == ("In column 1, 5 fits only in r1c1 and r4c1; r2c2 and r3c3 see each "
+                         "of them (a house or a knight's move away), so cannot be 5.")
+    assert [str(e) for e in step.eliminations] == ["r2c2<>5", "r3c3<>5"]

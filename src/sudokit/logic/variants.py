@@ -22,7 +22,7 @@ from .board import Geometry
 from .step import Level, Technique
 from .techniques.locked_houses import LOCKED_HOUSES
 from .techniques.non_consecutive import NON_CONSECUTIVE, NON_CONSECUTIVE_CELLS
-from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT
+from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT, LOCKED_BY_MOVES
 
 #: The techniques that read the shape of the standard boxes (bands, a box's rows and
 #: columns): sound wherever the boxes are houses, refused where regions replace them.
@@ -36,7 +36,8 @@ BOX_SHAPED = frozenset({
 RULE_STEPS: tuple[Technique, ...] = (ANTI_KNIGHT, ANTI_KING, NON_CONSECUTIVE)
 
 #: Every technique that only a variant's ladder holds.
-VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (LOCKED_HOUSES, NON_CONSECUTIVE_CELLS)
+VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
+    LOCKED_HOUSES, LOCKED_BY_MOVES, NON_CONSECUTIVE_CELLS)
 
 
 def allowed(tech: Technique, geo: Geometry) -> bool:
@@ -68,6 +69,8 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
     more = []
     if crossings and keys & {"pointing", "claiming"}:
         more.append(LOCKED_HOUSES)
+    if differ and keys & {"pointing", "claiming"}:
+        more.append(LOCKED_BY_MOVES)
     if neighbours and any(t.level >= Level.MEDIUM for t in techniques):
         more.append(NON_CONSECUTIVE_CELLS)
     for tech in more:

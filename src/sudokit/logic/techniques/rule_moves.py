@@ -2,7 +2,9 @@
 house with it: a knight's move away (anti-knight) or a king's move away (anti-king).
 
 A cell that shares a house with a placed digit loses it at once, as on a classic grid; these
-cells lose it by a step that names the rule, so that a reader sees why."""
+cells lose it by a step that names the rule, so that a reader sees why. And where a digit's
+places in a house are all a move away from (or in a house with) one cell outside it, that
+cell cannot hold the digit: the house's digit is in one of them (Locked Candidates by moves)."""
 
 from __future__ import annotations
 
@@ -61,10 +63,55 @@ def find_king(board: Board) -> Step | None:
     return _find(board, ANTI_KING)
 
 
+def find_locked(board: Board) -> Step | None:
+    """A cell outside a house that every place of a digit in the house sees, one of them by a
+    knight's or king's move, or None."""
+    geo = board.geo
+    if not geo.differ_bits:
+        return None
+    peer_bits = geo.peer_bits
+    house_bits = geo.house_peer_bits
+    differ_bits = geo.differ_bits
+    for d0, dc in enumerate(board.dcells):
+        for u, ub in enumerate(geo.unit_bits):
+            here = dc & ub
+            if not here:
+                continue
+            seen = housed = -1
+            moved = 0
+            for c in bits(here):
+                seen &= peer_bits[c]
+                housed &= house_bits[c]
+                moved |= differ_bits[c]
+            # (a cell in a house with every place is the locked candidates' of houses)
+            gone = seen & dc & ~ub & moved & ~housed
+            if gone:
+                d = d0 + 1
+                verb = "sees" if gone & (gone - 1) == 0 else "see"
+                text = (f"In {geo.unit_names[u]}, {d} fits only in {cell_list(geo, bits(here))}; "
+                        f"{cell_list(geo, bits(gone))} {verb} each of them (a house or a "
+                        f"{_move_words(geo)} away), so cannot be {d}.")
+                return LOCKED_BY_MOVES.step(board, list(bits(here)), text,
+                                            elim=[(c, d) for c in bits(gone)],
+                                            houses=[geo.units[u]])
+    return None
+
+
+def _move_words(geo: Geometry) -> str:
+    """"knight's move", "king's move" or "knight's or king's move": the moves of the rules."""
+    rules = geo.rules
+    moves = [w for w, on in (("knight's", rules.anti_knight), ("king's", rules.anti_king)) if on]
+    return " or ".join(moves) + " move"
+
+
 ANTI_KNIGHT = Technique(
     key="anti-knight", name="Anti-Knight", level=Level.EASY, score=1.0, effort=4,
     find=find_knight,
 )
 ANTI_KING = Technique(
     key="anti-king", name="Anti-King", level=Level.EASY, score=1.0, effort=4, find=find_king,
+)
+LOCKED_BY_MOVES = Technique(
+    key="locked-candidates-moves", name="Locked Candidates (moves)", level=Level.MEDIUM,
+    score=2.9, effort=60, find=find_locked,
 )
