@@ -124,3 +124,25 @@ def test_a_text_file_named_jpg_is_refused_by_read(tmp_path: Path) -> None:
     outcome = sudoku("read", str(bad))
     assert outcome.status == 2
     one_error_line(outcome.stderr, "not a JPEG, PNG or WebP picture")
+
+
+def test_solving_a_photo_read_with_a_near_rival_says_it_is_not_to_be_trusted(
+        shot: tuple[Path, Grid], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another command given a photo warns, and shows the reading, when the reading is not
+    to be trusted, as ``sudoku read`` does."""
+    import dataclasses
+
+    from sudokit import image
+
+    path, puzzle = shot
+    real = image.read
+
+    def doubted(source: object) -> image.Reading:
+        return dataclasses.replace(real(source), rival=0.5)
+
+    monkeypatch.setattr(image, "read", doubted)
+    outcome = sudoku("solve", str(path), "--to", "line")
+    assert "not to be trusted: another reading with exactly one solution" in outcome.stderr
+    assert "------+-------+------" in outcome.stderr  # the reading, doubtful cells marked
+    solution = solve(puzzle)
+    assert solution is not None and outcome.out == solution.to_line() + "\n"

@@ -509,7 +509,7 @@ def photo_input(stream: BinaryIO, source: str, args: argparse.Namespace, env: En
         return None
     reading = image.read(stream.read())
     report(reading, source, env)
-    if not reading.unique:
+    if not reading.trusted:
         env.stderr.write(marked(reading))
     record = formats.Record(reading.grid, 1)
     return Input(source, PHOTO_FORMAT, formats.Reader(iter([record]), PHOTO_FORMAT, source))
@@ -535,6 +535,8 @@ def report(reading: Reading, source: str, env: Env) -> None:
     if not reading.unique:
         what = "no solution" if reading.solutions == 0 else "more than one solution"
         env.warn(f"{source}: the puzzle read has {what}, and no other likely reading has one")
+    for why in reading.distrust:
+        env.warn(f"{source}: not to be trusted: {why}")
     for cell in reading.doubtful:
         r, c = divmod(cell, 9)
         others = ", ".join(f"{d or 'blank'} {p:.0%}" for d, p in reading.alternatives[cell][:3])
