@@ -87,6 +87,7 @@ def test_read_gives_the_puzzle_of_a_photo_and_where_it_is_in_doubt():
         assert r.status_code == 200, r.text
         data = r.json()
         assert (data["puzzle"], data["unique"], data["size"]) == (EASY, True, 9)
+        assert (data["trusted"], data["distrust"]) == (True, [])
         assert len(data["confidence"]) == 81 and len(data["corners"]) == 4
         assert set(data["choices"]) == set(data["doubtful"])
         for body, says in [({"photo_base64": "not base64!"}, "not base64"),

@@ -488,6 +488,8 @@ def read_photo(photo: bytes) -> dict[str, Any]:
                     for i in reading.doubtful},
         "solutions": reading.solutions,
         "unique": reading.unique,
+        "trusted": reading.trusted,
+        "distrust": list(reading.distrust),
         "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
     }
 

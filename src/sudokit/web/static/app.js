@@ -311,7 +311,9 @@ async function readPhoto(file) {
 }
 
 function showDoubts() {
-  $("photo-text").textContent = doubtText(doubtCells.size, $("photo-review").dataset.unique === "true");
+  const review = $("photo-review");
+  $("photo-text").textContent = doubtText(doubtCells.size, review.dataset.unique === "true",
+    review.dataset.distrust || "");
 }
 
 // -- hints -----------------------------------------------------------------------------

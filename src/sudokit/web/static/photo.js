@@ -37,7 +37,7 @@ export async function* photoVersions(file) {
     context.filter = "grayscale(1)";
     context.imageSmoothingQuality = "high"; // the grid's thin lines survive the scaling
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    for (const quality of [0.85, 0.75]) {
+    for (const quality of [0.85, 0.7, 0.55, 0.4]) { // detail first: a larger scale reads better
       const blob = await blobOf(canvas, quality);
       if (blob && (blob.size * 4) / 3 < MOST) {
         const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -97,13 +97,15 @@ export async function bestReading(file, call) {
   let tries = 0;
   for await (const version of photoVersions(file)) {
     const reading = await call("read", { photo_base64: version.base64 });
-    const better = !best || (reading.unique && !best.data.unique) ||
-      (reading.unique === best.data.unique && reading.doubtful.length < best.data.doubtful.length);
+    const better = !best || (reading.trusted && !best.data.trusted) ||
+      (reading.trusted === best.data.trusted && reading.unique && !best.data.unique) ||
+      (reading.trusted === best.data.trusted && reading.unique === best.data.unique &&
+       reading.doubtful.length < best.data.doubtful.length);
     if (better) {
       if (best) URL.revokeObjectURL(best.photo.url);
       best = { data: reading, photo: version };
     } else URL.revokeObjectURL(version.url);
-    if (best.data.unique || ++tries >= 3) break;
+    if (best.data.trusted || ++tries >= 3) break;
   }
   return best;
 }
@@ -118,12 +120,14 @@ export function showReading(data, photo, symbols) {
   const review = document.getElementById("photo-review");
   review.hidden = false;
   review.dataset.unique = String(data.unique);
+  review.dataset.distrust = (data.distrust || []).join("; ");
 }
 
 // What the player is asked to do with a reading.
-export function doubtText(doubts, unique) {
+export function doubtText(doubts, unique, distrust = "") {
   const what = doubts ? `${doubts} cell${doubts === 1 ? "" : "s"} read in doubt (ringed): check ${doubts === 1 ? "it" : "them"}` :
     "Check the digits";
   const single = unique ? "" : " The reading has no single solution as it stands.";
-  return `${what} against the photo, type over any digit misread, then play.${single}`;
+  const doubted = distrust ? ` Not to be trusted: ${distrust}.` : "";
+  return `${what} against the photo, type over any digit misread, then play.${single}${doubted}`;
 }
