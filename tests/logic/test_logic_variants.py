@@ -14,7 +14,9 @@ from sudokit.logic import hint, next_step, rate, solve_path
 from sudokit.logic.board import Board, geometry, geometry_of
 from sudokit.logic.rating import rating_of
 from sudokit.logic.step import Level, Step
-from sudokit.logic.techniques import LADDER
+from sudokit.logic.teach import all_steps
+from sudokit.logic.techniques import BY_KEY, LADDER
+from sudokit.logic.techniques.non_consecutive import NON_CONSECUTIVE_CELLS
 from sudokit.logic.techniques.rule_moves import LOCKED_BY_MOVES
 from sudokit.logic.variants import ladder_for
 from sudokit.rules import Rules
@@ -241,3 +243,33 @@ def test_a_cell_that_every_place_of_a_digit_sees_by_a_move_loses_it(pure: bool) 
     assert step.text == ("In column 1, 5 fits only in r1c1 and r4c1; r2c2 and r3c3 see each "
                          "of them (a house or a knight's move away), so cannot be 5.")
     assert [str(e) for e in step.eliminations] == ["r2c2<>5", "r3c3<>5"]
+
+
+@pytest.mark.parametrize("preset", ("anti-knight", "x", "jigsaw"))
+def test_every_step_listed_now_keeps_the_solution(preset: str) -> None:
+    for puzzle, solution in variant_puzzles(preset, 3, 20, seed=len(preset)):
+        groups = all_steps(puzzle, limit=5)
+        if preset == "anti-knight":
+            assert next(iter(groups)) == "Anti-Knight"
+        assert not any(BY_KEY[s.key].uniqueness for steps in groups.values() for s in steps
+                       if s.key in BY_KEY)
+        check_against([s for steps in groups.values() for s in steps], solution, puzzle.shape)
+
+
+def test_a_ladder_holds_only_the_steps_of_its_rules() -> None:
+    keys = {t.key for t in ladder_for(geometry_of(Rules.preset("x")), LADDER)}
+    assert not keys & {"anti-knight", "anti-king", "non-consecutive", "non-consecutive-cells"}
+    keys = {t.key for t in ladder_for(geometry_of(Rules.preset("non-consecutive")), LADDER)}
+    assert {"non-consecutive", "non-consecutive-cells"} <= keys
+
+
+def test_a_cell_of_the_highest_digit_keeps_it_from_its_neighbours() -> None:
+    rules = Rules.preset("non-consecutive")
+    board = Board.from_grid(Grid("." * 81, rules=rules))
+    for d in range(1, 9):
+        board.eliminate(0, d)  # r1c1: 9 alone
+    step = NON_CONSECUTIVE_CELLS.find(board)
+    assert step is not None and step.text.startswith("r1c1 holds 9, each 8 or next to 8")
+    for neighbour in (1, 9):
+        board.eliminate(neighbour, 8)
+    assert NON_CONSECUTIVE_CELLS.find(board) is None

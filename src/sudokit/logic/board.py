@@ -192,7 +192,9 @@ def _union(cellsets: Iterator[int]) -> int:
 
 
 def _pair_bits(pairs: tuple[tuple[int, int], ...], ncells: int) -> tuple[int, ...]:
-    """Per cell, the cells it is paired with, as cell sets."""
+    """Per cell, the cells it is paired with, as cell sets (() when there are no pairs)."""
+    if not pairs:
+        return ()
     out = [0] * ncells
     for a, b in pairs:
         out[a] |= 1 << b

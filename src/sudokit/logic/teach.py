@@ -29,6 +29,7 @@ from .path import too_crowded
 from .step import Level, Step, Technique
 from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
 from .techniques.brute_force import BRUTE_FORCE
+from .variants import RULE_STEPS, ladder_for
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -157,6 +158,16 @@ def all_steps(
     board.solutions = 1 if unique else 2
     out: dict[str, list[Step]] = {}
     listed = set()  # what the steps listed so far change: a step is listed once, easiest first
+    if not board.geo.classic:
+        # a variant's rules: their steps for the placed digits first, every one listed and
+        # made, so that what is listed after holds on the board they leave
+        techniques = ladder_for(board.geo, tuple(techniques))
+        for tech in RULE_STEPS:
+            while (step := tech.find(board)) is not None:
+                listed.add((step.placements, step.eliminations))
+                out.setdefault(step.technique, []).append(step)
+                step.apply_to(board)
+        techniques = tuple(t for t in techniques if t not in RULE_STEPS)
     crowded = too_crowded(board)  # the expert searches' tables would not fit in memory
     for tech in techniques:
         if tech.uniqueness and not unique:
@@ -207,7 +218,7 @@ def _every(tech: Technique, board: Board, limit: int) -> list[Step]:
             digits |= board.masks[c]
         near = 0
         for c in cells + [c for c, _ in changed]:
-            for u in geo.cell_units[c]:
+            for u in geo.cell_houses[c]:
                 near |= geo.unit_bits[u]
         for _, d in changed:
             digits |= 1 << (d - 1)

@@ -47,7 +47,7 @@ def find_candidates(board: Board) -> Step | None:
         low = (m & -m).bit_length() - 1
         if m >> low > 0b111:
             continue  # candidates spread over more than three digits in a row
-        for x0 in range(max(low - 1, 0), low + 2):
+        for x0 in range(max(low - 1, 0), min(low + 2, geo.n)):
             window = (0b111 << x0 >> 1) & full if x0 else 0b11
             if m & ~window or not (m & ~(1 << x0)):
                 continue  # not all within one of x, or only x itself (left by the house)
