@@ -289,3 +289,12 @@ def test_each_import_inside_a_function_says_why() -> None:
                 continue
             silent.append(f"{module_name(path)}:{first}: {lines[first - 1].strip()}")
     assert not silent, "imports inside functions with no reason beside them:\n" + "\n".join(silent)
+
+
+def test_the_design_page_quotes_the_layers_as_they_are() -> None:
+    """docs/design.md draws the layers from this file's LAYERS, word for word."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    start = source.index("LAYERS: tuple")
+    quoted = source[start:source.index("\n)\n", start) + 2]
+    design = (SRC.parent / "docs" / "design.md").read_text(encoding="utf-8")
+    assert quoted in design, "docs/design.md does not quote LAYERS as this test has it"
