@@ -17,7 +17,6 @@ from support.clirunner import sudoku
     (("--variant", "jigsaw+disjoint"), "disjoint groups need the standard boxes"),
     (("--variant", "x", "--size", "25"), "made up to 16x16"),
     (("--variant", "x", "--size", "7"), "size 7 has no natural box shape"),
-    (("--variant", "x", "--difficulty", "hard"), "not rated yet"),
     (("--variant", "x", "--technique", "x-wing"), "made for a technique are classic"),
     (("--variant", "x", "--pattern", "x" * 81), "--variant does not go with --pattern"),
     (("--variant", "x", "--to", "svg"), "create draws classic puzzles only"),

@@ -13,6 +13,7 @@ from sudokit.errors import GenerateError, RulesError
 from sudokit.generator.make import generate, generate_many, iter_generate
 from sudokit.generator.regions import is_connected, random_regions
 from sudokit.generator.variants import random_solution
+from sudokit.logic.rating import rate
 
 
 # -- the reference: the rules read from their words, plain backtracking ------------------
@@ -257,6 +258,14 @@ def test_symmetry_and_clue_counts() -> None:
     assert_unique(exact)
 
 
+@pytest.mark.parametrize("name,level", [("x", "hard"), ("jigsaw", "expert"),
+                                        ("anti-knight", "medium")])
+def test_a_difficulty_is_the_raters_level_under_the_rules(name: str, level: str) -> None:
+    puzzle = generate(rules=name, difficulty=level, seed=1)
+    assert rate(puzzle).level == level
+    assert_unique(puzzle)
+
+
 def test_classic_names_make_classic_puzzles_byte_for_byte() -> None:
     assert generate(seed=9, rules="classic") == generate(seed=9)
     assert generate(6, seed=9, rules=Rules(6)) == generate(6, seed=9)
@@ -267,7 +276,6 @@ def test_classic_names_make_classic_puzzles_byte_for_byte() -> None:
     (dict(size=4, rules="anti-king"), "anti-king 4x4: no grid of this size"),
     (dict(rules="jigsaw+disjoint"), "disjoint groups need the standard boxes"),
     (dict(size=6, rules=Rules(9, diagonals=True)), "rules are for 9x9"),
-    (dict(rules="x", difficulty="hard"), "not rated"),
     (dict(size=25, rules="x"), "up to 16x16"),
     (dict(rules="sideways"), "unknown rules"),
 ])

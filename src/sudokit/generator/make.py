@@ -44,7 +44,7 @@ from .choices import SYMMETRIES as SYMMETRIES
 from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
 from .options import MAX_SIZE as MAX_SIZE
 from .options import UNBOUNDED, GenerateOptions, checked_options, fewest_clues, symmetry_orbits
-from .variants import make_variant
+from .variants import level_of, make_variant
 
 #: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
 _BLANKS_LOW = 40 / 81
@@ -357,7 +357,8 @@ def _make(options: GenerateOptions, key: int) -> Generated:
         if options.minimal and not _is_minimal(g, options):
             continue
         puzzle = Grid.unchecked(tuple(g.puzzle_cells()), shape)
-        if options.difficulty is not None and _level(puzzle, options.ladder) != options.difficulty:
+        if options.difficulty is not None and \
+                level_of(puzzle, options.ladder) != options.difficulty:
             continue
         solution = Grid.unchecked(tuple(g.solution_cells()), shape)
         if _proven_unique(puzzle, solution):
@@ -446,13 +447,3 @@ def _results(options: GenerateOptions, base: bytes, count: int, jobs: int) -> It
     with kind(jobs, ahead=4 * jobs - 1) as executor:
         yield from executor.map(make, keys)
 
-
-# -- difficulty -------------------------------------------------------------------------
-def _level(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
-    from ..logic.rating import rate  # the rater only when a difficulty is asked for
-
-    if ladder is None:
-        return rate(puzzle).level
-    from ..logic.techniques import BY_KEY  # the technique table loads only for a ladder of its own
-
-    return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level

@@ -194,12 +194,9 @@ def checked_options(
         raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
                             f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
                             "takes minutes and gigabytes)")
-    if plan is not None and difficulty is not None:
-        raise GenerateError(f"difficulty {difficulty!r}: puzzles under {plan.describe()} "
-                            "rules are not rated yet; leave out the difficulty")
     if tries is None:
         tries = _default_tries(shape, clues, minimal, name, difficulty) if plan is None \
-            else _VARIANT_TRIES
+            else _VARIANT_TRIES if difficulty is None else _VARIANT_RATED_TRIES
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
     ladder = None
@@ -284,6 +281,9 @@ def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
 #: Solution grids tried for a puzzle under variant rules (a try takes a few tenths of a
 #: second on 9x9, the search running in Python).
 _VARIANT_TRIES = 50
+#: ... and for a difficulty: each try is rated too (30 ms to 0.3 s on 9x9, seconds for a
+#: minimal anti-knight puzzle, nearly always extreme).
+_VARIANT_RATED_TRIES = 50
 
 
 def _default_tries(shape: Shape, clues: int | None, minimal: bool, symmetry: str,

@@ -78,11 +78,25 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         if options.minimal and not _is_minimal(search, rules, puzzle, solution):
             continue
         made = Grid.unchecked(tuple(puzzle), rules.shape, rules)
+        if options.difficulty is not None and level_of(made, options.ladder) != options.difficulty:
+            continue
         proof = search_puzzle(made, limit=2)  # the proof: a count to two by the solver
         if proof.count != 1 or proof.solution is None or list(proof.solution.cells) != solution:
             raise AssertionError(f"internal error: generated puzzle is not unique: {made!r}")
         return made, proof.solution
     raise GenerateGaveUp(_gave_up_message(plan, options))
+
+
+def level_of(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
+    """The level the rater gives ``puzzle`` under its rules, with the techniques of
+    ``ladder`` (keys; None: the whole ladder)."""
+    from ..logic.rating import rate  # the rater only when a difficulty is asked for
+
+    if ladder is None:
+        return rate(puzzle).level
+    from ..logic.techniques import BY_KEY  # the technique table only for a ladder of its own
+
+    return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level
 
 
 def random_solution(rules: Rules, rng: random.Random,
@@ -186,10 +200,10 @@ def _fresh_regions(base: Rules, rng: random.Random) -> tuple[Rules, list[int]] |
 
 def _target(options: GenerateOptions, rng: random.Random) -> int:
     """The clues to dig down to (0: as few as will go)."""
-    if options.minimal:
-        return 0
     if options.clues is not None:
-        return options.clues
+        return 0 if options.minimal else options.clues
+    if options.minimal or options.difficulty not in (None, "easy", "medium"):
+        return 0  # the fewer the clues, the likelier a hard puzzle
     ncells = options.shape.ncells
     low = math.ceil(_BLANKS_LOW * ncells)
     high = max(low, math.floor(_BLANKS_HIGH * ncells))
