@@ -94,8 +94,7 @@ def generate(
       ``difficulty`` (names as :func:`sudokit.logic.select.choose` takes them).
     - ``rules``: the puzzle's rules, a :class:`~sudokit.rules.Rules` or preset names such
       as ``"x+anti-knight"``; ``"jigsaw"`` makes new regions and ``"even-odd"`` new odd and
-      even cells for each puzzle (see :mod:`sudokit.generator.variants`). Not with
-      ``difficulty``; up to 16x16.
+      even cells for each puzzle (see :mod:`sudokit.generator.variants`); up to 16x16.
 
     Raises GenerateError for options no puzzle can meet (and for a size past
     :data:`MAX_SIZE`, 36, or a difficulty past :data:`MAX_RATED_SIZE`, 25), GenerateGaveUp
