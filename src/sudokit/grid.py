@@ -190,6 +190,12 @@ class Grid:
         rules = self._rules
         return Rules.classic(self._shape) if rules is None else rules
 
+    @property
+    def own_rules(self) -> Rules | None:
+        """The puzzle's rules when they are not the classic ones, else None (a check that
+        costs nothing, for the hot paths that treat classic grids as before)."""
+        return self._rules
+
     def with_rules(self, rules: Rules) -> Grid:
         """The same digits under ``rules`` (rules of this grid's size and boxes)."""
         return Grid._trusted(self._cells, self._shape, rules=rules)

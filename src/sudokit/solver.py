@@ -86,8 +86,8 @@ def search(
     if rounds is not None and validate.whole(rounds, "search", "rounds") < 1:
         raise ValueError(f"search: rounds must be at least 1, got {rounds}")
     shape = puzzle.shape
-    rules = puzzle.rules if isinstance(puzzle, Grid) else None
-    if rules is not None and not rules.is_classic:
+    rules = puzzle.own_rules if isinstance(puzzle, Grid) else None
+    if rules is not None:
         s = engine.rules_engine(rules)
     else:
         s = engine.engine_for(shape) if rounds is None else engine.general_engine(shape)
@@ -126,7 +126,7 @@ def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
     if not count:
         return None
-    rules = puzzle.rules if isinstance(puzzle, Grid) else None
+    rules = puzzle.own_rules if isinstance(puzzle, Grid) else None
     solution = Grid.unchecked(tuple(s.solution()), puzzle.shape, rules)
     if not _keeps(solution, puzzle):  # never trust an answer unchecked
         raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
