@@ -19,7 +19,6 @@ from support.clirunner import sudoku
     (("--variant", "x", "--size", "7"), "size 7 has no natural box shape"),
     (("--variant", "x", "--technique", "x-wing"), "made for a technique are classic"),
     (("--variant", "x", "--pattern", "x" * 81), "--variant does not go with --pattern"),
-    (("--variant", "x", "--to", "svg"), "create draws classic puzzles only"),
     (("--variant", "sideways"), "unknown rules 'sideways'"),
 ])
 def test_what_cannot_be_made_is_one_line_status_2(args: tuple[str, ...], words: str) -> None:
@@ -50,3 +49,14 @@ def test_made_puzzles_read_back_unique_under_their_rules(variant: str, size: str
     counted = sudoku("count", "--from", "fpuzzles", "-", stdin=first.stdout)
     assert counted.status == 0, counted.stderr
     assert counted.stdout.split() == [b"1"]
+
+
+def test_a_variant_puzzle_is_drawn_with_its_rules(tmp_path) -> None:
+    """create --to svg draws the rules: an X puzzle's two diagonals, a jigsaw's walls."""
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "x.svg"
+    result = sudoku("create", "--variant", "x", "--seed", "5", "--to", "svg", "-o", str(out))
+    assert result.status == 0, result.stderr
+    lines = ET.parse(out).getroot().findall("{http://www.w3.org/2000/svg}line")
+    assert len([e for e in lines if e.get("class") == "diagonal"]) == 2

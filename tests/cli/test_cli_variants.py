@@ -74,9 +74,7 @@ def test_check_names_the_rule_that_is_broken() -> None:
 
 
 @pytest.mark.parametrize(("command", "words"), [
-    (["solve", "--to", "svg"], "drawing"),
     (["solve", "--method", "propagate"], "propagating the candidates of"),
-    (["convert", "--to", "pretty"], "converting"),
 ])
 def test_commands_that_cannot_honour_the_rules_refuse_by_name(command: list[str],
                                                                 words: str) -> None:
@@ -86,6 +84,18 @@ def test_commands_that_cannot_honour_the_rules_refuse_by_name(command: list[str]
     assert done.stderr.splitlines() == [
         f"sudoku: error: <stdin>, line 1: {words} X + anti-knight 9x9 puzzles is not "
         "supported yet"]
+
+
+def test_a_format_that_cannot_hold_the_rules_refuses_and_pictures_draw_them() -> None:
+    done = sudoku("convert", "--to", "pretty", "--variant", "x+anti-knight",
+                  stdin=lines(X_PUZZLE))
+    assert (done.status, done.stdout) == (2, b"")
+    assert done.stderr.splitlines() == [
+        "sudoku: error: the pretty format cannot hold the X rules (X + anti-knight 9x9): "
+        "write it --to fpuzzles or sudokupad"]
+    drawn = sudoku("solve", "--to", "svg", "--variant", "x+anti-knight", stdin=lines(X_PUZZLE))
+    assert drawn.status == 0, drawn.stderr
+    assert drawn.out.count('class="diagonal"') == 2 and "knight" in drawn.out
 
 
 @pytest.mark.parametrize(("variant", "words"), [

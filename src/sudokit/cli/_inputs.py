@@ -74,7 +74,7 @@ def variant_arg(text: str) -> str:
 
 #: The commands that honour a puzzle's rules, whatever they are (with the options that
 #: keep them to it: see :func:`honours_rules`); every other refuses a variant puzzle.
-RULES_COMMANDS = ("solve", "count", "check", "rate", "hint", "explain")
+RULES_COMMANDS = ("solve", "count", "check", "rate", "hint", "explain", "convert", "print")
 
 #: The words for the work a command would do, in its refusal of a variant puzzle.
 _DOING = {
@@ -86,12 +86,7 @@ _DOING = {
 
 def _option_against_rules(args: argparse.Namespace) -> str | None:
     """The work an option of ``args`` asks for that keeps to the classic rules, in words
-    (a picture draws boxes; propagation and --why know the classic houses only)."""
-    from .. import formats  # imported when needed: the command's start-up stays fast
-
-    to = getattr(args, "to_format", None)
-    if to is not None and to not in formats.FORMATS:  # --to svg, png or pdf: a picture
-        return "drawing"
+    (propagation and --why know the classic houses only)."""
     if getattr(args, "method", "search") == "propagate":
         return "propagating the candidates of"
     if getattr(args, "why", False) and args.command == "check":  # hint --why: the step's text

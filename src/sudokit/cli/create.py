@@ -182,10 +182,6 @@ def run(args: argparse.Namespace, env: Env) -> int:
                   "64x64")
         return ExitStatus.USAGE
     if wants_pictures(args):
-        if args.variant is not None:
-            env.error(f"--to {args.to_format}: create draws classic puzzles only; write the "
-                      f"--variant {args.variant} puzzles as text")
-            return ExitStatus.USAGE
         return create(args, env)
     fmt = args.to_format or "grid"
     per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
