@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
     from .rules import Rules
     from .shape import Shape
     from .solver import (
+        SearchStatus,
         SolveResult,
         Status,
         count_solutions,
@@ -68,6 +69,7 @@ _LAZY = {
     "Shape": "shape",
     "Rules": "rules",
     "SolveResult": "solver",
+    "SearchStatus": "solver",
     "Status": "solver",
     "count_solutions": "solver",
     "has_unique_solution": "solver",
@@ -108,6 +110,7 @@ __all__ = [
     "RulesError",
     "Shape",
     "ShapeError",
+    "SearchStatus",
     "SolveResult",
     "Status",
     "SudokuError",

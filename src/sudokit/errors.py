@@ -94,3 +94,8 @@ class RulesError(SudokuError):
 class UnsupportedRulesError(RulesError):
     """Rules sudokit knows of but cannot honour yet (overlapping grids such as samurai, or
     a command that cannot yet work under a variant's rules)."""
+
+
+class SolveTimeout(SudokuError, TimeoutError):
+    """A search that found no answer within its time limit (``solve(..., time_limit=)``).
+    Also a ``TimeoutError``, as it was before it had a name of its own."""

@@ -16,6 +16,7 @@ import time
 
 from . import engine, validate
 from .candidates import Candidates
+from .errors import SolveTimeout
 from .grid import Grid, is_solution
 
 #: Cells visited between looks at the clock when a time limit is set (a round of
@@ -26,12 +27,16 @@ _CELL_VISITS_PER_CLOCK_CHECK = 200_000
 _ROUNDS_PER_STEP = 1_000
 
 
-class Status(enum.Enum):
-    """How a search ended."""
+class SearchStatus(enum.Enum):
+    """How a search ended (``SolveResult.status``)."""
 
     SOLVED = "solved"
     NO_SOLUTION = "no solution"
     TIMED_OUT = "timed out"
+
+
+#: The name ``SearchStatus`` had before 0.2 (kept for one release).
+Status = SearchStatus
 
 
 class SolveResult:
@@ -40,7 +45,8 @@ class SolveResult:
 
     __slots__ = ("status", "solution", "count", "guesses")
 
-    def __init__(self, status: Status, solution: Grid | None, count: int, guesses: int) -> None:
+    def __init__(self, status: SearchStatus, solution: Grid | None, count: int,
+                 guesses: int) -> None:
         self.status = status
         self.solution = solution
         self.count = count
@@ -48,7 +54,7 @@ class SolveResult:
 
     @property
     def unique(self) -> bool:
-        return self.count == 1 and self.status is Status.SOLVED
+        return self.count == 1 and self.status is SearchStatus.SOLVED
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SolveResult):
@@ -96,7 +102,7 @@ def search(
     else:
         loaded = s.reset(puzzle.cells, limit)
     if not loaded:
-        return SolveResult(Status.NO_SOLUTION, None, 0, 0)
+        return SolveResult(SearchStatus.NO_SOLUTION, None, 0, 0)
     if rounds is not None:
         spent = 0
         step = min(rounds, _ROUNDS_PER_STEP)
@@ -114,13 +120,13 @@ def search(
             if time.monotonic() > deadline:
                 return _timed_out(s, puzzle)
     count, guesses = s.counts()
-    status = Status.SOLVED if count else Status.NO_SOLUTION
+    status = SearchStatus.SOLVED if count else SearchStatus.NO_SOLUTION
     return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
 
 
 def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
     count, guesses = s.counts()
-    return SolveResult(Status.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses)
+    return SolveResult(SearchStatus.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses)
 
 
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
@@ -146,8 +152,8 @@ def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid
     """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
     validate.puzzle(puzzle, "solve")
     result = search(puzzle, limit=1, time_limit=time_limit)
-    if result.status is Status.TIMED_OUT:
-        raise TimeoutError(f"no solution found within {time_limit} s")
+    if result.status is SearchStatus.TIMED_OUT:
+        raise SolveTimeout(f"no solution found within {time_limit} s")
     return result.solution
 
 

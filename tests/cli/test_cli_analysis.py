@@ -73,7 +73,7 @@ def test_check_why_names_the_givens_that_leave_no_solution(pure: bool, tmp_path:
     assert done.out.splitlines() == [
         f"{path}, line 1: no solution: these 5 givens already leave none (smallest): "
         "r1c4=1, r2c7=1, r3c1=2, r3c2=3, r3c3=4",
-        f"{path}, line 2: digit 5 appears 2 times in row 1 (r1c1, r1c4)",
+        f"{path}, line 2: digit 5 appears twice in row 1 (r1c1, r1c4)",
         f"{path}, line 2: no solution: these 2 givens already leave none (smallest): "
         "r1c1=5, r1c4=5",
     ]

@@ -40,7 +40,7 @@ def test_solves_no_solution_line_is_read_and_checked(tmp_path: Path) -> None:
     outcome = sudoku("check", str(puzzles), "--solution", str(answers))
     lines = outcome.out.splitlines()
     assert lines[0].endswith("line 1: ok (complete)")
-    assert lines[1].startswith(f"{puzzles}, line 2: digit 1 appears 2 times in row 1")
+    assert lines[1].startswith(f"{puzzles}, line 2: digit 1 appears twice in row 1")
     assert lines[-1].endswith("line 3: ok (complete)")
 
 

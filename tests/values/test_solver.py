@@ -105,3 +105,18 @@ def test_25x25_with_a_third_blank(pure: bool) -> None:
     puzzle = Grid.from_cells(cells)
     solution = solve(puzzle)
     assert solution is not None and is_solution(solution, puzzle)
+
+
+def test_a_solve_past_its_time_limit_raises_a_sudoku_error_that_is_a_timeout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve(..., time_limit=)`` that runs out raises SolveTimeout: a SudokuError (one
+    ``except`` for every error of sudokit) and still a TimeoutError."""
+    from sudokit import solver
+    from sudokit.errors import SolveTimeout, SudokuError
+
+    timed_out = solver.SolveResult(solver.SearchStatus.TIMED_OUT, None, 0, 7)
+    monkeypatch.setattr(solver, "search", lambda *a, **k: timed_out)
+    with pytest.raises(SolveTimeout, match="no solution found within 0.5 s") as caught:
+        solver.solve(Grid("." * 81), time_limit=0.5)
+    assert isinstance(caught.value, SudokuError) and isinstance(caught.value, TimeoutError)
+    assert solver.Status is solver.SearchStatus  # the old name, for one release

@@ -73,7 +73,7 @@ def test_count_counts_to_the_limit(client):
 def test_check_finds_conflicts_with_the_command_line_message(client):
     data = post(client, "check", {"puzzle": CLASH})
     assert data["unique"] is False
-    assert data["message"] == "digit 5 appears 2 times in row 1 (r1c1, r1c2)"
+    assert data["message"] == "digit 5 appears twice in row 1 (r1c1, r1c2)"
 
 
 def test_check_says_valid_and_unique(client):

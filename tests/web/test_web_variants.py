@@ -146,7 +146,7 @@ def test_check_names_a_knights_move_repeat(client):
     # 1 at r1c3 and r2c5: a knight's move apart, in no house together
     puzzle = "..1" + "." * 10 + "1" + "." * 67
     data = post(client, "check", {"puzzle": puzzle, "variant": "anti-knight"})
-    assert data["message"] == "digit 1 appears 2 times in cells a knight's move apart (r1c3, r2c5)"
+    assert data["message"] == "digit 1 appears twice in cells a knight's move apart (r1c3, r2c5)"
     assert post(client, "check", {"puzzle": puzzle})["conflicts"] == []
 
 

@@ -275,12 +275,7 @@ def _board_problems(board: Candidates) -> list[str]:
 
 
 def _problems(grid: Grid) -> list[str]:
-    shape = grid.shape
-    return [
-        f"digit {c.digit} appears {len(c.cells)} times in {c.unit} "
-        f"({', '.join(shape.cell_name(i) for i in c.cells)})" if c.digit else c.said(shape)
-        for c in grid.conflicts()
-    ]
+    return [c.said(grid.shape) for c in grid.conflicts()]
 
 
 def _solution_problems(puzzle: Grid, given: Solution | None, source: str) -> list[str]:

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..messages import LIMIT_NOTE, TIMED_OUT
-from ..solver import Status, search
+from ..solver import SearchStatus, search
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import (
     BATCH_MIN,
@@ -113,7 +113,7 @@ _GAVE_UP = -1
 def _search_count(puzzle: Any, args: argparse.Namespace) -> int:
     """One puzzle's count, or _GAVE_UP at --time-limit."""
     result = search(puzzle, limit=args.limit, time_limit=args.time_limit)
-    return _GAVE_UP if result.status is Status.TIMED_OUT else result.count
+    return _GAVE_UP if result.status is SearchStatus.TIMED_OUT else result.count
 
 
 def _counted(pairs: Iterator[tuple[Input, Any]], limit: int, executor: Executor | None

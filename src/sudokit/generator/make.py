@@ -38,7 +38,7 @@ from ..executors import process_executor, thread_executor
 from ..grid import Grid
 from ..rules import Rules
 from ..shape import Shape
-from ..solver import Status, search
+from ..solver import SearchStatus, search
 from .choices import DIFFICULTIES as DIFFICULTIES
 from .choices import SYMMETRIES as SYMMETRIES
 from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
@@ -386,7 +386,7 @@ def _proven_unique(puzzle: Grid, solution: Grid) -> bool:
     past its budget (the puzzle is then not used)."""
     rounds = None if puzzle.n <= 12 else _PROOF_ROUNDS
     result = search(puzzle, limit=2, rounds=rounds)  # the solver checks its solution
-    if result.status is Status.TIMED_OUT:
+    if result.status is SearchStatus.TIMED_OUT:
         return False
     if result.count != 1 or result.solution != solution:
         raise AssertionError(f"internal error: generated puzzle is not unique: {puzzle!r}")

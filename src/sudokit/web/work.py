@@ -18,7 +18,7 @@ from ..errors import GenerateGaveUp, UnsupportedRulesError
 from ..grid import SYMBOLS, Grid
 from ..rules import Rules
 from ..shape import Shape
-from ..solver import Status, search
+from ..solver import SearchStatus, search
 
 if TYPE_CHECKING:  # the logic is imported when a hint asks for it
     from ..logic.step import Step
@@ -49,15 +49,11 @@ def conflicts(grid: Grid) -> list[dict[str, Any]]:
     out = []
     for c in grid.conflicts():
         cells = [shape.cell_name(i) for i in c.cells]
-        # a rule broken by no repeated digit (consecutive neighbours, a cell's parity) is
-        # said in its own words, with digit 0
-        message = (f"digit {c.digit} appears {len(cells)} times in {c.unit}" if c.digit
-                   else c.unit)
         out.append({
             "unit": c.unit,
             "digit": c.digit,
             "cells": cells,
-            "message": f"{message} ({', '.join(cells)})",
+            "message": c.said(shape),
         })
     return out
 
@@ -125,7 +121,7 @@ def count(puzzle: Puzzle, limit: int, time_limit: float) -> dict[str, Any]:
     return {
         "count": result.count,
         "limit": limit,
-        "complete": result.status is not Status.TIMED_OUT,
+        "complete": result.status is not SearchStatus.TIMED_OUT,
         "status": result.status.value,
     }
 
@@ -137,7 +133,7 @@ def check(puzzle: Puzzle, grid: Grid | None, time_limit: float) -> dict[str, Any
     givens = _as_grid(puzzle)
     found = conflicts(givens)
     result = search(puzzle, limit=2, time_limit=time_limit) if not found else None
-    timed_out = result is not None and result.status is Status.TIMED_OUT
+    timed_out = result is not None and result.status is SearchStatus.TIMED_OUT
     solutions = 0 if result is None else result.count
     data: dict[str, Any] = {
         "conflicts": found,
