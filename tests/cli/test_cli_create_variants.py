@@ -60,3 +60,14 @@ def test_a_variant_puzzle_is_drawn_with_its_rules(tmp_path) -> None:
     assert result.status == 0, result.stderr
     lines = ET.parse(out).getroot().findall("{http://www.w3.org/2000/svg}line")
     assert len([e for e in lines if e.get("class") == "diagonal"]) == 2
+
+
+def test_a_variant_puzzle_is_written_as_a_link_that_keeps_its_rules() -> None:
+    made = sudoku("create", "--variant", "x+anti-knight", "--seed", "4")
+    assert made.status == 0, made.stderr
+    assert made.out.startswith("https://sudokupad.app/fpuzzles") and made.out.count("\n") == 1
+    assert sudoku("count", stdin=made.stdout).out == "1\n"  # unique under its own rules
+    from sudokit import formats
+
+    (puzzle,) = formats.loads(made.out, "sudokupad")
+    assert puzzle.rules.names == ("x", "anti-knight")

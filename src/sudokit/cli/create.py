@@ -66,7 +66,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
                    help="rated level: " + ", ".join(DIFFICULTIES))
     p.add_argument("--variant", type=variant_arg, metavar="NAME[+NAME...]",
-                   help="make puzzles under these rules: x, windoku, anti-king, anti-knight, "
+                   help="make puzzles under these rules (written as SudokuPad links unless "
+                   "--to says otherwise): x, windoku, anti-king, anti-knight, "
                    "non-consecutive, disjoint, centre-dot, jigsaw (new connected regions for "
                    "each puzzle), even-odd (a third of the cells marked odd or even), joined "
                    "with '+' (jigsaw+x); sizes 4 to 16 where the rules fit (windoku 9x9); "
@@ -183,7 +184,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
         return ExitStatus.USAGE
     if wants_pictures(args):
         return create(args, env)
-    fmt = args.to_format or "grid"
+    # a variant's puzzle is written where its rules are kept: a SudokuPad link, a line each
+    fmt = args.to_format or ("sudokupad" if args.variant is not None else "grid")
     per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
     if per_file and (args.count > 1 or args.with_solution):
         env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
