@@ -2,10 +2,11 @@
 This package owns the puzzle maker (:mod:`.make`, its options checked in :mod:`.options`),
 the choices ``sudoku create`` offers (:mod:`.choices`, light enough to list without loading
 the maker), the search for puzzles that need a technique (:mod:`.targeted`,
-:mod:`.targeted_search`) and their compiled engines (``_gen``, ``_gen9``, ``_gen_search``,
-``_singles9``). It may import the logic, the formats, the solver and the engine, and the
-values under them; nothing here imports the streams, the pictures, the command line or the
-web server. The names below are loaded on first use.
+:mod:`.targeted_search`), puzzles to a pattern of givens (:mod:`.pattern`), puzzles under a
+variant's rules (:mod:`.variants`, jigsaw regions in :mod:`.regions`) and their compiled
+engines (``_gen``, ``_gen9``, ``_gen_search``, ``_singles9``). It may import the logic, the
+formats, the solver and the engine, and the values under them; nothing here imports the
+streams, the pictures, the command line or the web server. The names below are loaded on first use.
 """
 
 from .. import _lazy
