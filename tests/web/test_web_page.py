@@ -642,6 +642,8 @@ AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})
 def test_an_accessibility_audit_finds_nothing_serious_light_or_dark(desktop, phone):
     source = axe_source()
     if source is None:
+        if os.environ.get("CI"):  # .ci/run installs it: the audit is part of CI
+            pytest.fail("axe-core is not here: .ci/run installs it with npm")
         pytest.skip("axe-core is not here (npm install axe-core; SUDOKIT_AXE=.../axe.min.js)")
     for page, scheme in ((desktop, "light"), (phone, "dark")):
         page.emulate_media(color_scheme=scheme)
