@@ -137,12 +137,28 @@ EXPECTED = {
     "puzzles.opensudoku": "opensudoku",
 }
 
+#: Examples of puzzles with other rules, in the formats that hold them, with the format
+#: their name (and, for a link, their content) decides: read back as the same puzzles under
+#: the same rules (the bytes may differ: comments and the compressed form are not kept).
+BY_NAME = {"jigsaw.jigsaw": "jigsaw", "variants.txt": "fpuzzles"}
+
 #: Examples that are photos, read by sudokit.image rather than by a puzzle format.
 PHOTOS = {"photo.jpg"}
 
 
 def test_every_example_is_listed() -> None:
-    assert sorted(p.name for p in EXAMPLES.iterdir()) == sorted([*EXPECTED, *PHOTOS])
+    assert sorted(p.name for p in EXAMPLES.iterdir()) == sorted([*EXPECTED, *BY_NAME, *PHOTOS])
+
+
+@pytest.mark.parametrize("name", sorted(BY_NAME))
+def test_a_variant_example_is_read_so_and_comes_back_with_its_rules(name: str) -> None:
+    data = example(name)
+    fmt = BY_NAME[name]
+    assert F.detect(data, name) == fmt
+    puzzles = F.loads(data.decode(), fmt)
+    assert puzzles and all(not p.rules.is_classic for p in puzzles)
+    again = F.loads(rewrite(data, fmt).decode(), fmt)
+    assert [(p, p.rules) for p in again] == [(p, p.rules) for p in puzzles]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -71,7 +71,8 @@ PIECE_ROWS = 4096
 #: test compares them): such a file takes the ordinary path. Any other name (``.txt``,
 #: ``.dat``, none) is read as lines when its content looks like lines, as detection reads it.
 DECIDING_EXTENSIONS = frozenset({".bin", ".csv", ".ipuz", ".json", ".jsonl", ".opensudoku",
-                                 ".sdk", ".tsv", ".jpg", ".jpeg", ".png", ".webp"})
+                                 ".sdk", ".tsv", ".fpuzzles", ".fpuz", ".sudokupad", ".jigsaw",
+                                 ".jpg", ".jpeg", ".png", ".webp"})
 
 #: A line the reader is sure is a 9x9 puzzle line, read before a line of another form so
 #: that the reader measures that line against the 9x9 size, as in its input.
