@@ -89,3 +89,17 @@ def test_jigsaw_layout_refuses_other_rules_and_bad_grids() -> None:
     done = sudoku("solve", "-", "--from", "jigsaw", stdin=short.encode())
     assert done.status == 2
     assert "line 18: a line of regions with 4 cells, expected 9" in done.stderr
+
+
+@pytest.mark.parametrize(("n", "box"), [(6, (3, 2)), (6, (2, 3)), (4, (1, 4)), (8, (4, 2))])
+def test_regions_that_are_a_shape_s_boxes_come_back_as_that_classic_shape(
+        n: int, box: tuple[int, int]) -> None:
+    """A classic puzzle with boxes of another shape, written in a layout of regions, reads
+    back as that puzzle: those regions are its boxes, not a jigsaw."""
+    from sudokit import Grid
+    from sudokit import formats as F
+
+    grid = Grid("1" + "." * (n * n - 1), box)
+    for fmt in ("jigsaw", "fpuzzles"):
+        (back,) = F.loads(F.dumps([grid], fmt), fmt)
+        assert back == grid and back.box == box and back.rules.is_classic, fmt

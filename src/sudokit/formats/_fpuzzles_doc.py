@@ -25,6 +25,7 @@ from ..errors import ParseError, ShapeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..rules import Rules
 from ..shape import MAX_SIZE, Shape
+from ._regions import boxes_of, natural_box
 
 #: The constraints f-puzzles and its importers name that sudokit does not hold yet, in words.
 REFUSED: dict[str, str] = {
@@ -107,10 +108,10 @@ def read_doc(doc: object) -> tuple[Grid, list[tuple[str, str]]]:
         elif key != "extraregion":
             raise unsupported(key)
     cells, regions = _grid(doc.get("grid"), n)
-    box = _boxes_of(regions, n)
+    box = boxes_of(regions, n)
     if box is None:
         args["regions"] = regions
-    elif box != _natural(n):
+    elif box != natural_box(n):
         args["box"] = box
     rules = Rules(n, **args)
     extra = doc.get("extraregion")
@@ -179,30 +180,6 @@ def _standard(n: int) -> list[int]:
     except ShapeError:
         shape = Shape(1, n)
     return [shape.box_of(i) for i in range(n * n)]
-
-
-def _natural(n: int) -> tuple[int, int] | None:
-    try:
-        shape = Shape.for_size(n)
-    except ShapeError:
-        return None
-    return (shape.box_rows, shape.box_cols)
-
-
-def _boxes_of(regions: list[int], n: int) -> tuple[int, int] | None:
-    """The box shape whose boxes the regions are (the natural one first), or None."""
-    seen: dict[int, int] = {}
-    ids = [seen.setdefault(k, len(seen)) for k in regions]
-    natural = _natural(n)
-    shapes = [natural] if natural is not None else []
-    shapes += [(r, n // r) for r in range(1, n + 1) if n % r == 0 and (r, n // r) != natural]
-    for rows, cols in shapes:
-        per_row = n // cols
-        boxes = [(i // n // rows) * per_row + (i % n) // cols for i in range(n * n)]
-        order: dict[int, int] = {}
-        if [order.setdefault(b, len(order)) for b in boxes] == ids:
-            return (rows, cols)
-    return None
 
 
 def _grid(rows: object, n: int) -> tuple[tuple[int, ...], list[int]]:

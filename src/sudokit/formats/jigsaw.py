@@ -30,6 +30,7 @@ from . import _writer
 from ._input import Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style
+from ._regions import boxes_of
 from ._spec import Format, blank_line
 from ._symbols import SYMBOL_VALUE, as_grid, check_symbol_size
 
@@ -136,11 +137,14 @@ def _puzzle(inp: Input, rows: list[list[str]], lines: list[int], eol: str) -> Re
         cells = tuple(_clue(v, n, f"r{i // n + 1}c{i % n + 1}", lines[i // n])
                       for i, v in enumerate(v for row in rows[:n] for v in row))
         marks = [v for row in rows[n:] for v in row]
-        if all(len(v) == 1 for v in marks):
+        seen: dict[str, int] = {}
+        ids = [seen.setdefault(v, len(seen)) for v in marks]
+        box = boxes_of(ids, n) if len(seen) == n else None
+        if box is not None:  # the regions are the boxes of a shape: a classic puzzle
+            rules = Rules(n, box=box)
+        elif all(len(v) == 1 for v in marks):
             rules = Rules(n, regions="".join(marks))  # a message names the region's symbol
         else:
-            seen: dict[str, int] = {}
-            ids = [seen.setdefault(v, len(seen)) for v in marks]
             if len(seen) != n:
                 raise RulesError(f"regions: {len(seen)} regions, a {n}x{n} grid needs {n}")
             rules = Rules(n, regions=ids)
