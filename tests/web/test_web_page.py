@@ -592,7 +592,7 @@ def test_the_page_installs_opens_without_its_server_and_keeps_all_across_a_resta
             for icon in manifest["icons"]:
                 status = page.evaluate("async (src) => (await fetch(src)).status", icon["src"])
                 assert status == 200, icon
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
             page.locator("#cell-r1c3").tap()
             page.locator("#pad button", has_text="4").tap()
             expect(page.locator("#cell-r1c3")).to_have_text("4")
