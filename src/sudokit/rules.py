@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 
+from .constraints import FAMILIES, XV, Cage, Constraint, Kropki, Renban, checked, pair_keeps_dot
 from .errors import RulesError, ShapeError, UnsupportedRulesError
 from .shape import Shape, is_whole
 
@@ -37,20 +38,33 @@ PRESETS: dict[str, str] = {
     "disjoint": "disjoint",
     "centre-dot": "centre-dot",
     "even-odd": "even-odd",
+    **FAMILIES,
 }
+
+#: The presets that come with their data from the puzzle (regions, cells, cages, lines).
+_WITH_DATA = frozenset({"jigsaw", "even-odd", *FAMILIES})
 
 #: The preset each flag of :class:`Rules` stands for.
 _FLAGS: dict[str, str] = {
     "diagonals": "x", "windows": "windoku", "anti_king": "anti-king",
     "anti_knight": "anti-knight", "non_consecutive": "non-consecutive",
-    "disjoint": "disjoint", "centre_dot": "centre-dot",
+    "disjoint": "disjoint", "centre_dot": "centre-dot", "all_dots": "kropki",
+    "all_xv": "xv",
 }
+
+#: The flags that say every sign of a kind is given (not named by a preset alone).
+_NEGATIVE = frozenset({"all_dots", "all_xv"})
 
 #: Other spellings that name a preset.
 ALIASES: dict[str, str] = {
     "diagonal": "x", "sudoku-x": "x", "hyper": "windoku", "center-dot": "centre-dot",
     "anti-consecutive": "non-consecutive", "irregular": "jigsaw", "odd-even": "even-odd",
     "antiking": "anti-king", "antiknight": "anti-knight", "nonconsecutive": "non-consecutive",
+    "cages": "killer", "thermometer": "thermo", "thermos": "thermo", "arrows": "arrow",
+    "german-whispers": "whispers", "whisper": "whispers", "little-killers": "little-killer",
+    "between-lines": "between", "region-sum-lines": "region-sum", "entropic-lines": "entropic",
+    "dots": "kropki", "x-v": "xv", "greater": "greater-than", "inequality": "greater-than",
+    "sandwiches": "sandwich", "palindromes": "palindrome",
 }
 
 #: The puzzles of several overlapping grids: named, and refused, until sudokit holds them.
@@ -71,13 +85,17 @@ class Rules:
     ``regions`` replaces the standard boxes: one region per cell (N*N ids 0..N-1, or a
     string of N*N symbols, a symbol a region), N regions of N cells each. ``odd`` and
     ``even`` list the cells (0..N*N-1) restricted to odd or even digits. ``box`` picks the
-    boxes' shape where the size has several (as ``Shape.for_size``)."""
+    boxes' shape where the size has several (as ``Shape.for_size``). ``constraints`` are the
+    cages, lines, dots and signs drawn on the grid (:mod:`sudokit.constraints`), kept sorted;
+    ``all_dots`` says every kropki dot is given (neighbours without one are neither
+    consecutive nor double), ``all_xv`` the same of XV signs (neither adds up to 5 or 10)."""
 
     size: int
     shape: Shape
     regions: tuple[int, ...]
     odd: tuple[int, ...]
     even: tuple[int, ...]
+    constraints: tuple[Constraint, ...]
     _flags: tuple[bool, ...]
     _own_regions: tuple[int, ...] | None
 
@@ -86,7 +104,9 @@ class Rules:
                  anti_knight: bool = False, non_consecutive: bool = False,
                  disjoint: bool = False, centre_dot: bool = False,
                  odd: Iterable[int] = (), even: Iterable[int] = (),
-                 box: tuple[int, int] | None = None) -> None:
+                 box: tuple[int, int] | None = None,
+                 constraints: Iterable[Constraint] = (), all_dots: bool = False,
+                 all_xv: bool = False) -> None:
         if not is_whole(size):
             raise TypeError(f"Rules: size must be a whole number, not {size!r}")
         size = int(size)
@@ -96,7 +116,8 @@ class Rules:
         set_(self, "shape", shape)
         flags = {"diagonals": diagonals, "windows": windows, "anti_king": anti_king,
                  "anti_knight": anti_knight, "non_consecutive": non_consecutive,
-                 "disjoint": disjoint, "centre_dot": centre_dot}
+                 "disjoint": disjoint, "centre_dot": centre_dot, "all_dots": all_dots,
+                 "all_xv": all_xv}
         for name, value in flags.items():
             if not isinstance(value, bool):
                 raise TypeError(f"Rules: {name} must be True or False, not {value!r}")
@@ -114,6 +135,7 @@ class Rules:
             raise RulesError(f"cell {shape.cell_name(both[0])} cannot be both odd and even")
         set_(self, "odd", odd_cells)
         set_(self, "even", even_cells)
+        set_(self, "constraints", checked(constraints, size))
         self._check_fits()
 
     def _check_fits(self) -> None:
@@ -154,15 +176,20 @@ class Rules:
             if key == "even-odd" and not (self.odd or self.even):
                 raise RulesError("even-odd: the odd and even cells come with the puzzle (a "
                                  "file that holds them), they cannot be named")
+            if key in FAMILIES and key not in self.names:
+                raise RulesError(f"{key}: the {FAMILIES[key]} clues come with the puzzle (a "
+                                 f"file that holds them, such as an f-puzzles or SudokuPad "
+                                 f"link), they cannot be named")
             for flag, preset in _FLAGS.items():
-                if preset == key:
+                if preset == key and flag not in _NEGATIVE:
                     flags[flag] = True
         return self.replace(**flags)
 
     def replace(self, **changes: object) -> Rules:
         """A copy with the keyword arguments of the constructor in ``changes`` changed."""
         args: dict[str, object] = {"regions": self._own_regions, "odd": self.odd,
-                                   "even": self.even, "box": self._box_arg()}
+                                   "even": self.even, "box": self._box_arg(),
+                                   "constraints": self.constraints}
         args.update(zip(_FLAGS, self._flags, strict=True))
         unknown = sorted(set(changes) - set(args))
         if unknown:
@@ -211,6 +238,14 @@ class Rules:
         return self._flags[6]
 
     @property
+    def all_dots(self) -> bool:
+        return self._flags[7]
+
+    @property
+    def all_xv(self) -> bool:
+        return self._flags[8]
+
+    @property
     def is_jigsaw(self) -> bool:
         """Irregular regions in place of the standard boxes."""
         return self._own_regions is not None
@@ -218,7 +253,8 @@ class Rules:
     @cached_property
     def is_classic(self) -> bool:
         """Rows, columns, the standard boxes and nothing else."""
-        return not (self.is_jigsaw or any(self._flags) or self.odd or self.even)
+        return not (self.is_jigsaw or any(self._flags) or self.odd or self.even
+                    or self.constraints)
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -228,6 +264,7 @@ class Rules:
             found.add("jigsaw")
         if self.odd or self.even:
             found.add("even-odd")
+        found.update(c.family for c in self.constraints)
         return tuple(name for name in PRESETS if name in found)
 
     def describe(self) -> str:
@@ -313,16 +350,81 @@ class Rules:
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
-        """Per cell: every other cell that shares a house or a differ pair with it."""
+        """Per cell: every other cell that shares a house, a differ pair, a cage (whose
+        digits may not repeat) or a renban line with it."""
         out = [set(s) for s in self._house_peers]
         for a, b in self.differ:
             out[a].add(b)
             out[b].add(a)
+        for group in self.distinct_groups:
+            for cell in group:
+                out[cell].update(group)
+                out[cell].discard(cell)
         return tuple(tuple(sorted(s)) for s in out)
+
+    @cached_property
+    def distinct_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each cage (unless its digits may repeat) and renban line: digits
+        that differ though they need not fill a house."""
+        return tuple(c.cells for c in self.constraints
+                     if (isinstance(c, Cage) and not c.repeat) or isinstance(c, Renban))
+
+    @cached_property
+    def negative_pairs(self) -> tuple[tuple[int, int, str], ...]:
+        """Orthogonal neighbours (a < b, what) with no sign between them where every sign
+        is given: "dot" (neither consecutive nor double, when ``all_dots``) and "xv"
+        (adding up to neither 5 nor 10, when ``all_xv``)."""
+        out: list[tuple[int, int, str]] = []
+        for flag, kind, what in ((self.all_dots, Kropki, "dot"), (self.all_xv, XV, "xv")):
+            if flag:
+                signed = {(c.a, c.b) for c in self.constraints if isinstance(c, kind)}
+                out += [(a, b, what) for a, b in sorted(_moves(self.size, [(0, 1), (1, 0)]))
+                        if (a, b) not in signed]
+        return tuple(out)
+
+    def broken(self, digits: Sequence[int]) -> str | None:
+        """The first rule a complete grid of N*N digits breaks, in words; None when it
+        keeps them all (the meaning every engine's answer is checked against)."""
+        n = self.size
+        if len(digits) != n * n or any(not 1 <= d <= n for d in digits):
+            return f"a complete {n}x{n} grid holds {n * n} digits of 1-{n}"
+        name = self.shape.cell_name
+        for house in self.houses:
+            seen: dict[int, int] = {}
+            for cell in house:
+                if digits[cell] in seen:
+                    return (f"{name(seen[digits[cell]])} and {name(cell)} share a house "
+                            f"and both hold {digits[cell]}")
+                seen[digits[cell]] = cell
+        for a, b in self.differ:
+            if digits[a] == digits[b]:
+                return f"{name(a)} and {name(b)} may not repeat a digit ({digits[a]})"
+        for a, b in self.non_consecutive_pairs:
+            if abs(digits[a] - digits[b]) == 1:
+                return f"{name(a)} and {name(b)} are neighbours with consecutive digits"
+        for cell, mask in enumerate(self.cell_masks):
+            if not mask >> (digits[cell] - 1) & 1:
+                return f"{name(cell)} may not hold {digits[cell]}"
+        for constraint in self.constraints:
+            if not constraint.holds(digits, n, self.regions):
+                return f"{constraint.where(n)} is not kept"
+        for a, b, what in self.negative_pairs:
+            x, y = digits[a], digits[b]
+            if what == "dot" and (pair_keeps_dot(x, y, "white")
+                                  or pair_keeps_dot(x, y, "black")):
+                return f"{name(a)} and {name(b)} have no dot, yet {x} and {y} would take one"
+            if what == "xv" and x + y in (5, 10):
+                return f"{name(a)} and {name(b)} have no X or V, yet {x} + {y} = {x + y}"
+        return None
+
+    def keeps(self, digits: Sequence[int]) -> bool:
+        """True when a complete grid of N*N digits keeps every rule (see :meth:`broken`)."""
+        return self.broken(digits) is None
 
     # -- a value --------------------------------------------------------------------
     def _key(self) -> tuple[object, ...]:
-        return (self.size, self.shape, self._own_regions, self._flags, self.odd, self.even)
+        return (self.size, self.shape, self._own_regions, self._flags, self.odd, self.even,
+                self.constraints)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
@@ -339,7 +441,7 @@ class Rules:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.size, self._own_regions, self._flags, self.odd, self.even,
-                           self._box_arg()))
+                           self._box_arg(), self.constraints))
 
     def _box_arg(self) -> tuple[int, int] | None:
         """The ``box`` argument that rebuilds this shape (None for the natural one)."""
@@ -368,6 +470,8 @@ class Rules:
         box = self._box_arg()
         if box is not None:
             parts.append(f"box={box!r}")
+        if self.constraints:
+            parts.append(f"constraints=[{', '.join(map(repr, self.constraints))}]")
         return f"Rules({', '.join(parts)})"
 
 
@@ -403,10 +507,10 @@ def parse_names(text: str) -> list[str]:
 
 def _rebuild(size: int, regions: tuple[int, ...] | None, flags: tuple[bool, ...],
              odd: tuple[int, ...], even: tuple[int, ...],
-             box: tuple[int, int] | None) -> Rules:
+             box: tuple[int, int] | None, constraints: tuple[Constraint, ...] = ()) -> Rules:
     """Rules from the pieces ``Rules.__reduce__`` gives (for pickling)."""
     return Rules(size, regions=regions, odd=odd, even=even, box=box,
-                 **dict(zip(_FLAGS, flags, strict=True)))
+                 constraints=constraints, **dict(zip(_FLAGS, flags, strict=True)))
 
 
 def _shape_for(size: int, box: tuple[int, int] | None, has_regions: bool) -> Shape:

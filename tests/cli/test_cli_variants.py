@@ -99,7 +99,8 @@ def test_a_format_that_cannot_hold_the_rules_refuses_and_pictures_draw_them() ->
 
 
 @pytest.mark.parametrize(("variant", "words"), [
-    ("killer", "unknown rules 'killer': known are classic, jigsaw, x, windoku"),
+    ("killer", "the killer clues come with the puzzle"),
+    ("hexadoku-x", "unknown rules 'hexadoku-x': known are classic, jigsaw, x, windoku"),
     ("x+samurai", "samurai puzzles (overlapping grids) are not supported yet"),
 ])
 def test_a_bad_variant_is_one_clear_error(variant: str, words: str) -> None:

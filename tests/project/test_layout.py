@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gpu",),
     ("engine", "_core", "_kernel9", "_kernel9_simd", "_lines9"),
     ("validate",),
-    ("grid", "candidates", "rules", "shape", "errors", "messages"),
+    ("grid", "candidates", "rules", "constraints", "shape", "errors", "messages"),
     ("executors", "extras", "_compiled", "_cython_shim", "_lazy", "_version", "_moved"),
 )
 
@@ -56,7 +56,7 @@ TOP_LEVEL = {
 }
 
 SUBPACKAGES = {"analysis", "cli", "dask", "engine", "formats", "generator", "gpu", "image",
-               "logic", "pictures", "stream", "symmetry", "web"}
+               "logic", "pictures", "stream", "symmetry", "web", "constraints"}
 
 
 def module_name(path: Path) -> str:

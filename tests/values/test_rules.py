@@ -95,8 +95,10 @@ def test_regions_are_renumbered_and_standard_boxes_are_classic() -> None:
     (lambda: Rules(9, regions=JIGSAW, disjoint=True), "disjoint groups need the standard boxes"),
     (lambda: Rules.preset("jigsaw"), "the regions come with the puzzle"),
     (lambda: Rules.preset("even-odd"), "the odd and even cells come with the puzzle"),
-    (lambda: Rules.preset("x+killer"),
-     "unknown rules 'killer': known are classic, jigsaw, x, windoku"),
+    (lambda: Rules.preset("x+samurai-x"),
+     "unknown rules 'samurai-x': known are classic, jigsaw, x, windoku"),
+    (lambda: Rules.preset("x+killer"), "the killer clues come with the puzzle"),
+    (lambda: Rules.preset("thermo"), "the thermo clues come with the puzzle"),
 ])
 def test_bad_rules_are_one_clear_error(make: object, words: str) -> None:
     with pytest.raises(RulesError) as raised:

@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
+from ..errors import UnsupportedRulesError
 from ..rules import Rules
 from ..shape import Shape
 
@@ -290,6 +291,9 @@ def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[l
     allowed digits."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules_tables: rules must be a Rules, not {type(rules).__name__}")
+    if rules.constraints or rules.negative_pairs:
+        raise UnsupportedRulesError(f"solving {rules.describe()} puzzles is not supported "
+                                    f"yet")
     neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
     for a, b in rules.non_consecutive_pairs:
         neighbours[a].append(b)
