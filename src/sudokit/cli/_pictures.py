@@ -235,6 +235,7 @@ def create(args: argparse.Namespace, env: Env) -> int:
             args.count, args.size, box=args.box, clues=args.clues, symmetry=args.symmetry,
             minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
             tries=args.tries, jobs=args.jobs, rules=getattr(args, "variant", None),
+            cage_size=getattr(args, "cage_size", None),
         )
         for puzzle, solution in progress(made, env, "puzzles"):
             pictures.add(grid_figure(puzzle, pictures.theme))

@@ -69,9 +69,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="make puzzles under these rules (written as SudokuPad links unless "
                    "--to says otherwise): x, windoku, anti-king, anti-knight, "
                    "non-consecutive, disjoint, centre-dot, jigsaw (new connected regions for "
-                   "each puzzle), even-odd (a third of the cells marked odd or even), joined "
-                   "with '+' (jigsaw+x); sizes 4 to 16 where the rules fit (windoku 9x9); "
-                   "written in the formats that hold the rules")
+                   "each puzzle), even-odd (a third of the cells marked odd or even), "
+                   "killer (cages with their sums grown on the solution, no givens), thermo, "
+                   "arrow, kropki (thermometers, arrows, or every kropki dot drawn on the "
+                   "solution, as few givens as keep one solution), joined with '+' "
+                   "(jigsaw+x, killer+x); sizes 4 to 16 where the rules fit (windoku 9x9; "
+                   "killer, thermo, arrow and kropki up to 9x9); written in the formats "
+                   "that hold the rules")
+    p.add_argument("--cage-size", type=cage_size_arg, metavar="MIN-MAX",
+                   help="with --variant killer: each cage holds MIN to MAX cells (default "
+                   "2-5; one number N for exactly N); at most the size of the grid, since "
+                   "a cage's digits differ")
     p.add_argument("--pattern", metavar="MASK",
                    help="the givens are exactly these cells: one character a cell in reading "
                    "order, x, X, 1 or * for a given and . or 0 for a blank (81 for 9x9), or a "
@@ -125,6 +133,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_cluster_argument(p)
 
 
+def cage_size_arg(text: str) -> tuple[int, int]:
+    """An argparse type: ``MIN-MAX`` (or ``N``) cells of a cage, 1 <= MIN <= MAX."""
+    low, _, high = text.strip().partition("-")
+    try:
+        sizes = (int(low), int(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"is MIN-MAX cells, such as 2-5, not {text!r}") \
+            from None
+    if not 1 <= sizes[0] <= sizes[1]:
+        raise argparse.ArgumentTypeError(f"{text}: a cage holds at least 1 cell, and MIN "
+                                         "is at most MAX")
+    return sizes
+
+
 def cleanness_level(text: str) -> int:
     """An argparse type: 0, 1, 2 or 3."""
     if text.strip() not in ("0", "1", "2", "3"):
@@ -161,6 +183,10 @@ def run(args: argparse.Namespace, env: Env) -> int:
         env.error(f"--variant {args.variant}: puzzles made for a technique are classic ones; "
                   "leave out --technique, --score-min/--score-max, --practice, --json and "
                   "--cleanness")
+        return ExitStatus.USAGE
+    if args.cage_size is not None and "killer" not in _variant_names(args.variant):
+        env.error(f"--cage-size {args.cage_size[0]}-{args.cage_size[1]}: cages are grown for "
+                  "--variant killer only")
         return ExitStatus.USAGE
     if wants_technique(args) or args.cleanness:
         from ._targeted import run_targeted  # deferred: only this mode loads the rater
@@ -199,7 +225,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     options = dict(box=args.box, clues=args.clues, symmetry=args.symmetry,
                    minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
                    tries=args.tries, techniques=args.techniques, exclude=args.exclude,
-                   rules=args.variant)
+                   rules=args.variant, cage_size=args.cage_size)
     try:
         with cluster_executor(args) as executor:
             if executor is not None:
@@ -226,12 +252,19 @@ def run(args: argparse.Namespace, env: Env) -> int:
     return ExitStatus.OK
 
 
+def _variant_names(variant: str | None) -> list[str]:
+    """The preset names of ``--variant`` (already checked by its argparse type)."""
+    from ..rules import parse_names  # imported when needed: the command's start-up stays fast
+
+    return [] if variant is None else parse_names(variant)
+
+
 #: create's options that a pattern does not take, with their defaults: the pattern is the
 #: size and the clues.
 _NOT_WITH_PATTERN = {
     "size": 9, "clues": None, "symmetry": "none", "minimal": False, "cleanness": 0,
     "score_min": None, "score_max": None, "practice": False, "json": False, "cluster": None,
-    "variant": None,
+    "variant": None, "cage_size": None,
 }
 
 

@@ -75,6 +75,7 @@ def generate(
     techniques: str | None = None,
     exclude: str | None = None,
     rules: Rules | str | None = None,
+    cage_size: tuple[int, int] | None = None,
 ) -> Grid:
     """One random puzzle with exactly one solution.
 
@@ -95,6 +96,10 @@ def generate(
     - ``rules``: the puzzle's rules, a :class:`~sudokit.rules.Rules` or preset names such
       as ``"x+anti-knight"``; ``"jigsaw"`` makes new regions and ``"even-odd"`` new odd and
       even cells for each puzzle (see :mod:`sudokit.generator.variants`); up to 16x16.
+      ``"killer"`` grows new cages on each puzzle's solution and gives no givens;
+      ``"thermo"``, ``"arrow"`` and ``"kropki"`` draw new lines or dots on it and keep as
+      few givens as leave one solution (up to 9x9).
+    - ``cage_size``: (fewest, most) cells of a killer puzzle's cages, default (2, 5).
 
     Raises GenerateError for options no puzzle can meet (and for a size past
     :data:`MAX_SIZE`, 36, or a difficulty past :data:`MAX_RATED_SIZE`, 25), GenerateGaveUp
@@ -103,7 +108,7 @@ def generate(
     return next(iter_generate(1, size, box=box, clues=clues, symmetry=symmetry,
                               minimal=minimal, difficulty=difficulty, seed=seed,
                               tries=tries, techniques=techniques,
-                              exclude=exclude, rules=rules)).puzzle
+                              exclude=exclude, rules=rules, cage_size=cage_size)).puzzle
 
 
 def generate_many(
@@ -121,6 +126,7 @@ def generate_many(
     techniques: str | None = None,
     exclude: str | None = None,
     rules: Rules | str | None = None,
+    cage_size: tuple[int, int] | None = None,
 ) -> list[Grid]:
     """``count`` different puzzles, each as :func:`generate` makes them, on ``jobs`` cores.
 
@@ -130,7 +136,8 @@ def generate_many(
                                             symmetry=symmetry, minimal=minimal,
                                             difficulty=difficulty, seed=seed, tries=tries,
                                             jobs=jobs, techniques=techniques,
-                                            exclude=exclude, rules=rules)]
+                                            exclude=exclude, rules=rules,
+                                            cage_size=cage_size)]
 
 
 def iter_generate(
@@ -148,6 +155,7 @@ def iter_generate(
     techniques: str | None = None,
     exclude: str | None = None,
     rules: Rules | str | None = None,
+    cage_size: tuple[int, int] | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` different (puzzle, solution) pairs in order, as they are made.
 
@@ -160,7 +168,7 @@ def iter_generate(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
-                       exclude, rules)
+                       exclude, rules, cage_size)
     base = _base_key(seed)
     return _distinct(options, base, count, jobs)
 
@@ -178,6 +186,7 @@ def puzzle_maker(
     techniques: str | None = None,
     exclude: str | None = None,
     rules: Rules | str | None = None,
+    cage_size: tuple[int, int] | None = None,
 ) -> Callable[[int, int], Generated]:
     """``make(index, attempt)``: puzzle ``index`` of the run :func:`iter_generate` makes
     with these options, from its own random stream, so that a run can be split over
@@ -185,7 +194,7 @@ def puzzle_maker(
     itself; iter_generate remakes one that equals an earlier puzzle of the run with attempt
     1, 2, ... until it differs. The function pickles (options checked here, at once)."""
     options = checked_options(size, box, clues, symmetry, minimal, difficulty, tries, techniques,
-                       exclude, rules)
+                       exclude, rules, cage_size)
     return partial(_make_at, options, _base_key(seed))
 
 

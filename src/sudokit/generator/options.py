@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .. import engine, validate
-from ..errors import GenerateError, RulesError
-from ..rules import Rules, parse_names
+from ..constraints import FAMILIES
+from ..errors import GenerateError, RulesError, UnsupportedRulesError
+from ..rules import PRESETS, Rules, parse_names
 from ..shape import Shape
 from .choices import DIFFICULTIES, SYMMETRIES
 
@@ -30,6 +31,14 @@ MAX_RATED_SIZE = 25
 
 #: The largest grid a puzzle under variant rules is made for (its search runs in Python).
 MAX_VARIANT_SIZE = 16
+
+#: The clues drawn on the grid that a puzzle is made with (cages grown on its solution,
+#: lines and dots placed where its solution keeps them), and the largest grid for them.
+DRAWN = ("killer", "thermo", "arrow", "kropki")
+MAX_DRAWN_SIZE = 9
+
+#: The cells of a killer puzzle's cages, fewest and most, when not asked for.
+CAGE_SIZE = (2, 5)
 
 #: The fewest clues with which a puzzle of each box shape can have one solution: proven
 #: for 9x9 (McGuire, Tugemann, Civario 2012) and known for 4x4 and 6x6. Any other size
@@ -49,17 +58,24 @@ _MINIMAL_BUDGET_LARGE = 1_000
 class RulesPlan(NamedTuple):
     """The rules puzzles are made under: ``base`` holds the fixed ones; with
     ``fresh_regions`` each puzzle gets new jigsaw regions, with ``fresh_parity`` new odd
-    and even cells, chosen from its solution (``base`` then holds stand-ins for them)."""
+    and even cells, chosen from its solution (``base`` then holds stand-ins for them);
+    ``drawn`` names the families of clues drawn anew on each puzzle's solution (of
+    :data:`DRAWN`), its cages of ``cage_size`` cells (fewest, most)."""
 
     base: Rules
     fresh_regions: bool = False
     fresh_parity: bool = False
+    drawn: tuple[str, ...] = ()
+    cage_size: tuple[int, int] = CAGE_SIZE
 
     def describe(self) -> str:
         """The rules in words: ``"jigsaw + X 9x9"``."""
-        if self.fresh_parity:
-            return self.base.replace(odd=(0,)).describe()
-        return self.base.describe()
+        rules = self.base.replace(odd=(0,)) if self.fresh_parity else self.base
+        if not self.drawn:
+            return rules.describe()
+        names = set(rules.names) | set(self.drawn)
+        words = " + ".join(PRESETS[name] for name in PRESETS if name in names)
+        return f"{words} {rules.size}x{rules.size}"
 
 
 class GenerateOptions(NamedTuple):
@@ -152,8 +168,9 @@ def checked_options(
     techniques: str | None = None,
     exclude: str | None = None,
     rules: Rules | str | None = None,
+    cage_size: tuple[int, int] | None = None,
 ) -> GenerateOptions:
-    plan = checked_rules(rules, size, box)
+    plan = checked_rules(rules, size, box, cage_size)
     shape = Shape.for_size(size, box) if plan is None else plan.base.shape
     if clues is not None:
         clues = validate.whole(clues, "generate", "clues")
@@ -171,6 +188,10 @@ def checked_options(
                             " puzzle unique does not end in minutes)")
     name = symmetry_name(symmetry)
     label = f"{shape.n}x{shape.n}"
+    if plan is not None and "killer" in plan.drawn and (
+            clues is not None or minimal or name != "none"):
+        raise GenerateError(f"{plan.describe()} puzzles are made with no givens: leave out "
+                            "clues, minimal and symmetry")
     if clues is not None:
         floor = fewest_clues(shape) if plan is None else 0  # variants: no bound known
         if clues < floor:
@@ -209,13 +230,18 @@ def checked_options(
     return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder, plan)
 
 
-def checked_rules(rules: Rules | str | None, size: int,
-                  box: tuple[int, int] | None) -> RulesPlan | None:
+def checked_rules(rules: Rules | str | None, size: int, box: tuple[int, int] | None,
+                  cage_size: tuple[int, int] | None = None) -> RulesPlan | None:
     """What ``rules=`` asks for, checked: a :class:`Rules` value, or preset names such as
     ``"jigsaw+x"`` ("jigsaw" makes new regions for each puzzle, "even-odd" new odd and even
-    cells); None for the classic rules. RulesError for rules this size cannot have,
-    GenerateError for rules of another size."""
+    cells, "killer", "thermo", "arrow" and "kropki" new cages, lines or dots: see
+    :data:`DRAWN`); None for the classic rules. RulesError for rules this size cannot
+    have, UnsupportedRulesError for clues no puzzle is made with yet, GenerateError for
+    rules of another size or a ``cage_size`` without killer rules."""
     if rules is None:
+        if cage_size is not None:
+            raise GenerateError("generate: cage_size goes with killer puzzles "
+                                "(rules='killer')")
         return None
     n = validate.whole(size, "generate", "size")
     if isinstance(rules, Rules):
@@ -229,12 +255,23 @@ def checked_rules(rules: Rules | str | None, size: int,
         # A stand-in map of columns for fresh regions: the rules of the size checked now.
         regions = [cell % n for cell in range(n * n)] if "jigsaw" in names else None
         plan = RulesPlan(Rules(n, regions=regions, box=box).replace(**flags),
-                         fresh_regions="jigsaw" in names, fresh_parity="even-odd" in names)
+                         fresh_regions="jigsaw" in names, fresh_parity="even-odd" in names,
+                         drawn=_drawn(names))
     else:
         raise TypeError(f"generate: rules must be a Rules or preset names such as "
                         f"'jigsaw+x', not {type(rules).__name__}")
-    if plan.base.is_classic and not plan.fresh_parity:
+    if cage_size is not None:
+        if "killer" not in plan.drawn:
+            raise GenerateError(f"generate: cage_size goes with killer puzzles (rules="
+                                f"'killer'), not {plan.describe()}")
+        plan = plan._replace(cage_size=checked_cage_size(cage_size, n))
+    elif plan.drawn:
+        plan = plan._replace(cage_size=(min(CAGE_SIZE[0], n), min(CAGE_SIZE[1], n)))
+    if plan.base.is_classic and not plan.fresh_parity and not plan.drawn:
         return None
+    if plan.drawn and n > MAX_DRAWN_SIZE:
+        raise GenerateError(f"size {n}: {plan.describe()} puzzles are made up to "
+                            f"{MAX_DRAWN_SIZE}x{MAX_DRAWN_SIZE}")
     if n > MAX_VARIANT_SIZE:
         raise GenerateError(f"size {n}: puzzles under {plan.describe()} rules are made up to "
                             f"{MAX_VARIANT_SIZE}x{MAX_VARIANT_SIZE}")
@@ -242,6 +279,36 @@ def checked_rules(rules: Rules | str | None, size: int,
         raise RulesError(f"{plan.describe()}: no grid of this size keeps these rules, so "
                          "no puzzle can have them")
     return plan
+
+
+def _drawn(names: list[str]) -> tuple[str, ...]:
+    """The families of :data:`DRAWN` among preset ``names``; UnsupportedRulesError for one
+    whose clues no puzzle is made with yet (they come with a puzzle's file)."""
+    for name in names:
+        if name in FAMILIES and name not in DRAWN:
+            raise UnsupportedRulesError(
+                f"creating {FAMILIES[name]} puzzles is not supported yet (puzzles are made "
+                f"with clues drawn of {', '.join(DRAWN)})")
+    return tuple(name for name in DRAWN if name in names)
+
+
+def checked_cage_size(cage_size: tuple[int, int], n: int) -> tuple[int, int]:
+    """``cage_size`` (fewest, most cells of a cage), checked for an N x N grid: whole
+    numbers with 1 <= fewest <= most <= N (a cage's digits differ)."""
+    if isinstance(cage_size, str | bytes) or not hasattr(cage_size, "__len__") \
+            or len(cage_size) != 2:
+        raise TypeError(f"generate: cage_size must be (fewest, most) cells, not "
+                        f"{cage_size!r}")
+    low = validate.whole(cage_size[0], "generate", "cage_size")
+    high = validate.whole(cage_size[1], "generate", "cage_size")
+    if not 1 <= low <= high <= n:
+        raise GenerateError(f"cage size {low}-{high}: a cage of a {n}x{n} killer holds 1 to "
+                            f"{n} cells (its digits differ), the fewest first")
+    if not any(m * low <= n * n <= m * high for m in range(1, n * n + 1)):
+        cells = f"{low}" if low == high else f"{low} to {high}"
+        raise GenerateError(f"cage size {low}-{high}: the {n * n} cells of a {n}x{n} grid do "
+                            f"not split into cages of {cells} cells")
+    return low, high
 
 
 #: Rounds the rules engine may spend proving that no grid keeps a set of rules (about ten

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from .. import engine
 from ..engine import Engine
@@ -33,6 +34,8 @@ from ..errors import GenerateGaveUp
 from ..grid import Grid
 from ..rules import Rules
 from ..solver import search as search_puzzle
+from .killer import caged
+from .lines import drawn
 from .options import GenerateOptions, RulesPlan, symmetry_orbits
 from .regions import random_regions
 
@@ -67,8 +70,14 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         if filled is None:
             continue
         rules, solution = filled
+        if plan.drawn:
+            clued = _clued(plan, rules, solution, rng)
+            if clued is None:
+                continue
+            rules = clued
         search = engine.rules_engine(rules)
-        puzzle = _dug(search, rules, solution, orbits, _target(options, rng), rng)
+        puzzle = [0] * len(solution) if "killer" in plan.drawn else \
+            _dug(search, rules, solution, orbits, _target(options, rng), rng)
         givens = sum(1 for d in puzzle if d)
         if options.clues is not None and givens != options.clues:
             continue
@@ -81,7 +90,8 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         if options.difficulty is not None and level_of(made, options.ladder) != options.difficulty:
             continue
         proof = search_puzzle(made, limit=2)  # the proof: a count to two by the solver
-        if proof.count != 1 or proof.solution is None or list(proof.solution.cells) != solution:
+        if proof.count != 1 or proof.solution is None or list(proof.solution.cells) != solution \
+                or not rules.keeps(solution):
             raise AssertionError(f"internal error: generated puzzle is not unique: {made!r}")
         return made, proof.solution
     raise GenerateGaveUp(_gave_up_message(plan, options))
@@ -198,10 +208,44 @@ def _fresh_regions(base: Rules, rng: random.Random) -> tuple[Rules, list[int]] |
     return None if solution is None else (rules, solution)
 
 
+def _clued(plan: RulesPlan, rules: Rules, solution: list[int],
+           rng: random.Random) -> Rules | None:
+    """``rules`` with the clues of ``plan.drawn`` drawn where ``solution`` keeps them:
+    lines and dots (:mod:`.lines`), then killer cages (:mod:`.killer`) under which the
+    empty grid has one solution; None when no such cages were found."""
+    rules = drawn(rules, solution, plan.drawn, rng)
+    if "killer" not in plan.drawn:
+        return rules
+    return caged(rules, solution, plan.cage_size, rng, another_solution)
+
+
+def another_solution(rules: Rules, puzzle: Sequence[int],
+                     solution: Sequence[int]) -> list[int] | None:
+    """A solution of ``puzzle`` under ``rules`` other than ``solution`` (which keeps
+    them), by the rules engine; None when ``solution`` is its only one."""
+    search = engine.rules_engine(rules)
+    if _count(search, list(puzzle), 2) < 2:
+        return None
+    first = search.solution()
+    if first != list(solution):
+        return first
+    # the first one found is ``solution``: ask each blank for another digit in turn
+    for cell, digit in enumerate(puzzle):
+        if digit:
+            continue
+        masks = [1 << (d - 1) if d else m for d, m in zip(puzzle, rules.cell_masks, strict=True)]
+        masks[cell] &= ~(1 << (solution[cell] - 1))
+        if search.reset_masks(masks, 1) and _count(search, None, 1):
+            return search.solution()
+    raise AssertionError("internal error: two solutions counted, one found")
+
+
 def _target(options: GenerateOptions, rng: random.Random) -> int:
     """The clues to dig down to (0: as few as will go)."""
     if options.clues is not None:
         return 0 if options.minimal else options.clues
+    if options.rules is not None and options.rules.drawn:
+        return 0  # lines and dots: as few givens as keep one solution
     if options.minimal or options.difficulty not in (None, "easy", "medium"):
         return 0  # the fewer the clues, the likelier a hard puzzle
     ncells = options.shape.ncells
