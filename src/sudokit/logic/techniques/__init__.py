@@ -4,7 +4,9 @@ The ladder goes level by level (all easy techniques before any medium one, and s
 within a level roughly from the lowest score up, so the first step found is always one of
 the easiest available. A puzzle's level is then the level of the hardest step it needed.
 (Skyscraper and 2-String Kite come before the finned X-Wing: most skyscrapers are also
-sashimi X-Wings, and the simpler name is the one a solver looks for first.)
+sashimi X-Wings, and the simpler name is the one a solver looks for first.) W-Wing, the
+highest score of its level, comes last in it: tried before the unique rectangles, it took the
+place of the rectangles and fish that Sudoku Explainer finds first.
 """
 
 from __future__ import annotations
@@ -67,7 +69,6 @@ LADDER: tuple[Technique, ...] = (
     fish.SWORDFISH,
     xy_wing.XY_WING,
     xyz_wing.XYZ_WING,
-    w_wing.W_WING,
     empty_rectangle.EMPTY_RECTANGLE,
     unique_rectangles.UR_TYPE1,
     unique_rectangles.UR_TYPE2,
@@ -82,6 +83,7 @@ LADDER: tuple[Technique, ...] = (
     fish.JELLYFISH,
     subsets.HIDDEN_QUAD,
     bug.BUG_PLUS_1,
+    w_wing.W_WING,
     # expert
     finned_fish.FINNED[3],
     finned_fish.FINNED[4],
