@@ -113,10 +113,20 @@ REGIONS = Field("regions", "string", "a jigsaw's regions: N*N symbols in reading
 ODD = Field("odd", "array", "the cells that hold odd digits: cell numbers 0..N*N-1 in reading "
             "order")
 EVEN = Field("even", "array", "the cells that hold even digits: cell numbers 0..N*N-1")
+CONSTRAINTS = Field("constraints", "array", "cages, lines, dots and signs: objects with "
+                    "\"kind\" (Cage, LittleKiller, Sandwich, Thermo, Arrow, Whisper, Renban, "
+                    "Palindrome, Between, RegionSum, Entropic, Kropki, XV, GreaterThan) and "
+                    "that kind's parameters by name, cells numbered 0..N*N-1 in reading order, "
+                    "as the answers' \"rules\" give them")
+ALL_DOTS = Field("all_dots", "boolean", "every kropki dot is given: neighbours without one "
+                 "are neither consecutive nor double")
+ALL_XV = Field("all_xv", "boolean", "every X and V is given: neighbours without one add up "
+               "to neither 5 nor 10")
 #: The fields that set a puzzle's rules.
-RULES = (VARIANT, REGIONS, ODD, EVEN)
+RULES = (VARIANT, REGIONS, ODD, EVEN, CONSTRAINTS, ALL_DOTS, ALL_XV)
 RULES_ANSWER = ('; under a variant\'s rules also "rules": {"variant", "name", "regions", '
-                '"houses", "odd", "even", "differ", "non_consecutive", "lines", "unmarked"}')
+                '"houses", "odd", "even", "differ", "non_consecutive", "constraints", '
+                '"all_dots", "all_xv", "groups", "lines", "unmarked"}')
 CANDIDATES = Field("candidates", "array", "the pencil marks the player sees: one candidate mask "
                    "per cell in reading order (bit d-1 for digit d, as 'convert' gives them); "
                    "a blank's 0 stands for every digit its peers' digits allow, a filled "

@@ -18,11 +18,12 @@ from starlette.responses import JSONResponse, Response
 
 from .. import formats
 from ..candidates import Candidates
+from ..constraints import Constraint
 from ..errors import SudokuError
 from ..grid import Grid
 from ..rules import parse_names
 from ..shape import parse_box
-from . import senders
+from . import drawn, senders
 
 
 class BadRequest(Exception):
@@ -165,8 +166,8 @@ _NINE_BY_NINE = re.compile(r"[1-9.0]{81}")
 
 
 def one_puzzle(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidates:
-    """The request's one puzzle, under the rules its ``variant``, ``regions``, ``odd`` and
-    ``even`` fields add to its own."""
+    """The request's one puzzle, under the rules its ``variant``, ``regions``, ``odd``,
+    ``even``, ``constraints``, ``all_dots`` and ``all_xv`` fields add to its own."""
     items = read_puzzles(body)
     if len(items) != 1:
         raise BadRequest(f"{op} takes one puzzle per request; the text holds {len(items)}")
@@ -176,14 +177,16 @@ def one_puzzle(body: dict[str, Any], op: str, max_size: int) -> Grid | Candidate
 
 
 #: The fields that give a puzzle rules of its own.
-RULE_FIELDS = ("variant", "regions", "odd", "even")
+RULE_FIELDS = ("variant", "regions", "odd", "even", "constraints", "all_dots", "all_xv")
 
 
 def under_rules(body: dict[str, Any], item: Grid | Candidates) -> Grid | Candidates:
     """``item`` under the rules of the request: its own (a link or file that holds them),
     with the regions (``regions``: N*N symbols, a symbol a region, or N*N region numbers),
-    parity cells (``odd``, ``even``: cell numbers 0..N*N-1 in reading order) and presets
-    (``variant``: names joined with '+', as ``--variant``) of the request added."""
+    parity cells (``odd``, ``even``: cell numbers 0..N*N-1 in reading order), cages, lines,
+    dots and signs (``constraints``: objects as :mod:`sudokit.web.drawn` writes them), "every
+    dot / XV sign given" (``all_dots``, ``all_xv``) and presets (``variant``: names joined
+    with '+', as ``--variant``) of the request added."""
     if all(body.get(name) is None for name in RULE_FIELDS):
         return item
     variant = variant_field(body)
@@ -205,6 +208,12 @@ def under_rules(body: dict[str, Any], item: Grid | Candidates) -> Grid | Candida
                 raise BadRequest(f"'{name}' must be a list of cell numbers (0 to "
                                  f"{item.shape.ncells - 1}, in reading order)")
             changes[name] = cells
+    drawn_items = body.get("constraints")
+    if drawn_items is not None:
+        changes["constraints"] = item.rules.constraints + _constraints(drawn_items, item.n)
+    for name in ("all_dots", "all_xv"):
+        if flag_field(body, name):
+            changes[name] = True
     try:
         rules = item.rules.replace(**changes) if changes else item.rules
         if variant:
@@ -212,6 +221,23 @@ def under_rules(body: dict[str, Any], item: Grid | Candidates) -> Grid | Candida
         return item.with_rules(rules)
     except (SudokuError, TypeError) as e:
         raise BadRequest(f"{_rules_field(body)}: {e}") from None
+
+
+def _constraints(items: object, n: int) -> tuple[Constraint, ...]:
+    """The constraints of a request's ``constraints`` field, each checked for its kind and
+    for an N x N grid (an error names the item)."""
+    if not isinstance(items, list):
+        raise BadRequest("'constraints' must be a list of objects such as "
+                         '{"kind": "Cage", "cells": [0, 1], "total": 3}')
+    out = []
+    for k, item in enumerate(items):
+        try:
+            constraint = drawn.from_json(item)
+            constraint.check(n)
+        except (ValueError, SudokuError) as e:
+            raise BadRequest(f"'constraints' item {k + 1}: {e}") from None
+        out.append(constraint)
+    return tuple(out)
 
 
 def _rules_field(body: dict[str, Any]) -> str:

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from .. import formats
 from ..candidates import Candidates
+from ..constraints import Sandwich
 from ..errors import GenerateGaveUp, UnsupportedRulesError
 from ..grid import SYMBOLS, Grid
-from ..rules import Rules
+from ..rules import PRESETS, Rules
 from ..shape import Shape
 from ..solver import SearchStatus, search
+from . import drawn
 
 if TYPE_CHECKING:  # the logic is imported when a hint asks for it
     from ..logic.step import Step
@@ -64,9 +66,10 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     standard boxes), ``houses`` (the extra houses: ``name``, ``cells``), ``odd`` and
     ``even`` cells, ``differ`` (pairs a king's or knight's move apart that may not repeat a
     digit), ``non_consecutive`` (neighbours whose digits may not be consecutive),
-    ``lines`` (every rule in words) and ``unmarked`` (those the grid shows no mark of)."""
-    # the pictures load the logic: only a variant's answer needs them, the server starts fast
-    from ..pictures.variants import rule_lines, unmarked_rules
+    ``constraints`` (the cages, lines, dots and signs, as :mod:`sudokit.web.drawn` writes
+    them), ``all_dots`` and ``all_xv`` (every dot, every X and V is given), ``groups`` (cells
+    whose digits differ though they fill no house: cages, renban lines), ``lines`` (every
+    rule in words) and ``unmarked`` (those the grid shows no mark of)."""
 
     return {
         "variant": "+".join(rules.names),
@@ -77,9 +80,28 @@ def rules_json(rules: Rules) -> dict[str, Any]:
         "even": list(rules.even),
         "differ": [list(pair) for pair in rules.differ],
         "non_consecutive": [list(pair) for pair in rules.non_consecutive_pairs],
-        "lines": rule_lines(rules),
-        "unmarked": unmarked_rules(rules),
+        "constraints": [drawn.to_json(c) for c in rules.constraints],
+        "all_dots": rules.all_dots,
+        "all_xv": rules.all_xv,
+        "groups": [list(cells) for cells in rules.distinct_groups],
+        **_words(rules),
     }
+
+
+def _words(rules: Rules) -> dict[str, list[str]]:
+    """The rules in words (``lines``) and those the grid shows no mark of (``unmarked``), as
+    the pictures say them; a rule the pictures have no words for is said by its name."""
+    # the pictures load the logic: only a variant's answer needs them, the server starts fast
+    from ..pictures.variants import rule_lines, unmarked_rules
+
+    try:
+        return {"lines": rule_lines(rules), "unmarked": unmarked_rules(rules)}
+    except KeyError:
+        plain = rules.replace(constraints=(), all_dots=False, all_xv=False)
+        drawn_names = [name for name in rules.names if name not in plain.names]
+        return {"lines": rule_lines(plain) + [PRESETS[name][:1].upper() + PRESETS[name][1:]
+                                              for name in drawn_names],
+                "unmarked": unmarked_rules(plain)}
 
 
 def with_rules(data: dict[str, Any], puzzle: Puzzle) -> dict[str, Any]:
@@ -102,6 +124,13 @@ def logic_refusal(op: str, puzzle: Puzzle) -> str | None:
     if _optional(".logic.variants") is not None:
         return None
     return f"{LOGIC_WORK[op]} {puzzle.rules.describe()} puzzles are not available yet"
+
+
+def logic_refused(op: str, puzzle: Puzzle) -> UnsupportedRulesError:
+    """The refusal of ``op`` (hint, explain, rate) on a puzzle whose rules a part of sudokit
+    it needs (the search, the logic) cannot honour yet, in the words of that work."""
+    rules = puzzle.rules.describe() if isinstance(puzzle, Grid) else "these"
+    return UnsupportedRulesError(f"{LOGIC_WORK[op]} {rules} puzzles are not available yet")
 
 
 def solve(puzzle: Puzzle, time_limit: float) -> dict[str, Any]:
@@ -127,20 +156,25 @@ def count(puzzle: Puzzle, limit: int, time_limit: float) -> dict[str, Any]:
 
 
 def check(puzzle: Puzzle, grid: Grid | None, time_limit: float) -> dict[str, Any]:
-    """Is the puzzle free of conflicts, and does it have exactly one solution? With the
-    player's ``grid``: is every digit filled in still right (without saying which digit
-    belongs where)?"""
+    """Is the puzzle free of conflicts, and does it have exactly one solution (not decided,
+    ``complete`` false, where the search cannot honour its rules yet)? With the player's
+    ``grid``: is every digit filled in still right (without saying which digit belongs
+    where), and a finished grid, does it keep every rule?"""
     givens = _as_grid(puzzle)
     found = conflicts(givens)
-    result = search(puzzle, limit=2, time_limit=time_limit) if not found else None
+    refused = None
+    try:
+        result = search(puzzle, limit=2, time_limit=time_limit) if not found else None
+    except UnsupportedRulesError as e:  # not decided; a finished grid is judged by the rules
+        result, refused = None, str(e)
     timed_out = result is not None and result.status is SearchStatus.TIMED_OUT
     solutions = 0 if result is None else result.count
     data: dict[str, Any] = {
         "conflicts": found,
         "solutions": solutions,
         "unique": solutions == 1 and not timed_out,
-        "complete": not timed_out,
-        "message": _check_message(found, solutions, timed_out),
+        "complete": not timed_out and refused is None,
+        "message": refused or _check_message(found, solutions, timed_out),
     }
     if grid is not None:
         data["progress"] = _progress(givens, grid, result.solution if result else None,
@@ -166,10 +200,12 @@ def _progress(givens: Grid, grid: Grid, solution: Grid | None, unique: bool) -> 
                enumerate(zip(givens.cells, grid.cells, strict=True)) if g and v != g]
     filled = sum(1 for g, v in zip(givens.cells, grid.cells, strict=True) if v and not g)
     blanks = grid.blanks
+    judged = _judged(givens.rules, grid) if not blanks and not changed else {}
     if solution is None or not unique:
-        return {"checked": False, "filled": filled, "blanks": blanks, "wrong": None,
+        return {"checked": bool(judged), "filled": filled, "blanks": blanks, "wrong": None,
                 "changed_givens": changed,
-                "message": "progress can be checked only on a puzzle with one solution"}
+                "message": "progress can be checked only on a puzzle with one solution",
+                **judged}
     wrong = sum(1 for v, s in zip(grid.cells, solution.cells, strict=True) if v and v != s)
     if changed:
         message = f"the givens at {', '.join(changed)} were changed"
@@ -180,8 +216,20 @@ def _progress(givens: Grid, grid: Grid, solution: Grid | None, unique: bool) -> 
         message = f"all right so far: {blanks} cell{'s' * (blanks != 1)} to go"
     else:
         message = "solved!"
-    return {"checked": True, "filled": filled, "blanks": blanks, "wrong": wrong,
+    return {**judged, "checked": True, "filled": filled, "blanks": blanks, "wrong": wrong,
             "changed_givens": changed, "message": message}
+
+
+def _judged(rules: Rules, grid: Grid) -> dict[str, Any]:
+    """A finished grid judged by the rules alone (a puzzle's one solution or not): the first
+    rule it breaks in words (``broken``, None when it keeps them all), the cells of every
+    cage, line, dot or sign it breaks (``broken_cells``) and ``message``."""
+    broken = rules.broken(grid.cells)
+    n = rules.size
+    cells = sorted({cell for c in rules.constraints if not c.holds(grid.cells, n, rules.regions)
+                    for cell in (c.line_cells(n) if isinstance(c, Sandwich) else c.cells)})
+    return {"broken": broken, "broken_cells": [grid.shape.cell_name(c) for c in cells],
+            "message": "solved!" if broken is None else f"not solved: {broken}"}
 
 
 def hint(puzzle: Puzzle, grid: Grid | None,
@@ -190,6 +238,13 @@ def hint(puzzle: Puzzle, grid: Grid | None,
     the pencil marks of ``candidates``, each where given): first any digit filled in or
     candidate ruled out wrongly (a hint on a wrong board would mislead), else the easiest
     logical step."""
+    try:
+        return _hint(puzzle, grid, candidates)
+    except UnsupportedRulesError:
+        raise logic_refused("hint", puzzle) from None
+
+
+def _hint(puzzle: Puzzle, grid: Grid | None, candidates: Candidates | None) -> dict[str, Any]:
     from ..logic import hint as next_hint  # only the request that needs it: the server starts fast
 
     if grid is not None and isinstance(puzzle, Grid):
@@ -328,7 +383,10 @@ def explain(puzzle: Puzzle, guess: bool) -> dict[str, Any]:
     from ..logic import report, solve_path
     from ..logic.rating import rating_of
 
-    path = solve_path(puzzle, guess=guess)
+    try:
+        path = solve_path(puzzle, guess=guess)
+    except UnsupportedRulesError:
+        raise logic_refused("explain", puzzle) from None
     rating = rating_of(path) if path.solved else None
     data = report.path_dict(path, rating)
     for told, step in zip(data["steps"], path.steps, strict=True):
@@ -362,7 +420,10 @@ def rate(puzzle: Puzzle) -> dict[str, Any]:
     # only the request that needs it: the server starts fast
     from ..logic import rate as rate_puzzle
 
-    return rate_puzzle(puzzle).to_dict()
+    try:
+        return rate_puzzle(puzzle).to_dict()
+    except UnsupportedRulesError:
+        raise logic_refused("rate", puzzle) from None
 
 
 def create(size: int, box: tuple[int, int] | None, difficulty: str | None, seed: str | None,
