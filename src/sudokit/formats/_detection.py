@@ -14,7 +14,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    are not UTF-8 than do not, the input is not text (an error). Fewer such lines among
    text are read as text: each becomes one bad record in its place.
 5. Header lines such as ``#ARuud`` (``#`` and one of ``A D C B S L U``) before a row of
-   N symbols: sdk.
+   N symbols: sdk. Rows of one grid (N rows of N, 2N with the givens first, or one or
+   two lines of N*N) and then a line of cage sums (``A=10 B=15``; ``-`` for none): killer.
 6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
@@ -64,9 +65,13 @@ from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._sites import is_fpuzzles_json, link_format
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
+from .killer import is_killer_head
 
 #: Significant lines (neither blank nor comments) detection looks at.
 LINES_LOOKED_AT = 8
+#: Lines looked at for a killer puzzle's sums: after the givens and the cage map of the
+#: largest grid written a row a line.
+KILLER_LINES = 2 * MAX_SYMBOL_SIZE + 2
 
 NOT_TEXT = (
     "binary data that is not a puzzle (a binary grid is 4*N*N bytes, 324 for a 9x9; a "
@@ -109,6 +114,8 @@ def detect(head: bytes, filename: str | None = None) -> str:
         raise not_text(head)
     if _is_sdk(texts):
         return "sdk"
+    if is_killer_head(_plain(texts, KILLER_LINES)):
+        return "killer"
     rows = _significant(texts)
     if not rows:
         raise ParseError("no puzzle found: nothing but blank lines, comments or borders")
@@ -179,6 +186,18 @@ def _is_sdk(texts: list[str]) -> bool:
         return False
     row = next((t.strip() for t in texts if t.strip() and t.strip()[0] not in "#["), "")
     return 4 <= len(row) <= MAX_SYMBOL_SIZE and _FIELD_CHARS.issuperset(row)
+
+
+def _plain(texts: list[str], limit: int) -> list[str]:
+    """Up to ``limit`` lines that are neither blank nor comments, stripped."""
+    out = []
+    for line in texts:
+        s = line.strip()
+        if s and not s.startswith("#"):
+            out.append(s)
+            if len(out) == limit:
+                break
+    return out
 
 
 def _significant(texts: list[str]) -> list[str]:

@@ -7,10 +7,12 @@ What is read: ``size``; ``grid``, N rows of N cell objects, a cell's ``value`` a
 with ``diagonal-`` (X), ``antiknight``, ``antiking``, ``disjointgroups``,
 ``nonconsecutive`` (also a ``negative`` white-dot rule with no white dots), ``odd`` and
 ``even`` cells, ``extraregion`` when its regions are exactly windoku's windows, the
-centre-dot group, the disjoint groups or the diagonals; ``title``, ``author`` and
-``solution`` become the record's fields ``name``, ``author`` and ``solution``.
+centre-dot group, the disjoint groups or the diagonals; the cages, lines, dots and signs
+of ``_fpuzzles_constraints.py`` (killer cages, thermometers, arrows, kropki dots, XV...);
+``title``, ``author`` and ``solution`` become the record's fields ``name``, ``author`` and
+``solution``.
 
-Every other constraint is refused by name (a killer cage, a thermometer, an arrow...), so
+Every other constraint is refused by name (a clone, a quadruple, a drawn line...), so
 that no puzzle is ever solved under fewer rules than its setter gave it. Cells are named
 ``R1C1`` (row, column, from 1), as f-puzzles names them.
 """
@@ -21,39 +23,39 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..constraints import Constraint
 from ..errors import ParseError, ShapeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..rules import Rules
 from ..shape import MAX_SIZE, Shape
+from ._fpuzzles_constraints import (
+    DRAWINGS,
+    drawing_of_read,
+    key_of,
+    negative_rules,
+    read_constraint,
+    write_constraints,
+)
 from ._regions import boxes_of, natural_box
 
-#: The constraints f-puzzles and its importers name that sudokit does not hold yet, in words.
+#: The constraints f-puzzles and its importers name that sudokit does not hold, in words.
 REFUSED: dict[str, str] = {
-    "killercage": "killer cages",
     "cage": "cages",
-    "thermometer": "thermometers",
-    "arrow": "arrows",
-    "littlekillersum": "little killer sums",
-    "sandwichsum": "sandwich sums",
-    "xv": "XV pairs",
-    "ratio": "black kropki dots",
-    "difference": "white kropki dots",
-    "palindrome": "palindromes",
-    "betweenline": "between lines",
-    "minimum": "minimum cells",
-    "maximum": "maximum cells",
     "quadruple": "quadruples",
     "clone": "clones",
     "line": "lines",
-    "renban": "renban lines",
-    "whispers": "German whispers lines",
-    "regionsumline": "region sum lines",
     "clock": "clock lines",
-    "entropicline": "entropic lines",
     "sumdot(intersection)": "sum dots",
     "circle": "circles",
     "rectangle": "rectangles",
     "text": "text on the grid",
+    "xsum": "X-sums",
+    "skyscraper": "skyscrapers",
+    "nabner": "nabner lines",
+    "doublearrow": "double arrows",
+    "lockout": "lockout lines",
+    "modularline": "modular lines",
+    "zipperline": "zipper lines",
 }
 
 #: Keys that say nothing about the rules (settings of the f-puzzles page, or read as fields).
@@ -89,10 +91,18 @@ def read_doc(doc: object) -> tuple[Grid, list[tuple[str, str]]]:
         raise ParseError("an f-puzzles puzzle is a JSON object")
     n = _size(doc.get("size"))
     args: dict[str, Any] = {}
+    constraints: list[Constraint] = []
+    read = {key_of(k) or "" for k, v in doc.items() if not _empty(v)} - {""}
     for key, value in doc.items():
         if key in IGNORED or _empty(value):
             continue
-        if key in FLAGS:
+        held = key_of(key)
+        if held is not None:
+            constraints += read_constraint(held, value, n)
+        elif key in DRAWINGS and all(drawing_of_read(item, read)
+                                     for item in _listed(value, key)):
+            continue
+        elif key in FLAGS:
             args[FLAGS[key]] = _flag(key, value)
         elif key in ("diagonal+", "diagonal-"):
             other = "diagonal-" if key == "diagonal+" else "diagonal+"
@@ -103,8 +113,7 @@ def read_doc(doc: object) -> tuple[Grid, list[tuple[str, str]]]:
             args[key] = [_cell(item.get("cell") if isinstance(item, dict) else None, n, key)
                          for item in _listed(value, key)]
         elif key == "negative":
-            _negative(value, doc)
-            args["non_consecutive"] = True
+            args.update(negative_rules(value, lambda k: not _empty(doc.get(k))))
         elif key != "extraregion":
             raise unsupported(key)
     cells, regions = _grid(doc.get("grid"), n)
@@ -113,7 +122,7 @@ def read_doc(doc: object) -> tuple[Grid, list[tuple[str, str]]]:
         args["regions"] = regions
     elif box != natural_box(n):
         args["box"] = box
-    rules = Rules(n, **args)
+    rules = Rules(n, constraints=constraints, **args)
     extra = doc.get("extraregion")
     if not _empty(extra):
         rules = _extra_regions(extra, rules)
@@ -161,15 +170,6 @@ def _cell(name: object, n: int, what: str) -> int:
     if not (1 <= r <= n and 1 <= c <= n):
         raise ParseError(f'f-puzzles "{what}": {name} is not a cell of a {n}x{n} grid')
     return (r - 1) * n + c - 1
-
-
-def _negative(value: object, doc: Mapping[str, Any]) -> None:
-    """A ``negative`` rule: only "no white dot means not consecutive" without any white
-    dot, which is the non-consecutive rule, is held."""
-    for name in _listed(value, "negative"):
-        if name != "difference" or not _empty(doc.get("difference")):
-            raise unsupported(f"negative {name}" if isinstance(name, str) else "negative",
-                              "a rule for every pair without a dot")
 
 
 def _standard(n: int) -> list[int]:
@@ -307,6 +307,7 @@ def write_doc(grid: Grid, fields: Iterable[tuple[str, str]] = ()) -> dict[str, A
     if extra:
         doc["extraregion"] = [{"cells": [f"R{i // n + 1}C{i % n + 1}" for i in h]}
                               for h in extra]
+    doc.update(write_constraints(rules))
     return doc
 
 

@@ -41,6 +41,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("fpuzzles", (".fpuzzles", ".fpuz"), decides=True),
     Entry("sudokupad", (".sudokupad",), decides=True),
     Entry("jigsaw", (".jigsaw",), decides=True),
+    Entry("killer", (".killer",), decides=True),
 )
 
 
