@@ -24,7 +24,7 @@ from ..candidates import Candidates
 from ..errors import ShapeError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..rules import Rules
-from . import variants
+from . import constraints, variants
 from .shapes import (
     BASELINE,
     DARK,
@@ -35,7 +35,9 @@ from .shapes import (
     Figure,
     Geometry,
     Line,
+    Poly,
     Rect,
+    RoundRect,
     Shape_,
     Text,
     Theme,
@@ -50,8 +52,8 @@ Cell = int | str
 Node = tuple[Cell | Iterable[Cell], int]
 
 __all__ = ["BASELINE", "DARK", "LIGHT", "THEMES", "Cell", "Circle", "Curve", "Figure",
-           "Geometry", "Line", "Node", "Rect", "Shape_", "Text", "Theme", "check_size",
-           "grid_figure"]
+           "Geometry", "Line", "Node", "Poly", "Rect", "RoundRect", "Shape_", "Text", "Theme",
+           "check_size", "grid_figure"]
 
 _MARGIN = 4
 
@@ -110,10 +112,13 @@ def grid_figure(
     scale = size / 360
     band = size * 0.06 if labels else 0.0
     margin = _MARGIN * scale
-    unit = (size - 2 * margin - band) / n
+    ring = constraints.ring(drawn)  # room for totals outside the grid, in cells
+    unit = (size - 2 * margin - band) / (n + 2 * ring)
     # irregular regions of a prime size have no boxes whose layout the pencil marks copy
-    geo = Geometry(shape, margin + band, margin + band, unit,
-                   square_marks=bool(drawn and drawn.is_jigsaw and shape.box_rows == 1))
+    geo = Geometry(shape, margin + band + ring * unit, margin + band + ring * unit, unit,
+                   square_marks=bool(drawn and drawn.is_jigsaw and shape.box_rows == 1),
+                   padded=constraints.padded(drawn),
+                   lowered=constraints.total_cells(drawn))
     words = variants.caption_lines(drawn, size) if drawn and caption else []
     fig = Figure(size, size + variants.caption_height(words, size))
     fig.add(Rect(0, 0, size, fig.height, theme.background, "background"))
@@ -125,6 +130,10 @@ def grid_figure(
     if drawn:
         variants.draw_parity(fig, geo, drawn, theme)
         variants.draw_diagonals(fig, geo, drawn, theme, scale)
+    marked = drawn if drawn is not None and drawn.constraints else None
+    if marked is not None:  # the grid lines under the constraints' lines, the digits over
+        _lines(fig, geo, theme, scale, boxes=not marked.is_jigsaw)
+        constraints.draw_lines(fig, geo, marked, theme)
     for cell in range(shape.ncells):
         if cell in placed:
             fig.add(_digit(geo, cell, placed[cell], theme.placed, "placed"))
@@ -138,13 +147,17 @@ def grid_figure(
                 _guides(fig, geo, cell, theme)
         else:
             _candidates(fig, geo, item, cell, givens, known, struck, theme)
-    _lines(fig, geo, theme, scale, boxes=not (drawn and drawn.is_jigsaw))
+    if marked is None:
+        _lines(fig, geo, theme, scale, boxes=not (drawn and drawn.is_jigsaw))
     if drawn and drawn.is_jigsaw:
         variants.draw_region_lines(fig, geo, drawn, theme, scale)
+    if marked is not None:
+        constraints.draw_marks(fig, geo, marked, theme)
+        constraints.draw_outside(fig, geo, marked, theme)
     variants.draw_outlines(fig, geo, outlined, theme, scale)
     _links(fig, geo, chain, theme, scale)
     if labels:
-        _labels(fig, geo, band, theme)
+        _labels(fig, geo, band, ring * unit, theme)
     variants.draw_caption(fig, words, size, theme)
     return fig
 
@@ -164,6 +177,8 @@ def _rules_of(shape: Shape, rules: object, item: Grid | Candidates,
                          f"picture (box {shape})")
     else:
         found = rules
+    if found is not None:
+        constraints.check(found)  # a constraint left undrawn would draw another puzzle
     return None if found is None or found.is_classic else found
 
 
@@ -286,15 +301,17 @@ def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple
     return x + dx / length * distance, y + dy / length * distance
 
 
-def _labels(fig: Figure, geo: Geometry, band: float, theme: Theme) -> None:
-    """r1, r2, ... left of the rows and c1, c2, ... above the columns."""
+def _labels(fig: Figure, geo: Geometry, band: float, ring: float, theme: Theme) -> None:
+    """r1, r2, ... left of the rows and c1, c2, ... above the columns (beyond the ``ring``
+    where totals stand outside the grid)."""
     n = geo.shape.n
     font = min(band * 0.55, geo.unit * (0.42 if n < 10 else 0.34))
+    away = ring + band / 2
     for k in range(n):
         middle = k * geo.unit + geo.unit / 2
-        fig.add(Text(geo.left + middle, geo.top - band / 2 + BASELINE * font, f"c{k + 1}",
+        fig.add(Text(geo.left + middle, geo.top - away + BASELINE * font, f"c{k + 1}",
                      font, theme.label, "label"))
-        fig.add(Text(geo.left - band / 2, geo.top + middle + BASELINE * font, f"r{k + 1}",
+        fig.add(Text(geo.left - away, geo.top + middle + BASELINE * font, f"r{k + 1}",
                      font, theme.label, "label"))
 
 

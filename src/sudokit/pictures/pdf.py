@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import SudokuError
 from ..extras import install_hint
-from .drawing import Circle, Curve, Figure, Line, Rect, Text
+from .drawing import Circle, Curve, Figure, Line, Poly, Rect, RoundRect, Text
 
 #: The embedded faces: regular and bold.
 REGULAR = "SudokitSans"
@@ -131,6 +131,28 @@ def draw_figure(c: Any, figure: Figure, x: float, top: float, width: float) -> N
             path.moveTo(px(x1), py(y1))
             path.curveTo(px(ax), py(ay), px(bx), py(by), px(x2), py(y2))
             c.drawPath(path, stroke=1, fill=0)
+        elif isinstance(item, Poly):
+            _stroke(c, item.colour, k * item.width, item.dash)
+            c.setLineCap(1)
+            c.setLineJoin(1)
+            if item.fill:
+                c.setFillColor(_colour(item.fill))
+            path = c.beginPath()
+            (x0, y0), *rest = item.points
+            path.moveTo(px(x0), py(y0))
+            for x1, y1 in rest:
+                path.lineTo(px(x1), py(y1))
+            if item.closed:
+                path.close()
+            c.drawPath(path, stroke=1, fill=1 if item.fill else 0)
+            c.setLineCap(2)
+            c.setLineJoin(0)
+        elif isinstance(item, RoundRect):
+            if item.fill:
+                c.setFillColor(_colour(item.fill))
+            _stroke(c, item.colour, k * item.width, False)
+            c.roundRect(px(item.x), py(item.y + item.h), k * item.w, k * item.h,
+                        k * item.radius, stroke=1, fill=1 if item.fill else 0)
         elif isinstance(item, Circle):
             if item.fill:
                 c.setFillColor(_colour(item.fill))

@@ -42,6 +42,21 @@ class Theme:
     tint: str = "#dde7f3"
     #: the outline of the houses a step names
     outline: str = "#e07b00"
+    #: the dashed outlines of cages and their totals
+    cage: str = "#1a1a1a"
+    #: thermometers (bulb and line) and arrows (circle, line and head)
+    thermo: str = "#c8c8c8"
+    arrow: str = "#8f8f8f"
+    #: the lines of German whispers, renban, palindromes, between lines, region sums and
+    #: entropic lines
+    whisper: str = "#6ed36e"
+    renban: str = "#d9a0f0"
+    palindrome: str = "#b4b4b4"
+    between: str = "#9a9a9a"
+    region_sum: str = "#7fb8f0"
+    entropic: str = "#f5b25a"
+    #: kropki dots (black dots filled, white ones outlined), X and V, greater-than signs
+    sign: str = "#000000"
     #: light tints that tell regions (and disjoint groups) apart, neighbours never alike
     tints: tuple[str, ...] = ("#fde2cf", "#d9ecd0", "#d6e4f5", "#f5d9ec", "#fff2c2",
                               "#dcd6f5", "#cdeeee", "#f2e0d0", "#e6f0c8")
@@ -57,8 +72,11 @@ DARK = Theme("dark", background="#1e1e1e", line="#d8d8d8", given="#f2f2f2",
              filled="#79b0ff", pencil="#a8a8a8", highlight="#4d4420", struck="#ff6b6b",
              placed="#63d563", label="#9a9a9a", link="#d79cff", guide="#555555",
              struck_tint="#5a2a2a", parity="#4a4a4a", diagonal="#8a8a8a", tint="#2c3a4a",
-             outline="#ff9f1a", tints=("#4a3526", "#2f4528", "#26394f", "#4a2a40", "#4a4420",
-                                       "#352d52", "#1f4545", "#47382a", "#3c4520"))
+             outline="#ff9f1a", cage="#d8d8d8", thermo="#5c5c5c", arrow="#9a9a9a",
+             whisper="#2f8a3a", renban="#7d4a96", palindrome="#6e6e6e", between="#8a8a8a",
+             region_sum="#2f6ea8", entropic="#a8661c", sign="#e6e6e6",
+             tints=("#4a3526", "#2f4528", "#26394f", "#4a2a40", "#4a4420", "#352d52",
+                    "#1f4545", "#47382a", "#3c4520"))
 THEMES = {t.name: t for t in (LIGHT, DARK)}
 
 
@@ -127,7 +145,37 @@ class Text:
     bold: bool = False
 
 
-Shape_ = Rect | Line | Curve | Circle | Text
+@dataclass(frozen=True)
+class Poly:
+    """A line through ``points`` with round ends and corners (``closed``: back to the
+    first point, filled with ``fill`` when given), as thermometers and cages are drawn."""
+
+    points: tuple[tuple[float, float], ...]
+    colour: str
+    width: float
+    role: str = ""
+    fill: str | None = None
+    closed: bool = False
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class RoundRect:
+    """A rectangle with corners rounded to ``radius``, outlined (and filled when ``fill``
+    is given): the circle of an arrow whose number spans several cells."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    radius: float
+    colour: str
+    width: float
+    role: str = ""
+    fill: str | None = None
+
+
+Shape_ = Rect | Line | Curve | Circle | Text | Poly | RoundRect
 
 
 @dataclass
@@ -147,12 +195,24 @@ class Figure:
 BASELINE = 0.36
 
 
+#: Pencil marks on a grid with cages, dots or signs keep this share of a cell's side clear
+#: of its border, where a cage's dashed outline runs; under a cage total they start lower.
+PAD = 0.1
+LOWERED = 0.25
+
+
 class Geometry:
     """Where cells and their pencil marks are."""
 
     def __init__(self, shape: Shape, left: float, top: float, unit: float,
-                 square_marks: bool = False) -> None:
+                 square_marks: bool = False, padded: bool = False,
+                 lowered: frozenset[int] = frozenset()) -> None:
         self.shape = shape
+        #: whether pencil marks keep clear of the cells' borders (where cages' outlines
+        #: run and dots sit), and the cells (with a cage total in their corner) where they
+        #: sit lower
+        self.padded = padded
+        self.lowered = lowered
         self.left = left
         self.top = top
         self.unit = unit
@@ -168,11 +228,15 @@ class Geometry:
     def mark(self, cell: int, digit: int) -> tuple[float, float]:
         """The centre of pencil mark ``digit`` in ``cell``."""
         x, y = self.corner(cell)
-        return (x + ((digit - 1) % self.across + 0.5) * self.unit / self.across,
-                y + ((digit - 1) // self.across + 0.5) * self.unit / self.down)
+        u = self.unit
+        pad = PAD * u if self.padded else 0.0
+        top = LOWERED * u if cell in self.lowered else pad
+        return (x + pad + ((digit - 1) % self.across + 0.5) * (u - 2 * pad) / self.across,
+                y + top + ((digit - 1) // self.across + 0.5) * (u - top - pad) / self.down)
 
     @property
     def mark_font(self) -> float:
         # a little smaller where 16 or 25 marks share a cell, so that they keep apart
         share = 0.72 if self.shape.n <= 9 else 0.64
-        return min(self.unit / self.across, self.unit / self.down) * share
+        room = self.unit * (1 - 2 * PAD) if self.padded else self.unit
+        return min(room / self.across, room / self.down) * share

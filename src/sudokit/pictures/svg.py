@@ -198,6 +198,20 @@ def _element(item: drawing.Shape_) -> tuple[str, str, str, str, str]:
         return ("path", f'd="M {_num(item.x1)} {_num(item.y1)} Q {_num(item.cx)} '
                 f'{_num(item.cy)} {_num(item.x2)} {_num(item.y2)}"', ' fill="none"' + paint,
                 cls, "/>")
+    if isinstance(item, drawing.Poly):
+        paint = (f' fill="{item.fill or "none"}" stroke="{item.colour}" '
+                 f'stroke-width="{_num(item.width)}" stroke-linecap="round" '
+                 f'stroke-linejoin="round"')
+        if item.dash:
+            paint += f' stroke-dasharray="{_num(item.width * 3)},{_num(item.width * 2)}"'
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
+        return ("polygon" if item.closed else "polyline", f'points="{points}"', paint, cls,
+                "/>")
+    if isinstance(item, drawing.RoundRect):
+        return ("rect", f'x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" '
+                f'height="{_num(item.h)}" rx="{_num(item.radius)}"',
+                f' fill="{item.fill or "none"}" stroke="{item.colour}" '
+                f'stroke-width="{_num(item.width)}"', cls, "/>")
     if isinstance(item, drawing.Circle):
         paint = f' fill="{item.fill or "none"}"'
         if item.width:

@@ -4,9 +4,11 @@ Irregular regions (jigsaw) get thick borders where two regions meet, and with a 
 ``region_tints`` a light tint each; the diagonals (X) are thin lines corner to corner;
 windoku windows and centre-dot cells are shaded, disjoint groups tinted by their place in
 the box; odd cells hold a grey circle and even cells a grey square behind the digit. Rules
-that leave no mark on the grid (anti-king, anti-knight, non-consecutive) are said in a
-caption under it. :func:`rule_lines` says every rule in words, the line a printed page puts
-under a puzzle. A classic grid gets none of this: its picture is what it always was.
+that leave no mark on the grid (anti-king, anti-knight, non-consecutive, and that every
+kropki dot or XV sign is given) are said in a caption under it; cages, lines, dots and
+signs are drawn by :mod:`sudokit.pictures.constraints`. :func:`rule_lines` says every rule
+in words, the line a printed page puts under a puzzle. A classic grid gets none of this:
+its picture is what it always was.
 
 >>> from sudokit.rules import Rules
 >>> rule_lines(Rules.preset("x+anti-knight"))
@@ -20,7 +22,9 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Iterable
 
+from ..errors import UnsupportedRulesError
 from ..rules import PRESETS, Rules
+from . import constraints
 from .shapes import Circle, Figure, Geometry, Line, Rect, Text, Theme
 
 #: Each preset in words, with what its mark on the grid is; the ones without a mark last.
@@ -50,13 +54,20 @@ def rules_name(rules: Rules) -> str:
 
 
 def rule_lines(rules: Rules) -> list[str]:
-    """Every rule beyond the classic ones in words, one line each ([] for classic)."""
-    return [_WORDS[name] for name in rules.names]
+    """Every rule beyond the classic ones in words, one line each ([] for classic); the
+    cages, lines, dots and signs as :mod:`sudokit.pictures.constraints` says them."""
+    said = {**_WORDS, **constraints.words(rules)}
+    for name in rules.names:
+        if name not in said:
+            raise UnsupportedRulesError(f"pictures cannot say the {name} rules in words yet")
+    return [said[name] for name in rules.names]
 
 
 def unmarked_rules(rules: Rules) -> list[str]:
-    """The rules that the grid shows no mark of, in words: a picture's caption."""
-    return [_WORDS[name] for name in rules.names if name in UNMARKED]
+    """The rules that the grid shows no mark of, in words: a picture's caption (with that
+    every kropki dot, or every X and V, is given: no mark shows a sign left out)."""
+    return [_WORDS[name] for name in rules.names if name in UNMARKED] + \
+        constraints.negative_words(rules)
 
 
 def caption_lines(rules: Rules, width: float) -> list[str]:
