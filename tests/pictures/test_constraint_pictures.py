@@ -8,6 +8,7 @@ picture cannot draw."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import math
 import xml.etree.ElementTree as ET
@@ -35,7 +36,16 @@ from sudokit.constraints import (
     Whisper,
 )
 from sudokit.errors import UnsupportedRulesError
-from sudokit.pictures import svg, variants
+from sudokit.pictures import (
+    Entry,
+    Options,
+    booklet,
+    figure_png,
+    figures_pdf,
+    prepare,
+    svg,
+    variants,
+)
 from sudokit.pictures.drawing import grid_figure
 from sudokit.rules import Rules
 
@@ -349,8 +359,6 @@ def test_a_png_and_a_pdf_show_the_marks() -> None:
     pil = pytest.importorskip("PIL.Image")
     pytest.importorskip("reportlab")
     pytest.importorskip("pypdfium2")
-    from sudokit.pictures import figure_png, figures_pdf
-
     rules = Rules(9, constraints=[Thermo((0, 1, 2)), Kropki(40, 41, "black"),
                                   Cage((72, 73), 3), LittleKiller((8,), 2)])
     figure = grid_figure(blank(rules), size=360)
@@ -380,8 +388,6 @@ def test_a_png_and_a_pdf_show_the_marks() -> None:
 def test_a_booklet_prints_a_killer_with_its_legend_and_answer() -> None:
     pytest.importorskip("reportlab")
     pypdf = pytest.importorskip("pypdf")
-    from sudokit.pictures import Entry, Options, booklet
-
     rules = killer_rules()
     puzzle = blank(rules, {40: 5})
     entry = Entry(1, puzzle, solution=Grid(SOLUTION, rules=rules))
@@ -391,3 +397,21 @@ def test_a_booklet_prints_a_killer_with_its_legend_and_answer() -> None:
     assert "Killer: the digits in a dashed cage add up to the total in its corner" in \
         " ".join(text[0].split())
     assert "Answer to No. 1 · killer" in text[1]
+
+
+def test_a_puzzle_whose_rules_the_logic_does_not_play_is_printed_with_the_searchs_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("reportlab")
+    pypdf = pytest.importorskip("pypdf")
+    def refuses(*args: object, **kwargs: object) -> None:
+        raise UnsupportedRulesError("solving these rules by logic is not supported yet")
+
+    monkeypatch.setattr(importlib.import_module("sudokit.pictures.booklet"), "solve_path",
+                        refuses)
+    puzzle = Grid(SOLUTION[:60] + "." * 21)
+    entry = prepare(puzzle, 1)
+    assert entry.solution == Grid(SOLUTION) and entry.rating is None and entry.path is None
+    assert entry.caption == "No. 1"
+    pdf = booklet([entry], Options(walkthrough=True))
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert "Answer to No. 1" in text and "no solving path" in text

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..candidates import Candidates
+from ..errors import UnsupportedRulesError
 from ..grid import Grid
 from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
@@ -86,7 +87,12 @@ def prepare(puzzle: Grid | Candidates, number: int, section: str = "",
         raise TypeError(f"number: expected a whole number, got {number!r}")
     check_size(puzzle.n)  # before the rating: a grid too large to print is refused at once
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
-    path = solve_path(grid, guess=True, time_limit=time_limit)
+    try:
+        path = solve_path(grid, guess=True, time_limit=time_limit)
+    except UnsupportedRulesError:
+        # rules the logic does not play yet: the search's answer, without a rating or path
+        # (a search that does not honour them either says so by name)
+        return Entry(number, grid, section, source, None, solve(grid), None)
     rating = rating_of(path)
     answer = path.final.to_grid() if path.solved else None
     if path.solutions and path.gave_up is not None:
@@ -243,7 +249,6 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
         if options.landscape:
             cols, rows = rows, cols
         step_slots = layout.slots(page.body, cols, rows, 44.0)
-        assert e.path is not None and e.solution is not None
         heading = f"Solving No. {e.number}"
         pages.append(PlannedPage(options.title, heading))
         first = step_slots[0]
@@ -252,7 +257,8 @@ def _walkthrough_pages(page: layout.Page, solved: list[Entry],
             [_answer_caption(e),
              _path_caption(e)],
             _answer_figure(e), 8.0))
-        for i, (board, written, step) in enumerate(walk(e.puzzle, e.path.steps), 1):
+        steps = e.path.steps if e.path is not None else []
+        for i, (board, written, step) in enumerate(walk(e.puzzle, steps), 1):
             k = i % len(step_slots)
             if k == 0:
                 pages.append(PlannedPage(options.title, heading))
@@ -271,7 +277,8 @@ def _wrapped(lines: Sequence[str], width: float, font: float = CAPTION_FONT) -> 
 
 
 def _path_caption(e: Entry) -> str:
-    assert e.path is not None  # only entries with a solution get a walkthrough
+    if e.path is None:
+        return "no solving path: the logic does not play these rules yet"
     text = f"{len(e.path.steps)} steps; hardest: {(e.rating and e.rating.hardest) or '-'}"
     if e.path.gave_up is not None:
         text += f" ({stopped(e.path.gave_up)}: the steps end there)"
