@@ -29,7 +29,7 @@ from sudokit.constraints import (
     Thermo,
     Whisper,
 )
-from sudokit.errors import ParseError, UnsupportedRulesError
+from sudokit.errors import ParseError, SudokuError, UnsupportedRulesError
 from sudokit.formats import _lzstring as lz
 from sudokit.grid import Grid
 from sudokit.rules import Rules
@@ -278,3 +278,56 @@ def test_a_sudokupad_puzzle_with_a_bad_cage_is_refused_in_its_place() -> None:
     assert [r.error is None for r in records] == [True, False, True]
     assert str(records[1].error) == "links, line 2: the cage at r1c1: no 2 digits of 1-9 " \
         "add up to 99"
+
+
+# -- SudokuPad's own format: killer cages ---------------------------------------------
+
+REGIONS4 = ("re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],"
+            "[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]")
+
+
+def _scl(zipped: str) -> str:
+    return "https://sudokupad.app/scl" + lz.compress_to_base64(zipped)
+
+
+def test_scl_cages_with_a_total_are_killer_cages() -> None:
+    # as SudokuPad shortens it: short keys, ' for ", a total as a number or as text
+    link = _scl("{ce:[[{v:1},,,],[,,,],[,,,],[,,,]]," + REGIONS4 + ","
+                "ca:[{ce:[[0,0],[0,1]],v:3,c1:'#000000'},{ce:[[3,3]],v:'4'},{v:'title: Two'}]}")
+    (record,) = F.read(io.BytesIO(link.encode()), source=None)
+    assert record.error is None, record.error
+    assert record.item.rules == Rules(4, constraints=[Cage([0, 1], 3), Cage([15], 4)])
+    assert dict(record.fields) == {"name": "Two"}
+    written = F.dumps(record.item, "sudokupad", form="scl")
+    assert F.loads(written) == [record.item] and F.loads(written)[0].rules == record.item.rules
+
+
+def test_the_killer_file_as_an_scl_link_and_back() -> None:
+    (grid,) = F.load(CONSTRAINTS / "killer.killer")
+    text = F.dumps(grid, "sudokupad", form="scl")
+    assert text.startswith("https://sudokupad.app/scl")
+    assert F.loads(text)[0].rules == grid.rules
+
+
+@pytest.mark.parametrize(("cages", "words"), [
+    ("ca:[{ce:[[0,0],[0,1]]}]", "cage 1: a cage without a total"),
+    ("ca:[{ce:[[0,0],[0,1]],v:4,unique:f}]", "whose digits may repeat"),
+    ("ca:[{ce:[[0,0],[0,9]],v:4}]", "SudokuPad cage 1 holds [0, 9], not a cell"),
+])
+def test_scl_cages_that_are_not_killer_cages_are_refused(cages: str, words: str) -> None:
+    link = _scl("{ce:[[,,,],[,,,],[,,,],[,,,]]," + REGIONS4 + "," + cages + "}")
+    with pytest.raises(ParseError, match="SudokuPad") as e:
+        F.loads(link, "sudokupad")
+    assert words in str(e.value)
+
+
+def test_the_scl_form_refuses_what_it_cannot_hold() -> None:
+    for constraint in (Cage([0, 1]), Cage([0, 1], 3, repeat=True)):
+        rules = Rules(4, constraints=[constraint])
+        grid = Grid.unchecked((0,) * 16, rules.shape, rules)
+        with pytest.raises(UnsupportedRulesError, match="scl form holds killer cages with a "
+                           "total whose digits differ, not the cage at r1c1"):
+            F.dumps(grid, "sudokupad", form="scl")
+    (mixed,) = F.load(CONSTRAINTS / "mixed.fpuzzles")
+    with pytest.raises(SudokuError, match="scl form cannot hold the little killer rules"):
+        F.dumps(mixed, "sudokupad", form="scl")

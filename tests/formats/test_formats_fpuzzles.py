@@ -310,7 +310,7 @@ def test_scl_refuses_what_it_cannot_hold() -> None:
     regions = ("re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],"
                "[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]")
     for drawn, words in (("l:[{wp:[[0.5,0.5],[3.5,3.5]],c:'#000000'}]", "'lines' (drawn lines)"),
-                         ("ca:[{ce:[[0,0],[0,1]],v:3}]", "'cages' (cages)"),
+                         ("ca:[{ce:[[0,0],[0,1]]}]", "'cages' (cage 1: a cage without a total"),
                          ("u:[{center:[0.5,0.5],r:t}]", "'underlays'")):
         link = _scl_link("{ce:[[,,,],[,,,],[,,,],[,,,]]," + regions + "," + drawn + "}")
         with pytest.raises(ParseError, match="SudokuPad puzzle .* is not supported yet") as e:

@@ -8,10 +8,12 @@ short ones (``cells`` ``ce``, ``value`` ``v``, ``regions`` ``re``, ``cages`` ``c
 written as text become numbers, and double quotes become single ones.
 
 What sudokit reads of the puzzle: ``cells`` (N rows of N objects, a ``value`` a given),
-``regions`` (lists of ``[row, column]``, from 0), and the title, author and solution that
-SudokuPad keeps as cages without cells whose value is ``title: ...`` (or in ``metadata``).
-Everything SudokuPad draws (cages, lines, arrows, overlays, underlays) carries rules that
-only a person reads, so a puzzle with any is refused by name.
+``regions`` (lists of ``[row, column]``, from 0), ``cages`` with cells and a ``value``
+(killer cages: the digits differ and add up to the value), and the title, author and
+solution that SudokuPad keeps as cages without cells whose value is ``title: ...`` (or in
+``metadata``). Everything else SudokuPad draws (lines, arrows, overlays, underlays, a cage
+without a total) carries rules that only a person reads from its colours and the rules
+text, so a puzzle with any is refused by name.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..constraints import Cage
 from ..errors import ParseError
 from ..grid import Grid
 from . import _lzstring
@@ -109,8 +112,8 @@ def fpuzzles_doc(puzzle: object) -> dict[str, Any]:
     for key, value in puzzle.items():
         if key in IGNORED or key in ("cells", "regions", "metadata") or value in ([], None):
             continue
-        if key == "cages" and all(_is_meta(c) for c in value if isinstance(value, list)):
-            continue
+        if key == "cages" and isinstance(value, list):
+            continue  # read below, once the size is known
         words = DRAWN.get(key)
         shown = f"'{key}'" if len(key) <= 40 else "of that name"
         raise ParseError(f"SudokuPad puzzle {shown}{f' ({words})' if words else ''} "
@@ -126,6 +129,10 @@ def fpuzzles_doc(puzzle: object) -> dict[str, Any]:
     grid = [[_cell(cell, region_of[r * n + c]) for c, cell in enumerate(row)]
             for r, row in enumerate(rows)]
     doc: dict[str, Any] = {"size": n, "grid": grid}
+    cages = [_killer_cage(cage, k, n) for k, cage in enumerate(puzzle.get("cages") or [])
+             if not _is_meta(cage)]
+    if cages:
+        doc["killercage"] = cages
     for key in ("title", "author"):
         if meta.get(key):
             doc[key] = meta[key]
@@ -133,6 +140,25 @@ def fpuzzles_doc(puzzle: object) -> dict[str, Any]:
     if len(solution) == n * n and solution.isdigit() and n <= 9:
         doc["solution"] = [int(ch) for ch in solution]
     return doc
+
+
+def _killer_cage(cage: object, k: int, n: int) -> dict[str, Any]:
+    """The f-puzzles killer cage of a SudokuPad cage with cells and a total."""
+    where = f"SudokuPad cage {k + 1}"
+    if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
+        raise ParseError(f"{where} is not an object with its cells")
+    value = cage.get("value")
+    if value in (None, "") or cage.get("unique") is False:
+        raise ParseError(f"SudokuPad puzzle 'cages' (cage {k + 1}: a cage without a total, or "
+                         "whose digits may repeat) is not supported yet")
+    names = []
+    for rc in cage["cells"]:
+        if not (isinstance(rc, list) and len(rc) == 2 and all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in rc)):
+            raise ParseError(f"{where} holds {json.dumps(rc)[:20]}, not a cell [row, column] "
+                             f"of a {n}x{n} grid")
+        names.append(f"R{rc[0] + 1}C{rc[1] + 1}")
+    return {"cells": names, "value": value}
 
 
 def _is_meta(cage: object) -> bool:
@@ -187,16 +213,19 @@ def _cell(cell: object, region: int) -> dict[str, Any]:
 
 
 def scl_puzzle(grid: Grid, fields: Iterable[tuple[str, str]] = ()) -> dict[str, Any]:
-    """SudokuPad's puzzle for ``grid``: its givens and its regions (rules beyond regions
-    are refused by the writer before it asks)."""
+    """SudokuPad's puzzle for ``grid``: its givens, its regions and its killer cages (rules
+    beyond them are refused by the writer before it asks)."""
     n = grid.n
     cells = [[{"value": v} if v else {} for v in row] for row in grid.rows()]
     regions: list[list[list[int]]] = [[] for _ in range(n)]
     for i, region in enumerate(grid.rules.regions):
         regions[region].append([i // n, i % n])
     puzzle: dict[str, Any] = {"cellSize": 50, "cells": cells, "regions": regions}
+    cages: list[dict[str, Any]] = [
+        {"cells": [[i // n, i % n] for i in cage.cells], "value": cage.total}
+        for cage in grid.rules.constraints if isinstance(cage, Cage)]
     keys = {"name": "title", "author": "author"}
-    meta = [{"value": f"{keys[k]}: {v}"} for k, v in fields if k in keys]
-    if meta:
-        puzzle["cages"] = meta
+    cages += [{"value": f"{keys[k]}: {v}"} for k, v in fields if k in keys]
+    if cages:
+        puzzle["cages"] = cages
     return puzzle

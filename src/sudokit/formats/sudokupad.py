@@ -3,20 +3,22 @@
 Read: ``https://sudokupad.app/fpuzzles<data>`` and ``.../?puzzleid=fpuzzles<data>`` (the
 f-puzzles kind: ``<data>`` is an f-puzzles document, see the ``fpuzzles`` format), the
 same on ``app.crackingthecryptic.com/sudoku/``, and SudokuPad's own puzzle format,
-``.../scl<data>`` (``_scl.py``): givens and regions, and the title and author it keeps;
-what SudokuPad only draws (cages, lines, arrows, dots) is refused by name. A short link,
+``.../scl<data>`` (``_scl.py``): givens, regions and killer cages, and the title and
+author it keeps; what SudokuPad only draws (lines, arrows, dots) is refused by name. A short link,
 which names a puzzle kept on SudokuPad's server, is refused with what to do instead.
 
 Written: a link of the f-puzzles kind (``form="link"``, the default), which holds every
-rules value; or, with ``form="scl"``, SudokuPad's own format, which holds the givens and
-the regions (a classic or jigsaw puzzle; other rules are refused by name).
+rules value f-puzzles can say (``_fpuzzles_constraints.py``); or, with ``form="scl"``,
+SudokuPad's own format, which holds the givens, the regions and killer cages with their
+totals (other rules are refused by name).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..errors import SudokuError
+from ..constraints import Cage
+from ..errors import SudokuError, UnsupportedRulesError
 from ..grid import Grid
 from ..rules import PRESETS
 from . import _writer
@@ -39,11 +41,17 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     """One puzzle as a SudokuPad link, in the style's form."""
     grid = as_grid(item)
     if style.form == "scl":
-        beyond = [name for name in grid.rules.names if name != "jigsaw"]
+        beyond = [name for name in grid.rules.names if name not in ("jigsaw", "killer")]
         if beyond:
             raise SudokuError(
                 f"SudokuPad's scl form cannot hold the {PRESETS[beyond[0]]} rules: write "
                 "the f-puzzles kind of link (--to sudokupad) or --to fpuzzles")
+        for cage in grid.rules.constraints:
+            if isinstance(cage, Cage) and (cage.total is None or cage.repeat):
+                raise UnsupportedRulesError(
+                    f"SudokuPad's scl form holds killer cages with a total whose digits "
+                    f"differ, not {cage.where(grid.n)}: write the f-puzzles kind of link "
+                    "(--to sudokupad) or --to fpuzzles")
         text = SUDOKUPAD_SITE + "scl" + packed(scl_puzzle(grid))
     else:
         text = sudokupad_link(write_doc(grid))
