@@ -120,8 +120,16 @@ class Geometry:
             for c in unit:
                 houses[c].append(u)
         self.cell_houses = tuple(tuple(h) for h in houses)
+        # a cage's (or a renban line's) digits differ as a house's do: a digit placed in
+        # it leaves the others at once, as a solver crosses it off
+        grouped = [0] * self.ncells
+        for group in rules.distinct_groups:
+            cellset = sum(1 << c for c in group)
+            for c in group:
+                grouped[c] |= cellset
         self.house_peer_bits = tuple(
-            _union(self.unit_bits[u] for u in hs) & ~(1 << c) for c, hs in enumerate(houses)
+            (_union(self.unit_bits[u] for u in hs) | grouped[c]) & ~(1 << c)
+            for c, hs in enumerate(houses)
         )
         self.house_peers = tuple(tuple(bits(b)) for b in self.house_peer_bits)
         self.peers = rules.peers
@@ -243,6 +251,8 @@ class Board:
 
     ``solutions`` is how many solutions the puzzle has, counted to two (None: not counted),
     ``solution`` one of them; ``unique`` (exactly one) is what uniqueness techniques need.
+    ``givens`` (a cell bit set) are the cells whose digit was given rather than found: the
+    cells placed when the board was made (the puzzle's clues when it is made from a grid).
     """
 
     __slots__ = (
@@ -253,6 +263,7 @@ class Board:
         "unsolved",
         "solutions",
         "solution",
+        "givens",
         "memo",
         "version",
         "_derived",
@@ -268,8 +279,10 @@ class Board:
         self.solution: tuple[int, ...] | None = None
         dcells = [0] * geo.n
         unsolved = 0
+        givens = 0
         for c, m in enumerate(masks):
             if values[c]:
+                givens |= 1 << c
                 continue
             unsolved |= 1 << c
             while m:
@@ -278,6 +291,7 @@ class Board:
                 m ^= low
         self.dcells = dcells
         self.unsolved = unsolved
+        self.givens = givens
         #: what techniques learnt from a failed search, keyed by what it depended on (e.g.
         #: "no finned X-Wing on digit 5 with these 5-cells"): a pure cache, so copies share it
         self.memo: dict[object, object] = {}
@@ -334,6 +348,7 @@ class Board:
         board.values = values
         board.dcells = dcells
         board.unsolved = unsolved
+        board.givens = ((1 << geo.ncells) - 1) & ~unsolved
         board.solutions = None
         board.solution = None
         board.memo = {}
@@ -352,6 +367,7 @@ class Board:
         other.unsolved = self.unsolved
         other.solutions = self.solutions
         other.solution = self.solution
+        other.givens = self.givens
         other.memo = self.memo
         other.version = 0
         other._derived = {}

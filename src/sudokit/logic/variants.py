@@ -11,18 +11,28 @@ On a classic grid the ladder is used as it is. Under a variant's rules (see
   techniques never (a pattern that is deadly on a classic grid need not be one when other
   rules hold, so it proves nothing);
 - and, beside the locked candidates, those of the extra houses and of non-consecutive
-  candidates.
+  candidates;
+- where cages, lines, dots or signs are drawn (:mod:`sudokit.constraints`), the technique
+  of each family, each at its place by level and score (a cage's combinations and a
+  line's or dot's eliminations among the singles, the rule of 45, hidden cages and cage
+  pointing among the locked candidates). Rules with a constraint of a family no technique
+  reads are refused by name: a hint that ignored it could be wrong.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ..errors import UnsupportedRulesError
 from .board import Geometry
 from .step import Level, Technique
+from .techniques.cages import CAGE_COMBINATION, CAGE_POINTING
+from .techniques.innies import HIDDEN_CAGE, RULE_OF_45
+from .techniques.lines import LINE_TECHNIQUES
 from .techniques.locked_houses import LOCKED_HOUSES
 from .techniques.non_consecutive import NON_CONSECUTIVE, NON_CONSECUTIVE_CELLS
 from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT, LOCKED_BY_MOVES
+from .techniques.signs import NO_SIGN, SIGN_TECHNIQUES
 
 #: The techniques that read the shape of the standard boxes (bands, a box's rows and
 #: columns): sound wherever the boxes are houses, refused where regions replace them.
@@ -35,9 +45,18 @@ BOX_SHAPED = frozenset({
 #: The techniques that place or eliminate what a rule says of a placed digit.
 RULE_STEPS: tuple[Technique, ...] = (ANTI_KNIGHT, ANTI_KING, NON_CONSECUTIVE)
 
+#: The technique that reads each family of constraints, besides those of killer cages.
+FAMILY_TECHNIQUES: dict[str, Technique] = {**LINE_TECHNIQUES, **SIGN_TECHNIQUES}
+
+#: The killer techniques: a cage's combinations always, the others where the ladder has
+#: medium techniques.
+KILLER_TECHNIQUES: tuple[Technique, ...] = (CAGE_COMBINATION, RULE_OF_45, HIDDEN_CAGE,
+                                            CAGE_POINTING)
+
 #: Every technique that only a variant's ladder holds.
 VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
-    LOCKED_HOUSES, LOCKED_BY_MOVES, NON_CONSECUTIVE_CELLS)
+    LOCKED_HOUSES, LOCKED_BY_MOVES, NON_CONSECUTIVE_CELLS, *KILLER_TECHNIQUES,
+    *FAMILY_TECHNIQUES.values(), NO_SIGN)
 
 
 def allowed(tech: Technique, geo: Geometry) -> bool:
@@ -53,13 +72,21 @@ def ladder_for(geo: Geometry, techniques: tuple[Technique, ...]) -> tuple[Techni
     """``techniques`` as they run under the rules of ``geo`` (themselves on a classic grid)."""
     if geo.classic:
         return techniques
+    families = frozenset(c.family for c in geo.rules.constraints)
+    unknown = sorted(families - set(FAMILY_TECHNIQUES) - {"killer"})
+    if unknown:
+        raise UnsupportedRulesError(
+            f"solving {geo.rules.describe()} puzzles by logic is not supported yet: no "
+            f"technique reads {', '.join(unknown)} constraints")
     return _variant_ladder(techniques, bool(geo.differ_bits), bool(geo.neighbour_bits),
-                           bool(geo.more_intersections), geo.rules.is_jigsaw)
+                           bool(geo.more_intersections), geo.rules.is_jigsaw, families,
+                           bool(geo.rules.negative_pairs))
 
 
 @lru_cache(maxsize=64)
 def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours: bool,
-                    crossings: bool, jigsaw: bool) -> tuple[Technique, ...]:
+                    crossings: bool, jigsaw: bool, families: frozenset[str] = frozenset(),
+                    negative: bool = False) -> tuple[Technique, ...]:
     keys = {t.key for t in techniques}
     first = [t for t in RULE_STEPS if t is not NON_CONSECUTIVE or neighbours]
     if not differ:
@@ -71,10 +98,25 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
         more.append(LOCKED_HOUSES)
     if differ and keys & {"pointing", "claiming"}:
         more.append(LOCKED_BY_MOVES)
-    if neighbours and any(t.level >= Level.MEDIUM for t in techniques):
+    medium = any(t.level >= Level.MEDIUM for t in techniques)
+    if neighbours and medium:
         more.append(NON_CONSECUTIVE_CELLS)
+    more += _constraint_techniques(families, negative, medium)
     for tech in more:
         at = next((i for i, t in enumerate(out) if (t.level, t.score) > (tech.level, tech.score)),
                   len(out))
         out.insert(at, tech)
     return tuple(first) + tuple(out)
+
+
+def _constraint_techniques(families: frozenset[str], negative: bool,
+                           medium: bool) -> list[Technique]:
+    """The techniques of the constraints of ``families`` (and of the signs not drawn where
+    all are given): each family's own, and the killer techniques where cages are drawn
+    (beyond a cage's combinations only when the ladder goes past the easy techniques)."""
+    out = [tech for family, tech in FAMILY_TECHNIQUES.items() if family in families]
+    if "killer" in families:
+        out += [t for t in KILLER_TECHNIQUES if medium or t.level == Level.EASY]
+    if negative:
+        out.append(NO_SIGN)
+    return out
