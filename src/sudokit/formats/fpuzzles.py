@@ -10,11 +10,18 @@ document on one line; or a whole file that is one JSON document, laid out over m
 
 The document's ``grid`` holds the givens and the irregular regions; the rules held are X,
 windoku and centre-dot (as extra regions), anti-knight, anti-king, disjoint groups,
-non-consecutive and odd/even cells (``_fpuzzles_doc.py`` says exactly what is read). A
-constraint sudokit does not hold yet (a killer cage, a thermometer, an arrow...) is refused
-by name, never dropped. Written: every rules value, as the JSON document on one line
-(``form="json"``, the default), as a link (``form="link"``) or as the compressed string
-alone (``form="compressed"``); a puzzle read is written back in the form it was read in.
+non-consecutive and odd/even cells (``_fpuzzles_doc.py``), and the cages, lines, dots and
+signs of killer cages, little killers, sandwich sums, thermometers, arrows, whispers,
+renban, palindrome, between, region-sum and entropic lines, kropki dots, XV and minimum and
+maximum cells, with the negative rules of dots and XV (``_fpuzzles_constraints.py`` says
+exactly what is read). A constraint sudokit does not hold (a clone, a quadruple, a drawn
+line...) is refused by name, never dropped.
+
+Written: every rules value f-puzzles can say (a cage whose digits may repeat, a slow
+thermometer, a greater-than sign not among a minimum or maximum cell's, a little killer
+short of its diagonal: refused by name), as the JSON document on one line (``form="json"``,
+the default), as a link (``form="link"``) or as the compressed string alone
+(``form="compressed"``); a puzzle read is written back in the form it was read in.
 The record's fields: ``name`` (``title``), ``author``, ``solution``.
 """
 
