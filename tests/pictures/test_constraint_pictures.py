@@ -415,3 +415,21 @@ def test_a_puzzle_whose_rules_the_logic_does_not_play_is_printed_with_the_search
     pdf = booklet([entry], Options(walkthrough=True))
     text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages)
     assert "Answer to No. 1" in text and "no solving path" in text
+
+
+def test_a_sandwich_sum_and_a_little_killer_by_the_same_column_stand_side_by_side() -> None:
+    rules = Rules(9, constraints=[LittleKiller((1, 11, 21, 31, 41, 51, 61, 71), 38),
+                                  Sandwich("col", 0, 19)])
+    root = parse(svg.board(blank(rules)))
+    frame = Frame(root)
+
+    def box(e: ET.Element) -> tuple[float, float, float, float]:
+        size, wide = f(e, "font-size"), 0.6 * f(e, "font-size") * len(e.text or "")
+        return f(e, "x") - wide / 2, f(e, "y") - 0.73 * size, f(e, "x") + wide / 2, f(e, "y")
+
+    killer, sandwich = of_class(root, "little-killer")[0], of_class(root, "sandwich")[0]
+    a, b = box(sandwich), box(killer)
+    assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]  # no overlap
+    assert a[2] < b[0]  # the sum away from the arrow, which points right, down the grid
+    for e in (killer, sandwich):
+        assert f(e, "y") < frame.top and frame.left < f(e, "x") < frame.left + frame.unit

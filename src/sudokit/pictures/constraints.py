@@ -133,12 +133,18 @@ def draw_marks(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
 
 
 def draw_outside(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
-    """The totals outside the grid: little killers with their arrows, sandwich sums."""
+    """The totals outside the grid: little killers with their arrows, sandwich sums (the
+    two side by side where both stand by the same row or column)."""
+    sandwiches = {_sandwich_place(item): item for item in rules.constraints
+                  if isinstance(item, Sandwich)}
+    shared: dict[tuple[int, int], int] = {}  # a place both share: the arrow's side there
     for item in rules.constraints:
         if isinstance(item, LittleKiller):
-            _little_killer(fig, geo, item, theme)
-        elif isinstance(item, Sandwich):
-            _sandwich(fig, geo, item, theme)
+            place, side = _little_killer(fig, geo, item, theme, sandwiches)
+            if place in sandwiches:
+                shared[place] = side
+    for place, item in sandwiches.items():
+        _sandwich(fig, geo, item, place, theme, shared.get(place, 0))
 
 
 # -- the legend ----------------------------------------------------------------------------
@@ -444,16 +450,20 @@ def _diagonal(item: LittleKiller, n: int) -> tuple[int, int]:
         f"starts: {item.where(n)} does not run from edge to edge")
 
 
-def _little_killer(fig: Figure, geo: Geometry, item: LittleKiller, theme: Theme) -> None:
+def _little_killer(fig: Figure, geo: Geometry, item: LittleKiller, theme: Theme,
+                   taken: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], int]:
+    """The total outside the grid, by the first cell of its diagonal, and a small arrow
+    along it (moved to the arrow's side where a sandwich sum stands in the same ``taken``
+    place); gives back its place (row and column, one of them outside the grid) and its
+    side: its step along the edge of the grid it stands by."""
     u, n = geo.unit, geo.shape.n
     dr, dc = _diagonal(item, n)
-    cx, cy = _centre(geo, item.line[0])
-    left, top = geo.left, geo.top
-    right, bottom = left + n * u, top + n * u
-    half = RING * u / 2
-    x, y = cx - dc * u, cy - dr * u
-    x = left - half if x < left else right + half if x > right else x
-    y = top - half if y < top else bottom + half if y > bottom else y
+    r, c = divmod(item.line[0], n)
+    place = (r - dr, c - dc)
+    side = dc if 0 <= c - dc < n else dr
+    x, y = _outside(geo, *place)
+    if place in taken:
+        x, y = (x + side * u * 0.22, y) if 0 <= c - dc < n else (x, y + side * u * 0.22)
     vx, vy = dc / math.sqrt(2), dr / math.sqrt(2)
     font = u * 0.3
     fig.add(Text(x - vx * u * 0.1, y - vy * u * 0.1 + BASELINE * font, str(item.total), font,
@@ -463,14 +473,35 @@ def _little_killer(fig: Figure, geo: Geometry, item: LittleKiller, theme: Theme)
     width = u * 0.03
     fig.add(Poly((start, tip), theme.given, width, "little-killer-arrow"))
     fig.add(Poly(_head(start, tip, u * 0.08), theme.given, width, "little-killer-arrow"))
+    return place, side
 
 
-def _sandwich(fig: Figure, geo: Geometry, item: Sandwich, theme: Theme) -> None:
+def _outside(geo: Geometry, row: int, col: int) -> Point:
+    """The middle of the place outside the grid at ``row`` and ``col`` (-1 or N for the
+    ring around it)."""
+    u, n = geo.unit, geo.shape.n
+
+    def middle(k: int, start: float) -> float:
+        if k < 0:
+            return start - RING * u / 2
+        if k >= n:
+            return start + n * u + RING * u / 2
+        return start + (k + 0.5) * u
+
+    return middle(col, geo.left), middle(row, geo.top)
+
+
+def _sandwich_place(item: Sandwich) -> tuple[int, int]:
+    """Where a sandwich sum stands: left of its row, above its column."""
+    return (item.index, -1) if item.house == "row" else (-1, item.index)
+
+
+def _sandwich(fig: Figure, geo: Geometry, item: Sandwich, place: tuple[int, int],
+              theme: Theme, side: int) -> None:
+    """A sandwich sum, moved away from ``side`` (-1 or 1; 0: no little killer here)."""
     u = geo.unit
-    font = u * 0.36
-    along = (item.index + 0.5) * u
-    if item.house == "row":
-        x, y = geo.left - RING * u / 2, geo.top + along
-    else:
-        x, y = geo.left + along, geo.top - RING * u / 2
+    font = u * (0.28 if side else 0.36)
+    x, y = _outside(geo, *place)
+    shift, out = -side * u * 0.3, (u * 0.1 if side else 0.0)  # aside, and a little out
+    x, y = (x - out, y + shift) if item.house == "row" else (x + shift, y - out)
     fig.add(Text(x, y + BASELINE * font, str(item.total), font, theme.given, "sandwich"))
