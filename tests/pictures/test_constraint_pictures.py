@@ -12,6 +12,7 @@ import importlib
 import io
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -48,6 +49,8 @@ from sudokit.pictures import (
 )
 from sudokit.pictures.drawing import grid_figure
 from sudokit.rules import Rules
+from support.clirunner import sudoku
+from support.files import TEST_DATA
 
 NS = "{http://www.w3.org/2000/svg}"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -433,3 +436,29 @@ def test_a_sandwich_sum_and_a_little_killer_by_the_same_column_stand_side_by_sid
     assert a[2] < b[0]  # the sum away from the arrow, which points right, down the grid
     for e in (killer, sandwich):
         assert f(e, "y") < frame.top and frame.left < f(e, "x") < frame.left + frame.unit
+
+
+def test_convert_draws_a_killer_file_and_an_fpuzzles_file_with_their_marks(
+        tmp_path: Path) -> None:
+    outcome = sudoku("convert", "--to", "svg", str(TEST_DATA / "constraints" / "killer.killer"))
+    assert outcome.status == 0, outcome.stderr
+    root = parse(outcome.stdout.decode())
+    lines = (TEST_DATA / "constraints" / "killer.killer").read_text().splitlines()
+    sums = dict(pair.split("=") for pair in lines[-1].split())
+    assert len(of_class(root, "cage")) == len(sums) == 34
+    assert sorted(int(e.text or "") for e in of_class(root, "cage-total")) == \
+        sorted(map(int, sums.values()))
+    pytest.importorskip("reportlab")
+    pytest.importorskip("pypdfium2")
+    mixed = str(TEST_DATA / "constraints" / "mixed.fpuzzles")
+    for fmt in ("png", "pdf"):
+        out = tmp_path / f"mixed.{fmt}"
+        outcome = sudoku("convert", "--to", fmt, mixed, "-o", str(out))
+        assert outcome.status == 0, outcome.stderr
+        assert out.read_bytes().startswith(b"\x89PNG" if fmt == "png" else b"%PDF-")
+    outcome = sudoku("convert", "--to", "svg", mixed)
+    root = parse(outcome.stdout.decode())
+    for cls in ("thermo", "arrow-head", "kropki-white", "kropki-black", "xv", "whispers",
+                "renban", "palindrome", "between-end", "region-sum", "entropic",
+                "greater-than", "little-killer", "sandwich"):
+        assert of_class(root, cls), cls
