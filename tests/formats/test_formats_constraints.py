@@ -34,7 +34,7 @@ from sudokit.formats import _lzstring as lz
 from sudokit.grid import Grid
 from sudokit.rules import Rules
 from support.clirunner import sudoku
-from support.constraint_reference import KINDS, random_rules
+from support.constraint_reference import KINDS, random_rules, solutions
 from support.files import TEST_DATA
 
 CONSTRAINTS = TEST_DATA / "constraints"
@@ -331,3 +331,21 @@ def test_the_scl_form_refuses_what_it_cannot_hold() -> None:
     (mixed,) = F.load(CONSTRAINTS / "mixed.fpuzzles")
     with pytest.raises(SudokuError, match="scl form cannot hold the little killer rules"):
         F.dumps(mixed, "sudokupad", form="scl")
+
+
+# -- read, then solved under every constraint read -------------------------------------
+
+@pytest.mark.parametrize("name", ["mixed.fpuzzles", "killer.fpuzzles", "killer.killer"])
+def test_the_files_solve_to_their_one_solution(name: str, pure: bool) -> None:
+    path = CONSTRAINTS / name
+    done = sudoku("solve", str(path), "--to", "line")
+    assert (done.status, done.out, done.stderr) == (0, SOLUTION + "\n", "")
+    assert sudoku("count", str(path)).out == "1\n"
+    (grid,) = F.load(path)
+    link = F.dumps(grid, "sudokupad")
+    assert sudoku("solve", "-", "--to", "line", stdin=link.encode()).out == SOLUTION + "\n"
+
+
+def test_the_mixed_file_has_one_solution_by_the_plain_reference() -> None:
+    (grid,) = F.load(CONSTRAINTS / "mixed.fpuzzles")
+    assert solutions(grid.rules, grid.cells, 2, budget=200_000) == [DIGITS]
