@@ -64,10 +64,11 @@ def test_create_has_no_count_field(client):
 def test_a_field_of_another_call_is_refused(client):
     r = client.post("/api/solve", json={"puzzle": EASY, "guess": True})
     assert error(r) == ('solve has no field "guess"; its fields are: puzzle, format, box, '
-                        'variant, regions, odd, even, time_limit')
+                        'variant, regions, odd, even, constraints, all_dots, all_xv, time_limit')
     r = client.post("/api/hint", json={"puzzle": EASY, "time_limit": 1})
     assert error(r) == ('hint has no field "time_limit"; its fields are: puzzle, format, box, '
-                        'variant, regions, odd, even, grid, candidates')
+                        'variant, regions, odd, even, constraints, all_dots, all_xv, grid, '
+                        'candidates')
 
 
 # -- create of a 1x1 to 3x3: was made, though no other call (nor the CLI) reads one -----------

@@ -12,6 +12,7 @@ import { fillLessons, offerDrill, wireLessons } from "./learn.js";
 import { Game, SYMBOLS, naturalBox, parseCell } from "./model.js";
 import { wirePanels } from "./panels.js";
 import { bestReading, doubtText, showReading } from "./photo.js";
+import { unknownKinds } from "./constraints.js";
 import { fillVariants } from "./rules.js";
 import { afterEachCall, busy, call, fileBody, say } from "./talk.js";
 
@@ -100,6 +101,20 @@ function buildBoard() {
   board.build(game.n, game.box[0], game.box[1], game.rules, rules ? game.geo.peers : null);
   $("rule-line").hidden = !rules;
   $("rule-line").textContent = rules ? rules.lines.join(". ") + "." : "";
+  const unknown = unknownKinds(rules);
+  $("rule-line").classList.toggle("error", unknown.length > 0);
+  if (unknown.length) {
+    // never played without a rule: the page says which it cannot draw
+    const refusal = `This puzzle has ${unknown.join(", ")} clues that this page cannot draw: it cannot be played here.`;
+    $("rule-line").textContent = refusal;
+    say(refusal, "status", true);
+  }
+}
+
+// Do the rules hold more than the page checks itself (cages' totals, lines, dots, signs)?
+function judgedByServer() {
+  const rules = game.rules;
+  return !!rules && !rules.partial && ((rules.constraints || []).length > 0 || rules.all_dots || rules.all_xv);
 }
 
 // A game whose rules are only named (a link, a puzzle typed under a variant) gets them whole
@@ -187,6 +202,34 @@ async function countMistake(cell, digit) {
 
 function finishIfSolved() {
   if (game.editing || progress.solved || !game.isSolved()) return;
+  if (judgedByServer()) judgeFinished();
+  else finish();
+}
+
+// A finished board under cages, lines, dots or signs is judged by the server's rules: the
+// rule it breaks is said, and the cells of what it breaks marked wrong.
+async function judgeFinished() {
+  const g = game;
+  const key = g.boardKey();
+  let data;
+  try {
+    data = await call("check", { puzzle: g.puzzleLine(), box: g.box.join("x"), grid: g.gridLine(), ...g.ruleFields() });
+  } catch (err) {
+    if (game === g) say(`The grid is full, but it could not be checked: ${err.message}`, "status", true);
+    return;
+  }
+  if (game !== g || g.boardKey() !== key || progress.solved) return;
+  const broken = data.progress && data.progress.broken;
+  if (broken === null) {
+    finish();
+    return;
+  }
+  wrongCells = new Set((data.progress.broken_cells || []).map((c) => parseCell(c, g.n)));
+  draw();
+  say(`Not solved yet: ${broken || data.progress.message}.`, "status", true);
+}
+
+function finish() {
   clock.stop();
   progress.solved = true;
   keepGame();

@@ -2,6 +2,7 @@
 // keyboard and pointer handling that turns presses into moves.
 
 import { drawLinks } from "./chains.js";
+import { MARGIN, clueWords, drawOutside, hasOutsideClues } from "./constraints.js";
 import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
 import { drawHouses, drawRules, layer, regionWalls } from "./rules.js";
 
@@ -18,6 +19,7 @@ export class Board {
     this.linksEl = links;
     this.handlers = handlers;
     this.cells = [];
+    this.clues = []; // each cell's clues in words (cages, lines, dots, signs)
     this.n = 0;
     this.selected = 0;
     this.readOnly = false;
@@ -44,8 +46,11 @@ export class Board {
     this.boxCols = boxCols;
     this.rules = rules;
     this.el.replaceChildren();
+    const whole = rules && !rules.partial ? rules : null;
     const marks = layer("rules-layer");
-    drawRules(marks, rules && !rules.partial ? rules : null, n);
+    drawRules(marks, whole, n);
+    this.clues = clueWords(whole, n);
+    this.placeOutside(whole, n);
     this.housesEl = layer("houses-layer");
     this.el.append(marks, this.housesEl);
     this.el.style.setProperty("--n", n);
@@ -134,8 +139,28 @@ export class Board {
       if (wrong.has(i)) label += ", wrong";
       if (doubt.has(i)) label += ", read in doubt";
       if (shaded.has(i)) label += ", part of the step";
+      if (this.clues[i]) label += `; ${this.clues[i]}`;
       el.setAttribute("aria-label", `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}: ${label}`);
     }
+  }
+
+  // Clues outside the grid (little killers, sandwich sums) get a margin round it, in the
+  // board's place: the grid is as much smaller, and nothing grows past the screen's width.
+  placeOutside(rules, n) {
+    const wrap = this.el.parentElement;
+    let svg = wrap.querySelector(":scope > .clues-layer");
+    const outside = hasOutsideClues(rules);
+    wrap.classList.toggle("clued", outside);
+    wrap.style.setProperty("--clue-pad", `${(100 * MARGIN) / (n + 2 * MARGIN)}%`);
+    if (!outside) {
+      if (svg) svg.remove();
+      return;
+    }
+    if (!svg) {
+      svg = layer("clues-layer");
+      wrap.prepend(svg);
+    }
+    drawOutside(svg, rules, n);
   }
 
   // The pencil marks of a cell in a style: "grid" (each digit in its place, as HoDoKu),

@@ -41,7 +41,8 @@ export function wirePanels(app) {
       puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), grid: app.game().gridLine(),
       ...app.game().ruleFields(),
     });
-    say(data.progress.checked ? data.progress.message : data.message, "check-result", !!data.progress.wrong);
+    say(data.progress.checked ? data.progress.message : data.message, "check-result",
+      !!data.progress.wrong || !!data.progress.broken);
   }));
   $("check-unique").addEventListener("click", (e) => busy(e.target, "check-result", async () => {
     const data = await call("check", { puzzle: app.game().puzzleLine(), box: app.game().box.join("x"), ...app.game().ruleFields() });

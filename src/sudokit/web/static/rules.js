@@ -1,7 +1,9 @@
 // A variant's rules on the page: the houses, pairs and parities the server gave back with a
 // puzzle (the "rules" of its answers), turned into what the game checks (peers, conflicts)
 // and what the board draws (region borders, diagonals, shaded cells, parity marks), and the
-// fields that send them back with every call.
+// fields that send them back with every call. Cages, lines, dots and signs: constraints.js.
+
+import { drawConstraints } from "./constraints.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -12,7 +14,7 @@ export const VARIANTS = [
   ["anti-knight", "Anti-knight"], ["non-consecutive", "Non-consecutive"],
   ["disjoint", "Disjoint groups"], ["centre-dot", "Centre-dot"], ["x+anti-knight", "X + anti-knight"],
 ];
-export const MADE_ONLY = [["jigsaw", "Jigsaw"], ["even-odd", "Even-odd"]];
+export const MADE_ONLY = [["jigsaw", "Jigsaw"], ["even-odd", "Even-odd"], ["killer", "Killer"]];
 
 // Fill a <select> with "classic" and the variants.
 export function fillVariants(select, withMade) {
@@ -28,26 +30,43 @@ export function fillVariants(select, withMade) {
 // The fields of an API call that give the puzzle its rules ({} for classic rules).
 export function ruleFields(rules) {
   if (!rules) return {};
-  const out = { variant: rules.variant };
+  const out = rules.variant ? { variant: rules.variant } : {};
   if (rules.regions) out.regions = rules.regions;
   if (rules.odd && rules.odd.length) out.odd = rules.odd;
   if (rules.even && rules.even.length) out.even = rules.even;
+  if (rules.constraints && rules.constraints.length) out.constraints = rules.constraints;
+  if (rules.all_dots) out.all_dots = true;
+  if (rules.all_xv) out.all_xv = true;
   return out;
 }
 
-// The rules in a link: the fields, as short text ("v" names, "r" regions, "o"/"E" cells).
+// The rules in a link: the fields, as short text ("v" names, "r" regions, "o"/"E" cells,
+// "x" the constraints as JSON, "a" "dots" and "xv" where every one is given).
 export function encodeRules(params, rules) {
   if (!rules) return;
   params.set("v", rules.variant);
   if (rules.regions) params.set("r", rules.regions.map((k) => k.toString(36)).join(""));
   if (rules.odd && rules.odd.length) params.set("o", rules.odd.map((c) => c.toString(36)).join("."));
   if (rules.even && rules.even.length) params.set("E", rules.even.map((c) => c.toString(36)).join("."));
+  if (rules.constraints && rules.constraints.length) params.set("x", JSON.stringify(rules.constraints));
+  const all = [rules.all_dots && "dots", rules.all_xv && "xv"].filter((w) => w);
+  if (all.length) params.set("a", all.join("."));
+}
+
+// The constraints of a link ("x"): a list of objects, else none.
+function linkConstraints(text) {
+  try {
+    const items = JSON.parse(text || "[]");
+    return Array.isArray(items) ? items.filter((c) => c && typeof c === "object") : [];
+  } catch {
+    return [];
+  }
 }
 
 // The fields of a link's rules (null: classic), to be sent to the server for the whole rules.
 export function decodeRules(params, n) {
-  const variant = params.get("v");
-  if (!variant) return null;
+  const variant = params.get("v") || "";
+  if (!variant && !params.get("x")) return null;
   const cells = (text) => (text ? text.split(".").map((x) => parseInt(x, 36)).filter((c) => c >= 0 && c < n * n) : []);
   const regions = params.get("r");
   return {
@@ -55,6 +74,9 @@ export function decodeRules(params, n) {
     regions: regions && regions.length === n * n ? [...regions].map((ch) => parseInt(ch, 36)) : null,
     odd: cells(params.get("o")),
     even: cells(params.get("E")),
+    constraints: linkConstraints(params.get("x")),
+    all_dots: (params.get("a") || "").split(".").includes("dots"),
+    all_xv: (params.get("a") || "").split(".").includes("xv"),
     partial: true, // only the fields: the houses and pairs come from the server
   };
 }
@@ -71,6 +93,7 @@ export function ruleGeometry(base, rules) {
     units.push(...regions);
   } else units.push(...base.units.slice(2 * n));
   for (const house of rules.houses || []) units.push(house.cells);
+  units.push(...(rules.groups || [])); // cages and renban lines: digits that differ
   const peers = [...Array(n * n)].map(() => new Set());
   for (const unit of units) for (const a of unit) for (const b of unit) if (a !== b) peers[a].add(b);
   const pairs = rules.differ || [];
@@ -173,6 +196,7 @@ export function drawRules(svg, rules, n) {
       x: (c % n) + 0.12, y: Math.floor(c / n) + 0.12, width: 0.76, height: 0.76, class: "even",
     }));
   }
+  drawConstraints(svg, rules, n);
 }
 
 // The walls of each cell on a jigsaw: [right, bottom] where a region ends (null: the boxes').

@@ -2,7 +2,7 @@
 // a phone's home screen, opens without a connection (its calls to /api still need the
 // server). Network first: whenever the server answers, the page is its newest.
 
-const CACHE = "sudokit-page-1";
+const CACHE = "sudokit-page-2";
 const FILES = [
   "/",
   "/static/app.css",
@@ -10,6 +10,7 @@ const FILES = [
   "/static/board.js",
   "/static/chains.js",
   "/static/clock.js",
+  "/static/constraints.js",
   "/static/games.js",
   "/static/keep.js",
   "/static/learn.js",
