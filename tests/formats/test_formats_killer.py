@@ -60,6 +60,7 @@ def test_givens_side_by_side_with_the_map_and_cells_in_no_cage() -> None:
     written = F.dumps(grid, "killer")
     assert written == "1...\n.4..\n..4.\n...1\nAA..\nBB..\nCC..\nDD..\nA=3 B=7 C=3 D=7\n"
     assert F.loads(written) == [grid]
+    assert F.detect(text.encode()) == F.detect(written.encode()) == "killer"
 
 
 def test_a_cage_without_a_sum_is_written_with_a_question_mark() -> None:

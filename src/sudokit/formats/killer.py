@@ -80,7 +80,10 @@ def is_killer_head(lines: list[str]) -> bool:
 
 def _grid_count(rows: list[str]) -> bool:
     """Are ``rows`` the rows of a cage map (and givens), by their counts and lengths?"""
-    widths = {len(_cells(r)) for r in rows}
+    cells = [_cells(r) for r in rows]
+    if all(_side_by_side(c) for c in cells):
+        return len({len(c[0]) for c in cells}) == 1 and len(cells[0][0]) == len(rows)
+    widths = {len(c) for c in cells}
     if len(widths) != 1:
         return False
     width = widths.pop()
@@ -88,10 +91,15 @@ def _grid_count(rows: list[str]) -> bool:
         len(rows) in (width, 2 * width)
 
 
+def _side_by_side(cells: list[str]) -> bool:
+    """Is a row of cells a row of givens and its row of the map, side by side?"""
+    return len(cells) == 2 and len(cells[0]) == len(cells[1]) > 2
+
+
 def _cells(text: str) -> list[str]:
     tokens = text.split()
-    if len(tokens) == 2 and len(tokens[0]) == len(tokens[1]) > 2:
-        return tokens  # a row of givens and its row of the map, side by side
+    if _side_by_side(tokens):
+        return tokens
     return tokens if len(tokens) > 1 else list(text.strip())
 
 
@@ -235,7 +243,7 @@ Cell = tuple[int, str]  # (line, symbol)
 
 def _grids(rows: list[tuple[int, list[str]]]) -> tuple[list[Cell], list[Cell]]:
     """The givens (empty when not given) and the cage map, each cell with its line."""
-    if all(len(r) == 2 and len(r[0]) == len(r[1]) > 2 for _, r in rows):
+    if all(_side_by_side(r) for _, r in rows):
         givens = [(line, ch) for line, r in rows for ch in r[0]]
         cage_map = [(line, ch) for line, r in rows for ch in r[1]]
         return _square(givens, rows), _square(cage_map, rows)
