@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique, cell_list
 from .cages import cages_of
-from .supports import apart_among, cannot, sum_supports, unsupported
+from .supports import apart_among, cannot, total_supports, unsupported
 
 #: The most unplaced cells of innies or outies over several houses that a step takes.
 _MOST = 4
@@ -141,7 +141,7 @@ def _supports(board: Board, group: Group) -> list[int] | None:
     key = ("sum", group.cells, masks, group.total)
     if key not in board.memo:
         apart = apart_among(group.cells, board.geo.peer_bits)
-        board.memo[key] = sum_supports(masks, group.total, apart, board.geo.n)
+        board.memo[key] = total_supports(masks, group.total, apart, board.geo.n)
     return board.memo[key]  # type: ignore[return-value]
 
 

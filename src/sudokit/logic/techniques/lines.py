@@ -42,7 +42,7 @@ from .supports import (
     constraint_step,
     matched,
     search_supports,
-    sum_supports,
+    total_supports,
 )
 
 
@@ -52,9 +52,18 @@ def _at(board: Board, constraint: Constraint) -> str:
 
 # -- thermometers -------------------------------------------------------------------
 def _thermo(board: Board, c: Thermo, masks: list[int]) -> list[int] | None:
-    # the digits the next cell may hold: above x (or, on a slow one, not below it)
-    keep = 1 if c.slow else 0
-    return chain_supports(masks, lambda k, x, f: f & ~((1 << (x - keep)) - 1), board.geo.n)
+    if not c.slow:  # the next cell holds more than x
+        return chain_supports(masks, lambda k, x, f: f & ~((1 << x) - 1), board.geo.n)
+    # on a slow one, no less than x, and more where the two cells see each other
+    sees = [board.geo.sees(a, b) for a, b in zip(c.line, c.line[1:], strict=False)]
+    chained = chain_supports(masks, lambda k, x, f: f & ~((1 << (x - 1 + sees[k])) - 1),
+                             board.geo.n)
+    if chained is None:
+        return None
+    apart = apart_among(c.line, board.geo.peer_bits)
+    exact = search_supports(chained, apart,
+                            lambda values, i: not i or values[i] >= values[i - 1])
+    return chained if exact is None else exact
 
 
 def _thermo_words(board: Board, c: Thermo, masks: list[int]) -> str:
@@ -110,7 +119,7 @@ def find_arrow(board: Board) -> Step | None:
 
 def _little(board: Board, c: LittleKiller, masks: list[int]) -> list[int] | None:
     apart = apart_among(c.line, board.geo.peer_bits)
-    return sum_supports(masks, c.total, apart, board.geo.n)
+    return total_supports(masks, c.total, apart, board.geo.n)
 
 
 def _little_words(board: Board, c: LittleKiller, masks: list[int]) -> str:
@@ -129,7 +138,15 @@ def _whisper(board: Board, c: Whisper, masks: list[int]) -> list[int] | None:
     gap = c.gap
     near = [0] + [sum(1 << (y - 1) for y in range(1, board.geo.n + 1) if abs(x - y) >= gap)
                   for x in range(1, board.geo.n + 1)]
-    return chain_supports(masks, lambda k, x, f: near[x], board.geo.n)
+    chained = chain_supports(masks, lambda k, x, f: near[x], board.geo.n)
+    if chained is None:
+        return None
+    # then cell by cell, keeping apart the cells that see each other (a 4 between two
+    # cells of one row needs a 9 on each side: it cannot be)
+    apart = apart_among(c.line, board.geo.peer_bits)
+    exact = search_supports(chained, apart,
+                            lambda values, i: not i or abs(values[i] - values[i - 1]) >= gap)
+    return chained if exact is None else exact
 
 
 def _whisper_words(board: Board, c: Whisper, masks: list[int]) -> str:

@@ -20,9 +20,12 @@ from ..step import Level, Step, Technique
 from .supports import cannot, chain_supports, constraint_step, unsupported
 
 
-def _pair(masks: list[int], n: int, fits: Callable[[int, int], bool]) -> list[int] | None:
-    """The candidates of two cells that have a partner across the sign: ``fits(x, y)``."""
-    table = [0] + [sum(1 << (y - 1) for y in range(1, n + 1) if fits(x, y))
+def _pair(masks: list[int], n: int, fits: Callable[[int, int], bool],
+          peers: bool = True) -> list[int] | None:
+    """The candidates of two cells that have a partner across the sign: ``fits(x, y)``,
+    and x != y where the cells are ``peers`` (as cells that share a side always are)."""
+    table = [0] + [sum(1 << (y - 1) for y in range(1, n + 1)
+                       if fits(x, y) and not (peers and x == y))
                    for x in range(1, n + 1)]
     return chain_supports(masks, lambda k, x, f: table[x], n)
 

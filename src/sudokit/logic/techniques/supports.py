@@ -23,7 +23,7 @@ from ..board import Board
 from ..step import Step, Technique
 
 #: The most search nodes one constraint's search may visit before it gives up.
-BUDGET = 40_000
+BUDGET = 10_000
 
 
 class OutOfBudget(Exception):
@@ -152,6 +152,21 @@ def sum_supports(masks: Sequence[int], total: int, apart: Sequence[int],
     except OutOfBudget:
         return None
     return found
+
+
+def total_supports(masks: Sequence[int], total: int, apart: Sequence[int],
+                   n: int) -> list[int] | None:
+    """As :func:`sum_supports`; where every cell sees every other, by the sets of different
+    digits adding up to ``total`` that the cells can be matched to (as a cage is)."""
+    k = len(masks)
+    if all(apart[i] | 1 << i == (1 << k) - 1 for i in range(k)):
+        out = [0] * k
+        for combo in digit_sets(n, k, total):
+            sup = matched(masks, combo)
+            if sup is not None:
+                out = [a | b for a, b in zip(out, sup, strict=True)]
+        return out if any(out) else None
+    return sum_supports(masks, total, apart, n)
 
 
 def chain_supports(masks: Sequence[int], allowed: Callable[[int, int, int], int],
