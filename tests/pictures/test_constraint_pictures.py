@@ -39,10 +39,12 @@ from sudokit.constraints import (
 from sudokit.errors import UnsupportedRulesError
 from sudokit.pictures import (
     Entry,
+    LayoutError,
     Options,
     booklet,
     figure_png,
     figures_pdf,
+    plan,
     prepare,
     svg,
     variants,
@@ -327,12 +329,16 @@ def test_a_constraint_pictures_cannot_draw_is_refused_by_name() -> None:
         grid_figure(Candidates.pencilmarks(blank(Rules())), rules=rules)
 
 
-def test_every_family_is_said_in_words_and_all_dots_given_is_said_under_the_grid() -> None:
-    rules = Rules(9, constraints=[
+def every_family() -> Rules:
+    return Rules(9, constraints=[
         Cage((0, 1), 8), LittleKiller((8,), 2), Thermo((9, 10)), Arrow((20,), (21,)),
         Whisper((30, 31)), Renban((32,)), Palindrome((33, 34)), Between((45, 46, 47)),
         RegionSum((50, 51)), Entropic((60, 61, 62)), Kropki(70, 71, "white"),
         XV(72, 73, 10), GreaterThan(74, 75), Sandwich("row", 8, 0)], all_dots=True)
+
+
+def test_every_family_is_said_in_words_and_all_dots_given_is_said_under_the_grid() -> None:
+    rules = every_family()
     lines = variants.rule_lines(rules)
     assert len(lines) == len(rules.names) == 14
     assert lines[0].startswith("Killer: ") and "do not repeat" in lines[0]
@@ -462,3 +468,12 @@ def test_convert_draws_a_killer_file_and_an_fpuzzles_file_with_their_marks(
                 "renban", "palindrome", "between-end", "region-sum", "entropic",
                 "greater-than", "little-killer", "sandwich"):
         assert of_class(root, cls), cls
+
+
+def test_puzzles_with_many_rules_to_say_go_fewer_to_a_page_by_default() -> None:
+    entries = [Entry(k, blank(every_family()), solution=Grid(SOLUTION)) for k in (1, 2, 3)]
+    _, pages = plan(entries, Options())
+    assert [len(p.items) for p in pages] == [2, 1]  # not 4: the rules fill half a page
+    assert all(item.grid.w > 9 * 5 * 72 / 25.4 for p in pages for item in p.items)
+    with pytest.raises(LayoutError, match="4 per page"):
+        plan(entries, Options(per_page=4))  # asked for: said, not changed

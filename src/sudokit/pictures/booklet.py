@@ -168,9 +168,25 @@ def puzzle_layout(n: int, options: Options, rules: Sequence[Sequence[str]] = ()
                   ) -> tuple[int, list[layout.Slot]]:
     """Puzzles per page and their slots for grids of side ``n``, with room under each for
     the longest of ``rules`` (each puzzle's rule lines) (a LayoutError when the paper, the
-    grids per page or the size of the cells will not do)."""
+    grids per page or the size of the cells will not do). Without ``options.per_page``,
+    fewer puzzles go on a page where their rules take too much room under them for the
+    default."""
+    first = options.per_page or default_per_page(n)
+    tries = [first] if options.per_page else list(dict.fromkeys(
+        k for k in (first, 2, 1) if k <= first))
+    for per_page in tries[:-1]:
+        try:
+            return per_page, _puzzle_slots(n, per_page, options, rules)
+        except LayoutError:
+            continue  # the rules under each take too much room: fewer to a page
+    return tries[-1], _puzzle_slots(n, tries[-1], options, rules)
+
+
+def _puzzle_slots(n: int, per_page: int, options: Options,
+                  rules: Sequence[Sequence[str]]) -> list[layout.Slot]:
+    """The slots of ``per_page`` puzzles (a LayoutError when their cells come out too
+    small)."""
     page = layout.page(options.paper, options.landscape)
-    per_page = options.per_page or default_per_page(n)
     cols, rows = layout.arrangement(per_page, options.landscape)
     caption_h = 26.0 if options.source else 15.0
     width = (page.body.w - (cols - 1) * layout.GAP) / cols
@@ -179,7 +195,7 @@ def puzzle_layout(n: int, options: Options, rules: Sequence[Sequence[str]] = ()
     layout.check_cells(puzzle_slots[0].grid.w, n, layout.MIN_CELL, "puzzle",
                        f"{per_page} per page on {options.paper}"
                        f"{' landscape' if options.landscape else ''}")
-    return per_page, puzzle_slots
+    return puzzle_slots
 
 
 def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[PlannedPage]]:
