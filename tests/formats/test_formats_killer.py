@@ -40,6 +40,8 @@ LAYOUTS = [
     "\n".join(" ".join(row) for row in MAP4) + "\n" + SUMS4 + "\n",
     "....\n....\n....\n....\n" + "\n".join(MAP4) + "\n" + SUMS4 + "\n",
     "................\n" + "".join(MAP4) + "\n" + SUMS4 + "\n",
+    "\n".join(",".join(row) for row in MAP4) + "\n\n" + SUMS4.replace("=", ":") + "\n",
+    "1 1 2 2\n3 4 4 2\n3 5 6 6\n7 5 8 8\n1=3 2=9 3=5 4=5 5=4 6=7 7=4 8=3\n",
 ]
 
 

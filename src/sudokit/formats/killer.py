@@ -7,14 +7,15 @@ each cage's sum, with or without a grid of givens before them::
     A=8 B=10 C=24 D=13 E=10 F=7 ...
 
 The cage map is N lines of N symbols, one symbol a cage (letters, digits, any character
-but ``=``; ``.`` is a cell in no cage), or all N*N symbols on one line; on a grid past
-62 cages, the symbols are tokens with spaces between them. The sums follow, on one line
-or more: ``<cage>=<sum>`` (``<cage>=?`` for a cage without a sum), separated by spaces or
-commas (a puzzle without cages: ``-``). A grid of givens may come first, in the same
-form (N lines of N symbols, or one line; ``1``-``9`` then ``A``-``Z``, ``.``, ``0`` or
-``_`` blank); or each row of givens with its row of the map beside it
-(``56..1..2. aabbccdde``). Puzzles follow one another, a blank line between them; ``#``
-comment lines are passed over.
+but ``=`` and ``:``; ``.`` is a cell in no cage), or all N*N symbols on one line; the
+symbols may be tokens with spaces or commas between them (cage numbers; past 62 cages).
+The sums follow, on one line or more: ``<cage>=<sum>`` or ``<cage>:<sum>`` (``<cage>=?``
+for a cage without a sum), separated by spaces or commas (a puzzle without cages: ``-``).
+A grid of givens may come first, in the same form (N lines of N symbols, or one line;
+``1``-``9`` then ``A``-``Z``, ``.``, ``0`` or ``_`` blank); or each row of givens with its
+row of the map beside it (``56..1..2. aabbccdde``). Puzzles follow one another, a blank
+line between them (a blank line before the sums is passed over); ``#`` comment lines are
+passed over.
 
 Written: the givens (when any), the cage map with a letter per cage in reading order,
 and the sums on one line. It holds classic killer puzzles; a cage whose digits may repeat
@@ -51,7 +52,7 @@ DEFAULT = Style(NAME)
 #: The symbols cages are written with, in reading order of their first cells.
 CAGE_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _BLANKS = frozenset({".", "0", "_"})
-_SUM = re.compile(r"([^\s=,]{1,8})=(\d{1,4}|\?)")
+_SUM = re.compile(r"([^\s=:,]{1,8})[=:](\d{1,4}|\?)")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -100,6 +101,8 @@ def _cells(text: str) -> list[str]:
     tokens = text.split()
     if _side_by_side(tokens):
         return tokens
+    if len(tokens) <= 1 and "," in text:  # a row of a spreadsheet
+        tokens = [t.strip() for t in text.strip().strip(",").split(",")]
     return tokens if len(tokens) > 1 else list(text.strip())
 
 
