@@ -477,3 +477,15 @@ def test_puzzles_with_many_rules_to_say_go_fewer_to_a_page_by_default() -> None:
     assert all(item.grid.w > 9 * 5 * 72 / 25.4 for p in pages for item in p.items)
     with pytest.raises(LayoutError, match="4 per page"):
         plan(entries, Options(per_page=4))  # asked for: said, not changed
+
+
+def test_a_cage_total_stays_readable_over_a_steps_shading_and_outline() -> None:
+    rules = Rules(9, constraints=[Cage((0, 1), 8), Cage((2, 3), 10)])
+    root = parse(svg.board(Candidates.pencilmarks(blank(rules)), rules=rules, cells=[0, 1],
+                           houses=[[0, 1]]))
+    order = [e.get("class") for e in root]
+    last_outline = len(order) - 1 - order[::-1].index("house")
+    assert order.index("cage-total") > last_outline  # written over the step's outline
+    grounds = {e.get("fill") for e in of_class(root, "cage-total-ground")}
+    highlight = of_class(root, "highlight")[0].get("fill")
+    assert grounds == {highlight, "#ffffff"}  # each on its own cell's colour

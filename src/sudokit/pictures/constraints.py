@@ -116,13 +116,10 @@ def draw_lines(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
 
 
 def draw_marks(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
-    """The cages with their totals, then the dots and signs, over the grid lines."""
-    cages = [c for c in rules.constraints if isinstance(c, Cage)]
-    for cage in cages:
-        _cage(fig, geo, cage, theme)
-    for cage in cages:
-        if cage.total is not None:
-            _total(fig, geo, cage.cells[0], str(cage.total), theme)
+    """The cages' outlines, then the dots and signs, over the grid lines."""
+    for item in rules.constraints:
+        if isinstance(item, Cage):
+            _cage(fig, geo, item, theme)
     for item in rules.constraints:
         if isinstance(item, Kropki):
             _kropki(fig, geo, item, theme)
@@ -130,6 +127,18 @@ def draw_marks(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
             _xv(fig, geo, item, theme)
         elif isinstance(item, GreaterThan):
             _greater(fig, geo, item, theme)
+
+
+def draw_totals(fig: Figure, geo: Geometry, rules: Rules, theme: Theme,
+                shaded: Iterable[int] = ()) -> None:
+    """The cages' totals, over everything else on the grid (a step's outlines too), each
+    on a patch of its cell's own colour (the highlight's, in ``shaded`` cells)."""
+    lit = set(shaded)
+    for item in rules.constraints:
+        if isinstance(item, Cage) and item.total is not None:
+            cell = item.cells[0]
+            _total(fig, geo, cell, str(item.total), theme,
+                   theme.highlight if cell in lit else theme.background)
 
 
 def draw_outside(fig: Figure, geo: Geometry, rules: Rules, theme: Theme) -> None:
@@ -378,14 +387,15 @@ def _inset(corners: list[Point], inset: float, geo: Geometry, u: float) -> tuple
     return tuple(out)
 
 
-def _total(fig: Figure, geo: Geometry, cell: int, text: str, theme: Theme) -> None:
-    """A cage's total, small in the top left corner of ``cell``, on a patch of the
-    background that breaks the dashed line."""
+def _total(fig: Figure, geo: Geometry, cell: int, text: str, theme: Theme,
+           ground: str) -> None:
+    """A cage's total, small in the top left corner of ``cell``, on a patch of ``ground``
+    that breaks the dashed line."""
     u = geo.unit
     x, y = geo.corner(cell)
     font = u * 0.23
     wide = len(text) * font * 0.6
-    fig.add(Rect(x + u * 0.03, y + u * 0.02, wide + u * 0.07, font * 0.9, theme.background,
+    fig.add(Rect(x + u * 0.03, y + u * 0.02, wide + u * 0.07, font * 0.9, ground,
                  "cage-total-ground"))
     fig.add(Text(x + u * 0.065 + wide / 2, y + u * 0.02 + font * 0.78, text, font, theme.cage,
                  "cage-total"))

@@ -155,6 +155,8 @@ def grid_figure(
         constraints.draw_marks(fig, geo, marked, theme)
         constraints.draw_outside(fig, geo, marked, theme)
     variants.draw_outlines(fig, geo, outlined, theme, scale)
+    if marked is not None:
+        constraints.draw_totals(fig, geo, marked, theme, shaded)
     _links(fig, geo, chain, theme, scale)
     if labels:
         _labels(fig, geo, band, ring * unit, theme)
