@@ -136,6 +136,12 @@ def test_a_bad_puzzle_is_one_line_naming_the_file_and_the_line(tmp_path: Path, t
             in done.stderr
 
 
-def test_a_map_without_sums_is_named() -> None:
+def test_a_map_without_sums_is_named_not_taken_for_the_next_puzzle_s_givens() -> None:
     with pytest.raises(SudokuError, match="line 1: a cage map without its sums after it"):
         F.loads("AABB\nCDDB\nCEFF\nGEHH\n", "killer")
+    numbers = "1 1 2 2\n3 4 4 2\n3 5 6 6\n7 5 8 8\n"
+    text = numbers + "\n" + numbers + "1=3 2=9 3=5 4=5 5=4 6=7 7=4 8=3\n"
+    records = list(F.read(io.BytesIO(text.encode()), "killer", source="k"))
+    assert str(records[0].error) == "k, line 1: a cage map without its sums after it (such " \
+        "as A=10 B=15 ...)"
+    assert records[1].item.rules == RULES4 and records[1].line == 6

@@ -176,6 +176,7 @@ class _Block:
         self.rows: list[tuple[int, list[str]]] = []
         self.sums: list[tuple[int, list[tuple[str, int | None]]]] = []
         self.eol = "\n"
+        self.gap = False  # a blank line after the rows: only sums may follow
 
 
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
@@ -195,12 +196,16 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
                 if block.sums:
                     yield _puzzle(inp, block, box)
                 block, failed = _Block(), False
+            block.gap = block.gap or (not stripped and bool(block.rows))
             continue
         if failed:
             continue
         pairs = sums_of(stripped)
         if pairs is None and block.sums:  # the next puzzle starts without a blank line
             yield _puzzle(inp, block, box)
+            block = _Block()
+        elif pairs is None and block.gap:  # rows, a blank line, rows: the sums are missing
+            yield _no_sums(inp, block)
             block = _Block()
         if not block.rows and pairs is None:
             block.eol = eol or "\n"
@@ -214,10 +219,13 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         else:
             block.rows.append((lineno, _cells(stripped)))
     if block.rows:
-        yield _puzzle(inp, block, box) if block.sums else _error(
-            inp, block.rows[0][0], ParseError("a cage map without its sums after it "
-                                              "(such as A=10 B=15 ...)"))
+        yield _puzzle(inp, block, box) if block.sums else _no_sums(inp, block)
     yield ""
+
+
+def _no_sums(inp: Input, block: _Block) -> Record:
+    return _error(inp, block.rows[0][0], ParseError("a cage map without its sums after it "
+                                                    "(such as A=10 B=15 ...)"))
 
 
 def _error(inp: Input, line: int, error: SudokuError) -> Record:
