@@ -68,7 +68,8 @@ KEYS = [
     ("littlekillersum", [{"cell": "R0C1", "direction": "DR", "value": "38",
                           "cells": [f"R{k}C{k + 1}" for k in range(1, 9)]}],
      [LittleKiller(_cells(*[f"R{k}C{k + 1}" for k in range(1, 9)]), 38)]),
-    ("littlekillersum", [{"cell": "R10C3", "direction": "UL", "value": "4"}],
+    ("littlekillersum", [{"cell": "R10C3", "direction": "UL", "value": "4",
+                          "cells": ["R8C1", "R9C2"]}],
      [LittleKiller(_cells("R9C2", "R8C1"), 4)]),
     ("sandwichsum", [{"cell": "R0C1", "value": "19"}, {"cell": "R3C0", "value": 0},
                      {"cell": "R4C10", "value": "7"}],
@@ -240,6 +241,9 @@ BAD = [
     ({"sandwichsum": [{"cell": "R0C0", "value": "5"}]}, "not at R0C0"),
     ({"littlekillersum": [{"cell": "R0C1", "direction": "NE", "value": "5"}]},
      "direction 'NE' is not one of DR, DL, UR, UL"),
+    ({"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "5",
+                           "cells": ["R1C2", "R2C2"]}]},
+     "its cells are not the diagonal from its clue R0C1 going DR"),
 ]
 
 

@@ -225,7 +225,7 @@ def _little_killer(item: dict[str, Any], n: int, where: str) -> LittleKiller:
         line.append(r * n + c)
         r, c = r + step[0], c + step[1]
     given = item.get("cells")
-    if given not in (None, []) and _cells(given, n, where) != line:
+    if given not in (None, []) and sorted(_cells(given, n, where)) != sorted(line):
         raise ParseError(f"{where}: its cells are not the diagonal from its clue "
                          f"{item.get('cell')} going {item.get('direction')}")
     return LittleKiller(line, _total(item.get("value"), where))
