@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_logic_variants import check_against
 
-from sudokit import Rules
+from sudokit import Grid, Rules, solve
 from sudokit.constraints import Cage
+from sudokit.formats import load
+from sudokit.logic import solve_path
 from sudokit.logic.board import Board, geometry_of
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Step
@@ -17,6 +20,8 @@ from sudokit.logic.techniques import LADDER
 from sudokit.logic.techniques.cages import CAGE_COMBINATION, CAGE_POINTING
 from sudokit.logic.techniques.innies import HIDDEN_CAGE, RULE_OF_45
 from sudokit.logic.variants import ladder_for
+from support.clirunner import sudoku
+from support.files import TEST_DATA
 
 #: A solution (rows 1-9) the positions below put cages on.
 SOLUTION = tuple(int(d) for d in (
@@ -225,3 +230,26 @@ def test_a_killer_with_one_solution_is_solved_by_logic_to_the_end() -> None:
     steps, board = walk(rules, solution)
     assert not board.unsolved and tuple(board.values) == solution
     assert {"cage-combination", "hidden-single"} <= {s.key for s in steps}
+
+
+# -- on the command line ----------------------------------------------------------------
+
+
+def test_hint_explain_and_rate_a_killer_file(pure: bool) -> None:
+    path = str(TEST_DATA / "constraints" / "killer.killer")
+    grid = load(path)[0]
+    assert isinstance(grid, Grid)
+    solution = solve(grid)
+    assert solution is not None
+    hinted = sudoku("hint", "--why", path)
+    assert hinted.status == 0, hinted.stderr
+    assert hinted.out.startswith("Cage Combination [r1c1 r1c2]: ")
+    assert "The 2-cell cage of 8 at r1c1 holds 1+7 or 2+6 or 3+5" in hinted.out
+    explained = sudoku("explain", path)
+    assert explained.status == 0, explained.stderr
+    assert "Rule of 45" in explained.out and explained.out.rstrip().endswith(
+        "solved in 157 steps: medium 2.3 (Rule of 45)")
+    steps = solve_path(grid).steps
+    check_against(steps, solution.cells, grid.shape)
+    rated = sudoku("rate", path)
+    assert (rated.status, rated.out) == (0, "medium 2.3 (Rule of 45) ED=2.3/1.6/1.6\n")
