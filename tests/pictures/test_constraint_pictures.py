@@ -182,15 +182,18 @@ def test_pencil_marks_keep_below_a_cage_total_and_inside_the_outline() -> None:
                 assert min(ys) < y - 0.75 * size and y < max(ys)
 
 
-def test_cage_shapes_an_l_and_cells_touching_at_a_corner() -> None:
-    rules = Rules(9, constraints=[Cage((0, 1, 9), 12), Cage((30, 40), 9)])
-    root = parse(svg.board(blank(rules)))
+def test_cage_shapes_an_l_cells_touching_at_a_corner_and_a_cage_without_a_total() -> None:
+    rules = Rules(9, constraints=[Cage((0, 1, 9), 12), Cage((30, 40), 9), Cage((70, 71))])
+    grid = blank(rules)
+    root = parse(svg.board(grid))
+    assert grid._repr_svg_() == svg.board(grid)  # a notebook shows the cages too
     frame = Frame(root)
     corners = sorted(len(points(e)) for e in of_class(root, "cage"))
-    assert corners == [4, 4, 6]  # the L, and the two cells of a corner each outlined
+    assert corners == [4, 4, 4, 6]  # the L, the two cells of a corner each, the domino
     pinched = [e for e in of_class(root, "cage") if len(points(e)) == 4]
-    assert sorted(frame.cell_at(*points(e)[0]) for e in pinched) == [30, 40]
-    assert len(of_class(root, "cage-total")) == 2
+    assert sorted(frame.cell_at(*points(e)[0]) for e in pinched) == [30, 40, 70]
+    totals = {frame.cell_at(f(e, "x"), f(e, "y")): e.text for e in of_class(root, "cage-total")}
+    assert totals == {0: "12", 30: "9"}
 
 
 def test_thermometers_arrows_and_coloured_lines_are_drawn_by_kind() -> None:
