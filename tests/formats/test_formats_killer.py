@@ -65,6 +65,14 @@ def test_givens_side_by_side_with_the_map_and_cells_in_no_cage() -> None:
     assert F.detect(text.encode()) == F.detect(written.encode()) == "killer"
 
 
+@pytest.mark.parametrize("text", [
+    "1234\n3412\n2143\n4321\nLevel:3\n",  # a grid and a field: no cage 'Level'
+    "1234\n3412\n2143\n4321\n-\n",  # a grid, then a rule: not a map without cages
+])
+def test_a_grid_followed_by_what_only_looks_like_sums_is_not_killer(text: str) -> None:
+    assert F.detect(text.encode()) != "killer"
+
+
 def test_a_cage_without_a_sum_is_written_with_a_question_mark() -> None:
     grid = _one("AABB\nCCDD\nEEFF\nGGHH\nA=3 B=? C=7 D=3 E=? F=7 G=3 H=7\n")
     assert Cage([2, 3]) in grid.rules.constraints

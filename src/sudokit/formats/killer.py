@@ -69,27 +69,36 @@ def sums_of(text: str) -> list[tuple[str, int | None]] | None:
 
 def is_killer_head(lines: list[str]) -> bool:
     """Do the first significant lines of an input (without comments and blank lines) read
-    as a killer puzzle: rows of one grid, then a line of sums?"""
+    as a killer puzzle: rows of one grid, then a line of sums of cages the map holds?"""
     rows: list[str] = []
     for line in lines:
         pairs = sums_of(line)
         if pairs is not None:
-            return bool(rows) and _grid_count(rows)
+            symbols = _map_symbols(rows)
+            if not pairs:  # no cages: a map of cells in none
+                return symbols == {"."}
+            return symbols is not None and all(name in symbols for name, _ in pairs)
         rows.append(line)
     return False
 
 
-def _grid_count(rows: list[str]) -> bool:
-    """Are ``rows`` the rows of a cage map (and givens), by their counts and lengths?"""
+def _map_symbols(rows: list[str]) -> set[str] | None:
+    """The symbols of the cage map ``rows`` end with (after givens, if any), or None when
+    they are not the rows of a cage map by their counts and lengths."""
     cells = [_cells(r) for r in rows]
-    if all(_side_by_side(c) for c in cells):
-        return len({len(c[0]) for c in cells}) == 1 and len(cells[0][0]) == len(rows)
+    if cells and all(_side_by_side(c) for c in cells):
+        if len({len(c[0]) for c in cells}) != 1 or len(cells[0][0]) != len(rows):
+            return None
+        return {ch for c in cells for ch in c[1]}
     widths = {len(c) for c in cells}
     if len(widths) != 1:
-        return False
+        return None
     width = widths.pop()
-    return (len(rows) in (1, 2) and isqrt(width) ** 2 == width and width >= 16) or \
-        len(rows) in (width, 2 * width)
+    if len(rows) in (1, 2) and isqrt(width) ** 2 == width and width >= 16:
+        return set(cells[-1])
+    if len(rows) in (width, 2 * width):
+        return {token for c in cells[-width:] for token in c}
+    return None
 
 
 def _side_by_side(cells: list[str]) -> bool:
