@@ -1,5 +1,6 @@
 """How a grid looks, and every way to write it: figures (:mod:`.drawing`, made of the
-shapes of :mod:`.shapes`, with a variant's rules drawn by :mod:`.variants`), SVG
+shapes of :mod:`.shapes`, with a variant's rules drawn by :mod:`.variants` and its cages,
+lines, dots and signs by :mod:`.constraints`), SVG
 (:mod:`.svg`), the step viewer (:mod:`.walkthrough`), and print-ready PDF booklets of
 puzzles, answers and solving paths, and grids as PDF or PNG pictures. It may import the
 logic, the formats and the values under them; nothing here imports the generator, the

@@ -1,8 +1,10 @@
 """The pieces every picture is made of: a :class:`Figure` of shapes (rectangles, lines,
-curves, circles, texts) in a box of units, y growing downwards, the colours of a
-:class:`Theme`, and the :class:`Geometry` that says where each cell of a grid lies.
+curves, circles, texts, polylines and rounded boxes) in a box of units, y growing
+downwards, the colours of a :class:`Theme`, and the :class:`Geometry` that says where each
+cell of a grid (and each pencil mark) lies.
 
-:mod:`sudokit.pictures.drawing` and :mod:`sudokit.pictures.variants` draw with them,
+:mod:`sudokit.pictures.drawing`, :mod:`sudokit.pictures.variants` and
+:mod:`sudokit.pictures.constraints` draw with them,
 :mod:`sudokit.pictures.svg` and :mod:`sudokit.pictures.pdf` write them.
 """
 
