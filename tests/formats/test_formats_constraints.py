@@ -230,6 +230,7 @@ BAD = [
     ({"renban": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]},
      "renban line at r1c1 passes through r1c1 twice"),
     ({"thermometer": [{"lines": [["R1C1"]]}]}, "thermometer at r1c1 needs at least 2 cells"),
+    ({"thermometer": [{"lines": [[]]}]}, '"thermometer" 1: a line without a cell (no bulb)'),
     ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R1C2", "R1C3"]}]},
      "cages overlap at r1c2"),
     ({"killercage": [{"cells": ["R1C1", "R10C2"], "value": "3"}]},

@@ -207,6 +207,9 @@ def _lines(key: str, item: dict[str, Any], n: int, where: str) -> list[Constrain
     out = []
     for line in lines:
         cells = _cells(line, n, where)
+        if not cells:
+            raise ParseError(f"{where}: a line without a cell"
+                             + (" (no bulb)" if key == "thermometer" else ""))
         if key == "whispers" and args[0] < 1:
             raise ParseError(f"{where}: neighbours cannot differ by {args[0]}")
         out.append(make(cells, *args))
