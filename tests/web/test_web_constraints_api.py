@@ -120,7 +120,7 @@ def test_every_dot_given_travels_both_ways(client):
     assert (rules["all_dots"], rules["all_xv"]) == (True, False)
 
 
-def test_a_finished_grid_is_judged_by_its_cages(client):
+def test_a_finished_grid_is_judged_by_its_cages(client, pure):
     rules = rules_of(KILLER)
     expected = rules.broken([int(ch) for ch in SWAPPED])
     assert expected is not None and "cage" in expected
@@ -157,7 +157,7 @@ def test_a_finished_grid_is_judged_by_its_lines_and_dots(client):
                                                   "grid": unfinished})["progress"]
 
 
-def test_a_puzzle_with_constraints_is_checked_or_said_to_be_undecided(client):
+def test_a_puzzle_with_constraints_is_checked_or_said_to_be_undecided(client, pure):
     data = post(client, "check", {"puzzle": KILLER_GIVENS, "constraints": KILLER})
     if not data["complete"]:  # the search cannot solve such rules yet: said, not guessed
         assert data["message"] == "solving killer 9x9 puzzles is not supported yet"
