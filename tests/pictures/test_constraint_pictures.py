@@ -49,6 +49,7 @@ from sudokit.pictures import (
     svg,
     variants,
 )
+from sudokit.pictures.booklet import puzzle_layout
 from sudokit.pictures.drawing import grid_figure
 from sudokit.rules import Rules
 from support.clirunner import sudoku
@@ -476,8 +477,9 @@ def test_convert_draws_a_killer_file_and_an_fpuzzles_file_with_their_marks(
 def test_puzzles_with_many_rules_to_say_go_fewer_to_a_page_by_default() -> None:
     entries = [Entry(k, blank(every_family()), solution=Grid(SOLUTION)) for k in (1, 2, 3)]
     _, pages = plan(entries, Options())
-    assert [len(p.items) for p in pages] == [2, 1]  # not 4: the rules fill half a page
-    assert all(item.grid.w > 9 * 5 * 72 / 25.4 for p in pages for item in p.items)
+    # not 4: the rules fill most of the page, and the totals outside take a ring of it
+    assert [len(p.items) for p in pages] == [1, 1, 1]
+    assert all(item.grid.w / 10.6 > 5 * 72 / 25.4 for p in pages for item in p.items)
     with pytest.raises(LayoutError, match="4 per page"):
         plan(entries, Options(per_page=4))  # asked for: said, not changed
 
@@ -492,3 +494,9 @@ def test_a_cage_total_stays_readable_over_a_steps_shading_and_outline() -> None:
     grounds = {e.get("fill") for e in of_class(root, "cage-total-ground")}
     highlight = of_class(root, "highlight")[0].get("fill")
     assert grounds == {highlight, "#ffffff"}  # each on its own cell's colour
+
+
+def test_the_ring_of_totals_outside_the_grid_counts_in_the_size_of_its_cells() -> None:
+    assert puzzle_layout(16, Options(per_page=4))[0] == 4  # cells of 5.7 mm
+    with pytest.raises(LayoutError, match="gives 4.8 mm"):
+        puzzle_layout(16, Options(per_page=4), ring=1.5)  # the grid takes 16 of 19 cells

@@ -20,7 +20,7 @@ from ..logic.path import Path, solve_path
 from ..logic.rating import Rating, rating_of
 from ..logic.step import Step
 from ..solver import solve
-from . import layout, variants
+from . import constraints, layout, variants
 from .drawing import Figure, check_size, grid_figure
 from .layout import Box, LayoutError
 from .svg import step_figure
@@ -164,26 +164,26 @@ ANSWER_FONT = 8.0
 _LEADING = CAPTION_FONT * 1.2
 
 
-def puzzle_layout(n: int, options: Options, rules: Sequence[Sequence[str]] = ()
-                  ) -> tuple[int, list[layout.Slot]]:
+def puzzle_layout(n: int, options: Options, rules: Sequence[Sequence[str]] = (),
+                  ring: float = 0.0) -> tuple[int, list[layout.Slot]]:
     """Puzzles per page and their slots for grids of side ``n``, with room under each for
-    the longest of ``rules`` (each puzzle's rule lines) (a LayoutError when the paper, the
-    grids per page or the size of the cells will not do). Without ``options.per_page``,
-    fewer puzzles go on a page where their rules take too much room under them for the
-    default."""
+    the longest of ``rules`` (each puzzle's rule lines) and around the grid for a ``ring``
+    of totals outside it (in cells) (a LayoutError when the paper, the grids per page or
+    the size of the cells will not do). Without ``options.per_page``, fewer puzzles go on
+    a page where their rules take too much room under them for the default."""
     first = options.per_page or default_per_page(n)
     tries = [first] if options.per_page else list(dict.fromkeys(
         k for k in (first, 2, 1) if k <= first))
     for per_page in tries[:-1]:
         try:
-            return per_page, _puzzle_slots(n, per_page, options, rules)
+            return per_page, _puzzle_slots(n, per_page, options, rules, ring)
         except LayoutError:
             continue  # the rules under each take too much room: fewer to a page
-    return tries[-1], _puzzle_slots(n, tries[-1], options, rules)
+    return tries[-1], _puzzle_slots(n, tries[-1], options, rules, ring)
 
 
-def _puzzle_slots(n: int, per_page: int, options: Options,
-                  rules: Sequence[Sequence[str]]) -> list[layout.Slot]:
+def _puzzle_slots(n: int, per_page: int, options: Options, rules: Sequence[Sequence[str]],
+                  ring: float) -> list[layout.Slot]:
     """The slots of ``per_page`` puzzles (a LayoutError when their cells come out too
     small)."""
     page = layout.page(options.paper, options.landscape)
@@ -192,7 +192,8 @@ def _puzzle_slots(n: int, per_page: int, options: Options,
     width = (page.body.w - (cols - 1) * layout.GAP) / cols
     caption_h += _LEADING * max((_wrapped(lines, width) for lines in rules), default=0)
     puzzle_slots = layout.slots(page.body, cols, rows, caption_h)
-    layout.check_cells(puzzle_slots[0].grid.w, n, layout.MIN_CELL, "puzzle",
+    layout.check_cells(puzzle_slots[0].grid.w * n / (n + 2 * ring), n, layout.MIN_CELL,
+                       "puzzle",
                        f"{per_page} per page on {options.paper}"
                        f"{' landscape' if options.landscape else ''}")
     return puzzle_slots
@@ -205,8 +206,9 @@ def plan(entries: Sequence[Entry], options: Options) -> tuple[layout.Page, list[
     pages: list[PlannedPage] = []
     if not entries:
         return page, pages
-    per_page, puzzle_slots = puzzle_layout(max(e.puzzle.n for e in entries), options,
-                                           [e.rule_lines for e in entries])
+    per_page, puzzle_slots = puzzle_layout(
+        max(e.puzzle.n for e in entries), options, [e.rule_lines for e in entries],
+        max(constraints.ring(e.puzzle.rules) for e in entries))
     sections: list[list[Entry]] = []
     for e in entries:
         if not sections or sections[-1][0].section != e.section:
