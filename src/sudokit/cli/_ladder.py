@@ -26,6 +26,8 @@ OPTIONAL_KEYS = (
     "bug-2",
     "bug-3",
     "bug-4",
+    "avoidable-rectangle-1",
+    "avoidable-rectangle-2",
 )
 
 

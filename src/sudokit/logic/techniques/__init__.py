@@ -18,6 +18,7 @@ from . import (
     als_chain,
     als_xy_wing,
     als_xz,
+    avoidable_rectangles,
     bug,
     bug_types,
     death_blossom,
@@ -121,6 +122,8 @@ OPTIONAL: tuple[Technique, ...] = (
     bug_types.BUG_TYPE2,
     bug_types.BUG_TYPE3,
     bug_types.BUG_TYPE4,
+    avoidable_rectangles.AR_TYPE1,
+    avoidable_rectangles.AR_TYPE2,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
