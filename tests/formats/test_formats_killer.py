@@ -153,3 +153,35 @@ def test_a_map_without_sums_is_named_not_taken_for_the_next_puzzle_s_givens() ->
     assert str(records[0].error) == "k, line 1: a cage map without its sums after it (such " \
         "as A=10 B=15 ...)"
     assert records[1].item.rules == RULES4 and records[1].line == 6
+
+
+def test_a_puzzle_a_line_reads_and_is_written_back_a_line() -> None:
+    (grid,) = F.load(KILLER)
+    line = F.dumps(grid, "killer", form="line")
+    text = KILLER.read_text()
+    cage_map = "".join(text.splitlines()[1:10])
+    assert line == cage_map + " " + text.splitlines()[10] + "\n"
+    with_givens = F.dumps(_with_givens(grid), "killer", form="line")
+    assert with_givens.startswith(SOLUTION[:9] + "." * 72 + " " + cage_map + " A=8 ")
+    both = line + with_givens + line
+    assert F.detect(both.encode()) == "killer"
+    grids = F.loads(both)
+    assert grids == [grid, _with_givens(grid), grid]
+    assert F.dumps(grids, "killer", form="line") == both
+    out = io.BytesIO()
+    with F.Writer("killer", out) as writer:  # each written back in the form it was read
+        for record in F.read(io.BytesIO(both.encode()), "killer"):
+            writer.write(record.item, record.style)
+    assert out.getvalue().decode() == both
+
+
+def test_a_map_of_digits_on_one_line_is_killer_not_a_classic_puzzle() -> None:
+    digits = "1122" "3442" "3566" "7588"
+    text = digits + " 1=3 2=9 3=5 4=5 5=4 6=7 7=4 8=3\n"
+    assert F.detect(text.encode()) == "killer"
+    assert F.loads(text)[0].rules == RULES4
+
+
+def _with_givens(grid: Grid) -> Grid:
+    cells = tuple(int(ch) if i < 9 else 0 for i, ch in enumerate(SOLUTION))
+    return Grid.unchecked(cells, grid.rules.shape, grid.rules)

@@ -13,13 +13,15 @@ The sums follow, on one line or more: ``<cage>=<sum>`` or ``<cage>:<sum>`` (``<c
 for a cage without a sum), separated by spaces or commas (a puzzle without cages: ``-``).
 A grid of givens may come first, in the same form (N lines of N symbols, or one line;
 ``1``-``9`` then ``A``-``Z``, ``.``, ``0`` or ``_`` blank); or each row of givens with its
-row of the map beside it (``56..1..2. aabbccdde``). Puzzles follow one another, a blank
-line between them (a blank line before the sums is passed over); ``#`` comment lines are
-passed over.
+row of the map beside it (``56..1..2. aabbccdde``). Or a puzzle on one line: the map's N*N
+symbols (after the givens' N*N, when given) and the sums, spaces between them. Puzzles of
+rows follow one another, a blank line between them (a blank line before the sums is
+passed over); ``#`` comment lines are passed over.
 
 Written: the givens (when any), the cage map with a letter per cage in reading order,
-and the sums on one line. It holds classic killer puzzles; a cage whose digits may repeat
-and any other rules are refused by name.
+and the sums on one line (``form="rows"``, the default); or all three on one line
+(``form="line"``, as a puzzle read on one line is written back). It holds classic killer
+puzzles; a cage whose digits may repeat and any other rules are refused by name.
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ from ._spec import Format, blank_line
 from ._symbols import SYMBOL_VALUE, as_grid, check_symbol_size
 
 NAME = "killer"
-DEFAULT = Style(NAME)
+#: ``rows``: the grids a row a line, the sums after them; ``line``: a puzzle a line.
+FORMS = ("rows", "line")
+DEFAULT = Style(NAME, form="rows")
 #: The symbols cages are written with, in reading order of their first cells.
 CAGE_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _BLANKS = frozenset({".", "0", "_"})
@@ -67,19 +71,45 @@ def sums_of(text: str) -> list[tuple[str, int | None]] | None:
     return [(m[1], None if m[2] == "?" else int(m[2])) for m in found if m is not None]
 
 
+def one_line(text: str) -> tuple[list[str], list[tuple[str, int | None]]] | None:
+    """A puzzle on one line: its fields (the map, or the givens and the map, N*N symbols
+    each) and its sums; None when the line is not one."""
+    parts = text.split()
+    k = 0
+    while k < min(2, len(parts)) and sums_of(parts[k]) is None:
+        k += 1
+    pairs = sums_of(" ".join(parts[k:])) if 0 < k < len(parts) else None
+    if pairs is None:
+        return None
+    width = len(parts[0])
+    if any(len(f) != width for f in parts[:k]) or isqrt(width) ** 2 != width or width < 16:
+        return None
+    return parts[:k], pairs
+
+
 def is_killer_head(lines: list[str]) -> bool:
     """Do the first significant lines of an input (without comments and blank lines) read
-    as a killer puzzle: rows of one grid, then a line of sums of cages the map holds?"""
+    as a killer puzzle: rows of one grid, then a line of sums of cages the map holds; or a
+    puzzle on one line?"""
+    one = one_line(lines[0]) if lines else None
+    if one is not None:
+        return _names_cages(one[1], set(one[0][-1]))
     rows: list[str] = []
     for line in lines:
         pairs = sums_of(line)
         if pairs is not None:
-            symbols = _map_symbols(rows)
-            if not pairs:  # no cages: a map of cells in none
-                return symbols == {"."}
-            return symbols is not None and all(name in symbols for name, _ in pairs)
+            return _names_cages(pairs, _map_symbols(rows))
         rows.append(line)
     return False
+
+
+def _names_cages(pairs: list[tuple[str, int | None]], symbols: set[str] | None) -> bool:
+    """Do the sums name cages of a map of these symbols (no sums: a map of no cage)?"""
+    if symbols is None:
+        return False
+    if not pairs:
+        return symbols == {"."}
+    return all(name in symbols for name, _ in pairs)
 
 
 def _map_symbols(rows: list[str]) -> set[str] | None:
@@ -137,15 +167,18 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
         for cell in cage.cells:
             mark[cell] = name
     wide = max(map(len, ids), default=1) > 1
-    lines = []
-    if any(grid.cells):
-        symbols = [".", *SYMBOLS[:n]]
-        lines += ["".join(symbols[v] for v in row) for row in grid.rows()]
+    sums = " ".join(f"{name}={'?' if c.total is None else c.total}"
+                    for name, c in zip(ids, cages, strict=True)) or "-"
+    symbols = [".", *SYMBOLS[:n]]
+    givens = ["".join(symbols[v] for v in row) for row in grid.rows()] if any(grid.cells) \
+        else []
+    if style.form == "line" and not wide:
+        return " ".join(["".join(givens), "".join(mark), sums]).lstrip() + eol
+    lines = givens
     for r in range(n):
         row = mark[r * n:r * n + n]
         lines.append(" ".join(m.rjust(2) for m in row).strip() if wide else "".join(row))
-    lines.append(" ".join(f"{name}={'?' if c.total is None else c.total}"
-                          for name, c in zip(ids, cages, strict=True)) or "-")
+    lines.append(sums)
     return eol.join(lines) + eol
 
 
@@ -161,7 +194,8 @@ def encode(item: Item, style: Style = DEFAULT) -> bytes:
 
 
 def dumps(items: Item | Iterable[Item], **style: str) -> str:
-    """Killer puzzles as cage maps and sums, a blank line between them. Option: ``eol``."""
+    """Killer puzzles as cage maps and sums, a blank line between them. Options: ``form``
+    (``"rows"``, ``"line"``: a puzzle a line), ``eol``."""
     return _writer.dumps_with(FORMAT, items, **style)
 
 
@@ -186,6 +220,7 @@ class _Block:
         self.sums: list[tuple[int, list[tuple[str, int | None]]]] = []
         self.eol = "\n"
         self.gap = False  # a blank line after the rows: only sums may follow
+        self.form = "rows"
 
 
 def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
@@ -208,6 +243,16 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
             block.gap = block.gap or (not stripped and bool(block.rows))
             continue
         if failed:
+            continue
+        one = one_line(stripped)
+        if one is not None:  # a puzzle on one line
+            if block.rows:
+                yield _puzzle(inp, block, box) if block.sums else _no_sums(inp, block)
+            block = _Block()
+            block.rows = [(lineno, list(field)) for field in one[0]]
+            block.sums, block.eol, block.form = [(lineno, one[1])], eol or "\n", "line"
+            yield _puzzle(inp, block, box)
+            block = _Block()
             continue
         pairs = sums_of(stripped)
         if pairs is None and block.sums:  # the next puzzle starts without a blank line
@@ -255,7 +300,7 @@ def _puzzle(inp: Input, block: _Block, box: tuple[int, int] | None) -> Record:
     if cells == ():
         cells = (0,) * (n * n)
     return Record(Grid.unchecked(cells, rules.shape, rules), start, None,
-                  Style(NAME, eol=block.eol))
+                  Style(NAME, eol=block.eol, form=block.form))
 
 
 Cell = tuple[int, str]  # (line, symbol)
@@ -338,11 +383,17 @@ def _cages(cage_map: list[Cell], sums: list[tuple[int, list[tuple[str, int | Non
     return out
 
 
+def separator(style: Style) -> str:
+    """A blank line between two puzzles of rows; nothing between lines."""
+    return "" if style.form == "line" else blank_line(style)
+
+
 FORMAT = Format(
     name=NAME,
     default=DEFAULT,
     encode=encode,
     read_records=read_records,
-    separator=blank_line,
+    separator=separator,
+    forms=FORMS,
     rules=frozenset({"killer"}),
 )
