@@ -97,6 +97,12 @@ def test_a_killer_draws_its_cages_with_their_totals_said_in_the_cells_names(page
     assert "cage of 3 cells, total 14" in label(page, "r1c1")
     assert "cage of 4 cells, total 19" in label(page, "r4c2")
     assert "cage" not in label(page, "r9c9")
+    # pencil marks keep clear of a cage's total
+    page.click("#candidates")
+    total = page.locator("#board .rules-layer text.cage-total").first.bounding_box()
+    mark = page.locator("#cell-r1c1 .mark").first.bounding_box()
+    assert total and mark and mark["y"] >= total["y"] + total["height"] - 1
+    page.click("#undo")
     # the board keeps its place: no clue outside the grid, no margin round it
     assert page.locator(".clues-layer").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

@@ -2,7 +2,7 @@
 // keyboard and pointer handling that turns presses into moves.
 
 import { drawLinks } from "./chains.js";
-import { MARGIN, clueWords, drawOutside, hasOutsideClues } from "./constraints.js";
+import { MARGIN, clueWords, drawOutside, hasOutsideClues, totalledCells } from "./constraints.js";
 import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
 import { drawHouses, drawRules, layer, regionWalls } from "./rules.js";
 
@@ -50,6 +50,7 @@ export class Board {
     const marks = layer("rules-layer");
     drawRules(marks, whole, n);
     this.clues = clueWords(whole, n);
+    const totalled = totalledCells(whole);
     this.placeOutside(whole, n);
     this.housesEl = layer("houses-layer");
     this.el.append(marks, this.housesEl);
@@ -69,6 +70,7 @@ export class Board {
           [(c + 1) % boxCols === 0 && c + 1 < n, (r + 1) % boxRows === 0 && r + 1 < n];
         if (right) cell.classList.add("box-right");
         if (bottom) cell.classList.add("box-bottom");
+        if (totalled.has(index)) cell.classList.add("totalled");
         cell.setAttribute("role", "gridcell");
         cell.dataset.cell = index;
         cell.id = `cell-${cellName(index, n)}`;

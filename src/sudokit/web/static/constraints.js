@@ -201,6 +201,15 @@ export function drawOutside(svg, rules, n) {
   }
 }
 
+// The cells with a cage's total in their corner (their pencil marks keep clear of it).
+export function totalledCells(rules) {
+  const out = new Set();
+  for (const c of (rules && rules.constraints) || []) {
+    if (c.kind === "Cage" && c.total !== null && c.total !== undefined) out.add(Math.min(...c.cells));
+  }
+  return out;
+}
+
 // Each cell's clues in words, for its accessible name: "" where it has none.
 export function clueWords(rules, n) {
   const out = [...Array(n * n)].map(() => []);
