@@ -5,7 +5,7 @@ solution: a killer puzzle with no givens.
 >>> solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
 >>> cages = grow_cages(4, solution, (2, 3), random.Random(5))
 >>> sorted(len(cage) for cage in cages)
-[2, 2, 3, 3, 3, 3]
+[2, 2, 2, 2, 2, 3, 3]
 >>> sorted(cell for cage in cages for cell in cage) == list(range(16))
 True
 
@@ -79,12 +79,15 @@ def grow_cages(n: int, solution: Sequence[int], sizes: tuple[int, int],
     neighbours = grid_neighbours(n)
     owner = [-1] * (n * n)
     cages: list[list[int]] = []
-    order = list(range(n * n))
-    rng.shuffle(order)
-    for start in order:
-        if owner[start] < 0:
-            cages.append(_grown(start, low + rng.randrange(high - low + 1), len(cages), owner,
-                                solution, neighbours, rng))
+    while True:
+        free = [cell for cell in range(n * n) if owner[cell] < 0]
+        if not free:
+            break
+        # the free cell with the fewest free neighbours first: none is left stranded
+        degree = [sum(1 for o in neighbours[cell] if owner[o] < 0) for cell in free]
+        start = rng.choice([c for c, d in zip(free, degree, strict=True) if d == min(degree)])
+        cages.append(_grown(start, low + rng.randrange(high - low + 1), len(cages), owner,
+                            solution, neighbours, rng))
     for k in range(len(cages)):
         if cages[k] and len(cages[k]) < low and \
                 not _filled_up(k, cages, owner, solution, sizes, neighbours, rng):
