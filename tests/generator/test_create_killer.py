@@ -53,10 +53,9 @@ def test_cages_grown_on_a_solution_leave_one_solution(n: int, sizes: tuple[int, 
                                                       seed: int) -> None:
     base = Rules(n)
     for k in range(3):
-        rng = random.Random(seed * 100 + k)
-        solution = random_solution(base, rng)
+        solution = random_solution(base, random.Random(seed * 100 + k))
         assert solution is not None
-        rules = caged(base, solution, sizes, rng, reference_another)
+        rules = caged(base, solution, sizes, random.Random(seed * 100 + k), reference_another)
         if rules is None:
             continue
         check_cages(rules, solution, sizes)
