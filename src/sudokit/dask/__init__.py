@@ -36,14 +36,14 @@ frame functions. ``sudoku ... --cluster`` runs the commands themselves on a clus
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError, SudokuError
 from ..executors import Executor
 from ..formats import Batch, Record
-from ..generator.make import Generated, GenerateGaveUp, puzzle_maker
+from ..generator.make import Generated, GenerateGaveUp, distinct_key, puzzle_maker
 from ..grid import Grid
 from ..shape import is_whole
 from ..stream import dataset
@@ -278,28 +278,28 @@ def distinct(made: Iterable[Generated], make: Callable[[int, int], Generated]
     """The puzzles of a run in order, a puzzle equal to an earlier one remade from its
     index's next stream, as ``sudoku create`` does (on a 9x9 board it never happens in
     practice; on 4x4 it does)."""
-    seen: set[tuple[int, ...]] = set()
+    seen: set[Hashable] = set()
     for index, result in enumerate(made):
         attempt = 0
-        while result.puzzle.cells in seen:
+        while distinct_key(result.puzzle) in seen:
             attempt += 1
             if attempt > _MOST_REMAKES:
                 raise GenerateGaveUp(
                     f"gave up: found only {len(seen)} different puzzles with these options")
             result = make(index, attempt)
-        seen.add(result.puzzle.cells)
+        seen.add(distinct_key(result.puzzle))
         yield result
 
 
-def _keys(made: list[Generated]) -> list[tuple[int, ...]]:
-    return [g.puzzle.cells for g in made]
+def _keys(made: list[Generated]) -> list[Hashable]:
+    return [distinct_key(g.puzzle) for g in made]
 
 
-def _remakes(make: Callable[[int, int], Generated], *keys: list[tuple[int, ...]]
+def _remakes(make: Callable[[int, int], Generated], *keys: list[Hashable]
              ) -> dict[int, Generated]:
     """Index -> the puzzle that replaces it: the duplicates :func:`distinct` remakes, found
     from every partition's puzzles in order (a small dict; usually empty)."""
-    seen: set[tuple[int, ...]] = set()
+    seen: set[Hashable] = set()
     out: dict[int, Generated] = {}
     index = 0
     for part in keys:
@@ -311,7 +311,7 @@ def _remakes(make: Callable[[int, int], Generated], *keys: list[tuple[int, ...]]
                     raise GenerateGaveUp(
                         f"gave up: found only {len(seen)} different puzzles with these options")
                 out[index] = make(index, attempt)
-                cells = out[index].puzzle.cells
+                cells = distinct_key(out[index].puzzle)
             seen.add(cells)
             index += 1
     return out

@@ -27,7 +27,7 @@ import math
 import os
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -428,17 +428,24 @@ def _gave_up_message(options: GenerateOptions) -> str:
 def _distinct(options: GenerateOptions, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
     """Puzzles 0..count-1 in order, each different from those before it: a duplicate
     (possible on small boards) is made again from the index's next stream."""
-    seen: set[tuple[int, ...]] = set()
+    seen: set[Hashable] = set()
     for index, result in enumerate(_results(options, base, count, jobs)):
         attempt = 0
-        while result.puzzle.cells in seen:
+        while distinct_key(result.puzzle) in seen:
             attempt += 1
             if attempt > 1000:
                 raise GenerateGaveUp(
                     f"gave up: found only {len(seen)} different puzzles with these options")
             result = _make(options, _stream_key(base, index, attempt))
-        seen.add(result.puzzle.cells)
+        seen.add(distinct_key(result.puzzle))
         yield result
+
+
+def distinct_key(puzzle: Grid) -> Hashable:
+    """What tells the puzzles of a run apart: their cells, with their rules where each
+    puzzle has rules of its own (a killer's cages, with no givens; a jigsaw's regions)."""
+    rules = puzzle.own_rules
+    return puzzle.cells if rules is None else (puzzle.cells, rules)
 
 
 def _results(options: GenerateOptions, base: bytes, count: int, jobs: int) -> Iterator[Generated]:
