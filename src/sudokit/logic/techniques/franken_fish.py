@@ -13,9 +13,10 @@ real: the digit leaves the cover places outside the base that see every fin.
   boxes against rows and boxes), with a box somewhere (without one it is a basic fish).
 - **Mutant fish**: any other mix (rows and columns on the same side).
 
-The search covers sizes 2 and 3 (X-Wing and Swordfish), fins or none (fins in one box, at
-most :data:`MAX_FINS`). Each digit is searched again only when its places have changed since a
-search found nothing. Neither assumes the puzzle has one solution.
+Four techniques search sizes 2 and 3 (X-Wing and Swordfish), four more size 4 (Jellyfish:
+apart, for their cost), fins or none (fins in one box, at most :data:`MAX_FINS`). Each digit
+is searched again only when its places have changed since a search found nothing. None
+assumes the puzzle has one solution.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from .fish import NAMES
 
 #: the most fins a fish may have (the cells that see every fin grow few past that)
 MAX_FINS = 3
-#: the sizes searched (3 units on each side at most: past that the search costs too much
-#: for what it finds)
+#: the sizes the first four techniques search (X-Wing and Swordfish); the jellyfish
+#: techniques search :data:`JELLYFISH` alone, at three times the cost of these
 SIZES = (2, 3)
+JELLYFISH = (4,)
 
 ROW, COLUMN, BOX = 0, 1, 2
 #: (base kinds, cover kinds) of each orientation of a Franken fish
@@ -173,11 +175,12 @@ def _cover(
     return None
 
 
-def _find(board: Board, mutant: bool, finned: bool) -> Step | None:
+def _find(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...] = SIZES
+          ) -> Step | None:
     geo = board.geo
     memo = board.memo
     family = "mutant" if mutant else "franken"
-    for k in SIZES:
+    for k in sizes:
         for d0 in range(geo.n):
             dc = board.dcells[d0]
             key = (family, k, finned, d0)
@@ -206,13 +209,13 @@ def _step(board: Board, fish: _Fish, d: int, k: int, finned: bool, mutant: bool)
         else f"so {d} leaves the rest of the cover"
     )
     text = f"{name}: {d} in {base} fits only in {cover}, {why}."
-    tech = TECHNIQUES[(mutant, finned)]
+    tech = TECHNIQUES[(mutant, finned, k in JELLYFISH)]
     step = tech.step(
         board,
         bits(fish.places),
         text,
         elim=[(c, d) for c in bits(fish.gone)],
-        score=tech.score + (k - 2) * 0.1,
+        score=TECHNIQUES[(mutant, finned, False)].score + (k - 2) * 0.1,
     )
     # the technique is the family; the step names the fish it is
     return replace(step, technique=name)
@@ -238,6 +241,26 @@ def find_finned_mutant(board: Board) -> Step | None:
     return _find(board, True, True)
 
 
+def find_franken_jellyfish(board: Board) -> Step | None:
+    """A Franken jellyfish (size 4, no fins) that eliminates, or None."""
+    return _find(board, False, False, JELLYFISH)
+
+
+def find_mutant_jellyfish(board: Board) -> Step | None:
+    """A mutant jellyfish (size 4, no fins) that eliminates, or None."""
+    return _find(board, True, False, JELLYFISH)
+
+
+def find_finned_franken_jellyfish(board: Board) -> Step | None:
+    """A finned Franken jellyfish (size 4) that eliminates, or None."""
+    return _find(board, False, True, JELLYFISH)
+
+
+def find_finned_mutant_jellyfish(board: Board) -> Step | None:
+    """A finned mutant jellyfish (size 4) that eliminates, or None."""
+    return _find(board, True, True, JELLYFISH)
+
+
 # No Sudoku Explainer rating exists for these fish (SE 1.2 has none): the scores sit them
 # after the finned Jellyfish (5.9) and aligned pair exclusion (6.2), as HoDoKu's efforts do
 # (Franken fish 300-410, above the X-Chain's 260; mutant fish 450-470, past the ALS chains).
@@ -260,10 +283,31 @@ FINNED_MUTANT = Technique(
     key="finned-mutant-fish", name="Finned Mutant Fish", level=Level.EXPERT, score=7.2, effort=470,
     find=find_finned_mutant,
 )
-#: the four techniques by (mutant, finned)
+# The jellyfish score 0.2 over their family's X-Wing, as the step of a family's search does.
+FRANKEN_JELLYFISH = Technique(
+    key="franken-jellyfish", name="Franken Jellyfish", level=Level.EXPERT, score=6.5,
+    effort=370, find=find_franken_jellyfish,
+)
+MUTANT_JELLYFISH = Technique(
+    key="mutant-jellyfish", name="Mutant Jellyfish", level=Level.EXPERT, score=7.2,
+    effort=450, find=find_mutant_jellyfish,
+)
+FINNED_FRANKEN_JELLYFISH = Technique(
+    key="finned-franken-jellyfish", name="Finned Franken Jellyfish", level=Level.EXPERT,
+    score=6.7, effort=430, find=find_finned_franken_jellyfish,
+)
+FINNED_MUTANT_JELLYFISH = Technique(
+    key="finned-mutant-jellyfish", name="Finned Mutant Jellyfish", level=Level.EXPERT,
+    score=7.4, effort=470, find=find_finned_mutant_jellyfish,
+)
+#: the eight techniques by (mutant, finned, jellyfish)
 TECHNIQUES = {
-    (False, False): FRANKEN,
-    (True, False): MUTANT,
-    (False, True): FINNED_FRANKEN,
-    (True, True): FINNED_MUTANT,
+    (False, False, False): FRANKEN,
+    (True, False, False): MUTANT,
+    (False, True, False): FINNED_FRANKEN,
+    (True, True, False): FINNED_MUTANT,
+    (False, False, True): FRANKEN_JELLYFISH,
+    (True, False, True): MUTANT_JELLYFISH,
+    (False, True, True): FINNED_FRANKEN_JELLYFISH,
+    (True, True, True): FINNED_MUTANT_JELLYFISH,
 }
