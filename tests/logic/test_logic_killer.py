@@ -17,8 +17,9 @@ from sudokit.logic.board import Board, geometry_of
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Step
 from sudokit.logic.techniques import LADDER
-from sudokit.logic.techniques.cages import CAGE_COMBINATION, CAGE_POINTING
-from sudokit.logic.techniques.innies import HIDDEN_CAGE, RULE_OF_45
+from sudokit.logic.techniques.cage_houses import HOUSE_COMBINATIONS
+from sudokit.logic.techniques.cages import CAGE_CLAIMING, CAGE_COMBINATION, CAGE_POINTING
+from sudokit.logic.techniques.innies import HIDDEN_CAGE, INNIES_MINUS_OUTIES, RULE_OF_45
 from sudokit.logic.variants import ladder_for
 from support.clirunner import sudoku
 from support.files import TEST_DATA
@@ -127,6 +128,42 @@ def test_a_house_less_its_cages_is_a_hidden_cage() -> None:
     assert step is not None
     assert "r1c7, r1c8 and r1c9 (left) form a hidden cage of 24" in step.text
     assert changes(step)[1] == {(f"r1c{c}", d) for c in (7, 8, 9) for d in range(1, 7)}
+
+
+def test_a_cage_that_holds_a_rows_only_places_for_9_holds_9() -> None:
+    board = board_of(Rules(9, constraints=[Cage([0, 1], 10)]))
+    for c in range(2, 9):
+        board.eliminate(c, 9)
+    step = CAGE_CLAIMING.find(board)
+    assert step is not None
+    assert step.text.startswith("In row 1, 9 fits only in r1c1 and r1c2, all in the 2-cell "
+                                "cage of 10 at r1c1: the cage holds 9, so it is 1+9: ")
+    assert changes(step)[1] == {(c, d) for c in ("r1c1", "r1c2") for d in range(2, 9)}
+
+
+def test_one_innie_less_one_outie_is_known() -> None:
+    # row 1: whole cages over r1c1-r1c6, one sticking out into r2c8, one mostly below:
+    # r1c9 - r2c8 = 45 - the three cages counted = 9 - 2
+    rules = Rules(9, constraints=[cage([0, 1, 2]), cage([3, 4, 5]), cage([6, 7, 16]),
+                                  cage([8, 17, 26])])
+    step = INNIES_MINUS_OUTIES.find(board_of(rules))
+    assert step is not None
+    assert step.text.startswith("Row 1 adds up to 45; the cages mostly inside add up to 38, "
+                                "so r1c9 (inside) is 7 more than r2c8 (outside): ")
+    assert changes(step)[1] == {("r1c9", d) for d in range(1, 8)} | {
+        ("r2c8", d) for d in range(3, 10)}
+
+
+def test_cages_in_one_house_take_combinations_that_share_no_digit() -> None:
+    # row 1: a cage of 4 (1+3) and a cage of 7 (1+6, 2+5 or 3+4): only 2+5 fits beside 1+3
+    rules = Rules(9, constraints=[Cage([0, 1], 4), Cage([2, 3], 7)])
+    step = HOUSE_COMBINATIONS.find(board_of(rules))
+    assert step is not None
+    assert "only 1+3 with 2+5 fit" in step.text
+    assert changes(step)[1] == (
+        {(c, d) for c in ("r1c1", "r1c2") for d in (2, 4, 5, 6, 7, 8, 9)}
+        | {(c, d) for c in ("r1c3", "r1c4") for d in (1, 3, 4, 6, 7, 8, 9)}
+        | {(f"r1c{c}", d) for c in range(5, 10) for d in (1, 2, 3, 5)})
 
 
 def test_the_killer_techniques_join_a_ladder_by_difficulty() -> None:

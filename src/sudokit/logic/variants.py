@@ -26,11 +26,12 @@ from functools import lru_cache
 from ..errors import UnsupportedRulesError
 from .board import Geometry
 from .step import Level, Technique
-from .techniques.cages import CAGE_COMBINATION, CAGE_POINTING
-from .techniques.innies import HIDDEN_CAGE, RULE_OF_45
+from .techniques.cage_houses import HOUSE_COMBINATIONS
+from .techniques.cages import CAGE_CLAIMING, CAGE_COMBINATION, CAGE_POINTING
+from .techniques.innies import HIDDEN_CAGE, INNIES_MINUS_OUTIES, RULE_OF_45
 from .techniques.lines import LINE_TECHNIQUES
 from .techniques.locked_houses import LOCKED_HOUSES
-from .techniques.non_consecutive import NON_CONSECUTIVE, NON_CONSECUTIVE_CELLS
+from .techniques.non_consecutive import NEIGHBOUR_TECHNIQUES, NON_CONSECUTIVE
 from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT, LOCKED_BY_MOVES
 from .techniques.signs import NO_SIGN, SIGN_TECHNIQUES
 
@@ -52,11 +53,12 @@ FAMILY_TECHNIQUES: dict[str, Technique] = {**LINE_TECHNIQUES, **SIGN_TECHNIQUES}
 #: The killer techniques: a cage's combinations always, the others where the ladder has
 #: medium techniques.
 KILLER_TECHNIQUES: tuple[Technique, ...] = (CAGE_COMBINATION, RULE_OF_45, HIDDEN_CAGE,
-                                            CAGE_POINTING)
+                                            CAGE_POINTING, CAGE_CLAIMING,
+                                            INNIES_MINUS_OUTIES, HOUSE_COMBINATIONS)
 
 #: Every technique that only a variant's ladder holds.
 VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
-    LOCKED_HOUSES, LOCKED_BY_MOVES, NON_CONSECUTIVE_CELLS, *KILLER_TECHNIQUES,
+    LOCKED_HOUSES, LOCKED_BY_MOVES, *NEIGHBOUR_TECHNIQUES, *KILLER_TECHNIQUES,
     *FAMILY_TECHNIQUES.values(), NO_SIGN)
 
 
@@ -100,8 +102,9 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
     if differ and keys & {"pointing", "claiming"}:
         more.append(LOCKED_BY_MOVES)
     medium = any(t.level >= Level.MEDIUM for t in techniques)
-    if neighbours and medium:
-        more.append(NON_CONSECUTIVE_CELLS)
+    if neighbours:
+        top = max((t.level for t in techniques), default=Level.EASY)
+        more += [t for t in NEIGHBOUR_TECHNIQUES if t.level <= top]
     more += _constraint_techniques(families, negative, medium)
     for tech in more:
         at = next((i for i, t in enumerate(out) if (t.level, t.score) > (tech.level, tech.score)),

@@ -8,6 +8,8 @@ them holds.
   apart.)
 - Cage Pointing: a digit that every combination left holds is in the cage; where its places
   in the cage all see a cell outside the cage, that cell cannot hold it.
+- Cage Claiming: where a house's places for a digit all lie in one cage, the cage holds
+  that digit: its combinations without it go.
 """
 
 from __future__ import annotations
@@ -144,6 +146,62 @@ def find_pointing(board: Board) -> Step | None:
     return None
 
 
+def _claimed(board: Board, cage: Cage) -> list[tuple[int, int]]:
+    """(digit, house) for each digit whose places in some house all lie in ``cage``, the
+    digit not yet placed in the cage."""
+    geo = board.geo
+    cagebits = sum(1 << c for c in cage.cells)
+    placed = 0
+    for c in cage.cells:
+        if board.values[c]:
+            placed |= 1 << (board.values[c] - 1)
+    out = []
+    for u in range(len(geo.units)):
+        ub = geo.unit_bits[u]
+        if not ub & cagebits:
+            continue
+        for d0, dc in enumerate(board.dcells):
+            here = dc & ub
+            if here and not here & ~cagebits and not placed >> d0 & 1:
+                out.append((d0 + 1, u))
+    return out
+
+
+def find_claiming(board: Board) -> Step | None:
+    """A cage that a house's only places for a digit lie in, whose combinations without
+    that digit held candidates no other combination uses; or None."""
+    geo = board.geo
+    names = geo.cell_names
+    for cage in cages_of(board):
+        if cage.repeat:
+            continue
+        found = cage_options(board, cage)
+        if found is None:
+            continue
+        combos, _ = found
+        for d, u in _claimed(board, cage):
+            bit = 1 << (d - 1)
+            kept = [c for c in combos if c & bit]
+            if not kept or len(kept) == len(combos):
+                continue
+            masks = [board.masks[c] for c in cage.cells]
+            supported = [0] * len(masks)
+            for combo in kept:
+                sup = matched(masks, combo)
+                if sup is not None:
+                    supported = [a | b for a, b in zip(supported, sup, strict=True)]
+            elim = unsupported(cage.cells, masks, supported)
+            if not elim:
+                continue
+            here = board.dcells[d - 1] & geo.unit_bits[u]
+            text = (f"In {geo.unit_names[u]}, {d} fits only in {cell_list(geo, bits(here))}, "
+                    f"all in {cage_words(cage, names)}: the cage holds {d}, so it "
+                    f"{_holds(tuple(kept))}: {cannot(names, elim)}.")
+            return CAGE_CLAIMING.step(board, cage.cells, text, elim=elim,
+                                      houses=[geo.units[u], cage.cells])
+    return None
+
+
 def _either(names: Sequence[str], cells: list[int]) -> str:
     """``r1c1``, ``r1c1 or r1c2``."""
     said = [names[c] for c in cells]
@@ -159,4 +217,8 @@ CAGE_COMBINATION = Technique(
 CAGE_POINTING = Technique(
     key="cage-pointing", name="Cage Pointing", level=Level.MEDIUM, score=2.5, effort=50,
     find=find_pointing,
+)
+CAGE_CLAIMING = Technique(
+    key="cage-claiming", name="Cage Claiming", level=Level.MEDIUM, score=2.6, effort=50,
+    find=find_claiming,
 )

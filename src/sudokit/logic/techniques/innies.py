@@ -12,18 +12,21 @@ Rule of 45: one innie or outie is then a digit, and a few innies or outies over 
 houses add up to a known total (peers among them differ). Hidden Cage: the innies of one
 house (a house minus its whole cages) are a cage of known total, of different digits; and
 the cells of the cages over one house that lie outside it (a cage split by the house) are
-one too.
+one too. Innies minus Outies: counting the cages mostly inside the houses, the few cells
+of the houses they miss less the few cells of theirs outside add up to a known number
+("r3c3 is 2 more than r4c1").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import NamedTuple
 
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique, cell_list
 from .cages import cages_of
-from .supports import apart_among, cannot, total_supports, unsupported
+from .supports import apart_among, cannot, search_supports, total_supports, unsupported
 
 #: The most unplaced cells of innies or outies over several houses that a step takes.
 _MOST = 4
@@ -198,6 +201,93 @@ def _find(board: Board, tech: Technique) -> Step | None:
     return None
 
 
+#: The most unplaced cells, innies and outies together, that Innies minus Outies takes.
+_MOST_MIXED = 3
+
+
+class Difference(NamedTuple):
+    """Innies (``plus``) less outies (``minus``) of ``area`` that make ``total``."""
+
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    total: int
+    area: str
+    houses: int
+    area_cells: int
+    counted: int
+
+
+def differences(board: Board) -> Iterator[Difference]:
+    """Per area: the cells it holds outside the cages mostly inside it, less the cells of
+    those cages outside it, where there are some of each and few in all."""
+    geo = board.geo
+    cages = [(sum(1 << c for c in cage.cells), cage.total or 0) for cage in cages_of(board)]
+    values = board.values
+    unsolved = board.unsolved
+    house_total = geo.n * (geo.n + 1) // 2
+    for name, size, area in areas(geo):
+        covered = 0
+        counted = 0
+        for cellset, cage_total in cages:
+            inside = (cellset & area).bit_count()
+            if inside and 2 * inside > cellset.bit_count():
+                covered |= cellset
+                counted += cage_total
+        plus = area & ~covered
+        minus = covered & ~area
+        if not (plus & unsolved and minus & unsolved) \
+                or ((plus | minus) & unsolved).bit_count() > _MOST_MIXED:
+            continue
+        total = house_total * size - counted
+        total -= sum(values[c] for c in bits(plus & ~unsolved))
+        total += sum(values[c] for c in bits(minus & ~unsolved))
+        yield Difference(tuple(bits(plus & unsolved)), tuple(bits(minus & unsolved)), total,
+                         name, size, area, counted)
+
+
+def _differs_by(values: list[int], i: int, *, plus: int, total: int) -> bool:
+    """Do the first ``plus`` values less the rest make ``total`` (once all are filled)?"""
+    return i < len(values) - 1 or sum(values[:plus]) - sum(values[plus:]) == total
+
+
+def find_difference(board: Board) -> Step | None:
+    """Innies less outies of a set of whole houses whose known difference rules out
+    candidates, or None."""
+    if not cages_of(board):
+        return None
+    geo = board.geo
+    for diff in differences(board):
+        cells = diff.plus + diff.minus
+        masks = [board.masks[c] for c in cells]
+        key = ("difference", cells, tuple(masks), diff.total)
+        if key not in board.memo:
+            apart = apart_among(cells, geo.peer_bits)
+            board.memo[key] = search_supports(
+                masks, apart, partial(_differs_by, plus=len(diff.plus), total=diff.total))
+        sup: list[int] | None = board.memo[key]  # type: ignore[assignment]
+        if sup is None:
+            continue
+        elim = unsupported(cells, masks, sup)
+        if not elim:
+            continue
+        area = diff.area[0].upper() + diff.area[1:]
+        verb = "adds" if diff.houses == 1 else "add"
+        ins = cell_list(geo, diff.plus)
+        outs = cell_list(geo, diff.minus)
+        if diff.total >= 0:
+            said = f"{ins} (inside) {'is' if len(diff.plus) == 1 else 'are'} {diff.total} " \
+                   f"more than {outs} (outside)"
+        else:
+            said = f"{outs} (outside) {'is' if len(diff.minus) == 1 else 'are'} " \
+                   f"{-diff.total} more than {ins} (inside)"
+        text = (f"{area} {verb} up to {diff.houses * geo.n * (geo.n + 1) // 2}; the cages "
+                f"mostly inside add up to {diff.counted}, so {said}: "
+                f"{cannot(geo.cell_names, elim)}.")
+        return INNIES_MINUS_OUTIES.step(board, cells, text, elim=elim,
+                                        houses=[bits(diff.area_cells)])
+    return None
+
+
 def find_rule_of_45(board: Board) -> Step | None:
     """One innie or outie of a set of whole houses placed, or a few of them over several
     houses that lose candidates by their total; or None."""
@@ -217,4 +307,8 @@ RULE_OF_45 = Technique(
 HIDDEN_CAGE = Technique(
     key="hidden-cage", name="Hidden Cage", level=Level.MEDIUM, score=2.4, effort=50,
     find=find_hidden_cage,
+)
+INNIES_MINUS_OUTIES = Technique(
+    key="innies-minus-outies", name="Innies minus Outies", level=Level.MEDIUM, score=2.7,
+    effort=60, find=find_difference,
 )
