@@ -91,7 +91,9 @@ def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
         metavar="NAMES",
         help="use only these techniques (comma-separated keys or names, e.g. "
         "'singles,pointing,x-wing'; a level word such as 'hard' names all of its techniques, "
-        "'default' the whole default ladder). Not in the default ladder, named only here, "
+        "'default' the whole default ladder, 'se' and 'sukaku' the techniques Sudoku Explainer "
+        "1.2.1.3 and Sukaku Explainer have, rating closest to them). Not in the default "
+        "ladder, named only here, "
         f"taking their place by score: {', '.join(OPTIONAL_KEYS)} (e.g. "
         "'default,franken-fish')",
     )

@@ -2,14 +2,18 @@
 
 Names are technique keys (``x-wing``) or names (``X-Wing``), compared without case, spaces,
 hyphens or underscores; ``singles``, a level word (``easy`` .. ``extreme``) and ``default``
-stand for every technique of that group of the default ladder. The optional techniques
-(:data:`sudokit.logic.techniques.OPTIONAL`, not in the default ladder) are chosen only by
-their own names, and then take their place in the ladder by level and score.
+stand for every technique of that group of the default ladder; ``se`` and ``sukaku`` for the
+techniques Sudoku Explainer 1.2.1.3 and Sukaku Explainer have, which rate closest to them.
+The optional techniques (:data:`sudokit.logic.techniques.OPTIONAL`, not in the default
+ladder) are chosen only by their own names (or those two), and then take their place in the
+ladder by level and score.
 
 >>> [t.key for t in choose("singles,x-wing")]
 ['full-house', 'hidden-single', 'naked-single', 'x-wing']
 >>> "x-wing" in [t.key for t in choose(exclude="x wing")]
 False
+>>> "w-wing" in [t.key for t in choose("se")], "bug-2" in [t.key for t in choose("se")]
+(False, True)
 >>> keys = [t.key for t in choose("default,franken-fish")]
 >>> keys[keys.index("franken-fish") - 1 : keys.index("franken-fish") + 2]
 ['aligned-pair-exclusion', 'franken-fish', 'x-chain']
@@ -22,9 +26,28 @@ from collections.abc import Iterable
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER, OPTIONAL
 
+#: The default ladder's techniques that Sudoku Explainer (1.2.1.3 and Sukaku Explainer
+#: alike) does not have: its ratings of the puzzles they solve come from other techniques.
+_NOT_IN_SE = frozenset({
+    "w-wing", "empty-rectangle", "finned-x-wing", "finned-swordfish", "finned-jellyfish",
+    "simple-colouring", "multi-colouring", "unique-rectangle-5", "unique-rectangle-6",
+    "hidden-rectangle", "sue-de-coq", "grouped-x-chain", "grouped-aic", "3d-medusa", "als-xz",
+    "als-xy-wing", "death-blossom", "als-xy-chain",
+})
+_BUG_TYPES = ("bug-2", "bug-3", "bug-4")
+_DEFAULT = tuple(t.key for t in LADDER)
+
 _GROUPS = {
     "singles": ("full-house", "hidden-single", "naked-single"),
-    "default": tuple(t.key for t in LADDER),
+    "default": _DEFAULT,
+    # Sudoku Explainer 1.2.1.3's repertoire (the forum's scale; skfr's): no turbot fish
+    "se": tuple(k for k in _DEFAULT + _BUG_TYPES
+                if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
+    # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish and
+    # the WXYZ- to TUVWXYZ-Wings
+    "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + ("wxyz-wing", "vwxyz-wing",
+                                                         "uvwxyz-wing", "tuvwxyz-wing")
+                    if k not in _NOT_IN_SE),
 }
 
 
