@@ -6,7 +6,7 @@ Each is ordinary Python; the compiled extension shadows the .py of the same name
 
 #: The engine, in Cython's pure-Python mode: typed, and compiled without bounds checks.
 ENGINE_MODULES = (
-    "sudokit._core", "sudokit._kernel9", "sudokit.engine._rules",
+    "sudokit._core", "sudokit._kernel9", "sudokit.engine._rules", "sudokit.engine._propagators",
     "sudokit.generator._gen_search",
     "sudokit.generator._gen9", "sudokit.generator._gen", "sudokit._lines9",
     "sudokit.generator._singles9", "sudokit.logic.graphs.dense_nodes",

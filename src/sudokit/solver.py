@@ -142,6 +142,10 @@ def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> 
 def _keeps(solution: Grid, puzzle: Grid | Candidates) -> bool:
     """Is ``solution`` a solved grid that respects every given (or candidate) of ``puzzle``?"""
     if isinstance(puzzle, Grid):
+        rules = puzzle.own_rules
+        if rules is not None and (rules.constraints or rules.negative_pairs) \
+                and not rules.keeps(solution.cells):  # cages, lines, dots and signs
+            return False
         return is_solution(solution, puzzle)
     return solution.is_solved() and all(
         m >> (v - 1) & 1 for m, v in zip(puzzle.masks, solution.cells, strict=True)

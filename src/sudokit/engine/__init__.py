@@ -8,7 +8,10 @@ the 9x9 band kernel, and ``_core.Search``, the general engine for any box shape.
 an engine is one module with that face and one line in the table. Puzzles under other rules
 than the classic ones (:class:`~sudokit.rules.Rules`) go to a third, ``engine._rules``,
 which takes any houses and the other constraints as tables: :func:`rules_engine` and
-:func:`rows_solver` pick it, and classic rules keep the engines above.
+:func:`rows_solver` pick it, and classic rules keep the engines above. Rules with cages,
+lines, dots or signs get its extension, ``engine._propagators``, which reads them from
+the flat tables of ``engine.tables`` and counts a full board a solution only when it keeps
+them all.
 
 Every engine module is ordinary Python compiled by Cython when the package is built; the
 compiled extension is used when there is one. The pure-Python source runs instead when
@@ -34,9 +37,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
-from ..errors import UnsupportedRulesError
 from ..rules import Rules
 from ..shape import Shape
+from .tables import constraint_tables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -288,12 +291,9 @@ def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[l
                                         list[int]]:
     """(peers, houses, neighbours, cell masks) of ``rules`` as the rules engine takes them:
     per cell its peers; the houses; per cell its non-consecutive neighbours; per cell its
-    allowed digits."""
+    allowed digits. The cages, lines, dots and signs are :func:`constraint_tables`."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules_tables: rules must be a Rules, not {type(rules).__name__}")
-    if rules.constraints or rules.negative_pairs:
-        raise UnsupportedRulesError(f"solving {rules.describe()} puzzles is not supported "
-                                    f"yet")
     neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
     for a, b in rules.non_consecutive_pairs:
         neighbours[a].append(b)
@@ -302,7 +302,19 @@ def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[l
             list(rules.cell_masks))
 
 
+#: The rules engine with cages, lines, dots and signs (``engine.tables``) added.
+CONSTRAINTS_MODULE = "engine._propagators"
+
+
 def _build_rules_search(module: ModuleType, rules: Rules) -> Engine:
+    """The rules engine for ``rules``; with constraints (or negative signs), the one that
+    propagates them (``module`` names the compiled or pure choice: the same is made)."""
+    if rules.constraints or rules.negative_pairs:
+        tables = constraint_tables(rules)  # refuses a constraint it does not know, by name
+        pure = module.__name__.endswith("_pure")
+        extended = load_pure(CONSTRAINTS_MODULE) if pure else load(CONSTRAINTS_MODULE)
+        found: Engine = extended.ConstraintSearch(rules.size, *rules_tables(rules), tables)
+        return found
     search: Engine = module.RulesSearch(rules.size, *rules_tables(rules))
     return search
 

@@ -32,6 +32,10 @@ cdef class RulesSearch:
     cdef long long solutions_found
     cdef long long guesses
     cdef bint finished
+    cdef bint watch
+    cdef int[::1] changed
+    cdef signed char[::1] is_changed
+    cdef int nchanged
 
     cdef void _narrow(self, int cell, unsigned long long m) noexcept nogil
     cdef bint _set(self, int cell, unsigned long long bit) noexcept nogil
@@ -40,6 +44,8 @@ cdef class RulesSearch:
     cdef bint _strip(self, int lo, int hi, unsigned long long digits) noexcept nogil
     cdef int _locked(self) noexcept nogil
     cdef bint _propagate(self) noexcept nogil
+    cdef int _more(self) noexcept nogil
+    cdef bint _complete_ok(self) noexcept nogil
     cdef int _pick_cell(self) noexcept nogil
     cdef void _undo_to(self, int mark) noexcept nogil
     cdef bint _backtrack(self) noexcept nogil

@@ -127,6 +127,12 @@ class RulesSearch:
         self.frame_rest = array("Q", [0]) * (self.ncells + 1)
         self.solution_masks = array("Q", [0]) * self.ncells
         self.finished = True
+        # The cells whose masks changed since a subclass last looked (``watch`` on): a
+        # stack, each cell on it at most once.
+        self.watch = False
+        self.changed = array("i", [0]) * (self.ncells + 1)
+        self.is_changed = array("b", [0]) * (self.ncells + 1)
+        self.nchanged = 0
 
     def _start(self, limit: int) -> None:
         i: cython.int
@@ -205,11 +211,16 @@ class RulesSearch:
     @cython.nogil
     @cython.exceptval(check=False)
     def _narrow(self, cell: cython.int, m: cython.ulonglong) -> cython.void:
-        """Record ``cell``'s mask on the trail and set it to ``m``."""
+        """Record ``cell``'s mask on the trail and set it to ``m`` (and note the change when
+        a subclass watches them)."""
         self.trail_cell[self.trail_len] = cell
         self.trail_mask[self.trail_len] = self.masks[cell]
         self.trail_len += 1
         self.masks[cell] = m
+        if self.watch and not self.is_changed[cell]:
+            self.is_changed[cell] = 1
+            self.changed[self.nchanged] = cell
+            self.nchanged += 1
 
     @cython.cfunc
     @cython.nogil
@@ -389,12 +400,33 @@ class RulesSearch:
                 self.qlen = 0
                 return False
             if found == 0:
+                found = self._more()
+                if found < 0:
+                    self.qlen = 0
+                    return False
+            if found == 0:
                 found = self._locked()
                 if found < 0:
                     self.qlen = 0
                     return False
                 if found == 0:
                     return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _more(self) -> cython.int:
+        """More propagation, for a subclass to add (after singles, before locked
+        candidates): -1 contradiction, else how many changes it made. None here."""
+        return 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _complete_ok(self) -> cython.bint:
+        """Whether a board with one digit in every cell keeps what a subclass adds to the
+        rules (the rules here are kept by propagation alone)."""
+        return True
 
     @cython.cfunc
     @cython.nogil
@@ -463,7 +495,9 @@ class RulesSearch:
             ok = self._propagate()
             if ok:
                 cell = self._pick_cell()
-                if cell < 0:
+                if cell < 0 and not self._complete_ok():
+                    ok = False
+                elif cell < 0:
                     if self.solutions_found == 0:
                         for i in range(self.ncells):
                             self.solution_masks[i] = self.masks[i]

@@ -35,7 +35,7 @@ def valid_under_rules(puzzles: np.ndarray, solutions: np.ndarray, rules: Rules) 
     """A boolean per row: does ``solutions[i]`` keep every given of ``puzzles[i]`` and keep
     every one of ``rules``: each house's digits all different, the pairs that may not
     repeat a digit, the neighbours that may not hold consecutive digits, the odd and even
-    cells?"""
+    cells, and the cages, lines, dots and signs (``Rules.keeps``)?"""
     if not isinstance(rules, Rules):
         raise TypeError(f"valid_under_rules: rules must be a Rules, not {type(rules).__name__}")
     checked(puzzles, solutions, rules.shape, "valid_under_rules")
@@ -56,6 +56,9 @@ def valid_under_rules(puzzles: np.ndarray, solutions: np.ndarray, rules: Rules) 
         ok &= np.abs(values[:, a] - values[:, b]) != 1
     allowed = np.asarray(rules.cell_masks, dtype=np.uint64)
     ok &= ((bits & allowed) != 0).all(axis=1)
+    if rules.constraints or rules.negative_pairs:  # cages, lines, dots and signs: their words
+        for row in np.flatnonzero(ok):
+            ok[row] = rules.keeps(solutions[row].tolist())
     return ok
 
 

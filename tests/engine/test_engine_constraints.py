@@ -1,0 +1,175 @@
+"""The rules engine with cages, lines, dots and signs, against the constraint reference.
+
+Every puzzle is made from a random solution that the classic reference finds, with random
+constraints drawn to fit it (``support.constraint_reference.random_rules``) and a few of
+its digits given: counts to 2 must agree with the reference's, and every solution the
+engine hands out must keep the rules. Work is bounded by the number of puzzles, never by
+time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from sudokit import Grid, Rules, count_solutions, engine, search, solve
+from sudokit.batch import solve_array, solve_checked
+from sudokit.constraints import Arrow, Between, Cage, Constraint, Kropki, Sandwich, Thermo
+from sudokit.engine.tables import constraint_tables, pair_relations
+from sudokit.errors import UnsupportedRulesError
+from support.constraint_reference import KINDS, random_rules, solutions
+from support.exact_cover import Reference
+
+#: (size, puzzles, constraints per puzzle, fewest and most givens) of the cross-check (on
+#: 9x9 enough givens that the plain reference stays quick).
+SIZES = ((4, 40, 5, (0, 5)), (6, 30, 6, (0, 10)), (9, 12, 14, (30, 40)))
+
+
+def kinds_for(n: int) -> list[str]:
+    return [k for k in KINDS if n % 3 == 0 or k != "entropic"]
+
+
+def engine_count(rules: Rules, cells: Sequence[int], limit: int = 2) -> tuple[int, list[int]]:
+    """(count, first solution) from the rules engine, run in small pieces (the pause
+    contract: ``run(budget)`` resumes where it stopped)."""
+    search_ = engine.rules_engine(rules)
+    if not search_.reset(list(cells), limit):
+        return 0, []
+    while search_.run(3) != engine.DONE:
+        pass
+    count, _ = search_.counts()
+    return count, search_.solution() if count else []
+
+
+def random_puzzle(n: int, rng: random.Random, constraints: int, givens: int,
+                  negative: bool) -> tuple[Rules, list[int], list[int]]:
+    base = Rules(n)
+    s = Reference(base).random_solution(rng)
+    assert s is not None
+    rules = random_rules(base, s, rng, constraints, kinds_for(n), negative=negative)
+    keep = set(rng.sample(range(n * n), rng.randint(*givens)))
+    return rules, s, [d if i in keep else 0 for i, d in enumerate(s)]
+
+
+@pytest.mark.parametrize(("n", "puzzles", "constraints", "givens"), SIZES)
+def test_engine_counts_as_the_reference_does(pure: bool, n: int, puzzles: int,
+                                             constraints: int, givens: tuple[int, int]
+                                             ) -> None:
+    rng = random.Random(f"constraints-{n}")
+    counts = set()
+    for trial in range(puzzles):
+        rules, s, cells = random_puzzle(n, rng, constraints, givens, negative=trial % 5 == 4)
+        if trial % 3 == 2:  # a wrong given: often no solution at all
+            cells[rng.randrange(n * n)] = rng.randint(1, n)
+        expected = solutions(rules, cells, limit=2)
+        count, found = engine_count(rules, cells)
+        assert count == len(expected), (rules, cells)
+        counts.add(count)
+        if count:
+            assert rules.keeps(found)
+            assert all(c in (0, d) for c, d in zip(cells, found, strict=True))
+            assert count == 2 or found == expected[0]
+    assert counts == {0, 1, 2}  # unique puzzles, puzzles with more, puzzles with none
+
+
+def test_a_complete_board_counts_exactly_when_it_keeps_the_rules(pure: bool) -> None:
+    """Constraints drawn on one solution, checked on other complete grids: the engine's
+    own check of a full board (and its propagation) says what ``rules.keeps`` says."""
+    rng = random.Random("complete")
+    for n in (4, 6, 9):
+        base = Rules(n)
+        grids = [Reference(base).random_solution(rng) for _ in range(6)]
+        kept = 0
+        for trial in range(40):
+            rules = random_rules(base, grids[0], rng, 3, kinds_for(n), negative=trial % 4 == 0)
+            for grid in grids:
+                assert grid is not None
+                count, _ = engine_count(rules, grid)
+                assert count == rules.keeps(grid), (rules, grid)
+                kept += count
+        assert 40 < kept < 240  # some kept and some broken
+
+
+def test_tables_say_what_the_constraints_say() -> None:
+    rules = Rules(9, constraints=[Thermo((0, 1, 2)), Kropki(9, 10, "black"),
+                                  Thermo((18, 19), slow=True)], all_dots=True)
+    relations = pair_relations(rules)
+    for a, b, allowed in relations:
+        for x in range(1, 10):
+            for y in range(1, 10):
+                if (a, b) == (0, 2):
+                    assert allowed(x, y) == (y >= x + 2)
+                if (a, b) == (9, 10):
+                    assert allowed(x, y) == (x == 2 * y or y == 2 * x)
+    tables = constraint_tables(rules)
+    assert (0, 2) in tables.arc_pairs and (2, 0) in tables.arc_pairs
+    # every orthogonal pair has a dot or its absence, both ways; the thermometer's ends too
+    assert len(tables.arc_pairs) == 2 * 144 + 2
+
+
+def test_solve_count_and_arrays_take_grids_with_constraints(pure: bool) -> None:
+    rng = random.Random("faces")
+    rules, s, cells = random_puzzle(9, rng, 30, (32, 32), negative=False)
+    while len(solutions(rules, cells, limit=2)) != 1:
+        rules, s, cells = random_puzzle(9, rng, 30, (32, 32), negative=False)
+    grid = Grid.from_cells(cells, rules=rules)
+    assert count_solutions(grid) == 1
+    found = solve(grid)
+    assert found is not None and list(found.cells) == s
+    assert search(grid, limit=2, rounds=10_000).count == 1
+    batch = np.array([cells, s, [0] * 81], dtype=np.uint8)
+    result = solve_array(batch, limit=2, rules=rules)
+    assert result.counts.tolist()[:2] == [1, 1]
+    assert result.counts[2] == 2  # the empty grid under a few constraints: many solutions
+    assert result.solutions[0].tolist() == s
+    answers, counts = solve_checked(batch[:2], rules.shape, rules=rules)
+    assert counts.tolist() == [1, 1] and answers[1].tolist() == s
+
+
+def test_classic_answers_are_not_handed_out_under_constraints() -> None:
+    """A grid that keeps the houses but breaks a cage is no solution (the check of every
+    answer reads the constraints)."""
+    from sudokit.engine.arrays import valid_under_rules
+
+    s = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    rules = Rules(4, constraints=[Cage((0, 1), 3), Arrow((2,), (3,))])
+    rows = np.array([s, s], dtype=np.uint8)
+    assert valid_under_rules(rows, rows, rules).tolist() == [False, False]
+    assert valid_under_rules(rows, rows, rules.replace(constraints=[Cage((0, 1), 3)])).all()
+
+
+class Spiral(Constraint):
+    """A constraint no engine knows."""
+
+    __slots__ = ("cells",)
+    family = "spiral"
+    word = "spiral"
+
+    def __init__(self, cells: tuple[int, ...]) -> None:
+        object.__setattr__(self, "cells", cells)
+
+    def holds(self, digits: Sequence[int], n: int,
+              regions: Sequence[int] | None = None) -> bool:
+        return True
+
+
+def test_an_unknown_constraint_is_refused_by_name() -> None:
+    rules = Rules(4, constraints=[Spiral((0, 1))])
+    with pytest.raises(UnsupportedRulesError, match="spiral"):
+        engine.rules_engine(rules)
+    with pytest.raises(UnsupportedRulesError, match="spiral"):
+        count_solutions(Grid.empty(4).with_rules(rules))
+
+
+def test_sandwich_and_between_pin_their_cells(pure: bool) -> None:
+    # row 1 of a 4x4: 1 and 4 at its ends, so the middle adds up to 5 whatever it holds
+    rules = Rules(4, constraints=[Sandwich("row", 0, 5), Between((4, 5, 6))])
+    cells = [1, 0, 0, 4] + [0] * 12
+    count, found = engine_count(rules, cells, limit=100)
+    assert count == len(solutions(rules, cells, limit=100)) > 0
+    assert rules.keeps(found)
+    none = Rules(4, constraints=[Sandwich("row", 0, 4)])
+    assert engine_count(none, cells)[0] == 0
