@@ -500,3 +500,17 @@ def test_the_ring_of_totals_outside_the_grid_counts_in_the_size_of_its_cells() -
     assert puzzle_layout(16, Options(per_page=4))[0] == 4  # cells of 5.7 mm
     with pytest.raises(LayoutError, match="gives 4.8 mm"):
         puzzle_layout(16, Options(per_page=4), ring=1.5)  # the grid takes 16 of 19 cells
+
+
+def test_print_makes_a_booklet_of_a_killer_file_with_its_legend_and_answer(
+        tmp_path: Path) -> None:
+    pytest.importorskip("reportlab")
+    pypdf = pytest.importorskip("pypdf")
+    out = tmp_path / "killer.pdf"
+    outcome = sudoku("print", str(TEST_DATA / "constraints" / "killer.killer"), "--answers",
+                     "-o", str(out))
+    assert outcome.status == 0, outcome.stderr
+    text = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(out).pages]
+    assert len(text) == 2
+    assert "Killer: the digits in a dashed cage add up to the total in its corner" in text[0]
+    assert "Answer to No. 1 · killer" in text[1]
