@@ -503,7 +503,7 @@ def test_the_ring_of_totals_outside_the_grid_counts_in_the_size_of_its_cells() -
 
 
 def test_print_makes_a_booklet_of_a_killer_file_with_its_legend_and_answer(
-        tmp_path: Path) -> None:
+        tmp_path: Path, pure: bool) -> None:
     pytest.importorskip("reportlab")
     pypdf = pytest.importorskip("pypdf")
     out = tmp_path / "killer.pdf"
