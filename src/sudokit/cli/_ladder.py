@@ -32,6 +32,10 @@ OPTIONAL_KEYS = (
     "bug-4",
     "avoidable-rectangle-1",
     "avoidable-rectangle-2",
+    "direct-pointing",
+    "direct-claiming",
+    "direct-hidden-pair",
+    "direct-hidden-triple",
 )
 
 

@@ -3,10 +3,10 @@
 Names are technique keys (``x-wing``) or names (``X-Wing``), compared without case, spaces,
 hyphens or underscores; ``singles``, a level word (``easy`` .. ``extreme``) and ``default``
 stand for every technique of that group of the default ladder; ``se`` and ``sukaku`` for the
-techniques Sudoku Explainer 1.2.1.3 and Sukaku Explainer have, which rate closest to them.
-The optional techniques (:data:`sudokit.logic.techniques.OPTIONAL`, not in the default
-ladder) are chosen only by their own names (or those two), and then take their place in the
-ladder by level and score.
+techniques Sudoku Explainer 1.2.1.3 and Sukaku Explainer have, which rate closest to them
+(in its order: by score alone). The optional techniques
+(:data:`sudokit.logic.techniques.OPTIONAL`, not in the default ladder) are chosen only by
+their own names (or those two), and then take their place in the ladder by level and score.
 
 >>> [t.key for t in choose("singles,x-wing")]
 ['full-house', 'hidden-single', 'naked-single', 'x-wing']
@@ -35,20 +35,26 @@ _NOT_IN_SE = frozenset({
     "als-xy-wing", "death-blossom", "als-xy-chain",
 })
 _BUG_TYPES = ("bug-2", "bug-3", "bug-4")
+#: Sudoku Explainer's direct techniques, which both flavours have
+_DIRECT = ("direct-pointing", "direct-claiming", "direct-hidden-pair", "direct-hidden-triple")
 _DEFAULT = tuple(t.key for t in LADDER)
 
 _GROUPS = {
     "singles": ("full-house", "hidden-single", "naked-single"),
     "default": _DEFAULT,
     # Sudoku Explainer 1.2.1.3's repertoire (the forum's scale; skfr's): no turbot fish
-    "se": tuple(k for k in _DEFAULT + _BUG_TYPES
+    "se": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT
                 if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
     # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish and
     # the WXYZ- to TUVWXYZ-Wings
-    "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + ("wxyz-wing", "vwxyz-wing",
+    "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + ("wxyz-wing", "vwxyz-wing",
                                                          "uvwxyz-wing", "tuvwxyz-wing")
                     if k not in _NOT_IN_SE),
 }
+
+
+#: The names whose ladder goes by score alone, as their program's does
+_BY_SCORE = frozenset({"se", "sukaku"})
 
 
 def _norm(name: str) -> str:
@@ -99,12 +105,18 @@ def keys_of(names: str) -> list[str]:
 
 def choose(include: str | None = None, exclude: str | None = None) -> tuple[Technique, ...]:
     """The techniques named in ``include`` (the default ladder when None), less those named
-    in ``exclude``, in ladder order (:data:`ORDER`)."""
+    in ``exclude``, in ladder order (:data:`ORDER`); by score alone where ``include`` names
+    ``se`` or ``sukaku``, as Sudoku Explainer orders them."""
     wanted = set(keys_of(include)) if include else {t.key for t in LADDER}
     # a finned fish search also finds the sashimi ones: naming either keeps the search
     wanted |= {k.replace("sashimi-", "finned-") for k in wanted}
     unwanted = set(keys_of(exclude)) if exclude else set()
-    return tuple(t for t in ORDER if t.key in wanted and t.key not in unwanted)
+    chosen = tuple(t for t in ORDER if t.key in wanted and t.key not in unwanted)
+    if include and any(_norm(raw) in _BY_SCORE for raw in include.split(",")):
+        # Sudoku Explainer tries its techniques by score alone (an X-Wing, 3.2, before a
+        # hidden pair, 3.4): so do its repertoires (a stable sort keeps ties in ladder order)
+        chosen = tuple(sorted(chosen, key=lambda t: t.score))
+    return chosen
 
 
 def place_of(tech: Technique) -> str | None:

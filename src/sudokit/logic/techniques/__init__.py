@@ -22,6 +22,7 @@ from . import (
     bug,
     bug_types,
     death_blossom,
+    direct,
     empty_rectangle,
     finned_fish,
     fish,
@@ -128,6 +129,7 @@ OPTIONAL: tuple[Technique, ...] = (
     bug_types.BUG_TYPE4,
     avoidable_rectangles.AR_TYPE1,
     avoidable_rectangles.AR_TYPE2,
+    *direct.TECHNIQUES,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
