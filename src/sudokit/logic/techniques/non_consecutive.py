@@ -2,7 +2,9 @@
 
 A placed 5 leaves its neighbours' 4s and 6s. And where a cell's candidates all lie within
 one of a digit (4, 5 or 6 for the 5), its neighbours cannot be that digit: a neighbour
-shares a row or a column with it, so it differs from it anyway, and it may not be next to it."""
+shares a row or a column with it, so it differs from it anyway, and it may not be next to it.
+Where a digit's places in a house are all next to one cell (or that cell itself), the cell
+cannot be a digit next to it: whichever place holds the digit, the cell is beside it."""
 
 from __future__ import annotations
 
@@ -62,6 +64,52 @@ def find_candidates(board: Board) -> Step | None:
     return None
 
 
+def find_pointing(board: Board) -> Step | None:
+    """A cell next to every place of a digit in a house (or one of them itself) that still
+    has a digit next to that one, or None."""
+    geo = board.geo
+    near_bits = geo.neighbour_bits
+    if not near_bits:
+        return None
+    masks = board.masks
+    unsolved = board.unsolved
+    for d0, dc in enumerate(board.dcells):
+        if not dc:
+            continue
+        beside = (1 << d0 + 1 | 1 << d0 - 1 if d0 else 1 << d0 + 1) & geo.full
+        for u, ub in enumerate(geo.unit_bits):
+            here = dc & ub
+            if not here or not here & (here - 1):
+                continue  # no place, or one: a hidden single's
+            touched = unsolved
+            for p in bits(here):
+                touched &= near_bits[p] | 1 << p
+                if not touched:
+                    break
+            for c in bits(touched):
+                gone = masks[c] & beside
+                if gone:
+                    return _pointing_step(board, u, d0 + 1, here, c, gone)
+    return None
+
+
+def _pointing_step(board: Board, unit: int, d: int, here: int, cell: int, gone: int) -> Step:
+    """The step of :func:`find_pointing`: ``d`` fits only in ``here`` of ``unit``, each next
+    to ``cell`` or ``cell`` itself; ``cell`` loses the digits of ``gone``."""
+    geo = board.geo
+    name = geo.cell_names[cell]
+    places = cell_list(geo, bits(here))
+    if here >> cell & 1:
+        why = f"whichever holds it, {name} is {d} or next to the {d}"
+    else:
+        why = f"{'both' if here.bit_count() == 2 else 'all'} next to {name}"
+    text = (f"In {geo.unit_names[unit]}, {d} fits only in {places}: {why}, so {name} "
+            f"cannot be {_either(digits_of(gone))}.")
+    return NON_CONSECUTIVE_POINTING.step(
+        board, [cell, *bits(here)], text, elim=[(cell, x) for x in digits_of(gone)],
+        houses=[geo.units[unit]])
+
+
 def _either(digits: list[int]) -> str:
     """``4 or 6``, ``{4,5,6}``: digits for a sentence."""
     if len(digits) <= 2:
@@ -77,3 +125,11 @@ NON_CONSECUTIVE_CELLS = Technique(
     key="non-consecutive-cells", name="Non-Consecutive Candidates", level=Level.MEDIUM,
     score=2.2, effort=40, find=find_candidates,
 )
+NON_CONSECUTIVE_POINTING = Technique(
+    key="non-consecutive-pointing", name="Non-Consecutive Pointing", level=Level.MEDIUM,
+    score=2.7, effort=50, find=find_pointing,
+)
+
+#: The techniques of non-consecutive candidates, beside the steps of placed digits: each
+#: runs where the ladder reaches its level.
+NEIGHBOUR_TECHNIQUES: tuple[Technique, ...] = (NON_CONSECUTIVE_CELLS, NON_CONSECUTIVE_POINTING)
