@@ -29,7 +29,7 @@ from .cages import cages_of
 from .supports import apart_among, cannot, search_supports, total_supports, unsupported
 
 #: The most unplaced cells of innies or outies over several houses that a step takes.
-_MOST = 4
+_MOST = 5
 
 #: per geometry: the sets of whole houses looked at, (name, houses, cells)
 _AREAS: dict[int, tuple[tuple[str, int, int], ...]] = {}
@@ -202,7 +202,7 @@ def _find(board: Board, tech: Technique) -> Step | None:
 
 
 #: The most unplaced cells, innies and outies together, that Innies minus Outies takes.
-_MOST_MIXED = 3
+_MOST_MIXED = 4
 
 
 class Difference(NamedTuple):
