@@ -1,7 +1,8 @@
 """The rule of 45 on killer cages: innies and outies of whole houses, and hidden cages.
 
 Every house adds up to 45 (N(N+1)/2), so k whole houses add up to 45k. Take a set of one
-to three whole rows, columns or boxes (regions), next to each other:
+to four whole rows or columns next to each other, or one or two boxes (regions) that
+touch:
 
 - its *innies* are its cells outside the cages wholly inside it: they add up to 45k less
   those cages' totals (and less the digits placed among them);
@@ -57,7 +58,7 @@ def areas(geo: Geometry) -> tuple[tuple[str, int, int], ...]:
     n = geo.n
     region = "region" if geo.rules.is_jigsaw else "box"
     out: list[tuple[str, int, int]] = []
-    for size in (1, 2, 3):
+    for size in (1, 2, 3, 4):
         for first, word in ((0, "row"), (n, "column")):
             for i in range(n - size + 1):
                 cells = 0
@@ -129,7 +130,8 @@ def groups(board: Board) -> Iterator[Group]:
             known = sum(values[c] for c in bits(outside & ~unsolved))
             left = outside & unsolved
             if left:
-                why = f"the cages over it add up to {inside_sum + crossing_sum}"
+                why = (f"the cages over {'it' if size == 1 else 'them'} add up to "
+                       f"{inside_sum + crossing_sum}")
                 if placed_in:
                     why += f", the digits placed in it outside them {placed_in}"
                 if known:
@@ -159,7 +161,8 @@ def _said(group: Group, board: Board) -> str:
     names = board.geo.cell_names
     area = group.area[0].upper() + group.area[1:]
     verb = "adds" if group.houses == 1 else "add"
-    kind = "outside it" if group.outies else "left"
+    kind = ("outside it" if group.houses == 1 else "outside them") if group.outies \
+        else "left"
     cells = cell_list(board.geo, group.cells)
     if len(group.cells) == 1:
         return (f"{area} {verb} up to {group.houses * board.geo.n * (board.geo.n + 1) // 2}; "
