@@ -166,6 +166,20 @@ def test_cages_in_one_house_take_combinations_that_share_no_digit() -> None:
         | {(f"r1c{c}", d) for c in range(5, 10) for d in (1, 2, 3, 5)})
 
 
+def test_a_cage_across_a_house_puts_in_it_digits_the_others_leave() -> None:
+    # row 1: a cage of 3 (1+2) inside it, a cage of 4 (1+3) across its edge at r1c3-r2c3:
+    # the 1 of that cage cannot be in row 1, so r1c3 is 3 and r2c3 is 1
+    rules = Rules(9, constraints=[Cage([0, 1], 3), Cage([2, 11], 4)])
+    step = HOUSE_COMBINATIONS.find(board_of(rules))
+    assert step is not None
+    assert "the digits they put in it can only be 1+2 with 3" in step.text
+    assert changes(step)[1] == (
+        {(c, d) for c in ("r1c1", "r1c2") for d in range(3, 10)}
+        | {("r1c3", d) for d in (1, 2, 4, 5, 6, 7, 8, 9)}
+        | {("r2c3", d) for d in range(2, 10)}
+        | {(f"r1c{c}", d) for c in range(4, 10) for d in (1, 2, 3)})
+
+
 def test_the_killer_techniques_join_a_ladder_by_difficulty() -> None:
     geo = geometry_of(Rules(9, constraints=[Cage([0, 1], 3)]))
     keys = [t.key for t in ladder_for(geo, LADDER)]

@@ -1,9 +1,10 @@
-"""House Combinations: the cages wholly inside one house hold different digits, and the
-house's other cells hold the digits they leave.
+"""House Combinations: the cages in a house hold different digits there, and the house's
+other cells hold the digits they leave.
 
-A house holds each digit once, so the combinations of the cages inside it must not share a
-digit, and the cells of the house outside those cages must be able to take the digits the
-chosen combinations leave. Of each cage's combinations only those that fit together with
+A house holds each digit once, so the digits the cages put in it (a cage wholly inside:
+its combination; a cage across its edge: the digits of its cells inside) must not repeat,
+and the cells of the house outside those cages must be able to take the digits the chosen
+combinations leave. Of each cage's combinations only those that fit together with
 the others' (and with the rest of the house) stay; a candidate that no such choice uses
 goes ("row 3: 1+2+7 and 4+5 are the only combinations that fit together").
 """
@@ -20,36 +21,91 @@ from .supports import BUDGET, cannot, matched, unsupported
 _NAMED = 2
 
 
-def _inside(board: Board, unit: int) -> list[Cage]:
-    """The cages (digits differing, with a total) wholly inside house ``unit``."""
+def _touching(board: Board, unit: int) -> list[Cage]:
+    """The cages (digits differing, with a total) with a cell in house ``unit``, those
+    wholly inside it first."""
     ub = board.geo.unit_bits[unit]
-    return [cage for cage in cages_of(board) if not cage.repeat
-            and all(ub >> c & 1 for c in cage.cells)]
+    out = [cage for cage in cages_of(board) if not cage.repeat
+           and any(ub >> c & 1 for c in cage.cells)]
+    return sorted(out, key=lambda cage: not all(ub >> c & 1 for c in cage.cells))
+
+
+def _parts(board: Board, cage: Cage, ub: int
+           ) -> list[tuple[int, list[int]]] | None:
+    """The digit sets a cage can put in the house of cells ``ub``, each with the
+    candidates of the cage's cells that fillings putting it there use; None when the
+    cage has no filling or too many to list."""
+    found = cage_options(board, cage)
+    if found is None or not found[0]:
+        return None
+    masks = [board.masks[c] for c in cage.cells]
+    if all(ub >> c & 1 for c in cage.cells):
+        out = []
+        for combo in found[0]:
+            sup = matched(masks, combo)
+            if sup is not None:
+                out.append((combo, sup))
+        return out
+    inside = [bool(ub >> c & 1) for c in cage.cells]
+    by_part: dict[int, list[int]] = {}
+    values = [0] * len(masks)
+    nodes = [0]
+    total = cage.total or 0
+
+    def fill(i: int, used: int, left: int) -> None:
+        nodes[0] += 1
+        if nodes[0] > BUDGET:
+            raise OverflowError
+        if i == len(masks):
+            if left:
+                return
+            part = 0
+            for k, v in enumerate(values):
+                if inside[k]:
+                    part |= v
+            sup = by_part.setdefault(part, [0] * len(masks))
+            for k, v in enumerate(values):
+                sup[k] |= v
+            return
+        m = masks[i] & ~used
+        while m:
+            low = m & -m
+            m ^= low
+            d = low.bit_length()
+            if d <= left:
+                values[i] = low
+                fill(i + 1, used | low, left - d)
+
+    try:
+        fill(0, 0, total)
+    except OverflowError:
+        return None
+    return list(by_part.items())
 
 
 def fitting(board: Board, unit: int, cages: list[Cage]
-            ) -> tuple[list[tuple[int, ...]], list[int], tuple[int, ...]] | None:
-    """(the choices of one combination per cage that fit together, each cell's supported
-    candidates over the house's cells in order, the house's cells), or None when there is
-    nothing to say (a cage or the house has no filling, or the search grew too long)."""
+            ) -> tuple[list[tuple[int, ...]], dict[int, int], list[Cage]] | None:
+    """(the choices of one digit set per cage that fit together in house ``unit``, each
+    cell's supported candidates, the cages that took part), or None when there is nothing
+    to say (the house has no filling, or the search grew too long). A cage with too many
+    fillings to list is left out: its cells in the house count with the rest."""
     geo = board.geo
+    ub = geo.unit_bits[unit]
     cells = geo.units[unit]
-    index = {c: i for i, c in enumerate(cells)}
     options = []
+    kept_cages = []
     for cage in cages:
-        found = cage_options(board, cage)
-        if found is None or not found[0]:
-            return None
-        masks = [board.masks[c] for c in cage.cells]
-        options.append([(combo, matched(masks, combo)) for combo in found[0]])
-    options_ok = all(any(sup is not None for _, sup in o) for o in options)
-    if not options_ok:
-        return None
+        parts = _parts(board, cage, ub)
+        if parts is None:
+            continue
+        options.append(parts)
+        kept_cages.append(cage)
+    cages = kept_cages
     caged = {c for cage in cages for c in cage.cells}
     rest = [c for c in cells if c not in caged]
     rest_masks = [board.masks[c] for c in rest]
     rest_found: dict[int, list[int] | None] = {}
-    supported = [0] * len(cells)
+    supported: dict[int, int] = {}
     fits: list[tuple[int, ...]] = []
     chosen: list[tuple[int, list[int]]] = []
     nodes = [0]
@@ -67,17 +123,17 @@ def fitting(board: Board, unit: int, cages: list[Cage]
             if found_rest is None:
                 return
             sup_rest: list[int] = found_rest
-            fits.append(tuple(combo for combo, _ in chosen))
+            fits.append(tuple(part for part, _ in chosen))
             for c, m in zip(rest, sup_rest, strict=True):
-                supported[index[c]] |= m
+                supported[c] = supported.get(c, 0) | m
             for cage, (_, kept) in zip(cages, chosen, strict=True):
                 for c, m in zip(cage.cells, kept, strict=True):
-                    supported[index[c]] |= m
+                    supported[c] = supported.get(c, 0) | m
             return
-        for combo, sup in options[k]:
-            if sup is not None and not combo & used:
-                chosen.append((combo, sup))
-                choose(k + 1, used | combo)
+        for part, sup in options[k]:
+            if not part & used:
+                chosen.append((part, sup))
+                choose(k + 1, used | part)
                 chosen.pop()
 
     try:
@@ -86,7 +142,7 @@ def fitting(board: Board, unit: int, cages: list[Cage]
         return None
     if not fits:
         return None
-    return fits, supported, cells
+    return fits, supported, cages
 
 
 def find(board: Board) -> Step | None:
@@ -97,38 +153,46 @@ def find(board: Board) -> Step | None:
     geo = board.geo
     names = geo.cell_names
     for unit in range(len(geo.units)):
-        cages = _inside(board, unit)
-        if not cages or not geo.unit_bits[unit] & board.unsolved:
+        ub = geo.unit_bits[unit]
+        cages = _touching(board, unit)
+        if not cages or not ub & board.unsolved:
             continue
-        caged = sum(len(c.cells) for c in cages)
-        if len(cages) == 1 and caged == len(geo.units[unit]):
+        if len(cages) == 1 and set(cages[0].cells) == set(geo.units[unit]):
             continue  # one cage filling the house: its own combinations say it all
-        masks = [board.masks[c] for c in geo.units[unit]]
+        cells = sorted({c for cage in cages for c in cage.cells} | set(geo.units[unit]))
+        masks = [board.masks[c] for c in cells]
         key = ("house-combinations", unit, tuple(masks))
         if key not in board.memo:
             board.memo[key] = fitting(board, unit, cages)
-        found: tuple[list[tuple[int, ...]], list[int], tuple[int, ...]] | None = \
+        found: tuple[list[tuple[int, ...]], dict[int, int], list[Cage]] | None = \
             board.memo[key]  # type: ignore[assignment]
         if found is None:
             continue
-        fits, supported, cells = found
-        elim = [(c, d) for c, d in unsupported(cells, masks, supported)
-                if not board.values[c]]
+        fits, supported, used = found
+        elim = [(c, d) for c, d in unsupported(
+            cells, masks, [supported.get(c, geo.full) for c in cells]) if not board.values[c]]
         if not elim:
             continue
-        which = " and ".join(cage_words(cage, names) for cage in cages)
-        if len(fits) <= _NAMED:
+        across = any(not all(ub >> c & 1 for c in cage.cells) for cage in used)
+        which = " and ".join(cage_words(cage, names) for cage in used)
+        if len(fits) <= _NAMED and not across:
             ways = " or ".join(" with ".join(combo_words(c) for c in fit) for fit in fits)
-            said = f"only {ways} fit{'s' if len(fits) == 1 and len(cages) == 1 else ''}"
+            said = f"only {ways} fit{'s' if len(fits) == 1 and len(used) == 1 else ''}"
+        elif len(fits) <= _NAMED:
+            ways = " or ".join(" with ".join(combo_words(c) for c in fit) for fit in fits)
+            said = f"the digits they put in it can only be {ways}"
         else:
             said = f"only {len(fits)} ways fit"
-        rest = "" if caged == len(cells) else " and leave its other cells digits they can hold"
-        text = (f"{geo.unit_names[unit][0].upper()}{geo.unit_names[unit][1:]} holds each "
-                f"digit once: of the combinations of {which}, which must not share a "
-                f"digit{rest}, {said}: {cannot(names, elim)}.")
+        inside = sum(len([c for c in cage.cells if ub >> c & 1]) for cage in used)
+        rest = "" if inside == len(geo.units[unit]) else \
+            " and leave its other cells digits they can hold"
+        name = geo.unit_names[unit]
+        text = (f"{name[0].upper()}{name[1:]} holds each digit once: of the combinations of "
+                f"{which}, whose digits in {name} must not repeat{rest}, {said}: "
+                f"{cannot(names, elim)}.")
         return HOUSE_COMBINATIONS.step(board, [c for c, _ in elim] + [
-            c for cage in cages for c in cage.cells], text, elim=elim,
-            houses=[cells, *(cage.cells for cage in cages)])
+            c for cage in used for c in cage.cells], text, elim=elim,
+            houses=[geo.units[unit], *(cage.cells for cage in used)])
     return None
 
 
