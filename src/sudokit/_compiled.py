@@ -68,4 +68,5 @@ LONG_MODULES: dict[str, str] = {
     "sudokit.gpu._kernel": "numba CUDA kernels: device code written inline, one per launch",
     "sudokit.generator._singles9": "the singles fixpoint of the targeted search, inlined",
     "sudokit.generator._gen": "the generator's fill and clue removal, without the GIL",
+    "sudokit.engine._propagators": "the cages', lines' and signs' propagation, without the GIL",
 }

@@ -20,7 +20,7 @@ from sudokit.batch import solve_array, solve_checked
 from sudokit.constraints import Arrow, Between, Cage, Constraint, Kropki, Sandwich, Thermo
 from sudokit.engine.tables import constraint_tables, pair_relations
 from sudokit.errors import UnsupportedRulesError
-from support.constraint_reference import KINDS, random_rules, solutions
+from support.constraint_reference import KINDS, killer_rules, random_rules, solutions
 from support.exact_cover import Reference
 
 #: (size, puzzles, constraints per puzzle, fewest and most givens) of the cross-check (on
@@ -73,6 +73,30 @@ def test_engine_counts_as_the_reference_does(pure: bool, n: int, puzzles: int,
             assert all(c in (0, d) for c, d in zip(cells, found, strict=True))
             assert count == 2 or found == expected[0]
     assert counts == {0, 1, 2}  # unique puzzles, puzzles with more, puzzles with none
+
+
+@pytest.mark.parametrize("n", [4, 6, 9])
+def test_killers_count_as_the_reference_does(pure: bool, n: int) -> None:
+    """Whole grids cut into cages: the sums of innies and outies and the digits a cage
+    must hold come into play."""
+    rng = random.Random(f"killer-{n}")
+    base = Rules(n)
+    counts = set()
+    for trial in range(12 if n < 9 else 6):
+        s = Reference(base).random_solution(rng)
+        assert s is not None
+        rules = killer_rules(base, s, rng, largest=4 if n < 9 else 5, totals=0.8)
+        keep = set(rng.sample(range(n * n), rng.randint(0, n) if n < 9 else 28))
+        cells = [d if i in keep else 0 for i, d in enumerate(s)]
+        if trial % 3 == 2:
+            cells[rng.randrange(n * n)] = rng.randint(1, n)
+        expected = solutions(rules, cells, limit=2)
+        count, found = engine_count(rules, cells)
+        assert count == len(expected), (rules, cells)
+        counts.add(count)
+        if count:
+            assert rules.keeps(found)
+    assert len(counts) > 1
 
 
 def test_a_complete_board_counts_exactly_when_it_keeps_the_rules(pure: bool) -> None:

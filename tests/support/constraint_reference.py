@@ -417,3 +417,27 @@ def random_rules(base: Rules, s: Sequence[int], rng: random.Random, count: int,
     rules = base.replace(constraints=found, **flags)
     assert rules.keeps(s), rules.broken(s)
     return rules
+
+
+def killer_rules(base: Rules, s: Sequence[int], rng: random.Random, largest: int = 4,
+                 totals: float = 1.0) -> Rules:
+    """``base`` with its grid cut into random cages of 1 to ``largest`` cells whose digits
+    in ``s`` differ, each with its sum (``totals``: the share of cages that show it)."""
+    n = base.size
+    caged: set[int] = set()
+    cages: list[Constraint] = []
+    for start in rng.sample(range(n * n), n * n):
+        if start in caged:
+            continue
+        cage = [start]
+        while len(cage) < rng.randint(1, largest):
+            options = [c for x in cage for c in _near(x, n, False)
+                       if c not in caged and c not in cage and s[c] not in {s[y] for y in cage}]
+            if not options:
+                break
+            cage.append(rng.choice(options))
+        caged.update(cage)
+        cages.append(Cage(cage, sum(s[c] for c in cage) if rng.random() < totals else None))
+    rules = base.replace(constraints=cages)
+    assert rules.keeps(s)
+    return rules

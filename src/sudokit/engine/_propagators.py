@@ -10,9 +10,10 @@ engine, and before its locked candidates:
 - a weighted sum narrows each cell to the digits its bounds allow, given the least and
   greatest the other cells can add;
 - digit sets (a cage with a total, a renban line) keep the sets that contain every digit
-  placed, reach every cell's mask and have each digit somewhere to go: every cell keeps
-  only digits of those sets, and a digit that all of them hold, with one cell left for
-  it, is placed there;
+  placed and whose digits can go one to a cell (singles inside the set, naked and
+  hidden, leave every cell a digit and every digit a cell): each cell keeps only the
+  digits it can take in one of those sets, and a digit every such set holds leaves the
+  cells that see all of the group's cells that may hold it;
 - a sandwich row, once its 1 and its N are placed, bounds the cells between them;
 - a between line bounds its middle cells by its ends, and its ends by the middle.
 
@@ -156,6 +157,11 @@ class ConstraintSearch(RulesSearch):
     cell_group_start: cython.int[::1]
     cell_group_list: cython.int[::1]
     dirty: cython.int[::1]
+    view: cython.ulonglong[::1]
+    words: cython.int
+    peer_bits: cython.ulonglong[::1]
+    seen: cython.ulonglong[::1]
+    support: cython.ulonglong[::1]
     is_dirty: cython.schar[::1]
     ndirty: cython.int
 
@@ -184,6 +190,26 @@ class ConstraintSearch(RulesSearch):
             for k in range(tables.group_start[g], tables.group_start[g + 1]):
                 by_cell[tables.group_cells[k]].append(g)
         self.cell_group_start, self.cell_group_list = _offsets_by_cell(ncells, by_cell)
+        # Each cell's peers as bits, in words of 64 cells: a digit that a group must hold
+        # cannot stand in a cell that sees every cell of the group that may hold it.
+        self.words = (ncells + 63) // 64
+        self.peer_bits = array("Q", [0]) * (ncells * self.words)
+        for cell, others in enumerate(peers):
+            for other in others:
+                self.peer_bits[cell * self.words + other // 64] |= 1 << (other % 64)
+        self.seen = array("Q", [0]) * self.words
+        longest = max([b - a for a, b in zip(tables.group_start, tables.group_start[1:],
+                                             strict=False)] + [1])
+        self.view = array("Q", [0]) * longest
+        self.support = array("Q", [0]) * longest
+        # Each group's count of digit sets still possible rides on the trail after the
+        # cells' masks (slot ncells + g), so that a backtrack brings it back; the sets
+        # still possible are the first that many of its sets, which only ever swap places
+        # among themselves. Along one path each count shrinks at most once per set.
+        self.masks = array("Q", [0]) * (ncells + self.ngroups)
+        size = ncells * n + len(tables.combos) + 1
+        self.trail_cell = array("i", [0]) * size
+        self.trail_mask = array("Q", [0]) * size
         self.dirty = _ints([0] * (self.ngroups + 1))
         self.is_dirty = array("b", [0] * (self.ngroups + 1))
         self.ndirty = 0
@@ -200,6 +226,7 @@ class ConstraintSearch(RulesSearch):
             self.is_changed[i] = 1
         self.ndirty = 0
         for i in range(self.ngroups):
+            self.masks[self.ncells + i] = self.combo_start[i + 1] - self.combo_start[i]
             self.dirty[self.ndirty] = i
             self.ndirty += 1
             self.is_dirty[i] = 1
@@ -296,61 +323,134 @@ class ConstraintSearch(RulesSearch):
     @cython.nogil
     @cython.exceptval(check=False)
     def _digit_sets(self, g: cython.int) -> cython.bint:
-        """Keep the digits of the sets still possible in group ``g``; place a digit that
-        every such set holds where one cell is left for it."""
+        """Keep in each cell of group ``g`` the digits it can take in a set still
+        possible: one that holds every digit placed, and whose digits can go one to a
+        cell (singles inside the set, naked and hidden, leave no cell without a digit).
+        A set found impossible is put past the count of those still possible."""
         lo: cython.int = self.group_start[g]
         hi: cython.int = self.group_start[g + 1]
+        first: cython.int = self.combo_start[g]
+        alive: cython.int = cython.cast(cython.int, self.masks[self.ncells + g])
+        before: cython.int = alive
         k: cython.int
-        j: cython.int
-        c: cython.int
-        where: cython.int
-        fits: cython.bint
+        j: cython.int = 0
         m: cython.ulonglong
         s: cython.ulonglong
         placed: cython.ulonglong = 0
         union: cython.ulonglong = 0
-        anywhere: cython.ulonglong = 0
         everywhere: cython.ulonglong = self.full
-        bit: cython.ulonglong
-        rest: cython.ulonglong
         for k in range(lo, hi):
             m = self.masks[self.group_cells[k]]
             union |= m
             if (m & (m - 1)) == 0:
                 placed |= m
-        for j in range(self.combo_start[g], self.combo_start[g + 1]):
-            s = self.combos[j]
-            if (s & placed) != placed or (s & ~union) != 0:
-                continue
-            fits = True
-            for k in range(lo, hi):
-                if (self.masks[self.group_cells[k]] & s) == 0:
-                    fits = False
-                    break
-            if fits:
-                anywhere |= s
+            self.support[k - lo] = 0
+        while j < alive:
+            s = self.combos[first + j]
+            if (s & placed) == placed and (s & ~union) == 0 and self._fits(lo, hi, s):
+                for k in range(lo, hi):
+                    self.support[k - lo] |= self.view[k - lo]
                 everywhere &= s
-        if anywhere == 0:
-            return False
+                j += 1
+            else:
+                alive -= 1
+                self.combos[first + j] = self.combos[first + alive]
+                self.combos[first + alive] = s
+        if alive != before:
+            self.trail_cell[self.trail_len] = self.ncells + g
+            self.trail_mask[self.trail_len] = before
+            self.trail_len += 1
+            self.masks[self.ncells + g] = alive
         for k in range(lo, hi):
-            if not self._restrict(self.group_cells[k], anywhere):
+            if not self._restrict(self.group_cells[k], self.support[k - lo]):
                 return False
-        rest = everywhere & ~placed
-        while rest:
-            bit = rest & (~rest + 1)
-            rest ^= bit
-            where = -1
+        if alive == 0:
+            return False
+        return self._claim(lo, hi, everywhere & ~placed)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _claim(self, lo: cython.int, hi: cython.int, digits: cython.ulonglong) -> cython.bint:
+        """Each of ``digits`` stands in one of group_cells[lo:hi] that may hold it (their
+        ``support``): take it out of every cell that sees all of those."""
+        k: cython.int
+        w: cython.int
+        c: cython.int
+        base: cython.int
+        bit: cython.ulonglong
+        word: cython.ulonglong
+        low: cython.ulonglong
+        while digits:
+            bit = digits & (~digits + 1)
+            digits ^= bit
+            for w in range(self.words):
+                self.seen[w] = _WORD
             for k in range(lo, hi):
-                c = self.group_cells[k]
-                if self.masks[c] & bit:
-                    if where >= 0:
-                        where = -2
-                        break
-                    where = c
-            if where == -1:
+                if self.support[k - lo] & bit:
+                    base = self.group_cells[k] * self.words
+                    for w in range(self.words):
+                        self.seen[w] &= self.peer_bits[base + w]
+            for w in range(self.words):
+                word = self.seen[w]
+                while word:
+                    low = word & (~word + 1)
+                    word ^= low
+                    c = w * 64 + _low(low) - 1
+                    if not self._restrict(c, ~bit):
+                        return False
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _fits(self, lo: cython.int, hi: cython.int, s: cython.ulonglong) -> cython.bint:
+        """Whether the digits of ``s`` can go one to a cell of group_cells[lo:hi] (as far
+        as singles inside ``s`` tell); ``view`` keeps what each cell may take of them."""
+        k: cython.int
+        v: cython.ulonglong
+        b: cython.ulonglong
+        taken: cython.ulonglong
+        once: cython.ulonglong
+        twice: cython.ulonglong
+        changed: cython.bint = True
+        for k in range(lo, hi):
+            v = self.masks[self.group_cells[k]] & s
+            if v == 0:
                 return False
-            if where >= 0 and not self._restrict(where, bit):
+            self.view[k - lo] = v
+        while changed:
+            changed = False
+            taken = 0
+            for k in range(lo, hi):
+                v = self.view[k - lo]
+                if (v & (v - 1)) == 0:
+                    if v & taken:
+                        return False
+                    taken |= v
+            once = 0
+            twice = 0
+            for k in range(lo, hi):
+                v = self.view[k - lo]
+                if (v & (v - 1)) != 0 and (v & taken):
+                    v &= ~taken
+                    if v == 0:
+                        return False
+                    self.view[k - lo] = v
+                    changed = True
+                twice |= once & v
+                once |= v
+            if once != s:
                 return False
+            once &= ~twice
+            for k in range(lo, hi):
+                v = self.view[k - lo]
+                b = v & once
+                if b and b != v:
+                    if b & (b - 1):
+                        return False
+                    self.view[k - lo] = b
+                    changed = True
         return True
 
     @cython.cfunc
@@ -431,6 +531,8 @@ class ConstraintSearch(RulesSearch):
         g: cython.int
         k: cython.int
         while True:
+            if self.qlen > 0:  # a cell left with one digit: the singles first, cheaper
+                return self.trail_len - start + 1
             if self.nchanged > 0:
                 self.nchanged -= 1
                 cell = self.changed[self.nchanged]

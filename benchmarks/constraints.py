@@ -1,0 +1,211 @@
+"""How fast the rules engine solves puzzles with cages, lines and dots, against the plain
+backtracking reference of the tests (tests/support/constraint_reference.py), in one run.
+
+    .venv/bin/python benchmarks/constraints.py                  # every set
+    .venv/bin/python benchmarks/constraints.py killer --count 200
+    SUDOKIT_PURE_PYTHON=1 .venv/bin/python benchmarks/constraints.py killer --count 10
+
+The sets, made here from a seed (the same puzzles on every run and machine):
+
+- ``killer``: 9x9 killers with no givens: a random solution cut into random cages of 2 to
+  5 cells (each cage's digits different), each with its sum; kept when it has exactly
+  one solution.
+- ``thermo``, ``arrow``, ``kropki``, ``mixed``: a random solution with random constraints
+  of those kinds drawn on it, and random givens of the solution added until the puzzle
+  has one solution.
+
+For each set: puzzles/s by the CPU time of this thread, counting to two (as a uniqueness
+check does) and to one (a solve), the slowest puzzle, and the reference's rate on the
+first few puzzles (each within a budget of cells tried; those past it are counted apart).
+Goal: a 9x9 killer at least 2,000/s on one core, none slower than 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from sudokit import Rules, engine
+from sudokit.constraints import Cage
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.constraint_reference import (  # noqa: E402 - the tests' folder
+    OutOfBudget,
+    random_rules,
+    solutions,
+)
+from support.exact_cover import Reference  # noqa: E402 - the tests' folder
+
+Puzzle = tuple[Rules, list[int]]
+
+
+def count(rules: Rules, cells: list[int], limit: int) -> int:
+    """The engine's count of solutions, to ``limit``."""
+    search = engine.rules_engine(rules)
+    if search.reset(cells, limit):
+        while search.run(1 << 30) != engine.DONE:
+            pass
+    found: int = search.counts()[0]
+    return found
+
+
+def _near(cell: int) -> list[int]:
+    r, c = divmod(cell, 9)
+    return [(r + dr) * 9 + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < 9 and 0 <= c + dc < 9]
+
+
+def cages_on(solution: list[int], rng: random.Random) -> list[Cage] | None:
+    """The grid cut into random cages of 2 to 5 cells whose digits differ, with their sums;
+    None when a cell is left alone."""
+    cage_of = [-1] * 81
+    cages: list[list[int]] = []
+    for start in rng.sample(range(81), 81):
+        if cage_of[start] >= 0:
+            continue
+        cage = [start]
+        cage_of[start] = len(cages)
+        size = rng.randint(2, 5)
+        while len(cage) < size:
+            digits = {solution[c] for c in cage}
+            options = [n for c in cage for n in _near(c)
+                       if cage_of[n] < 0 and solution[n] not in digits]
+            if not options:
+                break
+            cell = rng.choice(options)
+            cage.append(cell)
+            cage_of[cell] = len(cages)
+        cages.append(cage)
+    for k, cage in enumerate(cages):  # a lone cell joins a neighbouring cage that takes it
+        if len(cage) > 1:
+            continue
+        cell = cage[0]
+        for other in {cage_of[n] for n in _near(cell)} - {k}:
+            if len(cages[other]) < 5 and solution[cell] not in {solution[c]
+                                                                for c in cages[other]}:
+                cages[other].append(cell)
+                cage_of[cell] = other
+                cages[k] = []
+                break
+        else:
+            return None
+    return [Cage(c, sum(solution[x] for x in c)) for c in cages if c]
+
+
+def killers(how_many: int, seed: str) -> list[Puzzle]:
+    """9x9 killers with no givens and one solution each."""
+    rng = random.Random(seed)
+    out: list[Puzzle] = []
+    base = Rules(9)
+    while len(out) < how_many:
+        solution = Reference(base).random_solution(rng)
+        assert solution is not None
+        cages = cages_on(solution, rng)
+        if cages is None:
+            continue
+        rules = Rules(9, constraints=cages)
+        if count(rules, [0] * 81, 2) == 1:
+            out.append((rules, [0] * 81))
+    return out
+
+
+def drawn(kinds: list[str], constraints: int) -> Callable[[int, str], list[Puzzle]]:
+    """Puzzles of random constraints of ``kinds`` drawn on a random solution, with givens
+    of the solution added until each has one solution."""
+
+    def make(how_many: int, seed: str) -> list[Puzzle]:
+        rng = random.Random(seed)
+        out: list[Puzzle] = []
+        base = Rules(9)
+        while len(out) < how_many:
+            solution = Reference(base).random_solution(rng)
+            assert solution is not None
+            rules = random_rules(base, solution, rng, constraints, kinds)
+            cells = [0] * 81
+            order = rng.sample(range(81), 81)
+            while count(rules, cells, 2) != 1:
+                cell = order.pop()
+                cells[cell] = solution[cell]
+            out.append((rules, cells))
+        return out
+
+    return make
+
+
+SETS: dict[str, Callable[[int, str], list[Puzzle]]] = {
+    "killer": killers,
+    "thermo": drawn(["thermo"], 14),
+    "arrow": drawn(["arrow"], 14),
+    "kropki": drawn(["kropki"], 30),
+    "mixed": drawn(["killer", "thermo", "arrow", "kropki", "whispers", "renban", "xv",
+                    "little-killer", "palindrome", "between", "greater-than"], 24),
+}
+
+
+def timed(puzzles: list[Puzzle], limit: int) -> tuple[float, float]:
+    """(CPU seconds for all, CPU seconds of the slowest) of the engine, counting to
+    ``limit``; every count checked."""
+    slowest = 0.0
+    start = time.thread_time()
+    for rules, cells in puzzles:
+        t = time.thread_time()
+        found = count(rules, cells, limit)
+        slowest = max(slowest, time.thread_time() - t)
+        if found != 1:
+            raise SystemExit(f"the engine counted {found} solutions of a unique puzzle: {rules}")
+    return time.thread_time() - start, slowest
+
+
+def reference_rate(puzzles: list[Puzzle], budget: int) -> tuple[int, int, float]:
+    """(solved, past the budget, CPU seconds) of the reference counting to two."""
+    solved = past = 0
+    start = time.thread_time()
+    for rules, cells in puzzles:
+        try:
+            if len(solutions(rules, cells, 2, budget=budget)) != 1:
+                raise SystemExit(f"the reference disagrees on {rules}")
+            solved += 1
+        except OutOfBudget:
+            past += 1
+    return solved, past, time.thread_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="*", help=f"sets: {', '.join(SETS)} (default: all)")
+    parser.add_argument("--count", type=int, default=100, help="puzzles per set")
+    parser.add_argument("--seed", default="constraints-bench")
+    parser.add_argument("--reference", type=int, default=3,
+                        help="puzzles of each set the reference solves (0: none)")
+    parser.add_argument("--budget", type=int, default=200_000,
+                        help="cells the reference may try per puzzle")
+    parser.add_argument("--rounds", type=int, default=3, help="engine rounds (best kept)")
+    args = parser.parse_args()
+    for name in args.sets:
+        if name not in SETS:
+            parser.error(f"no set named {name!r}: known are {', '.join(SETS)}")
+    print(f"{platform.python_implementation()} {platform.python_version()}, "
+          f"core: {engine.core_name()}, one thread")
+    print(f"{'set':8} {'puzzles':>7} {'made s':>7} {'count2/s':>9} {'solve/s':>9} "
+          f"{'slowest ms':>10} {'reference':>22}")
+    for name in args.sets or list(SETS):
+        t = time.perf_counter()
+        puzzles = SETS[name](args.count, f"{args.seed}-{name}")
+        made = time.perf_counter() - t
+        two = min(timed(puzzles, 2) for _ in range(args.rounds))
+        one = min(timed(puzzles, 1)[0] for _ in range(args.rounds))
+        text = "-"
+        if args.reference:
+            solved, past, spent = reference_rate(puzzles[:args.reference], args.budget)
+            text = f"{solved / spent if solved else 0:.1f}/s ({past} past budget)"
+        print(f"{name:8} {len(puzzles):7} {made:7.1f} {len(puzzles) / two[0]:9.0f} "
+              f"{len(puzzles) / one:9.0f} {two[1] * 1000:10.2f} {text:>22}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
