@@ -287,8 +287,8 @@ RULES_MODULE = "engine._rules"
 _MAX_RULES_ENGINES = 32
 
 
-def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[list[int]],
-                                        list[int]]:
+def rules_tables(rules: Rules) -> tuple[Sequence[Sequence[int]], Sequence[Sequence[int]],
+                                        list[list[int]], list[int]]:
     """(peers, houses, neighbours, cell masks) of ``rules`` as the rules engine takes them:
     per cell its peers; the houses; per cell its non-consecutive neighbours; per cell its
     allowed digits. The cages, lines, dots and signs are :func:`constraint_tables`."""
@@ -298,8 +298,7 @@ def rules_tables(rules: Rules) -> tuple[list[list[int]], list[list[int]], list[l
     for a, b in rules.non_consecutive_pairs:
         neighbours[a].append(b)
         neighbours[b].append(a)
-    return ([list(p) for p in rules.peers], [list(h) for h in rules.houses], neighbours,
-            list(rules.cell_masks))
+    return (rules.peers, rules.houses, neighbours, list(rules.cell_masks))
 
 
 #: The rules engine with cages, lines, dots and signs (``engine.tables``) added.

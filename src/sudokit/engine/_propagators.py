@@ -30,6 +30,7 @@ except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython
 
 from array import array
+from collections.abc import Sequence
 
 from sudokit.engine.tables import BETWEEN, DIGIT_SETS, LINEAR, SANDWICH, ConstraintTables
 
@@ -165,7 +166,7 @@ class ConstraintSearch(RulesSearch):
     is_dirty: cython.schar[::1]
     ndirty: cython.int
 
-    def __init__(self, n: int, peers: list[list[int]], houses: list[list[int]],
+    def __init__(self, n: int, peers: Sequence[Sequence[int]], houses: Sequence[Sequence[int]],
                  neighbours: list[list[int]], cell_masks: list[int],
                  tables: ConstraintTables) -> None:
         super().__init__(n, peers, houses, neighbours, cell_masks)
@@ -193,10 +194,11 @@ class ConstraintSearch(RulesSearch):
         # Each cell's peers as bits, in words of 64 cells: a digit that a group must hold
         # cannot stand in a cell that sees every cell of the group that may hold it.
         self.words = (ncells + 63) // 64
-        self.peer_bits = array("Q", [0]) * (ncells * self.words)
-        for cell, others in enumerate(peers):
-            for other in others:
-                self.peer_bits[cell * self.words + other // 64] |= 1 << (other % 64)
+        words: list[int] = []
+        for others in peers:
+            bits = sum(1 << other for other in others)
+            words += [bits >> (64 * w) & 0xFFFFFFFFFFFFFFFF for w in range(self.words)]
+        self.peer_bits = array("Q", words)
         self.seen = array("Q", [0]) * self.words
         longest = max([b - a for a, b in zip(tables.group_start, tables.group_start[1:],
                                              strict=False)] + [1])

@@ -29,6 +29,7 @@ except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython
 
 from array import array
+from collections.abc import Sequence
 
 DONE = 0
 PAUSED = 1
@@ -58,7 +59,7 @@ def _popcount(x: cython.ulonglong) -> cython.int:
     return cython.cast(cython.int, ((x * _H01) & _WORD) >> 56)
 
 
-def _offsets(lists: list[list[int]]) -> tuple[array, array]:
+def _offsets(lists: Sequence[Sequence[int]]) -> tuple[array, array]:
     """(starts, flat): list k is flat[starts[k]:starts[k + 1]]."""
     starts = array("i", [0])
     flat = array("i")
@@ -70,10 +71,24 @@ def _offsets(lists: list[list[int]]) -> tuple[array, array]:
     return starts, flat
 
 
-def _crossings(houses: list[list[int]], n: int) -> tuple[array, array]:
+def _crossings(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array]:
     """Every two houses of N cells that share two cells or more, as four offsets each into
     one flat list: the shared cells, the rest of the first house, the rest of the second,
-    and the end."""
+    and the end (made once per set of houses: the search only reads them)."""
+    key = (n, tuple(tuple(h) for h in houses))
+    found = _CROSSINGS.get(key)
+    if found is None:
+        if len(_CROSSINGS) >= 64:
+            _CROSSINGS.clear()
+        found = _CROSSINGS[key] = _crossings_of(houses, n)
+    return found
+
+
+#: The crossings of the sets of houses seen lately (rules differ by their cages, not houses).
+_CROSSINGS: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[array, array]] = {}
+
+
+def _crossings_of(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array]:
     starts = array("i")
     flat = array("i")
     full = [set(h) for h in houses if len(h) == n]
@@ -103,7 +118,7 @@ class RulesSearch:
 
     # Its fields are typed in _rules.pxd.
 
-    def __init__(self, n: int, peers: list[list[int]], houses: list[list[int]],
+    def __init__(self, n: int, peers: Sequence[Sequence[int]], houses: Sequence[Sequence[int]],
                  neighbours: list[list[int]], cell_masks: list[int]) -> None:
         self.n = n
         self.ncells = n * n

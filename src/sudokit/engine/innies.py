@@ -23,24 +23,80 @@ from ..constraints import Cage
 from ..rules import Rules
 
 #: Innies or outies of more cells than this are left out: their bounds say little.
-MAX_CELLS = 6
+MAX_CELLS = 4
+
+
+#: A cage as the sums see it: its cells as bits, its total, its first and last row and
+#: column.
+_Cage = tuple[int, int, int, int, int, int]
+
+#: A set of houses as the sums see it: where (in words), its cells as bits, the cells and
+#: the total of the cages inside, the cells and the total of the cages across its border.
+_Set = tuple[str, int, int, int, int, int]
+
+
+@lru_cache(maxsize=16)
+def _lines(n: int, axis: int) -> tuple[int, ...]:
+    """The cells of each row (``axis`` 0) or column (1) as bits."""
+    return tuple(sum(1 << (k * n + j if axis == 0 else j * n + k) for j in range(n))
+                 for k in range(n))
 
 
 @lru_cache(maxsize=64)
-def _sets(n: int, regions: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """(where, cells as bits) of every run of consecutive rows or columns short of the
-    whole grid, and of every region."""
-    out = []
-    for what, bit_of in (("rows", lambda i, j: i * n + j), ("columns", lambda i, j: j * n + i)):
-        lines = [sum(1 << bit_of(i, j) for j in range(n)) for i in range(n)]
-        for i in range(n):
-            cells = 0
-            for j in range(i, n - (i == 0)):
-                cells |= lines[j]
-                out.append((f"{what} {i + 1}-{j + 1}", cells))
-    for k in range(n):
-        out.append((f"region {k + 1}", sum(1 << c for c, r in enumerate(regions) if r == k)))
+def _region_bits(regions: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """The cells of each region as bits."""
+    out = [0] * n
+    for cell, region in enumerate(regions):
+        out[region] |= 1 << cell
     return tuple(out)
+
+
+def _runs(cages: list[_Cage], n: int, what: str, axis: int) -> list[_Set]:
+    """Every run of consecutive rows (``axis`` 0) or columns (1) short of the whole grid,
+    with the cages inside and across, found as the run grows (not cage by cage)."""
+    first, last = 2 + 2 * axis, 3 + 2 * axis
+    by_first: list[list[_Cage]] = [[] for _ in range(n)]
+    by_last: list[list[_Cage]] = [[] for _ in range(n)]
+    for cage in cages:
+        by_first[cage[first]].append(cage)
+        by_last[cage[last]].append(cage)
+    line = _lines(n, axis)
+    out: list[_Set] = []
+    for i in range(n):
+        cells = inside = inside_total = over = over_total = 0
+        for cage in cages:  # across the run's first line, from before it
+            if cage[first] < i <= cage[last]:
+                over |= cage[0]
+                over_total += cage[1]
+        for j in range(i, n - (i == 0)):
+            cells |= line[j]
+            for cage in by_first[j]:
+                over |= cage[0]
+                over_total += cage[1]
+            for cage in by_last[j]:
+                if cage[first] >= i:
+                    inside |= cage[0]
+                    inside_total += cage[1]
+            out.append((f"{what} {i + 1}-{j + 1}", cells, inside, inside_total,
+                        over & ~inside, over_total - inside_total))
+    return out
+
+
+def _regions(cages: list[_Cage], rules: Rules) -> list[_Set]:
+    """Each region, with the cages inside and across."""
+    out: list[_Set] = []
+    for k, cells in enumerate(_region_bits(rules.regions, rules.size)):
+        inside = inside_total = across = across_total = 0
+        for cage in cages:
+            if cage[0] & cells:
+                if cage[0] & ~cells:
+                    across |= cage[0]
+                    across_total += cage[1]
+                else:
+                    inside |= cage[0]
+                    inside_total += cage[1]
+        out.append((f"region {k + 1}", cells, inside, inside_total, across, across_total))
+    return out
 
 
 def _cells(bits: int) -> tuple[int, ...]:
@@ -57,27 +113,22 @@ def implied_sums(rules: Rules) -> list[tuple[tuple[int, ...], int, str]]:
     fewer that the cages with a total imply, over runs of rows, runs of columns and
     single regions; [] without such cages."""
     n = rules.size
-    cages = [c for c in rules.constraints if isinstance(c, Cage) and c.total is not None]
+    cages: list[_Cage] = []
+    all_caged = 0
+    for c in rules.constraints:
+        if isinstance(c, Cage) and c.total is not None:
+            rows = [x // n for x in c.cells]
+            cols = [x % n for x in c.cells]
+            bits = sum(1 << x for x in c.cells)
+            cages.append((bits, c.total, min(rows), max(rows), min(cols), max(cols)))
+            all_caged |= bits
     if not cages:
         return []
     house_total = n * (n + 1) // 2
-    caged = [(sum(1 << x for x in c.cells), c.total) for c in cages]
-    all_caged = 0
-    for bits, _ in caged:
-        all_caged |= bits
     out: list[tuple[tuple[int, ...], int, str]] = []
     seen: set[int] = set()
-    for where, mask in _sets(n, rules.regions):
-        covered = crossing = 0
-        inside_total = crossing_total = 0
-        for bits, total in caged:
-            if bits & mask:
-                if bits & ~mask:
-                    crossing |= bits
-                    crossing_total += total  # type: ignore[operator]
-                else:
-                    covered |= bits
-                    inside_total += total  # type: ignore[operator]
+    sets = _runs(cages, n, "rows", 0) + _runs(cages, n, "columns", 1) + _regions(cages, rules)
+    for where, mask, covered, inside_total, crossing, crossing_total in sets:
         if not covered:  # no cage inside: the houses' own rule says it all
             continue
         innies = mask & ~covered
