@@ -5,6 +5,7 @@ here (cages grown on a random solution) checked against that solution."""
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import pytest
 from test_logic_variants import check_against
@@ -20,6 +21,7 @@ from sudokit.logic.techniques import LADDER
 from sudokit.logic.techniques.cage_houses import HOUSE_COMBINATIONS
 from sudokit.logic.techniques.cages import CAGE_CLAIMING, CAGE_COMBINATION, CAGE_POINTING
 from sudokit.logic.techniques.innies import HIDDEN_CAGE, INNIES_MINUS_OUTIES, RULE_OF_45
+from sudokit.logic.techniques.supports import matched, sum_supports
 from sudokit.logic.variants import ladder_for
 from support.clirunner import sudoku
 from support.files import TEST_DATA
@@ -188,6 +190,37 @@ def test_the_killer_techniques_join_a_ladder_by_difficulty() -> None:
         < keys.index("cage-pointing") < keys.index("x-wing")
     easy = [t.key for t in ladder_for(geo, LADDER[:3])]
     assert "cage-combination" in easy and "rule-of-45" not in easy
+
+
+# -- the searches, against plain enumeration -----------------------------------------------
+
+
+def plain_supports(masks: list[int], keep: object) -> list[int] | None:
+    """Each cell's candidates used by some filling of the cells (digits 1-9 from their
+    masks) that ``keep(values)`` accepts, by trying every filling."""
+    out = [0] * len(masks)
+    options = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in masks]
+    for values in product(*options):
+        if keep(values):  # type: ignore[operator]
+            for i, v in enumerate(values):
+                out[i] |= 1 << (v - 1)
+    return out if any(out) else None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_searches_agree_with_plain_enumeration(seed: int) -> None:
+    rng = random.Random(seed)
+    k = rng.randint(1, 4)
+    masks = [rng.randrange(1, 512) for _ in range(k)]
+    digits = sum(1 << (d - 1) for d in rng.sample(range(1, 10), k))
+    assert matched(masks, digits) == plain_supports(
+        masks, lambda v: len(set(v)) == k and sum(1 << (d - 1) for d in v) == digits)
+    total = rng.randint(k, 9 * k)
+    apart = [rng.getrandbits(k) & ~(1 << i) for i in range(k)]
+    apart = [a | sum(1 << j for j in range(k) if apart[j] >> i & 1) for i, a in enumerate(apart)]
+    assert sum_supports(masks, total, apart, 9) == plain_supports(
+        masks, lambda v: sum(v) == total and all(
+            v[i] != v[j] for i in range(k) for j in range(k) if apart[i] >> j & 1))
 
 
 # -- killer puzzles made here ----------------------------------------------------------

@@ -11,14 +11,19 @@ goes ("row 3: 1+2+7 and 4+5 are the only combinations that fit together").
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...constraints import Cage
-from ..board import Board
+from ..board import Board, digits_of
 from ..step import Level, Step, Technique
 from .cages import cage_options, cage_words, cages_of, combo_words
-from .supports import BUDGET, cannot, matched, unsupported
+from .supports import cannot, matched, unsupported
 
 #: The most ways the cages of a house may fit together that a step names one by one.
 _NAMED = 2
+
+#: The most sets of digits the cages of a house may have used at one cage, followed.
+_MOST_STATES = 4096
 
 
 def _touching(board: Board, unit: int) -> list[Cage]:
@@ -34,11 +39,19 @@ def _parts(board: Board, cage: Cage, ub: int
            ) -> list[tuple[int, list[int]]] | None:
     """The digit sets a cage can put in the house of cells ``ub``, each with the
     candidates of the cage's cells that fillings putting it there use; None when the
-    cage has no filling or too many to list."""
+    cage has no filling."""
+    masks = [board.masks[c] for c in cage.cells]
+    key = ("parts", cage, ub, tuple(masks))
+    if key not in board.memo:
+        board.memo[key] = _listed_parts(board, cage, ub, masks)
+    return board.memo[key]  # type: ignore[return-value]
+
+
+def _listed_parts(board: Board, cage: Cage, ub: int, masks: list[int]
+                  ) -> list[tuple[int, list[int]]] | None:
     found = cage_options(board, cage)
     if found is None or not found[0]:
         return None
-    masks = [board.masks[c] for c in cage.cells]
     if all(ub >> c & 1 for c in cage.cells):
         out = []
         for combo in found[0]:
@@ -46,103 +59,93 @@ def _parts(board: Board, cage: Cage, ub: int
             if sup is not None:
                 out.append((combo, sup))
         return out
-    inside = [bool(ub >> c & 1) for c in cage.cells]
+    inside = [k for k, c in enumerate(cage.cells) if ub >> c & 1]
+    outside = [k for k, c in enumerate(cage.cells) if not ub >> c & 1]
     by_part: dict[int, list[int]] = {}
-    values = [0] * len(masks)
-    nodes = [0]
-    total = cage.total or 0
-
-    def fill(i: int, used: int, left: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > BUDGET:
-            raise OverflowError
-        if i == len(masks):
-            if left:
-                return
-            part = 0
-            for k, v in enumerate(values):
-                if inside[k]:
-                    part |= v
+    for combo in found[0]:
+        for chosen in combinations(digits_of(combo), len(inside)):
+            part = sum(1 << (d - 1) for d in chosen)
+            sup_in = matched([masks[k] for k in inside], part)
+            sup_out = matched([masks[k] for k in outside], combo & ~part)
+            if sup_in is None or sup_out is None:
+                continue
             sup = by_part.setdefault(part, [0] * len(masks))
-            for k, v in enumerate(values):
-                sup[k] |= v
-            return
-        m = masks[i] & ~used
-        while m:
-            low = m & -m
-            m ^= low
-            d = low.bit_length()
-            if d <= left:
-                values[i] = low
-                fill(i + 1, used | low, left - d)
-
-    try:
-        fill(0, 0, total)
-    except OverflowError:
-        return None
+            for k, m in zip(inside, sup_in, strict=True):
+                sup[k] |= m
+            for k, m in zip(outside, sup_out, strict=True):
+                sup[k] |= m
     return list(by_part.items())
 
 
 def fitting(board: Board, unit: int, cages: list[Cage]
-            ) -> tuple[list[tuple[int, ...]], dict[int, int], list[Cage]] | None:
-    """(the choices of one digit set per cage that fit together in house ``unit``, each
-    cell's supported candidates, the cages that took part), or None when there is nothing
-    to say (the house has no filling, or the search grew too long). A cage with too many
-    fillings to list is left out: its cells in the house count with the rest."""
+            ) -> tuple[list[tuple[int, ...]], int, dict[int, int], list[Cage]] | None:
+    """(up to three choices of one digit set per cage that fit together in house ``unit``,
+    how many there are, each cell's supported candidates, the cages that took part), or
+    None when there is nothing to say (the house has no filling, or too many ways to
+    follow). A cage with no filling is left out: its cells in the house count with the
+    rest.
+
+    The choices are followed cage by cage as the sets of digits used so far (at most 2**N
+    of them), forwards and then back, so that every choice is weighed once."""
     geo = board.geo
-    ub = geo.unit_bits[unit]
     cells = geo.units[unit]
+    ub = geo.unit_bits[unit]
     options = []
-    kept_cages = []
+    kept = []
     for cage in cages:
         parts = _parts(board, cage, ub)
-        if parts is None:
-            continue
-        options.append(parts)
-        kept_cages.append(cage)
-    cages = kept_cages
+        if parts is not None:
+            options.append(parts)
+            kept.append(cage)
+    cages = kept
     caged = {c for cage in cages for c in cage.cells}
     rest = [c for c in cells if c not in caged]
     rest_masks = [board.masks[c] for c in rest]
-    rest_found: dict[int, list[int] | None] = {}
+    # forwards: the digit sets the first k cages can have used
+    forward: list[set[int]] = [{0}]
+    for parts in options:
+        reach = {used | part for used in forward[-1] for part, _ in parts if not used & part}
+        if len(reach) > _MOST_STATES:
+            return None
+        forward.append(reach)
+    rest_of: dict[int, list[int] | None] = {}
+    for used in forward[-1]:
+        left = geo.full & ~used
+        rest_of[used] = matched(rest_masks, left) if rest else ([] if not left else None)
+    # backwards: of those, the ones a filling of the whole house goes through
+    good: list[set[int]] = [set() for _ in forward]
+    good[-1] = {used for used, found in rest_of.items() if found is not None}
     supported: dict[int, int] = {}
+    for k in range(len(options) - 1, -1, -1):
+        for used in forward[k]:
+            for part, sup in options[k]:
+                if not used & part and used | part in good[k + 1]:
+                    good[k].add(used)
+                    for c, m in zip(cages[k].cells, sup, strict=True):
+                        supported[c] = supported.get(c, 0) | m
+    if 0 not in good[0]:
+        return None
+    for used in good[-1]:
+        for c, m in zip(rest, rest_of[used] or (), strict=True):
+            supported[c] = supported.get(c, 0) | m
+    ways: dict[int, int] = {used: 1 for used in good[-1]}
+    for k in range(len(options) - 1, -1, -1):
+        ways = {used: sum(ways.get(used | part, 0) for part, _ in options[k]
+                          if not used & part) for used in good[k]}
     fits: list[tuple[int, ...]] = []
-    chosen: list[tuple[int, list[int]]] = []
-    nodes = [0]
 
-    def choose(k: int, used: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > BUDGET:
-            raise OverflowError
-        if k == len(cages):
-            left = geo.full & ~used
-            if left not in rest_found:
-                rest_found[left] = matched(rest_masks, left) if rest else (
-                    [] if not left else None)
-            found_rest = rest_found[left]
-            if found_rest is None:
-                return
-            sup_rest: list[int] = found_rest
-            fits.append(tuple(part for part, _ in chosen))
-            for c, m in zip(rest, sup_rest, strict=True):
-                supported[c] = supported.get(c, 0) | m
-            for cage, (_, kept) in zip(cages, chosen, strict=True):
-                for c, m in zip(cage.cells, kept, strict=True):
-                    supported[c] = supported.get(c, 0) | m
+    def follow(k: int, used: int, chosen: tuple[int, ...]) -> None:
+        if len(fits) > _NAMED:
             return
-        for part, sup in options[k]:
-            if not part & used:
-                chosen.append((part, sup))
-                choose(k + 1, used | part)
-                chosen.pop()
+        if k == len(options):
+            fits.append(chosen)
+            return
+        for part, _ in options[k]:
+            if not used & part and used | part in good[k + 1]:
+                follow(k + 1, used | part, (*chosen, part))
 
-    try:
-        choose(0, 0)
-    except OverflowError:
-        return None
-    if not fits:
-        return None
-    return fits, supported, cages
+    follow(0, 0, ())
+    return fits, ways[0], supported, cages
 
 
 def find(board: Board) -> Step | None:
@@ -164,25 +167,25 @@ def find(board: Board) -> Step | None:
         key = ("house-combinations", unit, tuple(masks))
         if key not in board.memo:
             board.memo[key] = fitting(board, unit, cages)
-        found: tuple[list[tuple[int, ...]], dict[int, int], list[Cage]] | None = \
+        found: tuple[list[tuple[int, ...]], int, dict[int, int], list[Cage]] | None = \
             board.memo[key]  # type: ignore[assignment]
         if found is None:
             continue
-        fits, supported, used = found
+        fits, count, supported, used = found
         elim = [(c, d) for c, d in unsupported(
             cells, masks, [supported.get(c, geo.full) for c in cells]) if not board.values[c]]
         if not elim:
             continue
         across = any(not all(ub >> c & 1 for c in cage.cells) for cage in used)
         which = " and ".join(cage_words(cage, names) for cage in used)
-        if len(fits) <= _NAMED and not across:
+        if count <= _NAMED and not across:
             ways = " or ".join(" with ".join(combo_words(c) for c in fit) for fit in fits)
             said = f"only {ways} fit{'s' if len(fits) == 1 and len(used) == 1 else ''}"
-        elif len(fits) <= _NAMED:
+        elif count <= _NAMED:
             ways = " or ".join(" with ".join(combo_words(c) for c in fit) for fit in fits)
             said = f"the digits they put in it can only be {ways}"
         else:
-            said = f"only {len(fits)} ways fit"
+            said = f"only {count} ways fit"
         inside = sum(len([c for c in cage.cells if ub >> c & 1]) for cage in used)
         rest = "" if inside == len(geo.units[unit]) else \
             " and leave its other cells digits they can hold"

@@ -44,54 +44,47 @@ def digit_sets(n: int, size: int, total: int | None) -> tuple[int, ...]:
 def matched(masks: Sequence[int], digits: int) -> list[int] | None:
     """Each cell's candidates that some one-to-one filling of the cells with exactly the
     digits of ``digits`` (as many digits as cells) gives it; None when there is none."""
+    found = _matched(tuple(masks), digits)
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=65536)
+def _matched(masks: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
+    """:func:`matched`, kept: the same cells and digits come back step after step. The
+    cells are filled in order, as the sets of digits used so far (at most 2**k of them),
+    forwards and then back."""
     k = len(masks)
     local = [m & digits for m in masks]
-    if any(not m for m in local):
+    if any(not m for m in local) or bin(digits).count("1") != k:
         return None
-    union = 0
+    forward: list[set[int]] = [{0}]
     for m in local:
-        union |= m
-    if union != digits:
+        reach = set()
+        for used in forward[-1]:
+            free = m & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                reach.add(used | low)
+        if not reach:
+            return None
+        forward.append(reach)
+    if digits not in forward[-1]:
         return None
     found = [0] * k
-    chosen = [0] * k
-    order = sorted(range(k), key=lambda i: local[i].bit_count())
-    nodes = [0]
-
-    def fill(at: int, free: int, fixed: list[int]) -> bool:
-        nodes[0] += 1
-        if nodes[0] > BUDGET:
-            raise OutOfBudget
-        if at == k:
-            for i in range(k):
-                found[i] |= chosen[i]
-            return True
-        i = order[at]
-        m = fixed[i] & free
-        while m:
-            low = m & -m
-            chosen[i] = low
-            if fill(at + 1, free & ~low, fixed):
-                return True
-            m ^= low
-        return False
-
-    try:
-        if not fill(0, digits, local):
-            return None
-        for i in range(k):
-            m = local[i] & ~found[i]
-            while m:
-                low = m & -m
-                m ^= low
-                if found[i] & low:
-                    continue
-                trial = local.copy()
-                trial[i] = low
-                fill(0, digits, trial)
-    except OutOfBudget:
-        return None
-    return found
+    good = {digits}
+    for i in range(k - 1, -1, -1):
+        before = set()
+        for used in forward[i]:
+            free = local[i] & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                if used | low in good:
+                    before.add(used)
+                    found[i] |= low
+        good = before
+    return tuple(found)
 
 
 def sum_supports(masks: Sequence[int], total: int, apart: Sequence[int],
