@@ -36,6 +36,9 @@ OPTIONAL_KEYS = (
     "direct-claiming",
     "direct-hidden-pair",
     "direct-hidden-triple",
+    "unique-loop-1",
+    "unique-loop-2",
+    "unique-loop-4",
 )
 
 

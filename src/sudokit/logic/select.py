@@ -37,18 +37,19 @@ _NOT_IN_SE = frozenset({
 _BUG_TYPES = ("bug-2", "bug-3", "bug-4")
 #: Sudoku Explainer's direct techniques, which both flavours have
 _DIRECT = ("direct-pointing", "direct-claiming", "direct-hidden-pair", "direct-hidden-triple")
+_LOOPS = ("unique-loop-1", "unique-loop-2", "unique-loop-4")
 _DEFAULT = tuple(t.key for t in LADDER)
 
 _GROUPS = {
     "singles": ("full-house", "hidden-single", "naked-single"),
     "default": _DEFAULT,
     # Sudoku Explainer 1.2.1.3's repertoire (the forum's scale; skfr's): no turbot fish
-    "se": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT
+    "se": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
                 if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
     # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish and
     # the WXYZ- to TUVWXYZ-Wings
-    "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + ("wxyz-wing", "vwxyz-wing",
-                                                         "uvwxyz-wing", "tuvwxyz-wing")
+    "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
+                    + ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing", "tuvwxyz-wing")
                     if k not in _NOT_IN_SE),
 }
 

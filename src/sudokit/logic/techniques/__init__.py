@@ -43,6 +43,7 @@ from . import (
     subsets,
     sue_de_coq,
     two_string_kite,
+    unique_loops,
     unique_rectangle5,
     unique_rectangles,
     w_wing,
@@ -130,6 +131,7 @@ OPTIONAL: tuple[Technique, ...] = (
     avoidable_rectangles.AR_TYPE1,
     avoidable_rectangles.AR_TYPE2,
     *direct.TECHNIQUES,
+    *unique_loops.TECHNIQUES,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
