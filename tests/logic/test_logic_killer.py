@@ -13,6 +13,8 @@ from test_logic_variants import check_against
 from sudokit import Grid, Rules, solve
 from sudokit.constraints import Cage
 from sudokit.formats import load
+from sudokit.generator.killer import caged
+from sudokit.generator.variants import another_solution
 from sudokit.logic import solve_path
 from sudokit.logic.board import Board, geometry_of
 from sudokit.logic.path import find_step
@@ -288,6 +290,19 @@ def test_every_step_on_a_killer_keeps_its_solution(seed: int) -> None:
     assert steps
     if not board.unsolved:
         assert tuple(board.values) == solution
+
+
+def test_killers_the_maker_makes_are_solved_by_logic_to_the_end(pure: bool) -> None:
+    # cages of 2-3 cells grown on a random solution and merged while it stays the only one
+    # (the rules engine says so): logic finds every digit, each step keeps the solution
+    for seed in range(3):
+        rng = random.Random(seed)
+        solution = random_solution(rng)
+        rules = caged(Rules(9), solution, (2, 3), rng, another_solution)
+        assert rules is not None
+        steps, board = walk(rules, solution)
+        assert tuple(board.values) == solution and not board.unsolved
+        assert "cage-combination" in {s.key for s in steps}
 
 
 #: A killer with one solution (cages grown on SOLUTION-like grids and split until the
