@@ -104,7 +104,7 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
     medium = any(t.level >= Level.MEDIUM for t in techniques)
     if neighbours:
         top = max((t.level for t in techniques), default=Level.EASY)
-        more += [t for t in NEIGHBOUR_TECHNIQUES if t.level <= top]
+        more += [t for t in NEIGHBOUR_TECHNIQUES if t.level <= top and t not in techniques]
     more += _constraint_techniques(families, negative, medium)
     for tech in more:
         at = next((i for i, t in enumerate(out) if (t.level, t.score) > (tech.level, tech.score)),

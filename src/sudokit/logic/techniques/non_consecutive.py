@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
+from .consecutive_chains import NON_CONSECUTIVE_CHAIN
 
 
 def find_placed(board: Board) -> Step | None:
@@ -132,4 +133,5 @@ NON_CONSECUTIVE_POINTING = Technique(
 
 #: The techniques of non-consecutive candidates, beside the steps of placed digits: each
 #: runs where the ladder reaches its level.
-NEIGHBOUR_TECHNIQUES: tuple[Technique, ...] = (NON_CONSECUTIVE_CELLS, NON_CONSECUTIVE_POINTING)
+NEIGHBOUR_TECHNIQUES: tuple[Technique, ...] = (NON_CONSECUTIVE_CELLS, NON_CONSECUTIVE_POINTING,
+                                               NON_CONSECUTIVE_CHAIN)

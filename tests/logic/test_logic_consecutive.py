@@ -1,0 +1,114 @@
+"""The logic of non-consecutive grids: a digit whose every place in a house is next to one
+cell keeps the digits next to it out of that cell, and chains whose links include the rule
+of neighbours; every step of minimal puzzles checked against their one solution."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudokit import Grid, count_solutions
+from sudokit.logic.board import Board
+from sudokit.logic.path import find_step
+from sudokit.logic.step import Level, Step
+from sudokit.logic.techniques import LADDER
+from sudokit.logic.techniques.consecutive_chains import NON_CONSECUTIVE_CHAIN
+from sudokit.logic.techniques.non_consecutive import NON_CONSECUTIVE_POINTING
+from sudokit.rules import Rules
+
+RULES = Rules.preset("non-consecutive")
+
+#: Minimal non-consecutive puzzles (no given can go), made by ``sudoku create --variant
+#: non-consecutive --minimal``, each with its one solution (checked below).
+MINIMAL = (
+    (".9.....3.....9.5..2........................................6..9..................",
+     "194275836638491572275863914752638491386914257941752683527386149863149725419527368"),
+    ("8..14.....2............................5................7........................",
+     "863147952529683714741925368195372846638514279472869531257496183914738625386251497"),
+)
+
+#: Techniques up to the hard level, and the chains through neighbours (the other expert
+#: techniques find nothing on these puzzles, slowly on the pure-Python core).
+LADDER_HERE = tuple(t for t in LADDER if t.level <= Level.HARD) + (NON_CONSECUTIVE_CHAIN,)
+
+
+def plain_keeps(cells: list[int]) -> bool:
+    """Does a full grid keep the rules? Every row, column and box holds 1-9 once, and no
+    two cells side by side hold digits one apart."""
+    rows = [cells[r * 9:r * 9 + 9] for r in range(9)]
+    columns = [cells[c::9] for c in range(9)]
+    boxes = [[cells[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3] for i in range(9)]
+             for b in range(9)]
+    if any(sorted(h) != list(range(1, 10)) for h in rows + columns + boxes):
+        return False
+    return not any(abs(cells[c] - cells[c + 1]) == 1 for c in range(81) if c % 9 < 8) and \
+        not any(abs(cells[c] - cells[c + 9]) == 1 for c in range(72))
+
+
+def steps_of(line: str) -> list[Step]:
+    """The steps of :data:`LADDER_HERE` on a puzzle until none applies (no search: the
+    board is taken as it is)."""
+    board = Board.from_grid(Grid(line, rules=RULES))
+    steps = []
+    while (step := find_step(board, LADDER_HERE)) is not None:
+        steps.append(step)
+        step.apply_to(board)
+    return steps
+
+
+def check_against(steps: list[Step], solution: str) -> None:
+    """Fail unless every placement is the solution's digit and no elimination removes it."""
+    shape = Grid(solution, rules=RULES).shape
+    for step in steps:
+        for cell, digit in step.placements:
+            assert int(solution[shape.parse_cell(cell)]) == digit, f"{step} ({step.text})"
+        for cell, digit in step.eliminations:
+            assert int(solution[shape.parse_cell(cell)]) != digit, f"{step} ({step.text})"
+
+
+def test_every_place_of_a_digit_next_to_a_cell_keeps_the_digits_next_to_it_out() -> None:
+    board = Board.from_grid(Grid("." * 81, rules=RULES))
+    r4c5, r5c4 = 31, 39
+    for cell in board.geo.units[18 + 4]:  # box 5: 7 only in r4c5 and r5c4
+        if cell not in (r4c5, r5c4):
+            board.eliminate(cell, 7)
+    step = NON_CONSECUTIVE_POINTING.find(board)
+    assert step is not None
+    assert step.text == ("In box 5, 7 fits only in r4c5 and r5c4: both next to r4c4, so r4c4 "
+                         "cannot be 6 or 8.")
+    assert [str(e) for e in step.eliminations] == ["r4c4<>6", "r4c4<>8"]
+    step.apply_to(board)
+    step = NON_CONSECUTIVE_POINTING.find(board)
+    assert step is not None and [str(e) for e in step.eliminations] == ["r5c5<>6", "r5c5<>8"]
+
+
+def test_a_place_of_the_digit_itself_loses_the_digits_next_to_it() -> None:
+    board = Board.from_grid(Grid("." * 81, rules=RULES))
+    for cell in board.geo.units[0][2:]:  # row 1: 9 only in r1c1 and r1c2
+        board.eliminate(cell, 9)
+    step = NON_CONSECUTIVE_POINTING.find(board)
+    assert step is not None
+    assert step.text == ("In row 1, 9 fits only in r1c1 and r1c2: whichever holds it, r1c1 is "
+                         "9 or next to the 9, so r1c1 cannot be 8.")
+    assert {(e.cell, e.digit) for e in step.eliminations} == {("r1c1", 8)}
+
+
+@pytest.mark.parametrize(("line", "solution"), MINIMAL)
+def test_the_puzzles_have_their_one_solution(line: str, solution: str) -> None:
+    assert count_solutions(Grid(line, rules=RULES), 2) == 1
+    assert plain_keeps([int(d) for d in solution])
+    assert all(g in (".", s) for g, s in zip(line, solution, strict=True))
+
+
+@pytest.mark.parametrize(("line", "solution"), MINIMAL)
+def test_every_step_on_a_minimal_puzzle_keeps_its_solution(pure: bool, line: str,
+                                                          solution: str) -> None:
+    steps = steps_of(line)
+    check_against(steps, solution)
+    assert {"non-consecutive-pointing", "non-consecutive-chain"} <= {s.key for s in steps}
+
+
+def test_a_chain_through_consecutive_neighbours() -> None:
+    step = next(s for s in steps_of(MINIMAL[0][0]) if s.key == "non-consecutive-chain")
+    assert step.text.startswith("7r2c8 or 9r3c7 is true (chain (7)r2c8=(8)r2c8-(9)r3c8=(9)r3c7)")
+    assert [str(e) for e in step.eliminations] == ["r3c7<>7"]
+    assert step.level == Level.EXPERT and step.links
