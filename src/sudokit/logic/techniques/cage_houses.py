@@ -192,7 +192,7 @@ def find(board: Board) -> Step | None:
         name = geo.unit_names[unit]
         text = (f"{name[0].upper()}{name[1:]} holds each digit once: of the combinations of "
                 f"{which}, whose digits in {name} must not repeat{rest}, {said}: "
-                f"{cannot(names, elim)}.")
+                f"{cannot(names, elim, board.masks)}.")
         return HOUSE_COMBINATIONS.step(board, [c for c, _ in elim] + [
             c for cage in used for c in cage.cells], text, elim=elim,
             houses=[geo.units[unit], *(cage.cells for cage in used)])

@@ -102,7 +102,7 @@ def find_combination(board: Board) -> Step | None:
             said = f"{what[0].upper()}{what[1:]} {_holds(combos)}"
         else:
             said = (f"The digits of {what} (which may repeat) add up to {cage.total}")
-        text = f"{said}: {cannot(names, elim)}."
+        text = f"{said}: {cannot(names, elim, board.masks)}."
         return CAGE_COMBINATION.step(board, cells, text, elim=elim, houses=[cells])
     return None
 
@@ -196,7 +196,7 @@ def find_claiming(board: Board) -> Step | None:
             here = board.dcells[d - 1] & geo.unit_bits[u]
             text = (f"In {geo.unit_names[u]}, {d} fits only in {cell_list(geo, bits(here))}, "
                     f"all in {cage_words(cage, names)}: the cage holds {d}, so it "
-                    f"{_holds(tuple(kept))}: {cannot(names, elim)}.")
+                    f"{_holds(tuple(kept))}: {cannot(names, elim, board.masks)}.")
             return CAGE_CLAIMING.step(board, cage.cells, text, elim=elim,
                                       houses=[geo.units[u], cage.cells])
     return None

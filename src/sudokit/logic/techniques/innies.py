@@ -198,7 +198,7 @@ def _find(board: Board, tech: Technique) -> Step | None:
             continue
         elim = unsupported(group.cells, [board.masks[c] for c in group.cells], sup)
         if elim:
-            text = f"{_said(group, board)}: {cannot(board.geo.cell_names, elim)}."
+            text = f"{_said(group, board)}: {cannot(board.geo.cell_names, elim, board.masks)}."
             return tech.step(board, group.cells, text, elim=elim,
                              houses=[bits(group.area_cells)])
     return None
@@ -285,7 +285,7 @@ def find_difference(board: Board) -> Step | None:
                    f"{-diff.total} more than {ins} (inside)"
         text = (f"{area} {verb} up to {diff.houses * geo.n * (geo.n + 1) // 2}; the cages "
                 f"mostly inside add up to {diff.counted}, so {said}: "
-                f"{cannot(geo.cell_names, elim)}.")
+                f"{cannot(geo.cell_names, elim, board.masks)}.")
         return INNIES_MINUS_OUTIES.step(board, cells, text, elim=elim,
                                         houses=[bits(diff.area_cells)])
     return None

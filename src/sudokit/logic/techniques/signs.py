@@ -118,7 +118,8 @@ def find_no_sign(board: Board) -> Step | None:
                     f"digits add up to neither 5 nor 10")
         known = [f"{geo.cell_names[c]} holds {'/'.join(map(str, digits_of(board.masks[c])))}"
                  for c in (a, b) if c not in {e[0] for e in elim}]
-        text = f"{said}{' (' + known[0] + ')' if known else ''}: {cannot(geo.cell_names, elim)}."
+        held = f" ({known[0]})" if known else ""
+        text = f"{said}{held}: {cannot(geo.cell_names, elim, board.masks)}."
         return NO_SIGN.step(board, (a, b), text, elim=elim)
     return None
 

@@ -245,18 +245,35 @@ def unsupported(cells: Sequence[int], masks: Sequence[int],
             for d in _digits(m & ~s)]
 
 
-def cannot(names: Sequence[str], elim: Sequence[tuple[int, int]]) -> str:
-    """``r1c1 cannot be 4 or 5, r2c2 cannot be 3``: eliminations in words."""
+def cannot(names: Sequence[str], elim: Sequence[tuple[int, int]],
+           masks: Sequence[int] | None = None) -> str:
+    """``r1c1 cannot be 4 or 5, r2c2 cannot be 3``: eliminations in words; with the
+    board's ``masks``, a cell left with fewer digits than it loses says what it keeps
+    (``r1c2 and r1c3 can only be 8 or 9``), cells that say the same said together."""
     by_cell: dict[int, list[int]] = {}
     for c, d in elim:
         by_cell.setdefault(c, []).append(d)
-    parts = []
+    said: dict[tuple[str, tuple[int, ...]], list[int]] = {}
     for c in sorted(by_cell):
-        ds = sorted(by_cell[c])
-        said = ", ".join(map(str, ds[:-1])) + " or " + str(ds[-1]) if len(ds) > 1 \
-            else str(ds[0])
-        parts.append(f"{names[c]} cannot be {said}")
+        gone = sorted(by_cell[c])
+        kept = [] if masks is None else [d for d in _digits(masks[c]) if d not in gone]
+        if kept and len(kept) < len(gone):
+            said.setdefault(("can only be", tuple(kept)), []).append(c)
+        else:
+            said.setdefault(("cannot be", tuple(gone)), []).append(c)
+    parts = []
+    for (verb, digits), cells in said.items():
+        who = [names[c] for c in cells]
+        who_said = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+        parts.append(f"{who_said} {verb} {_or(digits)}")
     return ", ".join(parts)
+
+
+def _or(digits: Sequence[int]) -> str:
+    """``4``, ``4 or 5``, ``1, 2 or 3``."""
+    if len(digits) == 1:
+        return str(digits[0])
+    return ", ".join(map(str, digits[:-1])) + " or " + str(digits[-1])
 
 
 def apart_among(cells: Sequence[int], peer_bits: Sequence[int]) -> list[int]:
@@ -301,7 +318,7 @@ def constraint_step(board: Board, tech: Technique, kind: type[C],
             continue
         elim = unsupported(cells, masks, sup)
         if elim:
-            text = f"{words(board, constraint, masks)}: {cannot(names, elim)}."
+            text = f"{words(board, constraint, masks)}: {cannot(names, elim, board.masks)}."
             return tech.step(board, cells, text, elim=elim, houses=[cells])
     return None
 
