@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ from sudokit.batch import solve_array, solve_checked
 from sudokit.constraints import Arrow, Between, Cage, Constraint, Kropki, Sandwich, Thermo
 from sudokit.engine.tables import constraint_tables, pair_relations
 from sudokit.errors import UnsupportedRulesError
+from support.clirunner import sudoku
 from support.constraint_reference import KINDS, killer_rules, random_rules, solutions
 from support.exact_cover import Reference
 
@@ -197,3 +199,25 @@ def test_sandwich_and_between_pin_their_cells(pure: bool) -> None:
     assert rules.keeps(found)
     none = Rules(4, constraints=[Sandwich("row", 0, 4)])
     assert engine_count(none, cells)[0] == 0
+
+
+def test_the_command_line_counts_and_solves_a_killer(pure: bool, tmp_path: Path) -> None:
+    from sudokit import formats
+
+    rng = random.Random("command line")
+    base = Rules(9)
+    s = Reference(base).random_solution(rng)
+    assert s is not None
+    rules = killer_rules(base, s, rng, largest=3)
+    keep = set(rng.sample(range(81), 24))
+    cells = [d if i in keep else 0 for i, d in enumerate(s)]
+    while len(solutions(rules, cells, limit=2)) != 1:  # givens of s until it is unique
+        cell = rng.choice([c for c in range(81) if not cells[c]])
+        cells[cell] = s[cell]
+    path = tmp_path / "killer.fpuzzles"
+    path.write_text(formats.dumps([Grid.from_cells(cells, rules=rules)], "fpuzzles"))
+    counted = sudoku("count", str(path))
+    assert (counted.status, counted.out, counted.stderr) == (0, "1\n", "")
+    solved = sudoku("solve", "--to", "line", str(path))
+    assert (solved.status, solved.stderr) == (0, "")
+    assert solved.out.strip() == "".join(map(str, s))
