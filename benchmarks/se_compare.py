@@ -11,9 +11,10 @@ score, the same; then the puzzles farthest off, with the technique that set our 
     .venv/bin/python benchmarks/se_compare.py FILE --reference se.tsv --techniques default,bug-2
 
 ``--reference`` takes the ratings to compare against from another program's output instead of
-the file's own: one line a record, in the file's order, starting ER/EP/ED (what the reference
-programs' ``rate-se`` script writes). ``--techniques`` rates with another ladder (the names
-of ``sudoku rate --techniques``).
+the file's own (the file may then hold puzzles alone): one line a record, in the file's
+order, starting ER/EP/ED (what the reference programs' ``rate-se`` script writes).
+``--techniques`` rates with another ladder (the names of ``sudoku rate --techniques``:
+``se`` and ``sukaku`` for the two programs' repertoires).
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ def band(er: float) -> str:
     return label
 
 
-def read(path: Path) -> list[Row]:
-    """The records of ``path``; a malformed line stops the run with its number."""
+def read(path: Path, rated: bool = True) -> list[Row]:
+    """The records of ``path`` (with ``rated`` False, puzzles alone may stand on a line: their
+    ratings come from a reference); a malformed line stops the run with its number."""
     rows = []
     for n, raw in enumerate(path.read_text().splitlines(), 1):
         text, _, note = raw.partition("#")
@@ -78,9 +80,9 @@ def read(path: Path) -> list[Row]:
         if not fields:
             continue
         try:
-            if len(fields[0]) != 81 or len(fields) not in (2, 4):
+            if len(fields[0]) != 81 or len(fields) not in ((2, 4) if rated else (1, 2, 4)):
                 raise ValueError
-            numbers = [float(f) for f in fields[1:]]
+            numbers = [float(f) for f in fields[1:]] or [0.0]
         except ValueError:
             sys.exit(f"{path}, line {n}: expected 81 cells, ER, and optionally EP and ED")
         ep, ed = (numbers[1], numbers[2]) if len(numbers) == 3 else (None, None)
@@ -209,7 +211,7 @@ def main() -> None:
     )
     parser.add_argument("--techniques", help="rate with these techniques ('default,wxyz-wing')")
     args = parser.parse_args()
-    rows = read(args.file)
+    rows = read(args.file, rated=not args.reference)
     if args.reference:
         read_reference(args.reference, rows)
     ladder = choose(args.techniques) if args.techniques else None
