@@ -46,11 +46,11 @@ _GROUPS = {
     # Sudoku Explainer 1.2.1.3's repertoire (the forum's scale; skfr's): no turbot fish
     "se": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
                 if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
-    # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish and
-    # the WXYZ- to TUVWXYZ-Wings
+    # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish (its
+    # grouped strong links find the empty rectangles) and the WXYZ- to TUVWXYZ-Wings
     "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
                     + ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing", "tuvwxyz-wing")
-                    if k not in _NOT_IN_SE),
+                    if k not in _NOT_IN_SE - {"empty-rectangle"}),
 }
 
 
