@@ -221,3 +221,19 @@ def test_the_command_line_counts_and_solves_a_killer(pure: bool, tmp_path: Path)
     solved = sudoku("solve", "--to", "line", str(path))
     assert (solved.status, solved.stderr) == (0, "")
     assert solved.out.strip() == "".join(map(str, s))
+
+
+@pytest.mark.parametrize("preset", ["classic", "x", "anti-knight", "anti-king+windoku",
+                                    "disjoint+centre-dot"])
+def test_the_engines_peers_are_the_rules_peers(preset: str) -> None:
+    from sudokit.engine.peers import peers_of
+
+    rng = random.Random(preset)
+    base = Rules.preset(preset)
+    s = Reference(base).random_solution(rng)
+    assert s is not None
+    for rules in (base, killer_rules(base, s, rng), random_rules(base, s, rng, 10, KINDS)):
+        lists, bits = peers_of(rules)
+        for cell, expected in enumerate(rules.peers):
+            assert sorted(lists[cell]) == list(expected)
+            assert bits[cell] == sum(1 << p for p in expected)

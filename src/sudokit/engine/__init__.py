@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
 from ..rules import Rules
 from ..shape import Shape
+from .peers import peers_of
 from .tables import constraint_tables
 
 if TYPE_CHECKING:
@@ -287,18 +288,25 @@ RULES_MODULE = "engine._rules"
 _MAX_RULES_ENGINES = 32
 
 
-def rules_tables(rules: Rules) -> tuple[Sequence[Sequence[int]], Sequence[Sequence[int]],
+def rules_tables(rules: Rules) -> tuple[list[list[int]], Sequence[Sequence[int]],
                                         list[list[int]], list[int]]:
     """(peers, houses, neighbours, cell masks) of ``rules`` as the rules engine takes them:
-    per cell its peers; the houses; per cell its non-consecutive neighbours; per cell its
-    allowed digits. The cages, lines, dots and signs are :func:`constraint_tables`."""
+    per cell its peers (:func:`~sudokit.engine.peers.peers_of`, what ``rules.peers``
+    says); the houses; per cell its non-consecutive neighbours; per cell its allowed
+    digits. The cages, lines, dots and signs are :func:`constraint_tables`."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules_tables: rules must be a Rules, not {type(rules).__name__}")
+    return _rules_tables(rules, peers_of(rules)[0])
+
+
+def _rules_tables(rules: Rules, peers: list[list[int]]
+                  ) -> tuple[list[list[int]], Sequence[Sequence[int]], list[list[int]],
+                             list[int]]:
     neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
     for a, b in rules.non_consecutive_pairs:
         neighbours[a].append(b)
         neighbours[b].append(a)
-    return (rules.peers, rules.houses, neighbours, list(rules.cell_masks))
+    return (peers, rules.houses, neighbours, list(rules.cell_masks))
 
 
 #: The rules engine with cages, lines, dots and signs (``engine.tables``) added.
@@ -308,13 +316,16 @@ CONSTRAINTS_MODULE = "engine._propagators"
 def _build_rules_search(module: ModuleType, rules: Rules) -> Engine:
     """The rules engine for ``rules``; with constraints (or negative signs), the one that
     propagates them (``module`` names the compiled or pure choice: the same is made)."""
+    peers, bits = peers_of(rules)
     if rules.constraints or rules.negative_pairs:
-        tables = constraint_tables(rules)  # refuses a constraint it does not know, by name
+        # refuses a constraint it does not know, by name
+        tables = constraint_tables(rules, peer_bits=bits)
         pure = module.__name__.endswith("_pure")
         extended = load_pure(CONSTRAINTS_MODULE) if pure else load(CONSTRAINTS_MODULE)
-        found: Engine = extended.ConstraintSearch(rules.size, *rules_tables(rules), tables)
+        found: Engine = extended.ConstraintSearch(rules.size, *_rules_tables(rules, peers),
+                                                  tables, bits)
         return found
-    search: Engine = module.RulesSearch(rules.size, *rules_tables(rules))
+    search: Engine = module.RulesSearch(rules.size, *_rules_tables(rules, peers))
     return search
 
 

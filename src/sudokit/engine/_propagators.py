@@ -142,7 +142,8 @@ def _offsets_by_cell(ncells: int, owners: list[list[int]]) -> tuple[array, array
 class ConstraintSearch(RulesSearch):
     """The rules engine (``RulesSearch``: ``n``, ``peers``, ``houses``, ``neighbours``,
     ``cell_masks``) with the cages, lines, dots and signs of ``tables``
-    (``engine.tables.constraint_tables``)."""
+    (``engine.tables.constraint_tables``); ``peer_bits``, each cell's peers as bits, when
+    the caller has them."""
 
     arc_start: cython.int[::1]
     arc_to: cython.int[::1]
@@ -168,7 +169,7 @@ class ConstraintSearch(RulesSearch):
 
     def __init__(self, n: int, peers: Sequence[Sequence[int]], houses: Sequence[Sequence[int]],
                  neighbours: list[list[int]], cell_masks: list[int],
-                 tables: ConstraintTables) -> None:
+                 tables: ConstraintTables, peer_bits: Sequence[int] | None = None) -> None:
         super().__init__(n, peers, houses, neighbours, cell_masks)
         ncells = n * n
         by_cell: list[list[int]] = [[] for _ in range(ncells)]
@@ -195,8 +196,9 @@ class ConstraintSearch(RulesSearch):
         # cannot stand in a cell that sees every cell of the group that may hold it.
         self.words = (ncells + 63) // 64
         words: list[int] = []
-        for others in peers:
-            bits = sum(1 << other for other in others)
+        for cell, others in enumerate(peers):
+            bits = sum(1 << other for other in others) if peer_bits is None \
+                else peer_bits[cell]
             words += [bits >> (64 * w) & 0xFFFFFFFFFFFFFFFF for w in range(self.words)]
         self.peer_bits = array("Q", words)
         self.seen = array("Q", [0]) * self.words

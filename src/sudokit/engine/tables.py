@@ -57,6 +57,7 @@ from ..constraints import (
 from ..errors import UnsupportedRulesError
 from ..rules import Rules
 from .innies import implied_sums
+from .peers import peers_of
 
 #: The kinds of group, as the engine numbers them.
 LINEAR, DIGIT_SETS, SANDWICH, BETWEEN = 0, 1, 2, 3
@@ -242,17 +243,20 @@ def _add_group(groups: _Groups, c: Constraint, rules: Rules) -> None:
                                     f"({type(c).__name__}) is not supported")
 
 
-def constraint_tables(rules: Rules) -> ConstraintTables:
-    """The tables of ``rules``'s constraints (and its negative rules) for the engine."""
+def constraint_tables(rules: Rules, peer_bits: Sequence[int] | None = None
+                      ) -> ConstraintTables:
+    """The tables of ``rules``'s constraints (and its negative rules) for the engine
+    (``peer_bits``: each cell's peers as bits, :func:`~sudokit.engine.peers.peers_of`'s,
+    when the caller has them)."""
     if not isinstance(rules, Rules):
         raise TypeError(f"constraint_tables: rules must be a Rules, not "
                         f"{type(rules).__name__}")
     groups = _Groups()
     for c in rules.constraints:
         _add_group(groups, c, rules)
-    peers = [set(p) for p in rules.peers]
+    bits = peers_of(rules)[1] if peer_bits is None else peer_bits
     for cells, total, _ in implied_sums(rules):  # the rule of 45: implied, to see sooner
-        distinct = all(b in peers[a] for a, b in combinations(cells, 2))
+        distinct = all(bits[a] >> b & 1 for a, b in combinations(cells, 2))
         groups.add_sum(cells, total, distinct, rules.size)
     pairs, masks = _arcs(rules)
     return ConstraintTables(pairs, masks, groups.kind, groups.total, groups.start,
