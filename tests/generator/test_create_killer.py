@@ -9,10 +9,11 @@ import random
 
 import pytest
 
-from sudokit import Rules
+from sudokit import Rules, search
 from sudokit.constraints import Cage
 from sudokit.errors import GenerateError, UnsupportedRulesError
 from sudokit.generator.killer import caged, grow_cages
+from sudokit.generator.make import generate, generate_many
 from sudokit.generator.options import checked_options
 from sudokit.generator.variants import random_solution
 from support.clirunner import sudoku
@@ -120,3 +121,44 @@ def test_bad_options_one_line_status_2(args: tuple[str, ...], words: str) -> Non
     done = sudoku("create", *args)
     assert done.status == 2 and done.stdout == b""
     assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+
+
+# -- killers made by generate and by the command ------------------------------------------
+@pytest.mark.parametrize(("n", "cage_size", "seed"), [(4, None, 1), (6, (2, 4), 2),
+                                                      (6, (3, 3), 3)])
+def test_generated_killers_are_unique_by_the_reference(pure: bool, n: int,
+                                                       cage_size: tuple[int, int] | None,
+                                                       seed: int) -> None:
+    made = generate_many(2, n, rules="killer", cage_size=cage_size, seed=seed)
+    assert made[0] != made[1]
+    for puzzle in made:
+        assert puzzle.givens == 0 and puzzle.rules.names == ("killer",)
+        found = solutions(puzzle.rules, list(puzzle.cells), limit=2)
+        assert len(found) == 1
+        check_cages(puzzle.rules, found[0], cage_size or (2, min(5, n)))
+
+
+def test_a_9x9_killer_is_unique_by_the_engine_and_seeded() -> None:
+    puzzle = generate(rules="killer", seed="k9")
+    assert puzzle.givens == 0 and puzzle == generate(rules="killer", seed="k9")
+    assert puzzle != generate(rules="killer", seed="k10")
+    result = search(puzzle, limit=2)
+    assert result.count == 1 and result.solution is not None
+    check_cages(puzzle.rules, list(result.solution.cells), (2, 5))
+
+
+def test_killer_under_x_keeps_the_diagonals() -> None:
+    puzzle = generate(6, rules="killer+x", seed=5)
+    assert puzzle.rules.diagonals and puzzle.rules.names == ("x", "killer")
+    found = solutions(puzzle.rules, list(puzzle.cells), limit=2)
+    assert len(found) == 1
+
+
+def test_create_prints_the_same_killer_for_the_same_seed() -> None:
+    first = sudoku("create", "--variant", "killer", "--size", "6", "--cage-size", "2-3",
+                   "--seed", "7", "--to", "fpuzzles")
+    again = sudoku("create", "--variant", "killer", "--size", "6", "--cage-size", "2-3",
+                   "--seed", "7", "--to", "fpuzzles")
+    assert first.status == 0 and first.stderr == "" and first.stdout == again.stdout
+    read = sudoku("count", "-", "--limit", "2", stdin=first.stdout)
+    assert read.status == 0 and read.out.split() == ["1"], read

@@ -8,10 +8,12 @@ import random
 
 import pytest
 
-from sudokit import Rules
+from sudokit import Rules, search
 from sudokit.constraints import Arrow, Kropki, Thermo
 from sudokit.generator.lines import drawn
+from sudokit.generator.make import generate, generate_many
 from sudokit.generator.variants import random_solution
+from support.constraint_reference import solutions
 
 
 def _solution(n: int, seed: int) -> list[int]:
@@ -68,3 +70,32 @@ def test_same_stream_same_lines() -> None:
     made = [drawn(Rules(9), solution, ("thermo", "arrow", "kropki"), random.Random(4))
             for _ in range(2)]
     assert made[0] == made[1]
+
+
+# -- puzzles made by generate ---------------------------------------------------------------
+@pytest.mark.parametrize(("kind", "n", "seed"), [("thermo", 4, 1), ("thermo", 6, 2),
+                                                 ("arrow", 6, 3), ("kropki", 6, 4),
+                                                 ("kropki", 4, 5)])
+def test_drawn_puzzles_are_unique_and_minimal_by_the_reference(pure: bool, kind: str, n: int,
+                                                               seed: int) -> None:
+    puzzle = generate(n, rules=kind, seed=seed)
+    assert puzzle == generate(n, rules=kind, seed=seed)
+    assert puzzle.rules.names == (kind,) and puzzle.rules.all_dots == (kind == "kropki")
+    cells = list(puzzle.cells)
+    found = solutions(puzzle.rules, cells, limit=2)
+    assert len(found) == 1 and puzzle.rules.keeps(found[0])
+    for cell, digit in enumerate(cells):
+        if digit:  # dug to as few givens as keep one solution: every given is needed
+            cells[cell] = 0
+            assert len(solutions(puzzle.rules, cells, limit=2)) == 2
+            cells[cell] = digit
+
+
+def test_drawn_puzzles_have_fewer_givens_than_a_classic_one_can() -> None:
+    for kind in ("thermo", "arrow", "kropki"):
+        made = generate_many(3, 9, rules=kind, seed=kind)
+        for puzzle in made:
+            assert puzzle.givens < 17, (kind, puzzle.givens)
+            result = search(puzzle, limit=2)
+            assert result.count == 1 and result.solution is not None
+            assert puzzle.rules.keeps(list(result.solution.cells))

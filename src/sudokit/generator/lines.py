@@ -11,9 +11,9 @@ What is drawn:
 
 - thermo: thermometers walked from random bulbs, each step to a touching cell (sides and
   corners) whose digit is greater, most often the least greater one so that the line can
-  go on; 3 to 6 cells (2 to 4 on a 4x4), about one for each digit;
+  go on; 3 to 6 cells (2 to 4 on a 4x4), about four for every three digits;
 - arrow: arrows from random circles of one cell, the line walked through touching cells
-  whose digits add up to the circle's digit, two cells or more; about one for each digit;
+  whose digits add up to the circle's digit, two cells or more; as many as thermometers;
 - kropki: a dot between every two side neighbours whose digits are consecutive (white) or
   one twice the other (black; 1 and 2 take either at random), and "all dots given", so
   that neighbours without a dot are neither.
@@ -35,6 +35,12 @@ FAMILIES = ("thermo", "arrow", "kropki")
 
 #: Walks tried per line before fewer lines are taken.
 _WALKS = 40
+
+
+def line_count(n: int) -> int:
+    """Thermometers or arrows drawn on an N x N grid: 11 on 9x9 (about 12 givens are
+    left with 8, 9 with 11)."""
+    return round(n * 4 / 3) - 1
 
 
 def drawn(rules: Rules, solution: Sequence[int], families: Sequence[str],
@@ -99,12 +105,13 @@ def _touching(cell: int, n: int) -> list[int]:
 
 def thermometers(solution: Sequence[int], n: int, rng: random.Random,
                  board: _Board | None = None) -> list[Thermo]:
-    """About N-1 thermometers that ``solution`` keeps, on cells ``board`` leaves free."""
+    """:func:`line_count` thermometers that ``solution`` keeps, on cells ``board`` leaves
+    free (fewer where no more fit)."""
     board = board or _Board(n)
     shortest, longest = (2, 4) if n <= 4 else (3, min(6, n))
     out: list[Thermo] = []
     for _ in range(_WALKS * n):
-        if len(out) == n - 1:
+        if len(out) == line_count(n):
             break
         free = sorted(set(range(n * n)) - board.used)
         if not free:
@@ -126,12 +133,12 @@ def thermometers(solution: Sequence[int], n: int, rng: random.Random,
 
 def arrows(solution: Sequence[int], n: int, rng: random.Random,
            board: _Board | None = None) -> list[Arrow]:
-    """About N-1 arrows (a one-cell circle and a line of two cells or more) that
-    ``solution`` keeps, on cells ``board`` leaves free."""
+    """:func:`line_count` arrows (a one-cell circle and a line of two cells or more) that
+    ``solution`` keeps, on cells ``board`` leaves free (fewer where no more fit)."""
     board = board or _Board(n)
     out: list[Arrow] = []
     for _ in range(_WALKS * n):
-        if len(out) == n - 1:
+        if len(out) == line_count(n):
             break
         free = sorted(c for c in set(range(n * n)) - board.used if solution[c] >= 3)
         if not free:
