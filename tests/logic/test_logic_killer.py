@@ -134,6 +134,22 @@ def test_a_house_less_its_cages_is_a_hidden_cage() -> None:
     assert changes(step)[1] == {(f"r1c{c}", d) for c in (7, 8, 9) for d in range(1, 7)}
 
 
+def test_a_cage_split_by_a_house_is_two_cages_of_different_digits() -> None:
+    # row 1 less its whole cages is r1c7 + r1c8 = 15, part of the cage of 20 at r1c7 that
+    # goes on into r2c8-r2c9: those add up to 5, with digits the first two do not use
+    rules = Rules(9, constraints=[cage([0, 1, 2]), cage([3, 4, 5]), cage([8]),
+                                  cage([6, 7, 16, 17])])
+    step = HIDDEN_CAGE.find(board_of(rules))
+    assert step is not None
+    assert step.text.startswith(
+        "Row 1 adds up to 45; the cages wholly inside add up to 30, so r1c7 and r1c8 (left) "
+        "form a hidden cage of 15; the rest of the 4-cell cage of 20 at r1c7, r2c8 and "
+        "r2c9, adds up to 5 with other digits: ")
+    assert changes(step)[1] == (
+        {(c, d) for c in ("r1c7", "r1c8") for d in range(1, 6)}
+        | {(c, d) for c in ("r2c8", "r2c9") for d in range(5, 10)})
+
+
 def test_a_cage_that_holds_a_rows_only_places_for_9_holds_9() -> None:
     board = board_of(Rules(9, constraints=[Cage([0, 1], 10)]))
     for c in range(2, 9):

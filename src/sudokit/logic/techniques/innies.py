@@ -22,12 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from itertools import combinations
 from typing import NamedTuple
 
-from ..board import Board, Geometry, bits
+from ...constraints import Cage
+from ..board import Board, Geometry, bits, digits_of
 from ..step import Level, Step, Technique, cell_list
-from .cages import cages_of
-from .supports import apart_among, cannot, search_supports, total_supports, unsupported
+from .cages import cage_options, cage_words, cages_of
+from .supports import (
+    apart_among,
+    cannot,
+    matched,
+    search_supports,
+    total_supports,
+    unsupported,
+)
 
 #: The most unplaced cells of innies or outies over several houses that a step takes.
 _MOST = 5
@@ -193,15 +202,62 @@ def _find(board: Board, tech: Technique) -> Step | None:
                              houses=[bits(group.area_cells)])
         if _is_cage(board, group.cells):
             continue
-        sup = _supports(board, group)
+        split = _split(board, group)
+        if split is not None:  # the group is part of one cage: the rest of it is a cage too
+            cage, rest, sup = split
+            cells = group.cells + rest
+        else:
+            cells, sup = group.cells, _supports(board, group)  # type: ignore[assignment]
         if sup is None:
             continue
-        elim = unsupported(group.cells, [board.masks[c] for c in group.cells], sup)
+        elim = unsupported(cells, [board.masks[c] for c in cells], sup)
         if elim:
-            text = f"{_said(group, board)}: {cannot(board.geo.cell_names, elim, board.masks)}."
-            return tech.step(board, group.cells, text, elim=elim,
-                             houses=[bits(group.area_cells)])
+            said = _said(group, board)
+            if split is not None:
+                left = (cage.total or 0) - group.total - sum(board.values[c] for c in cage.cells)
+                said += (f"; the rest of {cage_words(cage, board.geo.cell_names)}, "
+                         f"{cell_list(board.geo, rest)}, adds up to {left} with other "
+                         f"digits")
+            text = f"{said}: {cannot(board.geo.cell_names, elim, board.masks)}."
+            return tech.step(board, cells, text, elim=elim,
+                             houses=[bits(group.area_cells), cage.cells] if split else
+                             [bits(group.area_cells)])
     return None
+
+
+def _split(board: Board, group: Group) -> tuple[Cage, tuple[int, ...], list[int]] | None:
+    """Where the group's cells are some of one cage's unplaced cells (a cage split by the
+    houses' edge): (the cage, its other unplaced cells, the supported candidates of the
+    group's cells and then of those), the cage's digits differing across both parts."""
+    first = group.cells[0]
+    cage = next((c for c in cages_of(board) if first in c.cells), None)
+    if cage is None or cage.repeat or not set(group.cells) <= set(cage.cells):
+        return None
+    rest = tuple(c for c in cage.cells if c not in group.cells and not board.values[c])
+    if not rest:
+        return None
+    found = cage_options(board, cage)
+    if found is None:
+        return None
+    placed = 0
+    for c in cage.cells:
+        if board.values[c]:
+            placed |= 1 << (board.values[c] - 1)
+    masks = [board.masks[c] for c in group.cells]
+    rest_masks = [board.masks[c] for c in rest]
+    sup = [0] * (len(masks) + len(rest))
+    for combo in found[0]:
+        free = combo & ~placed
+        for chosen in combinations(digits_of(free), len(masks)):
+            if sum(chosen) != group.total:
+                continue
+            part = sum(1 << (d - 1) for d in chosen)
+            here = matched(masks, part)
+            there = matched(rest_masks, free & ~part) if here is not None else None
+            if here is None or there is None:
+                continue
+            sup = [a | b for a, b in zip(sup, here + there, strict=True)]
+    return (cage, rest, sup) if any(sup) else None
 
 
 #: The most unplaced cells, innies and outies together, that Innies minus Outies takes.
