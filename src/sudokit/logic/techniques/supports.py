@@ -25,6 +25,9 @@ from ..step import Step, Technique
 #: The most search nodes one constraint's search may visit before it gives up.
 BUDGET = 10_000
 
+#: The most sets of digits a one-to-one filling may have used after one cell, followed.
+_MOST_SETS = 20_000
+
 
 class OutOfBudget(Exception):
     """A search visited more nodes than it may."""
@@ -68,6 +71,8 @@ def _matched(masks: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
                 reach.add(used | low)
         if not reach:
             return None
+        if len(reach) > _MOST_SETS:  # (only on grids past 12x12) too many to follow:
+            return tuple(local)      # every candidate counts as used, none is removed
         forward.append(reach)
     if digits not in forward[-1]:
         return None
