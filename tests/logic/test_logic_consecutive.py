@@ -26,6 +26,11 @@ MINIMAL = (
      "863147952529683714741925368195372846638514279472869531257496183914738625386251497"),
 )
 
+#: A puzzle that the chains through neighbours take to its end (made by ``sudoku create
+#: --variant non-consecutive``).
+TO_THE_END = ("6.............7.......63......6.......6.7....7.....4.8.2.....8486...........86...",
+              "613824759248597316975163842139648527486275193752931468527319684864752931391486275")
+
 #: Techniques up to the hard level, and the chains through neighbours (the other expert
 #: techniques find nothing on these puzzles, slowly on the pure-Python core).
 LADDER_HERE = tuple(t for t in LADDER if t.level <= Level.HARD) + (NON_CONSECUTIVE_CHAIN,)
@@ -92,7 +97,7 @@ def test_a_place_of_the_digit_itself_loses_the_digits_next_to_it() -> None:
     assert {(e.cell, e.digit) for e in step.eliminations} == {("r1c1", 8)}
 
 
-@pytest.mark.parametrize(("line", "solution"), MINIMAL)
+@pytest.mark.parametrize(("line", "solution"), (*MINIMAL, TO_THE_END))
 def test_the_puzzles_have_their_one_solution(line: str, solution: str) -> None:
     assert count_solutions(Grid(line, rules=RULES), 2) == 1
     assert plain_keeps([int(d) for d in solution])
@@ -112,3 +117,14 @@ def test_a_chain_through_consecutive_neighbours() -> None:
     assert step.text.startswith("7r2c8 or 9r3c7 is true (chain (7)r2c8=(8)r2c8-(9)r3c8=(9)r3c7)")
     assert [str(e) for e in step.eliminations] == ["r3c7<>7"]
     assert step.level == Level.EXPERT and step.links
+
+
+def test_chains_through_neighbours_take_a_puzzle_to_its_end(pure: bool) -> None:
+    line, solution = TO_THE_END
+    steps = steps_of(line)
+    check_against(steps, solution)
+    assert sum(s.key == "non-consecutive-chain" for s in steps) == 2
+    board = Board.from_grid(Grid(line, rules=RULES))
+    for step in steps:
+        step.apply_to(board)
+    assert not board.unsolved

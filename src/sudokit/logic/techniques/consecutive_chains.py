@@ -92,7 +92,8 @@ def _chain_from(links: _Links, start: int) -> tuple[int, list[int], int] | None:
     targets = links.weak_of(start)
     if not targets:
         return None
-    parent = {start: -1}
+    made_on: dict[int, int] = {}  # node made true -> the node whose falsity did it
+    made_off: dict[int, int] = {}  # node made false -> the node whose truth did it
     off = [start]
     seen_on = 0
     seen_off = 1 << start
@@ -101,25 +102,36 @@ def _chain_from(links: _Links, start: int) -> tuple[int, list[int], int] | None:
         for x in off:
             for y in bits(links.strong_of(x) & ~seen_on):
                 seen_on |= 1 << y
-                parent[y] = x
+                made_on[y] = x
                 on.append(y)
         off = []
         for y in on:
             weak = links.weak_of(y)
             hit = weak & targets & ~(1 << start)
             if hit:
-                path = [y]
-                while parent[path[-1]] != -1:
-                    path.append(parent[path[-1]])
-                path.reverse()
+                path = _path(start, y, made_on, made_off)
                 return len(path) - 1, path, hit
             for x in bits(weak & ~seen_off):
                 seen_off |= 1 << x
-                parent[x] = y
+                made_off[x] = y
                 off.append(x)
         if not off:
             return None
     return None
+
+
+def _path(start: int, end: int, made_on: dict[int, int], made_off: dict[int, int]
+          ) -> list[int]:
+    """The chain from ``start`` (false) to ``end`` (made true), back along what made each
+    node true or false (each made once, by a node found before it)."""
+    path = [end]
+    x = made_on[end]
+    while x != start:
+        y = made_off[x]
+        path += [x, y]
+        x = made_on[y]
+    path.append(start)
+    return path[::-1]
 
 
 def find(board: Board) -> Step | None:
