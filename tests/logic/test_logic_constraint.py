@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 import pytest
 from test_logic_killer import board_of, changes, random_solution
+from test_logic_variants import check_against
 
-from sudokit import Rules
+from sudokit import Grid, Rules, solve
 from sudokit.constraints import (
     XV,
     Arrow,
@@ -29,6 +30,8 @@ from sudokit.constraints import (
     Whisper,
 )
 from sudokit.errors import UnsupportedRulesError
+from sudokit.formats import load
+from sudokit.logic import solve_path
 from sudokit.logic.board import Board, geometry_of
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Level, Step, Technique
@@ -47,7 +50,9 @@ from sudokit.logic.techniques.lines import (
 )
 from sudokit.logic.techniques.signs import GREATER_THAN, KROPKI, NO_SIGN, XV_SIGN
 from sudokit.logic.variants import ladder_for
+from support.clirunner import sudoku
 from support.constraint_reference import KINDS, random_rules
+from support.files import TEST_DATA
 
 
 def found(tech: Technique, constraints: Sequence[Constraint],
@@ -255,3 +260,21 @@ def test_every_step_under_mixed_constraints_keeps_the_solution(seed: int) -> Non
     solution = random_solution(rng)
     rules = random_rules(Rules(9), solution, rng, 25, negative=seed % 2 == 1)
     walk(rules, solution, rng.sample(range(81), 8 * seed))
+
+
+def test_explain_and_rate_a_mixed_constraint_file(pure: bool) -> None:
+    path = str(TEST_DATA / "constraints" / "mixed.fpuzzles")
+    grid = load(path)[0]
+    assert isinstance(grid, Grid)
+    solution = solve(grid)
+    assert solution is not None
+    path_found = solve_path(grid)
+    assert path_found.solved
+    check_against(path_found.steps, solution.cells, grid.shape)
+    families = {s.key for s in path_found.steps}
+    assert {"thermometer", "palindrome", "between-line"} <= families, families
+    explained = sudoku("explain", path)
+    assert explained.status == 0, explained.stderr
+    assert "Digits rise along the 4-cell thermometer from r3c1" in explained.out
+    rated = sudoku("rate", path)
+    assert rated.status == 0 and rated.out.startswith("easy 1.8 (Between Line)")
