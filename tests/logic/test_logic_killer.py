@@ -62,7 +62,7 @@ def test_a_two_cell_cage_of_3_is_1_and_2() -> None:
     board = board_of(Rules(9, constraints=[Cage([0, 1], 3)]))
     step = CAGE_COMBINATION.find(board)
     assert step is not None
-    assert step.text.startswith("The 2-cell cage of 3 at r1c1 is 1+2: ")
+    assert step.text == "The 2-cell cage of 3 at r1c1 is 1+2: r1c1 and r1c2 can only be 1 or 2."
     assert changes(step) == (set(), {(c, d) for c in ("r1c1", "r1c2") for d in range(3, 10)})
 
 
