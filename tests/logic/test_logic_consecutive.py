@@ -12,6 +12,7 @@ from sudokit.logic.path import find_step
 from sudokit.logic.step import Level, Step
 from sudokit.logic.techniques import LADDER
 from sudokit.logic.techniques.consecutive_chains import NON_CONSECUTIVE_CHAIN
+from sudokit.logic.techniques.forcing_chains import FORCING_CHAIN
 from sudokit.logic.techniques.non_consecutive import NON_CONSECUTIVE_POINTING
 from sudokit.rules import Rules
 
@@ -128,3 +129,22 @@ def test_chains_through_neighbours_take_a_puzzle_to_its_end(pure: bool) -> None:
     for step in steps:
         step.apply_to(board)
     assert not board.unsolved
+
+
+@pytest.mark.parametrize(("line", "solution"), MINIMAL)
+def test_forcing_chains_follow_the_rule_of_neighbours(pure: bool, line: str,
+                                                      solution: str) -> None:
+    # where the techniques above stop, an assumption's consequences under the rule of
+    # neighbours reach a contradiction: the forcing chains go on
+    board = Board.from_grid(Grid(line, rules=RULES))
+    for step in steps_of(line):
+        step.apply_to(board)
+    found = []
+    while len(found) < 3 and (step := FORCING_CHAIN.find(board)) is not None:
+        found.append(step)
+        step.apply_to(board)
+    check_against(found, solution)
+    assert len(found) == 3
+    assert found[0].text.startswith(f"If {found[0].eliminations[0].cell} were "
+                                    f"{found[0].eliminations[0].digit}, singles would lead to "
+                                    "a contradiction")

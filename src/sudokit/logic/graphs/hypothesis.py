@@ -92,8 +92,10 @@ class Hypothesis:
     def singles(self, queue: list[tuple[int, int]],
                 placed: list[tuple[int, int]] | None = None) -> None:
         """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles
-        until nothing more follows; each placement, as (cell, digit), goes to ``placed``
-        when given (in the order they are made, up to a contradiction)."""
+        until nothing more follows (a placed digit leaves its peers, and under
+        non-consecutive rules the digits next to it leave its neighbours); each placement,
+        as (cell, digit), goes to ``placed`` when given (in the order they are made, up to a
+        contradiction)."""
         geo = self.geo
         masks = self.masks
         dcells = self.dcells
@@ -101,6 +103,7 @@ class Hypothesis:
         cell_units = geo.cell_units
         peer_bits = geo.peer_bits
         names = geo.cell_names
+        near = geo.neighbour_bits  # non-consecutive neighbours (none on most rules)
         while queue:
             cell, d0 = queue.pop()
             bit = 1 << d0
@@ -141,6 +144,12 @@ class Hypothesis:
                     if not m & (m - 1):
                         queue.append((p, m.bit_length() - 1))
                     self._check_units(p, d0, queue)
+            if near:  # its neighbours lose the digits next to it
+                for p in bits(near[cell] & self.unsolved):
+                    if d0:
+                        self.drop(p, d0 - 1, queue)
+                    if d0 + 1 < geo.n:
+                        self.drop(p, d0 + 1, queue)
 
     def _check_units(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
         """After digit index ``d0`` left ``cell``: a unit of the cell with no place left for
