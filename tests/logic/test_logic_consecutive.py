@@ -1,6 +1,7 @@
 """The logic of non-consecutive grids: a digit whose every place in a house is next to one
-cell keeps the digits next to it out of that cell, and chains whose links include the rule
-of neighbours; every step of minimal puzzles checked against their one solution."""
+cell keeps the digits next to it out of that cell, cells side by side held to few digits,
+chains and forcing chains whose links include the rule of neighbours; every step of
+minimal puzzles checked against their one solution."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sudokit.logic.path import find_step
 from sudokit.logic.step import Level, Step
 from sudokit.logic.techniques import LADDER
 from sudokit.logic.techniques.consecutive_chains import NON_CONSECUTIVE_CHAIN
+from sudokit.logic.techniques.consecutive_subsets import NON_CONSECUTIVE_SUBSET
 from sudokit.logic.techniques.forcing_chains import FORCING_CHAIN
 from sudokit.logic.techniques.non_consecutive import NON_CONSECUTIVE_POINTING
 from sudokit.rules import Rules
@@ -27,12 +29,13 @@ MINIMAL = (
      "863147952529683714741925368195372846638514279472869531257496183914738625386251497"),
 )
 
-#: A puzzle that the chains through neighbours take to its end (made by ``sudoku create
+#: A puzzle that the subsets of cells side by side take to its end (made by ``sudoku create
 #: --variant non-consecutive``).
 TO_THE_END = ("6.............7.......63......6.......6.7....7.....4.8.2.....8486...........86...",
               "613824759248597316975163842139648527486275193752931468527319684864752931391486275")
 
-#: Techniques up to the hard level, and the chains through neighbours (the other expert
+#: Techniques up to the hard level (with the non-consecutive ones), and the chains through
+#: neighbours (the other expert
 #: techniques find nothing on these puzzles, slowly on the pure-Python core).
 LADDER_HERE = tuple(t for t in LADDER if t.level <= Level.HARD) + (NON_CONSECUTIVE_CHAIN,)
 
@@ -120,15 +123,36 @@ def test_a_chain_through_consecutive_neighbours() -> None:
     assert step.level == Level.EXPERT and step.links
 
 
-def test_chains_through_neighbours_take_a_puzzle_to_its_end(pure: bool) -> None:
+def test_cells_side_by_side_take_a_puzzle_to_its_end(pure: bool) -> None:
     line, solution = TO_THE_END
     steps = steps_of(line)
     check_against(steps, solution)
-    assert sum(s.key == "non-consecutive-chain" for s in steps) == 2
+    subsets = [s for s in steps if s.key == "non-consecutive-subset"]
+    assert subsets[0].text == (
+        "In row 5, r5c7, r5c8 and r5c9 hold only {1,2,3,9}, and cells side by side cannot "
+        "hold consecutive digits: they can be only r5c7 {1,2,9}, r5c8 {1,3,9}, r5c9 {1,2,3}; "
+        "9 always among them, it leaves the rest of row 5 and box 6.")
+    assert [str(e) for e in subsets[0].eliminations] == ["r4c8<>9", "r4c9<>9", "r5c4<>9"]
     board = Board.from_grid(Grid(line, rules=RULES))
     for step in steps:
         step.apply_to(board)
     assert not board.unsolved
+
+
+def test_two_neighbours_held_to_three_digits_in_a_row_take_the_outer_two() -> None:
+    board = Board.from_grid(Grid("." * 81, rules=RULES))
+    for cell in (0, 1):  # r1c1 and r1c2: 3, 4 or 5
+        for d in (1, 2, 6, 7, 8, 9):
+            board.eliminate(cell, d)
+    step = NON_CONSECUTIVE_SUBSET.find(board)
+    assert step is not None
+    assert step.text == (
+        "In row 1, r1c1 and r1c2 hold only {3,4,5}, and cells side by side cannot hold "
+        "consecutive digits: they take 3 and 5, one each; 4 cannot go in them; 3 and 5 always "
+        "among them, they leave the rest of row 1 and box 1.")
+    gone = {(e.cell, e.digit) for e in step.eliminations}
+    rest = [f"r1c{c}" for c in range(3, 10)] + [f"r{r}c{c}" for r in (2, 3) for c in (1, 2, 3)]
+    assert gone == {("r1c1", 4), ("r1c2", 4)} | {(c, d) for c in rest for d in (3, 5)}
 
 
 @pytest.mark.parametrize(("line", "solution"), MINIMAL)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 from .consecutive_chains import NON_CONSECUTIVE_CHAIN
+from .consecutive_subsets import NON_CONSECUTIVE_SUBSET
 
 
 def find_placed(board: Board) -> Step | None:
@@ -133,5 +134,5 @@ NON_CONSECUTIVE_POINTING = Technique(
 
 #: The techniques of non-consecutive candidates, beside the steps of placed digits: each
 #: runs where the ladder reaches its level.
-NEIGHBOUR_TECHNIQUES: tuple[Technique, ...] = (NON_CONSECUTIVE_CELLS, NON_CONSECUTIVE_POINTING,
-                                               NON_CONSECUTIVE_CHAIN)
+NEIGHBOUR_TECHNIQUES: tuple[Technique, ...] = (
+    NON_CONSECUTIVE_CELLS, NON_CONSECUTIVE_POINTING, NON_CONSECUTIVE_SUBSET, NON_CONSECUTIVE_CHAIN)
