@@ -19,7 +19,7 @@ import pytest
 from sudokit import Grid, Rules, count_solutions, engine, search, solve
 from sudokit.batch import solve_array, solve_checked
 from sudokit.constraints import Arrow, Between, Cage, Constraint, Kropki, Sandwich, Thermo
-from sudokit.engine.tables import constraint_tables, pair_relations
+from sudokit.engine.tables import allowed, constraint_tables, pair_relations, relation_masks
 from sudokit.errors import UnsupportedRulesError
 from support.clirunner import sudoku
 from support.constraint_reference import KINDS, killer_rules, random_rules, solutions
@@ -122,14 +122,18 @@ def test_a_complete_board_counts_exactly_when_it_keeps_the_rules(pure: bool) -> 
 def test_tables_say_what_the_constraints_say() -> None:
     rules = Rules(9, constraints=[Thermo((0, 1, 2)), Kropki(9, 10, "black"),
                                   Thermo((18, 19), slow=True)], all_dots=True)
-    relations = pair_relations(rules)
-    for a, b, allowed in relations:
-        for x in range(1, 10):
-            for y in range(1, 10):
-                if (a, b) == (0, 2):
-                    assert allowed(x, y) == (y >= x + 2)
-                if (a, b) == (9, 10):
-                    assert allowed(x, y) == (x == 2 * y or y == 2 * x)
+    relations: dict[tuple[int, int], tuple[object, ...]] = {}
+    for a, b, relation in pair_relations(rules):  # the first said of each pair
+        relations.setdefault((a, b), relation)
+    for x in range(1, 10):
+        for y in range(1, 10):
+            assert allowed(relations[0, 2], x, y, 9) == (y >= x + 2)
+            assert allowed(relations[18, 19], x, y, 9) == (y >= x)
+            assert allowed(relations[9, 10], x, y, 9) == (x == 2 * y or y == 2 * x)
+            assert allowed(relations[27, 28], x, y, 9) == (abs(x - y) != 1 and x != 2 * y
+                                                           and y != 2 * x)
+            forward, backward = relation_masks(relations[0, 2], 9)
+            assert (forward[x - 1] >> (y - 1) & 1) == (backward[y - 1] >> (x - 1) & 1)
     tables = constraint_tables(rules)
     assert (0, 2) in tables.arc_pairs and (2, 0) in tables.arc_pairs
     # every orthogonal pair has a dot or its absence, both ways; the thermometer's ends too

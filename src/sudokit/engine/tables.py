@@ -31,8 +31,8 @@ by name (UnsupportedRulesError): never solved without it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache, partial
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -85,85 +85,83 @@ class ConstraintTables(NamedTuple):
     combos: list[int]
 
 
-Relation = Callable[[int, int], bool]
+#: A relation between the digits of two cells, named: ("rise", k) the second at least k
+#: more (0: not less), ("apart", k) at least k apart, ("dot", colour), ("sum", total),
+#: ("greater",), ("same",), ("thirds",) in different thirds of 1..N, ("no dot",),
+#: ("no xv",). Named so that its table of digits is made once per name and size.
+Relation = tuple[object, ...]
 
 
-def _rises_by(gap: int, x: int, y: int) -> bool:
-    return y - x >= gap
+def allowed(relation: Relation, x: int, y: int, n: int) -> bool:
+    """Whether digits x and y of two cells keep ``relation`` on an N x N grid."""
+    kind = relation[0]
+    if kind == "rise":
+        return y - x >= relation[1]  # type: ignore[operator]
+    if kind == "apart":
+        return abs(x - y) >= relation[1]  # type: ignore[operator]
+    if kind == "dot":
+        return pair_keeps_dot(x, y, str(relation[1]))
+    if kind == "sum":
+        return x + y == relation[1]
+    if kind == "greater":
+        return x > y
+    if kind == "same":
+        return x == y
+    if kind == "thirds":
+        return (x - 1) * 3 // n != (y - 1) * 3 // n
+    if kind == "no dot":
+        return not (pair_keeps_dot(x, y, "white") or pair_keeps_dot(x, y, "black"))
+    return x + y not in (5, 10)  # "no xv"
 
 
-def _apart(gap: int, x: int, y: int) -> bool:
-    return abs(x - y) >= gap
-
-
-def _dot(colour: str, x: int, y: int) -> bool:
-    return pair_keeps_dot(x, y, colour)
-
-
-def _adds_to(total: int, x: int, y: int) -> bool:
-    return x + y == total
-
-
-def _thermo_pairs(c: Thermo) -> list[tuple[int, int, Relation]]:
-    out: list[tuple[int, int, Relation]] = []
-    for i, j in combinations(range(len(c.line)), 2):
-        gap = 0 if c.slow else j - i
-        out.append((c.line[i], c.line[j], partial(_rises_by, gap)))
-    return out
-
-
-def _entropic_pairs(c: Entropic, n: int) -> list[tuple[int, int, Relation]]:
-    def third(d: int) -> int:
-        return (d - 1) * 3 // n
-
-    return [(c.line[i], c.line[j], lambda x, y: third(x) != third(y))
-            for i in range(len(c.line)) for j in (i + 1, i + 2) if j < len(c.line)]
+@lru_cache(maxsize=1024)
+def relation_masks(relation: Relation, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(forward, backward): for each digit d of the first cell, the digits the second may
+    hold (forward[d - 1]), and the same from the second cell to the first."""
+    digits = range(1, n + 1)
+    forward = tuple(sum(1 << (y - 1) for y in digits if allowed(relation, x, y, n))
+                    for x in digits)
+    backward = tuple(sum(1 << (x - 1) for x in digits if forward[x - 1] >> (y - 1) & 1)
+                     for y in digits)
+    return forward, backward
 
 
 def pair_relations(rules: Rules) -> list[tuple[int, int, Relation]]:
     """Every relation between two cells that the constraints and the negative rules say:
-    (a, b, allowed(digit of a, digit of b))."""
-    n = rules.size
+    (a, b, relation) (see :data:`Relation` and :func:`allowed`)."""
     out: list[tuple[int, int, Relation]] = []
     for c in rules.constraints:
         if isinstance(c, Thermo):
-            out += _thermo_pairs(c)
+            out += [(c.line[i], c.line[j], ("rise", 0 if c.slow else j - i))
+                    for i, j in combinations(range(len(c.line)), 2)]
         elif isinstance(c, Whisper):
-            out += [(a, b, partial(_apart, c.gap))
-                    for a, b in zip(c.line, c.line[1:], strict=False)]
+            out += [(a, b, ("apart", c.gap)) for a, b in zip(c.line, c.line[1:], strict=False)]
         elif isinstance(c, Palindrome):
-            half = len(c.line) // 2
-            out += [(c.line[k], c.line[-1 - k], lambda x, y: x == y) for k in range(half)]
+            out += [(c.line[k], c.line[-1 - k], ("same",)) for k in range(len(c.line) // 2)]
         elif isinstance(c, Entropic):
-            out += _entropic_pairs(c, n)
+            out += [(c.line[i], c.line[j], ("thirds",)) for i in range(len(c.line))
+                    for j in (i + 1, i + 2) if j < len(c.line)]
         elif isinstance(c, Kropki):
-            out.append((c.a, c.b, partial(_dot, c.colour)))
+            out.append((c.a, c.b, ("dot", c.colour)))
         elif isinstance(c, XV):
-            out.append((c.a, c.b, partial(_adds_to, c.total)))
+            out.append((c.a, c.b, ("sum", c.total)))
         elif isinstance(c, GreaterThan):
-            out.append((c.big, c.small, lambda x, y: x > y))
+            out.append((c.big, c.small, ("greater",)))
     for a, b, what in rules.negative_pairs:
-        if what == "dot":
-            out.append((a, b, lambda x, y: not (pair_keeps_dot(x, y, "white")
-                                                or pair_keeps_dot(x, y, "black"))))
-        else:
-            out.append((a, b, lambda x, y: x + y not in (5, 10)))
+        out.append((a, b, ("no dot",) if what == "dot" else ("no xv",)))
     return out
 
 
 def _arcs(rules: Rules) -> tuple[list[tuple[int, int]], list[int]]:
     """The pair relations joined per ordered pair of cells, both ways, as digit masks."""
     n = rules.size
-    joined: dict[tuple[int, int], list[int]] = {}
-    for a, b, allowed in pair_relations(rules):
-        forward = [sum(1 << (y - 1) for y in range(1, n + 1) if allowed(x, y))
-                   for x in range(1, n + 1)]
-        backward = [sum(1 << (x - 1) for x in range(1, n + 1) if allowed(x, y))
-                    for y in range(1, n + 1)]
+    joined: dict[tuple[int, int], tuple[int, ...]] = {}
+    for a, b, relation in pair_relations(rules):
+        forward, backward = relation_masks(relation, n)
         for key, masks in (((a, b), forward), ((b, a), backward)):
             old = joined.get(key)
-            joined[key] = masks if old is None else [p & q for p, q in zip(old, masks,
-                                                                            strict=True)]
+            joined[key] = masks if old is None else tuple(
+                p & q for p, q in zip(old, masks, strict=True))
     pairs = sorted(joined)
     return pairs, [m for key in pairs for m in joined[key]]
 
