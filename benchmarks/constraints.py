@@ -11,8 +11,8 @@ The sets, made here from a seed (the same puzzles on every run and machine):
   5 cells (about 3 on average; each cage's digits different), each with its sum; kept
   when it has exactly one solution.
 - ``thermo``, ``arrow``, ``kropki``, ``mixed``: a random solution with random constraints
-  of those kinds drawn on it, and random givens of the solution added until the puzzle
-  has one solution.
+  of those kinds drawn on it, 12 random givens of the solution and more added one by one
+  until the puzzle has one solution.
 
 For each set, by the CPU time of this thread: puzzles/s counting to two (as a uniqueness
 check does) and to one (a solve) with each puzzle's engine built beforehand, the median
@@ -48,12 +48,11 @@ from support.exact_cover import Reference  # noqa: E402 - the tests' folder
 Puzzle = tuple[Rules, list[int]]
 
 
-def count(rules: Rules, cells: list[int], limit: int) -> int:
-    """The engine's count of solutions, to ``limit``."""
+def count(rules: Rules, cells: list[int], limit: int, rounds: int = 1 << 30) -> int | None:
+    """The engine's count of solutions, to ``limit``; None past ``rounds`` rounds."""
     search = engine.rules_engine(rules)
-    if search.reset(cells, limit):
-        while search.run(1 << 30) != engine.DONE:
-            pass
+    if search.reset(cells, limit) and search.run(rounds) != engine.DONE:
+        return None
     found: int = search.counts()[0]
     return found
 
@@ -123,6 +122,15 @@ def killers(how_many: int, seed: str) -> list[Puzzle]:
     return out
 
 
+#: Rounds a count may take while the line and dot sets are made (a puzzle that needs more
+#: gets another given; killers are counted to the end, whatever it takes).
+MAKING_ROUNDS = 200_000
+
+#: Givens of the solution that the line and dot puzzles start from, before more are added
+#: until one solution is left.
+STARTING_GIVENS = 12
+
+
 def drawn(kinds: list[str], constraints: int) -> Callable[[int, str], list[Puzzle]]:
     """Puzzles of random constraints of ``kinds`` drawn on a random solution, with givens
     of the solution added until each has one solution."""
@@ -135,9 +143,12 @@ def drawn(kinds: list[str], constraints: int) -> Callable[[int, str], list[Puzzl
             solution = Reference(base).random_solution(rng)
             assert solution is not None
             rules = random_rules(base, solution, rng, constraints, kinds)
-            cells = [0] * 81
             order = rng.sample(range(81), 81)
-            while count(rules, cells, 2) != 1:
+            cells = [0] * 81
+            for cell in order[-STARTING_GIVENS:]:  # (a count of a few lines and no given
+                cells[cell] = solution[cell]       # can be long: they are seldom set)
+            del order[-STARTING_GIVENS:]
+            while count(rules, cells, 2, MAKING_ROUNDS) != 1:  # (a long count: more givens)
                 cell = order.pop()
                 cells[cell] = solution[cell]
             out.append((rules, cells))

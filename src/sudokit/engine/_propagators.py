@@ -31,6 +31,7 @@ except ImportError:  # running uncompiled without Cython installed
 
 from array import array
 from collections.abc import Sequence
+from itertools import accumulate, chain
 
 from sudokit.engine.tables import BETWEEN, DIGIT_SETS, LINEAR, SANDWICH, ConstraintTables
 
@@ -130,12 +131,8 @@ def _ints(values: list[int], code: str = "i") -> array:
 
 def _offsets_by_cell(ncells: int, owners: list[list[int]]) -> tuple[array, array]:
     """(starts, flat): the items of cell c are flat[starts[c]:starts[c + 1]]."""
-    starts = [0]
-    flat: list[int] = []
-    for items in owners:
-        flat.extend(items)
-        starts.append(len(flat))
-    return _ints(starts), _ints(flat)
+    return (_ints(list(accumulate(map(len, owners), initial=0))),
+            _ints(list(chain.from_iterable(owners))))
 
 
 @cython.cclass
@@ -188,19 +185,18 @@ class ConstraintSearch(RulesSearch):
         self.group_weight = _ints(tables.group_weight, "q")
         self.combo_start = _ints(tables.combo_start)
         self.combos = _ints(tables.combos, "Q")
+        starts = tables.group_start
         for g in range(self.ngroups):
-            for k in range(tables.group_start[g], tables.group_start[g + 1]):
-                by_cell[tables.group_cells[k]].append(g)
+            for cell in tables.group_cells[starts[g]:starts[g + 1]]:
+                by_cell[cell].append(g)
         self.cell_group_start, self.cell_group_list = _offsets_by_cell(ncells, by_cell)
         # Each cell's peers as bits, in words of 64 cells: a digit that a group must hold
         # cannot stand in a cell that sees every cell of the group that may hold it.
         self.words = (ncells + 63) // 64
-        words: list[int] = []
-        for cell, others in enumerate(peers):
-            bits = sum(1 << other for other in others) if peer_bits is None \
-                else peer_bits[cell]
-            words += [bits >> (64 * w) & 0xFFFFFFFFFFFFFFFF for w in range(self.words)]
-        self.peer_bits = array("Q", words)
+        if peer_bits is None:
+            peer_bits = [sum(1 << other for other in others) for others in peers]
+        self.peer_bits = array("Q", [bits >> (64 * w) & 0xFFFFFFFFFFFFFFFF
+                                     for bits in peer_bits for w in range(self.words)])
         self.seen = array("Q", [0]) * self.words
         longest = max([b - a for a, b in zip(tables.group_start, tables.group_start[1:],
                                              strict=False)] + [1])

@@ -30,6 +30,7 @@ except ImportError:  # running uncompiled without Cython installed
 
 from array import array
 from collections.abc import Sequence
+from itertools import accumulate, chain
 
 DONE = 0
 PAUSED = 1
@@ -61,11 +62,8 @@ def _popcount(x: cython.ulonglong) -> cython.int:
 
 def _offsets(lists: Sequence[Sequence[int]]) -> tuple[array, array]:
     """(starts, flat): list k is flat[starts[k]:starts[k + 1]]."""
-    starts = array("i", [0])
-    flat = array("i")
-    for items in lists:
-        flat.extend(items)
-        starts.append(len(flat))
+    starts = array("i", accumulate(map(len, lists), initial=0))
+    flat = array("i", chain.from_iterable(lists))
     if not flat:
         flat.append(0)  # a memoryview of nothing cannot be typed
     return starts, flat
