@@ -67,8 +67,8 @@ def find_candidates(board: Board) -> Step | None:
 
 
 def find_pointing(board: Board) -> Step | None:
-    """A cell next to every place of a digit in a house (or one of them itself) that still
-    has a digit next to that one, or None."""
+    """The cells next to every place of a digit in a house (or places themselves) that
+    still have a digit next to that one, or None."""
     geo = board.geo
     near_bits = geo.neighbour_bits
     if not near_bits:
@@ -78,7 +78,7 @@ def find_pointing(board: Board) -> Step | None:
     for d0, dc in enumerate(board.dcells):
         if not dc:
             continue
-        beside = (1 << d0 + 1 | 1 << d0 - 1 if d0 else 1 << d0 + 1) & geo.full
+        beside = (1 << (d0 + 1) | (1 << (d0 - 1) if d0 else 0)) & geo.full
         for u, ub in enumerate(geo.unit_bits):
             here = dc & ub
             if not here or not here & (here - 1):
@@ -88,28 +88,30 @@ def find_pointing(board: Board) -> Step | None:
                 touched &= near_bits[p] | 1 << p
                 if not touched:
                     break
-            for c in bits(touched):
-                gone = masks[c] & beside
-                if gone:
-                    return _pointing_step(board, u, d0 + 1, here, c, gone)
+            elim = [(c, x) for c in bits(touched) for x in digits_of(masks[c] & beside)]
+            if elim:
+                return _pointing_step(board, u, d0 + 1, here, elim)
     return None
 
 
-def _pointing_step(board: Board, unit: int, d: int, here: int, cell: int, gone: int) -> Step:
+def _pointing_step(board: Board, unit: int, d: int, here: int,
+                   elim: list[tuple[int, int]]) -> Step:
     """The step of :func:`find_pointing`: ``d`` fits only in ``here`` of ``unit``, each next
-    to ``cell`` or ``cell`` itself; ``cell`` loses the digits of ``gone``."""
+    to the cells of ``elim`` or one of them (two places side by side: the cells are the
+    places), which lose the digits next to ``d``."""
     geo = board.geo
-    name = geo.cell_names[cell]
-    places = cell_list(geo, bits(here))
-    if here >> cell & 1:
-        why = f"whichever holds it, {name} is {d} or next to the {d}"
+    cells = sorted({c for c, _ in elim})
+    names = cell_list(geo, cells)
+    one = len(cells) == 1
+    if here >> cells[0] & 1:
+        why = (f"whichever holds it, {names} {'is' if one else 'are'} {d} or next to the {d}, "
+               f"so {'it' if one else 'they'}")
     else:
-        why = f"{'both' if here.bit_count() == 2 else 'all'} next to {name}"
-    text = (f"In {geo.unit_names[unit]}, {d} fits only in {places}: {why}, so {name} "
-            f"cannot be {_either(digits_of(gone))}.")
-    return NON_CONSECUTIVE_POINTING.step(
-        board, [cell, *bits(here)], text, elim=[(cell, x) for x in digits_of(gone)],
-        houses=[geo.units[unit]])
+        why = f"{'both' if here.bit_count() == 2 else 'all'} next to {names}, so {names}"
+    text = (f"In {geo.unit_names[unit]}, {d} fits only in {cell_list(geo, bits(here))}: "
+            f"{why} cannot be {_either(sorted({x for _, x in elim}))}.")
+    return NON_CONSECUTIVE_POINTING.step(board, [*cells, *bits(here)], text, elim=elim,
+                                         houses=[geo.units[unit]])
 
 
 def _either(digits: list[int]) -> str:
