@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit import Grid, count_solutions
-from sudokit.logic.board import Board
+from sudokit.logic.board import Board, geometry_of
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Level, Step
 from sudokit.logic.techniques import LADDER
@@ -16,6 +16,7 @@ from sudokit.logic.techniques.consecutive_chains import NON_CONSECUTIVE_CHAIN
 from sudokit.logic.techniques.consecutive_subsets import NON_CONSECUTIVE_SUBSET
 from sudokit.logic.techniques.forcing_chains import FORCING_CHAIN
 from sudokit.logic.techniques.non_consecutive import NON_CONSECUTIVE_POINTING
+from sudokit.logic.variants import ladder_for
 from sudokit.rules import Rules
 
 RULES = Rules.preset("non-consecutive")
@@ -171,3 +172,15 @@ def test_forcing_chains_follow_the_rule_of_neighbours(pure: bool, line: str,
     assert found[0].text.startswith(f"If {found[0].eliminations[0].cell} were "
                                     f"{found[0].eliminations[0].digit}, singles would lead to "
                                     "a contradiction")
+
+
+def test_each_technique_of_neighbours_runs_where_the_ladder_reaches_its_level() -> None:
+    keys = [t.key for t in ladder_for(geometry_of(RULES), LADDER)]
+    assert keys.index("pointing") < keys.index("non-consecutive-pointing") \
+        < keys.index("claiming") < keys.index("non-consecutive-subset") < keys.index("x-wing")
+    assert keys.index("aic") < keys.index("non-consecutive-chain") < keys.index("forcing-chain")
+    medium = tuple(t for t in LADDER if t.level <= Level.MEDIUM)
+    keys = [t.key for t in ladder_for(geometry_of(RULES), medium)]
+    assert "non-consecutive-subset" in keys and "non-consecutive-chain" not in keys
+    assert not {"non-consecutive-pointing", "non-consecutive-chain"} & {
+        t.key for t in ladder_for(geometry_of(Rules.preset("anti-king")), LADDER)}
