@@ -17,7 +17,8 @@ engine, and before its locked candidates:
 - a sandwich row, once its 1 and its N are placed, bounds the cells between them;
 - a between line bounds its middle cells by its ends, and its ends by the middle.
 
-A group is looked at again when one of its cells changes. None of this needs to find
+A group is looked at again when one of its cells changes. A guess goes to a cell with
+the fewest digits left, and of those to one in the most groups and pair relations. None of this needs to find
 everything: a board with one digit in every cell is counted a solution only when it keeps
 every table exactly (``_complete_ok``), and the tables say exactly what the constraints say.
 """
@@ -232,6 +233,32 @@ class ConstraintSearch(RulesSearch):
             self.is_dirty[i] = 1
 
     # -- the propagation (no Python objects below this line: it runs without the GIL) --
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _pick_cell(self) -> cython.int:
+        """The unsolved cell with the fewest candidates, and of those the one in the most
+        groups and pair relations (a guess there tells the most), or -1 when all are
+        solved."""
+        best: cython.int = -1
+        best_count: cython.int = 65
+        best_groups: cython.int = -1
+        i: cython.int
+        k: cython.int
+        groups: cython.int
+        m: cython.ulonglong
+        for i in range(self.ncells):
+            m = self.masks[i]
+            if m & (m - 1):
+                k = _popcount(m)
+                groups = (self.cell_group_start[i + 1] - self.cell_group_start[i]
+                          + self.arc_start[i + 1] - self.arc_start[i])
+                if k < best_count or (k == best_count and groups > best_groups):
+                    best_count = k
+                    best = i
+                    best_groups = groups
+        return best
+
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
