@@ -208,6 +208,11 @@ def checked_options(
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
                 f"(its cells go in groups of {' and '.join(map(str, sizes))})")
+    if plan is not None and plan.drawn and difficulty is not None:
+        # the rater's chains can take minutes on a board of few givens and many clues, and
+        # a time limit would make the same seed give another puzzle on another machine
+        raise UnsupportedRulesError(f"making {plan.describe()} puzzles of a difficulty is "
+                                    "not supported yet: rating one can take minutes")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"unknown difficulty {difficulty!r} "
                             f"(one of: {', '.join(DIFFICULTIES)})")
