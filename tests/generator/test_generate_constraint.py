@@ -13,6 +13,7 @@ from sudokit.constraints import Arrow, Kropki, Thermo
 from sudokit.generator.lines import drawn
 from sudokit.generator.make import generate, generate_many
 from sudokit.generator.variants import random_solution
+from support.clirunner import sudoku
 from support.constraint_reference import solutions
 
 
@@ -99,3 +100,12 @@ def test_drawn_puzzles_have_fewer_givens_than_a_classic_one_can() -> None:
             result = search(puzzle, limit=2)
             assert result.count == 1 and result.solution is not None
             assert puzzle.rules.keeps(list(result.solution.cells))
+
+
+@pytest.mark.parametrize("kind", ["killer", "thermo", "arrow", "kropki", "killer+x"])
+def test_create_writes_a_link_that_reads_back_with_one_solution(kind: str) -> None:
+    made = sudoku("create", "--variant", kind, "--size", "6", "--seed", "11")
+    assert made.status == 0 and made.stderr == ""
+    assert made.out.startswith("https://sudokupad.app/") and made.out.count("\n") == 1
+    counted = sudoku("count", "-", "--limit", "2", stdin=made.stdout)
+    assert counted.status == 0 and counted.out.split() == ["1"], counted
