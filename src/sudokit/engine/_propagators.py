@@ -18,9 +18,10 @@ engine, and before its locked candidates:
 - a between line bounds its middle cells by its ends, and its ends by the middle.
 
 A group is looked at again when one of its cells changes. A guess goes to a cell with
-the fewest digits left, and of those to one in the most groups and pair relations. None of this needs to find
-everything: a board with one digit in every cell is counted a solution only when it keeps
-every table exactly (``_complete_ok``), and the tables say exactly what the constraints say.
+the fewest digits left, and of those to one in the most groups and pair relations. None
+of this needs to find everything: a board with one digit in every cell is counted a
+solution only when it keeps every table exactly (``_complete_ok``), and the tables say
+exactly what the constraints say.
 """
 
 from __future__ import annotations
