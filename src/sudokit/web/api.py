@@ -153,6 +153,8 @@ async def _work(request: Request, op: str, kwargs: dict[str, Any], time_limit: f
     except WorkFailed as e:
         if e.kind in _MISSING:
             raise BadRequest(f"{op} needs what this installation lacks: {e}", status=501) from None
+        if e.kind == "UnsupportedRulesError":  # well formed, but rules this work cannot honour
+            raise BadRequest(str(e), status=422) from None
         if e.kind in _INPUT_ERRORS:
             raise BadRequest(str(e)) from None
         raise BadRequest(f"internal error: {e.kind}: {e}", status=500) from None
@@ -183,7 +185,8 @@ def _limits(request: Request) -> Any:
 
 
 def _refuse_logic(op: str, puzzle: Grid | Candidates) -> None:
-    """A 422 for logic on a variant that this installation's logic solver cannot honour."""
+    """A 422 for logic on a variant that this installation's logic solver cannot honour (as
+    the work's own refusal of rules it cannot honour)."""
     refused = logic_refusal(op, puzzle)
     if refused is not None:
         raise BadRequest(refused, status=422)
@@ -488,7 +491,8 @@ async def listing(request: Request) -> Response:
         "errors": "4xx/5xx answers are {\"error\": message}: 400 bad input, 403 sent by "
                   "a page of another site, 404 no such call, 405 wrong method, 408 the "
                   "request took too long to arrive, 413 body or puzzle too large, 415 body "
-                  "not sent as application/json, 422 past the time limit, 501 not installed "
+                  "not sent as application/json, 422 past the time limit or rules the work "
+                  "cannot honour, 501 not installed "
                   "here, 503 busy",
         "printable": printable(),
         "techniques": _techniques(),

@@ -17,7 +17,7 @@ from ..candidates import Candidates
 from ..constraints import Sandwich
 from ..errors import GenerateGaveUp, UnsupportedRulesError
 from ..grid import SYMBOLS, Grid
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..shape import Shape
 from ..solver import SearchStatus, search
 from . import drawn
@@ -90,18 +90,11 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
 def _words(rules: Rules) -> dict[str, list[str]]:
     """The rules in words (``lines``) and those the grid shows no mark of (``unmarked``), as
-    the pictures say them; a rule the pictures have no words for is said by its name."""
+    the pictures say them."""
     # the pictures load the logic: only a variant's answer needs them, the server starts fast
     from ..pictures.variants import rule_lines, unmarked_rules
 
-    try:
-        return {"lines": rule_lines(rules), "unmarked": unmarked_rules(rules)}
-    except KeyError:
-        plain = rules.replace(constraints=(), all_dots=False, all_xv=False)
-        drawn_names = [name for name in rules.names if name not in plain.names]
-        return {"lines": rule_lines(plain) + [PRESETS[name][:1].upper() + PRESETS[name][1:]
-                                              for name in drawn_names],
-                "unmarked": unmarked_rules(plain)}
+    return {"lines": rule_lines(rules), "unmarked": unmarked_rules(rules)}
 
 
 def with_rules(data: dict[str, Any], puzzle: Puzzle) -> dict[str, Any]:
