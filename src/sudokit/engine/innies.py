@@ -27,12 +27,11 @@ MAX_CELLS = 4
 
 
 #: A cage as the sums see it: its cells as bits, its total, its first and last row and
-#: column.
-_Cage = tuple[int, int, int, int, int, int]
+#: column, its number of cells.
+_Cage = tuple[int, int, int, int, int, int, int]
 
-#: A set of houses as the sums see it: where (in words), its cells as bits, the cells and
-#: the total of the cages inside, the cells and the total of the cages across its border.
-_Set = tuple[str, int, int, int, int, int]
+#: What the sums found: (cells, total, where) each, and the cell sets already listed.
+_Found = tuple[list[tuple[tuple[int, ...], int, str]], set[int]]
 
 
 @lru_cache(maxsize=16)
@@ -40,6 +39,20 @@ def _lines(n: int, axis: int) -> tuple[int, ...]:
     """The cells of each row (``axis`` 0) or column (1) as bits."""
     return tuple(sum(1 << (k * n + j if axis == 0 else j * n + k) for j in range(n))
                  for k in range(n))
+
+
+@lru_cache(maxsize=16)
+def _run_cells(n: int, axis: int) -> tuple[tuple[int, ...], ...]:
+    """The cells of rows (``axis`` 0) or columns (1) i to j as bits: ``[i][j - i]``."""
+    line = _lines(n, axis)
+    out = []
+    for i in range(n):
+        cells, row = 0, []
+        for j in range(i, n):
+            cells |= line[j]
+            row.append(cells)
+        out.append(tuple(row))
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -51,40 +64,67 @@ def _region_bits(regions: tuple[int, ...], n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _runs(cages: list[_Cage], n: int, what: str, axis: int) -> list[_Set]:
+def _add(found: _Found, mask: int, covered: int, left: int, crossing: int, crossing_total: int,
+         all_caged: int, where: str) -> None:
+    """The innies of a set of houses (its cells ``mask``, those of the cages inside
+    ``covered``, adding up to what is ``left``) and, when each innie is caged, its outies
+    (the cells of the cages across its border, ``crossing``, outside it)."""
+    out, seen = found
+    innies = mask & ~covered
+    groups = [(innies, left, "innies")]
+    if innies & ~all_caged == 0:  # each innie in a cage that crosses the border
+        groups.append((crossing & ~mask, crossing_total - left, "outies"))
+    for group, total, said in groups:
+        if 0 < group.bit_count() <= MAX_CELLS and group not in seen:
+            seen.add(group)
+            out.append((_cells(group), total, f"{said} of {where}"))
+
+
+def _runs(cages: list[_Cage], n: int, what: str, axis: int, all_caged: int,
+          found: _Found) -> None:
     """Every run of consecutive rows (``axis`` 0) or columns (1) short of the whole grid,
-    with the cages inside and across, found as the run grows (not cage by cage)."""
+    with the cages inside and across, found as the run grows (not cage by cage). The
+    cells are counted as they go, so that a run whose innies and outies are both too many
+    is passed over without a look at its cells."""
     first, last = 2 + 2 * axis, 3 + 2 * axis
     by_first: list[list[_Cage]] = [[] for _ in range(n)]
     by_last: list[list[_Cage]] = [[] for _ in range(n)]
     for cage in cages:
         by_first[cage[first]].append(cage)
         by_last[cage[last]].append(cage)
-    line = _lines(n, axis)
-    out: list[_Set] = []
+    runs = _run_cells(n, axis)
+    house_total = n * (n + 1) // 2
     for i in range(n):
-        cells = inside = inside_total = over = over_total = 0
+        inside = inside_total = inside_size = over = over_total = over_size = 0
         for cage in cages:  # across the run's first line, from before it
             if cage[first] < i <= cage[last]:
                 over |= cage[0]
                 over_total += cage[1]
+                over_size += cage[6]
         for j in range(i, n - (i == 0)):
-            cells |= line[j]
             for cage in by_first[j]:
                 over |= cage[0]
                 over_total += cage[1]
+                over_size += cage[6]
             for cage in by_last[j]:
                 if cage[first] >= i:
                     inside |= cage[0]
                     inside_total += cage[1]
-            out.append((f"{what} {i + 1}-{j + 1}", cells, inside, inside_total,
-                        over & ~inside, over_total - inside_total))
-    return out
+                    inside_size += cage[6]
+            if not inside_size:  # no cage inside: the houses' own rule says it all
+                continue
+            innies = (j - i + 1) * n - inside_size
+            # when each innie is caged, the cages across hold them and the outies
+            if innies > MAX_CELLS and over_size - inside_size - innies > MAX_CELLS:
+                continue
+            _add(found, runs[i][j - i], inside, (j - i + 1) * house_total - inside_total,
+                 over & ~inside, over_total - inside_total, all_caged,
+                 f"{what} {i + 1}-{j + 1}")
 
 
-def _regions(cages: list[_Cage], rules: Rules) -> list[_Set]:
+def _regions(cages: list[_Cage], rules: Rules, all_caged: int, found: _Found) -> None:
     """Each region, with the cages inside and across."""
-    out: list[_Set] = []
+    house_total = rules.size * (rules.size + 1) // 2
     for k, cells in enumerate(_region_bits(rules.regions, rules.size)):
         inside = inside_total = across = across_total = 0
         for cage in cages:
@@ -95,8 +135,9 @@ def _regions(cages: list[_Cage], rules: Rules) -> list[_Set]:
                 else:
                     inside |= cage[0]
                     inside_total += cage[1]
-        out.append((f"region {k + 1}", cells, inside, inside_total, across, across_total))
-    return out
+        if inside:
+            _add(found, cells, inside, house_total - inside_total, across, across_total,
+                 all_caged, f"region {k + 1}")
 
 
 def _cells(bits: int) -> tuple[int, ...]:
@@ -117,27 +158,18 @@ def implied_sums(rules: Rules) -> list[tuple[tuple[int, ...], int, str]]:
     all_caged = 0
     for c in rules.constraints:
         if isinstance(c, Cage) and c.total is not None:
-            rows = [x // n for x in c.cells]
-            cols = [x % n for x in c.cells]
-            bits = sum(1 << x for x in c.cells)
-            cages.append((bits, c.total, min(rows), max(rows), min(cols), max(cols)))
+            cells = c.cells  # in order: the first and last rows are at the ends
+            cols = [x % n for x in cells]
+            bits = 0
+            for x in cells:
+                bits |= 1 << x
+            cages.append((bits, c.total, cells[0] // n, cells[-1] // n, min(cols), max(cols),
+                          len(cells)))
             all_caged |= bits
     if not cages:
         return []
-    house_total = n * (n + 1) // 2
-    out: list[tuple[tuple[int, ...], int, str]] = []
-    seen: set[int] = set()
-    sets = _runs(cages, n, "rows", 0) + _runs(cages, n, "columns", 1) + _regions(cages, rules)
-    for where, mask, covered, inside_total, crossing, crossing_total in sets:
-        if not covered:  # no cage inside: the houses' own rule says it all
-            continue
-        innies = mask & ~covered
-        left = mask.bit_count() // n * house_total - inside_total
-        found = [(innies, left, "innies")]
-        if innies & ~all_caged == 0:  # each innie in a cage that crosses the border
-            found.append((crossing & ~mask, crossing_total - left, "outies"))
-        for group, total, said in found:
-            if 0 < group.bit_count() <= MAX_CELLS and group not in seen:
-                seen.add(group)
-                out.append((_cells(group), total, f"{said} of {where}"))
-    return out
+    found: _Found = ([], set())
+    _runs(cages, n, "rows", 0, all_caged, found)
+    _runs(cages, n, "columns", 1, all_caged, found)
+    _regions(cages, rules, all_caged, found)
+    return found[0]
