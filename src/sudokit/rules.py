@@ -18,8 +18,9 @@ Rules(9, diagonals=True, anti_knight=True)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cached_property
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property, lru_cache
+from operator import itemgetter
 
 from .constraints import FAMILIES, XV, Cage, Constraint, Kropki, Renban, checked, pair_keeps_dot
 from .errors import RulesError, ShapeError, UnsupportedRulesError
@@ -276,6 +277,21 @@ class Rules:
     def houses(self) -> tuple[tuple[int, ...], ...]:
         """Every set of cells whose digits all differ: rows, columns, regions, then the
         diagonals, windows, disjoint groups and the centre-dot group."""
+        return self._layout.houses
+
+    @cached_property
+    def _layout(self) -> _Layout:
+        """The houses and what is made of them, shared by every rules with the same
+        houses (killers differ only in their cages)."""
+        key = (self.shape, self.regions, self._flags[:2], self._flags[5:7])
+        found = _LAYOUTS.get(key)
+        if found is None:
+            if len(_LAYOUTS) >= 64:
+                _LAYOUTS.clear()
+            found = _LAYOUTS[key] = _Layout(self._own_houses())
+        return found
+
+    def _own_houses(self) -> tuple[tuple[int, ...], ...]:
         n, shape = self.size, self.shape
         regions: list[list[int]] = [[] for _ in range(n)]
         for cell, region in enumerate(self.regions):
@@ -316,6 +332,8 @@ class Rules:
             moves += [(1, -1), (1, 1)]
         if self.anti_knight:
             moves += [(1, -2), (1, 2), (2, -1), (2, 1)]
+        if not moves:
+            return ()
         housed = self._house_peers
         return tuple(sorted({pair for pair in _moves(self.size, moves)
                              if pair[1] not in housed[pair[0]]}))
@@ -338,15 +356,9 @@ class Rules:
             masks[cell] = full & _EVEN_BITS
         return tuple(masks)
 
-    @cached_property
+    @property
     def _house_peers(self) -> tuple[frozenset[int], ...]:
-        out: list[set[int]] = [set() for _ in range(self.size * self.size)]
-        for house in self.houses:
-            for cell in house:
-                out[cell].update(house)
-        for cell, same in enumerate(out):
-            same.discard(cell)
-        return tuple(frozenset(s) for s in out)
+        return self._layout.house_peers
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -386,10 +398,11 @@ class Rules:
         """The first rule a complete grid of N*N digits breaks, in words; None when it
         keeps them all (the meaning every engine's answer is checked against)."""
         n = self.size
-        if len(digits) != n * n or any(not 1 <= d <= n for d in digits):
+        if len(digits) != n * n or min(digits) < 1 or max(digits) > n:
             return f"a complete {n}x{n} grid holds {n * n} digits of 1-{n}"
         name = self.shape.cell_name
-        for house in self.houses:
+        clash = any(len(set(get(digits))) != size for get, size in self._layout.getters)
+        for house in self.houses if clash else ():  # (which house, only when one clashes)
             seen: dict[int, int] = {}
             for cell in house:
                 if digits[cell] in seen:
@@ -402,7 +415,7 @@ class Rules:
         for a, b in self.non_consecutive_pairs:
             if abs(digits[a] - digits[b]) == 1:
                 return f"{name(a)} and {name(b)} are neighbours with consecutive digits"
-        for cell, mask in enumerate(self.cell_masks):
+        for cell, mask in enumerate(self.cell_masks if self.odd or self.even else ()):
             if not mask >> (digits[cell] - 1) & 1:
                 return f"{name(cell)} may not hold {digits[cell]}"
         for constraint in self.constraints:
@@ -475,6 +488,35 @@ class Rules:
         return f"Rules({', '.join(parts)})"
 
 
+class _Layout:
+    """A set of houses and, made on first use, each cell's peers through them and the
+    getters of each house's digits (for checking a complete grid)."""
+
+    def __init__(self, houses: tuple[tuple[int, ...], ...]) -> None:
+        self.houses = houses
+
+    @cached_property
+    def house_peers(self) -> tuple[frozenset[int], ...]:
+        out: list[set[int]] = [set() for _ in range(max(map(max, self.houses)) + 1)]
+        for house in self.houses:
+            for cell in house:
+                out[cell].update(house)
+        for cell, same in enumerate(out):
+            same.discard(cell)
+        return tuple(frozenset(s) for s in out)
+
+    @cached_property
+    def getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], int], ...]:
+        """(the digits of a house, as a tuple; its size) for each house of two cells or
+        more."""
+        return tuple((itemgetter(*house), len(house)) for house in self.houses
+                     if len(house) > 1)
+
+
+#: The houses of the rules seen lately, by their shape, regions and house flags.
+_LAYOUTS: dict[tuple[object, ...], _Layout] = {}
+
+
 #: The classic rules of each shape, made once (a grid without rules of its own has them).
 _CLASSIC: dict[Shape, Rules] = {}
 
@@ -522,6 +564,7 @@ def _shape_for(size: int, box: tuple[int, int] | None, has_regions: bool) -> Sha
     return Shape.for_size(size, box)
 
 
+@lru_cache(maxsize=64)
 def _box_ids(shape: Shape) -> tuple[int, ...]:
     """The standard boxes as region ids, numbered by first appearance in reading order."""
     return _renumbered([shape.box_of(cell) for cell in range(shape.ncells)])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..errors import RulesError
 from ._base import Constraint, cell_name, cell_tuple
@@ -46,6 +46,31 @@ class Cage(Constraint):
         if not self.repeat and len(set(values)) != len(values):
             return False
         return self.total is None or sum(values) == self.total
+
+    # The value methods of every constraint, written out for the cage: a killer has dozens,
+    # and rules sort and hash them each time they are made (the same results).
+    def values(self) -> tuple[object, ...]:
+        if type(self) is not Cage:
+            return super().values()
+        return (self.cells, self.total, self.repeat)
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not Cage or type(other) is not Cage:
+            return super().__eq__(other)
+        cage = cast(Cage, other)
+        return (self.cells == cage.cells and self.total == cage.total
+                and self.repeat == cage.repeat)
+
+    def __hash__(self) -> int:
+        if type(self) is not Cage:
+            return super().__hash__()
+        return hash(("Cage", (self.cells, self.total, self.repeat)))
+
+    def __repr__(self) -> str:
+        if type(self) is not Cage:
+            return super().__repr__()
+        total = "" if self.total is None else f", {self.total!r}"
+        return f"Cage({self.cells!r}{total}{', repeat=True' if self.repeat else ''})"
 
 
 

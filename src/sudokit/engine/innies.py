@@ -26,9 +26,9 @@ from ..rules import Rules
 MAX_CELLS = 4
 
 
-#: A cage as the sums see it: its cells as bits, its total, its first and last row and
-#: column, its number of cells.
-_Cage = tuple[int, int, int, int, int, int, int]
+#: A cage as the sums see it: its cells as bits, its total, its number of cells, its
+#: cells, and its first and last row, and column: ((first row, last), (first column, last)).
+_Cage = tuple[int, int, int, tuple[int, ...], tuple[tuple[int, int], tuple[int, int]]]
 
 #: What the sums found: (cells, total, where) each, and the cell sets already listed.
 _Found = tuple[list[tuple[tuple[int, ...], int, str]], set[int]]
@@ -86,31 +86,40 @@ def _runs(cages: list[_Cage], n: int, what: str, axis: int, all_caged: int,
     with the cages inside and across, found as the run grows (not cage by cage). The
     cells are counted as they go, so that a run whose innies and outies are both too many
     is passed over without a look at its cells."""
-    first, last = 2 + 2 * axis, 3 + 2 * axis
-    by_first: list[list[_Cage]] = [[] for _ in range(n)]
+    # the cages starting on each line, summed (cells, total, size: cages do not overlap,
+    # so their cells add up as bits); those ending on each line, latest start first
+    starting = [[0, 0, 0] for _ in range(n)]
     by_last: list[list[_Cage]] = [[] for _ in range(n)]
-    for cage in cages:
-        by_first[cage[first]].append(cage)
-        by_last[cage[last]].append(cage)
+    # the cages across each line from before it, summed
+    before = [[0, 0, 0] for _ in range(n)]
+    for cage in sorted(cages, key=lambda c: -c[4][axis][0]):
+        first, last = cage[4][axis]
+        sums = starting[first]
+        sums[0] += cage[0]
+        sums[1] += cage[1]
+        sums[2] += cage[2]
+        by_last[last].append(cage)
+        for i in range(first + 1, last + 1):
+            sums = before[i]
+            sums[0] += cage[0]
+            sums[1] += cage[1]
+            sums[2] += cage[2]
     runs = _run_cells(n, axis)
     house_total = n * (n + 1) // 2
     for i in range(n):
-        inside = inside_total = inside_size = over = over_total = over_size = 0
-        for cage in cages:  # across the run's first line, from before it
-            if cage[first] < i <= cage[last]:
-                over |= cage[0]
-                over_total += cage[1]
-                over_size += cage[6]
+        inside = inside_total = inside_size = 0
+        over, over_total, over_size = before[i]
         for j in range(i, n - (i == 0)):
-            for cage in by_first[j]:
-                over |= cage[0]
-                over_total += cage[1]
-                over_size += cage[6]
+            bits, total, size = starting[j]
+            over += bits
+            over_total += total
+            over_size += size
             for cage in by_last[j]:
-                if cage[first] >= i:
-                    inside |= cage[0]
-                    inside_total += cage[1]
-                    inside_size += cage[6]
+                if cage[4][axis][0] < i:
+                    break
+                inside += cage[0]
+                inside_total += cage[1]
+                inside_size += cage[2]
             if not inside_size:  # no cage inside: the houses' own rule says it all
                 continue
             innies = (j - i + 1) * n - inside_size
@@ -124,20 +133,26 @@ def _runs(cages: list[_Cage], n: int, what: str, axis: int, all_caged: int,
 
 def _regions(cages: list[_Cage], rules: Rules, all_caged: int, found: _Found) -> None:
     """Each region, with the cages inside and across."""
-    house_total = rules.size * (rules.size + 1) // 2
-    for k, cells in enumerate(_region_bits(rules.regions, rules.size)):
-        inside = inside_total = across = across_total = 0
-        for cage in cages:
-            if cage[0] & cells:
-                if cage[0] & ~cells:
-                    across |= cage[0]
-                    across_total += cage[1]
-                else:
-                    inside |= cage[0]
-                    inside_total += cage[1]
-        if inside:
-            _add(found, cells, inside, house_total - inside_total, across, across_total,
-                 all_caged, f"region {k + 1}")
+    n, regions = rules.size, rules.regions
+    house_total = n * (n + 1) // 2
+    inside = [0] * n
+    inside_total = [0] * n
+    across = [0] * n
+    across_total = [0] * n
+    for cage in cages:
+        touched = {regions[x] for x in cage[3]}
+        if len(touched) == 1:
+            k = touched.pop()
+            inside[k] |= cage[0]
+            inside_total[k] += cage[1]
+        else:
+            for k in touched:
+                across[k] |= cage[0]
+                across_total[k] += cage[1]
+    for k, cells in enumerate(_region_bits(regions, n)):
+        if inside[k]:
+            _add(found, cells, inside[k], house_total - inside_total[k], across[k],
+                 across_total[k], all_caged, f"region {k + 1}")
 
 
 def _cells(bits: int) -> tuple[int, ...]:
@@ -163,8 +178,8 @@ def implied_sums(rules: Rules) -> list[tuple[tuple[int, ...], int, str]]:
             bits = 0
             for x in cells:
                 bits |= 1 << x
-            cages.append((bits, c.total, cells[0] // n, cells[-1] // n, min(cols), max(cols),
-                          len(cells)))
+            cages.append((bits, c.total, len(cells), cells,
+                          ((cells[0] // n, cells[-1] // n), (min(cols), max(cols)))))
             all_caged |= bits
     if not cages:
         return []
