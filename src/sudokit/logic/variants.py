@@ -29,6 +29,11 @@ from .step import Level, Technique
 from .techniques.cage_houses import HOUSE_COMBINATIONS
 from .techniques.cages import CAGE_CLAIMING, CAGE_COMBINATION, CAGE_POINTING
 from .techniques.innies import HIDDEN_CAGE, INNIES_MINUS_OUTIES, RULE_OF_45
+from .techniques.killer_virtual import (
+    VIRTUAL_CAGE_CLAIMING,
+    VIRTUAL_CAGE_HOUSE,
+    VIRTUAL_CAGE_POINTING,
+)
 from .techniques.lines import LINE_TECHNIQUES
 from .techniques.locked_houses import LOCKED_HOUSES
 from .techniques.non_consecutive import NEIGHBOUR_TECHNIQUES, NON_CONSECUTIVE
@@ -54,7 +59,9 @@ FAMILY_TECHNIQUES: dict[str, Technique] = {**LINE_TECHNIQUES, **SIGN_TECHNIQUES}
 #: medium techniques.
 KILLER_TECHNIQUES: tuple[Technique, ...] = (CAGE_COMBINATION, RULE_OF_45, HIDDEN_CAGE,
                                             CAGE_POINTING, CAGE_CLAIMING,
-                                            INNIES_MINUS_OUTIES, HOUSE_COMBINATIONS)
+                                            INNIES_MINUS_OUTIES, HOUSE_COMBINATIONS,
+                                            VIRTUAL_CAGE_POINTING, VIRTUAL_CAGE_CLAIMING,
+                                            VIRTUAL_CAGE_HOUSE)
 
 #: Every technique that only a variant's ladder holds.
 VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (

@@ -26,7 +26,7 @@ _NAMED = 2
 _MOST_STATES = 4096
 
 
-def _touching(board: Board, unit: int) -> list[Cage]:
+def touching(board: Board, unit: int) -> list[Cage]:
     """The cages (digits differing, with a total) with a cell in house ``unit``, those
     wholly inside it first."""
     ub = board.geo.unit_bits[unit]
@@ -157,7 +157,7 @@ def find(board: Board) -> Step | None:
     names = geo.cell_names
     for unit in range(len(geo.units)):
         ub = geo.unit_bits[unit]
-        cages = _touching(board, unit)
+        cages = touching(board, unit)
         if not cages or not ub & board.unsolved:
             continue
         if len(cages) == 1 and set(cages[0].cells) == set(geo.units[unit]):

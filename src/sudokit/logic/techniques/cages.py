@@ -69,7 +69,7 @@ def cage_options(board: Board, cage: Cage) -> tuple[tuple[int, ...], list[int]] 
     return found
 
 
-def _holds(combos: tuple[int, ...]) -> str:
+def holds_words(combos: tuple[int, ...]) -> str:
     """``is 1+2``, ``holds 1+2+6 or 1+3+5``, ``holds one of 7 combinations``."""
     if len(combos) == 1:
         return f"is {combo_words(combos[0])}"
@@ -99,11 +99,42 @@ def find_combination(board: Board) -> Step | None:
             return CAGE_COMBINATION.step(board, cells, f"{what[0].upper()}{what[1:]} is {d}.",
                                          place=[(cells[0], d)])
         if combos:
-            said = f"{what[0].upper()}{what[1:]} {_holds(combos)}"
+            said = f"{what[0].upper()}{what[1:]} {holds_words(combos)}"
         else:
             said = (f"The digits of {what} (which may repeat) add up to {cage.total}")
         text = f"{said}: {cannot(names, elim, board.masks)}."
         return CAGE_COMBINATION.step(board, cells, text, elim=elim, houses=[cells])
+    return None
+
+
+def pointed_by(board: Board, cage: Cage
+               ) -> tuple[tuple[int, ...], int, list[int], int] | None:
+    """The first digit every combination of ``cage`` holds whose places in it all see
+    cells outside it that still have the digit: (the combinations, the digit, its places,
+    those cells as a cell set); or None."""
+    if cage.repeat:
+        return None
+    geo = board.geo
+    found = cage_options(board, cage)
+    if found is None:
+        return None
+    combos, supported = found
+    every = -1
+    for combo in combos:
+        every &= combo
+    cagebits = sum(1 << c for c in cage.cells)
+    for d in digits_of(every & geo.full):
+        bit = 1 << (d - 1)
+        where = [c for c, s in zip(cage.cells, supported, strict=True)
+                 if s & bit and not board.values[c]]
+        if not where:
+            continue
+        seen = -1
+        for c in where:
+            seen &= geo.peer_bits[c]
+        gone = seen & board.dcells[d - 1] & ~cagebits
+        if gone:
+            return combos, d, where, gone
     return None
 
 
@@ -113,40 +144,22 @@ def find_pointing(board: Board) -> Step | None:
     geo = board.geo
     names = geo.cell_names
     for cage in cages_of(board):
-        if cage.repeat:
-            continue
-        found = cage_options(board, cage)
+        found = pointed_by(board, cage)
         if found is None:
             continue
-        combos, supported = found
-        every = -1
-        for combo in combos:
-            every &= combo
-        cagebits = sum(1 << c for c in cage.cells)
-        for d in digits_of(every & geo.full):
-            bit = 1 << (d - 1)
-            where = [c for c, s in zip(cage.cells, supported, strict=True)
-                     if s & bit and not board.values[c]]
-            if not where:
-                continue
-            seen = -1
-            for c in where:
-                seen &= geo.peer_bits[c]
-            gone = seen & board.dcells[d - 1] & ~cagebits
-            if not gone:
-                continue
-            what = cage_words(cage, names)
-            text = (f"Every combination of {what} ({', '.join(map(combo_words, combos))}) "
-                    f"holds {d}, in {_either(names, where)}: "
-                    f"{cell_list(geo, bits(gone))}, which "
-                    f"{'sees' if gone & (gone - 1) == 0 else 'see'} "
-                    f"{'it' if len(where) == 1 else 'them all'}, cannot be {d}.")
-            return CAGE_POINTING.step(board, where, text,
-                                      elim=[(c, d) for c in bits(gone)], houses=[cage.cells])
+        combos, d, where, gone = found
+        what = cage_words(cage, names)
+        text = (f"Every combination of {what} ({', '.join(map(combo_words, combos))}) "
+                f"holds {d}, in {_either(names, where)}: "
+                f"{cell_list(geo, bits(gone))}, which "
+                f"{'sees' if gone & (gone - 1) == 0 else 'see'} "
+                f"{'it' if len(where) == 1 else 'them all'}, cannot be {d}.")
+        return CAGE_POINTING.step(board, where, text,
+                                  elim=[(c, d) for c in bits(gone)], houses=[cage.cells])
     return None
 
 
-def _claimed(board: Board, cage: Cage) -> list[tuple[int, int]]:
+def claimed_in(board: Board, cage: Cage) -> list[tuple[int, int]]:
     """(digit, house) for each digit whose places in some house all lie in ``cage``, the
     digit not yet placed in the cage."""
     geo = board.geo
@@ -179,7 +192,7 @@ def find_claiming(board: Board) -> Step | None:
         if found is None:
             continue
         combos, _ = found
-        for d, u in _claimed(board, cage):
+        for d, u in claimed_in(board, cage):
             bit = 1 << (d - 1)
             kept = [c for c in combos if c & bit]
             if not kept or len(kept) == len(combos):
@@ -196,7 +209,7 @@ def find_claiming(board: Board) -> Step | None:
             here = board.dcells[d - 1] & geo.unit_bits[u]
             text = (f"In {geo.unit_names[u]}, {d} fits only in {cell_list(geo, bits(here))}, "
                     f"all in {cage_words(cage, names)}: the cage holds {d}, so it "
-                    f"{_holds(tuple(kept))}: {cannot(names, elim, board.masks)}.")
+                    f"{holds_words(tuple(kept))}: {cannot(names, elim, board.masks)}.")
             return CAGE_CLAIMING.step(board, cage.cells, text, elim=elim,
                                       houses=[geo.units[u], cage.cells])
     return None
