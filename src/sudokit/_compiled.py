@@ -55,6 +55,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.xy_wing",
     "sudokit.logic.techniques.xyz_wing",
     "sudokit.generator.targeted_search",
+    "sudokit.engine.innies",
 )
 
 #: The modules that may pass CONTRIBUTING.md's 600 lines: compiled kernels whose typed loops

@@ -18,9 +18,8 @@ Rules(9, diagonals=True, anti_knight=True)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
-from operator import itemgetter
 
 from .constraints import FAMILIES, XV, Cage, Constraint, Kropki, Renban, checked, pair_keeps_dot
 from .errors import RulesError, ShapeError, UnsupportedRulesError
@@ -41,9 +40,6 @@ PRESETS: dict[str, str] = {
     "even-odd": "even-odd",
     **FAMILIES,
 }
-
-#: The presets that come with their data from the puzzle (regions, cells, cages, lines).
-_WITH_DATA = frozenset({"jigsaw", "even-odd", *FAMILIES})
 
 #: The preset each flag of :class:`Rules` stands for.
 _FLAGS: dict[str, str] = {
@@ -277,21 +273,6 @@ class Rules:
     def houses(self) -> tuple[tuple[int, ...], ...]:
         """Every set of cells whose digits all differ: rows, columns, regions, then the
         diagonals, windows, disjoint groups and the centre-dot group."""
-        return self._layout.houses
-
-    @cached_property
-    def _layout(self) -> _Layout:
-        """The houses and what is made of them, shared by every rules with the same
-        houses (killers differ only in their cages)."""
-        key = (self.shape, self.regions, self._flags[:2], self._flags[5:7])
-        found = _LAYOUTS.get(key)
-        if found is None:
-            if len(_LAYOUTS) >= 64:
-                _LAYOUTS.clear()
-            found = _LAYOUTS[key] = _Layout(self._own_houses())
-        return found
-
-    def _own_houses(self) -> tuple[tuple[int, ...], ...]:
         n, shape = self.size, self.shape
         regions: list[list[int]] = [[] for _ in range(n)]
         for cell, region in enumerate(self.regions):
@@ -332,9 +313,7 @@ class Rules:
             moves += [(1, -1), (1, 1)]
         if self.anti_knight:
             moves += [(1, -2), (1, 2), (2, -1), (2, 1)]
-        if not moves:
-            return ()
-        housed = self._house_peers
+        housed = self._house_peers if moves else ()
         return tuple(sorted({pair for pair in _moves(self.size, moves)
                              if pair[1] not in housed[pair[0]]}))
 
@@ -356,9 +335,15 @@ class Rules:
             masks[cell] = full & _EVEN_BITS
         return tuple(masks)
 
-    @property
+    @cached_property
     def _house_peers(self) -> tuple[frozenset[int], ...]:
-        return self._layout.house_peers
+        out: list[set[int]] = [set() for _ in range(self.size * self.size)]
+        for house in self.houses:
+            for cell in house:
+                out[cell].update(house)
+        for cell, same in enumerate(out):
+            same.discard(cell)
+        return tuple(frozenset(s) for s in out)
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -401,7 +386,7 @@ class Rules:
         if len(digits) != n * n or min(digits) < 1 or max(digits) > n:
             return f"a complete {n}x{n} grid holds {n * n} digits of 1-{n}"
         name = self.shape.cell_name
-        clash = any(len(set(get(digits))) != size for get, size in self._layout.getters)
+        clash = any(len({digits[c] for c in house}) != len(house) for house in self.houses)
         for house in self.houses if clash else ():  # (which house, only when one clashes)
             seen: dict[int, int] = {}
             for cell in house:
@@ -486,35 +471,6 @@ class Rules:
         if self.constraints:
             parts.append(f"constraints=[{', '.join(map(repr, self.constraints))}]")
         return f"Rules({', '.join(parts)})"
-
-
-class _Layout:
-    """A set of houses and, made on first use, each cell's peers through them and the
-    getters of each house's digits (for checking a complete grid)."""
-
-    def __init__(self, houses: tuple[tuple[int, ...], ...]) -> None:
-        self.houses = houses
-
-    @cached_property
-    def house_peers(self) -> tuple[frozenset[int], ...]:
-        out: list[set[int]] = [set() for _ in range(max(map(max, self.houses)) + 1)]
-        for house in self.houses:
-            for cell in house:
-                out[cell].update(house)
-        for cell, same in enumerate(out):
-            same.discard(cell)
-        return tuple(frozenset(s) for s in out)
-
-    @cached_property
-    def getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], int], ...]:
-        """(the digits of a house, as a tuple; its size) for each house of two cells or
-        more."""
-        return tuple((itemgetter(*house), len(house)) for house in self.houses
-                     if len(house) > 1)
-
-
-#: The houses of the rules seen lately, by their shape, regions and house flags.
-_LAYOUTS: dict[tuple[object, ...], _Layout] = {}
 
 
 #: The classic rules of each shape, made once (a grid without rules of its own has them).

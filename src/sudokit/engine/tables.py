@@ -56,7 +56,6 @@ from ..constraints import (
 )
 from ..errors import UnsupportedRulesError
 from ..rules import Rules
-from .innies import implied_sums
 from .peers import peers_of
 
 #: The kinds of group, as the engine numbers them.
@@ -253,6 +252,10 @@ def constraint_tables(rules: Rules, peer_bits: Sequence[int] | None = None
     for c in rules.constraints:
         _add_group(groups, c, rules)
     bits = peers_of(rules)[1] if peer_bits is None else peer_bits
+    # compiled: imported on first use, once the pure-Python switch (installed after this
+    # package is imported) can pick its source
+    from .innies import implied_sums
+
     for cells, total, _ in implied_sums(rules):  # the rule of 45: implied, to see sooner
         distinct = all(bits[a] >> b & 1 for a, b in combinations(cells, 2))
         groups.add_sum(cells, total, distinct, rules.size)
