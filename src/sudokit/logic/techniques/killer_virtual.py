@@ -127,47 +127,62 @@ VIRTUAL_CAGE_CLAIMING = Technique(
 )
 
 
+def _in_house(board: Board, virtual: list[tuple[Cage, Group]], unit: int
+              ) -> list[tuple[Cage, Group]]:
+    """The virtual cages wholly inside house ``unit`` (not found in that house alone, where
+    House Combinations fits them already), first come first, none crossing another."""
+    ub = board.geo.unit_bits[unit]
+    taken = 0
+    out = []
+    for cage, group in virtual:
+        vb = sum(1 << c for c in cage.cells)
+        if vb & ub != vb or vb & taken or (group.houses == 1 and group.area_cells == ub):
+            continue
+        taken |= vb
+        out.append((cage, group))
+    return out
+
+
 def find_house(board: Board) -> Step | None:
-    """A house holding a virtual cage, whose combinations fitted together with those of the
-    drawn cages in it that it does not cross leave a candidate unused; or None."""
+    """A house holding virtual cages, whose combinations fitted together with those of the
+    drawn cages in it that they do not cross leave a candidate unused; or None."""
     if not cages_of(board):
         return None
     geo = board.geo
     names = geo.cell_names
-    for cage, group in virtual_cages(board):
-        vb = sum(1 << c for c in cage.cells)
-        for unit in range(len(geo.units)):
-            ub = geo.unit_bits[unit]
-            if vb & ub != vb or (group.houses == 1 and group.area_cells == ub):
-                continue  # (its own house: House Combinations fits it there already)
-            drawn = [c for c in touching(board, unit)
-                     if not any(vb >> x & 1 for x in c.cells)]
-            cells = sorted({c for k in drawn for c in k.cells} | set(geo.units[unit]))
-            masks = [board.masks[c] for c in cells]
-            key = ("virtual-house", unit, cage, tuple(masks))
-            if key not in board.memo:
-                board.memo[key] = fitting(board, unit, [cage, *drawn])
-            found: tuple[list[tuple[int, ...]], int, dict[int, int], list[Cage]] | None = \
-                board.memo[key]  # type: ignore[assignment]
-            if found is None:
-                continue
-            _, _, supported, used = found
-            elim = [(c, d) for c, d in unsupported(
-                cells, masks, [supported.get(c, geo.full) for c in cells])
-                if not board.values[c]]
-            if not elim:
-                continue
-            which = _which(board, group)
-            others = [k for k in used if k is not cage]
-            name = geo.unit_names[unit]
-            with_them = (" with those of " + " and ".join(cage_words(k, names) for k in others)
-                         if others else "")
-            text = (f"{which[0].upper()}{which[1:]}, all in {name}: their combinations, "
-                    f"fitted together in {name}{with_them}, digits not repeating and the other "
-                    f"cells holding the digits left: {cannot(names, elim, board.masks)}.")
-            return VIRTUAL_CAGE_HOUSE.step(
-                board, [c for c, _ in elim] + [c for k in used for c in k.cells], text,
-                elim=elim, houses=[geo.units[unit], *(k.cells for k in used)])
+    virtual = list(virtual_cages(board))
+    for unit in range(len(geo.units)):
+        chosen = _in_house(board, virtual, unit)
+        if not chosen:
+            continue
+        vb = sum(1 << c for cage, _ in chosen for c in cage.cells)
+        drawn = [k for k in touching(board, unit) if not any(vb >> x & 1 for x in k.cells)]
+        cells = sorted({c for k in drawn for c in k.cells} | set(geo.units[unit]))
+        masks = [board.masks[c] for c in cells]
+        mine = [cage for cage, _ in chosen]
+        key = ("virtual-house", unit, tuple(mine), tuple(masks))
+        if key not in board.memo:
+            board.memo[key] = fitting(board, unit, [*mine, *drawn])
+        found: tuple[list[tuple[int, ...]], int, dict[int, int], list[Cage]] | None = \
+            board.memo[key]  # type: ignore[assignment]
+        if found is None:
+            continue
+        _, _, supported, used = found
+        elim = [(c, d) for c, d in unsupported(
+            cells, masks, [supported.get(c, geo.full) for c in cells]) if not board.values[c]]
+        if not elim:
+            continue
+        which = " and ".join(_which(board, group) for _, group in chosen)
+        others = [k for k in used if k not in mine]
+        name = geo.unit_names[unit]
+        with_them = (" with those of " + ", ".join(cage_words(k, names) for k in others)
+                     if others else "")
+        text = (f"{which[0].upper()}{which[1:]}, all in {name}: their combinations, "
+                f"fitted together in {name}{with_them}, digits not repeating and the other "
+                f"cells holding the digits left: {cannot(names, elim, board.masks)}.")
+        return VIRTUAL_CAGE_HOUSE.step(
+            board, [c for c, _ in elim] + [c for k in used for c in k.cells], text,
+            elim=elim, houses=[geo.units[unit], *(k.cells for k in used)])
     return None
 
 
