@@ -272,14 +272,16 @@ class Rules:
     @cached_property
     def houses(self) -> tuple[tuple[int, ...], ...]:
         """Every set of cells whose digits all differ: rows, columns, regions, then the
-        diagonals, windows, disjoint groups and the centre-dot group."""
-        n, shape = self.size, self.shape
-        regions: list[list[int]] = [[] for _ in range(n)]
-        for cell, region in enumerate(self.regions):
-            regions[region].append(cell)
-        out = list(shape.rows) + list(shape.cols) + [tuple(r) for r in regions]
-        out += [cells for _, cells in self.extra_houses()]
-        return tuple(out)
+        diagonals, windows, disjoint groups and the centre-dot group (kept for the rules
+        with the standard boxes and the same flags: killers differ only in their cages)."""
+        key = (self.shape, self.regions, self._flags[:2], self._flags[5:7])
+        if key not in _HOUSES:
+            regions: list[list[int]] = [[] for _ in range(self.size)]
+            for cell, region in enumerate(self.regions):
+                regions[region].append(cell)
+            _HOUSES[key] = (*self.shape.rows, *self.shape.cols, *map(tuple, regions),
+                            *(cells for _, cells in self.extra_houses()))
+        return _HOUSES[key] if self._own_regions is None else _HOUSES.pop(key)
 
     def extra_houses(self) -> list[tuple[str, tuple[int, ...]]]:
         """The houses beyond rows, columns and regions, each with its name in words."""
@@ -472,6 +474,9 @@ class Rules:
             parts.append(f"constraints=[{', '.join(map(repr, self.constraints))}]")
         return f"Rules({', '.join(parts)})"
 
+
+#: The houses of rules with the standard boxes, by their shape and flags of houses.
+_HOUSES: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
 
 #: The classic rules of each shape, made once (a grid without rules of its own has them).
 _CLASSIC: dict[Shape, Rules] = {}

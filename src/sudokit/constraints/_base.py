@@ -9,6 +9,8 @@ from ..errors import RulesError
 
 
 def cell_tuple(cells: Iterable[int], what: str) -> tuple[int, ...]:
+    if type(cells) in (tuple, list) and all(type(cell) is int for cell in cells):
+        return tuple(cells)  # (the common case, at once: a killer has dozens of cages)
     if isinstance(cells, str | bytes) or not hasattr(cells, "__iter__"):
         raise TypeError(f"{what}: cells must be cell numbers, not {type(cells).__name__}")
     out = []

@@ -288,7 +288,7 @@ RULES_MODULE = "engine._rules"
 _MAX_RULES_ENGINES = 32
 
 
-def rules_tables(rules: Rules) -> tuple[list[list[int]], Sequence[Sequence[int]],
+def rules_tables(rules: Rules) -> tuple[list[tuple[int, ...]], Sequence[Sequence[int]],
                                         list[list[int]], list[int]]:
     """(peers, houses, neighbours, cell masks) of ``rules`` as the rules engine takes them:
     per cell its peers (:func:`~sudokit.engine.peers.peers_of`, what ``rules.peers``
@@ -299,8 +299,8 @@ def rules_tables(rules: Rules) -> tuple[list[list[int]], Sequence[Sequence[int]]
     return _rules_tables(rules, peers_of(rules)[0])
 
 
-def _rules_tables(rules: Rules, peers: list[list[int]]
-                  ) -> tuple[list[list[int]], Sequence[Sequence[int]], list[list[int]],
+def _rules_tables(rules: Rules, peers: list[tuple[int, ...]]
+                  ) -> tuple[list[tuple[int, ...]], Sequence[Sequence[int]], list[list[int]],
                              list[int]]:
     neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
     for a, b in rules.non_consecutive_pairs:

@@ -40,23 +40,26 @@ def _house_peers(houses: tuple[tuple[int, ...], ...], ncells: int
     return found
 
 
-def peers_of(rules: Rules) -> tuple[list[list[int]], list[int]]:
+def peers_of(rules: Rules) -> tuple[list[tuple[int, ...]], list[int]]:
     """(per cell its peers, per cell its peers as bits) of ``rules``: the cells of its
     houses, the cells a differ pair joins it to (anti-king, anti-knight), the other cells
     of its cages (whose digits may not repeat) and renban lines."""
     ncells = rules.size * rules.size
     house_lists, house_bits = _house_peers(rules.houses, ncells)
-    lists = [list(p) for p in house_lists]
     bits = list(house_bits)
     extra: list[tuple[int, int]] = []
     if rules.anti_king or rules.anti_knight:
         extra += rules.differ
     for group in rules.distinct_groups:
         extra += [(a, b) for a in group for b in group if a < b]
+    added: dict[int, list[int]] = {}  # (the few cells that gain a peer get a list of their own)
     for a, b in extra:
         if not bits[a] >> b & 1:
             bits[a] |= 1 << b
             bits[b] |= 1 << a
-            lists[a].append(b)
-            lists[b].append(a)
+            added.setdefault(a, []).append(b)
+            added.setdefault(b, []).append(a)
+    lists = list(house_lists)
+    for cell, more in added.items():
+        lists[cell] += tuple(more)
     return lists, bits
