@@ -19,7 +19,12 @@ check does) and to one (a solve) with each puzzle's engine built beforehand, the
 and the slowest puzzle, puzzles/s counting to two when each puzzle's rules and engine
 are built first (as a first call does), and the reference's rate on the first few
 puzzles (each within a budget of cells tried; those past it are counted apart).
-Goal: a 9x9 killer at least 2,000/s on one core, none slower than 1 s.
+
+Then the whole first solve, as ``sudoku solve`` does it per record: each puzzle's
+constraints made anew from their numbers, its Rules, its engine (the peers, the tables of
+its constraints and the engine itself), the search to one solution and the check of that
+solution against the rules, in puzzles/s and in microseconds per puzzle for each part.
+Goal: a 9x9 killer solved whole at least 2,000/s on one core, none slower than 1 s.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from pathlib import Path
 
 from sudokit import Rules, engine
 from sudokit.constraints import Cage
+from sudokit.engine.peers import peers_of
 from sudokit.engine.tables import constraint_tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -196,6 +202,54 @@ def timed(puzzles: list[Puzzle], limit: int) -> tuple[float, float, float, float
     return sum(each), statistics.median(each), max(each), whole
 
 
+#: The parts of a whole first solve, in order (see :func:`first_solves`).
+PARTS = ("constraints", "rules", "peers", "tables", "engine", "search", "check")
+
+
+def first_solves(puzzles: list[Puzzle]) -> tuple[float, dict[str, float]]:
+    """(CPU seconds for all, CPU seconds per part) of solving each puzzle whole, as a first
+    call does: its constraints made from their numbers, its Rules, the engine built as
+    ``engine.rules_engine`` builds it, a search to one solution, that solution checked
+    with ``Rules.keeps``; the parts timed apart in a second pass (peers and tables are
+    made again there, so that the engine's part is its own)."""
+    recipes = [(rules, [(type(c), c.values()) for c in rules.constraints], cells)
+               for rules, cells in puzzles]
+    start = time.thread_time()
+    for rules, recipe, cells in recipes:
+        fresh = Rules(9, constraints=[kind(*values) for kind, values in recipe],
+                      all_dots=rules.all_dots, all_xv=rules.all_xv)
+        search = engine.build_rules_engine(fresh)
+        search.reset(cells, 1)
+        while search.run(1 << 30) != engine.DONE:
+            pass
+        if not fresh.keeps(search.solution()):
+            raise SystemExit(f"the engine's solution breaks {fresh}")
+    whole = time.thread_time() - start
+    parts = dict.fromkeys(PARTS, 0.0)
+    for rules, recipe, cells in recipes:
+        t = [time.thread_time()]
+        made = [kind(*values) for kind, values in recipe]
+        t.append(time.thread_time())
+        fresh = Rules(9, constraints=made, all_dots=rules.all_dots, all_xv=rules.all_xv)
+        t.append(time.thread_time())
+        _, bits = peers_of(fresh)
+        t.append(time.thread_time())
+        constraint_tables(fresh, bits)
+        t.append(time.thread_time())
+        search = engine.build_rules_engine(fresh)
+        t.append(time.thread_time())
+        search.reset(cells, 1)
+        while search.run(1 << 30) != engine.DONE:
+            pass
+        t.append(time.thread_time())
+        fresh.keeps(search.solution())
+        t.append(time.thread_time())
+        for k, part in enumerate(PARTS):
+            parts[part] += t[k + 1] - t[k]
+    parts["engine"] -= parts["peers"] + parts["tables"]  # (built again inside)
+    return whole, parts
+
+
 def reference_rate(puzzles: list[Puzzle], budget: int) -> tuple[int, int, float]:
     """(solved, past the budget, CPU seconds) of the reference counting to two."""
     solved = past = 0
@@ -241,6 +295,10 @@ def main() -> None:
         k = len(puzzles)
         print(f"{name:8} {k:7} {made:6.0f} {k / two[0]:9.0f} {k / one[0]:8.0f} "
               f"{two[1] * 1000:9.3f} {two[2] * 1000:10.2f} {k / two[3]:14.0f} {text:>22}",
+              flush=True)
+        whole, parts = min(first_solves(puzzles) for _ in range(args.rounds))
+        each = ", ".join(f"{part} {parts[part] / k * 1e6:.0f}" for part in PARTS)
+        print(f"{'':8} whole first solve: {k / whole:.0f}/s; us per puzzle: {each}",
               flush=True)
 
 

@@ -302,8 +302,10 @@ def rules_tables(rules: Rules) -> tuple[list[tuple[int, ...]], Sequence[Sequence
 def _rules_tables(rules: Rules, peers: list[tuple[int, ...]]
                   ) -> tuple[list[tuple[int, ...]], Sequence[Sequence[int]], list[list[int]],
                              list[int]]:
-    neighbours: list[list[int]] = [[] for _ in range(rules.size * rules.size)]
-    for a, b in rules.non_consecutive_pairs:
+    pairs = rules.non_consecutive_pairs  # (none: one empty list, read only, for every cell)
+    neighbours: list[list[int]] = [[] for _ in range(rules.size ** 2)] if pairs else \
+        [[]] * rules.size ** 2
+    for a, b in pairs:
         neighbours[a].append(b)
         neighbours[b].append(a)
     return (peers, rules.houses, neighbours, list(rules.cell_masks))
@@ -327,6 +329,15 @@ def _build_rules_search(module: ModuleType, rules: Rules) -> Engine:
         return found
     search: Engine = module.RulesSearch(rules.size, *_rules_tables(rules, peers))
     return search
+
+
+def build_rules_engine(rules: Rules) -> Engine:
+    """A new rules engine for puzzles under ``rules`` (compiled or pure Python, as the
+    switch says), kept by no one: what :func:`rules_engine` builds on first use."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"build_rules_engine: rules must be a Rules, not "
+                        f"{type(rules).__name__}")
+    return _build_rules_search(load(RULES_MODULE), rules)
 
 
 def rules_engine(rules: Rules, *, general: bool = False) -> Engine:

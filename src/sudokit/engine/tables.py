@@ -240,6 +240,17 @@ def _add_group(groups: _Groups, c: Constraint, rules: Rules) -> None:
                                     f"({type(c).__name__}) is not supported")
 
 
+def _see_each_other(cells: Sequence[int], bits: Sequence[int]) -> bool:
+    """Whether each cell has every later one among its peers (``bits``): their digits
+    differ."""
+    later = 0
+    for cell in reversed(cells):
+        if bits[cell] & later != later:
+            return False
+        later |= 1 << cell
+    return True
+
+
 def constraint_tables(rules: Rules, peer_bits: Sequence[int] | None = None
                       ) -> ConstraintTables:
     """The tables of ``rules``'s constraints (and its negative rules) for the engine
@@ -257,8 +268,7 @@ def constraint_tables(rules: Rules, peer_bits: Sequence[int] | None = None
     from .innies import implied_sums
 
     for cells, total, _ in implied_sums(rules):  # the rule of 45: implied, to see sooner
-        distinct = all(bits[a] >> b & 1 for a, b in combinations(cells, 2))
-        groups.add_sum(cells, total, distinct, rules.size)
+        groups.add_sum(cells, total, _see_each_other(cells, bits), rules.size)
     pairs, masks = _arcs(rules)
     return ConstraintTables(pairs, masks, groups.kind, groups.total, groups.start,
                             groups.cells, groups.weight, groups.combo_start, groups.combos)
