@@ -130,6 +130,8 @@ def pair_relations(rules: Rules) -> list[tuple[int, int, Relation]]:
     (a, b, relation) (see :data:`Relation` and :func:`allowed`)."""
     out: list[tuple[int, int, Relation]] = []
     for c in rules.constraints:
+        if isinstance(c, Cage):  # (no pair: a killer's many cages pass at once)
+            continue
         if isinstance(c, Thermo):
             out += [(c.line[i], c.line[j], ("rise", 0 if c.slow else j - i))
                     for i, j in combinations(range(len(c.line)), 2)]
