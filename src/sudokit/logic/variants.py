@@ -29,6 +29,7 @@ from .step import Level, Technique
 from .techniques.cage_houses import HOUSE_COMBINATIONS
 from .techniques.cages import CAGE_CLAIMING, CAGE_COMBINATION, CAGE_POINTING
 from .techniques.innies import HIDDEN_CAGE, INNIES_MINUS_OUTIES, RULE_OF_45
+from .techniques.killer_forcing import COMBINATION_CONTRADICTION
 from .techniques.killer_virtual import (
     VIRTUAL_CAGE_CLAIMING,
     VIRTUAL_CAGE_HOUSE,
@@ -56,12 +57,12 @@ RULE_STEPS: tuple[Technique, ...] = (ANTI_KNIGHT, ANTI_KING, NON_CONSECUTIVE)
 FAMILY_TECHNIQUES: dict[str, Technique] = {**LINE_TECHNIQUES, **SIGN_TECHNIQUES}
 
 #: The killer techniques: a cage's combinations always, the others where the ladder has
-#: medium techniques.
+#: medium techniques (the trial of combinations where it has hard ones).
 KILLER_TECHNIQUES: tuple[Technique, ...] = (CAGE_COMBINATION, RULE_OF_45, HIDDEN_CAGE,
                                             CAGE_POINTING, CAGE_CLAIMING,
                                             INNIES_MINUS_OUTIES, HOUSE_COMBINATIONS,
                                             VIRTUAL_CAGE_POINTING, VIRTUAL_CAGE_CLAIMING,
-                                            VIRTUAL_CAGE_HOUSE)
+                                            VIRTUAL_CAGE_HOUSE, COMBINATION_CONTRADICTION)
 
 #: Every technique that only a variant's ladder holds.
 VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
@@ -109,10 +110,11 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
     if differ and keys & {"pointing", "claiming"}:
         more.append(LOCKED_BY_MOVES)
     medium = any(t.level >= Level.MEDIUM for t in techniques)
+    hard = any(t.level >= Level.HARD for t in techniques)
     if neighbours:
         top = max((t.level for t in techniques), default=Level.EASY)
         more += [t for t in NEIGHBOUR_TECHNIQUES if t.level <= top and t not in techniques]
-    more += _constraint_techniques(families, negative, medium)
+    more += _constraint_techniques(families, negative, medium, hard)
     for tech in more:
         at = next((i for i, t in enumerate(out) if (t.level, t.score) > (tech.level, tech.score)),
                   len(out))
@@ -121,13 +123,15 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
 
 
 def _constraint_techniques(families: frozenset[str], negative: bool,
-                           medium: bool) -> list[Technique]:
+                           medium: bool, hard: bool) -> list[Technique]:
     """The techniques of the constraints of ``families`` (and of the signs not drawn where
     all are given): each family's own, and the killer techniques where cages are drawn
-    (beyond a cage's combinations only when the ladder goes past the easy techniques)."""
+    (beyond a cage's combinations only when the ladder goes past the easy techniques, and
+    a trial of a cage's combinations only when it holds hard ones)."""
     out = [tech for family, tech in FAMILY_TECHNIQUES.items() if family in families]
     if "killer" in families:
-        out += [t for t in KILLER_TECHNIQUES if medium or t.level == Level.EASY]
+        out += [t for t in KILLER_TECHNIQUES if t.level == Level.EASY
+                or (medium and t.level == Level.MEDIUM) or (hard and t.level == Level.HARD)]
     if negative:
         out.append(NO_SIGN)
     return out

@@ -1,0 +1,167 @@
+"""Combination Contradiction: a cage's combination tried, and followed until it breaks.
+
+A killer solver who cannot choose between a cage's few combinations tries one: with the
+cage's cells held to its digits, the singles (naked and hidden) and the combinations of
+the other cages are followed a few rounds. Where that leaves a cell no digit, a house no
+place for a digit, or a cage no filling, the combination was wrong and goes, with the
+candidates only it used ("if the 2-cell cage of 10 at r2c8 were 1+9, row 1 would have no
+place for 9: so it holds 3+7 or 4+6: r2c8 and r2c9 cannot be 1 or 9").
+
+Only cages with two to eight combinations are tried, each followed at most a fixed number
+of rounds: a bounded search, far cheaper than the chains that come after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...constraints import Cage
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique
+from .cages import cage_options, cage_words, cages_of, combo_words, holds_words
+from .supports import cannot, matched, unsupported
+
+#: The most combinations of a cage that are tried.
+_MOST_COMBOS = 8
+
+#: The most rounds of singles and combinations followed from one trial.
+_ROUNDS = 12
+
+
+def _broken(board: Board, cages: Sequence[Cage]) -> str | None:
+    """What shows ``board`` has no solution (a cell without digits, a house without a place
+    for a digit, a cage without a filling), in words; or None."""
+    geo = board.geo
+    names = geo.cell_names
+    for c in bits(board.unsolved):
+        if not board.masks[c]:
+            return f"{names[c]} would have no digit left"
+    for u, cells in enumerate(geo.units):
+        placed = 0
+        for c in cells:
+            if board.values[c]:
+                placed |= 1 << (board.values[c] - 1)
+        for d0 in range(geo.n):
+            if not placed >> d0 & 1 and not board.dcells[d0] & geo.unit_bits[u]:
+                return f"{geo.unit_names[u]} would have no place for {d0 + 1}"
+    for cage in cages:
+        if cage_options(board, cage) is None:
+            return f"{cage_words(cage, names)} would have no filling"
+    return None
+
+
+def _place(board: Board, cell: int, digit: int) -> None:
+    """Place ``digit`` and rule it out of every cell that sees ``cell`` (cage mates too)."""
+    board.place(cell, digit)
+    board.eliminate_set(board.geo.peer_bits[cell] & board.unsolved, digit)
+
+
+def _singles(board: Board) -> bool:
+    """Place every naked and hidden single there is now; did anything change?"""
+    geo = board.geo
+    changed = False
+    for c in bits(board.unsolved):
+        m = board.masks[c]
+        if m and not m & (m - 1) and board.unsolved >> c & 1:
+            _place(board, c, m.bit_length())
+            changed = True
+    for u in range(len(geo.units)):
+        ub = geo.unit_bits[u]
+        for d0 in range(geo.n):
+            here = board.dcells[d0] & ub
+            if here and not here & (here - 1) and board.unsolved & here:
+                _place(board, here.bit_length() - 1, d0 + 1)
+                changed = True
+    return changed
+
+
+def _combinations(board: Board, cages: Sequence[Cage]) -> bool | None:
+    """Rule out the candidates no combination of their cage uses; did anything change
+    (None: a cage has no filling)?"""
+    changed = False
+    for cage in cages:
+        found = cage_options(board, cage)
+        if found is None:
+            return None
+        masks = [board.masks[c] for c in cage.cells]
+        for c, d in unsupported(cage.cells, masks, found[1]):
+            if not board.values[c] and board.masks[c] >> (d - 1) & 1:
+                board.eliminate(c, d)
+                changed = True
+    return changed
+
+
+def refuted(board: Board, cage: Cage, combo: int, cages: Sequence[Cage]) -> str | None:
+    """Why ``cage`` cannot hold ``combo`` on ``board``, found by following singles and
+    combinations a few rounds from it; None when no contradiction turns up."""
+    trial = board.copy()
+    for c in cage.cells:
+        for d in digits_of(trial.masks[c] & ~combo):
+            if not trial.values[c]:
+                trial.eliminate(c, d)
+    for _ in range(_ROUNDS):
+        why = _broken(trial, cages)
+        if why is not None:
+            return why
+        changed = _singles(trial)
+        why = _broken(trial, cages)
+        if why is not None:
+            return why
+        more = _combinations(trial, cages)
+        if more is None:
+            return _broken(trial, cages) or "a cage would have no filling"
+        if not (changed or more):
+            return None
+    return None
+
+
+def find(board: Board) -> Step | None:
+    """A cage with two to eight combinations, some of which lead to a contradiction, whose
+    removal rules out candidates; or None."""
+    cages = [c for c in cages_of(board) if not c.repeat]
+    if not cages:
+        return None
+    key = ("combination-contradiction", tuple(board.masks))
+    if key in board.memo:
+        return None
+    names = board.geo.cell_names
+    for cage in cages:
+        if all(board.values[c] for c in cage.cells):
+            continue
+        found = cage_options(board, cage)
+        if found is None or not 2 <= len(found[0]) <= _MOST_COMBOS:
+            continue
+        combos = found[0]
+        wrong = []
+        for combo in combos:
+            why = refuted(board, cage, combo, cages)
+            if why is not None:
+                wrong.append((combo, why))
+        if not wrong or len(wrong) == len(combos):
+            continue  # (all wrong: the board has no solution, and no step can be trusted)
+        kept = tuple(c for c in combos if c not in {w for w, _ in wrong})
+        masks = [board.masks[c] for c in cage.cells]
+        supported = [0] * len(masks)
+        for combo in kept:
+            sup = matched(masks, combo)
+            if sup is not None:
+                supported = [a | b for a, b in zip(supported, sup, strict=True)]
+        elim = unsupported(cage.cells, masks, supported)
+        if not elim:
+            continue
+        what = cage_words(cage, names)
+        tried = "; ".join(f"if {what if k == 0 else 'it'} were {combo_words(combo)}, {why}"
+                          for k, (combo, why) in enumerate(wrong))
+        text = (f"Following the singles and the cages' combinations: {tried}: so it "
+                f"{holds_words(kept)}: "
+                f"{cannot(names, elim, board.masks)}.")
+        return COMBINATION_CONTRADICTION.step(board, cage.cells, text, elim=elim,
+                                              houses=[cage.cells])
+    board.memo[key] = True
+    return None
+
+
+COMBINATION_CONTRADICTION = Technique(
+    key="combination-contradiction", name="Combination Contradiction", level=Level.HARD,
+    score=4.3, effort=150, find=find,
+)
