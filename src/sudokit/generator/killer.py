@@ -17,10 +17,11 @@ How the cages are made (:func:`caged`):
    stranded); a cage left too small takes a neighbouring cage's cells, or joins it.
 2. Repair: while the puzzle has a second solution, a cage holding a cell where the two
    differ is split in two, or reshaped with a neighbouring cage (the two re-cut at
-   random), and the puzzle asked again; a growth that runs out of repairs is dropped.
+   random), and the puzzle asked again (a question too long to answer cuts one of the
+   largest cages); a growth that runs out of repairs is dropped.
 3. Merge: neighbouring cages whose digits differ are joined, in a random order, wherever
-   the join stays within ``sizes`` and the puzzle keeps one solution: fewer, larger
-   cages, a harder puzzle.
+   the join stays within ``sizes`` and the puzzle keeps one solution (shown within the
+   budget): fewer, larger cages, a harder puzzle.
 
 Every question of uniqueness goes to ``another``: given rules, a puzzle and its known
 solution, a second solution or None. The maker passes the rules engine's
@@ -37,12 +38,21 @@ from ..rules import Rules
 from .regions import grid_neighbours
 
 #: ``another(rules, puzzle, solution)``: a solution of ``puzzle`` under ``rules`` other
-#: than ``solution``, or None when ``solution`` is its only one.
+#: than ``solution``, or None when ``solution`` is its only one; :class:`Undecided` when
+#: the question ran past its budget.
 Another = Callable[[Rules, Sequence[int], Sequence[int]], list[int] | None]
 
-#: Growths tried on one solution grid, and repairs tried on one growth.
+
+class Undecided(Exception):
+    """A question of uniqueness that ran past its budget: the cages are then cut smaller
+    (a repair) or left as they are (a merge)."""
+
+#: Growths tried on one solution grid, repairs tried on one growth, and questions of
+#: uniqueness asked for one solution grid in all (a typical 9x9 killer of 2-5 cells asks
+#: about 25; large cages seldom get to one solution, and stop there).
 GROWTHS = 4
 REPAIRS = 60
+QUESTIONS = 120
 
 #: Random re-cuts tried for one split or reshape of cages.
 _CUTS = 24
@@ -52,16 +62,34 @@ def caged(rules: Rules, solution: Sequence[int], sizes: tuple[int, int], rng: ra
           another: Another) -> Rules | None:
     """``rules`` with killer cages (each ``sizes[0]`` to ``sizes[1]`` cells, with its sum)
     under which the empty grid has ``solution`` as its one solution; None when the
-    growths and repairs found none."""
+    growths and repairs found none within :data:`QUESTIONS`."""
+    asked = _Asked(another, QUESTIONS)
     for _ in range(GROWTHS):
         cages = grow_cages(rules.size, solution, sizes, rng)
         if cages is None:
             continue
-        fixed = _repaired(rules, cages, solution, sizes, rng, another)
+        fixed = _repaired(rules, cages, solution, sizes, rng, asked)
         if fixed is not None:
-            return with_cages(rules, _merged(rules, fixed, solution, sizes, rng, another),
+            return with_cages(rules, _merged(rules, fixed, solution, sizes, rng, asked),
                               solution)
+        if asked.left <= 0:
+            break
     return None
+
+
+class _Asked:
+    """``another``, asked at most ``most`` times; Undecided after that."""
+
+    def __init__(self, another: Another, most: int) -> None:
+        self.another = another
+        self.left = most
+
+    def __call__(self, rules: Rules, puzzle: Sequence[int],
+                 solution: Sequence[int]) -> list[int] | None:
+        if self.left <= 0:
+            raise Undecided("the questions of this solution grid are spent")
+        self.left -= 1
+        return self.another(rules, puzzle, solution)
 
 
 def with_cages(rules: Rules, cages: Sequence[Sequence[int]], solution: Sequence[int]) -> Rules:
@@ -170,14 +198,20 @@ def _repaired(rules: Rules, cages: list[list[int]], solution: Sequence[int],
     neighbours = grid_neighbours(rules.size)
     blank = [0] * len(solution)
     for _ in range(REPAIRS):
-        other = another(with_cages(rules, cages, solution), blank, solution)
-        if other is None:
-            return cages
-        differ = {c for c, (a, b) in enumerate(zip(other, solution, strict=True)) if a != b}
-        hit = [k for k, cage in enumerate(cages) if differ & set(cage)]
+        try:
+            other = another(with_cages(rules, cages, solution), blank, solution)
+        except Undecided:  # too long to tell: the largest cages are cut first
+            other = None
+            most = max(len(cage) for cage in cages)
+            hit = [k for k, cage in enumerate(cages) if len(cage) == most]
+        else:
+            if other is None:
+                return cages
+            differ = {c for c, (a, b) in enumerate(zip(other, solution, strict=True)) if a != b}
+            hit = [k for k, cage in enumerate(cages) if differ & set(cage)]
         rng.shuffle(hit)
         for k in hit:
-            changed = _recut(cages, k, solution, sizes, neighbours, rng)
+            changed = _recut(cages, k, solution, other, sizes, neighbours, rng)
             if changed is not None:
                 cages = changed
                 break
@@ -186,13 +220,15 @@ def _repaired(rules: Rules, cages: list[list[int]], solution: Sequence[int],
     return None
 
 
-def _recut(cages: list[list[int]], k: int, solution: Sequence[int], sizes: tuple[int, int],
-           neighbours: list[tuple[int, ...]], rng: random.Random) -> list[list[int]] | None:
+def _recut(cages: list[list[int]], k: int, solution: Sequence[int], other: Sequence[int] | None,
+           sizes: tuple[int, int], neighbours: list[tuple[int, ...]],
+           rng: random.Random) -> list[list[int]] | None:
     """The cages with cage ``k`` split in two, or else re-cut together with a neighbouring
-    cage; None when neither can be done within ``sizes``."""
+    cage, so that the ``other`` solution (when known) breaks one of the new cages; None
+    when neither can be done within ``sizes``."""
     cage = cages[k]
     rest = [c for j, c in enumerate(cages) if j != k]
-    parts = _cut(cage, sizes, solution, neighbours, rng)
+    parts = _cut(cage, sizes, solution, neighbours, rng, other=other)
     if parts is not None:
         return sorted(rest + parts)
     owner = {c: j for j, cells in enumerate(cages) for c in cells}
@@ -200,7 +236,8 @@ def _recut(cages: list[list[int]], k: int, solution: Sequence[int], sizes: tuple
     rng.shuffle(near)
     for j in near:
         union = sorted(cage + cages[j])
-        parts = _cut(union, sizes, solution, neighbours, rng, avoid=(cage, cages[j]))
+        parts = _cut(union, sizes, solution, neighbours, rng, avoid=(cage, cages[j]),
+                     other=other)
         if parts is not None:
             return sorted([c for i, c in enumerate(cages) if i not in (k, j)] + parts)
     return None
@@ -208,9 +245,11 @@ def _recut(cages: list[list[int]], k: int, solution: Sequence[int], sizes: tuple
 
 def _cut(cells: list[int], sizes: tuple[int, int], solution: Sequence[int],
          neighbours: list[tuple[int, ...]], rng: random.Random,
-         avoid: tuple[list[int], ...] = ()) -> list[list[int]] | None:
+         avoid: tuple[list[int], ...] = (), other: Sequence[int] | None = None
+         ) -> list[list[int]] | None:
     """``cells`` cut at random into two connected cages within ``sizes`` (digits differing
-    in each), other than the pair ``avoid``; None when :data:`_CUTS` tries found none."""
+    in each), other than the pair ``avoid``, one of them broken by the ``other`` solution
+    when it is given; None when :data:`_CUTS` tries found none."""
     low, high = sizes
     inside = set(cells)
     sizes_ok = [k for k in range(low, high + 1) if low <= len(cells) - k <= high]
@@ -229,14 +268,22 @@ def _cut(cells: list[int], sizes: tuple[int, int], solution: Sequence[int],
             cell = rng.choice(frontier)
             part.append(cell)
             digits.add(solution[cell])
-        other = sorted(inside - set(part))
-        if len(part) != size or not _connected(other, neighbours) or \
-                len({solution[c] for c in other}) != len(other):
+        rest = sorted(inside - set(part))
+        if len(part) != size or not _connected(rest, neighbours) or \
+                len({solution[c] for c in rest}) != len(rest):
             continue
-        pieces = [sorted(part), other]
-        if sorted(pieces) != sorted(sorted(a) for a in avoid):
+        pieces = [sorted(part), rest]
+        if sorted(pieces) != sorted(sorted(a) for a in avoid) and (
+                other is None or any(_broken(piece, solution, other) for piece in pieces)):
             return pieces
     return None
+
+
+def _broken(cage: list[int], solution: Sequence[int], other: Sequence[int]) -> bool:
+    """Whether the ``other`` solution breaks ``cage`` made on ``solution``: another sum,
+    or a digit twice."""
+    digits = [other[c] for c in cage]
+    return sum(digits) != sum(solution[c] for c in cage) or len(set(digits)) != len(digits)
 
 
 def _merged(rules: Rules, cages: list[list[int]], solution: Sequence[int],
@@ -257,6 +304,9 @@ def _merged(rules: Rules, cages: list[list[int]], solution: Sequence[int],
         if len(union) > sizes[1] or len({solution[c] for c in union}) != len(union):
             continue
         trial = [c for j, c in enumerate(current) if j not in (a, b) and c] + [union]
-        if another(with_cages(rules, trial, solution), blank, solution) is None:
-            current[a], current[b] = union, []
+        try:
+            if another(with_cages(rules, trial, solution), blank, solution) is None:
+                current[a], current[b] = union, []
+        except Undecided:  # too long to tell: the two stay apart
+            continue
     return sorted(c for c in current if c)

@@ -33,8 +33,9 @@ from ..engine import Engine
 from ..errors import GenerateGaveUp
 from ..grid import Grid
 from ..rules import Rules
+from ..solver import SearchStatus
 from ..solver import search as search_puzzle
-from .killer import caged
+from .killer import Undecided, caged
 from .lines import drawn
 from .options import GenerateOptions, RulesPlan, symmetry_orbits
 from .regions import random_regions
@@ -54,6 +55,13 @@ _FILL_STARTS = 60
 
 #: Rounds of propagation a uniqueness test runs between looks at whether it is done.
 _ROUNDS = 1 << 30
+
+#: Rounds of propagation a question of a killer's uniqueness may take in all (with cages
+#: of 2-5 cells nearly every count takes under a thousand; cages of 4 cells and more,
+#: with no givens, can take millions), and the final proof of a puzzle with drawn clues.
+#: Rounds, not seconds: a seed makes the same puzzle on any machine.
+QUESTION_ROUNDS = 30_000
+PROOF_ROUNDS = 1_000_000
 
 
 def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
@@ -89,7 +97,10 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         made = Grid.unchecked(tuple(puzzle), rules.shape, rules)
         if options.difficulty is not None and level_of(made, options.ladder) != options.difficulty:
             continue
-        proof = search_puzzle(made, limit=2)  # the proof: a count to two by the solver
+        # the proof: a count to two by the solver (bounded where clues are drawn)
+        proof = search_puzzle(made, limit=2, rounds=PROOF_ROUNDS if plan.drawn else None)
+        if proof.status is SearchStatus.TIMED_OUT:
+            continue
         if proof.count != 1 or proof.solution is None or list(proof.solution.cells) != solution \
                 or not rules.keeps(solution):
             raise AssertionError(f"internal error: generated puzzle is not unique: {made!r}")
@@ -222,9 +233,11 @@ def _clued(plan: RulesPlan, rules: Rules, solution: list[int],
 def another_solution(rules: Rules, puzzle: Sequence[int],
                      solution: Sequence[int]) -> list[int] | None:
     """A solution of ``puzzle`` under ``rules`` other than ``solution`` (which keeps
-    them), by the rules engine; None when ``solution`` is its only one."""
+    them), by the rules engine; None when ``solution`` is its only one; Undecided when its
+    searches run past :data:`QUESTION_ROUNDS` in all."""
     search = engine.rules_engine(rules)
-    if _count(search, list(puzzle), 2) < 2:
+    budget = [QUESTION_ROUNDS]
+    if not search.reset(list(puzzle), 2) or _bounded_count(search, budget) < 2:
         return None
     first = search.solution()
     if first != list(solution):
@@ -235,9 +248,23 @@ def another_solution(rules: Rules, puzzle: Sequence[int],
             continue
         masks = [1 << (d - 1) if d else m for d, m in zip(puzzle, rules.cell_masks, strict=True)]
         masks[cell] &= ~(1 << (solution[cell] - 1))
-        if search.reset_masks(masks, 1) and _count(search, None, 1):
+        if search.reset_masks(masks, 1) and _bounded_count(search, budget):
             return search.solution()
     raise AssertionError("internal error: two solutions counted, one found")
+
+
+#: Rounds a bounded search runs between looks at what is left of its budget.
+_CHUNK = 1_000
+
+
+def _bounded_count(search: Engine, budget: list[int]) -> int:
+    """The solutions of the board loaded, counted to its limit within the rounds left in
+    ``budget`` (what it spends taken off); Undecided when they run out."""
+    while search.run(_CHUNK) != engine.DONE:
+        budget[0] -= _CHUNK
+        if budget[0] <= 0:
+            raise Undecided(f"the searches of a question ran past {QUESTION_ROUNDS} rounds")
+    return search.counts()[0]
 
 
 def _target(options: GenerateOptions, rng: random.Random) -> int:
@@ -322,5 +349,7 @@ def _gave_up_message(plan: RulesPlan, options: GenerateOptions) -> str:
     what = ("minimal " if options.minimal else "") + f"{plan.describe()} puzzle"
     if wanted:
         what += " with " + " and ".join(wanted)
-    return (f"gave up: no {what} found in {options.tries} tries; more tries (--tries) may "
-            "find one")
+    hint = "more tries (--tries)"
+    if "killer" in plan.drawn:  # large cages seldom leave one solution with no givens
+        hint = "smaller cages (--cage-size) or more tries (--tries)"
+    return f"gave up: no {what} found in {options.tries} tries; {hint} may find one"
