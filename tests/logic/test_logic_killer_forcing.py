@@ -37,6 +37,22 @@ L=24 M=14 N=18 O=25 P=9 Q=21 R=8 S=21 T=19 U=20 V=24 W=21
 """
 
 
+#: Another, that needs the innies of box 9 tried as a cage.
+INNIES_KILLER = """\
+AABBCCDDD
+ABBBCCCED
+AAFFFGEEH
+IIIFJGGEH
+KLIJJJGEH
+KLIMNJGOH
+KPPMNNNOH
+QQMMROOOS
+QQTTRRSSS
+A=23 B=33 C=21 D=18 E=32 F=20 G=25 H=22 I=17 J=32 K=19 \
+L=11 M=14 N=14 O=22 P=15 Q=20 R=12 S=25 T=10
+"""
+
+
 def test_a_combination_whose_digits_both_end_in_one_cell_is_refuted() -> None:
     # r1c1 is 1 (as in SOLUTION); the 2-cell cage of 9 at r1c3 as 1+8 would put 8 in both
     # its cells (1 is seen in each), the cells seeing each other: no filling is left
@@ -77,3 +93,19 @@ def test_the_trial_of_combinations_joins_only_ladders_with_hard_techniques() -> 
     # by level and score: among the hard techniques, after the XY-Wing (4.2)
     assert keys.index("xy-wing") + 1 == keys.index("combination-contradiction") \
         < keys.index("xyz-wing")
+
+
+def test_innies_of_known_total_are_tried_as_a_cage() -> None:
+    grid = loads(INNIES_KILLER, "killer")[0]
+    assert isinstance(grid, Grid)
+    solution = solve(grid)
+    assert solution is not None
+    path = solve_path(grid, techniques=BEFORE_CHAINS)
+    check_against(path.steps, solution.cells, grid.shape)
+    assert path.solved
+    texts = [s.text for s in path.steps if s.technique == "Combination Contradiction"]
+    assert (
+        "Following the singles and the cages' combinations: if the innies of box 9, r7c7, "
+        "r7c8, r7c9, r8c7 and r8c8 (adding up to 20) were 1+2+3+6+8, box 5 would have no "
+        "place for 1; if they were 1+2+4+5+8, row 7 would have no place for 3: so they hold "
+        "1+2+3+5+9 or 1+2+4+6+7 or 1+3+4+5+7: r7c9 cannot be 8.") in texts

@@ -7,8 +7,10 @@ place for a digit, or a cage no filling, the combination was wrong and goes, wit
 candidates only it used ("if the 2-cell cage of 10 at r2c8 were 1+9, row 1 would have no
 place for 9: so it holds 3+7 or 4+6: r2c8 and r2c9 cannot be 1 or 9").
 
-Only cages with two to eight combinations are tried, each followed at most a fixed number
-of rounds: a bounded search, far cheaper than the chains that come after it.
+Innies and outies of known total that see each other (:mod:`.killer_virtual`) are tried
+as cages too. Only cages with two to eight combinations are tried, each followed at most
+a fixed number of rounds: a bounded search, far cheaper than the chains that come after
+it.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from collections.abc import Sequence
 
 from ...constraints import Cage
 from ..board import Board, bits, digits_of
-from ..step import Level, Step, Technique
+from ..step import Level, Step, Technique, cell_list
 from .cages import cage_options, cage_words, cages_of, combo_words, holds_words
+from .innies import Group
+from .killer_virtual import virtual_cages
 from .supports import cannot, matched, unsupported
 
 #: The most combinations of a cage that are tried.
@@ -115,6 +119,21 @@ def refuted(board: Board, cage: Cage, combo: int, cages: Sequence[Cage]) -> str 
     return None
 
 
+def _words(board: Board, group: Group) -> str:
+    """``the innies of box 1, r1c1 and r1c2 (adding up to 3)``."""
+    kind = "outies" if group.outies else "innies"
+    return (f"the {kind} of {group.area}, {cell_list(board.geo, group.cells)} (adding up "
+            f"to {group.total})")
+
+
+def _holding(plural: bool, kept: tuple[int, ...]) -> str:
+    """``it holds 1+2``, or ``they are 1+2`` of innies or outies."""
+    said = holds_words(kept)
+    if not plural:
+        return f"it {said}"
+    return "they " + ("are" + said[2:] if said.startswith("is ") else "hold" + said[5:])
+
+
 def find(board: Board) -> Step | None:
     """A cage with two to eight combinations, some of which lead to a contradiction, whose
     removal rules out candidates; or None."""
@@ -125,7 +144,10 @@ def find(board: Board) -> Step | None:
     if key in board.memo:
         return None
     names = board.geo.cell_names
-    for cage in cages:
+    # (the drawn cages, then the innies and outies of known total that see each other)
+    tried = [(cage, cage_words(cage, names), False) for cage in cages]
+    tried += [(cage, _words(board, group), True) for cage, group in virtual_cages(board)]
+    for cage, what, plural in tried:
         if all(board.values[c] for c in cage.cells):
             continue
         found = cage_options(board, cage)
@@ -149,11 +171,11 @@ def find(board: Board) -> Step | None:
         elim = unsupported(cage.cells, masks, supported)
         if not elim:
             continue
-        what = cage_words(cage, names)
-        tried = "; ".join(f"if {what if k == 0 else 'it'} were {combo_words(combo)}, {why}"
-                          for k, (combo, why) in enumerate(wrong))
-        text = (f"Following the singles and the cages' combinations: {tried}: so it "
-                f"{holds_words(kept)}: "
+        trials = "; ".join(f"if {what if k == 0 else 'they' if plural else 'it'} "
+                           f"were {combo_words(combo)}, {why}"
+                           for k, (combo, why) in enumerate(wrong))
+        text = (f"Following the singles and the cages' combinations: {trials}: so "
+                f"{_holding(plural, kept)}: "
                 f"{cannot(names, elim, board.masks)}.")
         return COMBINATION_CONTRADICTION.step(board, cage.cells, text, elim=elim,
                                               houses=[cage.cells])
