@@ -62,28 +62,52 @@ def _popcount(x: cython.ulonglong) -> cython.int:
 
 def _offsets(lists: Sequence[Sequence[int]]) -> tuple[array, array]:
     """(starts, flat): list k is flat[starts[k]:starts[k + 1]]."""
-    starts = array("i", accumulate(map(len, lists), initial=0))
-    flat = array("i", chain.from_iterable(lists))
-    if not flat:
-        flat.append(0)  # a memoryview of nothing cannot be typed
+    starts = array("i", list(accumulate(map(len, lists), initial=0)))
+    total = starts[len(starts) - 1]
+    if not total:
+        return starts, array("i", [0])  # a memoryview of nothing cannot be typed
+    if not cython.compiled:
+        return starts, array("i", list(chain.from_iterable(lists)))
+    flat = array("i", [0]) * total
+    _fill(flat, lists)
     return starts, flat
 
 
-def _crossings(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array]:
-    """Every two houses of N cells that share two cells or more, as four offsets each into
-    one flat list: the shared cells, the rest of the first house, the rest of the second,
-    and the end (made once per set of houses: the search only reads them)."""
+def _fill(flat: cython.int[::1], lists: Sequence[Sequence[int]]) -> None:
+    """Write the items of ``lists`` one after another into ``flat`` (compiled: a C loop)."""
+    k: cython.Py_ssize_t = 0
+    for part in lists:
+        for x in part:
+            flat[k] = x
+            k += 1
+
+
+def _house_tables(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array, array, array]:
+    """(house starts, house cells, crossing starts, crossing cells) of ``houses``: made once
+    per set of houses (rules differ by their cages, not their houses; the search only reads
+    them), found again by the identity of a tuple of tuples, else by their cells."""
+    found = _HOUSES_SEEN.get(id(houses))
+    if found is not None and found[0] is houses:
+        return found[1]
     key = (n, tuple(tuple(h) for h in houses))
-    found = _CROSSINGS.get(key)
-    if found is None:
-        if len(_CROSSINGS) >= 64:
-            _CROSSINGS.clear()
-        found = _CROSSINGS[key] = _crossings_of(houses, n)
-    return found
+    frozen = type(houses) is tuple and all(type(h) is tuple for h in houses)
+    tables = _HOUSE_TABLES.get(key)
+    if tables is None:
+        if len(_HOUSE_TABLES) >= 64:
+            _HOUSE_TABLES.clear()
+        tables = _HOUSE_TABLES[key] = (*_offsets(houses), *_crossings_of(houses, n))
+    if frozen:
+        if len(_HOUSES_SEEN) >= 64:
+            _HOUSES_SEEN.clear()
+        _HOUSES_SEEN[id(houses)] = (houses, tables)  # (kept alive: its id is not reused)
+    return tables
 
 
-#: The crossings of the sets of houses seen lately (rules differ by their cages, not houses).
-_CROSSINGS: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[array, array]] = {}
+#: The tables of the sets of houses seen lately, by their cells.
+_HOUSE_TABLES: dict[tuple[int, tuple[tuple[int, ...], ...]],
+                    tuple[array, array, array, array]] = {}
+#: The same, by the identity of the houses given (a Rules' houses are made once per layout).
+_HOUSES_SEEN: dict[int, tuple[Sequence[Sequence[int]], tuple[array, array, array, array]]] = {}
 
 
 def _crossings_of(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array]:
@@ -122,11 +146,11 @@ class RulesSearch:
         self.ncells = n * n
         self.full = (1 << n) - 1
         self.peer_start, self.peer_list = _offsets(peers)
-        self.house_start, self.house_list = _offsets(houses)
+        self.house_start, self.house_list, self.pair_start, self.pair_list = \
+            _house_tables(houses, n)
         self.nhouses = len(houses)
         self.nb_start, self.nb_list = _offsets(neighbours)
         self.has_nb = any(neighbours)
-        self.pair_start, self.pair_list = _crossings(houses, n)
         self.npairs = len(self.pair_start) // 4
         self.cell_mask = array("Q", [m & self.full for m in cell_masks])
         self.masks = array("Q", [0]) * self.ncells
