@@ -31,6 +31,7 @@ try:
 except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython
 
+import sys
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate, chain
@@ -137,6 +138,42 @@ def _offsets_by_cell(ncells: int, owners: list[list[int]]) -> tuple[array, array
             _ints(list(chain.from_iterable(owners))))
 
 
+def _groups_by_cell(ncells: cython.int, ngroups: cython.int, group_start: cython.int[::1],
+                    group_cells: cython.int[::1]) -> tuple[array, array]:
+    """(starts, flat): the groups that hold cell c, in order, are flat[starts[c]:starts[c + 1]]
+    (counted, then laid out: compiled, two C loops)."""
+    g: cython.int
+    k: cython.int
+    c: cython.int
+    total: cython.int = group_start[ngroups] if ngroups else 0
+    starts = array("i", [0]) * (ncells + 1)
+    flat = array("i", [0]) * max(total, 1)
+    at = array("i", [0]) * (ncells + 1)
+    first: cython.int[::1] = starts
+    out: cython.int[::1] = flat
+    nxt: cython.int[::1] = at
+    for k in range(total):
+        first[group_cells[k] + 1] += 1
+    for c in range(ncells):
+        first[c + 1] += first[c]
+        nxt[c] = first[c]
+    for g in range(ngroups):
+        for k in range(group_start[g], group_start[g + 1]):
+            c = group_cells[k]
+            out[nxt[c]] = g
+            nxt[c] += 1
+    return starts, flat
+
+
+def _words(bits: Sequence[int], words: int) -> array:
+    """Each of ``bits`` (whole numbers of at most ``words`` * 64 bits) as that many words of
+    64 bits, the lowest first."""
+    laid = array("Q", b"".join([b.to_bytes(8 * words, "little") for b in bits]))
+    if sys.byteorder != "little":
+        laid.byteswap()
+    return laid
+
+
 @cython.cclass
 class ConstraintSearch(RulesSearch):
     """The rules engine (``RulesSearch``: ``n``, ``peers``, ``houses``, ``neighbours``,
@@ -171,13 +208,15 @@ class ConstraintSearch(RulesSearch):
                  tables: ConstraintTables, peer_bits: Sequence[int] | None = None) -> None:
         super().__init__(n, peers, houses, neighbours, cell_masks)
         ncells = n * n
-        by_cell: list[list[int]] = [[] for _ in range(ncells)]
-        targets: list[list[int]] = [[] for _ in range(ncells)]
         if tables.arc_pairs != sorted(tables.arc_pairs):
             raise ValueError("ConstraintSearch: the arcs must be sorted by their cells")
-        for a, b in tables.arc_pairs:
-            targets[a].append(b)
-        self.arc_start, self.arc_to = _offsets_by_cell(ncells, targets)
+        if tables.arc_pairs:
+            targets: list[list[int]] = [[] for _ in range(ncells)]
+            for a, b in tables.arc_pairs:
+                targets[a].append(b)
+            self.arc_start, self.arc_to = _offsets_by_cell(ncells, targets)
+        else:  # (a killer has none)
+            self.arc_start, self.arc_to = array("i", [0]) * (ncells + 1), array("i", [0])
         self.arc_masks = _ints(tables.arc_masks, "Q")
         self.ngroups = len(tables.group_kind)
         self.group_kind = _ints(tables.group_kind)
@@ -187,18 +226,14 @@ class ConstraintSearch(RulesSearch):
         self.group_weight = _ints(tables.group_weight, "q")
         self.combo_start = _ints(tables.combo_start)
         self.combos = _ints(tables.combos, "Q")
-        starts = tables.group_start
-        for g in range(self.ngroups):
-            for cell in tables.group_cells[starts[g]:starts[g + 1]]:
-                by_cell[cell].append(g)
-        self.cell_group_start, self.cell_group_list = _offsets_by_cell(ncells, by_cell)
+        self.cell_group_start, self.cell_group_list = _groups_by_cell(
+            ncells, self.ngroups, self.group_start, self.group_cells)
         # Each cell's peers as bits, in words of 64 cells: a digit that a group must hold
         # cannot stand in a cell that sees every cell of the group that may hold it.
         self.words = (ncells + 63) // 64
         if peer_bits is None:
             peer_bits = [sum(1 << other for other in others) for others in peers]
-        self.peer_bits = array("Q", [bits >> (64 * w) & 0xFFFFFFFFFFFFFFFF
-                                     for bits in peer_bits for w in range(self.words)])
+        self.peer_bits = _words(peer_bits, self.words)
         self.seen = array("Q", [0]) * self.words
         longest = max([b - a for a, b in zip(tables.group_start, tables.group_start[1:],
                                              strict=False)] + [1])
