@@ -37,7 +37,7 @@ L=24 M=14 N=18 O=25 P=9 Q=21 R=8 S=21 T=19 U=20 V=24 W=21
 """
 
 
-#: Another, that needs the innies of box 9 tried as a cage.
+#: Another, that needs the outies of boxes 4 and 7 followed as a cage.
 INNIES_KILLER = """\
 AABBCCDDD
 ABBBCCCED
@@ -80,8 +80,9 @@ def test_a_killer_with_large_cages_is_solved_by_trying_combinations(pure: bool) 
         "Following the singles and the cages' combinations: if the 5-cell cage of 30 at r2c8 "
         "were 1+5+7+8+9, column 8 would have no place for 6; if it were 2+4+7+8+9, column 8 "
         "would have no place for 6; if it were 2+5+6+8+9, column 9 would have no place for "
-        "3; if it were 3+4+6+8+9, box 6 would have no place for 1: so it holds 3+5+6+7+9 or "
-        "4+5+6+7+8: r2c8 and r3c8 cannot be 2, r2c9 and r3c9 cannot be 1 or 2.")
+        "3; if it were 3+4+6+8+9, box 6 would have no place for 1; if it were 3+5+6+7+9, row "
+        "3 would have no place for 8: so it is 4+5+6+7+8: r2c8 and r3c8 cannot be 2 or 3, "
+        "r2c9 and r3c9 cannot be 1, 2 or 3, r4c9 cannot be 9.")
 
 
 def test_the_trial_of_combinations_joins_only_ladders_with_hard_techniques() -> None:
@@ -95,7 +96,7 @@ def test_the_trial_of_combinations_joins_only_ladders_with_hard_techniques() -> 
         < keys.index("xyz-wing")
 
 
-def test_innies_of_known_total_are_tried_as_a_cage() -> None:
+def test_outies_of_known_total_are_followed_like_a_cage() -> None:
     grid = loads(INNIES_KILLER, "killer")[0]
     assert isinstance(grid, Grid)
     solution = solve(grid)
@@ -105,7 +106,8 @@ def test_innies_of_known_total_are_tried_as_a_cage() -> None:
     assert path.solved
     texts = [s.text for s in path.steps if s.technique == "Combination Contradiction"]
     assert (
-        "Following the singles and the cages' combinations: if the innies of box 9, r7c7, "
-        "r7c8, r7c9, r8c7 and r8c8 (adding up to 20) were 1+2+3+6+8, box 5 would have no "
-        "place for 1; if they were 1+2+4+5+8, row 7 would have no place for 3: so they hold "
-        "1+2+3+5+9 or 1+2+4+6+7 or 1+3+4+5+7: r7c9 cannot be 8.") in texts
+        "Following the singles and the cages' combinations: if the 4-cell cage of 14 at r6c4 "
+        "were 1+2+3+8, the outies of boxes 4 and 7, r6c4, r7c4, r8c4 and r9c4 (adding up to "
+        "16) would have no filling; if it were 1+3+4+6, the outies of boxes 4 and 7, r6c4, "
+        "r7c4, r8c4 and r9c4 (adding up to 16) would have no filling: so it holds 1+2+4+7 "
+        "or 1+2+5+6 or 2+3+4+5: r7c4 cannot be 8.") in texts

@@ -2,10 +2,11 @@
 
 A killer solver who cannot choose between a cage's few combinations tries one: with the
 cage's cells held to its digits, the singles (naked and hidden) and the combinations of
-the other cages are followed a few rounds. Where that leaves a cell no digit, a house no
-place for a digit, or a cage no filling, the combination was wrong and goes, with the
-candidates only it used ("if the 2-cell cage of 10 at r2c8 were 1+9, row 1 would have no
-place for 9: so it holds 3+7 or 4+6: r2c8 and r2c9 cannot be 1 or 9").
+the other cages (and of innies and outies of known total) are followed a few rounds.
+Where that leaves a cell no digit, a house no place for a digit, or a cage no filling, the
+combination was wrong and goes, with the candidates only it used ("if the 2-cell cage of
+10 at r2c8 were 1+9, row 1 would have no place for 9: so it holds 3+7 or 4+6: r2c8 and
+r2c9 cannot be 1 or 9").
 
 Innies and outies of known total that see each other (:mod:`.killer_virtual`) are tried
 as cages too. Only cages with two to eight combinations are tried, each followed at most
@@ -15,7 +16,7 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...constraints import Cage
 from ..board import Board, bits, digits_of
@@ -32,7 +33,7 @@ _MOST_COMBOS = 8
 _ROUNDS = 12
 
 
-def _broken(board: Board, cages: Sequence[Cage]) -> str | None:
+def _broken(board: Board, cages: Sequence[Cage], words: Mapping[Cage, str]) -> str | None:
     """What shows ``board`` has no solution (a cell without digits, a house without a place
     for a digit, a cage without a filling), in words; or None."""
     geo = board.geo
@@ -50,7 +51,7 @@ def _broken(board: Board, cages: Sequence[Cage]) -> str | None:
                 return f"{geo.unit_names[u]} would have no place for {d0 + 1}"
     for cage in cages:
         if cage_options(board, cage) is None:
-            return f"{cage_words(cage, names)} would have no filling"
+            return f"{words.get(cage) or cage_words(cage, names)} would have no filling"
     return None
 
 
@@ -95,25 +96,28 @@ def _combinations(board: Board, cages: Sequence[Cage]) -> bool | None:
     return changed
 
 
-def refuted(board: Board, cage: Cage, combo: int, cages: Sequence[Cage]) -> str | None:
-    """Why ``cage`` cannot hold ``combo`` on ``board``, found by following singles and
-    combinations a few rounds from it; None when no contradiction turns up."""
+def refuted(board: Board, cage: Cage, combo: int, cages: Sequence[Cage],
+            words: Mapping[Cage, str] | None = None) -> str | None:
+    """Why ``cage`` cannot hold ``combo`` on ``board``, found by following singles and the
+    combinations of ``cages`` a few rounds from it (``words`` name those that are no drawn
+    cage); None when no contradiction turns up."""
+    words = words or {}
     trial = board.copy()
     for c in cage.cells:
         for d in digits_of(trial.masks[c] & ~combo):
             if not trial.values[c]:
                 trial.eliminate(c, d)
     for _ in range(_ROUNDS):
-        why = _broken(trial, cages)
+        why = _broken(trial, cages, words)
         if why is not None:
             return why
         changed = _singles(trial)
-        why = _broken(trial, cages)
+        why = _broken(trial, cages, words)
         if why is not None:
             return why
         more = _combinations(trial, cages)
         if more is None:
-            return _broken(trial, cages) or "a cage would have no filling"
+            return _broken(trial, cages, words) or "a cage would have no filling"
         if not (changed or more):
             return None
     return None
@@ -147,6 +151,8 @@ def find(board: Board) -> Step | None:
     # (the drawn cages, then the innies and outies of known total that see each other)
     tried = [(cage, cage_words(cage, names), False) for cage in cages]
     tried += [(cage, _words(board, group), True) for cage, group in virtual_cages(board)]
+    follow = [cage for cage, _, _ in tried]
+    virtual = {cage: what for cage, what, plural in tried if plural}
     for cage, what, plural in tried:
         if all(board.values[c] for c in cage.cells):
             continue
@@ -156,7 +162,7 @@ def find(board: Board) -> Step | None:
         combos = found[0]
         wrong = []
         for combo in combos:
-            why = refuted(board, cage, combo, cages)
+            why = refuted(board, cage, combo, follow, virtual)
             if why is not None:
                 wrong.append((combo, why))
         if not wrong or len(wrong) == len(combos):
