@@ -144,7 +144,7 @@ def find(board: Board) -> Step | None:
     cages = [c for c in cages_of(board) if not c.repeat]
     if not cages:
         return None
-    key = ("combination-contradiction", tuple(board.masks))
+    key = ("combination-contradiction", tuple(board.masks), tuple(board.values))
     if key in board.memo:
         return None
     names = board.geo.cell_names
