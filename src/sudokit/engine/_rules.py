@@ -62,24 +62,29 @@ def _popcount(x: cython.ulonglong) -> cython.int:
 
 def _offsets(lists: Sequence[Sequence[int]]) -> tuple[array, array]:
     """(starts, flat): list k is flat[starts[k]:starts[k + 1]]."""
-    starts = array("i", list(accumulate(map(len, lists), initial=0)))
-    total = starts[len(starts) - 1]
-    if not total:
-        return starts, array("i", [0])  # a memoryview of nothing cannot be typed
     if not cython.compiled:
-        return starts, array("i", list(chain.from_iterable(lists)))
-    flat = array("i", [0]) * total
-    _fill(flat, lists)
+        flat = array("i", list(chain.from_iterable(lists)))
+        return array("i", list(accumulate(map(len, lists), initial=0))), flat or array("i", [0])
+    starts = array("i", [0]) * (len(lists) + 1)
+    # (a memoryview of nothing cannot be typed: at least one item)
+    flat = array("i", [0]) * max(sum(map(len, lists)), 1)
+    _fill(starts, flat, lists)
     return starts, flat
 
 
-def _fill(flat: cython.int[::1], lists: Sequence[Sequence[int]]) -> None:
-    """Write the items of ``lists`` one after another into ``flat`` (compiled: a C loop)."""
+def _fill(starts: cython.int[::1], flat: cython.int[::1], lists: Sequence[Sequence[int]]
+          ) -> None:
+    """Write the items of ``lists`` one after another into ``flat``, and where each list
+    starts into ``starts`` (compiled: a C loop)."""
     k: cython.Py_ssize_t = 0
+    j: cython.Py_ssize_t = 0
     for part in lists:
+        starts[j] = k
+        j += 1
         for x in part:
             flat[k] = x
             k += 1
+    starts[j] = k
 
 
 def _house_tables(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array, array, array]:
@@ -149,8 +154,11 @@ class RulesSearch:
         self.house_start, self.house_list, self.pair_start, self.pair_list = \
             _house_tables(houses, n)
         self.nhouses = len(houses)
-        self.nb_start, self.nb_list = _offsets(neighbours)
         self.has_nb = any(neighbours)
+        if self.has_nb:
+            self.nb_start, self.nb_list = _offsets(neighbours)
+        else:  # (most rules have no non-consecutive pairs)
+            self.nb_start, self.nb_list = array("i", [0]) * (self.ncells + 1), array("i", [0])
         self.npairs = len(self.pair_start) // 4
         self.cell_mask = array("Q", [m & self.full for m in cell_masks])
         self.masks = array("Q", [0]) * self.ncells
