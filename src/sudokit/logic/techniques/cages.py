@@ -19,7 +19,15 @@ from collections.abc import Sequence
 from ...constraints import Cage
 from ..board import Board, bits, digits_of
 from ..step import Level, Step, Technique, cell_list
-from .supports import apart_among, cannot, digit_sets, matched, sum_supports, unsupported
+from .supports import (
+    apart_among,
+    cannot,
+    digit_sets,
+    left_by,
+    matched,
+    sum_supports,
+    unsupported,
+)
 
 #: The most combinations a step names one by one.
 _NAMED = 4
@@ -197,13 +205,7 @@ def find_claiming(board: Board) -> Step | None:
             kept = [c for c in combos if c & bit]
             if not kept or len(kept) == len(combos):
                 continue
-            masks = [board.masks[c] for c in cage.cells]
-            supported = [0] * len(masks)
-            for combo in kept:
-                sup = matched(masks, combo)
-                if sup is not None:
-                    supported = [a | b for a, b in zip(supported, sup, strict=True)]
-            elim = unsupported(cage.cells, masks, supported)
+            elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
             if not elim:
                 continue
             here = board.dcells[d - 1] & geo.unit_bits[u]

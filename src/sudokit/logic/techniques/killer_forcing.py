@@ -24,7 +24,7 @@ from ..step import Level, Step, Technique, cell_list
 from .cages import cage_options, cage_words, cages_of, combo_words, holds_words
 from .innies import Group
 from .killer_virtual import virtual_cages
-from .supports import cannot, matched, unsupported
+from .supports import cannot, left_by, unsupported
 
 #: The most combinations of a cage that are tried.
 _MOST_COMBOS = 8
@@ -168,13 +168,7 @@ def find(board: Board) -> Step | None:
         if not wrong or len(wrong) == len(combos):
             continue  # (all wrong: the board has no solution, and no step can be trusted)
         kept = tuple(c for c in combos if c not in {w for w, _ in wrong})
-        masks = [board.masks[c] for c in cage.cells]
-        supported = [0] * len(masks)
-        for combo in kept:
-            sup = matched(masks, combo)
-            if sup is not None:
-                supported = [a | b for a, b in zip(supported, sup, strict=True)]
-        elim = unsupported(cage.cells, masks, supported)
+        elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
         if not elim:
             continue
         trials = "; ".join(f"if {what if k == 0 else 'they' if plural else 'it'} "

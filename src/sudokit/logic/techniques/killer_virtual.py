@@ -22,7 +22,7 @@ from ..step import Level, Step, Technique, cell_list
 from .cage_houses import fitting, touching
 from .cages import cage_options, cage_words, cages_of, claimed_in, holds_words, pointed_by
 from .innies import Group, groups
-from .supports import cannot, matched, unsupported
+from .supports import cannot, left_by, unsupported
 
 #: The most cells a virtual cage may have.
 _MOST = 5
@@ -98,13 +98,7 @@ def find_claiming(board: Board) -> Step | None:
             kept = [c for c in combos if c & bit]
             if not kept or len(kept) == len(combos):
                 continue
-            masks = [board.masks[c] for c in cage.cells]
-            supported = [0] * len(masks)
-            for combo in kept:
-                sup = matched(masks, combo)
-                if sup is not None:
-                    supported = [a | b for a, b in zip(supported, sup, strict=True)]
-            elim = unsupported(cage.cells, masks, supported)
+            elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
             if not elim:
                 continue
             here = board.dcells[d - 1] & geo.unit_bits[u]

@@ -242,6 +242,19 @@ def search_supports(masks: Sequence[int], apart: Sequence[int],
     return found
 
 
+def left_by(cells: Sequence[int], masks: Sequence[int],
+            combos: Sequence[int]) -> list[tuple[int, int]]:
+    """The (cell, digit) candidates of ``cells`` (masks in the same order) that no filling
+    with the digits of one of ``combos`` gives: what a cage that must take one of those
+    combinations removes from its own cells."""
+    supported = [0] * len(masks)
+    for combo in combos:
+        sup = matched(masks, combo)
+        if sup is not None:
+            supported = [a | b for a, b in zip(supported, sup, strict=True)]
+    return unsupported(cells, masks, supported)
+
+
 def unsupported(cells: Sequence[int], masks: Sequence[int],
                 supported: Sequence[int]) -> list[tuple[int, int]]:
     """The (cell, digit) candidates of ``cells`` (masks in the same order) that have no
