@@ -116,10 +116,10 @@ def test_clues_no_puzzle_is_made_with_are_refused_by_name() -> None:
     (("--variant", "killer", "--cage-size", "3-12"), "holds 1 to 9 cells"),
     (("--variant", "killer", "--size", "12"), "made up to 9x9"),
     (("--variant", "little-killer"), "creating little killer puzzles is not supported"),
-    (("--variant", "killer", "--difficulty", "easy"),
-     "making killer 9x9 puzzles of a difficulty is not supported yet"),
-    (("--variant", "thermo", "--difficulty", "hard"),
-     "making thermo 9x9 puzzles of a difficulty is not supported yet"),
+    (("--variant", "killer", "--difficulty", "extreme"),
+     "making killer 9x9 puzzles of extreme difficulty is not supported"),
+    (("--variant", "thermo", "--difficulty", "extreme"),
+     "making thermo 9x9 puzzles of extreme difficulty is not supported"),
 ])
 def test_bad_options_one_line_status_2(args: tuple[str, ...], words: str) -> None:
     done = sudoku("create", *args)

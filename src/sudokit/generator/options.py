@@ -37,6 +37,13 @@ MAX_VARIANT_SIZE = 16
 DRAWN = ("killer", "thermo", "arrow", "kropki")
 MAX_DRAWN_SIZE = 9
 
+#: The levels a puzzle with drawn clues is made for. Each try is rated by the ladder up to
+#: the level asked, without a time limit: its work is bounded (every step takes out a
+#: candidate, and no technique up to expert nests chains), so a seed makes the same
+#: puzzle on any machine. Extreme puzzles need nested forcing chains, whose work on a
+#: board of few givens and many clues runs to minutes: that level is refused.
+DRAWN_LEVELS = ("easy", "medium", "hard", "expert")
+
 #: The cells of a killer puzzle's cages, fewest and most, when not asked for.
 CAGE_SIZE = (2, 5)
 
@@ -208,29 +215,38 @@ def checked_options(
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
                 f"(its cells go in groups of {' and '.join(map(str, sizes))})")
-    if plan is not None and plan.drawn and difficulty is not None:
-        # the rater's chains can take minutes on a board of few givens and many clues, and
-        # a time limit would make the same seed give another puzzle on another machine
-        raise UnsupportedRulesError(f"making {plan.describe()} puzzles of a difficulty is "
-                                    "not supported yet: rating one can take minutes")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"unknown difficulty {difficulty!r} "
                             f"(one of: {', '.join(DIFFICULTIES)})")
+    if plan is not None and plan.drawn and difficulty is not None \
+            and difficulty not in DRAWN_LEVELS:
+        # past expert the rater needs nested forcing chains, whose work on a board of few
+        # givens and many clues has no bound short of minutes; a time limit instead would
+        # make the same seed give another puzzle on another machine
+        raise UnsupportedRulesError(
+            f"making {plan.describe()} puzzles of {difficulty} difficulty is not supported: "
+            "rating one needs nested forcing chains, whose work has no bound (levels: "
+            f"{', '.join(DRAWN_LEVELS)})")
     if difficulty is not None and shape.n > MAX_RATED_SIZE:
         raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
                             f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
                             "takes minutes and gigabytes)")
     if tries is None:
         tries = _default_tries(shape, clues, minimal, name, difficulty) if plan is None \
-            else _DRAWN_TRIES if plan.drawn \
+            else (_DRAWN_TRIES if difficulty is None else _DRAWN_RATED_TRIES) if plan.drawn \
             else _VARIANT_TRIES if difficulty is None else _VARIANT_RATED_TRIES
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
     ladder = None
-    if techniques is not None or exclude is not None:
+    capped = plan is not None and plan.drawn and difficulty is not None
+    if techniques is not None or exclude is not None or capped:
         from ..logic.select import choose  # the rater only when a ladder is chosen
+        from ..logic.step import Level
 
-        ladder = tuple(t.key for t in choose(techniques, exclude))
+        chosen = choose(techniques, exclude)
+        if capped:  # drawn clues are rated by a ladder that stops at the level asked
+            chosen = tuple(t for t in chosen if t.level <= Level[str(difficulty).upper()])
+        ladder = tuple(t.key for t in chosen)
         if not ladder:
             raise GenerateError("--techniques/--exclude leave no technique to rate with")
     return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder, plan)
@@ -358,6 +374,9 @@ _VARIANT_TRIES = 50
 #: the first (a few tenths of a second at most); cages of 4 to 6 cells from one in four,
 #: of 5 to 9 cells seldom at all (each try then spends its questions: seconds).
 _DRAWN_TRIES = 10
+#: ... and for a difficulty: each try is rated too, by the ladder up to the level asked
+#: (under a second for a killer, a few hundredths for lines and dots).
+_DRAWN_RATED_TRIES = 100
 #: ... and for a difficulty: each try is rated too (30 ms to 0.3 s on 9x9, seconds for a
 #: minimal anti-knight puzzle, nearly always extreme).
 _VARIANT_RATED_TRIES = 50

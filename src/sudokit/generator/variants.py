@@ -95,7 +95,9 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         if options.minimal and not _is_minimal(search, rules, puzzle, solution):
             continue
         made = Grid.unchecked(tuple(puzzle), rules.shape, rules)
-        if options.difficulty is not None and level_of(made, options.ladder) != options.difficulty:
+        if options.difficulty is not None and options.difficulty != (
+                capped_level(made, options.ladder) if plan.drawn
+                else level_of(made, options.ladder)):
             continue
         # the proof: a count to two by the solver (bounded where clues are drawn)
         proof = search_puzzle(made, limit=2, rounds=PROOF_ROUNDS if plan.drawn else None)
@@ -118,6 +120,21 @@ def level_of(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
     from ..logic.techniques import BY_KEY  # the technique table only for a ladder of its own
 
     return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level
+
+
+def capped_level(puzzle: Grid, ladder: tuple[str, ...] | None) -> str | None:
+    """The level of ``puzzle``'s hardest step when the techniques of ``ladder`` (keys)
+    solve it; None when they get stuck (the puzzle is harder than the ladder goes). No
+    guess is taken and no time limit is set: the work is bounded by the ladder, so the
+    answer is the same on any machine."""
+    from ..logic.path import solve_path  # the rater only when a difficulty is asked for
+    from ..logic.techniques import BY_KEY  # the technique table likewise
+
+    techniques = None if ladder is None else [BY_KEY[k] for k in ladder]
+    path = solve_path(puzzle, techniques=techniques)
+    if not path.solved or not path.steps:
+        return None
+    return str(max(step.level for step in path.steps))
 
 
 def random_solution(rules: Rules, rng: random.Random,
@@ -349,7 +366,13 @@ def _gave_up_message(plan: RulesPlan, options: GenerateOptions) -> str:
     what = ("minimal " if options.minimal else "") + f"{plan.describe()} puzzle"
     if wanted:
         what += " with " + " and ".join(wanted)
+    if options.difficulty is not None:
+        what += f" of {options.difficulty} difficulty"
     hint = "more tries (--tries)"
     if "killer" in plan.drawn:  # large cages seldom leave one solution with no givens
         hint = "smaller cages (--cage-size) or more tries (--tries)"
+    if options.difficulty is not None and plan.drawn:
+        # small cages make easy killers (cells of one or two), medium ones (two or three)
+        hint = "an easier difficulty, " + hint.replace(" or ", ", ", hint.count(" or ") - 1) \
+            if "killer" in plan.drawn else "an easier difficulty or " + hint
     return f"gave up: no {what} found in {options.tries} tries; {hint} may find one"
