@@ -1,5 +1,5 @@
-"""Puzzles whose rules a classic format cannot hold: an ipuz sudoku without its standard
-boxes, or with cages, is refused by name (it was solved as a classic puzzle), at the
+"""Puzzles whose rules a format cannot hold: an ipuz sudoku with calcudoku operators, or
+no boxes and no regions, is refused by name (never solved as a classic puzzle), at the
 command line in one line with status 2; and the jigsaw text layout (a clue grid, then a
 grid of region letters) reads and writes a puzzle with its regions."""
 
@@ -27,14 +27,14 @@ def _ipuz(**extra: object) -> str:
 
 
 @pytest.mark.parametrize(("extra", "words"), [
-    ({"boxes": False}, '"boxes": false (no standard boxes: irregular regions)'),
-    ({"cages": [{"cells": [[1, 1], [1, 2]], "value": 12}]}, '"cages" (cages'),
-    ({"zones": [{"cells": [[1, 1]]}]}, '"zones" (extra regions)'),
+    ({"boxes": False}, '"boxes": false and no zones'),
+    ({"cages": [{"cells": [[1, 1], [1, 2]], "operator": "-", "value": 1}]}, "operator '-'"),
+    ({"zones": [{"cells": [[1, 1]]}]}, '"zones" beside the standard boxes'),
     ({"showoperators": True}, '"showoperators"'),
 ])
 def test_an_ipuz_sudoku_with_other_rules_is_refused_by_name(extra: dict[str, object],
                                                             words: str) -> None:
-    with pytest.raises(UnsupportedRulesError, match="is not supported yet") as e:
+    with pytest.raises(UnsupportedRulesError, match="is not supported") as e:
         F.loads(_ipuz(**extra), "ipuz")
     assert words in str(e.value)
     done = sudoku("solve", "-", "--from", "ipuz", stdin=_ipuz(**extra).encode())

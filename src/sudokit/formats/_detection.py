@@ -16,6 +16,8 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
 5. Header lines such as ``#ARuud`` (``#`` and one of ``A D C B S L U``) before a row of
    N symbols: sdk. Rows of one grid (N rows of N, 2N with the givens first, or one or
    two lines of N*N) and then a line of cage sums (``A=10 B=15``; ``-`` for none): killer.
+   N lines of N clues, then N lines of N region symbols making N regions of N cells, each
+   region one piece (a solved grid's equal digits never touch): jigsaw.
 6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
@@ -65,6 +67,7 @@ from ._input import HEAD_SIZE
 from ._registry import DECIDING_EXTENSIONS, EXTENSIONS
 from ._sites import is_fpuzzles_json, link_format
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
+from .jigsaw import is_jigsaw_head
 from .killer import is_killer_head
 
 #: Significant lines (neither blank nor comments) detection looks at.
@@ -114,8 +117,11 @@ def detect(head: bytes, filename: str | None = None) -> str:
         raise not_text(head)
     if _is_sdk(texts):
         return "sdk"
-    if is_killer_head(_plain(texts, KILLER_LINES)):
+    plain = _plain(texts, KILLER_LINES)
+    if is_killer_head(plain):
         return "killer"
+    if is_jigsaw_head(plain):
+        return "jigsaw"
     rows = _significant(texts)
     if not rows:
         raise ParseError("no puzzle found: nothing but blank lines, comments or borders")

@@ -16,9 +16,11 @@ One puzzle per file, as JSON or in the JSONP form the specification recommends,
 A-Z by default), the ``empty`` value (0 by default), ``null``, or an object with a
 ``given`` (or ``cell``, ``value``). The record's fields: ``name`` (``title``),
 ``author``, ``source`` (``publisher``), ``date``, ``difficulty``, ``url``, ``comment``
-(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line. A
-puzzle whose rules are not classic (``"boxes": false``, ``cages``, ``zones``,
-``showoperators``) is refused by name, never solved as a classic one. A file read and
+(``notes``), ``id`` (``uniqueid``), ``copyright``, and ``solution`` as a puzzle line.
+Irregular regions (``"boxes": false`` and ``zones``), the two diagonals (as ``zones``)
+and killer cages (``cages`` with a sum ``value``) are read into the puzzle's rules and
+written back (see ``_ipuz_rules``); other rules (calcudoku operators, extra regions)
+are refused by name, never solved as a classic puzzle. A file read and
 written back gives the same bytes, a solution in place of the cells of its
 top-level ``puzzle`` (nothing else changes: a ``"puzzle"`` nested in another object or
 named in a string stays as it was; a cell object keeps its other keys, its ``given``,
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..errors import (
@@ -39,11 +41,11 @@ from ..errors import (
     ShapeError,
     SudokuError,
     SymbolError,
-    UnsupportedRulesError,
 )
 from ..grid import SYMBOLS, Grid
 from . import _writer
 from ._input import Input
+from ._ipuz_rules import rules_fields, rules_of
 from ._json_values import (
     MAX_VALUE,
     elements,
@@ -100,9 +102,12 @@ def format_item(item: Item, style: Style = DEFAULT) -> str:
     head: dict[str, Any] = {"version": "http://ipuz.org/v2", "kind": [KIND + "#1"]}
     if n <= len(SYMBOLS):
         head["charset"] = SYMBOLS[:n]
-    text = json.dumps(head)[:-1] + ', "boxes": true'
-    if not grid.shape.is_natural():
+    fields = rules_fields(grid.rules)
+    text = json.dumps(head)[:-1] + ', "boxes": ' + json.dumps(fields.pop("boxes", True))
+    if not grid.shape.is_natural() and not grid.rules.is_jigsaw:
         text += f', "block": {json.dumps(box)}'
+    for key, groups in fields.items():
+        text += f',\n  "{key}": [\n    ' + ",\n    ".join(map(json.dumps, groups)) + "\n  ]"
     return text + ',\n  "puzzle": [\n    ' + rows + "\n  ]\n}" + style.eol
 
 
@@ -141,7 +146,7 @@ def _records(inp: Input, box: tuple[int, int] | None) -> Iterator[Record | str]:
         text = _text(raw)
         start, end = _unwrapped(text)
         doc = _decode(text[start:end], text.count("\n", 0, start) + 1)
-        grid, tokens, solution = _puzzle(doc, box)
+        grid, tokens, solution = _puzzle(doc, box, lambda key: _line_of(text, start, key))
     except SudokuError as e:
         yield Record(None, e.line or 1, inp.fail(e, 1), Style(NAME))
         yield ""
@@ -186,31 +191,15 @@ def _decode(text: str, line: int = 1) -> dict[str, Any]:
     return doc
 
 
-#: ipuz sudoku fields that change the rules, and what each holds, in words.
-RULES_FIELDS = {
-    "boxes": "no standard boxes: irregular regions",
-    "cages": "cages (killer or calcudoku sums)",
-    "zones": "extra regions",
-    "showoperators": "calcudoku operators",
-}
+def _line_of(text: str, at: int, key: str) -> int:
+    """The line of the document (its JSON object from ``at``) a top-level key is on."""
+    start = skip_space(text, at)
+    span = member(text, start, key) if text[start : start + 1] == "{" else None
+    return text.count("\n", 0, span[0] if span else at) + 1
 
 
-def _refused_rules(doc: dict[str, Any]) -> None:
-    """Refuse, by name, a puzzle whose rules are not the classic ones (``"boxes": false``,
-    ``cages``, ``zones``): solved as a classic puzzle, it would be answered wrongly."""
-    for key, words in RULES_FIELDS.items():
-        value = doc.get(key)
-        if key == "boxes" and value is not False:
-            continue
-        if key != "boxes" and value in (None, False, [], {}):
-            continue
-        shown = '"boxes": false' if key == "boxes" else f'"{key}"'
-        raise UnsupportedRulesError(f"an ipuz sudoku with {shown} ({words}) is not "
-                                    "supported yet")
-
-
-def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int, str | None]:
-    _refused_rules(doc)
+def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None,
+            line_of: Callable[[str], int]) -> tuple[Grid, int, str | None]:
     rows = doc.get("puzzle")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
         raise CellCountError('"puzzle" must be a list of rows')
@@ -253,7 +242,8 @@ def _puzzle(doc: dict[str, Any], box: tuple[int, int] | None) -> tuple[Grid, int
             solution = "".join(SYMBOLS[v - 1] if v else "." for v in values)
         except SudokuError:
             solution = None
-    return Grid.unchecked(cells, shape), n * n, solution
+    rules = rules_of(doc, shape, line_of)
+    return Grid.unchecked(cells, shape, rules), n * n, solution
 
 
 def _cell(v: Any, i: int, n: int, charset: str, empty: Any, cell: str) -> int:
@@ -327,4 +317,5 @@ FORMAT = Format(
     one_per_input=True,
     separator=no_separator,
     encode_message=encode_message,
+    rules=frozenset({"jigsaw", "x", "killer"}),
 )

@@ -81,6 +81,46 @@ def _cells(text: str) -> list[str]:
     return text.split() if any(ch.isspace() for ch in text) else list(text)
 
 
+def is_jigsaw_head(lines: list[str]) -> bool:
+    """Do the first significant lines of an input (without comments and blank lines) read
+    as a jigsaw puzzle: N lines of N clues, then N lines of N region symbols that make N
+    regions of N cells, each region one piece (cells side by side)? A second grid of
+    digits is no such map: a solved grid's equal digits never touch, and a puzzle's
+    blanks are no region of N cells."""
+    rows = [_cells(line) for line in lines]
+    n = len(rows[0]) if rows else 0
+    if not 4 <= n <= len(_REGION_LETTERS) or len(rows) < 2 * n:
+        return False
+    if any(len(r) != n for r in rows[:2 * n]):
+        return False
+    if not all(v in _BLANKS or v in SYMBOL_VALUE for r in rows[:n] for v in r):
+        return False
+    marks = [v for r in rows[n:2 * n] for v in r]
+    counts: dict[str, int] = {}
+    for v in marks:
+        counts[v] = counts.get(v, 0) + 1
+    if len(counts) != n or any(c != n for c in counts.values()):
+        return False
+    return all(_joined(marks, v, n) for v in counts)
+
+
+def _joined(marks: list[str], mark: str, n: int) -> bool:
+    """Are the cells of one region a single piece (each reached from the first by steps
+    to a cell beside it)?"""
+    cells = {i for i, v in enumerate(marks) if v == mark}
+    todo = [min(cells)]
+    seen = set(todo)
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, n)
+        for j in (i - n if r else -1, i + n if r < n - 1 else -1,
+                  i - 1 if c else -1, i + 1 if c < n - 1 else -1):
+            if j in cells and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen == cells
+
+
 def _records(inp: Input) -> Iterator[Record | str]:
     rows: list[list[str]] = []
     lines: list[int] = []  # the line of each row
