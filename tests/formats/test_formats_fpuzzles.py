@@ -323,7 +323,7 @@ def test_scl_refuses_what_it_cannot_hold() -> None:
 # -- classic writers refuse rules they cannot hold ------------------------------------
 
 CLASSIC_FORMATS = ["line", "grid", "csv", "tsv", "table", "text", "pretty", "candidates",
-                   "json", "sdk", "opensudoku", "ipuz", "hodoku", "binary"]
+                   "json", "sdk", "opensudoku", "hodoku", "binary"]
 
 
 @pytest.mark.parametrize("fmt", CLASSIC_FORMATS)
