@@ -218,7 +218,7 @@ def test_formats_without_constraints_refuse_them_by_name(fmt: str) -> None:
         F.dumps(grid, fmt)
     (killer,) = F.load(CONSTRAINTS / "killer.killer")
     with pytest.raises(UnsupportedRulesError, match=f"the {fmt} format cannot hold the killer "
-                       "rules .*--to fpuzzles or sudokupad or killer$"):
+                       "rules .*--to ipuz or fpuzzles or sudokupad or killer$"):
         F.dumps(killer, fmt)
 
 
