@@ -161,6 +161,13 @@ def test_a_jigsaw_file_without_its_extension_is_found_by_its_content(
     assert F.loads(done.stdout, "ipuz")[0].rules == grid.rules
 
 
+def test_a_jigsaw_file_with_numbered_regions_is_found_by_its_content() -> None:
+    data = (Path(TEST_DATA) / "variants" / "jigsaw.txt").read_bytes()
+    assert F.detect(data) == "jigsaw"
+    (grid,) = F.loads(data)
+    assert grid.rules == Rules(9, regions=REGIONS)
+
+
 def test_two_puzzles_are_never_read_as_a_jigsaw() -> None:
     rows = [PUZZLE[r * 9:r * 9 + 9] for r in range(9)]
     solved = [SOLUTION[r * 9:r * 9 + 9] for r in range(9)]
