@@ -140,7 +140,7 @@ EXPECTED = {
 #: Examples of puzzles with other rules, in the formats that hold them, with the format
 #: their name (and, for a link, their content) decides: read back as the same puzzles under
 #: the same rules (the bytes may differ: comments and the compressed form are not kept).
-BY_NAME = {"jigsaw.jigsaw": "jigsaw", "variants.txt": "fpuzzles"}
+BY_NAME = {"jigsaw.jigsaw": "jigsaw", "variants.txt": "fpuzzles", "killer.killer": "killer"}
 
 #: Examples that are photos, read by sudokit.image rather than by a puzzle format.
 PHOTOS = {"photo.jpg"}
