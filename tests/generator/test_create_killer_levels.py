@@ -43,7 +43,7 @@ def test_cli_same_seed_same_bytes() -> None:
     assert first.stdout and first.stdout == again.stdout
 
 
-@pytest.mark.parametrize("variant", ["killer", "thermo", "arrow", "kropki"])
+@pytest.mark.parametrize("variant", ["killer", "thermo", "kropki"])
 def test_extreme_refused_in_one_line(variant: str) -> None:
     done = sudoku("create", "--variant", variant, "--difficulty", "extreme", "--seed", "1")
     assert done.status == 2
@@ -53,6 +53,16 @@ def test_extreme_refused_in_one_line(variant: str) -> None:
     assert f"making {variant} 9x9 puzzles of extreme difficulty is not supported" in lines[0]
     with pytest.raises(UnsupportedRulesError, match="extreme difficulty"):
         checked_options(9, None, None, "none", False, "extreme", None, rules=variant)
+
+
+@pytest.mark.parametrize("variant", ["arrow", "killer+arrow"])
+def test_arrow_of_any_level_refused_in_one_line(variant: str) -> None:
+    done = sudoku("create", "--variant", variant, "--difficulty", "easy", "--seed", "1")
+    assert done.status == 2
+    assert done.stdout == b""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "puzzles of a difficulty is not supported" in lines[0] and "arrow" in lines[0]
 
 
 def test_rated_by_the_ladder_up_to_the_level() -> None:

@@ -64,8 +64,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--minimal", action="store_true",
                    help="no given can be removed without a second solution appearing")
     p.add_argument("--difficulty", choices=DIFFICULTIES, metavar="LEVEL",
-                   help="rated level: " + ", ".join(DIFFICULTIES) + " (killer, thermo, "
-                   "arrow and kropki up to expert, rated by the techniques up to that level; "
+                   help="rated level: " + ", ".join(DIFFICULTIES) + " (killer, thermo "
+                   "and kropki up to expert, rated by the techniques up to that level; "
                    "small cages make easy and medium killers, e.g. --cage-size 2-3)")
     p.add_argument("--variant", type=variant_arg, metavar="NAME[+NAME...]",
                    help="make puzzles under these rules (written as SudokuPad links unless "

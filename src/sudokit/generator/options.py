@@ -37,12 +37,15 @@ MAX_VARIANT_SIZE = 16
 DRAWN = ("killer", "thermo", "arrow", "kropki")
 MAX_DRAWN_SIZE = 9
 
-#: The levels a puzzle with drawn clues is made for. Each try is rated by the ladder up to
-#: the level asked, without a time limit: its work is bounded (every step takes out a
-#: candidate, and no technique up to expert nests chains), so a seed makes the same
-#: puzzle on any machine. Extreme puzzles need nested forcing chains, whose work on a
-#: board of few givens and many clues runs to minutes: that level is refused.
-DRAWN_LEVELS = ("easy", "medium", "hard", "expert")
+#: The levels a puzzle with drawn clues of each family is made for. Each try is rated by
+#: the ladder up to the level asked, without a time limit: its work is bounded (every step
+#: takes out a candidate, and no technique up to expert nests chains), so a seed makes the
+#: same puzzle on any machine. Extreme puzzles need nested forcing chains, whose work on a
+#: board of few givens and many clues runs to minutes: that level is refused; so is every
+#: level for arrows, which the techniques up to expert seldom solve at all.
+_UP_TO_EXPERT = ("easy", "medium", "hard", "expert")
+DRAWN_LEVELS: dict[str, tuple[str, ...]] = {
+    "killer": _UP_TO_EXPERT, "thermo": _UP_TO_EXPERT, "kropki": _UP_TO_EXPERT, "arrow": ()}
 
 #: The cells of a killer puzzle's cages, fewest and most, when not asked for.
 CAGE_SIZE = (2, 5)
@@ -218,15 +221,8 @@ def checked_options(
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise GenerateError(f"unknown difficulty {difficulty!r} "
                             f"(one of: {', '.join(DIFFICULTIES)})")
-    if plan is not None and plan.drawn and difficulty is not None \
-            and difficulty not in DRAWN_LEVELS:
-        # past expert the rater needs nested forcing chains, whose work on a board of few
-        # givens and many clues has no bound short of minutes; a time limit instead would
-        # make the same seed give another puzzle on another machine
-        raise UnsupportedRulesError(
-            f"making {plan.describe()} puzzles of {difficulty} difficulty is not supported: "
-            "rating one needs nested forcing chains, whose work has no bound (levels: "
-            f"{', '.join(DRAWN_LEVELS)})")
+    if plan is not None and plan.drawn and difficulty is not None:
+        _check_drawn_level(plan, difficulty)
     if difficulty is not None and shape.n > MAX_RATED_SIZE:
         raise GenerateError(f"difficulty {difficulty!r}: puzzles are made for a difficulty up "
                             f"to {MAX_RATED_SIZE}x{MAX_RATED_SIZE} (rating each {label} try "
@@ -250,6 +246,29 @@ def checked_options(
         if not ladder:
             raise GenerateError("--techniques/--exclude leave no technique to rate with")
     return GenerateOptions(shape, clues, name, minimal, difficulty, tries, ladder, plan)
+
+
+def _check_drawn_level(plan: RulesPlan, difficulty: str) -> None:
+    """UnsupportedRulesError when no puzzle with the clues of ``plan.drawn`` is made for
+    ``difficulty`` (see :data:`DRAWN_LEVELS`)."""
+    for family in plan.drawn:
+        levels = DRAWN_LEVELS.get(family, ())
+        if difficulty in levels:
+            continue
+        if not levels:
+            # arrows with single-cell circles and as few givens as keep one solution: the
+            # techniques up to expert solved none of 500 tries
+            raise UnsupportedRulesError(
+                f"making {plan.describe()} puzzles of a difficulty is not supported: the "
+                f"techniques up to expert solve almost no {family} puzzle made (as few givens "
+                "as keep one solution)")
+        # past expert the rater needs nested forcing chains, whose work on a board of few
+        # givens and many clues has no bound short of minutes; a time limit instead would
+        # make the same seed give another puzzle on another machine
+        raise UnsupportedRulesError(
+            f"making {plan.describe()} puzzles of {difficulty} difficulty is not supported: "
+            "rating one needs nested forcing chains, whose work has no bound (levels: "
+            f"{', '.join(levels)})")
 
 
 def checked_rules(rules: Rules | str | None, size: int, box: tuple[int, int] | None,
