@@ -14,7 +14,7 @@ them holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ...constraints import Cage
 from ..board import Board, bits, digits_of
@@ -188,6 +188,25 @@ def claimed_in(board: Board, cage: Cage) -> list[tuple[int, int]]:
     return out
 
 
+def claims(board: Board, cage: Cage
+           ) -> Iterator[tuple[int, int, tuple[int, ...], list[tuple[int, int]]]]:
+    """Each (digit, house, combinations kept, candidates removed) where a house's only
+    places for the digit lie in ``cage``, so the cage holds it: only its combinations with
+    the digit are left, and the candidates none of them uses go."""
+    found = cage_options(board, cage)
+    if found is None:
+        return
+    combos, _ = found
+    for d, u in claimed_in(board, cage):
+        bit = 1 << (d - 1)
+        kept = tuple(c for c in combos if c & bit)
+        if not kept or len(kept) == len(combos):
+            continue
+        elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
+        if elim:
+            yield d, u, kept, elim
+
+
 def find_claiming(board: Board) -> Step | None:
     """A cage that a house's only places for a digit lie in, whose combinations without
     that digit held candidates no other combination uses; or None."""
@@ -196,22 +215,11 @@ def find_claiming(board: Board) -> Step | None:
     for cage in cages_of(board):
         if cage.repeat:
             continue
-        found = cage_options(board, cage)
-        if found is None:
-            continue
-        combos, _ = found
-        for d, u in claimed_in(board, cage):
-            bit = 1 << (d - 1)
-            kept = [c for c in combos if c & bit]
-            if not kept or len(kept) == len(combos):
-                continue
-            elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
-            if not elim:
-                continue
+        for d, u, kept, elim in claims(board, cage):
             here = board.dcells[d - 1] & geo.unit_bits[u]
             text = (f"In {geo.unit_names[u]}, {d} fits only in {cell_list(geo, bits(here))}, "
                     f"all in {cage_words(cage, names)}: the cage holds {d}, so it "
-                    f"{holds_words(tuple(kept))}: {cannot(names, elim, board.masks)}.")
+                    f"{holds_words(kept)}: {cannot(names, elim, board.masks)}.")
             return CAGE_CLAIMING.step(board, cage.cells, text, elim=elim,
                                       houses=[geo.units[u], cage.cells])
     return None

@@ -20,9 +20,9 @@ from ...constraints import Cage
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
 from .cage_houses import fitting, touching
-from .cages import cage_options, cage_words, cages_of, claimed_in, holds_words, pointed_by
+from .cages import cage_words, cages_of, claims, holds_words, pointed_by
 from .innies import Group, groups
-from .supports import cannot, left_by, unsupported
+from .supports import cannot, unsupported
 
 #: The most cells a virtual cage may have.
 _MOST = 5
@@ -89,23 +89,12 @@ def find_claiming(board: Board) -> Step | None:
         return None
     geo = board.geo
     for cage, group in virtual_cages(board):
-        found = cage_options(board, cage)
-        if found is None:
-            continue
-        combos, _ = found
-        for d, u in claimed_in(board, cage):
-            bit = 1 << (d - 1)
-            kept = [c for c in combos if c & bit]
-            if not kept or len(kept) == len(combos):
-                continue
-            elim = left_by(cage.cells, [board.masks[c] for c in cage.cells], kept)
-            if not elim:
-                continue
+        for d, u, kept, elim in claims(board, cage):
             here = board.dcells[d - 1] & geo.unit_bits[u]
             which = _which(board, group)
             text = (f"{which[0].upper()}{which[1:]}; in {geo.unit_names[u]}, {d} fits only "
                     f"in {cell_list(geo, bits(here))}, among them: they hold {d}, so they "
-                    f"{_they(tuple(kept))}: {cannot(geo.cell_names, elim, board.masks)}.")
+                    f"{_they(kept)}: {cannot(geo.cell_names, elim, board.masks)}.")
             return VIRTUAL_CAGE_CLAIMING.step(board, cage.cells, text, elim=elim,
                                               houses=[geo.units[u], cage.cells])
     return None
