@@ -138,7 +138,8 @@ def _crossings_of(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array
 class RulesSearch:
     """The search state for one set of rules; ``reset`` loads a puzzle into it.
 
-    ``peers``: per cell, the cells it may not share a digit with; ``houses``: the sets of
+    ``peers``: per cell, the cells it may not share a digit with (one entry per cell: N*N
+    for one grid, more for the cells in play of several overlapping grids); ``houses``: the sets of
     cells whose digits all differ (only those of N cells find hidden singles);
     ``neighbours``: per cell, the cells whose digit may not be one more or one less;
     ``cell_masks``: per cell, the digits it may hold (bit d-1)."""
@@ -148,7 +149,7 @@ class RulesSearch:
     def __init__(self, n: int, peers: Sequence[Sequence[int]], houses: Sequence[Sequence[int]],
                  neighbours: list[list[int]], cell_masks: list[int]) -> None:
         self.n = n
-        self.ncells = n * n
+        self.ncells = len(peers)
         self.full = (1 << n) - 1
         self.peer_start, self.peer_list = _offsets(peers)
         self.house_start, self.house_list, self.pair_start, self.pair_list = \
@@ -197,7 +198,7 @@ class RulesSearch:
                 self.qlen += 1
 
     def reset(self, cells: object, limit: int) -> bool:
-        """Load a puzzle (a sequence of N*N ints); False if its givens already clash."""
+        """Load a puzzle (a sequence of one int per cell); False if its givens already clash."""
         i: cython.int
         v: cython.int
         self._start(limit)
