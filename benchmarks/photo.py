@@ -16,7 +16,8 @@ the digit model alone and after the solver's repair, and the time per photo on o
 showing through, a curved and shaded page, lines that stop short of the corners, a broken
 border), each class from its own seeds. Each class reports the grids read right, the cells
 read wrong, how many readings were trusted and how many of those were wrong (a wrong
-reading printed as if right), and at the end which digits were read as which.
+reading printed as if right), how many wrong readings had none of their wrong cells marked
+doubtful, and at the end which digits were read as which.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Tally:
     def __init__(self) -> None:
         self.photos = self.no_grid = self.first_right = self.right = self.repaired = 0
         self.trusted = self.trusted_wrong = self.wrong_cells = self.digit_cells = 0
-        self.untrusted_right = 0
+        self.untrusted_right = self.wrong_unmarked = self.wrong_cells_unmarked = 0
         self.confusion = np.zeros((10, 10), np.int64)  # [page, read], 0 a blank
         self.cpu: list[float] = []
         self.wall: list[float] = []
@@ -79,6 +80,9 @@ class Tally:
         np.add.at(self.confusion, (page, read_), 1)
         bad = [i for i in range(81) if read_[i] != page[i]]
         self.wrong_cells += len(bad)
+        unmarked = set(bad) - set(reading.doubtful)
+        self.wrong_cells_unmarked += len(unmarked)
+        self.wrong_unmarked += bool(bad) and unmarked == set(bad)
         self.digit_cells += int((page > 0).sum())
         return bad
 
@@ -91,6 +95,8 @@ class Tally:
             f"  cells read wrong {self.wrong_cells} of {81 * self.photos} "
             f"({self.wrong_cells / (81 * n):.2%}); trusted {self.trusted}, of them wrong "
             f"{self.trusted_wrong}; right but not trusted {self.untrusted_right}",
+            f"  wrong readings with no wrong cell marked doubtful {self.wrong_unmarked}; "
+            f"wrong cells not marked doubtful {self.wrong_cells_unmarked}",
             f"  time per photo, one core: CPU {np.mean(self.cpu) * 1000:.0f} ms mean, "
             f"{np.percentile(self.cpu, 95) * 1000:.0f} ms 95th percentile; "
             f"wall {np.mean(self.wall) * 1000:.0f} ms mean",

@@ -16,6 +16,7 @@ cv2 = pytest.importorskip("cv2")
 from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image import repair  # noqa: E402
+from sudokit.image.reading import Reading  # noqa: E402
 from sudokit.image.synthetic import photograph  # noqa: E402
 from sudokit.solver import count_solutions, solve  # noqa: E402
 from support.clirunner import sudoku  # noqa: E402
@@ -150,3 +151,49 @@ def test_the_command_says_a_reading_is_not_to_be_trusted(
     assert result.out.strip() == page.to_line()
     assert "not to be trusted" in result.stderr and "less likely than 20%" in result.stderr
     assert "?" in result.stderr  # the doubtful cell is marked
+
+
+def test_a_rival_reading_marks_the_cells_it_reads_otherwise() -> None:
+    # the page's digit at `cell` was read as blank, the kept reading puts it back at 22%;
+    # the other corner of its rectangle, blank on the page, read as `right` at 7% gives
+    # another puzzle with one solution nearly as likely: that blank is to be checked too,
+    # sure as the model was of it
+    page, cell, right, _ = two_answers()
+    lost = [*page.cells[:cell], 0, *page.cells[cell + 1:]]
+    row = range(cell // 9 * 9, cell // 9 * 9 + 9)
+    other = next(i for i in row if i != cell and not page.cells[i] and count_solutions(
+        Grid.from_cells([*lost[:i], right, *lost[i + 1:]]), 2) == 1)
+    choices = sure(page.cells)
+    choices[cell] = ((0, 0.78), (right, 0.22))
+    choices[other] = ((0, 0.93), (right, 0.07))
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells and outcome.rival > 0 and not outcome.trusted
+    assert set(outcome.contested) == {cell, other}
+    reading = image_reading(outcome, choices)
+    assert reading.confidence[other] == 0.93 and other in reading.doubtful
+
+
+def test_digits_that_clash_are_marked_when_no_reading_has_one_solution() -> None:
+    page = puzzle(4)
+    read = list(page.cells)
+    a = next(i for i in range(9) if read[i])
+    # a blank of row 1 whose column and box do not hold a's digit: the only clash is a's
+    b = next(i for i in range(9) if not read[i] and all(
+        read[j] != read[a] or j == a for j in range(81)
+        if j % 9 == i % 9 or (j // 27, j % 9 // 3) == (0, i // 3)))
+    read[b] = read[a]  # the same digit twice in row 1, read with full confidence
+    choices: Choices = [((v, 1.0),) for v in read]
+    outcome = repair.repair(choices)
+    assert outcome.solutions == 0 and outcome.contested == (a, b)
+    reading = image_reading(outcome, choices)
+    assert reading.doubtful == (a, b)
+
+
+def image_reading(outcome: repair.Outcome, choices: Choices) -> Reading:
+    """The Reading of a repair's outcome, as image.read makes it."""
+    return Reading(
+        grid=Grid.from_cells(outcome.cells), first=Grid.from_cells(c[0][0] for c in choices),
+        confidence=tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True)),
+        alternatives=tuple(choices), corners=((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)),
+        changes=outcome.changes, solutions=outcome.solutions, rival=outcome.rival,
+        contested=outcome.contested)

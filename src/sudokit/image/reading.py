@@ -43,7 +43,9 @@ class Reading:
     bottom-right, bottom-left, as x, y); ``changes``: what the repair changed, each with
     the probability the model gave the new choice; ``solutions``: 0, 1 or 2 (several) for
     ``grid``; ``rival``: how likely the next reading with exactly one solution, of another
-    puzzle, is next to ``grid`` (0.0 when none is nearly as likely).
+    puzzle, is next to ``grid`` (0.0 when none is nearly as likely); ``contested``: the
+    cells that rival reads otherwise, or, when no reading has exactly one solution, the
+    digits that clash.
     """
 
     grid: Grid
@@ -54,6 +56,7 @@ class Reading:
     changes: tuple[Change, ...]
     solutions: int
     rival: float = 0.0
+    contested: tuple[int, ...] = ()
 
     @property
     def unique(self) -> bool:
@@ -81,8 +84,10 @@ class Reading:
 
     @property
     def doubtful(self) -> tuple[int, ...]:
-        """The cells read with confidence below DOUBT, in order."""
-        return tuple(i for i, p in enumerate(self.confidence) if p < DOUBT)
+        """The cells to check on the page, in order: those read with confidence below
+        DOUBT, and those a rival reading reads otherwise or whose digits clash."""
+        unsure = {i for i, p in enumerate(self.confidence) if p < DOUBT}
+        return tuple(sorted(unsure.union(self.contested)))
 
 
 def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
@@ -119,6 +124,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         changes=outcome.changes,
         solutions=outcome.solutions,
         rival=outcome.rival,
+        contested=outcome.contested,
     )
 
 

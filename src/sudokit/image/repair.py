@@ -52,13 +52,15 @@ class Outcome(NamedTuple):
     """The repaired cells, the changes made, and how many solutions the result has (0, 1,
     or 2 for several); ``tried``: how many readings were solved; ``rival``: how likely the
     next reading with exactly one solution (of another puzzle) is, next to this one's
-    (0.0: none as likely as 1 / RIVAL)."""
+    (0.0: none as likely as 1 / RIVAL); ``contested``: the cells that reading reads
+    otherwise, or, when no reading has one solution, the digits that clash."""
 
     cells: tuple[int, ...]
     changes: tuple[Change, ...]
     solutions: int
     tried: int
     rival: float = 0.0
+    contested: tuple[int, ...] = ()
 
     @property
     def trusted(self) -> bool:
@@ -93,6 +95,15 @@ def clashes(cells: Sequence[int]) -> bool:
     return False
 
 
+def clashing(cells: Sequence[int]) -> tuple[int, ...]:
+    """The cells whose digit stands twice in one of their rows, columns or boxes, in order."""
+    found: set[int] = set()
+    for unit in _UNITS:
+        digits = [cells[i] for i in unit]
+        found.update(i for i, v in zip(unit, digits, strict=True) if v and digits.count(v) > 1)
+    return tuple(sorted(found))
+
+
 def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_TRIES) -> Outcome:
     """The most likely reading with exactly one solution.
 
@@ -121,9 +132,10 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
         if best is None:
             best, answer = (cost, cells, changes), solve(Grid.from_cells(cells))
         elif answer is None or solve(Grid.from_cells(cells)) != answer:
-            return Outcome(best[1], best[2], 1, tried, math.exp(best[0] - cost))
+            contested = tuple(i for i in range(81) if cells[i] != best[1][i])
+            return Outcome(best[1], best[2], 1, tried, math.exp(best[0] - cost), contested)
     if best is None:
-        return Outcome(first, (), found, tried)
+        return Outcome(first, (), found, tried, contested=clashing(first))
     return Outcome(best[1], best[2], 1, tried)
 
 
