@@ -33,7 +33,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gpu",),
     ("engine", "_core", "_kernel9", "_kernel9_simd", "_lines9"),
     ("validate",),
-    ("grid", "candidates", "rules", "constraints", "shape", "errors", "messages"),
+    ("grid", "candidates", "rules", "constraints", "shape", "errors", "messages", "sheets",
+     "sheet_layout"),
     ("executors", "extras", "_compiled", "_cython_shim", "_lazy", "_version", "_moved"),
 )
 
@@ -52,7 +53,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
 TOP_LEVEL = {
     "__init__", "__main__", "_compiled", "_core", "_cython_shim", "_kernel9", "_lazy", "_lines9",
     "_moved", "_version", "batch", "candidates", "errors", "executors", "extras", "grid",
-    "messages", "rules", "shape", "solver", "validate",
+    "messages", "rules", "shape", "sheet_layout", "sheets", "solver", "validate",
 }
 
 SUBPACKAGES = {"analysis", "cli", "dask", "engine", "formats", "generator", "gpu", "image",
