@@ -10,8 +10,12 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
+from sudokit.grid import Grid  # noqa: E402
 from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.files import data_file, read_lines  # noqa: E402
 from support.photos import newspaper_puzzle  # noqa: E402
+
+PUZZLES = read_lines(data_file("puzzles3_magictour_top1465.txt"))
 
 
 def read_back(name: str, seed: int) -> None:
@@ -57,3 +61,25 @@ def test_a_page_bent_in_a_curve_is_straightened_cell_by_cell() -> None:
     curved = cv2.remap(page, xs, ys - bend, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     reading = image.read(curved)
     assert reading.grid.cells == cells
+
+
+def test_a_digit_printed_faintly_is_read_with_doubt_not_lost() -> None:
+    # a thin digit a small photo has greyed to a quarter of the others' ink: as faint as
+    # print showing through, but without it this minimal puzzle has several solutions
+    page = np.full((700, 700), 235, np.uint8)
+    for k in range(10):
+        width = 4 if k % 3 == 0 else 1
+        cv2.line(page, (80 + 60 * k, 80), (80 + 60 * k, 620), 20, width)
+        cv2.line(page, (80, 80 + 60 * k), (620, 80 + 60 * k), 20, width)
+    cells = Grid(PUZZLES[0]).cells
+    faint = next(i for i, d in enumerate(cells) if d)
+    for i, d in enumerate(cells):
+        if d:
+            r, c = divmod(i, 9)
+            ink = 235 - 0.27 * (235 - 20) if i == faint else 20
+            cv2.putText(page, str(d), (80 + 60 * c + 18, 80 + 60 * r + 46),
+                        cv2.FONT_HERSHEY_SIMPLEX, 1.4, ink, 3, cv2.LINE_AA)
+    reading = image.read(page)
+    assert reading.grid.cells == cells
+    assert faint in reading.doubtful
+    assert [(c.cell, c.after) for c in reading.changes] == [(faint, cells[faint])]

@@ -16,8 +16,10 @@ CELL = 40
 #: Side of the patch the digit model reads, and of the box the digit is scaled into.
 PATCH, FIT = 28, 20
 #: A shape whose ink is less than this share of the grid's digits' (by their median) is
-#: not printed on this side of the page.
-FAINT = 0.35
+#: not taken for a digit: print showing through from the other side of the page, or a
+#: shadow's edge; below DIM, it is not even looked at. Between the two, it may also be a
+#: thin digit that a small photo has greyed (see :func:`shapes`).
+FAINT, DIM = 0.35, 0.2
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -54,6 +56,15 @@ def digit_patches(flat: np.ndarray) -> tuple[np.ndarray, list[int]]:
     The digits of one puzzle are printed in one ink: a shape much fainter than the grid's
     other digits (FAINT of their median contrast) is print showing through the paper from
     the other side, or a shadow's edge, and its cell is left empty."""
+    patches, where, strengths = shapes(flat)
+    keep = [k for k, strength in enumerate(strengths) if strength >= FAINT]
+    return patches[keep], [where[k] for k in keep]
+
+
+def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
+    """(patches, cells, strengths): as :func:`digit_patches`, with the shapes down to DIM
+    of the grid's digits' ink too, and each shape's ink next to theirs (their median 1.0;
+    1.0 for each when the grid has too few shapes to tell)."""
     flat = even_light(flat)
     found = []
     for i in range(81):
@@ -61,13 +72,14 @@ def digit_patches(flat: np.ndarray) -> tuple[np.ndarray, list[int]]:
         shape = _digit_shape(flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL])
         if shape is not None:
             found.append((i, *shape))
+    strengths = [1.0] * len(found)
     if len(found) >= 8:  # enough digits to know the ink by
         ink = float(np.median([contrast for _, _, contrast in found]))
-        found = [t for t in found if t[2] >= FAINT * ink]
-    where = [i for i, _, _ in found]
-    patches = [patch for _, patch, _ in found]
+        strengths = [contrast / ink for _, _, contrast in found]
+    kept = [k for k, strength in enumerate(strengths) if strength >= DIM]
+    patches = [found[k][1] for k in kept]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
-    return array, where
+    return array, [found[k][0] for k in kept], [strengths[k] for k in kept]
 
 
 def cell_patch(cell: np.ndarray) -> np.ndarray | None:

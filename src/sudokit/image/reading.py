@@ -156,14 +156,26 @@ def _read_cells(
 ) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
     """The model's ranked choices for each cell of the straightened grid, and the repair's
     outcome."""
-    patches, where = cutting.digit_patches(np.ascontiguousarray(flat))
+    patches, where, strengths = cutting.shapes(np.ascontiguousarray(flat))
     choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
     if len(where):
         probs = probabilities(patches)
-        for cell, p in zip(where, probs, strict=True):
+        for cell, p, strength in zip(where, probs, strengths, strict=True):
+            if strength < cutting.FAINT:
+                p = _dimmed(p, strength)
             order = np.argsort(-p)[:KEEP]
             choices[cell] = tuple((int(d), float(p[d])) for d in order)
     return choices, repair(choices, tries)
+
+
+def _dimmed(p: np.ndarray, strength: float) -> np.ndarray:
+    """The model's probabilities ``p`` for a shape fainter than a digit should be
+    (``strength`` between DIM and FAINT of the grid's digits' ink): a blank, most likely,
+    the fainter the likelier, and at most half as likely as the model says a digit."""
+    weight = 0.5 * (strength - cutting.DIM) / (cutting.FAINT - cutting.DIM)
+    dimmed = p * weight
+    dimmed[0] += 1.0 - weight
+    return dimmed
 
 
 def _grey(source: str | os.PathLike[str] | bytes | np.ndarray) -> tuple[np.ndarray, float]:
