@@ -145,18 +145,27 @@ def write_file(data: bytes, path: str) -> None:
 
 
 def grid_figure(item: Any, theme: str, puzzle: Any = None) -> Figure:
-    """The picture of a grid or candidate board in ``theme``."""
+    """The picture of a grid, candidate board or sheet of overlapping grids in ``theme``."""
     # imported when needed: the command's start-up stays fast
     from ..pictures.drawing import THEMES, grid_figure
+    from ..pictures.sheets import sheet_figure
+    from ..sheets import SheetGrid
 
+    if isinstance(item, SheetGrid):
+        return sheet_figure(item, puzzle=puzzle, theme=THEMES[theme])
     return grid_figure(item, puzzle=puzzle, theme=THEMES[theme])
 
 
 def step_figure(item: Any, step: Any, theme: str) -> Figure:
     """The picture of ``step`` on ``item`` in ``theme``, rows and columns labelled."""
     # imported when needed: the command's start-up stays fast
+    from ..pictures.drawing import THEMES
+    from ..pictures.sheets import sheet_step_figure
     from ..pictures.svg import step_figure
+    from ..sheets import SheetGrid
 
+    if isinstance(item, SheetGrid):
+        return sheet_step_figure(item, step, theme=THEMES[theme])
     return step_figure(item, step, theme=theme)
 
 
@@ -167,6 +176,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
     # imported when needed: the command's start-up stays fast
     from ..grid import Grid
     from ..logic import hint, solve_path
+    from ..sheets import SheetGrid
     from ..solver import solve
     from ._inputs import Tally, each_record
     from .status import ExitStatus
@@ -187,7 +197,7 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
                 env.error(f"{where}: no solution, no picture")
                 tally.note(ExitStatus.FAILURE)
                 continue
-            givens = item if isinstance(item, Grid) else None
+            givens = item if isinstance(item, Grid | SheetGrid) else None
             pictures.add(grid_figure(solution, pictures.theme, puzzle=givens), number)
         elif what == "hint":
             found = hint(item)
@@ -214,9 +224,15 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
 def _step_figures(item: Any, path: Any, theme: str) -> list[Figure]:
     # imported when needed: the command's start-up stays fast
     from ..grid import Grid
+    from ..pictures.drawing import THEMES
+    from ..pictures.sheets import sheet_step_figure, sheet_walk
     from ..pictures.svg import step_figure
     from ..pictures.walkthrough import walk
+    from ..sheets import SheetGrid
 
+    if isinstance(item, SheetGrid):
+        return [sheet_step_figure(digits, move, puzzle=item, marks=marks, theme=THEMES[theme])
+                for digits, marks, move in sheet_walk(item, path.steps)]
     givens = item if isinstance(item, Grid) else None
     return [step_figure(board, move, puzzle=givens, written=written, theme=theme)
             for board, written, move in walk(item, path.steps)]

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from ..candidates import Candidates
 from ..grid import Grid
+from ..sheets import SheetGrid
+from .sheets import sheet_after, sheet_candidates, sheet_figure, sheet_step_figure
 from .svg import board, step_figure, to_svg
 
 if TYPE_CHECKING:
@@ -82,7 +84,7 @@ def walk(start: Grid | Candidates, steps: Iterable[Step]
         current, written = _advance(current, written, move)
 
 
-def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 420,
+def viewer(path: Path, puzzle: Grid | Candidates | SheetGrid | None = None, *, size: int = 420,
            whole_page: bool = False) -> str:
     """The step viewer as an HTML fragment (a ``div`` with its style and script).
 
@@ -90,33 +92,64 @@ def viewer(path: Path, puzzle: Grid | Candidates | None = None, *, size: int = 4
     is shown on the candidate board before it, and a last frame shows where the path ends.
     """
     start = _start(path, puzzle)
-    givens = start if isinstance(start, Grid) else None
     ident = f"sudokit-walk-{next(_viewers)}"
-    frames = []
-    total = len(path.steps)
-    current, written = _begin(start)
-    for i, move in enumerate(path.steps, 1):
-        picture = to_svg(step_figure(current, move, puzzle=givens, written=written,
-                                     size=size), compact=True)
-        frames.append(
-            f'<div class="step"><div class="what">{i} of {total}. {escape(str(move))}</div>'
-            f'{picture}<p class="why">{escape(move.text)}</p></div>')
-        current, written = _advance(current, written, move)
-    if path.solutions == 0:
-        ending = "The puzzle has no solution."
-    elif path.solved:
-        ending = f"Solved in {total} step{'s' * (total != 1)}."
-    else:
-        ending = f"Stuck after {total} step{'s' * (total != 1)}: no technique applies."
-    last = (board(current.to_grid(), puzzle=givens, labels=True, size=size) if path.solved
-            else board(current, puzzle=givens, written=written, labels=True, size=size))
-    frames.append(f'<div class="step"><div class="what">{escape(ending)}</div>{last}</div>')
+    frames = (_sheet_frames(path, start, size) if isinstance(start, SheetGrid)
+              else _frames(path, start, size))
     script = _SCRIPT % {"id": ident, "page": "true" if whole_page else "false"}
     return (f'<div class="sudokit-walk" id="{ident}"><style>{_STYLE}</style>'
             f'<div class="bar"><button class="prev" title="previous (left arrow)">&larr;</button>'
             f'<span class="where"></span>'
             f'<button class="next" title="next (right arrow)">&rarr;</button></div>'
             f'{"".join(frames)}<script>{script}</script></div>')
+
+
+def _frames(path: Path, start: Grid | Candidates, size: int) -> list[str]:
+    """A frame per step, on the candidate board before it, and the last one."""
+    givens = start if isinstance(start, Grid) else None
+    frames = []
+    current, written = _begin(start)
+    for i, move in enumerate(path.steps, 1):
+        picture = to_svg(step_figure(current, move, puzzle=givens, written=written,
+                                     size=size), compact=True)
+        frames.append(_frame(path, i, move, picture))
+        current, written = _advance(current, written, move)
+    last = (board(current.to_grid(), puzzle=givens, labels=True, size=size) if path.solved
+            else board(current, puzzle=givens, written=written, labels=True, size=size))
+    frames.append(_last_frame(path, last))
+    return frames
+
+
+def _sheet_frames(path: Path, start: SheetGrid, size: int) -> list[str]:
+    """The frames of a path on several overlapping grids: each step on the sheet's pencil
+    marks before it, then the sheet where the path ends."""
+    frames = []
+    digits, marks = start, sheet_candidates(start)
+    for i, move in enumerate(path.steps, 1):
+        picture = to_svg(sheet_step_figure(digits, move, puzzle=start, marks=marks, size=size),
+                         compact=True)
+        frames.append(_frame(path, i, move, picture))
+        digits, marks = sheet_after(digits, marks, move)
+    last = sheet_figure(digits, puzzle=start, marks=None if path.solved else marks,
+                        labels=True, size=size)
+    frames.append(_last_frame(path, to_svg(last)))
+    return frames
+
+
+def _frame(path: Path, i: int, move: Step, picture: str) -> str:
+    return (f'<div class="step"><div class="what">{i} of {len(path.steps)}. '
+            f'{escape(str(move))}</div>{picture}<p class="why">{escape(move.text)}</p></div>')
+
+
+def _last_frame(path: Path, picture: str) -> str:
+    """Where the path ends, in words, over ``picture``."""
+    total = len(path.steps)
+    if path.solutions == 0:
+        ending = "The puzzle has no solution."
+    elif path.solved:
+        ending = f"Solved in {total} step{'s' * (total != 1)}."
+    else:
+        ending = f"Stuck after {total} step{'s' * (total != 1)}: no technique applies."
+    return f'<div class="step"><div class="what">{escape(ending)}</div>{picture}</div>'
 
 
 def _begin(start: Grid | Candidates) -> tuple[Candidates, Grid]:
@@ -184,15 +217,15 @@ def _house_peers(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(s - {cell}) for cell, s in enumerate(out))
 
 
-def _start(path: object, puzzle: object) -> Grid | Candidates:
+def _start(path: object, puzzle: object) -> Grid | Candidates | SheetGrid:
     """Where ``path`` starts, the arguments checked."""
     from ..logic.path import Path  # here: importing the logic solver costs start-up
 
     if not isinstance(path, Path):
         raise TypeError(f"path: expected a solving Path (sudokit.logic.solve_path), got "
                         f"{type(path).__name__}")
-    if puzzle is not None and not isinstance(puzzle, Grid | Candidates):
-        raise TypeError(f"puzzle: expected a Grid, Candidates or None, got "
+    if puzzle is not None and not isinstance(puzzle, Grid | Candidates | SheetGrid):
+        raise TypeError(f"puzzle: expected a Grid, Candidates, SheetGrid or None, got "
                         f"{type(puzzle).__name__}")
     start = puzzle if puzzle is not None else path.start
     if start is None:
@@ -200,7 +233,8 @@ def _start(path: object, puzzle: object) -> Grid | Candidates:
     return start
 
 
-def html(path: Path, puzzle: Grid | Candidates | None = None, *, title: str = "Solving path",
+def html(path: Path, puzzle: Grid | Candidates | SheetGrid | None = None, *,
+         title: str = "Solving path",
          size: int = 420) -> str:
     """A whole HTML page holding the step viewer of ``path``; arrow keys step through it."""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
