@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import enum
 import time
+from typing import Generic, TypeVar, overload
 
 from . import engine, validate
 from .candidates import Candidates
 from .errors import SolveTimeout
 from .grid import Grid, is_solution
+from .sheets import SheetGrid
+
+#: What a search answers with: a Grid, or a SheetGrid for a puzzle of overlapping grids.
+Answer = TypeVar("Answer", Grid, SheetGrid)
 
 #: Cells visited between looks at the clock when a time limit is set (a round of
 #: propagation costs about one visit per cell): a few milliseconds of work.
@@ -39,16 +44,17 @@ class SearchStatus(enum.Enum):
 Status = SearchStatus
 
 
-class SolveResult:
-    """What one search found: ``count`` solutions (up to its limit), the first of them,
-    and how many guesses it took. ``status`` is SOLVED when at least one was found."""
+class SolveResult(Generic[Answer]):
+    """What one search found: ``count`` solutions (up to its limit), the first of them
+    (a Grid, or a SheetGrid for overlapping grids), and how many guesses it took.
+    ``status`` is SOLVED when at least one was found."""
 
     __slots__ = ("status", "solution", "count", "guesses")
 
-    def __init__(self, status: SearchStatus, solution: Grid | None, count: int,
+    def __init__(self, status: SearchStatus, solution: Answer | None, count: int,
                  guesses: int) -> None:
         self.status = status
-        self.solution = solution
+        self.solution: Answer | None = solution
         self.count = count
         self.guesses = guesses
 
@@ -72,20 +78,33 @@ class SolveResult:
         )
 
 
+@overload
+def search(puzzle: SheetGrid, *, limit: int = 1, time_limit: float | None = None,
+           rounds: int | None = None) -> SolveResult[SheetGrid]: ...
+
+
+@overload
+def search(puzzle: Grid | Candidates, *, limit: int = 1, time_limit: float | None = None,
+           rounds: int | None = None) -> SolveResult[Grid]: ...
+
+
 def search(
-    puzzle: Grid | Candidates,
+    puzzle: Grid | Candidates | SheetGrid,
     *,
     limit: int = 1,
     time_limit: float | None = None,
     rounds: int | None = None,
-) -> SolveResult:
+) -> SolveResult[Grid] | SolveResult[SheetGrid]:
     """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds.
 
     ``puzzle`` is a Grid, or a Candidates board whose solutions keep each cell within its
-    candidates. ``rounds`` bounds the work instead of the clock, so that the same puzzle
+    candidates, or a SheetGrid (overlapping grids such as samurai), answered with a
+    SheetGrid. ``rounds`` bounds the work instead of the clock, so that the same puzzle
     times out (or not) on any machine: at most about that many rounds of propagation, run
     by the general engine (the one every shape has). A grid is searched under its rules
     (``grid.rules``): the classic ones, or those of a variant such as X or jigsaw."""
+    if isinstance(puzzle, SheetGrid):
+        return _search_sheet(puzzle, limit, time_limit, rounds)
     puzzle = validate.puzzle(puzzle, "search")
     limit = validate.limit(limit, "search")
     time_limit = validate.seconds(time_limit, "search")
@@ -103,30 +122,52 @@ def search(
         loaded = s.reset(puzzle.cells, limit)
     if not loaded:
         return SolveResult(SearchStatus.NO_SOLUTION, None, 0, 0)
+    status = _run(s, rounds, time_limit, shape.ncells)
+    count, guesses = s.counts()
+    return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
+
+
+def _run(s: engine.Engine, rounds: int | None, time_limit: float | None, ncells: int
+         ) -> SearchStatus:
+    """Run the loaded engine to its end, or until ``rounds`` or ``time_limit`` is spent
+    (TIMED_OUT); SOLVED or NO_SOLUTION by the count it reached."""
     if rounds is not None:
         spent = 0
         step = min(rounds, _ROUNDS_PER_STEP)
         while s.run(step) != engine.DONE:
             spent += step
             if spent >= rounds:
-                return _timed_out(s, puzzle)
+                return SearchStatus.TIMED_OUT
     elif time_limit is None:
         while s.run(1 << 30) != engine.DONE:
             pass
     else:
         deadline = time.monotonic() + time_limit
-        step = max(8, _CELL_VISITS_PER_CLOCK_CHECK // shape.ncells)
+        step = max(8, _CELL_VISITS_PER_CLOCK_CHECK // ncells)
         while s.run(step) != engine.DONE:
             if time.monotonic() > deadline:
-                return _timed_out(s, puzzle)
-    count, guesses = s.counts()
-    status = SearchStatus.SOLVED if count else SearchStatus.NO_SOLUTION
-    return SolveResult(status, _first_solution(s, puzzle, count), count, guesses)
+                return SearchStatus.TIMED_OUT
+    return SearchStatus.SOLVED if s.counts()[0] else SearchStatus.NO_SOLUTION
 
 
-def _timed_out(s: engine.Engine, puzzle: Grid | Candidates) -> SolveResult:
+def _search_sheet(puzzle: SheetGrid, limit: int, time_limit: float | None,
+                  rounds: int | None) -> SolveResult[SheetGrid]:
+    """:func:`search` of a puzzle of overlapping grids, on the rules engine."""
+    limit = validate.limit(limit, "search")
+    time_limit = validate.seconds(time_limit, "search")
+    if rounds is not None and validate.whole(rounds, "search", "rounds") < 1:
+        raise ValueError(f"search: rounds must be at least 1, got {rounds}")
+    s = engine.sheet_engine(puzzle.sheet)
+    if not s.reset(puzzle.digits, limit):
+        return SolveResult(SearchStatus.NO_SOLUTION, None, 0, 0)
+    status = _run(s, rounds, time_limit, puzzle.sheet.ncells)
     count, guesses = s.counts()
-    return SolveResult(SearchStatus.TIMED_OUT, _first_solution(s, puzzle, count), count, guesses)
+    solution = None
+    if count:
+        solution = SheetGrid.unchecked(puzzle.sheet, tuple(s.solution()))
+        if not solution.is_solution_of(puzzle):  # never trust an answer unchecked
+            raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
+    return SolveResult(status, solution, count, guesses)
 
 
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
@@ -152,22 +193,35 @@ def _keeps(solution: Grid, puzzle: Grid | Candidates) -> bool:
     )
 
 
-def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid | None:
-    """One solution of ``puzzle`` (any one, if it has several), or None if it has none."""
-    validate.puzzle(puzzle, "solve")
+@overload
+def solve(puzzle: SheetGrid, *, time_limit: float | None = None) -> SheetGrid | None: ...
+
+
+@overload
+def solve(puzzle: Grid | Candidates, *, time_limit: float | None = None) -> Grid | None: ...
+
+
+def solve(puzzle: Grid | Candidates | SheetGrid, *, time_limit: float | None = None
+          ) -> Grid | SheetGrid | None:
+    """One solution of ``puzzle`` (any one, if it has several), or None if it has none;
+    a SheetGrid's is a SheetGrid."""
+    if not isinstance(puzzle, SheetGrid):
+        validate.puzzle(puzzle, "solve")
     result = search(puzzle, limit=1, time_limit=time_limit)
     if result.status is SearchStatus.TIMED_OUT:
         raise SolveTimeout(f"no solution found within {time_limit} s")
     return result.solution
 
 
-def count_solutions(puzzle: Grid | Candidates, limit: int = 2) -> int:
+def count_solutions(puzzle: Grid | Candidates | SheetGrid, limit: int = 2) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``."""
-    validate.puzzle(puzzle, "count_solutions")
+    if not isinstance(puzzle, SheetGrid):
+        validate.puzzle(puzzle, "count_solutions")
     return search(puzzle, limit=limit).count
 
 
-def has_unique_solution(puzzle: Grid | Candidates) -> bool:
+def has_unique_solution(puzzle: Grid | Candidates | SheetGrid) -> bool:
     """True when ``puzzle`` has exactly one solution."""
-    validate.puzzle(puzzle, "has_unique_solution")
+    if not isinstance(puzzle, SheetGrid):
+        validate.puzzle(puzzle, "has_unique_solution")
     return count_solutions(puzzle, 2) == 1

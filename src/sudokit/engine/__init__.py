@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from .._compiled import ENGINE_MODULES, PLAIN_MODULES
 from ..rules import Rules
 from ..shape import Shape
+from ..sheets import Sheet
 from .peers import peers_of
 from .tables import constraint_tables
 
@@ -356,6 +357,25 @@ def rules_engine(rules: Rules, *, general: bool = False) -> Engine:
         if len(cache) >= _MAX_RULES_ENGINES:
             cache.clear()
         found = cache[key] = _build_rules_search(module, rules)
+    return found
+
+
+def sheet_engine(sheet: Sheet) -> Engine:
+    """This thread's engine for puzzles of overlapping grids on ``sheet`` (the rules engine,
+    one cell per cell in play, the grids' rows, columns and boxes its houses), built on
+    first use and kept."""
+    if not isinstance(sheet, Sheet):
+        raise TypeError(f"sheet_engine: sheet must be a Sheet, not {type(sheet).__name__}")
+    cache: dict[tuple[Sheet, str], Engine] = _local.__dict__.setdefault("sheet_engines", {})
+    module = load(RULES_MODULE)
+    key = (sheet, module.__name__)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _MAX_RULES_ENGINES:
+            cache.clear()
+        found = cache[key] = module.RulesSearch(
+            sheet.size, sheet.peers, sheet.houses, [[]] * sheet.ncells,
+            [(1 << sheet.size) - 1] * sheet.ncells)
     return found
 
 
