@@ -227,7 +227,7 @@ def test_create_makes_a_variant_puzzle(client, name):
 # -- bad rules: one line each -------------------------------------------------------------------
 @pytest.mark.parametrize(("fields", "message"), [
     ({"variant": "x+anti-bishop"}, "'variant': unknown rules 'anti-bishop'"),
-    ({"variant": "samurai"}, "'variant': samurai puzzles (overlapping grids) are not supported"),
+    ({"variant": "samurai"}, "'puzzle': line 1: samurai (5 overlapping 9x9 grids) is 21 lines"),
     ({"variant": "jigsaw"}, "'variant': jigsaw: the regions come with the puzzle"),
     ({"regions": "AB" * 40}, "'regions': regions: 80 cells given, a 9x9 grid has 81"),
     ({"regions": "A" * 81}, "'regions': regions: 1 regions, a 9x9 grid needs 9"),

@@ -28,6 +28,7 @@ from ..generator.make import DIFFICULTIES, SYMMETRIES, GenerateError
 from ..grid import Grid
 from ..image.kinds import kind_of
 from ..shape import Shape
+from . import sheets
 from .pool import Busy, TooLong, WorkerDied, WorkFailed
 from .requests import BadRequest as BadRequest
 from .requests import bad_request as bad_request
@@ -468,7 +469,11 @@ def _route(endpoint: Endpoint) -> Route:
             # a misspelt field ("dificulty") would otherwise be ignored: a wrong answer
             raise BadRequest(f"{endpoint.name} has no field {json.dumps(unknown[0])}; its "
                              f"fields are: {', '.join(f.name for f in endpoint.fields)}")
-        answer = await endpoint.handler(request, body)
+        sheet = sheets.sheet_named(body)
+        if sheet is not None or sheets.sheet_text(body) is not None:  # overlapping grids
+            answer = await sheets.answer(endpoint.name, request, body, sheet, _work)
+        else:
+            answer = await endpoint.handler(request, body)
         if isinstance(answer, bytes):
             return Response(answer, media_type="application/pdf",
                             headers={"Content-Disposition": 'attachment; filename="sudoku.pdf"'})

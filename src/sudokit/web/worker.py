@@ -2,7 +2,8 @@
 from standard input and writes answers to standard output, each framed as the pool frames
 them (a 4-byte length, then a pickle), until standard input ends.
 
-A request is ``(operation, kwargs)`` for :func:`sudokit.web.work.call`; the answer is
+A request is ``(operation, kwargs)`` for :func:`sudokit.web.sheets.call` (which hands
+all but the sheets' own to :func:`sudokit.web.work.call`); the answer is
 ``("ok", result)`` or ``("error", exception type name, message)``.
 """
 
@@ -15,7 +16,7 @@ import sys
 from typing import Any, BinaryIO
 
 from .pool import HEADER
-from .work import call
+from .sheets import call
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:

@@ -98,9 +98,11 @@ function setGame(next, message) {
 // The board of the game's size, boxes and rules, with the rules in words under it.
 function buildBoard() {
   const rules = game.rules && !game.rules.partial ? game.rules : null;
-  board.build(game.n, game.box[0], game.box[1], game.rules, rules ? game.geo.peers : null);
+  // (on a sheet of overlapping grids the board's side is the sheet's)
+  board.build(game.side, game.box[0], game.box[1], game.rules, rules ? game.geo.peers : null,
+    game.geo.inPlay ? game.geo : null);
   $("rule-line").hidden = !rules;
-  $("rule-line").textContent = rules ? rules.lines.join(". ") + "." : "";
+  $("rule-line").textContent = !rules ? "" : rules.lines.length ? rules.lines.join(". ") + "." : `${rules.name}.`;
   const unknown = unknownKinds(rules);
   $("rule-line").classList.toggle("error", unknown.length > 0);
   if (unknown.length) {
@@ -187,7 +189,8 @@ async function countMistake(cell, digit) {
     try {
       const data = await call("solve", { puzzle: game.puzzleLine(), box: game.box.join("x"), ...game.ruleFields() });
       if (!data.solution || !data.unique) return; // nothing to measure against
-      solution = { key, values: [...data.solution].map((ch) => SYMBOLS.indexOf(ch) + 1) };
+      // (a sheet's answer gives its digits by position, a grid's a line)
+      solution = { key, values: data.cells || [...data.solution].map((ch) => SYMBOLS.indexOf(ch) + 1) };
     } catch {
       return;
     }
@@ -224,7 +227,7 @@ async function judgeFinished() {
     finish();
     return;
   }
-  wrongCells = new Set((data.progress.broken_cells || []).map((c) => parseCell(c, g.n)));
+  wrongCells = new Set((data.progress.broken_cells || []).map((c) => parseCell(c, g.side)));
   draw();
   say(`Not solved yet: ${broken || data.progress.message}.`, "status", true);
 }
@@ -282,7 +285,7 @@ function draw() {
   }
   showHint(); // the hint of a grid is no longer shown once the grid changes
   const { depth } = hintState();
-  const overlay = depth ? stepOverlay(hint.data.step, game.n, depth) : {};
+  const overlay = depth ? stepOverlay(hint.data.step, game.side, depth) : {};
   overlay.wrong = wrongCells;
   overlay.doubt = doubtCells;
   board.draw({
@@ -306,9 +309,10 @@ function draw() {
   $("redo").disabled = !game.redoStack.length;
   const filled = game.values.filter((v) => v).length;
   const made = game.made ? `, made with seed ${game.made.seed}` : "";
-  const kind = game.rules && game.rules.name ? game.rules.name.replace(/ \d+x\d+$/, " ") : "";
-  $("summary").textContent = `${game.n}x${game.n} ${kind}puzzle, ${game.givens.filter((v) => v).length} givens, ` +
-    `${game.n * game.n - filled} cells to fill${made}${game.editing ? " (typing the givens)" : ""}`;
+  const kind = game.rules && game.rules.name ? game.rules.name.replace(/ \d+x\d+$/, "") + " " : "";
+  const size = game.geo.sheet ? "" : `${game.n}x${game.n} `; // a sheet's name says its grids
+  $("summary").textContent = `${size}${kind}puzzle, ${game.givens.filter((v) => v).length} givens, ` +
+    `${game.cellCount - filled} cells to fill${made}${game.editing ? " (typing the givens)" : ""}`;
 }
 
 function restore() {
@@ -416,7 +420,7 @@ async function askHint() {
       noteHint(data.step.key, data.step.technique);
       offerDrill();
     }
-    if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.n)));
+    if (data.kind === "mistake") wrongCells = new Set(data.cells.map((c) => parseCell(c, game.side)));
   }
   showHint();
   draw();
@@ -452,7 +456,7 @@ function drawExplanation() {
     editing: false,
     highlight: 0,
     markStyle: "grid",
-    overlay: stepOverlay(step, game.n, 3),
+    overlay: stepOverlay(step, game.side, 3),
     readOnly: true,
   });
   const rating = explanation.rating ? ` Rated ${explanation.rating.level} ${explanation.rating.score.toFixed(1)}.` : "";
@@ -614,8 +618,9 @@ function showColourMode() {
 
 // Play a puzzle the server made (its answer to create).
 function playMade(data) {
-  const next = new Game(data.box[0], data.box[1], [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1),
-    null, null, data.rules || null);
+  // (a sheet's puzzle comes as its digits by position, a grid's as a line)
+  const givens = data.cells || [...data.puzzle].map((ch) => SYMBOLS.indexOf(ch) + 1);
+  const next = new Game(data.box[0], data.box[1], givens, null, null, data.rules || null);
   next.made = { seed: data.seed, difficulty: data.difficulty };
   setGame(next, "");
   showBoard();
@@ -664,7 +669,7 @@ function wirePlay() {
     const filled = game.values.filter((v) => v).length;
     saveGame({
       id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-      label: `${game.n}x${game.n}${made}, ${filled} of ${game.n * game.n} filled`,
+      label: `${game.geo.sheet ? game.rules.variant : `${game.n}x${game.n}`}${made}, ${filled} of ${game.cellCount} filled`,
       when: new Date().toISOString(), state: game.encode(), elapsed: progress.elapsed,
     });
     renderGames(openSaved);

@@ -5,6 +5,7 @@ import { drawLinks } from "./chains.js";
 import { MARGIN, clueWords, drawOutside, hasOutsideClues, totalledCells } from "./constraints.js";
 import { SYMBOLS, bits, cellName, parseCell } from "./model.js";
 import { drawHouses, drawRules, layer, regionWalls } from "./rules.js";
+import { nextInPlay, sheetWalls } from "./sheets.js";
 
 // Where the k-th pencil mark of a cell goes in the corner style (as SudokuPad writes them):
 // the corners first, then the edges' middles, then the centre (row, column of a 3 x 3).
@@ -37,16 +38,21 @@ export class Board {
 
   // Build the cells for a size, box shape and rules (only when they change): a variant's
   // marks drawn under the cells, a jigsaw's regions walled in place of the boxes. peers:
-  // each cell's peers under the rules (the cells shaded with the selected one).
-  build(n, boxRows, boxCols, rules = null, peers = null) {
+  // each cell's peers under the rules (the cells shaded with the selected one). sheet: the
+  // geometry of several overlapping grids (sheets.js), whose side n is the sheet's: the
+  // positions no grid covers are left empty, and cannot be selected.
+  build(n, boxRows, boxCols, rules = null, peers = null, sheet = null) {
     this.peers = peers;
     if (this.n === n && this.boxRows === boxRows && this.boxCols === boxCols && this.rules === rules) return;
     this.n = n;
+    this.digits = sheet ? sheet.n : n; // the digits a cell takes
+    this.sheet = sheet;
     this.boxRows = boxRows;
     this.boxCols = boxCols;
     this.rules = rules;
     this.el.replaceChildren();
-    const whole = rules && !rules.partial ? rules : null;
+    this.el.classList.toggle("sheet", !!sheet);
+    const whole = rules && !rules.partial && !sheet ? rules : null;
     const marks = layer("rules-layer");
     drawRules(marks, whole, n);
     this.clues = clueWords(whole, n);
@@ -66,10 +72,19 @@ export class Board {
         const cell = document.createElement("div");
         const index = r * n + c;
         cell.className = "cell";
-        const [right, bottom] = regionWalls(rules, n, index) ||
+        if (sheet && !sheet.inPlay[index]) { // a position of the sheet that no grid covers
+          cell.className = "void";
+          cell.setAttribute("role", "presentation");
+          row.append(cell);
+          this.cells.push(cell);
+          continue;
+        }
+        const [right, bottom, left, top] = sheet ? sheetWalls(sheet, index) : regionWalls(rules, n, index) ||
           [(c + 1) % boxCols === 0 && c + 1 < n, (r + 1) % boxRows === 0 && r + 1 < n];
         if (right) cell.classList.add("box-right");
         if (bottom) cell.classList.add("box-bottom");
+        if (left) cell.classList.add("box-left");
+        if (top) cell.classList.add("box-top");
         if (totalled.has(index)) cell.classList.add("totalled");
         cell.setAttribute("role", "gridcell");
         cell.dataset.cell = index;
@@ -80,7 +95,7 @@ export class Board {
       }
       this.el.append(row);
     }
-    this.selected = 0; // a new grid starts at its top left cell
+    this.selected = this.firstCell(); // a new grid starts at its top left cell
     this.cells[this.selected].tabIndex = 0;
   }
 
@@ -105,6 +120,7 @@ export class Board {
     this.readOnly = !!view.readOnly;
     this.editing = !!view.editing;
     for (let i = 0; i < n * n; i++) {
+      if (!this.inPlay(i)) continue;
       const el = this.cells[i];
       const value = placed.has(i) ? placed.get(i) : view.values[i];
       const given = view.givens[i] !== 0;
@@ -168,7 +184,7 @@ export class Board {
   // The pencil marks of a cell in a style: "grid" (each digit in its place, as HoDoKu),
   // "corner" (in the corners first, as SudokuPad) or "centre" (in a row, in the middle).
   marksOf(i, have, style, struck, highlight, markColours) {
-    const { n } = this;
+    const n = this.digits;
     const corner = style === "corner" && n <= 9;
     const box = document.createElement("div");
     box.className = `marks ${corner ? "corner" : style === "centre" ? "centre" : "grid"}`;
@@ -206,8 +222,20 @@ export class Board {
       (Math.floor(ra / boxRows) === Math.floor(rb / boxRows) && Math.floor(ca / boxCols) === Math.floor(cb / boxCols));
   }
 
+  // Is the cell in play (a sheet leaves some positions to no grid)?
+  inPlay(cell) {
+    return !this.sheet || this.sheet.inPlay[cell];
+  }
+
+  // The first cell in play in reading order.
+  firstCell() {
+    let cell = 0;
+    while (!this.inPlay(cell)) cell += 1;
+    return cell;
+  }
+
   select(cell, focus) {
-    if (cell < 0 || cell >= this.n * this.n) return;
+    if (cell < 0 || cell >= this.n * this.n || !this.inPlay(cell)) return;
     this.cells[this.selected].tabIndex = -1;
     this.selected = cell;
     this.cells[cell].tabIndex = 0;
@@ -222,7 +250,8 @@ export class Board {
   // The next cell in reading order (a row's end goes on at the next row's start), or the
   // previous one; the grid's last and first cells stay where they are.
   step(by) {
-    const next = this.selected + by;
+    let next = this.selected + by;
+    while (next >= 0 && next < this.n * this.n && !this.inPlay(next)) next += by;
     return next >= 0 && next < this.n * this.n ? next : this.selected;
   }
 
@@ -230,7 +259,16 @@ export class Board {
     const { n } = this;
     const row = Math.floor(this.selected / n);
     const col = this.selected % n;
-    const moves = {
+    const sheet = this.sheet;
+    const inRow = [...Array(n).keys()].map((k) => row * n + k).filter((i) => this.inPlay(i));
+    const moves = sheet ? {
+      ArrowUp: nextInPlay(sheet, this.selected, -1, 0),
+      ArrowDown: nextInPlay(sheet, this.selected, 1, 0),
+      ArrowLeft: this.step(-1),
+      ArrowRight: this.step(1),
+      Home: inRow[0],
+      End: inRow[inRow.length - 1],
+    } : {
       ArrowUp: Math.max(row - 1, 0) * n + col,
       ArrowDown: Math.min(row + 1, n - 1) * n + col,
       ArrowLeft: this.step(-1),
@@ -276,7 +314,7 @@ export class Board {
     if (code) symbol = code[1];
     if (!symbol) return 0; // Shift, Tab and other keys that are no symbol
     const d = SYMBOLS.indexOf(symbol) + 1;
-    return d > 0 && d <= this.n ? d : 0;
+    return d > 0 && d <= this.digits ? d : 0;
   }
 }
 

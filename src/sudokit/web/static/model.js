@@ -2,6 +2,7 @@
 // the text form that goes into the share link and the browser's storage.
 
 import { decodeRules, encodeRules, parityMask, ruleConflicts, ruleFields, ruleGeometry } from "./rules.js";
+import { decodeSheet, encodeSheet, sheetGeometry } from "./sheets.js";
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -32,7 +33,7 @@ export function geometry(boxRows, boxCols) {
   }
   const peers = [...Array(n * n)].map(() => new Set());
   for (const unit of units) for (const a of unit) for (const b of unit) if (a !== b) peers[a].add(b);
-  const geo = { n, boxRows, boxCols, units, peers: peers.map((s) => [...s]) };
+  const geo = { n, side: n, boxRows, boxCols, units, peers: peers.map((s) => [...s]) };
   geometries.set(key, geo);
   return geo;
 }
@@ -74,8 +75,8 @@ export class Game {
     this.n = this.geo.n;
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
-    this.marks = marks ? marks.slice() : Array(this.n * this.n).fill(0);
-    this.colours = Array(this.n * this.n).fill(0); // the player's colour of each cell, 0 none
+    this.marks = marks ? marks.slice() : Array(this.side * this.side).fill(0);
+    this.colours = Array(this.side * this.side).fill(0); // the player's colour of each cell, 0 none
     this.markColours = {}; // "cell:digit" -> the player's colour of that pencil mark
     this.autoRemove = true; // a digit placed takes its pencil mark out of its peers
     this.editing = false;
@@ -88,11 +89,27 @@ export class Game {
     return new Game(box[0], box[1], Array(n * n).fill(0));
   }
 
-  // Play under `rules` (null: the classic rules of the boxes).
+  // Play under `rules` (null: the classic rules of the boxes; with `sheet`, several
+  // overlapping grids laid out on a sheet).
   setRules(rules, boxRows = this.geo.boxRows, boxCols = this.geo.boxCols) {
     this.rules = rules || null;
     const base = geometry(boxRows, boxCols);
-    this.geo = rules && !rules.partial ? ruleGeometry(base, rules) : base;
+    this.geo = rules && rules.sheet ? sheetGeometry(rules.sheet) : rules && !rules.partial ? ruleGeometry(base, rules) : base;
+  }
+
+  // The side of the board in cells: the grid's, or a sheet's (whose grids are smaller).
+  get side() {
+    return this.geo.side;
+  }
+
+  // Is the cell in play (on a sheet, some positions belong to no grid)?
+  inPlay(cell) {
+    return !this.geo.inPlay || this.geo.inPlay[cell];
+  }
+
+  // How many cells the player fills in, givens and blanks.
+  get cellCount() {
+    return this.geo.inPlay ? this.geo.inPlay.filter((p) => p).length : this.n * this.n;
   }
 
   // The fields of an API call that give the puzzle its rules.
@@ -163,7 +180,7 @@ export class Game {
 
   // Put a digit in a cell (in the editor: a given). The digit leaves its peers' marks.
   setDigit(cell, digit) {
-    if (this.isGiven(cell) || digit < 1 || digit > this.n) return false;
+    if (this.isGiven(cell) || !this.inPlay(cell) || digit < 1 || digit > this.n) return false;
     return this.change(() => {
       if (this.values[cell] === digit) return false;
       this.values[cell] = digit;
@@ -187,14 +204,14 @@ export class Game {
 
   // Colour a cell (1.. a colour of the palette, 0 none): one undo step.
   setColour(cell, colour) {
-    if (this.editing || this.colours[cell] === colour) return false;
+    if (this.editing || !this.inPlay(cell) || this.colours[cell] === colour) return false;
     return this.change(() => {
       this.colours[cell] = colour;
     });
   }
 
   toggleMark(cell, digit) {
-    if (this.editing || this.values[cell] || digit < 1 || digit > this.n) return false;
+    if (this.editing || !this.inPlay(cell) || this.values[cell] || digit < 1 || digit > this.n) return false;
     return this.change(() => {
       this.marks[cell] ^= 1 << (digit - 1);
     });
@@ -220,7 +237,7 @@ export class Game {
   candidates(values = this.values) {
     const full = 2 ** this.n - 1;
     return values.map((v, cell) => {
-      if (v) return 0;
+      if (v || !this.inPlay(cell)) return 0;
       let mask = full & parityMask(this.geo, cell);
       for (const p of this.geo.peers[cell]) if (values[p]) mask &= ~(1 << (values[p] - 1));
       return mask;
@@ -239,14 +256,14 @@ export class Game {
   applyStep(step) {
     return this.change(() => {
       for (const p of step.placements) {
-        const cell = parseCell(p.cell, this.n);
+        const cell = parseCell(p.cell, this.side);
         if (!this.givens[cell]) this.values[cell] = p.digit;
         this.marks[cell] = 0;
         for (const q of this.geo.peers[cell]) this.marks[q] &= ~(1 << (p.digit - 1));
       }
       const all = this.candidates();
       for (const e of step.eliminations) {
-        const cell = parseCell(e.cell, this.n);
+        const cell = parseCell(e.cell, this.side);
         if (this.values[cell]) continue;
         if (!this.marks[cell]) this.marks[cell] = all[cell];
         this.marks[cell] &= ~(1 << (e.digit - 1));
@@ -269,7 +286,7 @@ export class Game {
     const all = this.candidates();
     const marks = this.marks.slice();
     for (const e of step.eliminations) {
-      const cell = parseCell(e.cell, this.n);
+      const cell = parseCell(e.cell, this.side);
       if (!marks[cell] && !this.values[cell]) marks[cell] = all[cell];
     }
     return marks;
@@ -285,17 +302,17 @@ export class Game {
     const values = state.values.slice();
     const marks = state.marks.slice();
     for (const p of step.placements) {
-      const cell = parseCell(p.cell, this.n);
+      const cell = parseCell(p.cell, this.side);
       values[cell] = p.digit;
       marks[cell] = 0;
       for (const q of this.geo.peers[cell]) marks[q] &= ~(1 << (p.digit - 1));
     }
-    for (const e of step.eliminations) marks[parseCell(e.cell, this.n)] &= ~(1 << (e.digit - 1));
+    for (const e of step.eliminations) marks[parseCell(e.cell, this.side)] &= ~(1 << (e.digit - 1));
     return { values, marks };
   }
 
   isSolved() {
-    return this.values.every((v) => v) && this.conflicts().size === 0;
+    return this.values.every((v, i) => v || !this.inPlay(i)) && this.conflicts().size === 0;
   }
 
   // The state as URL parameters: size, box, puzzle, the digits filled in, pencil marks.
@@ -318,6 +335,7 @@ export class Game {
     });
     if (marked.length) params.set("k", marked.join("_"));
     encodeRules(params, this.rules);
+    encodeSheet(params, this.geo.sheet);
     if (this.editing) params.set("e", "1");
     if (this.made) params.set("s", `${this.made.seed}|${this.made.difficulty || ""}`);
     return params.toString();
@@ -330,26 +348,29 @@ export class Game {
     if (!box || !puzzle) return null;
     const [r, c] = [Number(box[1]), Number(box[2])];
     const n = r * c;
-    if (n < 1 || n > 35 || puzzle.length !== n * n) return null;
+    const sheet = decodeSheet(params); // several overlapping grids: positions of a sheet
+    const side = sheet ? Math.max(sheet.sheet.rows, sheet.sheet.cols) : n;
+    if (n < 1 || n > 35 || puzzle.length !== side * side || (sheet && sheet.sheet.size !== n)) return null;
     const givens = fromLine(puzzle, n);
     const values = givens.slice();
     const filled = params.get("g");
-    if (filled && filled.length === n * n) {
+    if (filled && filled.length === side * side) {
       fromLine(filled, n).forEach((v, i) => {
         if (v && !givens[i]) values[i] = v;
       });
     }
-    const marks = Array(n * n).fill(0);
+    const marks = Array(side * side).fill(0);
     for (const item of (params.get("m") || "").split("_")) {
       const [cell, mask] = item.split(".").map((x) => parseInt(x, 36));
-      if (cell >= 0 && cell < n * n && mask > 0) marks[cell] = mask & (2 ** n - 1);
+      if (cell >= 0 && cell < side * side && mask > 0) marks[cell] = mask & (2 ** n - 1);
     }
-    const game = new Game(r, c, givens, values, marks, decodeRules(params, n));
+    const game = new Game(r, c, givens, values, marks, sheet || decodeRules(params, n));
+    if (sheet) game.givens.forEach((v, i) => { if (!game.inPlay(i)) game.givens[i] = game.values[i] = game.marks[i] = 0; });
     const colours = params.get("c") || "";
-    if (colours.length === n * n) game.colours = [...colours].map((ch) => parseInt(ch, 36) % 7 || 0);
+    if (colours.length === side * side) game.colours = [...colours].map((ch) => parseInt(ch, 36) % 7 || 0);
     for (const item of (params.get("k") || "").split("_")) {
       const [cell, digit, colour] = item.split(".").map((x) => parseInt(x, 36));
-      if (cell >= 0 && cell < n * n && digit >= 1 && digit <= n && colour >= 1 && colour <= 6) {
+      if (cell >= 0 && cell < side * side && digit >= 1 && digit <= n && colour >= 1 && colour <= 6) {
         game.markColours[`${cell}:${digit}`] = colour;
       }
     }

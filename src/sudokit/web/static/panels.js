@@ -26,7 +26,11 @@ export function wirePanels(app) {
     }
     app.playMade(data);
     $("seed").value = data.seed;
-    say(`Made a ${data.size}x${data.size} puzzle ${what}${what ? " " : ""}with ${data.givens} givens, seed ${data.seed}.`, "make-result");
+    // (a sheet's name says its grids and their size)
+    const level = $("level").value;
+    const made = data.sheet ? `${data.sheet.describe} puzzle${level ? ` (${level})` : ""}` :
+      `${data.size}x${data.size} puzzle${what ? ` ${what}` : ""}`;
+    say(`Made a ${made} with ${data.givens} givens, seed ${data.seed}.`, "make-result");
   }));
   $("technique").addEventListener("change", () => {
     const chosen = !!$("technique").value;

@@ -15,10 +15,16 @@ export const VARIANTS = [
   ["disjoint", "Disjoint groups"], ["centre-dot", "Centre-dot"], ["x+anti-knight", "X + anti-knight"],
 ];
 export const MADE_ONLY = [["jigsaw", "Jigsaw"], ["even-odd", "Even-odd"], ["killer", "Killer"]];
+// Puzzles of several overlapping 9x9 grids: made here (or pasted: their layout says which).
+export const SHEETS = [
+  ["samurai", "Samurai (5 overlapping grids)"], ["twodoku", "Twodoku (2 overlapping grids)"],
+  ["butterfly", "Butterfly (4 overlapping grids)"], ["sohei", "Sohei (4 overlapping grids)"],
+  ["windmill", "Windmill (5 overlapping grids)"], ["flower", "Flower (5 overlapping grids)"],
+];
 
 // Fill a <select> with "classic" and the variants.
 export function fillVariants(select, withMade) {
-  const all = withMade ? [...VARIANTS.slice(0, 1), ...MADE_ONLY, ...VARIANTS.slice(1)] : VARIANTS;
+  const all = withMade ? [...VARIANTS.slice(0, 1), ...MADE_ONLY, ...VARIANTS.slice(1), ...SHEETS] : VARIANTS;
   for (const [value, label] of [["", "Classic"], ...all]) {
     const option = document.createElement("option");
     option.value = value;

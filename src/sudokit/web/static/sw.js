@@ -2,7 +2,7 @@
 // a phone's home screen, opens without a connection (its calls to /api still need the
 // server). Network first: whenever the server answers, the page is its newest.
 
-const CACHE = "sudokit-page-2";
+const CACHE = "sudokit-page-3";
 const FILES = [
   "/",
   "/static/app.css",
@@ -18,6 +18,7 @@ const FILES = [
   "/static/panels.js",
   "/static/photo.js",
   "/static/rules.js",
+  "/static/sheets.js",
   "/static/talk.js",
   "/static/icon.svg",
   "/static/manifest.webmanifest",
