@@ -13,11 +13,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
 from operator import ne
+from typing import TYPE_CHECKING
 
 from ..candidates import Candidates
 from ..grid import Grid
 from ..rules import Rules
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from ..sheets import Sheet
 
 
 def bits(x: int) -> Iterator[int]:
@@ -104,6 +108,36 @@ class Geometry:
         self.more_intersections: tuple[tuple[int, int, int], ...] = ()
         if rules is not None:
             self._take_rules(rules)
+        lines = tuple((r, n + c) for r, c in zip(self.row_of, self.col_of, strict=True))
+        self.take_boxes_and_lines(tuple(range(2 * n, 3 * n)), tuple(range(2 * n)),
+                                  tuple(2 * n + b for b in self.box_of), lines)
+        #: the overlapping grids whose cells these are (None: one grid)
+        self.sheet: Sheet | None = None
+
+    def take_boxes_and_lines(self, box_units: tuple[int, ...], line_units: tuple[int, ...],
+                             cell_box: tuple[int, ...],
+                             cell_lines: tuple[tuple[int, ...], ...]) -> None:
+        """Which units are boxes (or regions) and which are lines (rows and columns), and
+        per cell its box and its lines, as unit indices: what the techniques of boxes and
+        lines read (on one grid the box units follow the lines, on overlapping grids each
+        grid has its own, and a cell of two grids has four lines)."""
+        self.box_units = box_units
+        self.line_units = line_units
+        self.cell_box = cell_box
+        self.cell_lines = cell_lines
+        boxes = frozenset(box_units)
+        #: per unit: is it a box (a hidden single there is the easier one to spot)
+        self.unit_is_box = tuple(u in boxes for u in range(len(self.units)))
+        others = tuple(u for u in range(len(self.units))
+                       if u not in boxes and u not in frozenset(line_units))
+        #: the units in the order the singles look at them: boxes, lines, the others
+        self.unit_order = box_units + line_units + others
+        #: each cell's index by its name
+        self.cell_index = {name: c for c, name in enumerate(self.cell_names)}
+
+    def parse_cell(self, name: str) -> int:
+        """The index of the cell named ``name`` (as a step names it): KeyError if none."""
+        return self.cell_index[name]
 
     def _take_rules(self, rules: Rules) -> None:
         """Houses, peers, names and intersections of a variant's rules."""
@@ -304,8 +338,13 @@ class Board:
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
         """Givens placed, every blank holding the digits its peers do not hold."""
-        geo = geometry_of(grid.rules)
-        cells = grid.cells
+        return cls.from_cells(geometry_of(grid.rules), grid.cells)
+
+    @classmethod
+    def from_cells(cls, geo: Geometry, cells: tuple[int, ...]) -> Board:
+        """The board of the digits ``cells`` (0 blank, one per cell of ``geo``): each digit
+        placed, every blank holding the digits that the cells sharing a house with it do not
+        hold (and that its rules allow)."""
         full = geo.full
         masks = []
         # a variant's cells start from the digits their rules allow (odd or even cells);

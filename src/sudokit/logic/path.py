@@ -16,13 +16,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .. import validate
 from ..candidates import Candidates
 from ..grid import Grid
+from ..sheets import SheetGrid
 from .board import Board
 from .graphs.hypothesis import OutOfTime
+from .sheet_geometry import sheet_geometry
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -30,7 +32,10 @@ from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.naked_single import NAKED_SINGLE
 from .variants import ladder_for
 
-Puzzle = Grid | Candidates
+Puzzle = Grid | Candidates | SheetGrid
+#: What a path reaches: the candidate board of one grid, or the digits placed on a sheet of
+#: overlapping grids.
+Reached = TypeVar("Reached", Candidates, SheetGrid)
 
 #: What the output says when uniqueness techniques were left out, and why.
 SKIPPED_NOT_UNIQUE = (
@@ -43,17 +48,18 @@ GAVE_UP = "gave up after"
 
 
 @dataclass(frozen=True)
-class Path:
+class Path(Generic[Reached]):
     """The steps that solve a puzzle (or as far as logic goes).
 
     ``solved`` is True when the steps fill the grid (a grid with a solution); ``final`` is
-    the candidate board they reach; ``solutions`` is how many solutions the puzzle has (0,
+    the candidate board they reach (on overlapping grids, a SheetGrid: the digits placed by
+    then); ``solutions`` is how many solutions the puzzle has (0,
     1, or 2 for "two or more"); ``notes`` says what was skipped and why.
     """
 
     steps: tuple[Step, ...]
     solved: bool
-    final: Candidates
+    final: Reached
     solutions: int
     notes: tuple[str, ...] = ()
     #: the technique whose effort each step counts (see :func:`effort_key`); empty when
@@ -103,10 +109,33 @@ class Path:
                 "solutions": self.solutions, "notes": list(self.notes)}
 
 
-def _board(puzzle: Puzzle) -> Board:
+def checked_puzzle(puzzle: object, function: str) -> Puzzle:
+    """``puzzle`` when it is a Grid, a Candidates board or a SheetGrid (TypeError else)."""
+    if isinstance(puzzle, SheetGrid):
+        return puzzle
+    try:
+        return validate.puzzle(puzzle, function)
+    except TypeError as e:
+        raise TypeError(str(e).replace("a Grid or a Candidates board",
+                                       "a Grid, a Candidates board or a SheetGrid")) from None
+
+
+def board_of(puzzle: Puzzle) -> Board:
+    """The working board of ``puzzle``: its givens placed, the candidates they leave."""
     if isinstance(puzzle, Grid):
         return Board.from_grid(puzzle)
+    if isinstance(puzzle, SheetGrid):
+        return Board.from_cells(sheet_geometry(puzzle.sheet), puzzle.digits)
     return Board.from_candidates(puzzle)
+
+
+def final_of(board: Board) -> Candidates | SheetGrid:
+    """What a path reaches on ``board``: its candidates (on overlapping grids, the digits
+    placed)."""
+    sheet = board.geo.sheet
+    if sheet is not None:
+        return SheetGrid.unchecked(sheet, tuple(board.values))
+    return board.to_candidates()
 
 
 def checked_techniques(techniques: object, function: str) -> tuple[Technique, ...]:
@@ -131,7 +160,9 @@ def _count(board: Board, puzzle: Puzzle) -> None:
 
     result = search(puzzle, limit=2)
     board.solutions = result.count
-    board.solution = result.solution.cells if result.solution is not None else None
+    solution = result.solution
+    board.solution = (None if solution is None else solution.digits
+                      if isinstance(solution, SheetGrid) else solution.cells)
 
 
 #: The most candidates a board may have for the expert and extreme techniques (chains, ALS,
@@ -195,9 +226,9 @@ def next_step(
     them without counting). With ``guess=True`` a stuck puzzle gets a brute-force step.
     ``techniques`` (default: the whole ladder, easiest first) limits the techniques tried.
     """
-    validate.puzzle(puzzle, "next_step")
+    checked_puzzle(puzzle, "next_step")
     techniques = checked_techniques(techniques, "next_step")
-    board = _board(puzzle)
+    board = board_of(puzzle)
     if unique is None or guess:
         _count(board, puzzle)
         if board.solutions == 0:
@@ -243,9 +274,9 @@ def hint(puzzle: Puzzle, *, guess: bool = True,
          techniques: Iterable[Technique] | None = None) -> Hint:
     """The easiest step on ``puzzle``, as :func:`next_step` finds it (by default falling back
     on brute force when logic is stuck), with the facts a hint should mention."""
-    validate.puzzle(puzzle, "hint")
+    checked_puzzle(puzzle, "hint")
     techniques = checked_techniques(techniques, "hint")
-    board = _board(puzzle)
+    board = board_of(puzzle)
     _count(board, puzzle)
     notes = _notes(board, techniques)
     step = None
@@ -266,13 +297,25 @@ def effort_key(board: Board, step: Step) -> str:
     return step.key
 
 
+@overload
+def solve_path(puzzle: Grid | Candidates, *, guess: bool = False,
+               techniques: Iterable[Technique] | None = None,
+               time_limit: float | None = None) -> Path[Candidates]: ...
+
+
+@overload
+def solve_path(puzzle: SheetGrid, *, guess: bool = False,
+               techniques: Iterable[Technique] | None = None,
+               time_limit: float | None = None) -> Path[SheetGrid]: ...
+
+
 def solve_path(
     puzzle: Puzzle,
     *,
     guess: bool = False,
     techniques: Iterable[Technique] | None = None,
     time_limit: float | None = None,
-) -> Path:
+) -> Path[Any]:
     """Every step from ``puzzle`` until it is solved or no technique applies.
 
     The puzzle's solutions are counted first: uniqueness techniques run only when there is
@@ -283,11 +326,11 @@ def solve_path(
     cut short only inside the nested forcing chains): ``gave_up`` says after how long, and a
     note says so.
     """
-    validate.puzzle(puzzle, "solve_path")
+    checked_puzzle(puzzle, "solve_path")
     techniques = checked_techniques(techniques, "solve_path")
     time_limit = validate.seconds(time_limit, "solve_path")
     start = time.monotonic()
-    board = _board(puzzle)
+    board = board_of(puzzle)
     if time_limit is not None:
         board.memo["deadline"] = start + time_limit
     _count(board, puzzle)
@@ -317,11 +360,12 @@ def solve_path(
         notes += (
             f"{GAVE_UP} {gave_up:g} s with {left} cells left: only the steps found so far count",
         )
+    final: Any = final_of(board)
     return Path(
         tuple(steps),
         # a full grid that breaks the rules is filled, not solved
         not board.unsolved and board.solutions != 0,
-        board.to_candidates(),
+        final,
         board.solutions or 0,
         notes,
         tuple(keys),

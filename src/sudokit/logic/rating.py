@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import validate
-from .path import GAVE_UP, Path, Puzzle, checked_techniques, solve_path
+from .path import GAVE_UP, Path, Puzzle, checked_puzzle, checked_techniques, solve_path
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -179,7 +179,7 @@ def rate(
     ``time_limit`` (seconds) stops a long rating: it then says what it reached
     (``gave_up``, and a note "gave up after N s at score >= X"). ``techniques`` replaces
     the ladder (see :func:`sudokit.logic.select.choose`); brute force still finishes."""
-    validate.puzzle(puzzle, "rate")
+    checked_puzzle(puzzle, "rate")
     ladder = checked_techniques(techniques, "rate")
     time_limit = validate.seconds(time_limit, "rate")
     return rating_of(solve_path(puzzle, guess=True, time_limit=time_limit, techniques=ladder))

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..candidates import Candidates
 from ..grid import Grid
+from ..sheets import SheetGrid
 from .path import Path
 from .rating import Rating
 from .step import Step
@@ -64,7 +65,7 @@ def path_dict(path: Path, rating: Rating | None = None) -> dict[str, Any]:
     if rating is not None:
         data["rating"] = rating.to_dict()
     if not path.solved:
-        data["reached"] = path.final.to_grid().to_line() if path.final.n <= 35 else None
+        data["reached"] = _reached_line(path)
     return data
 
 
@@ -79,11 +80,20 @@ def _closing(path: Path, rating: Rating | None) -> str:
         return f"solved in {steps}{how}{rated}"
     if path.gave_up is not None:  # stopped by the clock, not stuck: a technique may still apply
         return f"gave up after {steps} at the time limit ({path.gave_up:g} s)"
-    left = path.final.to_grid().blanks
+    final = path.final
+    left = final.blanks if isinstance(final, SheetGrid) else final.to_grid().blanks
     return (
         f"stuck after {steps}: no technique applies, {left} cell{'s' * (left != 1)} left "
         "(--guess goes on by trial and error)"
     )
+
+
+def _reached_line(path: Path) -> str | None:
+    """The digits a stuck path reached, as one line (None past 35x35)."""
+    final = path.final
+    if isinstance(final, SheetGrid):
+        return final.to_line()
+    return final.to_grid().to_line() if final.n <= 35 else None
 
 
 def _as_candidates(puzzle: Grid | Candidates) -> Candidates:

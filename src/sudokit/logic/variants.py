@@ -70,10 +70,29 @@ VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
     *FAMILY_TECHNIQUES.values(), NO_SIGN)
 
 
+#: The techniques that run on overlapping grids (a samurai sheet): those that read houses,
+#: peers and candidates alone, on any house and any cell, and box-and-line crossings in
+#: each grid. The others are left out there: they read one grid's rows and columns by
+#: number (fish, skyscraper, kite, empty rectangle, finned and Franken fish), or assume a
+#: deadly pattern of one grid that a grid sharing its boxes need not keep (uniqueness).
+SHEET_TECHNIQUES = frozenset({
+    "full-house", "hidden-single", "naked-single", "pointing", "claiming",
+    "naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad", "hidden-quad",
+    "xy-wing", "xyz-wing", "w-wing", "simple-colouring", "multi-colouring",
+    "x-chain", "xy-chain", "aic", "grouped-x-chain", "grouped-aic", "3d-medusa",
+    "als-xz", "als-xy-wing", "death-blossom", "als-xy-chain", "aligned-pair-exclusion",
+    "sue-de-coq", "nishio", "cell-unit-forcing-chain", "forcing-chain", "forcing-chain-plus",
+    "nested-forcing-chain", "nested-multiple-chain", "nested-dynamic-chain",
+    "nested-deep-chain",
+})
+
+
 def allowed(tech: Technique, geo: Geometry) -> bool:
     """Is ``tech`` sound under the rules of ``geo``?"""
     if geo.classic:
         return True
+    if geo.sheet is not None:
+        return tech.key in SHEET_TECHNIQUES or tech is LOCKED_HOUSES
     if tech.uniqueness:
         return False
     return not (geo.rules.is_jigsaw and tech.key in BOX_SHAPED)
@@ -83,6 +102,8 @@ def ladder_for(geo: Geometry, techniques: tuple[Technique, ...]) -> tuple[Techni
     """``techniques`` as they run under the rules of ``geo`` (themselves on a classic grid)."""
     if geo.classic:
         return techniques
+    if geo.sheet is not None:
+        return _sheet_ladder(techniques)
     families = frozenset(c.family for c in geo.rules.constraints)
     unknown = sorted(families - set(FAMILY_TECHNIQUES) - {"killer"})
     if unknown:
@@ -120,6 +141,18 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
                   len(out))
         out.insert(at, tech)
     return tuple(first) + tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _sheet_ladder(techniques: tuple[Technique, ...]) -> tuple[Technique, ...]:
+    """``techniques`` as they run on overlapping grids: those of :data:`SHEET_TECHNIQUES`,
+    and Locked Candidates (where two grids' lines cross) beside Pointing and Claiming."""
+    out = [t for t in techniques if t.key in SHEET_TECHNIQUES]
+    if {t.key for t in out} & {"pointing", "claiming"}:
+        at = next((i for i, t in enumerate(out)
+                   if (t.level, t.score) > (LOCKED_HOUSES.level, LOCKED_HOUSES.score)), len(out))
+        out.insert(at, LOCKED_HOUSES)
+    return tuple(out)
 
 
 def _constraint_techniques(families: frozenset[str], negative: bool,

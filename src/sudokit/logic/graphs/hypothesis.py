@@ -100,7 +100,9 @@ class Hypothesis:
         masks = self.masks
         dcells = self.dcells
         placed_in = self.placed_in
-        cell_units = geo.cell_units
+        # every house of the cell learns the digit placed there (on overlapping grids a
+        # cell has more houses than the three its checks look at)
+        cell_houses = geo.cell_houses
         peer_bits = geo.peer_bits
         names = geo.cell_names
         near = geo.neighbour_bits  # non-consecutive neighbours (none on most rules)
@@ -121,7 +123,7 @@ class Hypothesis:
             rest = masks[cell] & ~bit
             masks[cell] = bit
             dcells[d0] &= ~cellbit
-            for u in cell_units[cell]:
+            for u in cell_houses[cell]:
                 placed_in[u] |= bit
             while rest:
                 low = rest & -rest

@@ -227,7 +227,8 @@ class GroupedLinks:
         cells = list(bits(x))
         rows = sorted({geo.row_of[c] + 1 for c in cells})
         cols = sorted({geo.col_of[c] + 1 for c in cells})
-        sep = "," if geo.n > 9 else ""
+        # (numbers past 9, on a large grid or a sheet of overlapping grids, need commas)
+        sep = "," if geo.n > 9 or geo.sheet is not None else ""
         return (f"({d0 + 1})r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}")
 
     def node(self, node: int) -> tuple[list[int], int]:

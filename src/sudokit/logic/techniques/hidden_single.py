@@ -6,8 +6,6 @@ Explainer rates it 1.2, in a row or column 1.5)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..board import Board
 from ..step import Level, Step, Technique
 
@@ -38,7 +36,8 @@ def find(board: Board) -> Step | None:
                 moved.append((d0, diff))
                 touched |= diff
     if touched:
-        for u in _order(n, len(unit_bits)):
+        is_box = geo.unit_is_box
+        for u in geo.unit_order:
             ub = unit_bits[u]
             if not ub & touched:
                 continue
@@ -53,17 +52,10 @@ def find(board: Board) -> Step | None:
                             f"In {geo.unit_names[u]}, {d0 + 1} fits only in "
                             f"{geo.cell_names[cell]}.",
                             place=[(cell, d0 + 1)],
-                            score=1.2 if 2 * n <= u < 3 * n else 1.5,
+                            score=1.2 if is_box[u] else 1.5,
                         )
     board.memo[_NONE_KEY] = tuple(dcells)
     return None
-
-
-@lru_cache(maxsize=16)
-def _order(n: int, nunits: int) -> tuple[int, ...]:
-    """The units in the order they are looked at: boxes (or a variant's regions), then
-    rows, then columns, then a variant's other houses (diagonals, windows, groups)."""
-    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(range(3 * n, nunits))
 
 
 HIDDEN_SINGLE = Technique(

@@ -44,15 +44,15 @@ def _find(board: Board, pointing: bool) -> Step | None:
 
 
 def _pointing(geo: Geometry, dc: int) -> tuple[int, int, int, int] | None:
-    n = geo.n
     unit_bits = geo.unit_bits
-    for box in range(2 * n, 3 * n):
+    cell_lines = geo.cell_lines
+    for box in geo.box_units:
         box_bits = unit_bits[box]
         here = dc & box_bits
         if not here:
             continue
         first = (here & -here).bit_length() - 1
-        for line in (geo.row_of[first], n + geo.col_of[first]):
+        for line in cell_lines[first]:
             line_bits = unit_bits[line]
             if here & ~line_bits:
                 continue
@@ -63,15 +63,15 @@ def _pointing(geo: Geometry, dc: int) -> tuple[int, int, int, int] | None:
 
 
 def _claiming(geo: Geometry, dc: int) -> tuple[int, int, int, int] | None:
-    n = geo.n
     unit_bits = geo.unit_bits
+    cell_box = geo.cell_box
     best: tuple[int, int, int, int] | None = None
-    for line in range(2 * n):
+    for line in geo.line_units:
         line_bits = unit_bits[line]
         here = dc & line_bits
         if not here:
             continue
-        box = 2 * n + geo.box_of[(here & -here).bit_length() - 1]
+        box = cell_box[(here & -here).bit_length() - 1]
         if best is not None and box >= best[1]:
             continue  # lines go in order: a later line in the same box comes later
         box_bits = unit_bits[box]
