@@ -108,7 +108,11 @@ VARIANT = Field("variant", "string", "the puzzle's rules, when not the classic o
                 "names joined with '+' (x, windoku, anti-king, anti-knight, non-consecutive, "
                 "disjoint, centre-dot; jigsaw and even-odd with 'regions' or 'odd'/'even', or "
                 "from a puzzle that holds them, such as an f-puzzles link), added to the "
-                "rules the puzzle holds")
+                "rules the puzzle holds; or one of samurai, twodoku, butterfly, sohei, "
+                "windmill, flower alone: a puzzle of overlapping grids, sent as its sheet "
+                "text, a line per grid or a character per sheet position (a sheet text is "
+                "known by its layout without it), answered with its 'sheet' and its digits "
+                "by position ('cells')")
 REGIONS = Field("regions", "string", "a jigsaw's regions: N*N symbols in reading order, a "
                 "symbol a region (or a list of N*N region numbers)")
 ODD = Field("odd", "array", "the cells that hold odd digits: cell numbers 0..N*N-1 in reading "
