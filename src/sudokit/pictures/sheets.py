@@ -271,8 +271,9 @@ def _lines(fig: Figure, place: _Place, theme: Theme, scale: float) -> None:
     for c in range(sheet.cols + 1):  # the edges left of column c
         runs.extend((False, c, s, e, k) for s, e, k in
                     _runs([kind((r, c - 1), (r, c)) for r in range(sheet.rows)]))
-    thick, thin = 2.5 * scale, 0.6 * scale
     u = place.unit
+    # as heavy for the size of a cell as a single grid's lines, and no fainter than a hair
+    thick, thin = max(0.065 * u, scale), max(0.018 * u, 0.35 * scale)
     for wanted in (1, 2):  # thin first, the thick lines over their ends
         for across, at, start, end, k in runs:
             if k != wanted:
