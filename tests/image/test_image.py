@@ -13,6 +13,7 @@ from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image import repair  # noqa: E402
 from sudokit.image.synthetic import photograph  # noqa: E402
+from support.clirunner import sudoku  # noqa: E402
 from support.files import data_file, read_lines  # noqa: E402
 from support.photos import newspaper_puzzle  # noqa: E402
 
@@ -155,7 +156,7 @@ def test_kind_of_tells_photos_by_their_first_bytes() -> None:
 
 
 def test_a_given_read_as_blank_is_restored_when_the_solution_agrees(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
     from sudokit.image import reading as reading_module
 
@@ -176,3 +177,12 @@ def test_a_given_read_as_blank_is_restored_when_the_solution_agrees(
     assert reading.grid == puzzle
     assert [(c.before, c.after) for c in reading.changes] == [
         (0, puzzle.cells[reading.changes[0].cell])]
+    # the command says why, with the digit's probability
+    path = tmp_path / "page.png"
+    path.write_bytes(cv2.imencode(".png", photo.image)[1].tobytes())
+    result = sudoku("read", str(path), "--to", "line")
+    assert result.status == 0 and result.out.strip() == puzzle.to_line()
+    change = reading.changes[0]
+    assert (f"changed {change.describe()}: read as blank, and the puzzle's only solution has "
+            "that digit there") in result.stderr
+    assert "clashing" not in result.stderr

@@ -17,6 +17,7 @@ from .status import ExitStatus
 if TYPE_CHECKING:
     from ..formats import Reader
     from ..image.reading import Reading
+    from ..sheets import Sheet
 
 #: A file named so is read as a photo whatever it holds (and refused if it is none).
 PHOTO_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp")
@@ -56,15 +57,27 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "--variant", type=variant_arg, default=argparse.SUPPRESS, metavar="NAME[+NAME...]",
         help="the puzzles' rules, when not the classic ones: x, windoku, anti-king, "
         "anti-knight, non-consecutive, disjoint, centre-dot, joined with '+' (x+anti-knight);"
-        " jigsaw and even-odd add to the regions or odd/even cells the input holds "
+        " jigsaw and even-odd add to the regions or odd/even cells the input holds; samurai, "
+        "twodoku, butterfly, sohei, windmill or flower (alone) reads each puzzle as those "
+        "overlapping grids, laid out on their sheet or one line per grid "
         "(see docs/variants.md)",
     )
 
 
 def variant_arg(text: str) -> str:
-    """An argparse type: preset names joined with '+', each checked."""
-    from ..rules import parse_names  # imported when needed: the command's start-up stays fast
+    """An argparse type: preset names joined with '+', each checked; or the name of one
+    layout of overlapping grids, alone."""
+    # imported when needed: the command's start-up stays fast
+    from ..rules import parse_names
+    from ..sheets import preset_key
 
+    if preset_key(text) is not None:
+        return text
+    layouts = [part.strip() for part in text.split("+") if preset_key(part) is not None]
+    if layouts:
+        raise argparse.ArgumentTypeError(
+            f"{layouts[0]} puzzles (overlapping grids) cannot be combined with other rules "
+            f"({text!r}): each of their grids keeps the classic rules")
     try:
         parse_names(text)
     except SudokuError as e:
@@ -72,9 +85,22 @@ def variant_arg(text: str) -> str:
     return text
 
 
+def sheet_of(args: argparse.Namespace) -> Sheet | None:
+    """The layout of overlapping grids that --variant names, or None."""
+    from ..sheets import Sheet, preset_key  # imported when needed: start-up stays fast
+
+    variant = getattr(args, "variant", None)
+    key = None if variant is None else preset_key(variant)
+    return None if key is None else Sheet.preset(key)
+
+
 #: The commands that honour a puzzle's rules, whatever they are (with the options that
 #: keep them to it: see :func:`honours_rules`); every other refuses a variant puzzle.
 RULES_COMMANDS = ("solve", "count", "check", "rate", "hint", "explain", "convert", "print")
+
+#: The commands that honour puzzles of overlapping grids (samurai, ...): read with the
+#: rest, they are refused by name.
+SHEET_COMMANDS = ("solve", "count", "check", "convert", "rate", "hint", "explain")
 
 #: The words for the work a command would do, in its refusal of a variant puzzle.
 _DOING = {
@@ -113,11 +139,16 @@ def under_rules(record: Any, args: argparse.Namespace, variant: str | None,
     from ..formats import Record  # imported when needed: the command's start-up stays fast
     from ..grid import Grid
     from ..rules import refusal
+    from ..sheets import SheetGrid
 
     item = getattr(record, "item", None)  # a Batch (lines of classic puzzles) has none
     if item is None:
         return record
     try:
+        sheet = sheet_of(args)
+        if isinstance(item, SheetGrid) or sheet is not None:
+            _sheet_or_refused(item, args, variant, sheet, honoured)
+            return record
         if variant is not None:
             if not isinstance(item, Grid):
                 raise SudokuError(f"a board of pencil marks cannot take --variant {variant}")
@@ -130,6 +161,27 @@ def under_rules(record: Any, args: argparse.Namespace, variant: str | None,
         raise e.located(line=record.line) from None
     return record if item is record.item else Record(item, record.line, None, record.style,
                                                      record.fields)
+
+
+def _sheet_or_refused(item: Any, args: argparse.Namespace, variant: str | None,
+                      sheet: Sheet | None, honoured: bool) -> None:
+    """A SudokuError unless ``item`` is a puzzle of overlapping grids on the layout that
+    --variant names (if it names one) and the command honours such puzzles."""
+    from ..errors import UnsupportedRulesError
+    from ..sheets import SheetGrid  # imported when needed: the command's start-up stays fast
+
+    if not isinstance(item, SheetGrid):
+        assert sheet is not None  # (one of the two is there)
+        kind = "a board of pencil marks" if not hasattr(item, "n") else \
+            f"a {item.n}x{item.n} puzzle"
+        raise SudokuError(f"--variant {variant}: {kind}, not a {sheet.describe()} sheet")
+    if variant is not None and sheet is None:
+        raise SudokuError(f"{item.sheet.describe()} puzzles cannot take --variant {variant}")
+    if sheet is not None and item.sheet != sheet:
+        raise SudokuError(f"--variant {variant}: the puzzle is {item.sheet.describe()}")
+    if not honoured or args.command not in SHEET_COMMANDS:
+        raise UnsupportedRulesError(f"{doing(args)} {item.sheet.describe()} puzzles is not "
+                                    f"supported yet")
 
 
 def add_json_reader(
@@ -201,7 +253,11 @@ def open_inputs(args: argparse.Namespace, env: Env) -> Iterator[Input | SudokuEr
                 continue
             # a column is named only in a CSV file: --column says what the file is
             fmt = args.from_format or ("csv" if args.column is not None else None)
-            reader = formats.read(stream, fmt, source=source, box=args.box, column=args.column)
+            sheet = sheet_of(args)
+            if sheet is not None and fmt is None:
+                fmt = "samurai"  # overlapping grids named: their sheet or one line per grid
+            reader = formats.read(stream, fmt, source=source, box=args.box, column=args.column,
+                                  sheet=sheet)
             yield Input(source, reader.fmt, reader, stream)
         except SudokuError as e:
             yield e.located(source=source)
@@ -372,6 +428,8 @@ def each_chunk(args: argparse.Namespace, env: Env, tally: Tally) -> Iterator[tup
 def _each(
     args: argparse.Namespace, env: Env, tally: Tally, answer_errors: bool, chunks: bool
 ) -> Iterator[tuple[Input, Any]]:
+    from ..sheets import SheetGrid  # imported when needed: the command's start-up stays fast
+
     variant = getattr(args, "variant", None)
     honoured = honours_rules(args)
     for opened in open_inputs(args, env):
@@ -384,7 +442,8 @@ def _each(
         report = ErrorReport(env, opened, getattr(args, "from_format", None))
         try:
             for item in progress(items, env, "puzzles", stream=opened.stream):
-                if variant is not None or not honoured:  # a puzzle's rules, honoured or not
+                if variant is not None or not honoured \
+                        or type(getattr(item, "item", None)) is SheetGrid:  # its rules
                     item = under_rules(item, args, variant, honoured)
                 if getattr(item, "error", None) is not None:  # a Batch has none
                     _name_the_box(item.error, args.box)
@@ -525,8 +584,10 @@ def _head(stream: BinaryIO) -> bytes:
 def report(reading: Reading, source: str, env: Env) -> None:
     """What the repair changed and which cells are doubtful, on standard error."""
     for change in reading.changes:
-        env.warn(f"{source}: changed {change.describe()}: the first reading had "
-                 "clashing digits, no solution or several")
+        why = ("read as blank, and the puzzle's only solution has that digit there"
+               if change.restored else "the first reading had clashing digits, no solution "
+               "or several")
+        env.warn(f"{source}: changed {change.describe()}: {why}")
     if not reading.unique:
         what = "no solution" if reading.solutions == 0 else "more than one solution"
         env.warn(f"{source}: the puzzle read has {what}, and no other likely reading has one")

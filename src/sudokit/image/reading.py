@@ -143,7 +143,7 @@ def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcom
         for digit, p in ranked:
             if digit == solution.cells[i] and p >= RESTORE:
                 changes = [c for c in changes if c.cell != i]
-                changes.append(Change(i, ranked[0][0], digit, p))
+                changes.append(Change(i, ranked[0][0], digit, p, restored=True))
                 cells[i] = digit
     if tuple(cells) == outcome.cells:
         return outcome

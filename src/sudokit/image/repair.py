@@ -34,12 +34,16 @@ _UNITS = Shape.for_size(9).units
 
 
 class Change(NamedTuple):
-    """One cell the repair changed: from the model's first choice to a later one."""
+    """One cell the repair changed: from the model's first choice to a later one;
+    ``restored``: a digit read as blank put back because the only solution has it there
+    (the others make a reading with clashing digits, no solution or several one with
+    exactly one)."""
 
     cell: int
     before: int
     after: int
     probability: float
+    restored: bool = False
 
     def describe(self) -> str:
         """'r3c4: 7 -> 1 (1 at 21%)' ('.' for a blank)."""
