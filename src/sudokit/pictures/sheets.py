@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ShapeError
 from ..grid import SYMBOLS
+from ..shape import Shape
 from ..sheets import Sheet, SheetGrid
 from . import layout
 from .shapes import BASELINE, LIGHT, Circle, Figure, Line, Rect, Text, Theme
@@ -49,7 +50,8 @@ class _Place:
         self.left = left
         self.top = top
         self.unit = unit
-        self.box_rows, self.box_cols = _box(sheet.size)
+        shape = Shape.for_size(sheet.size)
+        self.box_rows, self.box_cols = shape.box_rows, shape.box_cols
 
     def corner(self, cell: int) -> tuple[float, float]:
         row, col = self.sheet.position(cell)
@@ -65,12 +67,6 @@ class _Place:
     @property
     def mark_font(self) -> float:
         return min(self.unit / self.box_cols, self.unit / self.box_rows) * 0.72
-
-
-def _box(size: int) -> tuple[int, int]:
-    """The (rows, columns) of a box of an N x N grid of the sheet."""
-    rows = max(r for r in range(1, int(size ** 0.5) + 1) if size % r == 0)
-    return rows, size // rows
 
 
 def sheet_figure(

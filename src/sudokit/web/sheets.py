@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError, UnsupportedRulesError
+from ..shape import Shape
 from ..sheets import Sheet, SheetGrid
 from ..solver import SearchStatus, search
 from .requests import (
@@ -149,14 +150,9 @@ def _rules(sheet: Sheet) -> dict[str, Any]:
 def _about(grid: SheetGrid) -> dict[str, Any]:
     """The parts every answer on a sheet puzzle has."""
     sheet = grid.sheet
-    box = _box(sheet.size)
-    return {"size": sheet.size, "box": list(box), "sheet": sheet_json(sheet),
-            "rules": _rules(sheet)}
-
-
-def _box(size: int) -> tuple[int, int]:
-    rows = max(r for r in range(1, int(size ** 0.5) + 1) if size % r == 0)
-    return rows, size // rows
+    shape = Shape.for_size(sheet.size)
+    return {"size": sheet.size, "box": [shape.box_rows, shape.box_cols],
+            "sheet": sheet_json(sheet), "rules": _rules(sheet)}
 
 
 # -- the requests ---------------------------------------------------------------------------
@@ -171,7 +167,8 @@ async def answer(name: str, request: Request, body: dict[str, Any], sheet: Sheet
     seconds = min(number_field(body, "time_limit", limits.time_limit, 0.001, 1e9),
                   limits.time_limit)
     if name == "create":
-        assert sheet is not None  # only a variant names what to make
+        if sheet is None:  # (create takes no puzzle: a variant names what it makes)
+            raise BadRequest("create makes a puzzle of overlapping grids named by 'variant'")
         if body.get("technique") is not None:
             raise BadRequest(f"a puzzle made for a technique has the classic rules, not "
                              f"those of {sheet.describe()} puzzles", status=422)
