@@ -11,16 +11,18 @@ if TYPE_CHECKING:
     from ..grid import Grid
     from ..logic.path import Hint
     from ..logic.step import Technique
+    from ..sheets import SheetGrid
 
 
 def teaching_lines(
-    puzzle: Grid | Candidates, found: Hint, args: argparse.Namespace, ladder: tuple[Technique, ...]
+    puzzle: Grid | Candidates | SheetGrid, found: Hint, args: argparse.Namespace,
+    ladder: tuple[Technique, ...]
 ) -> str:
     """The hint at the level asked for, or every technique's step (``--all``), as text lines
     or one JSON object."""
     from ..logic import report, teach  # imported when needed: the command's start-up stays fast
 
-    shape = puzzle.shape
+    shape = puzzle.sheet if hasattr(puzzle, "sheet") else puzzle.shape  # (a SheetGrid's sheet)
     if args.all:
         groups = teach.all_steps(puzzle, ladder, unique=found.solutions == 1)
         if args.json:

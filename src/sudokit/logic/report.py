@@ -3,6 +3,7 @@ text and as JSON-ready dicts."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..candidates import Candidates
@@ -10,6 +11,7 @@ from ..grid import Grid
 from ..sheets import SheetGrid
 from .path import Path
 from .rating import Rating
+from .sheet_geometry import sheet_geometry
 from .step import Step
 
 
@@ -34,24 +36,42 @@ def path_text(
     path: Path,
     rating: Rating | None = None,
     pretty: bool = False,
-    start: Grid | Candidates | None = None,
+    start: Grid | Candidates | SheetGrid | None = None,
 ) -> str:
     """The path as numbered steps with their sentences (and, when ``pretty``, the
-    candidate grid before each step), then a closing line."""
+    candidate grid before each step; on overlapping grids the sheet's digits), then a
+    closing line."""
     out: list[str] = [f"note: {n}" for n in path.notes]
-    board = _as_candidates(start) if pretty and start is not None else None
+    drawn = _drawings(path, start) if pretty and start is not None else None
     width = len(str(len(path.steps)))
     for i, step in enumerate(path.steps, 1):
-        if board is not None:
-            out.append(_draw(board))
+        if drawn is not None:
+            out.append(next(drawn))
         out.append(f"{i:>{width}}. {step}")
         out.append(f"{' ' * width}  {step.text}")
-        if board is not None:
-            board = step.apply(board)
-    if pretty and board is not None and not path.solved:
-        out.append(_draw(board))
+    if drawn is not None and not path.solved:
+        out.append(next(drawn))
     out.append(_closing(path, rating))
     return "\n".join(out) + "\n"
+
+
+def _drawings(path: Path, start: Grid | Candidates | SheetGrid) -> Iterator[str]:
+    """The board before each step of ``path`` and after the last: the candidate grid, or
+    on overlapping grids the sheet text of the digits placed by then."""
+    if isinstance(start, SheetGrid):
+        digits = list(start.digits)
+        parse = sheet_geometry(start.sheet).parse_cell
+        for step in path.steps:
+            yield str(SheetGrid.unchecked(start.sheet, tuple(digits))).rstrip("\n")
+            for name, d in step.placements:
+                digits[parse(name)] = d
+        yield str(SheetGrid.unchecked(start.sheet, tuple(digits))).rstrip("\n")
+        return
+    board = _as_candidates(start)
+    for step in path.steps:
+        yield _draw(board)
+        board = step.apply(board)
+    yield _draw(board)
 
 
 def path_dict(path: Path, rating: Rating | None = None) -> dict[str, Any]:

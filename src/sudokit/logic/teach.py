@@ -24,8 +24,10 @@ from typing import Any
 from ..candidates import Candidates
 from ..grid import Grid
 from ..shape import Shape
+from ..sheets import Sheet, SheetGrid
 from .board import Board, Geometry, geometry
-from .path import too_crowded
+from .path import board_of, too_crowded
+from .sheet_geometry import sheet_geometry
 from .step import Level, Step, Technique
 from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
 from .techniques.brute_force import BRUTE_FORCE
@@ -41,24 +43,25 @@ LEVELS = ("nudge", "technique", "cells", "step")
 _MOST_LINES = 3
 
 
-def focus(step: Step, shape: Shape) -> str:
+def focus(step: Step, shape: Shape | Sheet) -> str:
     """The unit(s) to look at: the one unit holding every cell the step uses, if there is
     one (a box first); else the few rows or columns that hold them all and none of the
-    cells the step changes (an X-Wing's rows, not a box it only touches); else the box
-    where the step changes something."""
-    geo = geometry(shape)
-    cells = [shape.parse_cell(c) for c in step.cells]
+    cells the step changes (an X-Wing's rows, not a box it only touches; on one grid
+    only); else the box where the step changes something. ``shape`` is the grid's shape,
+    or the sheet of overlapping grids the step is on."""
+    geo = sheet_geometry(shape) if isinstance(shape, Sheet) else geometry(shape)
+    cells = [geo.parse_cell(c) for c in step.cells]
     cellset = sum(1 << c for c in cells)
     common = geo.common_units(cellset)
     if common:
-        boxes = [u for u in common if u >= 2 * geo.n]
+        boxes = [u for u in common if geo.unit_is_box[u]]
         return geo.unit_names[(boxes or common)[0]]
-    changed = [shape.parse_cell(c) for c, _ in step.placements + step.eliminations]
-    lines = _lines_holding(geo, cells, changed)
+    changed = [geo.parse_cell(c) for c, _ in step.placements + step.eliminations]
+    lines = _lines_holding(geo, cells, changed) if geo.sheet is None else None
     if lines:
         return lines
     target = changed[0] if changed else cells[0]
-    return geo.unit_names[2 * geo.n + geo.box_of[target]]
+    return geo.unit_names[geo.cell_box[target]]
 
 
 def _lines_holding(geo: Geometry, cells: list[int], changed: list[int]) -> str | None:
@@ -83,7 +86,7 @@ def _article(name: str) -> str:
     return "an" if name[:1].upper() in "AEIOUX" else "a"
 
 
-def hint_text(step: Step, level: str, shape: Shape | None = None) -> str:
+def hint_text(step: Step, level: str, shape: Shape | Sheet | None = None) -> str:
     """``step`` told at ``level`` (one of :data:`LEVELS`), as a sentence or two."""
     if level not in LEVELS:
         raise ValueError(f"hint level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -101,7 +104,7 @@ def hint_text(step: Step, level: str, shape: Shape | None = None) -> str:
     return f"{step}\n{step.text}"
 
 
-def hint_dict(step: Step, level: str, shape: Shape | None = None) -> dict[str, Any]:
+def hint_dict(step: Step, level: str, shape: Shape | Sheet | None = None) -> dict[str, Any]:
     """``step`` told at ``level`` as a JSON-ready dict: only what that level reveals."""
     shape = shape or Shape.for_size(9)
     data: dict[str, Any] = {"level": level, "hint": hint_text(step, level, shape)}
@@ -141,7 +144,7 @@ _FIRST_ONLY = (
 
 
 def all_steps(
-    puzzle: Grid | Candidates,
+    puzzle: Grid | Candidates | SheetGrid,
     techniques: Iterable[Technique] = LADDER,
     unique: bool = True,
     limit: int = PER_TECHNIQUE,
@@ -153,8 +156,7 @@ def all_steps(
     techniques are not asked on a board too crowded for them (``path.too_crowded``). The
     forcing chains give their first step only, and the nested ones only when nothing
     simpler has a step."""
-    grid = isinstance(puzzle, Grid)
-    board = Board.from_grid(puzzle) if grid else Board.from_candidates(puzzle)  # type: ignore[arg-type]
+    board = board_of(puzzle)
     board.solutions = 1 if unique else 2
     out: dict[str, list[Step]] = {}
     listed = set()  # what the steps listed so far change: a step is listed once, easiest first
@@ -200,7 +202,7 @@ def _every(tech: Technique, board: Board, limit: int) -> list[Step]:
     pattern is then on ``board`` as it stands (a step close to an earlier one may be left
     out; none is listed that is not there)."""
     geo = board.geo
-    parse = geo.shape.parse_cell
+    parse = geo.parse_cell
     work = board.copy()
     hidden: dict[int, int] = {}  # cell -> the digits hidden there (a mask)
     out: list[Step] = []
