@@ -39,6 +39,7 @@ from .techniques.lines import LINE_TECHNIQUES
 from .techniques.locked_houses import LOCKED_HOUSES
 from .techniques.non_consecutive import NEIGHBOUR_TECHNIQUES, NON_CONSECUTIVE
 from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT, LOCKED_BY_MOVES
+from .techniques.sheet_fish import SHEET_FISH
 from .techniques.signs import NO_SIGN, SIGN_TECHNIQUES
 
 #: The techniques that read the shape of the standard boxes (bands, a box's rows and
@@ -73,10 +74,12 @@ VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
 #: The techniques that run on overlapping grids (a samurai sheet): those that read houses,
 #: peers and candidates alone, on any house and any cell, and box-and-line crossings in
 #: each grid. The others are left out there: they read one grid's rows and columns by
-#: number (fish, skyscraper, kite, empty rectangle, finned and Franken fish), or assume a
+#: number (skyscraper, kite, empty rectangle, finned and Franken fish), or assume a
 #: deadly pattern of one grid that a grid sharing its boxes need not keep (uniqueness).
+#: The basic fish run as :mod:`.techniques.sheet_fish` finds them, on any grid's lines.
 SHEET_TECHNIQUES = frozenset({
     "full-house", "hidden-single", "naked-single", "pointing", "claiming",
+    "x-wing", "swordfish", "jellyfish",
     "naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad", "hidden-quad",
     "xy-wing", "xyz-wing", "w-wing", "simple-colouring", "multi-colouring",
     "x-chain", "xy-chain", "aic", "grouped-x-chain", "grouped-aic", "3d-medusa",
@@ -87,12 +90,17 @@ SHEET_TECHNIQUES = frozenset({
 })
 
 
+#: The techniques that take the place of one of the same key on a sheet.
+SHEET_STAND_INS: dict[str, Technique] = {t.key: t for t in SHEET_FISH.values()}
+
+
 def allowed(tech: Technique, geo: Geometry) -> bool:
     """Is ``tech`` sound under the rules of ``geo``?"""
     if geo.classic:
         return True
     if geo.sheet is not None:
-        return tech.key in SHEET_TECHNIQUES or tech is LOCKED_HOUSES
+        return (tech.key in SHEET_TECHNIQUES and tech is SHEET_STAND_INS.get(tech.key, tech)
+                or tech is LOCKED_HOUSES)
     if tech.uniqueness:
         return False
     return not (geo.rules.is_jigsaw and tech.key in BOX_SHAPED)
@@ -147,7 +155,7 @@ def _variant_ladder(techniques: tuple[Technique, ...], differ: bool, neighbours:
 def _sheet_ladder(techniques: tuple[Technique, ...]) -> tuple[Technique, ...]:
     """``techniques`` as they run on overlapping grids: those of :data:`SHEET_TECHNIQUES`,
     and Locked Candidates (where two grids' lines cross) beside Pointing and Claiming."""
-    out = [t for t in techniques if t.key in SHEET_TECHNIQUES]
+    out = [SHEET_STAND_INS.get(t.key, t) for t in techniques if t.key in SHEET_TECHNIQUES]
     if {t.key for t in out} & {"pointing", "claiming"}:
         at = next((i for i, t in enumerate(out)
                    if (t.level, t.score) > (LOCKED_HOUSES.level, LOCKED_HOUSES.score)), len(out))
