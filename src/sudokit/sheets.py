@@ -28,7 +28,7 @@ from .grid import SYMBOLS, Conflict, Grid
 from .shape import is_whole
 from .sheet_layout import ALIASES, PRESETS, Sheet, preset_key
 
-__all__ = ["ALIASES", "BLANKS", "PRESETS", "Sheet", "SheetGrid", "preset_key"]
+__all__ = ["ALIASES", "BLANKS", "PRESETS", "Sheet", "SheetGrid", "layout_of", "preset_key"]
 
 #: Characters that stand for a blank cell of a sheet.
 BLANKS = ".0_-*"
@@ -387,15 +387,30 @@ def _read_sheet(lines: list[str], sheet: Sheet | None, first: int) -> SheetGrid:
     return SheetGrid.unchecked(sheet, tuple(digits))
 
 
+def layout_of(lines: Sequence[str]) -> Sheet | None:
+    """The preset whose cells in play are exactly where ``lines`` (a sheet text's rows)
+    hold digits and blanks, or None."""
+    found = _in_play(lines)
+    return next((sheet for sheet in map(Sheet.preset, PRESETS)
+                 if _positions(sheet) == found), None)
+
+
+def _in_play(lines: Sequence[str]) -> set[tuple[int, int]]:
+    return {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line)
+            if _symbol(ch, 9) is not None}
+
+
+def _positions(sheet: Sheet) -> set[tuple[int, int]]:
+    return {divmod(p, sheet.cols) for p in sheet.cells}
+
+
 def _layout_of(lines: list[str], first: int) -> Sheet:
     """The preset whose cells in play are where the text has digits and blanks."""
-    found = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line)
-             if _symbol(ch, 9) is not None}
+    found = _in_play(lines)
     best: tuple[int, Sheet, list[tuple[int, int]]] | None = None
     for name in PRESETS:
         sheet = Sheet.preset(name)
-        cells = {divmod(p, sheet.cols) for p in sheet.cells}
-        differ = sorted(cells ^ found)
+        differ = sorted(_positions(sheet) ^ found)
         if not differ:
             return sheet
         if best is None or len(differ) < best[0]:

@@ -101,7 +101,7 @@ def test_a_format_that_cannot_hold_the_rules_refuses_and_pictures_draw_them() ->
 @pytest.mark.parametrize(("variant", "words"), [
     ("killer", "the killer clues come with the puzzle"),
     ("hexadoku-x", "unknown rules 'hexadoku-x': known are classic, jigsaw, x, windoku"),
-    ("x+samurai", "samurai puzzles (overlapping grids) are not supported yet"),
+    ("x+samurai", "samurai puzzles (overlapping grids) cannot be combined with other rules"),
 ])
 def test_a_bad_variant_is_one_clear_error(variant: str, words: str) -> None:
     done = sudoku("solve", "--variant", variant, stdin=lines(X_PUZZLE))

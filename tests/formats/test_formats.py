@@ -135,6 +135,7 @@ EXPECTED = {
     "bank.txt": "line",
     "kaggle.csv": "csv",
     "puzzles.opensudoku": "opensudoku",
+    "samurai.txt": "samurai",
 }
 
 #: Examples of puzzles with other rules, in the formats that hold them, with the format

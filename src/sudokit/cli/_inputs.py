@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import MixedSizeError, SudokuError
 from ..shape import parse_box
+from ._sheets import SHEET_COMMANDS, sheet_named, sheet_of, sheet_or_refused
 from .env import Env, printable
 from .status import ExitStatus
 
 if TYPE_CHECKING:
     from ..formats import Reader
     from ..image.reading import Reading
-    from ..sheets import Sheet
 
 #: A file named so is read as a photo whatever it holds (and refused if it is none).
 PHOTO_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp")
@@ -67,17 +67,10 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
 def variant_arg(text: str) -> str:
     """An argparse type: preset names joined with '+', each checked; or the name of one
     layout of overlapping grids, alone."""
-    # imported when needed: the command's start-up stays fast
-    from ..rules import parse_names
-    from ..sheets import preset_key
+    from ..rules import parse_names  # imported when needed: the command's start-up stays fast
 
-    if preset_key(text) is not None:
+    if sheet_named(text):
         return text
-    layouts = [part.strip() for part in text.split("+") if preset_key(part) is not None]
-    if layouts:
-        raise argparse.ArgumentTypeError(
-            f"{layouts[0]} puzzles (overlapping grids) cannot be combined with other rules "
-            f"({text!r}): each of their grids keeps the classic rules")
     try:
         parse_names(text)
     except SudokuError as e:
@@ -85,22 +78,9 @@ def variant_arg(text: str) -> str:
     return text
 
 
-def sheet_of(args: argparse.Namespace) -> Sheet | None:
-    """The layout of overlapping grids that --variant names, or None."""
-    from ..sheets import Sheet, preset_key  # imported when needed: start-up stays fast
-
-    variant = getattr(args, "variant", None)
-    key = None if variant is None else preset_key(variant)
-    return None if key is None else Sheet.preset(key)
-
-
 #: The commands that honour a puzzle's rules, whatever they are (with the options that
 #: keep them to it: see :func:`honours_rules`); every other refuses a variant puzzle.
 RULES_COMMANDS = ("solve", "count", "check", "rate", "hint", "explain", "convert", "print")
-
-#: The commands that honour puzzles of overlapping grids (samurai, ...): read with the
-#: rest, they are refused by name.
-SHEET_COMMANDS = ("solve", "count", "check", "convert", "rate", "hint", "explain")
 
 #: The words for the work a command would do, in its refusal of a variant puzzle.
 _DOING = {
@@ -147,7 +127,8 @@ def under_rules(record: Any, args: argparse.Namespace, variant: str | None,
     try:
         sheet = sheet_of(args)
         if isinstance(item, SheetGrid) or sheet is not None:
-            _sheet_or_refused(item, args, variant, sheet, honoured)
+            sheet_or_refused(item, variant, sheet, honoured and args.command in
+                             SHEET_COMMANDS, doing(args))
             return record
         if variant is not None:
             if not isinstance(item, Grid):
@@ -161,27 +142,6 @@ def under_rules(record: Any, args: argparse.Namespace, variant: str | None,
         raise e.located(line=record.line) from None
     return record if item is record.item else Record(item, record.line, None, record.style,
                                                      record.fields)
-
-
-def _sheet_or_refused(item: Any, args: argparse.Namespace, variant: str | None,
-                      sheet: Sheet | None, honoured: bool) -> None:
-    """A SudokuError unless ``item`` is a puzzle of overlapping grids on the layout that
-    --variant names (if it names one) and the command honours such puzzles."""
-    from ..errors import UnsupportedRulesError
-    from ..sheets import SheetGrid  # imported when needed: the command's start-up stays fast
-
-    if not isinstance(item, SheetGrid):
-        assert sheet is not None  # (one of the two is there)
-        kind = "a board of pencil marks" if not hasattr(item, "n") else \
-            f"a {item.n}x{item.n} puzzle"
-        raise SudokuError(f"--variant {variant}: {kind}, not a {sheet.describe()} sheet")
-    if variant is not None and sheet is None:
-        raise SudokuError(f"{item.sheet.describe()} puzzles cannot take --variant {variant}")
-    if sheet is not None and item.sheet != sheet:
-        raise SudokuError(f"--variant {variant}: the puzzle is {item.sheet.describe()}")
-    if not honoured or args.command not in SHEET_COMMANDS:
-        raise UnsupportedRulesError(f"{doing(args)} {item.sheet.describe()} puzzles is not "
-                                    f"supported yet")
 
 
 def add_json_reader(

@@ -15,6 +15,7 @@ from ..candidates import Candidates
 from ..errors import ParseError, SudokuError
 from ..grid import Grid
 from ..messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT
+from ..sheets import SheetGrid
 from ._cluster import add_cluster_argument, cluster_executor
 from ._inputs import Input, Tally, add_input_arguments, each_record
 from ._output import add_format_argument, line_form, record_fields
@@ -145,6 +146,10 @@ def check_piece(against: bool, name: str,
     for item, given in items:
         if item is None:
             out.append(None)
+            continue
+        if isinstance(item, SheetGrid):
+            out.append(_sheet_problems(item, given, name) if against or given is not None
+                       else [item.sheet.said(c) for c in item.conflicts()])
             continue
         grid = _as_grid(item)
         problems = _problems(grid)
@@ -300,6 +305,25 @@ def _solution_problems(puzzle: Grid, given: Solution | None, source: str) -> lis
         for i, (p, s) in enumerate(zip(puzzle.cells, solution.cells, strict=True))
         if p and s != p
     ]
+    if changed:
+        found.append(f"solution changes the givens at {', '.join(changed)}")
+    return found
+
+
+def _sheet_problems(puzzle: SheetGrid, given: Solution | None, source: str) -> list[str]:
+    """A puzzle of overlapping grids' conflicts, and its given solution's problems."""
+    sheet = puzzle.sheet
+    found = [sheet.said(c) for c in puzzle.conflicts()]
+    if given is None or given.error is not None or given.said is not None:
+        return found + _solution_problems(puzzle, given, source)  # type: ignore[arg-type]
+    solution: object = given.grid
+    if not isinstance(solution, SheetGrid) or solution.sheet != sheet:
+        return [*found, f"the solution is not a puzzle of {sheet.describe()}"]
+    found += [f"solution: {sheet.said(c)}" for c in solution.conflicts()]
+    if not solution.is_complete():
+        found.append(f"solution: {solution.blanks} cells are still blank")
+    changed = [sheet.cell_name(i) for i, (p, s) in enumerate(zip(
+        puzzle.digits, solution.digits, strict=True)) if p and s != p]
     if changed:
         found.append(f"solution changes the givens at {', '.join(changed)}")
     return found

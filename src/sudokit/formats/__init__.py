@@ -62,6 +62,7 @@ from typing import BinaryIO
 from ..candidates import Candidates
 from ..errors import SudokuError
 from ..grid import Grid
+from ..sheets import Sheet
 from ._detection import detect, detect_stream, is_binary, not_text
 from ._input import Input, with_bom
 from ._reading import ReadOptions, items_or_first_error
@@ -132,6 +133,7 @@ def read(
     source: str | None = "<stdin>",
     box: tuple[int, int] | None = None,
     column: str | None = None,
+    sheet: Sheet | None = None,
 ) -> Reader:
     """The puzzles of a binary stream, one :class:`Record` each, read as they are needed.
 
@@ -139,7 +141,8 @@ def read(
     the result's ``fmt`` says which. A puzzle that cannot be read gives a record with
     ``error`` set, in its place, and reading goes on; an input that is not puzzles at all
     (empty, binary noise) raises a SudokuError naming ``source``. ``column`` names the
-    column that holds the puzzles in a CSV file with a header. The format is decided
+    column that holds the puzzles in a CSV file with a header; ``sheet``, the layout of
+    overlapping grids the puzzles are on (for the samurai format). The format is decided
     before this returns, so an unreadable input fails here, not on the first ``next``.
     """
     if not callable(getattr(stream, "read", None)):
@@ -155,7 +158,7 @@ def read(
         format_ = spec(fmt)
         if not format_.binary and inp.head and is_binary(inp.head):
             raise not_text(inp.head, fmt)
-        chunks = with_bom(inp, format_.chunks(inp, ReadOptions(box, column)))
+        chunks = with_bom(inp, format_.chunks(inp, ReadOptions(box, column, sheet)))
     except SudokuError as e:
         raise e.located(source=source) from None
     return Reader(chunks, fmt, source)

@@ -17,7 +17,9 @@ looks at, so a hostile line costs no more than reading it. The rules, in order:
    N symbols: sdk. Rows of one grid (N rows of N, 2N with the givens first, or one or
    two lines of N*N) and then a line of cage sums (``A=10 B=15``; ``-`` for none): killer.
    N lines of N clues, then N lines of N region symbols making N regions of N cells, each
-   region one piece (a solved grid's equal digits never touch): jigsaw.
+   region one piece (a solved grid's equal digits never touch): jigsaw. Lines whose digits
+   and blanks lie exactly where the cells of a known sheet of overlapping grids are (the
+   21 lines of a samurai, ...): samurai.
 6. Otherwise the first significant lines decide (border lines, such as ``+-+-+``, are
    passed over):
 
@@ -69,6 +71,7 @@ from ._sites import is_fpuzzles_json, link_format
 from ._symbols import MAX_SYMBOL_SIZE, shape_for, shape_for_count
 from .jigsaw import is_jigsaw_head
 from .killer import is_killer_head
+from .samurai import is_sheet_head
 
 #: Significant lines (neither blank nor comments) detection looks at.
 LINES_LOOKED_AT = 8
@@ -122,6 +125,8 @@ def detect(head: bytes, filename: str | None = None) -> str:
         return "killer"
     if is_jigsaw_head(plain):
         return "jigsaw"
+    if is_sheet_head(texts):
+        return "samurai"
     rows = _significant(texts)
     if not rows:
         raise ParseError("no puzzle found: nothing but blank lines, comments or borders")

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from ..errors import ParseError
+from ..sheets import Sheet
 from ._input import Input
 from ._records import Item, Record
 
@@ -14,10 +15,12 @@ from ._records import Item, Record
 class ReadOptions(NamedTuple):
     """What a reader is told besides its input: ``box``, the box shape of every puzzle
     (None: inferred); ``column``, the name of the column that holds the puzzle in a table
-    with a header (None: found by its name)."""
+    with a header (None: found by its name); ``sheet``, the layout of overlapping grids
+    the puzzles are on (None: found from each puzzle's text)."""
 
     box: tuple[int, int] | None = None
     column: str | None = None
+    sheet: Sheet | None = None
 
 
 #: A reader's options when nothing is given.

@@ -42,6 +42,7 @@ TABLE: tuple[Entry, ...] = (
     Entry("sudokupad", (".sudokupad",), decides=True),
     Entry("jigsaw", (".jigsaw",), decides=True),
     Entry("killer", (".killer",), decides=True),
+    Entry("samurai", (".samurai",), decides=True),
 )
 
 

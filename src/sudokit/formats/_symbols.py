@@ -10,6 +10,7 @@ from ..candidates import Candidates
 from ..errors import ShapeError, SudokuError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
+from ..sheets import SheetGrid
 from ._records import Item
 
 #: The largest N a format that writes one symbol per digit can express (1-9, then A-Z).
@@ -64,8 +65,10 @@ def as_grid(item: Item) -> Grid:
 
 
 def as_items(items: Item | Iterable[Item]) -> list[Item]:
-    """One item or many, as a list; anything else is a TypeError that says what is taken."""
-    if isinstance(items, Grid | Candidates):
+    """One item or many, as a list; anything else is a TypeError that says what is taken.
+    (A puzzle of overlapping grids, a SheetGrid, is an item too: the writer refuses it by
+    name in the formats that cannot hold one.)"""
+    if isinstance(items, Grid | Candidates | SheetGrid):
         return [items]
     if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise TypeError(
@@ -74,7 +77,7 @@ def as_items(items: Item | Iterable[Item]) -> list[Item]:
         )
     out = list(items)
     for item in out:
-        if not isinstance(item, Grid | Candidates):
+        if not isinstance(item, Grid | Candidates | SheetGrid):
             raise TypeError(
                 f"expected Grid or Candidates items, not {type(item).__name__}"
             )

@@ -8,6 +8,7 @@ from typing import BinaryIO
 
 from ..errors import SudokuError, UnsupportedRulesError
 from ..rules import PRESETS
+from ..sheets import SheetGrid
 from ._records import Item, Style
 from ._spec import Format
 from ._symbols import as_items
@@ -103,6 +104,12 @@ class FormatWriter:
 def held_or_refused(spec: Format, item: Item) -> None:
     """Refuse, by name, to write a puzzle whose rules ``spec`` cannot hold (its rules would
     be dropped, and the puzzle read back as another)."""
+    if isinstance(item, SheetGrid) and "overlapping" not in spec.rules:
+        sheet = item.sheet
+        raise UnsupportedRulesError(
+            f"the {spec.name} format cannot hold {_a(sheet.name or 'overlapping-grids')} "
+            f"puzzle ({len(sheet.grids)} overlapping {sheet.size}x{sheet.size} grids): write "
+            f"it --to samurai")
     rules = getattr(item, "rules", None)
     if rules is None or rules.is_classic:
         return
@@ -117,6 +124,11 @@ def held_or_refused(spec: Format, item: Item) -> None:
         f"the {spec.name} format cannot hold {what} ({rules.describe()}): write it "
         f"--to {' or '.join(able)}"
     )
+
+
+def _a(word: str) -> str:
+    """``word`` with its article."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def dump_items(spec: Format, items: Item | Iterable[Item], style: Style | None) -> bytes:

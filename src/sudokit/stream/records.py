@@ -53,6 +53,7 @@ from ..executors import Executor, InlineExecutor, make_executor
 from ..formats import Batch, Record
 from ..grid import Grid
 from ..messages import NOT_SOLVEABLE, NOT_UNIQUE, TIMED_OUT  # the words in place of answers
+from ..sheets import SheetGrid
 from ..solver import SolveResult, Status, search
 
 if TYPE_CHECKING:
@@ -415,8 +416,11 @@ def solve_array(puzzles: np.ndarray, shape: Shape, limit: int, jobs: int, device
     return solve_checked(puzzles, shape, limit, jobs, device, rules)
 
 
-def clash(puzzle: Grid | Candidates) -> str | None:
+def clash(puzzle: Grid | Candidates | SheetGrid) -> str | None:
     """Why a puzzle cannot be solved, when its givens already clash (else None)."""
+    if isinstance(puzzle, SheetGrid):
+        found = puzzle.conflicts()
+        return f"the givens clash: {puzzle.sheet.said(found[0])}" if found else None
     validate.puzzle(puzzle, "clash")
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
     found = grid.conflicts()
