@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 #: The commands that honour puzzles of overlapping grids (samurai, ...): read with the
 #: rest, they are refused by name.
-SHEET_COMMANDS = ("solve", "count", "check", "convert", "rate", "hint", "explain")
+SHEET_COMMANDS = ("solve", "count", "check", "convert", "rate", "hint", "explain", "print")
 
 
 def sheet_named(text: str) -> bool:

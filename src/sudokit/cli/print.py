@@ -48,7 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="a PDF booklet of puzzles, answers and solving paths",
         description="Lay puzzles out on printable pages (PDF): a title, page numbers, and "
         "under each puzzle its number, level and score. Puzzles come from the files (any "
-        "format sudoku reads) or are made with --create. Needs the pdf extra: "
+        "format sudoku reads) or are made with --create. Puzzles of overlapping grids "
+        "(--variant samurai, twodoku, butterfly, sohei, windmill, flower) print one to a "
+        "page, their answers after them. Needs the pdf extra: "
         f"{install_hint('pdf')}.",
         epilog="Example: sudoku print --create 24 --difficulty hard --seed 7 -o hard.pdf; "
         "sudoku print --seed 1 --section Easy:8:easy --section Hard:8:hard --answers "
@@ -184,6 +186,12 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
         if record.error is not None:
             continue  # reported by each_record
         source = f"{opened.source}, line {record.line}"
+        if _is_sheet(record.item):
+            if wanted:
+                raise PrintUsageError("--section picks puzzles by their level: it does not "
+                                      f"take {record.item.sheet.describe()} puzzles")
+            entries.append(_sheet_entry(record.item, source))
+            continue
         entry = prepare(record.item, 0, source=source)
         if not wanted:
             entries.append(entry)
@@ -204,23 +212,63 @@ def _entries_from_files(args: argparse.Namespace, env: Env, tally: Tally,
     return entries
 
 
+def _is_sheet(item: Any) -> bool:
+    """Whether ``item`` is a puzzle of several overlapping grids (samurai and its kin)."""
+    from ..sheets import SheetGrid  # imported when needed: the command's start-up stays fast
+
+    return isinstance(item, SheetGrid)
+
+
+def _sheet_entry(puzzle: Any, source: str) -> Any:
+    """A sheet puzzle to print, with its answer (None where it has none)."""
+    # imported when needed: the command's start-up stays fast
+    from ..pictures.sheets import SheetEntry
+    from ..solver import solve
+
+    solution: Any = solve(puzzle)  # (a sheet puzzle's solution is a sheet grid)
+    return SheetEntry(0, puzzle, solution, source)
+
+
+def _print_sheets(entries: list[Any], options: Any) -> bytes:
+    """The booklet of sheet puzzles: one to a page (with their answers on request)."""
+    from ..pictures.sheets import SheetEntry, sheet_pages  # only sheets need it
+
+    if not all(isinstance(e, SheetEntry) for e in entries):
+        raise PrintUsageError("a booklet holds puzzles of one grid or puzzles of several "
+                              "overlapping grids (samurai...), not both: print them apart")
+    what = entries[0].puzzle.sheet.describe()
+    for name in ("walkthrough", "candidates"):
+        if getattr(options, name):
+            raise PrintUsageError(f"--{name} is not available for {what} puzzles")
+    if options.per_page not in (None, 1):
+        raise PrintUsageError(f"{what} puzzles are printed one to a page, not "
+                              f"{options.per_page}")
+    return sheet_pages(entries, title=options.title, paper=options.paper,
+                       landscape=options.landscape, answers=options.answers,
+                       source=options.source)
+
+
 def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]) -> list[Any]:
     # imported when needed: the command's start-up stays fast
     from ..generator.make import iter_generate
     from ..pictures import prepare
+    from ..pictures.sheets import SheetEntry
     from ._inputs import progress
 
     if not sections:
         sections = [Section("", args.create, args.difficulty)]
-    entries = []
+    entries: list[Any] = []
     for i, s in enumerate(sections):
         seed = args.seed
         if seed is not None and i:  # each section its own seed, derived from the one given
             seed = seed + f"/{i}".encode() if isinstance(seed, bytes) else f"{seed}/{i}"
         made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed,
-                             tries=args.tries)
-        for puzzle, _ in progress(made, env, "puzzles"):
-            entries.append(prepare(puzzle, 0, s.title))
+                             tries=args.tries, rules=getattr(args, "variant", None))
+        for puzzle, solution in progress(made, env, "puzzles"):
+            if _is_sheet(puzzle):  # several overlapping grids, made with their solution
+                entries.append(SheetEntry(0, puzzle, solution, section=s.title))
+            else:
+                entries.append(prepare(puzzle, 0, s.title))
     return entries
 
 
@@ -263,6 +311,12 @@ def run(args: argparse.Namespace, env: Env) -> int:
         entries = _entries_from_files(args, env, tally, settings["section"])
     for number, entry in enumerate(entries, 1):
         entry.number = number
+        if _is_sheet(entry.puzzle):
+            if entry.solution is None:
+                tally.note(ExitStatus.FAILURE)
+                env.warn(f"puzzle No. {number} ({entry.source}) has no solution"
+                         f"{', left out of the answers' if options.answers else ''}")
+            continue
         if entry.problem:
             tally.note(ExitStatus.FAILURE)
             where = f" ({entry.source})" if entry.source else ""
@@ -270,6 +324,9 @@ def run(args: argparse.Namespace, env: Env) -> int:
             env.warn(f"puzzle No. {number}{where} has {entry.problem}{what}")
     if not entries:
         raise PrintUsageError("no puzzles to print")
-    pdf = booklet(entries, options)
+    if any(_is_sheet(e.puzzle) for e in entries):
+        pdf = _print_sheets(entries, options)
+    else:
+        pdf = booklet(entries, options)
     env.stdout.write(pdf)  # -o FILE: the file, replaced once the command ends well
     return tally.status

@@ -403,13 +403,14 @@ def _candidate(sheet: Sheet, value: object, what: str) -> tuple[int, int]:
 @dataclass
 class SheetEntry:
     """One sheet puzzle of a booklet: its number, the puzzle, its answer (None: no
-    solution), where it came from, and its level when it was rated."""
+    solution), where it came from, its level when it was rated, and its section."""
 
     number: int
     puzzle: SheetGrid
     solution: SheetGrid | None
     source: str | None = None
     level: str | None = None
+    section: str = ""
 
     @property
     def caption(self) -> str:
