@@ -157,3 +157,12 @@ def test_a_sheet_with_clashing_givens_has_no_hint(tmp_path: Path) -> None:
     done = sudoku("hint", str(path))
     assert done.status == 1 and done.out == "ERROR: Puzzle not solveable\n"
     assert done.stderr.count("\n") == 1 and "row 1 of grid 1" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", ["rate", "explain"])
+def test_a_dataset_of_sheets_is_refused_by_name(samurai_file: Path, command: str) -> None:
+    done = sudoku(command, "--to", "jsonl", str(samurai_file))
+    assert done.status == 2 and done.stdout == b""
+    assert done.stderr == (f"sudoku: error: {samurai_file}, line 1: a dataset record holds one "
+                           "grid, not samurai (5 overlapping 9x9 grids) puzzles (leave out --to "
+                           "for text)\n")

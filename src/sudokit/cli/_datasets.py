@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..errors import SudokuError
 from ._inputs import positive_int
 from .env import Env, printable
 from .status import ExitStatus
@@ -55,6 +56,16 @@ def add_dataset_arguments(parser: argparse.ArgumentParser, *, to: bool) -> None:
 def wants_dataset(args: argparse.Namespace) -> bool:
     """Whether ``--to`` asks for a dataset."""
     return getattr(args, "to_format", None) in DATASETS
+
+
+def one_grid(source: str, record: Any) -> Any:
+    """``record``, or a SudokuError (one line) when its puzzle is one of overlapping grids:
+    a dataset record holds one grid."""
+    sheet = getattr(getattr(record, "item", None), "sheet", None)
+    if sheet is not None:
+        raise SudokuError(f"{source}, line {record.line}: a dataset record holds one grid, "
+                          f"not {sheet.describe()} puzzles (leave out --to for text)")
+    return record
 
 
 def partitioned(args: argparse.Namespace) -> str | None:

@@ -17,6 +17,7 @@ from ._datasets import (
     add_dataset_arguments,
     add_to_argument,
     no_text_resume,
+    one_grid,
     wants_dataset,
     write_dataset,
 )
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
     tally = Tally()
     with cluster_executor(args) as executor:
         if wants_dataset(args):
-            items = ((i, r.line, r.item, r.error, None) for i, (_, r)
+            items = ((i, r.line, one_grid(opened.source, r).item, r.error, None)
+                     for i, (opened, r)
                      in enumerate(each_record(args, env, tally, answer_errors=False)))
             return write_dataset(args, env, tally, items, executor, steps=True,
                                  guess=args.guess, keys=ladder_keys(args))

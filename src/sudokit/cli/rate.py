@@ -11,6 +11,7 @@ from ..stream import records as stream
 from ._cluster import add_cluster_argument, cluster_executor
 from ._datasets import (
     add_dataset_arguments,
+    one_grid,
     resumed_lines,
     unused_dataset_options,
     wants_dataset,
@@ -123,7 +124,8 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
 
     tally = Tally()
     if wants_dataset(args):
-        items = ((i, record.line, record.item, record.error, None) for i, (_, record)
+        items = ((i, record.line, one_grid(opened.source, record).item, record.error, None)
+                 for i, (opened, record)
                  in enumerate(each_record(args, env, tally, answer_errors=False)))
         return write_dataset(args, env, tally, items, executor, jobs=args.jobs,
                              keys=ladder_keys(args))
