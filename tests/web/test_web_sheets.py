@@ -255,6 +255,18 @@ def test_a_pasted_sheet_is_converted_for_the_page_to_play(client):
     assert data["rules"]["sheet"]["grids"] == [[0, 0], [0, 12], [6, 6], [12, 0], [12, 12]]
 
 
+def test_a_file_of_sheets_is_converted_whole_and_solved_one_at_a_time(client):
+    samurai = str(sheet_grid("samurai", SAMURAI))
+    text = f"{samurai}\n\n{samurai}\n"
+    data = post(client, "convert", {"puzzle": text})
+    assert data["count"] == 2 and data["output"].count("\n\n") == 1
+    error = post(client, "solve", {"puzzle": text}, status=400)["error"]
+    assert error == "solve takes one puzzle per request; the text holds 2"
+    # named by its format, a text that is no sheet is said to be so, in one line
+    error = post(client, "solve", {"puzzle": "1" * 81, "format": "samurai"}, status=400)["error"]
+    assert error.startswith("'puzzle': ") and "\n" not in error
+
+
 # -- the page ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module", params=["desktop", "phone"])
 def page(request, browser, server):  # noqa: F811

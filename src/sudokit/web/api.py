@@ -473,9 +473,10 @@ def _route(endpoint: Endpoint) -> Route:
             # a misspelt field ("dificulty") would otherwise be ignored: a wrong answer
             raise BadRequest(f"{endpoint.name} has no field {json.dumps(unknown[0])}; its "
                              f"fields are: {', '.join(f.name for f in endpoint.fields)}")
-        sheet = sheets.sheet_named(body)
-        if sheet is not None or sheets.sheet_text(body) is not None:  # overlapping grids
-            answer = await sheets.answer(endpoint.name, request, body, sheet, _work)
+        # puzzles of overlapping grids: named by their variant, or their text's own
+        found = sheets.sheet_named(body) or sheets.sheet_texts(body)
+        if found is not None:
+            answer = await sheets.answer(endpoint.name, request, body, found, _work)
         else:
             answer = await endpoint.handler(request, body)
         if isinstance(answer, bytes):

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import formats
 from ..errors import SudokuError, UnsupportedRulesError
 from ..shape import Shape
 from ..sheets import Sheet, SheetGrid
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 #: Runs one operation of :data:`OPERATIONS` with its arguments within a time limit (the
 #: API's own runner, which turns a worker's failure into the answer it deserves).
 Runner = Callable[["Request", str, dict[str, Any], float], Awaitable[Any]]
+
+#: The format that holds sheet puzzles.
+FORMAT = "samurai"
 
 #: The calls a sheet puzzle can take; the others answer 422, naming the sheet.
 CALLS = ("solve", "count", "check", "hint", "explain", "rate", "create", "print", "convert")
@@ -76,21 +80,27 @@ def _preset(name: str) -> Sheet | None:
         return None
 
 
-def sheet_text(body: dict[str, Any]) -> SheetGrid | None:
-    """The request's puzzle, when no ``variant`` is given and its text is a sheet's (a
-    layout of several overlapping grids, which says which preset); else None."""
-    text = body.get("puzzle")
-    if body.get("variant") or body.get("format") or not isinstance(text, str):
+def sheet_texts(body: dict[str, Any]) -> list[SheetGrid] | None:
+    """The request's puzzles, when no ``variant`` is given and its text holds sheets (each
+    a layout of overlapping grids, which says which preset) or its ``format`` is the
+    sheets' own; else None."""
+    text, fmt = body.get("puzzle"), body.get("format")
+    if body.get("variant") or not isinstance(text, str) or fmt not in (None, FORMAT):
         return None
-    lines = [line for line in text.splitlines() if line.strip()]
-    # a sheet is at least 12 lines (a butterfly), and lines of 81 symbols are classic
-    # puzzles, one a line, unless a variant says they are the grids of a sheet
-    if len(lines) < 12 or all(len(line.strip()) == 81 for line in lines):
-        return None
+    if fmt is None:
+        lines = [line for line in text.splitlines() if line.strip()]
+        # a sheet is at least 12 lines (a butterfly), and lines of 81 symbols are classic
+        # puzzles, one a line, unless a variant or the format says they are a sheet's grids
+        if len(lines) < 12 or all(len(line.strip()) == 81 for line in lines):
+            return None
     try:
-        return SheetGrid.parse(text)
-    except (SudokuError, ValueError):
-        return None
+        items: list[Any] = formats.loads(text, FORMAT if fmt is None else fmt)
+    except (SudokuError, ValueError) as e:
+        if fmt is None:
+            return None
+        raise BadRequest(f"'puzzle': {e}") from None
+    sheets = [item for item in items if isinstance(item, SheetGrid)]
+    return sheets if sheets and len(sheets) == len(items) else None
 
 
 def read_sheet(text: object, sheet: Sheet, what: str) -> SheetGrid:
@@ -156,12 +166,13 @@ def _about(grid: SheetGrid) -> dict[str, Any]:
 
 
 # -- the requests ---------------------------------------------------------------------------
-async def answer(name: str, request: Request, body: dict[str, Any], sheet: Sheet | None,
-                 run: Runner) -> dict[str, Any] | bytes:
-    """The answer to call ``name`` on a sheet puzzle (``sheet``: the preset the request
-    names; None: its puzzle text's own)."""
+async def answer(name: str, request: Request, body: dict[str, Any],
+                 found: Sheet | list[SheetGrid], run: Runner) -> dict[str, Any] | bytes:
+    """The answer to call ``name`` on sheet puzzles: ``found`` is the sheet the request's
+    variant names, or the sheets its text holds (:func:`sheet_texts`)."""
+    sheet = found if isinstance(found, Sheet) else None
     if name not in CALLS:
-        what = sheet.describe() if sheet is not None else "sheet"
+        what = (sheet or found[0].sheet).describe()  # type: ignore[index]
         raise BadRequest(f"{name} is not available for {what} puzzles", status=422)
     limits = request.app.state.limits
     seconds = min(number_field(body, "time_limit", limits.time_limit, 0.001, 1e9),
@@ -178,9 +189,13 @@ async def answer(name: str, request: Request, body: dict[str, Any], sheet: Sheet
         return dict(await run(request, "sheet-create", {
             "sheet": sheet, "difficulty": string_field(body, "difficulty"),
             "seed": string_field(body, "seed")}, limits.create_time_limit))
-    puzzle = _puzzle(body, sheet)
+    puzzles = _puzzles(body, found)
     if name == "convert":
-        return convert(puzzle, string_field(body, "to"))
+        return convert(puzzles, string_field(body, "to"))
+    if len(puzzles) != 1:
+        raise BadRequest(f"{name} takes one puzzle per request; the text holds "
+                         f"{len(puzzles)}")
+    puzzle = puzzles[0]
     kwargs: dict[str, Any] = {"puzzle": puzzle}
     if name in ("solve", "count", "check"):
         kwargs["time_limit"] = seconds
@@ -204,13 +219,12 @@ async def answer(name: str, request: Request, body: dict[str, Any], sheet: Sheet
     return answered if isinstance(answered, bytes) else dict(answered)
 
 
-def _puzzle(body: dict[str, Any], sheet: Sheet | None) -> SheetGrid:
-    if sheet is None:
-        found = sheet_text(body)
-        if found is None:
-            raise BadRequest("'puzzle' is not the text of a sheet of overlapping grids")
+def _puzzles(body: dict[str, Any], found: Sheet | list[SheetGrid]) -> list[SheetGrid]:
+    """The request's sheet puzzles: those read already, or its text read on the sheet
+    its variant names."""
+    if isinstance(found, list):
         return found
-    return read_sheet(body.get("puzzle"), sheet, "puzzle")
+    return [read_sheet(body.get("puzzle"), found, "puzzle")]
 
 
 def _candidates(body: dict[str, Any], sheet: Sheet) -> list[int] | None:
@@ -230,13 +244,17 @@ def _candidates(body: dict[str, Any], sheet: Sheet) -> list[int] | None:
     return [value[r * sheet.cols + c] for r, c in map(sheet.position, range(sheet.ncells))]
 
 
-def convert(puzzle: SheetGrid, to: str | None) -> dict[str, Any]:
-    """The puzzle as its sheet text, and its digits by position (only the sheet's own text
-    holds it: another format is refused by name)."""
-    if to not in (None, "sheet", "samurai"):
-        raise BadRequest(f"the {to} format cannot hold a {puzzle.sheet.describe()} puzzle")
-    return {"output": str(puzzle) + "\n", "count": 1, "cells": positions(puzzle),
-            "candidates": None, **_about(puzzle)}
+def convert(puzzles: list[SheetGrid], to: str | None) -> dict[str, Any]:
+    """The puzzles written in the sheets' format (``to``: it, or another, which refuses
+    them by name), and the first one's digits by position, for a page to play."""
+    written: list[Any] = list(puzzles)  # (the sheets' format writes sheet puzzles)
+    try:
+        text = formats.dumps(written, to or FORMAT)
+    except (SudokuError, ValueError) as e:
+        raise BadRequest(str(e)) from None
+    first = puzzles[0]
+    return {"output": text, "count": len(puzzles), "cells": positions(first),
+            "candidates": None, **_about(first)}
 
 
 # -- the work, in a worker process -----------------------------------------------------------
