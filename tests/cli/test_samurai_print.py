@@ -6,6 +6,7 @@ cannot do refused in one line, exit status 2."""
 from __future__ import annotations
 
 import io
+import json
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -139,3 +140,26 @@ def test_puzzles_made_for_a_booklet_keep_the_rules_asked_for(tmp_path):
     assert done.status == 0, done.stderr
     text = pages(out.read_bytes())[0].extract_text()
     assert "X: both diagonals hold each digit once" in text  # made and printed as X
+
+
+#: A twodoku with one solution, solved by a short path.
+TWODOKU = ("2.9...1.7.5..8.49.47...2.8.6.895....73...........73258..3.1..69..31..96...7.14879..."
+           "5174.98......971..3.24863...8675..4.7..9324.79....528615..7...123....")
+
+
+def test_a_hint_is_drawn_on_the_sheet_and_explain_steps_through_it_as_a_page(tmp_path):
+    sheet = Sheet.preset("twodoku")
+    path = tmp_path / "twodoku.txt"
+    path.write_text(str(SheetGrid(sheet, TWODOKU)) + "\n")
+    done = sudoku("hint", "--to", "svg", str(path))
+    assert done.status == 0, done.stderr
+    root = ET.fromstring(done.stdout.decode())
+    shaded = [r for r in root.iter(f"{NS}rect") if r.get("class") == "highlight"]
+    placed = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "placed"]
+    labels = {t.text for t in root.iter(f"{NS}text") if t.get("class") == "label"}
+    assert shaded and len(placed) == 1 and {"r15", "c15"} <= labels
+    page = sudoku("explain", "--html", str(path))
+    assert page.status == 0, page.stderr
+    steps = sudoku("explain", "--json", str(path))
+    count = len(json.loads(steps.stdout)["steps"])
+    assert page.stdout.decode().count('class="step"') == count + 1  # and where it ends
