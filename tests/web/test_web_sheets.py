@@ -212,6 +212,9 @@ def test_a_sheet_is_made_under_its_preset_or_refused_by_name(client):
     again = post(client, "solve", {"puzzle": data["puzzle"], "variant": "twodoku"})
     assert again["unique"]
     assert post(client, "create", {"variant": "twodoku", "seed": "3"})["puzzle"] == data["puzzle"]
+    turned = post(client, "create", {"variant": "twodoku", "seed": "4", "symmetry": "rot180"})
+    cells = turned["cells"]  # the givens' pattern keeps a half turn of the sheet
+    assert [bool(v) for v in cells] == [bool(v) for v in reversed(cells)]
 
 
 @pytest.mark.parametrize(("body", "words"), [

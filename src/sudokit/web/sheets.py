@@ -188,7 +188,8 @@ async def answer(name: str, request: Request, body: dict[str, Any],
                              f"{sheet.size}")
         return dict(await run(request, "sheet-create", {
             "sheet": sheet, "difficulty": string_field(body, "difficulty"),
-            "seed": string_field(body, "seed")}, limits.create_time_limit))
+            "seed": string_field(body, "seed"),
+            "symmetry": string_field(body, "symmetry") or "none"}, limits.create_time_limit))
     puzzles = _puzzles(body, found)
     if name == "convert":
         return convert(puzzles, string_field(body, "to"))
@@ -457,17 +458,19 @@ def rate(puzzle: SheetGrid) -> dict[str, Any]:
                                     "available yet") from None
 
 
-def create(sheet: Sheet, difficulty: str | None, seed: str | None) -> dict[str, Any]:
-    """A new sheet puzzle with one solution; the seed makes the same one again."""
+def create(sheet: Sheet, difficulty: str | None, seed: str | None,
+           symmetry: str = "none") -> dict[str, Any]:
+    """A new sheet puzzle with one solution, its givens in the ``symmetry`` asked for (one
+    the sheet's layout keeps); the seed makes the same one again."""
     seed = seed if seed else secrets.token_hex(4)
     name = f"{__package__.rsplit('.', 1)[0]}.generator.sheets"
     if importlib.util.find_spec(name) is None:
         raise UnsupportedRulesError(f"making {sheet.describe()} puzzles is not available yet")
     maker: Any = importlib.import_module(name)
-    puzzle = maker.generate_sheet(sheet, seed=seed, difficulty=difficulty)
+    puzzle = maker.generate_sheet(sheet, seed=seed, difficulty=difficulty, symmetry=symmetry)
     return {"puzzle": str(puzzle), "cells": positions(puzzle), "seed": seed,
-            "difficulty": difficulty, "givens": sum(1 for v in puzzle.digits if v),
-            **_about(puzzle)}
+            "difficulty": difficulty, "symmetry": symmetry,
+            "givens": sum(1 for v in puzzle.digits if v), **_about(puzzle)}
 
 
 def print_pdf(puzzle: SheetGrid, answers: bool, title: str) -> bytes:
