@@ -22,6 +22,7 @@ from sudokit.logic.sheet_geometry import sheet_geometry
 from sudokit.logic.step import Step
 from sudokit.logic.techniques import BY_KEY, LADDER
 from sudokit.logic.techniques.sheet_fish import SHEET_FISH
+from sudokit.logic.techniques.sheet_kites import SHEET_KITE, SHEET_SKYSCRAPER
 from sudokit.logic.variants import SHEET_TECHNIQUES, ladder_for
 from sudokit.sheets import PRESETS, Sheet, SheetGrid
 
@@ -140,12 +141,15 @@ def test_left_out_techniques_never_run_on_a_sheet() -> None:
     keys = {t.key for t in ladder}
     assert keys == SHEET_TECHNIQUES | {"locked-candidates"}
     # a grid's rows and columns by number, a box's bands, one grid's deadly patterns
-    for left_out in ("skyscraper", "2-string-kite", "finned-x-wing", "empty-rectangle",
-                     "unique-rectangle-1", "bug+1", "franken-fish"):
+    for left_out in ("finned-x-wing", "empty-rectangle", "unique-rectangle-1", "bug+1",
+                     "franken-fish"):
         assert left_out not in keys
-    # the basic fish run on any grid's lines
-    fish = [t for t in ladder if t.key in ("x-wing", "swordfish", "jellyfish")]
-    assert fish == [SHEET_FISH[2], SHEET_FISH[3], SHEET_FISH[4]]
+    # the basic fish, the Skyscraper and the kite run on any grid's lines
+    # (techniques equal by their data: the ones that run are told apart by identity)
+    lines = [t for t in ladder if t.key in ("x-wing", "swordfish", "jellyfish", "skyscraper",
+                                            "2-string-kite")]
+    stand_ins = [SHEET_FISH[2], SHEET_FISH[3], SHEET_FISH[4], SHEET_SKYSCRAPER, SHEET_KITE]
+    assert len(lines) == 5 and all(any(t is s for s in stand_ins) for t in lines)
     # the default ladder keeps its order, Locked Candidates beside Pointing and Claiming
     default = [t.key for t in ladder_for(geo, LADDER)]
     assert default == [k for k in default if k != "locked-candidates"][:5] + [
@@ -170,21 +174,23 @@ def test_every_step_keeps_the_solution(name: str) -> None:
         solves_soundly(puzzle, solution)
 
 
-def test_fish_on_any_grids_lines_keep_the_solution() -> None:
-    """X-Wings, Swordfish and Jellyfish whose lines are rows and columns of several grids
-    (the singles and the fish alone, trial and error when stuck: the fish fire often)."""
-    ladder = [BY_KEY[k] for k in ("full-house", "hidden-single", "naked-single", "x-wing",
-                                  "swordfish", "jellyfish")]
+@pytest.mark.parametrize("keys", [("x-wing", "swordfish", "jellyfish"),
+                                  ("skyscraper", "2-string-kite")])
+def test_fish_and_kites_on_any_grids_lines_keep_the_solution(keys: tuple[str, ...]) -> None:
+    """X-Wings, Swordfish and Jellyfish, Skyscrapers and kites whose lines are rows and
+    columns of several grids (the singles and these alone, trial and error when stuck:
+    they fire often)."""
+    ladder = [BY_KEY[k] for k in ("full-house", "hidden-single", "naked-single", *keys)]
     found: set[str] = set()
     for name in ("samurai", "butterfly", "flower"):
         for puzzle, solution in sheet_puzzles(name, 2, seed=99):
             path = solve_path(puzzle, techniques=ladder, guess=True)
             check_against(path.steps, solution)
-            fish = [s for s in path.steps if s.key in ("x-wing", "swordfish", "jellyfish")]
-            assert all(" of grid " in s.text for s in fish)
-            found |= {s.key for s in fish}
+            steps = [s for s in path.steps if s.key in keys]
+            assert all(" of grid " in s.text for s in steps)
+            found |= {s.key for s in steps}
             assert path.solved
-    assert {"x-wing", "swordfish"} <= found
+    assert set(keys[:2]) <= found
 
 
 def test_both_engines_count_a_sheets_solutions_for_the_logic(pure: bool) -> None:

@@ -18,9 +18,10 @@ from .fish import FISH, line_word
 
 
 @lru_cache(maxsize=16)
-def _lines(geo: Geometry, rows: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """The line units of one kind (rows when ``rows``, else columns), and per cell the
-    lines of the other kind that hold it (one, or two where grids overlap)."""
+def sheet_lines(geo: Geometry, rows: bool
+                ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The line units of a sheet of one kind (rows when ``rows``, else columns), and per
+    cell the lines of the other kind that hold it (one, or two where grids overlap)."""
     of = geo.row_of if rows else geo.col_of
     base = tuple(u for u in geo.line_units if len({of[c] for c in geo.units[u]}) == 1)
     cross: list[list[int]] = [[] for _ in range(geo.ncells)]
@@ -41,7 +42,7 @@ def find(board: Board, k: int) -> Step | None:
         if not dc or memo.get(("sheet-fish", k, d0)) == dc:
             continue
         for rows in (True, False):
-            base_units, cross = _lines(geo, rows)
+            base_units, cross = sheet_lines(geo, rows)
             base = [u for u in base_units if 2 <= (dc & unit_bits[u]).bit_count() <= k]
             if len(base) < k:
                 continue
