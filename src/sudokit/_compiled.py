@@ -70,4 +70,5 @@ LONG_MODULES: dict[str, str] = {
     "sudokit.generator._singles9": "the singles fixpoint of the targeted search, inlined",
     "sudokit.generator._gen": "the generator's fill and clue removal, without the GIL",
     "sudokit.engine._propagators": "the cages', lines' and signs' propagation, without the GIL",
+    "sudokit.engine._rules": "the rules engine: houses looked at again only where they changed",
 }

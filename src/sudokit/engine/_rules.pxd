@@ -15,6 +15,12 @@ cdef class RulesSearch:
     cdef bint has_nb
     cdef int[::1] pair_start
     cdef int[::1] pair_list
+    cdef int[::1] pair_houses
+    cdef int nwords
+    cdef unsigned long long[::1] cell_houses
+    cdef unsigned long long[::1] house_dirty
+    cdef unsigned long long[::1] crossing_dirty
+    cdef unsigned long long[::1] crossing_snapshot
     cdef int npairs
     cdef unsigned long long[::1] cell_mask
     cdef unsigned long long[::1] masks
@@ -41,6 +47,8 @@ cdef class RulesSearch:
     cdef bint _set(self, int cell, unsigned long long bit) noexcept nogil
     cdef bint _eliminate_queue(self) noexcept nogil
     cdef int _hidden_singles(self) noexcept nogil
+    cdef int _house_singles(self, int lo, int hi) noexcept nogil
+    cdef int _crossing(self, int base) noexcept nogil
     cdef bint _strip(self, int lo, int hi, unsigned long long digits) noexcept nogil
     cdef int _locked(self) noexcept nogil
     cdef bint _propagate(self) noexcept nogil

@@ -87,10 +87,12 @@ def _fill(starts: cython.int[::1], flat: cython.int[::1], lists: Sequence[Sequen
     starts[j] = k
 
 
-def _house_tables(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array, array, array]:
-    """(house starts, house cells, crossing starts, crossing cells) of ``houses``: made once
-    per set of houses (rules differ by their cages, not their houses; the search only reads
-    them), found again by the identity of a tuple of tuples, else by their cells."""
+def _house_tables(houses: Sequence[Sequence[int]], n: int
+                 ) -> tuple[array, array, array, array, array, list[int]]:
+    """The tables of the houses of N cells among ``houses`` (see :data:`HouseTables`):
+    made once per set of houses (rules differ by their cages, not their houses; the search
+    only reads them), found again by the identity of a tuple of tuples, else by their
+    cells."""
     found = _HOUSES_SEEN.get(id(houses))
     if found is not None and found[0] is houses:
         return found[1]
@@ -100,7 +102,9 @@ def _house_tables(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array
     if tables is None:
         if len(_HOUSE_TABLES) >= 64:
             _HOUSE_TABLES.clear()
-        tables = _HOUSE_TABLES[key] = (*_offsets(houses), *_crossings_of(houses, n))
+        full = [h for h in houses if len(h) == n]
+        tables = _HOUSE_TABLES[key] = (*_offsets(full), *_crossings_of(full),
+                                       _houses_by_cell(full))
     if frozen:
         if len(_HOUSES_SEEN) >= 64:
             _HOUSES_SEEN.clear()
@@ -108,19 +112,27 @@ def _house_tables(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array
     return tables
 
 
+#: (house starts, house cells, crossing starts, crossing cells, the two houses of each
+#: crossing, each cell's houses as bits) of the houses of N cells: what the search reads.
+HouseTables = tuple[array, array, array, array, array, list[int]]
+
 #: The tables of the sets of houses seen lately, by their cells.
-_HOUSE_TABLES: dict[tuple[int, tuple[tuple[int, ...], ...]],
-                    tuple[array, array, array, array]] = {}
+_HOUSE_TABLES: dict[tuple[int, tuple[tuple[int, ...], ...]], HouseTables] = {}
 #: The same, by the identity of the houses given (a Rules' houses are made once per layout).
-_HOUSES_SEEN: dict[int, tuple[Sequence[Sequence[int]], tuple[array, array, array, array]]] = {}
+_HOUSES_SEEN: dict[int, tuple[Sequence[Sequence[int]], HouseTables]] = {}
 
 
-def _crossings_of(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array]:
+def _crossings_of(full: Sequence[Sequence[int]]) -> tuple[array, array, array]:
+    """(starts, cells, houses) of the crossings of two houses in two cells or more: four
+    starts a crossing (its shared cells, the rest of the first house, the rest of the
+    second), and the two houses' numbers."""
     starts = array("i")
     flat = array("i")
-    full = [set(h) for h in houses if len(h) == n]
-    for i, first in enumerate(full):
-        for second in full[i + 1:]:
+    pairs = array("i")
+    cells = [set(h) for h in full]
+    for i, first in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            second = cells[j]
             shared = first & second
             if len(shared) < 2 or shared == first:
                 continue
@@ -128,10 +140,30 @@ def _crossings_of(houses: Sequence[Sequence[int]], n: int) -> tuple[array, array
                 starts.append(len(flat))
                 flat.extend(part)
             starts.append(len(flat))
+            pairs.extend((i, j))
     if not flat:  # no crossing: one of nothing (a memoryview of nothing cannot be typed)
         flat.append(0)
         starts.extend([0, 0, 0, 0])
-    return starts, flat
+        pairs.extend((0, 0))
+    return starts, flat, pairs
+
+
+def _houses_by_cell(full: Sequence[Sequence[int]]) -> list[int]:
+    """Per cell, the numbers of the houses it lies in, as bits."""
+    bits = [0] * (max((max(h) for h in full), default=-1) + 1)
+    for u, house in enumerate(full):
+        for cell in house:
+            bits[cell] |= 1 << u
+    return bits
+
+
+def _words(bits: list[int], count: int, words: int) -> array:
+    """``count`` numbers of ``words`` 64-bit words each (missing ones are 0)."""
+    out = array("Q", [0]) * max(count * words, 1)
+    for cell, b in enumerate(bits[:count]):
+        for w in range(words):
+            out[cell * words + w] = (b >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+    return out
 
 
 @cython.cclass
@@ -152,9 +184,16 @@ class RulesSearch:
         self.ncells = len(peers)
         self.full = (1 << n) - 1
         self.peer_start, self.peer_list = _offsets(peers)
-        self.house_start, self.house_list, self.pair_start, self.pair_list = \
-            _house_tables(houses, n)
-        self.nhouses = len(houses)
+        (self.house_start, self.house_list, self.pair_start, self.pair_list,
+         self.pair_houses, by_cell) = _house_tables(houses, n)
+        self.nhouses = len(self.house_start) - 1
+        # Which houses a change touched since singles last looked at them (``house_dirty``), and
+        # since locked candidates last did (``crossing_dirty``): bits of house numbers.
+        self.nwords = max((self.nhouses + 63) // 64, 1)
+        self.cell_houses = _words(by_cell, self.ncells, self.nwords)
+        self.house_dirty = array("Q", [0]) * self.nwords
+        self.crossing_dirty = array("Q", [0]) * self.nwords
+        self.crossing_snapshot = array("Q", [0]) * self.nwords
         self.has_nb = any(neighbours)
         if self.has_nb:
             self.nb_start, self.nb_list = _offsets(neighbours)
@@ -190,6 +229,10 @@ class RulesSearch:
         self.qlen = 0
         self.depth = 0
         self.finished = False
+        for i in range(self.nwords):  # every house to be looked at
+            self.house_dirty[i] = _WORD if self.nhouses >= 64 * (i + 1) else \
+                (cython.cast(cython.ulonglong, 1) << (self.nhouses - 64 * i)) - 1
+            self.crossing_dirty[i] = 0
         for i in range(self.ncells):
             m = self.cell_mask[i]
             self.masks[i] = m
@@ -251,18 +294,23 @@ class RulesSearch:
         """The first solution found, as N*N digits."""
         return [int(self.solution_masks[i]).bit_length() for i in range(self.ncells)]
 
-    # -- the engine (no Python objects below this line: it runs without the GIL) ------
     @cython.cfunc
     @cython.inline
     @cython.nogil
     @cython.exceptval(check=False)
     def _narrow(self, cell: cython.int, m: cython.ulonglong) -> cython.void:
-        """Record ``cell``'s mask on the trail and set it to ``m`` (and note the change when
-        a subclass watches them)."""
+        """Record ``cell``'s mask on the trail and set it to ``m``; its houses are to be
+        looked at again (and the change noted when a subclass watches them)."""
+        w: cython.int
         self.trail_cell[self.trail_len] = cell
         self.trail_mask[self.trail_len] = self.masks[cell]
         self.trail_len += 1
         self.masks[cell] = m
+        if self.nwords == 1:
+            self.house_dirty[0] |= self.cell_houses[cell]
+        else:
+            for w in range(self.nwords):
+                self.house_dirty[w] |= self.cell_houses[cell * self.nwords + w]
         if self.watch and not self.is_changed[cell]:
             self.is_changed[cell] = 1
             self.changed[self.nchanged] = cell
@@ -331,44 +379,64 @@ class RulesSearch:
     @cython.nogil
     @cython.exceptval(check=False)
     def _hidden_singles(self) -> cython.int:
-        """Place each digit that has one cell left in a house of N cells: -1 contradiction,
-        else how many were placed."""
+        """Place each digit that has one cell left in a house of N cells, in the houses
+        changed since the last look: -1 contradiction, else how many were placed."""
+        w: cython.int
         u: cython.int
+        placed: cython.int = 0
+        found: cython.int
+        word: cython.ulonglong
+        low: cython.ulonglong
+        for w in range(self.nwords):
+            word = self.house_dirty[w]
+            self.house_dirty[w] = 0
+            self.crossing_dirty[w] |= word
+            while word:
+                low = word & (~word + 1)
+                word ^= low
+                u = 64 * w + _popcount(low - 1)
+                found = self._house_singles(self.house_start[u], self.house_start[u + 1])
+                if found < 0:
+                    return -1
+                placed += found
+        return placed
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _house_singles(self, lo: cython.int, hi: cython.int) -> cython.int:
+        """The hidden singles of the house house_list[lo:hi]: -1 contradiction, else how
+        many were placed."""
         k: cython.int
         c: cython.int
-        lo: cython.int
-        hi: cython.int
         placed: cython.int = 0
-        once: cython.ulonglong
-        twice: cython.ulonglong
+        once: cython.ulonglong = 0
+        twice: cython.ulonglong = 0
+        placed_digits: cython.ulonglong = 0
         m: cython.ulonglong
         uniq: cython.ulonglong
         b: cython.ulonglong
-        for u in range(self.nhouses):
-            lo = self.house_start[u]
-            hi = self.house_start[u + 1]
-            if hi - lo != self.n:
-                continue
-            once = 0
-            twice = 0
-            for k in range(lo, hi):
-                m = self.masks[self.house_list[k]]
-                twice |= once & m
-                once |= m
-            if once != self.full:
-                return -1
-            uniq = once & ~twice
-            if uniq == 0:
-                continue
-            for k in range(lo, hi):
-                c = self.house_list[k]
-                m = self.masks[c]
-                b = m & uniq
-                if b and (m & (m - 1)):
-                    if b & (b - 1):
-                        return -1
-                    self._set(c, b)
-                    placed += 1
+        for k in range(lo, hi):
+            m = self.masks[self.house_list[k]]
+            twice |= once & m
+            once |= m
+            if (m & (m - 1)) == 0:
+                placed_digits |= m
+        if once != self.full:
+            return -1
+        uniq = once & ~twice & ~placed_digits  # (a digit placed already needs nothing)
+        if uniq == 0:
+            return 0
+        for k in range(lo, hi):
+            c = self.house_list[k]
+            m = self.masks[c]
+            b = m & uniq
+            if b and (m & (m - 1)):
+                if b & (b - 1):
+                    return -1
+                self._set(c, b)
+                placed += 1
         return placed
 
     @cython.cfunc
@@ -397,38 +465,56 @@ class RulesSearch:
     @cython.nogil
     @cython.exceptval(check=False)
     def _locked(self) -> cython.int:
-        """Locked candidates on every crossing of two houses: -1 contradiction, else how
-        many crossings took digits out."""
+        """Locked candidates on the crossings of two houses, either of them changed since
+        the last look: -1 contradiction, else how many crossings took digits out."""
         p: cython.int
-        k: cython.int
-        base: cython.int
+        a: cython.int
+        b: cython.int
         changed: cython.int = 0
-        shared: cython.ulonglong
-        rest_a: cython.ulonglong
-        rest_b: cython.ulonglong
+        found: cython.int
+        for p in range(self.nwords):
+            self.crossing_snapshot[p] = self.crossing_dirty[p]
+            self.crossing_dirty[p] = 0
+        for p in range(self.npairs):
+            a = self.pair_houses[2 * p]
+            b = self.pair_houses[2 * p + 1]
+            if ((self.crossing_snapshot[a >> 6] >> (a & 63))
+                    | (self.crossing_snapshot[b >> 6] >> (b & 63))) & 1:
+                found = self._crossing(4 * p)
+                if found < 0:
+                    return -1
+                changed += found
+        return changed
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _crossing(self, base: cython.int) -> cython.int:
+        """Locked candidates on the crossing whose tables start at pair_start[base]: -1
+        contradiction, else how many of its two houses lost digits."""
+        k: cython.int
+        changed: cython.int = 0
+        shared: cython.ulonglong = 0
+        rest_a: cython.ulonglong = 0
+        rest_b: cython.ulonglong = 0
         out_b: cython.ulonglong
         out_a: cython.ulonglong
-        for p in range(self.npairs):
-            base = 4 * p
-            shared = 0
-            rest_a = 0
-            rest_b = 0
-            for k in range(self.pair_start[base], self.pair_start[base + 1]):
-                shared |= self.masks[self.pair_list[k]]
-            for k in range(self.pair_start[base + 1], self.pair_start[base + 2]):
-                rest_a |= self.masks[self.pair_list[k]]
-            for k in range(self.pair_start[base + 2], self.pair_start[base + 3]):
-                rest_b |= self.masks[self.pair_list[k]]
-            out_b = shared & ~rest_a & rest_b  # only in the crossing, for the first house
-            out_a = shared & ~rest_b & rest_a  # and for the second
-            if out_b:
-                if not self._strip(self.pair_start[base + 2], self.pair_start[base + 3], out_b):
-                    return -1
-                changed += 1
-            if out_a:
-                if not self._strip(self.pair_start[base + 1], self.pair_start[base + 2], out_a):
-                    return -1
-                changed += 1
+        for k in range(self.pair_start[base], self.pair_start[base + 1]):
+            shared |= self.masks[self.pair_list[k]]
+        for k in range(self.pair_start[base + 1], self.pair_start[base + 2]):
+            rest_a |= self.masks[self.pair_list[k]]
+        for k in range(self.pair_start[base + 2], self.pair_start[base + 3]):
+            rest_b |= self.masks[self.pair_list[k]]
+        out_b = shared & ~rest_a & rest_b  # only in the crossing, for the first house
+        out_a = shared & ~rest_b & rest_a  # and for the second
+        if out_b:
+            if not self._strip(self.pair_start[base + 2], self.pair_start[base + 3], out_b):
+                return -1
+            changed += 1
+        if out_a:
+            if not self._strip(self.pair_start[base + 1], self.pair_start[base + 2], out_a):
+                return -1
+            changed += 1
         return changed
 
     @cython.cfunc
@@ -478,32 +564,50 @@ class RulesSearch:
     @cython.nogil
     @cython.exceptval(check=False)
     def _pick_cell(self) -> cython.int:
-        """The unsolved cell with the fewest candidates, or -1 when all are solved."""
+        """The unsolved cell with the fewest candidates, and of those the one with the most
+        unsolved peers (a guess there settles the most), or -1 when all are solved."""
         best: cython.int = -1
         best_count: cython.int = 65
+        best_score: cython.int = -1
+        score: cython.int
         i: cython.int
+        j: cython.int
         k: cython.int
         m: cython.ulonglong
         for i in range(self.ncells):
             m = self.masks[i]
             if m & (m - 1):
                 k = _popcount(m)
+                if k > best_count:
+                    continue
                 if k < best_count:
                     best_count = k
+                    best_score = -1
+                score = 0
+                for j in range(self.peer_start[i], self.peer_start[i + 1]):
+                    m = self.masks[self.peer_list[j]]
+                    if m & (m - 1):
+                        score += 1
+                if score > best_score:
+                    best_score = score
                     best = i
-                    if k == 2:
-                        break
         return best
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
     def _undo_to(self, mark: cython.int) -> cython.void:
-        """Put back every mask changed since trail position ``mark``; nothing stays queued."""
+        """Put back every mask changed since trail position ``mark`` (a state where
+        propagation had nothing left to do: no house is left to look at); nothing stays
+        queued."""
+        w: cython.int
         while self.trail_len > mark:
             self.trail_len -= 1
             self.masks[self.trail_cell[self.trail_len]] = self.trail_mask[self.trail_len]
         self.qlen = 0
+        for w in range(self.nwords):
+            self.house_dirty[w] = 0
+            self.crossing_dirty[w] = 0
 
     @cython.cfunc
     @cython.nogil
