@@ -197,3 +197,23 @@ def image_reading(outcome: repair.Outcome, choices: Choices) -> Reading:
         alternatives=tuple(choices), corners=((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)),
         changes=outcome.changes, solutions=outcome.solutions, rival=outcome.rival,
         contested=outcome.contested)
+
+
+def test_a_digit_that_leaves_no_solution_is_marked_though_it_clashes_with_none() -> None:
+    page = puzzle(5)
+    answer = solve(page)
+    assert answer is not None
+    read, wrong = list(page.cells), -1
+    for i in (i for i, v in enumerate(page.cells) if v):  # a misread that clashes with none
+        for d in range(1, 10):
+            tried = [*page.cells[:i], d, *page.cells[i + 1:]]
+            if not repair.clashes(tried) and count_solutions(Grid.from_cells(tried), 1) == 0:
+                read, wrong = tried, i
+                break
+        if wrong >= 0:
+            break
+    choices: Choices = [((v, 1.0),) for v in read]
+    outcome = repair.repair(choices)
+    assert outcome.solutions == 0 and wrong in outcome.contested
+    assert len(outcome.contested) < page.givens / 2  # the misread among a few, not all
+    assert wrong in image_reading(outcome, choices).doubtful

@@ -44,8 +44,8 @@ class Reading:
     the probability the model gave the new choice; ``solutions``: 0, 1 or 2 (several) for
     ``grid``; ``rival``: how likely the next reading with exactly one solution, of another
     puzzle, is next to ``grid`` (0.0 when none is nearly as likely); ``contested``: the
-    cells that rival reads otherwise, or, when no reading has exactly one solution, the
-    digits that clash.
+    cells that rival reads otherwise, or, when no reading has a solution, the digits to
+    blame: those that clash, or else each without which the puzzle has a solution.
     """
 
     grid: Grid
@@ -85,7 +85,7 @@ class Reading:
     @property
     def doubtful(self) -> tuple[int, ...]:
         """The cells to check on the page, in order: those read with confidence below
-        DOUBT, and those a rival reading reads otherwise or whose digits clash."""
+        DOUBT, and the ``contested`` ones."""
         unsure = {i for i, p in enumerate(self.confidence) if p < DOUBT}
         return tuple(sorted(unsure.union(self.contested)))
 

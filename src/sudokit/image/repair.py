@@ -57,7 +57,7 @@ class Outcome(NamedTuple):
     or 2 for several); ``tried``: how many readings were solved; ``rival``: how likely the
     next reading with exactly one solution (of another puzzle) is, next to this one's
     (0.0: none as likely as 1 / RIVAL); ``contested``: the cells that reading reads
-    otherwise, or, when no reading has one solution, the digits that clash."""
+    otherwise, or, when no reading has a solution, the digits to blame (:func:`culprits`)."""
 
     cells: tuple[int, ...]
     changes: tuple[Change, ...]
@@ -108,6 +108,22 @@ def clashing(cells: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+def culprits(cells: Sequence[int]) -> tuple[int, ...]:
+    """The digits to blame for a reading without a solution, in order: those that clash,
+    or, when none does, each without which the puzzle has a solution."""
+    clash = clashing(cells)
+    if clash:
+        return clash
+    blamed = []
+    for i, v in enumerate(cells):
+        if v:
+            without = list(cells)
+            without[i] = 0
+            if count_solutions(Grid.from_cells(without), 1):
+                blamed.append(i)
+    return tuple(blamed)
+
+
 def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_TRIES) -> Outcome:
     """The most likely reading with exactly one solution.
 
@@ -139,7 +155,8 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
             contested = tuple(i for i in range(81) if cells[i] != best[1][i])
             return Outcome(best[1], best[2], 1, tried, math.exp(best[0] - cost), contested)
     if best is None:
-        return Outcome(first, (), found, tried, contested=clashing(first))
+        return Outcome(first, (), found, tried,
+                       contested=culprits(first) if found == 0 else ())
     return Outcome(best[1], best[2], 1, tried)
 
 
