@@ -355,6 +355,13 @@ def test_digits_entered_in_a_shared_box_clash_in_both_grids_and_arrows_skip_the_
     page.keyboard.press("Backspace")
     expect(page.locator("#cell-r7c11")).not_to_have_class(re.compile(r"\bconflict\b"))
     page.uncheck("#show-conflicts")
+    # the candidates written in: in every blank of each grid, none where no grid is; the
+    # 7s of row 7 in both grids rule 7 out of r7c9
+    page.click("#candidates")
+    expect(page.locator("#cell-r7c9 .mark", has_text=re.compile("^[1-9]$"))).not_to_have_count(0)
+    assert "7" not in page.locator("#cell-r7c9").inner_text()
+    assert page.locator("#board .void .mark").count() == 0
+    page.click("#clear-marks")
 
 
 def test_a_sheet_is_checked_and_hinted_from_the_page(page):
