@@ -29,7 +29,7 @@ from ._inputs import (
     error_in_place,
     positive_float,
 )
-from ._ladder import add_ladder_arguments, ladder_keys
+from ._ladder import SHEET_STEPS, add_ladder_arguments, ladder_keys
 from ._pictures import (
     PICTURES,
     add_picture_options,
@@ -52,9 +52,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "ended and the rating. A 9x9 puzzle with one solution is always solved by logic "
         "(nested forcing chains at worst); others may get stuck, and --guess goes on by trial "
         "and error. "
+        f"{SHEET_STEPS} "
         "Exit status 1 when a puzzle has no solution.",
     )
-    p.add_argument("--pretty", action="store_true", help="draw the candidate grid before each step")
+    p.add_argument("--pretty", action="store_true",
+                   help="draw the candidate grid before each step (on overlapping grids such "
+                   "as samurai, the sheet's digits)")
     p.add_argument(
         "--guess",
         action="store_true",

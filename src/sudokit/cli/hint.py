@@ -8,7 +8,7 @@ from typing import Any
 from ..messages import NOT_SOLVEABLE
 from ._budget import OverBudget, add_search_budget_argument, searches_at_most, within
 from ._inputs import Tally, add_json_reader, each_record, positive_float
-from ._ladder import add_ladder_arguments, ladder_of
+from ._ladder import SHEET_STEPS, add_ladder_arguments, ladder_of
 from ._pictures import add_picture_options, draw_records, wants_pictures
 from ._teaching import teaching_lines
 from .env import Env
@@ -28,7 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "solver can take: technique, cells, then placements (r1c1=5) and eliminations "
         "(r1c1<>5). When no technique applies, a brute-force step says which digit trial "
         "and error finds. Uniqueness techniques are used only on puzzles with one solution "
-        "(a note says when they were skipped). Exit status 1 when a puzzle has no solution.",
+        f"(a note says when they were skipped). {SHEET_STEPS} Exit status 1 when a puzzle "
+        "has no solution.",
     )
     p.add_argument("--why", action="store_true", help="add the step's explanation on the next line")
     p.add_argument("--time-limit", type=positive_float, default=TIME_LIMIT, metavar="SECONDS",

@@ -27,7 +27,7 @@ from ._inputs import (
     positive_float,
     several,
 )
-from ._ladder import add_ladder_arguments, ladder_keys
+from ._ladder import SHEET_STEPS, add_ladder_arguments, ladder_keys
 from ._output import add_format_argument, line_form
 from .env import Env
 from .status import ExitStatus
@@ -49,7 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "see docs/rating.md. A puzzle with no solution rates 'invalid 0.0' and makes the exit "
         "status 1. --scale prints the scale (its version and every technique's parameters). "
         "On more than one puzzle, each line starts with the puzzle (in the line form), so "
-        "that the output reads back as a rated list of puzzles.",
+        f"that the output reads back as a rated list of puzzles. {SHEET_STEPS}",
     )
     add_input_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")

@@ -88,7 +88,8 @@ SHEET_TECHNIQUES = frozenset({
     "als-xz", "als-xy-wing", "death-blossom", "als-xy-chain", "aligned-pair-exclusion",
     "sue-de-coq", "nishio", "cell-unit-forcing-chain", "forcing-chain", "forcing-chain-plus",
     "nested-forcing-chain", "nested-multiple-chain", "nested-dynamic-chain",
-    "nested-deep-chain",
+    "nested-deep-chain", "aligned-triple-exclusion", "wxyz-wing", "vwxyz-wing", "uvwxyz-wing",
+    "tuvwxyz-wing",
 })
 
 
