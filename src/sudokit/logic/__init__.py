@@ -9,6 +9,11 @@ notebook through ``pictures.walkthrough``, imported when called (a named hook).
 
 Techniques that assume a unique solution (unique rectangles, BUG+1) run only on a puzzle
 proven to have exactly one; elsewhere they are skipped and the path's notes say so.
+
+Each takes a puzzle of overlapping grids (a :class:`~sudokit.sheets.SheetGrid`: samurai and
+the others) too: its board is built from the sheet (:mod:`.sheet_geometry`), the steps name
+sheet cells (r7c13) and each grid's houses (row 3 of grid 2), and the ladder keeps the
+techniques that read any grid's houses (:data:`.variants.SHEET_TECHNIQUES`).
 """
 
 from .path import Hint, Path, hint, next_step, solve_path

@@ -218,8 +218,9 @@ def next_step(
     guess: bool = False,
     techniques: Iterable[Technique] | None = None,
 ) -> Step | None:
-    """The easiest step that can be made on ``puzzle`` (a Grid, or a Candidates board), or
-    None when no technique applies (or the puzzle is solved, or has no solution).
+    """The easiest step that can be made on ``puzzle`` (a Grid, a Candidates board, or a
+    SheetGrid of overlapping grids), or None when no technique applies (or the puzzle is
+    solved, or has no solution).
 
     Uniqueness techniques are used only when the puzzle has exactly one solution: pass
     ``unique=True`` if that is known, else it is proven by counting (``unique=False`` skips
