@@ -173,8 +173,9 @@ def rate(
 ) -> Rating:
     """Rate ``puzzle`` (a Grid, a Candidates board, or a SheetGrid of overlapping grids):
     solve it like a person, easiest technique first (brute force when stuck), and read off
-    the level (easy .. extreme), the score (Sudoku-Explainer-like) and the effort. A puzzle with no solution rates
-    ``invalid 0.0``; one with several is rated without uniqueness techniques, with a note.
+    the level (easy .. extreme), the score (Sudoku-Explainer-like) and the effort. A puzzle
+    with no solution rates ``invalid 0.0``; one with several is rated without uniqueness
+    techniques, with a note.
 
     ``time_limit`` (seconds) stops a long rating: it then says what it reached
     (``gave_up``, and a note "gave up after N s at score >= X"). ``techniques`` replaces
