@@ -384,7 +384,7 @@ def hint(puzzle: SheetGrid, player: SheetGrid | None = None,
         step = _marked_step(board, candidates, result)
     text = (step.text if step is not None else "solved: nothing left to do" if found.solved
             else "the puzzle has no solution" if found.solutions == 0 else "no step found")
-    told = _grades(step) if step is not None else []
+    told = _grades(step, sheet) if step is not None else []
     return {"kind": "step" if step is not None else "none",
             "step": _step_json(step) if step is not None else None, "grades": told,
             "nudge": told[0]["text"] if told else text, "solutions": found.solutions,
@@ -410,14 +410,13 @@ def _marked_step(digits: SheetGrid, candidates: list[int], result: Any) -> Step 
     return find_step(board) or BRUTE_FORCE.find(board)
 
 
-def _grades(step: Step) -> list[dict[str, str]]:
-    """The step told a little at a time: the technique, then its cells, then all of it."""
-    article = "an" if step.technique[:1].upper() in "AEIOUX" else "a"
-    return [
-        {"level": "technique", "text": f"Look for {article} {step.technique}."},
-        {"level": "cells", "text": f"{step.technique} in {' '.join(step.cells)}."},
-        {"level": "step", "text": f"{step.technique} ({step.level}): {step.text}"},
-    ]
+def _grades(step: Step, sheet: Sheet) -> list[dict[str, str]]:
+    """The step told a little at a time, least first, as the library's teaching hints tell
+    it on the sheet (the nudge names a grid's box, row or column)."""
+    from ..logic import teach  # the logic: loaded by the worker that hints
+
+    return [{"level": level, "text": teach.hint_text(step, level, sheet)}
+            for level in teach.LEVELS]
 
 
 def _step_json(step: Step) -> dict[str, Any]:
