@@ -64,8 +64,8 @@ ALIASES: dict[str, str] = {
     "sandwiches": "sandwich", "palindromes": "palindrome",
 }
 
-#: The puzzles of several overlapping grids: named, and refused, until sudokit holds them.
-OVERLAPPING = ("samurai", "butterfly", "sohei", "windmill", "twodoku")
+#: The puzzles of several overlapping grids: no rules of one grid (see sudokit.sheets).
+OVERLAPPING = ("samurai", "butterfly", "sohei", "windmill", "twodoku", "flower")
 
 #: Region symbols in ``repr``: region 0 is 'A' (regions are numbered by first appearance).
 _REGION_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -498,8 +498,8 @@ def parse_names(text: str) -> list[str]:
         key = part.strip().lower().replace("_", "-").replace(" ", "-")
         key = ALIASES.get(key, key)
         if key in OVERLAPPING:
-            raise UnsupportedRulesError(f"{key} puzzles (overlapping grids) are not "
-                                        f"supported yet")
+            raise UnsupportedRulesError(f"{key} puzzles (overlapping grids) are not the rules "
+                                        f"of one grid: see sudokit.sheets.Sheet.preset({key!r})")
         if key not in PRESETS:
             raise RulesError(f"unknown rules {part.strip()!r}: known are "
                              f"{', '.join(PRESETS)} (joined with '+', e.g. 'x+anti-knight')")

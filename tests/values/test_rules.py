@@ -107,10 +107,12 @@ def test_bad_rules_are_one_clear_error(make: object, words: str) -> None:
     assert "\n" not in str(raised.value)
 
 
-@pytest.mark.parametrize("name", ["samurai", "butterfly", "sohei", "windmill", "twodoku"])
+@pytest.mark.parametrize("name", ["samurai", "butterfly", "sohei", "windmill", "twodoku",
+                                  "flower"])
 def test_overlapping_grids_are_refused_by_name(name: str) -> None:
     with pytest.raises(UnsupportedRulesError,
-                       match=f"^{name} puzzles \\(overlapping grids\\) are not supported yet$"):
+                       match=f"^{name} puzzles \\(overlapping grids\\) are not the rules of one "
+                             f"grid: see sudokit.sheets.Sheet.preset\\('{name}'\\)$"):
         Rules.preset(f"x+{name}")
 
 
