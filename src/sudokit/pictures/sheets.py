@@ -437,17 +437,17 @@ def sheet_pages(entries: Sequence[SheetEntry], *, title: str = "Sudoku", paper: 
     pages: list[tuple[str, Sheet, Figure, list[str]]] = []
     for e in entries:
         lines = [e.caption] + ([e.source] if source and e.source else [])
-        pages.append(("Puzzles", e.puzzle.sheet, sheet_figure(e.puzzle), lines))
+        pages.append((e.section or "Puzzles", e.puzzle.sheet, sheet_figure(e.puzzle), lines))
     if answers:
         pages.extend(("Answers", e.puzzle.sheet, sheet_figure(e.solution, puzzle=e.puzzle),
                       [f"Answer to No. {e.number}"]) for e in entries if e.solution is not None)
     where = f"one to a page on {paper}{' landscape' if landscape else ''}"
     body = page.body
-    for heading, sheet, figure, lines in pages:  # every page checked before one is drawn
-        # (the figure's margins take under 3% of its width)
-        side = max(sheet.rows, sheet.cols)
-        layout.check_cells(_fit(figure, body, lines) * figure.width * 0.97, side,
-                           layout.MIN_CELL if heading == "Puzzles" else layout.MIN_ANSWER_CELL,
+    # every puzzle checked before a page is drawn (an answer is as large as its puzzle);
+    # the figure's margins take under 3% of its width
+    for _, sheet, figure, lines in pages[:len(entries)]:
+        layout.check_cells(_fit(figure, body, lines) * figure.width * 0.97,
+                           max(sheet.rows, sheet.cols), layout.MIN_CELL,
                            f"{sheet.name or 'sheet'} puzzle", where)
     out = io.BytesIO()
     c = new_canvas(out, page.width, page.height, title)
