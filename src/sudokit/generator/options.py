@@ -17,6 +17,7 @@ from ..constraints import FAMILIES
 from ..errors import GenerateError, RulesError, UnsupportedRulesError
 from ..rules import PRESETS, Rules, parse_names
 from ..shape import Shape
+from ..sheets import preset_key
 from .choices import DIFFICULTIES, SYMMETRIES
 
 _SYMMETRY_ALIASES = {"full": "dihedral"}
@@ -291,6 +292,14 @@ def checked_rules(rules: Rules | str | None, size: int, box: tuple[int, int] | N
                                 f"asked is {n}x{n}")
         plan = RulesPlan(rules)
     elif isinstance(rules, str):
+        layouts = [part.strip() for part in rules.split("+") if preset_key(part)]
+        if layouts and "+" in rules:
+            raise UnsupportedRulesError(f"generate: {layouts[0]} puzzles (overlapping grids) "
+                                        f"cannot be combined with other rules ({rules!r})")
+        if layouts:
+            raise GenerateError(f"generate: {rules.strip()} puzzles are sheets of overlapping "
+                                f"grids: make them with sudokit.generator.generate_sheet("
+                                f"{rules.strip()!r})")
         names = parse_names(rules)
         flags = {flag: True for flag, name in _FLAG_NAMES.items() if name in names}
         # A stand-in map of columns for fresh regions: the rules of the size checked now.

@@ -85,14 +85,14 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
             rules = clued
         search = engine.rules_engine(rules)
         puzzle = [0] * len(solution) if "killer" in plan.drawn else \
-            _dug(search, rules, solution, orbits, _target(options, rng), rng)
+            dug(search, rules.cell_masks, solution, orbits, _target(options, rng), rng)
         givens = sum(1 for d in puzzle if d)
         if options.clues is not None and givens != options.clues:
             continue
         if options.clues is None and not options.minimal and \
-                len(puzzle) - givens < math.ceil(_BLANKS_LOW * len(puzzle)):
+                len(puzzle) - givens < fewest_blanks(len(puzzle)):
             continue
-        if options.minimal and not _is_minimal(search, rules, puzzle, solution):
+        if options.minimal and not is_minimal(search, rules.cell_masks, puzzle, solution):
             continue
         made = Grid.unchecked(tuple(puzzle), rules.shape, rules)
         if options.difficulty is not None and options.difficulty != (
@@ -292,16 +292,28 @@ def _target(options: GenerateOptions, rng: random.Random) -> int:
         return 0  # lines and dots: as few givens as keep one solution
     if options.minimal or options.difficulty not in (None, "easy", "medium"):
         return 0  # the fewer the clues, the likelier a hard puzzle
-    ncells = options.shape.ncells
-    low = math.ceil(_BLANKS_LOW * ncells)
+    return default_target(options.shape.ncells, rng)
+
+
+def default_target(ncells: int, rng: random.Random) -> int:
+    """A random number of clues to dig down to when none is asked for: as for classic
+    puzzles, 40 to 64 of 81 cells blank, the same share of any other count of cells."""
+    low = fewest_blanks(ncells)
     high = max(low, math.floor(_BLANKS_HIGH * ncells))
     return ncells - (low + rng.randrange(high - low + 1))
 
 
-def _dug(search: Engine, rules: Rules, solution: list[int], orbits: list[tuple[int, ...]],
-         target: int, rng: random.Random) -> list[int]:
+def fewest_blanks(ncells: int) -> int:
+    """The fewest blanks a puzzle of ``ncells`` cells is made with when no clue count,
+    minimality or difficulty asks otherwise (40 of 81)."""
+    return math.ceil(_BLANKS_LOW * ncells)
+
+
+def dug(search: Engine, masks: Sequence[int], solution: list[int],
+        orbits: list[tuple[int, ...]], target: int, rng: random.Random) -> list[int]:
     """Blank the orbits of ``solution`` in a random order, each only while one solution
-    stays, until ``target`` clues are left or none can go."""
+    stays, until ``target`` clues are left or none can go. ``search`` is the engine of the
+    rules, ``masks`` the digits each cell may hold under them."""
     puzzle = list(solution)
     left = len(puzzle)
     order = list(orbits)
@@ -311,7 +323,7 @@ def _dug(search: Engine, rules: Rules, solution: list[int], orbits: list[tuple[i
             continue
         for cell in orbit:
             puzzle[cell] = 0
-        if _unique_without(search, rules, puzzle, solution, orbit):
+        if _unique_without(search, masks, puzzle, solution, orbit):
             left -= len(orbit)
             if left == target:
                 break
@@ -321,17 +333,17 @@ def _dug(search: Engine, rules: Rules, solution: list[int], orbits: list[tuple[i
     return puzzle
 
 
-def _unique_without(search: Engine, rules: Rules, puzzle: list[int], solution: list[int],
-                    blanked: tuple[int, ...]) -> bool:
+def _unique_without(search: Engine, masks: Sequence[int], puzzle: list[int],
+                    solution: list[int], blanked: tuple[int, ...]) -> bool:
     """Whether ``puzzle`` (``solution`` with ``blanked`` among its blanks, the puzzle
     unique before they went) still has one solution. Another one must differ in a blanked
     cell: one blank is tested by asking for a solution with another digit there."""
     if len(blanked) > 1:
         return _count(search, puzzle, 2) == 1
     cell = blanked[0]
-    masks = [1 << (d - 1) if d else m for d, m in zip(puzzle, rules.cell_masks, strict=True)]
-    masks[cell] &= ~(1 << (solution[cell] - 1))
-    if not search.reset_masks(masks, 1):
+    loaded = [1 << (d - 1) if d else m for d, m in zip(puzzle, masks, strict=True)]
+    loaded[cell] &= ~(1 << (solution[cell] - 1))
+    if not search.reset_masks(loaded, 1):
         return True
     return _count(search, None, 1) == 0
 
@@ -345,12 +357,13 @@ def _count(search: Engine, cells: list[int] | None, limit: int) -> int:
     return search.counts()[0]
 
 
-def _is_minimal(search: Engine, rules: Rules, puzzle: list[int], solution: list[int]) -> bool:
-    """No given can go without a second solution appearing."""
+def is_minimal(search: Engine, masks: Sequence[int], puzzle: list[int],
+               solution: list[int]) -> bool:
+    """No given of ``puzzle`` can go without a second solution appearing."""
     for cell, digit in enumerate(puzzle):
         if digit:
             puzzle[cell] = 0
-            alone = _unique_without(search, rules, puzzle, solution, (cell,))
+            alone = _unique_without(search, masks, puzzle, solution, (cell,))
             puzzle[cell] = digit
             if alone:
                 return False
