@@ -402,6 +402,9 @@ def _from_drawing(text: str, box: tuple[int, int] | None) -> tuple[tuple[int, ..
     if len(items) != 1:
         raise ParseError(f"Grid() reads one puzzle; this text holds {len(items)}")
     item = items[0]
+    if not hasattr(item, "to_grid") and not isinstance(item, Grid):  # overlapping grids
+        raise ParseError("Grid() reads one grid; this text is a sheet of overlapping grids "
+                         "(sudokit.sheets.SheetGrid.parse reads it)")
     grid = item if isinstance(item, Grid) else item.to_grid()
     return grid.cells, grid.shape
 

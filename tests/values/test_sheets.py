@@ -229,3 +229,11 @@ def test_bad_text_for_a_known_sheet_names_the_line_and_column() -> None:
     with pytest.raises(ParseError, match="^line 3: column 6: '\\?' where samurai .* has a "
                                          "cell"):
         SheetGrid.parse("\n".join(lines), SAMURAI)
+
+
+def test_a_grid_is_not_read_from_a_sheet() -> None:
+    from sudokit import Grid
+
+    with pytest.raises(ParseError, match="Grid\\(\\) reads one grid; this text is a sheet of "
+                                         "overlapping grids"):
+        Grid(str(_random_digits(SAMURAI, 3)))
