@@ -163,3 +163,19 @@ def test_a_hint_is_drawn_on_the_sheet_and_explain_steps_through_it_as_a_page(tmp
     steps = sudoku("explain", "--json", str(path))
     count = len(json.loads(steps.stdout)["steps"])
     assert page.stdout.decode().count('class="step"') == count + 1  # and where it ends
+
+
+def test_a_booklet_of_sheets_is_made_on_the_spot_section_by_section(tmp_path):
+    out = tmp_path / "made.pdf"
+    done = sudoku("print", "--seed", "1", "--variant", "twodoku", "--section", "Warm-up:1:easy",
+                  "--section", "More:1:", "--answers", "-o", str(out))
+    assert done.status == 0, done.stderr
+    printed = pages(out.read_bytes())
+    assert len(printed) == 4  # two sheets, a page each, then their answers
+    first, second = printed[0].extract_text(), printed[1].extract_text()
+    assert "Warm-up" in first and "No. 1 · twodoku (2 overlapping 9x9 grids) · easy" in first
+    assert "More" in second and "No. 2 · twodoku (2 overlapping 9x9 grids)" in second
+    again = tmp_path / "again.pdf"
+    assert sudoku("print", "--seed", "1", "--variant", "twodoku", "--section", "Warm-up:1:easy",
+                  "--section", "More:1:", "--answers", "-o", str(again)).status == 0
+    assert again.read_bytes() == out.read_bytes()  # the same seed, the same booklet

@@ -251,24 +251,31 @@ def _print_sheets(entries: list[Any], options: Any) -> bytes:
 def _entries_created(args: argparse.Namespace, env: Env, sections: list[Section]) -> list[Any]:
     # imported when needed: the command's start-up stays fast
     from ..generator.make import iter_generate
+    from ..generator.sheets import iter_generate_sheets
     from ..pictures import prepare
     from ..pictures.sheets import SheetEntry
     from ._inputs import progress
+    from ._sheets import sheet_of
 
     if not sections:
         sections = [Section("", args.create, args.difficulty)]
+    sheet = sheet_of(args)  # overlapping grids: made by the sheets' own maker
     entries: list[Any] = []
     for i, s in enumerate(sections):
         seed = args.seed
         if seed is not None and i:  # each section its own seed, derived from the one given
             seed = seed + f"/{i}".encode() if isinstance(seed, bytes) else f"{seed}/{i}"
+        if sheet is not None:
+            sheets = iter_generate_sheets(s.size, sheet, difficulty=s.level, seed=seed,
+                                          tries=args.tries)
+            entries.extend(SheetEntry(0, made.puzzle, made.solution, level=s.level,
+                                      section=s.title)
+                           for made in progress(sheets, env, "puzzles"))
+            continue
         made = iter_generate(s.size, args.size, box=args.box, difficulty=s.level, seed=seed,
                              tries=args.tries, rules=getattr(args, "variant", None))
-        for puzzle, solution in progress(made, env, "puzzles"):
-            if _is_sheet(puzzle):  # several overlapping grids, made with their solution
-                entries.append(SheetEntry(0, puzzle, solution, section=s.title))
-            else:
-                entries.append(prepare(puzzle, 0, s.title))
+        for puzzle, _ in progress(made, env, "puzzles"):
+            entries.append(prepare(puzzle, 0, s.title))
     return entries
 
 
