@@ -77,7 +77,7 @@ def _agree(puzzle: SheetGrid) -> int:
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_agrees_with_exact_cover(name: str, pure: bool) -> None:
     rng = random.Random(f"{name}-{pure}")
-    counts = [_agree(p) for p in _puzzles(Sheet.preset(name), rng, 3 if pure else 10)]
+    counts = [_agree(p) for p in _puzzles(Sheet.preset(name), rng, 2 if pure else 10)]
     if not pure:  # the mix holds each kind of answer
         assert set(counts) == {0, 1, 2}, counts
 
