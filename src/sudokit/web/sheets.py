@@ -13,8 +13,6 @@ refused by name (422). The work itself runs in the worker processes, as the othe
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -259,20 +257,9 @@ def convert(puzzles: list[SheetGrid], to: str | None) -> dict[str, Any]:
 
 
 # -- the work, in a worker process -----------------------------------------------------------
-def _search(puzzle: SheetGrid, limit: int, time_limit: float | None = None) -> Any:
-    """The search's answer on a sheet puzzle (its solution a SheetGrid); where the search
-    takes no sheet, the refusal of the work by name."""
-    run: Any = search  # (the search takes a sheet puzzle as it takes a grid)
-    try:
-        return run(puzzle, limit=limit, time_limit=time_limit)
-    except TypeError:
-        raise UnsupportedRulesError(f"solving {puzzle.sheet.describe()} puzzles is not "
-                                    "available yet") from None
-
-
 def solve(puzzle: SheetGrid, time_limit: float) -> dict[str, Any]:
     """One solution, and whether it is the only one."""
-    result = _search(puzzle, 2, time_limit)
+    result = search(puzzle, limit=2, time_limit=time_limit)
     solution = result.solution
     return {"status": result.status.value, "unique": result.unique,
             "solution": None if solution is None else str(solution),
@@ -282,7 +269,7 @@ def solve(puzzle: SheetGrid, time_limit: float) -> dict[str, Any]:
 
 def count(puzzle: SheetGrid, limit: int, time_limit: float) -> dict[str, Any]:
     """How many solutions, counting no further than ``limit``."""
-    result = _search(puzzle, limit, time_limit)
+    result = search(puzzle, limit=limit, time_limit=time_limit)
     return {"count": result.count, "limit": limit,
             "complete": result.status is not SearchStatus.TIMED_OUT,
             "status": result.status.value}
@@ -311,7 +298,7 @@ def check(puzzle: SheetGrid, time_limit: float, player: SheetGrid | None = None
     """Is the puzzle free of conflicts and unique; with the player's grid, is every digit
     filled in still right (never saying which digit goes where)?"""
     found = conflicts(puzzle)
-    result = None if found else _search(puzzle, 2, time_limit)
+    result = None if found else search(puzzle, limit=2, time_limit=time_limit)
     timed_out = result is not None and result.status is SearchStatus.TIMED_OUT
     solutions = 0 if result is None else result.count
     message = (found[0]["message"] if found else
@@ -357,7 +344,7 @@ def hint(puzzle: SheetGrid, player: SheetGrid | None = None,
     pencil mark that rules out the digit that goes there), else the easiest logical step."""
     sheet = puzzle.sheet
     board = player if player is not None else puzzle
-    result = _search(puzzle, 2)
+    result = search(puzzle, limit=2)
     solution = result.solution if result.unique else None
     if solution is not None:
         wrong = [sheet.cell_name(i) for i, (v, s) in
@@ -461,12 +448,10 @@ def create(sheet: Sheet, difficulty: str | None, seed: str | None,
            symmetry: str = "none") -> dict[str, Any]:
     """A new sheet puzzle with one solution, its givens in the ``symmetry`` asked for (one
     the sheet's layout keeps); the seed makes the same one again."""
+    from ..generator.sheets import generate_sheet  # the maker: loaded by the worker that makes
+
     seed = seed if seed else secrets.token_hex(4)
-    name = f"{__package__.rsplit('.', 1)[0]}.generator.sheets"
-    if importlib.util.find_spec(name) is None:
-        raise UnsupportedRulesError(f"making {sheet.describe()} puzzles is not available yet")
-    maker: Any = importlib.import_module(name)
-    puzzle = maker.generate_sheet(sheet, seed=seed, difficulty=difficulty, symmetry=symmetry)
+    puzzle = generate_sheet(sheet, seed=seed, difficulty=difficulty, symmetry=symmetry)
     return {"puzzle": str(puzzle), "cells": positions(puzzle), "seed": seed,
             "difficulty": difficulty, "symmetry": symmetry,
             "givens": sum(1 for v in puzzle.digits if v), **_about(puzzle)}
@@ -477,7 +462,7 @@ def print_pdf(puzzle: SheetGrid, answers: bool, title: str) -> bytes:
     # the pictures and their PDF libraries: loaded by the worker that prints
     from ..pictures.sheets import SheetEntry, sheet_pages
 
-    solution = _search(puzzle, 1).solution
+    solution = search(puzzle).solution
     return sheet_pages([SheetEntry(1, puzzle, solution)], title=title, answers=answers)
 
 
