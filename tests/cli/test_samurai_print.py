@@ -179,3 +179,14 @@ def test_a_booklet_of_sheets_is_made_on_the_spot_section_by_section(tmp_path):
     assert sudoku("print", "--seed", "1", "--variant", "twodoku", "--section", "Warm-up:1:easy",
                   "--section", "More:1:", "--answers", "-o", str(again)).status == 0
     assert again.read_bytes() == out.read_bytes()  # the same seed, the same booklet
+
+
+def test_a_sheet_made_by_create_is_drawn_with_its_solution(tmp_path):
+    done = sudoku("create", "--variant", "twodoku", "--seed", "1", "--with-solution",
+                  "--to", "svg", "-o", str(tmp_path / "made-{n}.svg"))
+    assert done.status == 0, done.stderr
+    puzzle, solution = (ET.parse(tmp_path / f"made-{n}.svg").getroot() for n in (1, 2))
+    given = [t for t in puzzle.iter(f"{NS}text") if t.get("class") == "given"]
+    classes = [t.get("class") for t in solution.iter(f"{NS}text")]
+    assert classes.count("given") == len(given)  # the givens, then every other cell filled
+    assert len(classes) == Sheet.preset("twodoku").ncells
