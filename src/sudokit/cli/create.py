@@ -17,6 +17,7 @@ from ._datasets import (
 from ._inputs import JOBS_HELP, Tally, positive_int, progress, seed_arg, variant_arg
 from ._ladder import add_ladder_arguments, technique_names
 from ._pictures import PICTURES, add_picture_options
+from ._sheets import sheet_named
 from .env import Env
 from .status import ExitStatus
 
@@ -77,7 +78,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "solution, as few givens as keep one solution), joined with '+' "
                    "(jigsaw+x, killer+x); sizes 4 to 16 where the rules fit (windoku 9x9; "
                    "killer, thermo, arrow and kropki up to 9x9); written in the formats "
-                   "that hold the rules")
+                   "that hold the rules. Overlapping 9x9 grids, alone: samurai, twodoku, "
+                   "butterfly, sohei, windmill, flower (written as their sheet, --to "
+                   "samurai; --symmetry a turn or reflection the layout keeps)")
     p.add_argument("--cage-size", type=cage_size_arg, metavar="MIN-MAX",
                    help="with --variant killer: each cage holds MIN to MAX cells (default "
                    "2-5; one number N for exactly N); at most the size of the grid, since "
@@ -181,6 +184,8 @@ def run(args: argparse.Namespace, env: Env) -> int:
 
     if args.pattern is not None:
         return run_pattern(args, env)
+    if args.variant is not None and sheet_named(args.variant):
+        return run_sheets(args, env)
     if args.variant is not None and (wants_technique(args) or args.cleanness):
         env.error(f"--variant {args.variant}: puzzles made for a technique are classic ones; "
                   "leave out --technique, --score-min/--score-max, --practice, --json and "
@@ -259,6 +264,66 @@ def _variant_names(variant: str | None) -> list[str]:
     from ..rules import parse_names  # imported when needed: the command's start-up stays fast
 
     return [] if variant is None else parse_names(variant)
+
+
+#: create's options that a sheet of overlapping grids does not take, with their defaults.
+_NOT_WITH_SHEETS = {
+    "size": 9, "box": None, "cage_size": None, "technique": None, "cleanness": 0,
+    "score_min": None, "score_max": None, "practice": False, "json": False, "cluster": None,
+    "techniques": None, "exclude": None, "steps": False, "partition_size": None,
+    "resume": False,
+}
+
+
+def run_sheets(args: argparse.Namespace, env: Env) -> int:
+    """``create --variant samurai`` (or another layout of overlapping grids): puzzles on
+    the sheet, written as its text (or as pictures)."""
+    # imported when needed: the command's start-up stays fast
+    from .. import formats
+    from ..errors import GenerateGaveUp
+    from ..generator.sheets import iter_generate_sheets
+    from ._pictures import Pictures, grid_figure, wants_pictures
+
+    for name, default in _NOT_WITH_SHEETS.items():
+        if getattr(args, name, default) != default:
+            env.error(f"--{name.replace('_', '-')} does not go with --variant {args.variant} "
+                      "(puzzles of overlapping 9x9 grids)")
+            return ExitStatus.USAGE
+    if wants_dataset(args):
+        env.error(f"--to {args.to_format}: {args.variant} puzzles are written as their sheet "
+                  "(--to samurai, the default) or as pictures (svg, png, pdf)")
+        return ExitStatus.USAGE
+    pictures = Pictures(args, env) if wants_pictures(args) else None
+    fmt = args.to_format or "samurai"
+    per_file = fmt in formats.FORMATS and formats.FORMATS[fmt].FORMAT.one_per_input
+    if per_file and (args.count > 1 or args.with_solution):
+        env.error(f"the {fmt} format holds one puzzle per file: use --count 1 without "
+                  "--with-solution, or another format")
+        return ExitStatus.USAGE
+    made = iter_generate_sheets(args.count, args.variant, clues=args.clues,
+                                symmetry=args.symmetry, minimal=args.minimal,
+                                difficulty=args.difficulty, seed=args.seed, tries=args.tries,
+                                jobs=args.jobs)
+    try:
+        if pictures is not None:
+            for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+                pictures.add(grid_figure(puzzle, pictures.theme))
+                if args.with_solution:
+                    pictures.add(grid_figure(solution, pictures.theme, puzzle=puzzle))
+            pictures.close()
+            return ExitStatus.OK
+        writer = formats.Writer(fmt, env.stdout)
+        try:
+            for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+                writer.write(puzzle)
+                if args.with_solution:
+                    writer.write(solution)
+        finally:
+            writer.close()
+    except GenerateGaveUp as e:  # possible in principle, not found in the tries
+        env.error(str(e))
+        return ExitStatus.FAILURE
+    return ExitStatus.OK
 
 
 #: create's options that a pattern does not take, with their defaults: the pattern is the
