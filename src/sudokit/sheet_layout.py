@@ -9,8 +9,9 @@ puzzles on a sheet (``SheetGrid``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
+from operator import itemgetter
 
 from .errors import RulesError, ShapeError
 from .grid import Conflict
@@ -227,9 +228,13 @@ class Sheet:
         """The first rule a complete assignment (one digit 1..N per cell index) breaks, in
         words; None when it keeps them all."""
         n = self.size
-        if len(digits) != self.ncells or not all(is_whole(d) and 1 <= d <= n for d in digits):
+        if len(digits) != self.ncells or not (
+                (all(type(d) is int for d in digits) and self._digits.issuperset(digits))
+                or all(is_whole(d) and 1 <= d <= n for d in digits)):
             return f"a complete {self.describe()} sheet holds {self.ncells} digits of 1-{n}"
-        for name, house in self.named_houses:
+        if all(len(set(get(digits))) == n for get in self._house_getters):
+            return None
+        for name, house in self.named_houses:  # (which house, only when one breaks)
             seen: dict[int, int] = {}
             for i in house:
                 if digits[i] in seen:
@@ -237,6 +242,14 @@ class Sheet:
                             f"hold {digits[i]} in {name}")
                 seen[digits[i]] = i
         return None
+
+    @cached_property
+    def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        return tuple(itemgetter(*house) for house in self.houses)
+
+    @cached_property
+    def _digits(self) -> frozenset[int]:
+        return frozenset(range(1, self.size + 1))
 
     def keeps(self, digits: Sequence[int]) -> bool:
         """True when a complete assignment keeps every rule (see :meth:`broken`)."""
