@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # what a type checker sees of the names _LAZY loads on first 
     from .logic import hint, next_step, rate, solve_path
     from .rules import Rules
     from .shape import Shape
+    from .sheets import Sheet, SheetGrid
     from .solver import (
         SearchStatus,
         SolveResult,
@@ -68,6 +69,8 @@ _LAZY = {
     "is_solution": "grid",
     "Shape": "shape",
     "Rules": "rules",
+    "Sheet": "sheets",
+    "SheetGrid": "sheets",
     "SolveResult": "solver",
     "SearchStatus": "solver",
     "Status": "solver",
@@ -110,6 +113,8 @@ __all__ = [
     "RulesError",
     "Shape",
     "ShapeError",
+    "Sheet",
+    "SheetGrid",
     "SearchStatus",
     "SolveResult",
     "Status",

@@ -242,3 +242,10 @@ def test_a_grid_is_not_read_from_a_sheet() -> None:
     with pytest.raises(ParseError, match="Grid\\(\\) reads one grid; this text is a sheet of "
                                          "overlapping grids"):
         Grid(str(_random_digits(SAMURAI, 3)))
+
+
+def test_the_package_offers_the_sheet_values() -> None:
+    import sudokit
+
+    assert sudokit.Sheet is Sheet and sudokit.SheetGrid is SheetGrid
+    assert {"Sheet", "SheetGrid"} <= set(sudokit.__all__)
