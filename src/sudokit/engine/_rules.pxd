@@ -13,6 +13,7 @@ cdef class RulesSearch:
     cdef int[::1] nb_start
     cdef int[::1] nb_list
     cdef bint has_nb
+    cdef bint nb_are_peers
     cdef int[::1] pair_start
     cdef int[::1] pair_list
     cdef int[::1] pair_houses
@@ -52,6 +53,7 @@ cdef class RulesSearch:
     cdef bint _strip(self, int lo, int hi, unsigned long long digits) noexcept nogil
     cdef int _locked(self) noexcept nogil
     cdef bint _propagate(self) noexcept nogil
+    cdef int _near_pairs(self) noexcept nogil
     cdef int _more(self) noexcept nogil
     cdef bint _complete_ok(self) noexcept nogil
     cdef int _pick_cell(self) noexcept nogil

@@ -195,6 +195,10 @@ class RulesSearch:
         self.crossing_dirty = array("Q", [0]) * self.nwords
         self.crossing_snapshot = array("Q", [0]) * self.nwords
         self.has_nb = any(neighbours)
+        # (neighbours that are peers too, as in every grid with rows and columns, hold
+        # neither digit of a cell left with two in a row)
+        self.nb_are_peers = all(set(near) <= set(seen) for near, seen in
+                                zip(neighbours, peers, strict=False))
         if self.has_nb:
             self.nb_start, self.nb_list = _offsets(neighbours)
         else:  # (most rules have no non-consecutive pairs)
@@ -531,6 +535,11 @@ class RulesSearch:
             if found < 0:
                 self.qlen = 0
                 return False
+            if found == 0 and self.has_nb:
+                found = self._near_pairs()
+                if found < 0:
+                    self.qlen = 0
+                    return False
             if found == 0:
                 found = self._more()
                 if found < 0:
@@ -543,6 +552,48 @@ class RulesSearch:
                     return False
                 if found == 0:
                     return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _near_pairs(self) -> cython.int:
+        """The non-consecutive rule from the cells left with two or three digits in a run
+        of three (d, d+1 / d, d+2 / d, d+1, d+2): a neighbour cannot hold a digit next to
+        every one of them, nor, being its peer, the same one: -1 contradiction, else how
+        many neighbours lost digits. (One digit left: the queue takes its neighbours.)"""
+        c: cython.int
+        k: cython.int
+        p: cython.int
+        changed: cython.int = 0
+        m: cython.ulonglong
+        t: cython.ulonglong
+        lo: cython.int
+        out: cython.ulonglong
+        for c in range(self.ncells):
+            m = self.masks[c]
+            if (m & (m - 1)) == 0:
+                continue
+            lo = _popcount((m & (~m + 1)) - 1)
+            t = m >> lo
+            if t == 3 and self.nb_are_peers:
+                out = m  # d, d+1: a neighbour (a peer) holds neither
+            elif t == 5 or t == 7:
+                out = cython.cast(cython.ulonglong, 2) << lo  # d+1 is next to both ends
+            else:
+                continue
+            for k in range(self.nb_start[c], self.nb_start[c + 1]):
+                p = self.nb_list[k]
+                m = self.masks[p]
+                if m & out:
+                    m = m & ~out
+                    if m == 0:
+                        return -1
+                    self._narrow(p, m)
+                    changed += 1
+                    if (m & (m - 1)) == 0:
+                        self.queue[self.qlen] = p
+                        self.qlen += 1
+        return changed
 
     @cython.cfunc
     @cython.nogil
