@@ -21,7 +21,7 @@ from sudokit.logic.path import board_of
 from sudokit.logic.sheet_geometry import sheet_geometry
 from sudokit.logic.step import Step
 from sudokit.logic.techniques import BY_KEY, LADDER
-from sudokit.logic.techniques.sheet_fish import SHEET_FISH
+from sudokit.logic.techniques.sheet_fish import SHEET_FINNED, SHEET_FISH, SHEET_SASHIMI
 from sudokit.logic.techniques.sheet_kites import SHEET_KITE, SHEET_SKYSCRAPER
 from sudokit.logic.variants import SHEET_TECHNIQUES, ladder_for
 from sudokit.sheets import PRESETS, Sheet, SheetGrid
@@ -141,15 +141,16 @@ def test_left_out_techniques_never_run_on_a_sheet() -> None:
     keys = {t.key for t in ladder}
     assert keys == SHEET_TECHNIQUES | {"locked-candidates"}
     # a grid's rows and columns by number, a box's bands, one grid's deadly patterns
-    for left_out in ("finned-x-wing", "empty-rectangle", "unique-rectangle-1", "bug+1",
+    for left_out in ("finned-swordfish", "empty-rectangle", "unique-rectangle-1", "bug+1",
                      "franken-fish"):
         assert left_out not in keys
     # the basic fish, the Skyscraper and the kite run on any grid's lines
     # (techniques equal by their data: the ones that run are told apart by identity)
     lines = [t for t in ladder if t.key in ("x-wing", "swordfish", "jellyfish", "skyscraper",
-                                            "2-string-kite")]
-    stand_ins = [SHEET_FISH[2], SHEET_FISH[3], SHEET_FISH[4], SHEET_SKYSCRAPER, SHEET_KITE]
-    assert len(lines) == 5 and all(any(t is s for s in stand_ins) for t in lines)
+                                            "2-string-kite", "finned-x-wing", "sashimi-x-wing")]
+    stand_ins = [SHEET_FISH[2], SHEET_FISH[3], SHEET_FISH[4], SHEET_SKYSCRAPER, SHEET_KITE,
+                 SHEET_FINNED[2], SHEET_SASHIMI[2]]
+    assert len(lines) == 7 and all(any(t is s for s in stand_ins) for t in lines)
     # the default ladder keeps its order, Locked Candidates beside Pointing and Claiming
     default = [t.key for t in ladder_for(geo, LADDER)]
     assert default == [k for k in default if k != "locked-candidates"][:5] + [
@@ -176,6 +177,7 @@ def test_every_step_keeps_the_solution(name: str) -> None:
 
 @pytest.mark.parametrize("keys", [("x-wing", "swordfish", "jellyfish"),
                                   ("skyscraper", "2-string-kite"),
+                                  ("finned-x-wing", "sashimi-x-wing"),
                                   ("aligned-triple-exclusion", "vwxyz-wing", "wxyz-wing")])
 def test_fish_and_kites_on_any_grids_lines_keep_the_solution(keys: tuple[str, ...]) -> None:
     """X-Wings, Swordfish and Jellyfish, Skyscrapers and kites whose lines are rows and

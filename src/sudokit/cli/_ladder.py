@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 SHEET_STEPS = ("On overlapping grids (samurai, twodoku, butterfly, sohei, windmill, flower) "
                "the steps name sheet cells (r7c13) and each grid's houses (row 3 of grid 2), "
                "and only the techniques that read any grid's houses run: the uniqueness "
-               "techniques, the empty rectangle and the finned and Franken fish are left out.")
+               "techniques, the empty rectangle and the larger finned and Franken fish are left "
+               "out.")
 
 #: The techniques not in the default ladder, for the help (kept here as text so that the
 #: parser is built without importing the rater; a test checks them against the registry,

@@ -39,7 +39,7 @@ from .techniques.lines import LINE_TECHNIQUES
 from .techniques.locked_houses import LOCKED_HOUSES
 from .techniques.non_consecutive import NEIGHBOUR_TECHNIQUES, NON_CONSECUTIVE
 from .techniques.rule_moves import ANTI_KING, ANTI_KNIGHT, LOCKED_BY_MOVES
-from .techniques.sheet_fish import SHEET_FISH
+from .techniques.sheet_fish import SHEET_FINNED, SHEET_FISH, SHEET_SASHIMI
 from .techniques.sheet_kites import SHEET_KITE, SHEET_SKYSCRAPER
 from .techniques.signs import NO_SIGN, SIGN_TECHNIQUES
 
@@ -75,13 +75,16 @@ VARIANT_TECHNIQUES: tuple[Technique, ...] = RULE_STEPS + (
 #: The techniques that run on overlapping grids (a samurai sheet): those that read houses,
 #: peers and candidates alone, on any house and any cell, and box-and-line crossings in
 #: each grid. The others are left out there: they read one grid's rows and columns by
-#: number (empty rectangle, finned and Franken fish), or assume a deadly pattern of one
-#: grid that a grid sharing its boxes need not keep (uniqueness). The basic fish, the
-#: Skyscraper and the 2-String Kite run as :mod:`.techniques.sheet_fish` and
-#: :mod:`.techniques.sheet_kites` find them, on any grid's lines.
+#: number (empty rectangle, Franken fish, the direct techniques), or assume a deadly pattern
+#: of one grid that a grid sharing its boxes need not keep (uniqueness), or cost too much
+#: on a sheet's many lines (finned Swordfish and Jellyfish: seconds a step). The basic
+#: fish, the finned and sashimi X-Wing, the Skyscraper and the 2-String Kite run as
+#: :mod:`.techniques.sheet_fish` and :mod:`.techniques.sheet_kites` find them, on any
+#: grid's lines.
 SHEET_TECHNIQUES = frozenset({
     "full-house", "hidden-single", "naked-single", "pointing", "claiming",
     "x-wing", "swordfish", "jellyfish", "skyscraper", "2-string-kite",
+    "finned-x-wing", "sashimi-x-wing",
     "naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad", "hidden-quad",
     "xy-wing", "xyz-wing", "w-wing", "simple-colouring", "multi-colouring",
     "x-chain", "xy-chain", "aic", "grouped-x-chain", "grouped-aic", "3d-medusa",
@@ -95,7 +98,8 @@ SHEET_TECHNIQUES = frozenset({
 
 #: The techniques that take the place of one of the same key on a sheet.
 SHEET_STAND_INS: dict[str, Technique] = {
-    t.key: t for t in (*SHEET_FISH.values(), SHEET_SKYSCRAPER, SHEET_KITE)}
+    t.key: t for t in (*SHEET_FISH.values(), SHEET_FINNED[2], SHEET_SASHIMI[2],
+                       SHEET_SKYSCRAPER, SHEET_KITE)}
 
 
 def allowed(tech: Technique, geo: Geometry) -> bool:
