@@ -5,7 +5,8 @@ backtracking reference of the tests (tests/support/exact_cover.py) on the same v
     python benchmarks/variants.py [--count 200] [--seed 1] [--reference 5]
 
 Puzzles are made with a fixed seed: a random solution (random givens placed until the
-rules engine finds a solution, its digits renamed at random), then every cell in a random
+rules engine finds a solution, its digits renamed at random, for non-consecutive only
+d -> 10-d), then every cell in a random
 order dug out while the puzzle keeps one solution (so no clue can go: minimal). Jigsaw
 regions are the boxes with cells traded on the borders of two regions while both stay
 connected. Rates are puzzles a second on one thread (CPU time of reset and run on each puzzle, the
@@ -30,7 +31,7 @@ from sudokit.batch import solve_array
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.exact_cover import OutOfBudget, Reference  # noqa: E402 - the tests' folder
 
-KINDS = ("x", "jigsaw", "windoku", "anti-knight", "classic")
+KINDS = ("x", "jigsaw", "windoku", "anti-knight", "non-consecutive", "classic")
 
 
 def random_solution(rules: Rules, rng: random.Random, tries: int = 50) -> list[int] | None:
@@ -46,10 +47,19 @@ def random_solution(rules: Rules, rng: random.Random, tries: int = 50) -> list[i
             # bounded: regions that admit no solution could take for ever to prove so
             found = search(grid, rounds=20_000).solution
             if found is not None:
-                names = list(range(1, n + 1))
-                rng.shuffle(names)
-                return [names[d - 1] for d in found.cells]
+                return renamed(list(found.cells), rules, rng)
     return None
+
+
+def renamed(solution: list[int], rules: Rules, rng: random.Random) -> list[int]:
+    """``solution`` with its digits renamed at random, as far as ``rules`` allow: any
+    renaming keeps digits apart, only d -> N+1-d keeps them non-consecutive."""
+    n = rules.size
+    if rules.non_consecutive:
+        return [n + 1 - d for d in solution] if rng.random() < 0.5 else solution
+    names = list(range(1, n + 1))
+    rng.shuffle(names)
+    return [names[d - 1] for d in solution]
 
 
 def connected(cells: set[int]) -> bool:
@@ -201,12 +211,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reference", type=int, default=5,
                         help="puzzles of each kind for the backtracking reference")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help="the kinds, comma-separated (default: all; classic adds the "
+                             "general engine's row)")
     args = parser.parse_args()
+    kinds = args.kinds.split(",")
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        parser.error(f"unknown kinds: {', '.join(unknown)} (known: {', '.join(KINDS)})")
     print(f"core: {engine.core_name()}; {args.count} minimal puzzles of each kind, seed "
           f"{args.seed}; puzzles/s on one thread (CPU time)")
     print(f"{'kind':<26} {'clues':>6} {'guesses':>8} {'solve/s':>10} {'count2/s':>10} "
           f"{'reference count2/s':>19} {'engine/ref':>10}")
-    rows = [(kind, kind) for kind in KINDS] + [("classic", "classic (general engine)")]
+    rows = [(kind, kind) for kind in kinds]
+    if "classic" in kinds:
+        rows.append(("classic", "classic (general engine)"))
     for kind, label in rows:
         rng = random.Random(f"{args.seed}:{kind}")
         grids = puzzles(kind, args.count, rng)

@@ -88,7 +88,7 @@ def _fill(starts: cython.int[::1], flat: cython.int[::1], lists: Sequence[Sequen
 
 
 def _house_tables(houses: Sequence[Sequence[int]], n: int
-                 ) -> tuple[array, array, array, array, array, list[int]]:
+                 ) -> tuple[array, array, array, array, array]:
     """The tables of the houses of N cells among ``houses`` (see :data:`HouseTables`):
     made once per set of houses (rules differ by their cages, not their houses; the search
     only reads them), found again by the identity of a tuple of tuples, else by their
@@ -103,8 +103,7 @@ def _house_tables(houses: Sequence[Sequence[int]], n: int
         if len(_HOUSE_TABLES) >= 64:
             _HOUSE_TABLES.clear()
         full = [h for h in houses if len(h) == n]
-        tables = _HOUSE_TABLES[key] = (*_offsets(full), *_crossings_of(full),
-                                       _houses_by_cell(full))
+        tables = _HOUSE_TABLES[key] = (*_offsets(full), *_crossings_of(full))
     if frozen:
         if len(_HOUSES_SEEN) >= 64:
             _HOUSES_SEEN.clear()
@@ -113,8 +112,8 @@ def _house_tables(houses: Sequence[Sequence[int]], n: int
 
 
 #: (house starts, house cells, crossing starts, crossing cells, the two houses of each
-#: crossing, each cell's houses as bits) of the houses of N cells: what the search reads.
-HouseTables = tuple[array, array, array, array, array, list[int]]
+#: crossing) of the houses of N cells: what the search reads.
+HouseTables = tuple[array, array, array, array, array]
 
 #: The tables of the sets of houses seen lately, by their cells.
 _HOUSE_TABLES: dict[tuple[int, tuple[tuple[int, ...], ...]], HouseTables] = {}
@@ -148,21 +147,20 @@ def _crossings_of(full: Sequence[Sequence[int]]) -> tuple[array, array, array]:
     return starts, flat, pairs
 
 
-def _houses_by_cell(full: Sequence[Sequence[int]]) -> list[int]:
-    """Per cell, the numbers of the houses it lies in, as bits."""
-    bits = [0] * (max((max(h) for h in full), default=-1) + 1)
-    for u, house in enumerate(full):
-        for cell in house:
-            bits[cell] |= 1 << u
-    return bits
-
-
-def _words(bits: list[int], count: int, words: int) -> array:
-    """``count`` numbers of ``words`` 64-bit words each (missing ones are 0)."""
-    out = array("Q", [0]) * max(count * words, 1)
-    for cell, b in enumerate(bits[:count]):
-        for w in range(words):
-            out[cell * words + w] = (b >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+def _house_bits(starts: cython.int[::1], cells: cython.int[::1], nhouses: cython.int,
+                ncells: cython.int, words: cython.int) -> array:
+    """Per cell, the numbers of the houses it lies in, as bits: ``words`` 64-bit words a
+    cell (house u is cells[starts[u]:starts[u + 1]]; compiled: a C loop)."""
+    out = array("Q", [0]) * max(ncells * words, 1)
+    bits: cython.ulonglong[::1] = out
+    u: cython.int
+    k: cython.int
+    c: cython.int
+    for u in range(nhouses):
+        for k in range(starts[u], starts[u + 1]):
+            c = cells[k]
+            if c < ncells:
+                bits[c * words + (u >> 6)] |= cython.cast(cython.ulonglong, 1) << (u & 63)
     return out
 
 
@@ -185,21 +183,23 @@ class RulesSearch:
         self.full = (1 << n) - 1
         self.peer_start, self.peer_list = _offsets(peers)
         (self.house_start, self.house_list, self.pair_start, self.pair_list,
-         self.pair_houses, by_cell) = _house_tables(houses, n)
+         self.pair_houses) = _house_tables(houses, n)
         self.nhouses = len(self.house_start) - 1
         # Which houses a change touched since singles last looked at them (``house_dirty``), and
         # since locked candidates last did (``crossing_dirty``): bits of house numbers.
         self.nwords = max((self.nhouses + 63) // 64, 1)
-        self.cell_houses = _words(by_cell, self.ncells, self.nwords)
+        self.cell_houses = _house_bits(self.house_start, self.house_list, self.nhouses,
+                                       self.ncells, self.nwords)
         self.house_dirty = array("Q", [0]) * self.nwords
         self.crossing_dirty = array("Q", [0]) * self.nwords
         self.crossing_snapshot = array("Q", [0]) * self.nwords
         self.has_nb = any(neighbours)
-        # (neighbours that are peers too, as in every grid with rows and columns, hold
-        # neither digit of a cell left with two in a row)
-        self.nb_are_peers = all(set(near) <= set(seen) for near, seen in
-                                zip(neighbours, peers, strict=False))
+        self.nb_are_peers = False
         if self.has_nb:
+            # (neighbours that are peers too, as in every grid with rows and columns, hold
+            # neither digit of a cell left with two in a row)
+            self.nb_are_peers = all(set(near) <= set(seen) for near, seen in
+                                    zip(neighbours, peers, strict=False))
             self.nb_start, self.nb_list = _offsets(neighbours)
         else:  # (most rules have no non-consecutive pairs)
             self.nb_start, self.nb_list = array("i", [0]) * (self.ncells + 1), array("i", [0])
