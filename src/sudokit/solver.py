@@ -44,10 +44,9 @@ class SearchStatus(enum.Enum):
 Status = SearchStatus
 
 
-class SolveResult(Generic[Answer]):
-    """What one search found: ``count`` solutions (up to its limit), the first of them
-    (a Grid, or a SheetGrid for overlapping grids), and how many guesses it took.
-    ``status`` is SOLVED when at least one was found."""
+class _Found(Generic[Answer]):
+    """What one search found (the face of :class:`SolveResult` and
+    :class:`SheetSolveResult`)."""
 
     __slots__ = ("status", "solution", "count", "guesses")
 
@@ -63,7 +62,7 @@ class SolveResult(Generic[Answer]):
         return self.count == 1 and self.status is SearchStatus.SOLVED
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SolveResult):
+        if not isinstance(other, _Found) or type(other) is not type(self):
             return NotImplemented
         return (self.status, self.solution, self.count, self.guesses) == (
             other.status, other.solution, other.count, other.guesses
@@ -73,19 +72,32 @@ class SolveResult(Generic[Answer]):
 
     def __repr__(self) -> str:
         return (
-            f"SolveResult(status={self.status}, solution={self.solution!r}, "
+            f"{type(self).__name__}(status={self.status}, solution={self.solution!r}, "
             f"count={self.count}, guesses={self.guesses})"
         )
 
 
+class SolveResult(_Found[Grid]):
+    """What one search found: ``count`` solutions (up to its limit), the first of them,
+    and how many guesses it took. ``status`` is SOLVED when at least one was found."""
+
+    __slots__ = ()
+
+
+class SheetSolveResult(_Found[SheetGrid]):
+    """The same of a puzzle of overlapping grids: its first solution is a SheetGrid."""
+
+    __slots__ = ()
+
+
 @overload
 def search(puzzle: SheetGrid, *, limit: int = 1, time_limit: float | None = None,
-           rounds: int | None = None) -> SolveResult[SheetGrid]: ...
+           rounds: int | None = None) -> SheetSolveResult: ...
 
 
 @overload
 def search(puzzle: Grid | Candidates, *, limit: int = 1, time_limit: float | None = None,
-           rounds: int | None = None) -> SolveResult[Grid]: ...
+           rounds: int | None = None) -> SolveResult: ...
 
 
 def search(
@@ -94,7 +106,7 @@ def search(
     limit: int = 1,
     time_limit: float | None = None,
     rounds: int | None = None,
-) -> SolveResult[Grid] | SolveResult[SheetGrid]:
+) -> SolveResult | SheetSolveResult:
     """Look for up to ``limit`` solutions of ``puzzle`` within ``time_limit`` seconds.
 
     ``puzzle`` is a Grid, or a Candidates board whose solutions keep each cell within its
@@ -151,7 +163,7 @@ def _run(s: engine.Engine, rounds: int | None, time_limit: float | None, ncells:
 
 
 def _search_sheet(puzzle: SheetGrid, limit: int, time_limit: float | None,
-                  rounds: int | None) -> SolveResult[SheetGrid]:
+                  rounds: int | None) -> SheetSolveResult:
     """:func:`search` of a puzzle of overlapping grids, on the rules engine."""
     limit = validate.limit(limit, "search")
     time_limit = validate.seconds(time_limit, "search")
@@ -159,7 +171,7 @@ def _search_sheet(puzzle: SheetGrid, limit: int, time_limit: float | None,
         raise ValueError(f"search: rounds must be at least 1, got {rounds}")
     s = engine.sheet_engine(puzzle.sheet)
     if not s.reset(puzzle.digits, limit):
-        return SolveResult(SearchStatus.NO_SOLUTION, None, 0, 0)
+        return SheetSolveResult(SearchStatus.NO_SOLUTION, None, 0, 0)
     status = _run(s, rounds, time_limit, puzzle.sheet.ncells)
     count, guesses = s.counts()
     solution = None
@@ -167,7 +179,7 @@ def _search_sheet(puzzle: SheetGrid, limit: int, time_limit: float | None,
         solution = SheetGrid.unchecked(puzzle.sheet, tuple(s.solution()))
         if not solution.is_solution_of(puzzle):  # never trust an answer unchecked
             raise AssertionError(f"engine returned an invalid solution for {puzzle!r}")
-    return SolveResult(status, solution, count, guesses)
+    return SheetSolveResult(status, solution, count, guesses)
 
 
 def _first_solution(s: engine.Engine, puzzle: Grid | Candidates, count: int) -> Grid | None:
