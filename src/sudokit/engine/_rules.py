@@ -10,13 +10,15 @@ and the same source runs uncompiled as the fallback. Where ``_core.Search`` know
 - the houses, any number of them (rows, columns, regions, diagonals, windows, ...): a digit
   with one place left in a house of N cells is placed there,
 - each cell's orthogonal neighbours under the non-consecutive rule: placing d removes
-  d-1 and d+1 from them,
+  d-1 and d+1 from them, and a cell left with d, d+2 (or d, d+1, d+2) removes d+1,
 - each cell's allowed digits (odd or even cells).
 
 One bit mask of candidates per cell, a trail of changes for backtracking, propagation of
 naked and hidden singles to a fixpoint, then locked candidates (where two houses of N
 cells cross in two cells or more, a digit that one of them can hold only in the crossing
-is taken out of the rest of the other), guesses on a cell with the fewest candidates; an
+is taken out of the rest of the other). A bit per house says that one of its cells
+changed: hidden singles and locked candidates look again only there. Guesses go to a
+cell with the fewest candidates, and of those the one with the most unsolved peers; an
 iterative search whose ``run(budget)`` can stop and be resumed. The face is the one every
 engine has (``sudokit.engine.Engine``).
 """
