@@ -83,3 +83,29 @@ def test_a_digit_printed_faintly_is_read_with_doubt_not_lost() -> None:
     assert reading.grid.cells == cells
     assert faint in reading.doubtful
     assert [(c.cell, c.after) for c in reading.changes] == [(faint, cells[faint])]
+
+
+def test_a_thin_digit_broken_into_dashes_is_still_read() -> None:
+    # a thin 7 whose strokes the photo broke into pieces three or four pixels apart (once
+    # straightened): still a digit
+    page = np.full((700, 700), 235, np.uint8)
+    for k in range(10):
+        width = 4 if k % 3 == 0 else 1
+        cv2.line(page, (80 + 60 * k, 80), (80 + 60 * k, 620), 20, width)
+        cv2.line(page, (80, 80 + 60 * k), (620, 80 + 60 * k), 20, width)
+    cells = Grid(PUZZLES[0]).cells
+    broken = next(i for i, d in enumerate(cells) if d == 7)
+    for i, d in enumerate(cells):
+        r, c = divmod(i, 9)
+        x, y = 80 + 60 * c, 80 + 60 * r
+        if i == broken:  # the bar and the stem in short dashes, gaps of 5 to 7 pixels
+            for t in range(0, 40, 12):
+                cv2.line(page, (x + 16 + t * 28 // 40, y + 12), (x + 16 + (t + 5) * 28 // 40,
+                                                                  y + 12), 20, 2)
+                cv2.line(page, (x + 44 - t * 20 // 40, y + 12 + t), (x + 44 - (t + 5) * 20 // 40,
+                                                                      y + 17 + t), 20, 2)
+        elif d:
+            cv2.putText(page, str(d), (x + 18, y + 46), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 20, 3,
+                        cv2.LINE_AA)
+    reading = image.read(page)
+    assert reading.grid.cells == cells

@@ -103,17 +103,15 @@ def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
     # nearer the paper than the ink: a thin stroke, greyed by blur, still counts
     mask = (inner < paper - 0.4 * contrast).astype(np.uint8)
     _erase_lines(mask)
-    # pieces closer than a pixel belong together (a stroke broken by blur and noise)
-    joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
-    best, best_area = 0, 0
-    for k in range(1, n):
-        x, y, w, h, area = stats[k]
-        cx, cy = centroids[k] + m
-        central = 0.25 * CELL < cx < 0.75 * CELL and 0.25 * CELL < cy < 0.75 * CELL
-        if central and h >= 0.28 * CELL and area > best_area and w < 0.95 * size:
-            best, best_area = k, area
-    if not best:
+    # pieces closer than a pixel belong together (a stroke broken by blur and noise); when
+    # that makes no digit, those closer than two (a thin stroke in a small photo)
+    for gap in (3, 5):
+        joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8)) & _no_lines(mask)
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
+        best = _central_piece(stats, centroids + m, size)
+        if best:
+            break
+    else:
         return None
     x, y, w, h, _ = stats[best]
     keep = (labels == best) & (mask > 0)
@@ -139,6 +137,18 @@ def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
     strokes = inner[keep & (mask > 0)]
     # the darkest of the strokes: a thin stroke blurred is pale at its edges, not its core
     return patch, paper - float(np.percentile(strokes, 10)) if strokes.size else contrast
+
+
+def _central_piece(stats: np.ndarray, centroids: np.ndarray, size: int) -> int:
+    """The label of the largest piece of a digit's height near the cell's middle (0: none)."""
+    best, best_area = 0, 0
+    for k in range(1, len(stats)):
+        _, _, w, h, area = stats[k]
+        cx, cy = centroids[k]
+        central = 0.25 * CELL < cx < 0.75 * CELL and 0.25 * CELL < cy < 0.75 * CELL
+        if central and h >= 0.28 * CELL and area > best_area and w < 0.95 * size:
+            best, best_area = k, area
+    return best
 
 
 def _erase_lines(mask: np.ndarray) -> None:

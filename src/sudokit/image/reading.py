@@ -102,18 +102,19 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         flat = cutting.warp(gray, corners)
     else:  # a curved page: each cell straightened on its own corners
         flat = lattice.warp(gray, points, cutting.CELL)
-    choices, outcome = _read_cells(flat)
+    choices, outcome, dim = _read_cells(flat)
     if outcome.solutions != 1:
         # a photo taken sideways or upside down: its digits lie on their side, and no
         # likely reading of them has one solution; try the grid turned a quarter at a time
         for quarter in (1, 2, 3):
-            turned_choices, turned = _read_cells(np.rot90(flat, quarter), TURNED_TRIES)
+            turned_choices, turned, turned_dim = _read_cells(np.rot90(flat, quarter),
+                                                             TURNED_TRIES)
             if turned.solutions == 1:
-                choices, outcome = turned_choices, turned
+                choices, outcome, dim = turned_choices, turned, turned_dim
                 corners = np.roll(corners, -quarter, axis=0)
                 break
     if outcome.solutions == 1:
-        outcome = _restore_marks(choices, outcome)
+        outcome = _restore_marks(choices, outcome, dim)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     return Reading(
         grid=Grid.from_cells(outcome.cells),
@@ -128,17 +129,20 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     )
 
 
-def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome) -> Outcome:
+def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,
+                   dim: frozenset[int]) -> Outcome:
     """Cells read as blank where the model had a digit as a likely choice (RESTORE or more):
     when that digit is the one the puzzle's only solution has there, it is a given the
-    reading lost (a puzzle with more clues than it needs stays unique without it)."""
+    reading lost (a puzzle with more clues than it needs stays unique without it). Not the
+    ``dim`` cells, whose shapes are fainter than a digit's: print showing through the page
+    is as likely to agree with the solution by chance; they stay blank, marked doubtful."""
     solution = solve(Grid.from_cells(outcome.cells))
     if solution is None:
         return outcome
     cells = list(outcome.cells)
     changes = list(outcome.changes)
     for i, ranked in enumerate(choices):
-        if cells[i] or len(ranked) < 2:
+        if cells[i] or len(ranked) < 2 or i in dim:
             continue
         for digit, p in ranked:
             if digit == solution.cells[i] and p >= RESTORE:
@@ -153,11 +157,13 @@ def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcom
 
 def _read_cells(
     flat: np.ndarray, tries: int = MAX_TRIES
-) -> tuple[list[tuple[tuple[int, float], ...]], Outcome]:
-    """The model's ranked choices for each cell of the straightened grid, and the repair's
-    outcome."""
+) -> tuple[list[tuple[tuple[int, float], ...]], Outcome, frozenset[int]]:
+    """The model's ranked choices for each cell of the straightened grid, the repair's
+    outcome, and the cells whose shapes are fainter than a digit's (see _dimmed)."""
     patches, where, strengths = cutting.shapes(np.ascontiguousarray(flat))
     choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
+    dim = frozenset(c for c, strength in zip(where, strengths, strict=True)
+                    if strength < cutting.FAINT)
     if len(where):
         probs = probabilities(patches)
         for cell, p, strength in zip(where, probs, strengths, strict=True):
@@ -165,7 +171,7 @@ def _read_cells(
                 p = _dimmed(p, strength)
             order = np.argsort(-p)[:KEEP]
             choices[cell] = tuple((int(d), float(p[d])) for d in order)
-    return choices, repair(choices, tries)
+    return choices, repair(choices, tries), dim
 
 
 def _dimmed(p: np.ndarray, strength: float) -> np.ndarray:
