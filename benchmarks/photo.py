@@ -10,6 +10,7 @@ the digit model alone and after the solver's repair, and the time per photo on o
     .venv/bin/python benchmarks/photo.py              # 300 photos, seeds 0..299
     .venv/bin/python benchmarks/photo.py --photos 1000 --first-seed 5000 --show-misses
     .venv/bin/python benchmarks/photo.py --classes all --photos 100
+    .venv/bin/python benchmarks/photo.py --weights /tmp/digits.npz   # a newly trained model
 
 ``--classes`` makes the photos in the hard conditions of real newspaper photos
 (sudokit.image.synthetic.CLASSES: an old phone's 640 x 480 JPEG, thin condensed faces, print
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -31,7 +33,8 @@ import numpy as np
 
 from sudokit import Grid, solve
 from sudokit.errors import ImageError
-from sudokit.image import read
+from sudokit.image import model, read
+from sudokit.image import reading as reading_module
 from sudokit.image.reading import Reading
 from sudokit.image.synthetic import CLASSES, photograph
 
@@ -123,7 +126,14 @@ def main() -> None:
                         help="the kinds of photo, joined with ',': "
                         f"{', '.join(CLASSES)}, or all (default: plain)")
     parser.add_argument("--show-misses", action="store_true", help="list each wrong grid")
+    parser.add_argument("--weights", type=Path,
+                        help="the digit model's weights (.npz) to read with, in place of the "
+                        "shipped ones: to compare a newly trained model")
     args = parser.parse_args()
+    if args.weights:
+        with np.load(args.weights) as data:
+            params = {name: data[name].astype(np.float32) for name in data.files}
+        reading_module.probabilities = partial(model.probabilities, params=params)
     names = list(CLASSES) if args.classes == "all" else args.classes.split(",")
     cv2.setNumThreads(1)
     lines = [s.strip() for s in DATA.read_text().splitlines() if s.strip() and s[0] != "#"]

@@ -2,7 +2,7 @@
 
 Two 3 x 3 convolutions (16 and 32 channels, each followed by ReLU and 2 x 2 max pooling), a
 hidden layer of 128 and 10 outputs: 0 for "not a digit" (a smudge, a stray line) and 1-9. The
-weights (digits.npz, about 0.4 MB) come from training/train_digits.py.
+weights (digits.npz, about 0.8 MB) come from training/train_digits.py.
 """
 
 from __future__ import annotations
