@@ -100,12 +100,13 @@ def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
     contrast = paper - dark
     if contrast < max(18.0, 0.15 * paper):
         return None
-    # nearer the paper than the ink: a thin stroke, greyed by blur, still counts
-    mask = (inner < paper - 0.4 * contrast).astype(np.uint8)
-    _erase_lines(mask)
-    # pieces closer than a pixel belong together (a stroke broken by blur and noise); when
-    # that makes no digit, those closer than two (a thin stroke in a small photo)
-    for gap in (3, 5):
+    # nearer the paper than the ink: a thin stroke, greyed by blur, still counts; pieces
+    # closer than a pixel belong together (a stroke broken by blur and noise); when that
+    # makes no digit, those closer than two, then paler strokes too (a thin face in a small
+    # photo: its bars keep their ink, its slanted strokes fade)
+    for level, gap in ((0.4, 3), (0.4, 5), (0.25, 5)):
+        mask = (inner < paper - level * contrast).astype(np.uint8)
+        _erase_lines(mask)
         joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8)) & _no_lines(mask)
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
         best = _central_piece(stats, centroids + m, size)
