@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .. import engine
 from ..engine import Engine
@@ -97,7 +98,7 @@ def make_variant(options: GenerateOptions, key: int) -> tuple[Grid, Grid]:
         made = Grid.unchecked(tuple(puzzle), rules.shape, rules)
         if options.difficulty is not None and options.difficulty != (
                 capped_level(made, options.ladder) if plan.drawn
-                else level_of(made, options.ladder)):
+                else _confirmed_level(made, options.difficulty, options.ladder)):
             continue
         # the proof: a count to two by the solver (bounded where clues are drawn)
         proof = search_puzzle(made, limit=2, rounds=PROOF_ROUNDS if plan.drawn else None)
@@ -120,6 +121,30 @@ def level_of(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
     from ..logic.techniques import BY_KEY  # the technique table only for a ladder of its own
 
     return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level
+
+
+def _confirmed_level(puzzle: Grid, level: str, ladder: tuple[str, ...] | None) -> str | None:
+    """The level the rater gives ``puzzle`` when the techniques up to ``level`` solve it with
+    ``level`` its hardest, else None. The techniques up to a level take the same path as the
+    whole ladder wherever the whole ladder stays at or under it, so a try the rater would
+    put higher is dropped as soon as they get stuck, before the costly techniques above.
+    Extreme is the top, reached by guessing too: only the whole rater tells it."""
+    if level != "extreme" and capped_level(puzzle, _ladder_up_to(level, ladder)) != level:
+        return None
+    return level_of(puzzle, ladder)
+
+
+@lru_cache(maxsize=16)
+def _ladder_up_to(level: str, ladder: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The keys of ``ladder`` (None: the default ladder) whose level is ``level`` or
+    lower, in ladder order."""
+    from ..logic.select import choose  # the technique table only when a level is asked for
+    from ..logic.step import Level
+    from ..logic.techniques import BY_KEY
+
+    chosen = choose() if ladder is None else tuple(BY_KEY[k] for k in ladder)
+    top = Level[level.upper()]
+    return tuple(t.key for t in chosen if t.level <= top)
 
 
 def capped_level(puzzle: Grid, ladder: tuple[str, ...] | None) -> str | None:
