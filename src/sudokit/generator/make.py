@@ -43,7 +43,14 @@ from .choices import DIFFICULTIES as DIFFICULTIES
 from .choices import SYMMETRIES as SYMMETRIES
 from .options import MAX_RATED_SIZE as MAX_RATED_SIZE
 from .options import MAX_SIZE as MAX_SIZE
-from .options import UNBOUNDED, GenerateOptions, checked_options, fewest_clues, symmetry_orbits
+from .options import (
+    UNBOUNDED,
+    GenerateOptions,
+    checked_options,
+    fewest_clues,
+    symmetry_orbits,
+    wanted_puzzle,
+)
 from .variants import level_of, make_variant
 
 #: Default blanks, as fractions of the cells: 40 to 64 of 81 on a 9x9 grid.
@@ -405,16 +412,8 @@ def _proven_unique(puzzle: Grid, solution: Grid) -> bool:
 def _gave_up_message(options: GenerateOptions) -> str:
     shape = options.shape
     label = f"{shape.n}x{shape.n}"
-    wanted = []
-    if options.clues is not None:
-        wanted.append(f"{options.clues} clues")
-    if options.symmetry != "none":
-        wanted.append(f"{options.symmetry} symmetry")
-    what = ("minimal " if options.minimal else "") + f"{label} puzzle"
-    if wanted:
-        what += " with " + " and ".join(wanted)
-    if options.difficulty is not None:
-        what += f" rated {options.difficulty}"
+    what = wanted_puzzle(label, options.minimal, options.clues, options.symmetry,
+                         options.difficulty, "rated {}")
     if options.clues is not None and options.clues < fewest_clues(shape) + 6:
         hint = "so few clues are rare: try more clues, or more tries (--tries)"
     elif options.minimal and options.budget != UNBOUNDED:

@@ -214,7 +214,7 @@ def checked_options(
             raise GenerateError(f"a {label} grid has only {shape.ncells} cells, "
                                 f"not room for {clues} clues")
         orbits = symmetry_orbits(shape, name)
-        if not _reachable(clues, orbits):
+        if not reachable(clues, orbits):
             sizes = sorted({len(o) for o in orbits})
             raise GenerateError(
                 f"{clues} clues cannot make a {name}-symmetric pattern on a {label} grid "
@@ -387,12 +387,29 @@ _FLAG_NAMES = {"diagonals": "x", "windows": "windoku", "anti_king": "anti-king",
                "disjoint": "disjoint", "centre_dot": "centre-dot"}
 
 
-def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
+def reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
     """Can some of the orbits add up to exactly ``total`` cells? (a bitset subset sum)"""
     sums = 1
     for orbit in orbits:
         sums |= sums << len(orbit)
     return bool(sums >> total & 1)
+
+
+def wanted_puzzle(label: str, minimal: bool, clues: int | None, symmetry: str,
+                  difficulty: str | None, rated: str = "of {} difficulty") -> str:
+    """What a search that gave up was asked for, in words: "minimal 9x9 puzzle with 25
+    clues and rot180 symmetry of hard difficulty" (``rated`` words the difficulty)."""
+    wanted = []
+    if clues is not None:
+        wanted.append(f"{clues} clues")
+    if symmetry != "none":
+        wanted.append(f"{symmetry} symmetry")
+    what = ("minimal " if minimal else "") + f"{label} puzzle"
+    if wanted:
+        what += " with " + " and ".join(wanted)
+    if difficulty is not None:
+        what += " " + rated.format(difficulty)
+    return what
 
 
 #: Solution grids tried for a puzzle under variant rules (a try takes a few tenths of a

@@ -33,7 +33,7 @@ from ..sheets import Sheet, SheetGrid
 from ..solver import search as search_puzzle
 from .choices import DIFFICULTIES, SYMMETRIES
 from .make import Seed, stream_key
-from .options import symmetry_name
+from .options import reachable, symmetry_name, wanted_puzzle
 from .variants import default_target, dug, fewest_blanks, is_minimal
 
 #: A full sheet starts from this many random digits in each grid, completed by the rules
@@ -102,7 +102,7 @@ def checked_sheet_options(sheet: Sheet | str, clues: int | None = None,
         if not 0 < clues <= layout.ncells:
             raise GenerateError(f"a {_label(layout)} puzzle has {layout.ncells} cells: "
                                 f"clues must be 1 to {layout.ncells}, not {clues}")
-        if not _reachable(clues, orbits):
+        if not reachable(clues, orbits):
             raise GenerateError(f"{clues} clues cannot make a {name}-symmetric pattern on a "
                                 f"{_label(layout)} sheet (its cells go in groups of "
                                 f"{' and '.join(map(str, sorted({len(o) for o in orbits})))})")
@@ -184,14 +184,6 @@ def _orbits(sheet: Sheet, name: str) -> list[tuple[int, ...]] | None:
         placed |= orbit
         orbits.append(tuple(sorted(orbit)))
     return orbits
-
-
-def _reachable(total: int, orbits: list[tuple[int, ...]]) -> bool:
-    """Can some of the orbits add up to exactly ``total`` cells? (a bitset subset sum)"""
-    sums = 1
-    for orbit in orbits:
-        sums |= sums << len(orbit)
-    return bool(sums >> total & 1)
 
 
 # -- the public calls -----------------------------------------------------------------
@@ -382,16 +374,8 @@ def _proven(made: SheetGrid, solution: list[int]) -> SheetGenerated:
 
 
 def _gave_up_message(options: SheetOptions) -> str:
-    wanted = []
-    if options.clues is not None:
-        wanted.append(f"{options.clues} clues")
-    if options.symmetry != "none":
-        wanted.append(f"{options.symmetry} symmetry")
-    what = ("minimal " if options.minimal else "") + f"{_label(options.sheet)} puzzle"
-    if wanted:
-        what += " with " + " and ".join(wanted)
-    if options.difficulty is not None:
-        what += f" of {options.difficulty} difficulty"
+    what = wanted_puzzle(_label(options.sheet), options.minimal, options.clues,
+                         options.symmetry, options.difficulty)
     hint = "more tries (--tries) may find one"
     if options.minimal and options.symmetry != "none":
         hint = "a symmetric pattern is seldom minimal: more tries (--tries) or no symmetry"

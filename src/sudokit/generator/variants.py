@@ -38,7 +38,7 @@ from ..solver import SearchStatus
 from ..solver import search as search_puzzle
 from .killer import Undecided, caged
 from .lines import drawn
-from .options import GenerateOptions, RulesPlan, symmetry_orbits
+from .options import GenerateOptions, RulesPlan, symmetry_orbits, wanted_puzzle
 from .regions import random_regions
 
 #: Default blanks, as fractions of the cells (as for classic puzzles: 40 to 64 of 81).
@@ -396,16 +396,8 @@ def is_minimal(search: Engine, masks: Sequence[int], puzzle: list[int],
 
 
 def _gave_up_message(plan: RulesPlan, options: GenerateOptions) -> str:
-    wanted = []
-    if options.clues is not None:
-        wanted.append(f"{options.clues} clues")
-    if options.symmetry != "none":
-        wanted.append(f"{options.symmetry} symmetry")
-    what = ("minimal " if options.minimal else "") + f"{plan.describe()} puzzle"
-    if wanted:
-        what += " with " + " and ".join(wanted)
-    if options.difficulty is not None:
-        what += f" of {options.difficulty} difficulty"
+    what = wanted_puzzle(plan.describe(), options.minimal, options.clues, options.symmetry,
+                         options.difficulty)
     hint = "more tries (--tries)"
     if "killer" in plan.drawn:  # large cages seldom leave one solution with no givens
         hint = "smaller cages (--cage-size) or more tries (--tries)"
