@@ -72,7 +72,7 @@ PIECE_ROWS = 4096
 #: ``.dat``, none) is read as lines when its content looks like lines, as detection reads it.
 DECIDING_EXTENSIONS = frozenset({".bin", ".csv", ".ipuz", ".json", ".jsonl", ".opensudoku",
                                  ".sdk", ".tsv", ".fpuzzles", ".fpuz", ".sudokupad", ".jigsaw",
-                                 ".killer",
+                                 ".killer", ".samurai",
                                  ".jpg", ".jpeg", ".png", ".webp"})
 
 #: A line the reader is sure is a 9x9 puzzle line, read before a line of another form so
