@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from typing import Any
 
 from ..generator.choices import DIFFICULTIES, SYMMETRIES
@@ -245,18 +246,27 @@ def run(args: argparse.Namespace, env: Env) -> int:
                 items = ((i, None, g.puzzle, None, g.solution)
                          for i, g in enumerate(progress(made, env, "puzzles")))
                 return write_dataset(args, env, Tally(), items, executor, jobs=args.jobs)
-            writer = formats.Writer(fmt, env.stdout)
-            try:
-                for puzzle, solution in progress(made, env, "puzzles", total=args.count):
-                    writer.write(puzzle)
-                    if args.with_solution:
-                        writer.write(solution)
-            finally:
-                writer.close()
+            _write_made(made, fmt, env, args)
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
     return ExitStatus.OK
+
+
+def _write_made(made: Iterator[tuple[Any, Any]], fmt: str, env: Env,
+                args: argparse.Namespace) -> None:
+    """Write each puzzle made (and its solution after it, with ``--with-solution``) in
+    ``fmt`` to standard output, as they come."""
+    from .. import formats  # the formats load when a command runs, not at start-up
+
+    writer = formats.Writer(fmt, env.stdout)
+    try:
+        for puzzle, solution in progress(made, env, "puzzles", total=args.count):
+            writer.write(puzzle)
+            if args.with_solution:
+                writer.write(solution)
+    finally:
+        writer.close()
 
 
 def _variant_names(variant: str | None) -> list[str]:
@@ -312,14 +322,7 @@ def run_sheets(args: argparse.Namespace, env: Env) -> int:
                     pictures.add(grid_figure(solution, pictures.theme, puzzle=puzzle))
             pictures.close()
             return ExitStatus.OK
-        writer = formats.Writer(fmt, env.stdout)
-        try:
-            for puzzle, solution in progress(made, env, "puzzles", total=args.count):
-                writer.write(puzzle)
-                if args.with_solution:
-                    writer.write(solution)
-        finally:
-            writer.close()
+        _write_made(made, fmt, env, args)
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
@@ -381,14 +384,7 @@ def run_pattern(args: argparse.Namespace, env: Env) -> int:
             args.count, mask, difficulty=args.difficulty, technique=args.technique,
             techniques=args.techniques, exclude=args.exclude, seed=args.seed,
             tries=args.tries)
-        writer = formats.Writer(fmt, env.stdout)
-        try:
-            for puzzle, solution in progress(made, env, "puzzles", total=args.count):
-                writer.write(puzzle)
-                if args.with_solution:
-                    writer.write(solution)
-        finally:
-            writer.close()
+        _write_made(made, fmt, env, args)
     except GenerateGaveUp as e:  # possible in principle, not found in the tries
         env.error(str(e))
         return ExitStatus.FAILURE
