@@ -205,21 +205,25 @@ def _candidates(fig: Figure, geo: Geometry, board: Candidates, cell: int,
         fig.add(_digit(geo, cell, digits[0], theme.given if given else theme.filled,
                        "given" if given else "filled", bold=given))
         return
-    font = geo.mark_font
     for d in digits:
         cx, cy = geo.mark(cell, d)
-        if (cell, d) in struck:
-            # a tinted disc behind the mark keeps it readable under its stroke
-            fig.add(Circle(cx, cy, font * 0.62, theme.struck, 0, "struck-mark",
-                          theme.struck_tint))
-            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.struck,
-                         "struck", bold=True))
-            half = font * 0.45
-            fig.add(Line(cx - half, cy + half, cx + half, cy - half, theme.struck,
-                         max(0.8, font * 0.09), "struck-line"))
-        else:
-            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.pencil,
-                         "pencil"))
+        pencil_mark(fig, cx, cy, d, geo.mark_font, (cell, d) in struck, theme)
+
+
+def pencil_mark(fig: Figure, cx: float, cy: float, d: int, font: float, struck: bool,
+                theme: Theme) -> None:
+    """Pencil mark ``d`` centred at (cx, cy); a struck one (a step removes it) is drawn
+    bold on a tinted disc and crossed out."""
+    if not struck:
+        fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.pencil, "pencil"))
+        return
+    # a tinted disc behind the mark keeps it readable under its stroke
+    fig.add(Circle(cx, cy, font * 0.62, theme.struck, 0, "struck-mark", theme.struck_tint))
+    fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.struck, "struck",
+                 bold=True))
+    half = font * 0.45
+    fig.add(Line(cx - half, cy + half, cx + half, cy - half, theme.struck,
+                 max(0.8, font * 0.09), "struck-line"))
 
 
 def _guides(fig: Figure, geo: Geometry, cell: int, theme: Theme) -> None:

@@ -30,7 +30,8 @@ from ..grid import SYMBOLS
 from ..shape import Shape
 from ..sheets import Sheet, SheetGrid
 from . import layout
-from .shapes import BASELINE, LIGHT, Circle, Figure, Line, Rect, Text, Theme
+from .drawing import pencil_mark
+from .shapes import BASELINE, LIGHT, Figure, Line, Rect, Text, Theme
 
 if TYPE_CHECKING:
     from ..logic.step import Step
@@ -212,22 +213,10 @@ def _digit(place: _Place, cell: int, value: int, colour: str, role: str,
 
 def _pencil(fig: Figure, place: _Place, cell: int, mask: int, struck: set[tuple[int, int]],
             theme: Theme) -> None:
-    font = place.mark_font
     for d in range(1, place.sheet.size + 1):
-        if not mask >> (d - 1) & 1:
-            continue
-        cx, cy = place.mark(cell, d)
-        if (cell, d) in struck:
-            fig.add(Circle(cx, cy, font * 0.62, theme.struck, 0, "struck-mark",
-                           theme.struck_tint))
-            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.struck,
-                         "struck", bold=True))
-            half = font * 0.45
-            fig.add(Line(cx - half, cy + half, cx + half, cy - half, theme.struck,
-                         max(0.8, font * 0.09), "struck-line"))
-        else:
-            fig.add(Text(cx, cy + BASELINE * font, SYMBOLS[d - 1], font, theme.pencil,
-                         "pencil"))
+        if mask >> (d - 1) & 1:
+            cx, cy = place.mark(cell, d)
+            pencil_mark(fig, cx, cy, d, place.mark_font, (cell, d) in struck, theme)
 
 
 def _boxes(sheet: Sheet, box_rows: int, box_cols: int) -> dict[tuple[int, int], set[int]]:
