@@ -450,7 +450,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              '{"puzzle": line, "size", "box", "cells", "confidence": per cell, "doubtful": '
              'cell names read with less confidence, "choices": {cell: [[digit, p], ...]} '
              'for those, "solutions": 0|1|2, "unique": bool, "corners": the grid\'s corners '
-             'in the photo\'s pixels}', read_photo),
+             'in the photo\'s pixels, "changes": [{"cell", "from", "to", "probability"}] '
+             'the cells the solver\'s check changed (0 a blank)}', read_photo),
     Endpoint("convert", "the puzzles of the text written in another format",
              (PUZZLE, Field("puzzle_base64", "string", "a file's bytes in base64 instead of "
                             "'puzzle' (the binary format)"), FORMAT, BOX, *RULES,

@@ -521,8 +521,9 @@ def call(op: str, kwargs: dict[str, Any]) -> Any:
 
 
 def read_photo(photo: bytes) -> dict[str, Any]:
-    """The puzzle in a photo, with the reader's confidence in each cell and its other
-    choices where it is in doubt (``sudoku read``)."""
+    """The puzzle in a photo, with the reader's confidence in each cell, its other
+    choices where it is in doubt, and the cells the solver's check changed, each with the
+    probability the model gave the new choice (``sudoku read``)."""
     from ..image import read  # OpenCV: loaded by the worker that reads a photo
 
     reading = read(photo)
@@ -541,6 +542,8 @@ def read_photo(photo: bytes) -> dict[str, Any]:
         "trusted": reading.trusted,
         "distrust": list(reading.distrust),
         "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
+        "changes": [{"cell": shape.cell_name(ch.cell), "from": ch.before, "to": ch.after,
+                     "probability": round(ch.probability, 3)} for ch in reading.changes],
     }
 
 

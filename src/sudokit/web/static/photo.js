@@ -121,6 +121,15 @@ export function showReading(data, photo, symbols) {
   review.hidden = false;
   review.dataset.unique = String(data.unique);
   review.dataset.distrust = (data.distrust || []).join("; ");
+  document.getElementById("photo-changes").textContent = changesText(data.changes || []);
+}
+
+// The cells the solver's check changed in the reading, as the command line says them.
+export function changesText(changes) {
+  if (!changes.length) return "";
+  const each = changes.map((ch) =>
+    `${ch.cell}: ${ch.from || "."} -> ${ch.to || "."} (${ch.to || "blank"} at ${Math.round(ch.probability * 100)}%)`);
+  return `Changed by the solver's check: ${each.join(", ")}.`;
 }
 
 // What the player is asked to do with a reading.
