@@ -81,7 +81,7 @@ EXAMPLES = {
         "346 34 12346 1269 5 1468 14689 389 27 2367 8 126 12569 7 3 169 59 4 256 7 346 56 "
         "469 2 4689 3589 36 1 34 8 12 49 7 5 6 12 39 9 2346 267 1 46 2346 35 8 2357 5 1236 "
         "1267 269 68 23689 4 127 2379 ",
-        "ALS-XY-Chain [r4c1 r6c2 r6c3 r6c8 r7c1 r7c4 r7c9 r8c7]: r6c7<>5",
+        "ALS-XY-Chain [r6c2 r6c3 r6c4 r6c8 r7c4 r8c5 r8c6 r8c7 r9c4 r9c5]: r6c7<>5",
     ),
 }
 
@@ -217,8 +217,17 @@ def test_the_ladder_places_them_by_score() -> None:
     assert aligned_exclusion.ALIGNED_TRIPLE.score == 7.5
 
 
+#: a board of a solving path where an ALS-XY-Chain applies and no shorter ALS pattern does
+CHAIN_ONLY = (
+    "356 4 79 3578 1 367 2 3689 35689 2356 2568 268 35 2456 9 145 7 13456 2356 1 79 3578 "
+    "24567 2346 589 34689 345689 125 59 12 4 3 57 6 128 12789 8 2367 2346 179 679 167 147 5 "
+    "234 1456 5679 1346 2 8 1567 1479 1349 13479 7 36 5 139 249 8 149 12469 12469 124 28 "
+    "1248 6 24579 1247 3 1249 5789 9 2368 123468 1357 2457 1234 14578 12468 1245678"
+)
+
+
 def test_an_als_chain_reaches_past_the_wing_and_scores_by_its_length() -> None:
-    board = board_of(EXAMPLES["als-xy-chain"][0])
+    board = board_of(CHAIN_ONLY)
     # on the board a solving path reached: nothing shorter of the family applies there
     for shorter in (als_xy_wing.ALS_XY_WING, death_blossom.DEATH_BLOSSOM, BY_KEY["als-xz"]):
         assert next_step(board, techniques=[shorter]) is None

@@ -18,10 +18,11 @@ from .als_links import AlsLinks
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
 
-#: the largest set the graph takes (ALS-XZ looks at sets of up to five cells): every cell
-#: more multiplies the links, and with four-cell sets the three techniques cost a sixth of
-#: the whole rating time while finding about twice the steps
-MAX_CELLS = 3
+#: the largest set the graph takes, as large as ALS-XZ's (sets of up to five cells): a
+#: wing, blossom or chain often needs a set of four or five cells (a line's or box's leftover
+#: cells), and in the typed tables they cost little (rating top1465 about a tenth slower than
+#: with sets of up to three, while the three techniques find about three times the steps)
+MAX_CELLS = 5
 
 
 class AlsGraph:
