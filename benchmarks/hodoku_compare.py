@@ -10,6 +10,11 @@ puzzles farthest apart.
 
     .venv/bin/python benchmarks/hodoku_compare.py puzzles.txt hodoku.tsv
     .venv/bin/python benchmarks/hodoku_compare.py puzzles.txt hodoku.tsv --techniques se
+    .venv/bin/python benchmarks/hodoku_compare.py puzzles.txt hodoku.tsv --scale hodoku
+
+With ``--scale hodoku`` the puzzles are rated on HoDoKu's scale (its solving order; the
+level and score are the rating's own); otherwise ``hodoku_level`` and ``effort`` read a path
+of sudokit's ladder (or of ``--techniques``) by HoDoKu's rule.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from pathlib import Path
 
 from sudokit import Grid
 from sudokit.logic import rate
-from sudokit.logic.rating import HODOKU_LEVELS, scale_id
+from sudokit.logic.rating import scale_id
+from sudokit.logic.scales import HODOKU_LEVELS, scale_named
 from sudokit.logic.select import choose
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the rank correlation's home
@@ -108,16 +114,21 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=120.0,
                         help="seconds per puzzle before giving up")
     parser.add_argument("--techniques", help="rate with these techniques ('default,wxyz-wing')")
+    parser.add_argument("--scale", default="sudokit",
+                        help="the scale to rate on (sudokit, se, sukaku, hodoku)")
     args = parser.parse_args()
     rows = read(args.puzzles, args.reference)
     ladder = choose(args.techniques) if args.techniques else None
+    scale = scale_named(args.scale)
     start = time.process_time()
     for r in rows:
-        rating = rate(Grid(r.puzzle), time_limit=args.time_limit, techniques=ladder)
+        rating = rate(Grid(r.puzzle), time_limit=args.time_limit, techniques=ladder,
+                      scale=scale)
         r.ours_level, r.effort = rating.hodoku_level, rating.effort
         r.hardest = rating.hardest or "-"
     cpu = time.process_time() - start
-    print(f"{len(rows)} puzzles from {args.puzzles.name}, scale {scale_id()}, {cpu:.1f} s CPU\n")
+    sid = scale_id() if scale.name == "sudokit" else scale.id
+    print(f"{len(rows)} puzzles from {args.puzzles.name}, scale {sid}, {cpu:.1f} s CPU\n")
     report(rows, args.worst)
 
 

@@ -35,6 +35,10 @@ from .status import ExitStatus
 #: Seconds a rating may take by default (a 9x9 takes milliseconds; an empty 16x16, minutes).
 TIME_LIMIT = 20.0
 
+#: The scales --scale can name (kept here as text so that the parser is built without
+#: importing the rater; a test checks them against ``sudokit.logic.scales.SCALES``).
+SCALE_NAMES = ("sudokit", "se", "sukaku", "hodoku")
+
 #: What --format can name for a rating.
 FIELDS = ["puzzle", "level", "score", "hardest", "er", "ep", "ed", "line", "file"]
 
@@ -47,7 +51,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="For each puzzle print its level (easy, medium, hard, expert, extreme), "
         "its score on a Sudoku-Explainer-like scale and the technique that set the level; "
         "see docs/rating.md. A puzzle with no solution rates 'invalid 0.0' and makes the exit "
-        "status 1. --scale prints the scale (its version and every technique's parameters). "
+        "status 1. --scale NAME rates on another scale (se, sukaku: Sudoku Explainer's two "
+        "flavours; hodoku: HoDoKu's level word and score); --scale alone prints sudokit's "
+        "scale (its version and every technique's parameters). "
         "On more than one puzzle, each line starts with the puzzle (in the line form), so "
         f"that the output reads back as a rated list of puzzles. {SHEET_STEPS}",
     )
@@ -59,7 +65,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    f"so far, with a note; it counts as a failure (default {TIME_LIMIT:g})")
     add_format_argument(p, FIELDS)
     add_ladder_arguments(p)
-    p.add_argument("--scale", action="store_true", help="print the rating scale and exit")
+    p.add_argument("--scale", nargs="?", const="", default=None, metavar="NAME",
+                   help="rate on the scale NAME: sudokit (the default), se (Sudoku Explainer "
+                   "1.2.1.3's ladder and ER/EP/ED), sukaku (Sukaku Explainer's), hodoku "
+                   "(HoDoKu 2.2's solving order; its level word, easy .. extreme with "
+                   "unfair, and its score, a whole number, as the rating); --techniques and "
+                   "--exclude then cut that scale's ladder. With no NAME: print sudokit's "
+                   "scale and exit")
     add_cluster_argument(p)
     add_dataset_arguments(p, to=True)
 
@@ -71,7 +83,7 @@ def run(args: argparse.Namespace, env: Env) -> int:
     # the rater is imported here: it takes longer to import than the rest of the command
     from ..logic.rating import scale_id, scale_table
 
-    if args.scale:
+    if args.scale == "":
         optional = _optional_rows()
         if args.json:
             env.stdout.write(
@@ -97,6 +109,15 @@ def run(args: argparse.Namespace, env: Env) -> int:
                     f"{row['effort']:>6}  (after {row['after']})\n".encode()
                 )
         return ExitStatus.OK
+    if args.scale is not None and args.scale.strip().lower() not in SCALE_NAMES:
+        env.error(f"unknown scale {args.scale!r} (known: {', '.join(SCALE_NAMES)}; "
+                  "--scale with no name prints the scale table)")
+        return ExitStatus.USAGE
+    args.scale = "sudokit" if args.scale is None else args.scale.strip().lower()
+    if args.scale != "sudokit" and wants_dataset(args):
+        env.error(f"--scale {args.scale} rates lines, not a dataset: a dataset keeps "
+                  "sudokit's scale")
+        return ExitStatus.USAGE
     if unused_dataset_options(args, env):
         return ExitStatus.USAGE
     with cluster_executor(args) as executor:
@@ -143,7 +164,7 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
             tally.note(ExitStatus.FAILURE)
         records = _skipped(records, kept.count(b"\n"), sources)
     ratings = stream.rate(records, jobs=args.jobs, executor=executor,
-                          time_limit=args.time_limit, keys=ladder_keys(args))
+                          time_limit=args.time_limit, keys=ladder_keys(args), scale=args.scale)
     for record, rating in ratings:
         source = sources.pop(id(record), "")
         if rating is None:  # reported on standard error by each_record
@@ -154,7 +175,8 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
         if args.template is not None and not args.json:
             env.stdout.write(args.template.line(
                 {"puzzle": line_form(record.item), "level": rating.level,
-                 "score": f"{rating.score:.1f}", "hardest": rating.hardest,
+                 "score": f"{rating.score:.0f}" if rating.reads_hodoku
+                 else f"{rating.score:.1f}", "hardest": rating.hardest,
                  "er": f"{rating.er:.1f}", "ep": f"{rating.ep:.1f}", "ed": f"{rating.ed:.1f}",
                  "line": record.line, "file": source}, record, env, tally))
             continue

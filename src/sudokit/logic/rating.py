@@ -32,6 +32,7 @@ from typing import Any
 
 from .. import validate
 from .path import GAVE_UP, Path, Puzzle, checked_puzzle, checked_techniques, solve_path
+from .scales import HODOKU, HODOKU_LEVELS, SUDOKIT, Scale, hodoku_level, hodoku_points, scale_named
 from .step import Level, Step, Technique
 from .techniques import LADDER
 from .techniques.brute_force import BRUTE_FORCE
@@ -45,14 +46,6 @@ SCALE_VERSION = 6
 #: The level word of a puzzle with no solution (its score is 0.0, as SE reports errors).
 INVALID = "invalid"
 
-#: HoDoKu 2.2's level names and the highest total score each allows (its defaults).
-HODOKU_LEVELS = (
-    ("easy", 800),
-    ("medium", 1000),
-    ("hard", 1600),
-    ("unfair", 1800),
-    ("extreme", None),
-)
 
 
 @dataclass(frozen=True)
@@ -89,15 +82,22 @@ class Rating:
     @property
     def hodoku_level(self) -> str:
         """The level HoDoKu's rule gives: the hardest technique's level (expert is HoDoKu's
-        "unfair"), raised while the total effort is over that level's maximum score."""
-        if self.level == INVALID:
-            return INVALID
+        "unfair"), raised while the total effort is over that level's maximum score (on
+        the hodoku scale, the level itself)."""
+        if self.level == INVALID or self.reads_hodoku:
+            return self.level
         i = Level[self.level.upper()] - 1
         while True:
             name, most = HODOKU_LEVELS[i]
             if most is None or self.effort <= most:
                 return name
             i += 1
+
+    @property
+    def reads_hodoku(self) -> bool:
+        """Whether the rating is on HoDoKu's scale: its level is HoDoKu's level word and its
+        score HoDoKu's total (a whole number), with no ER/EP/ED."""
+        return self.scale.startswith("hodoku-")
 
     @property
     def logic_only(self) -> bool:
@@ -107,21 +107,32 @@ class Rating:
     def __str__(self) -> str:
         if self.level == INVALID:
             return f"{INVALID} 0.0 (no solution)"
+        score = f"{self.score:.0f}" if self.reads_hodoku else f"{self.score:.1f}"
         if self.gave_up is not None:
-            return f"{self.level} >={self.score:.1f} ({self.hardest or 'no step yet'})"
+            return f"{self.level} >={score} ({self.hardest or 'no step yet'})"
         if self.hardest is None:  # no step was needed
-            return f"{self.level} 0.0 (already solved: nothing to rate)"
-        return f"{self.level} {self.score:.1f} ({self.hardest})"
+            return f"{self.level} {score} (already solved: nothing to rate)"
+        return f"{self.level} {score} ({self.hardest})"
 
     def se_line(self) -> str:
         """The rating with Sudoku Explainer's triple: ``easy 1.2 (Hidden Single)
         ED=1.2/1.2/1.2`` (ER/EP/ED)."""
-        if self.level == INVALID or (self.hardest is None and self.gave_up is None):
-            return str(self)  # nothing was rated
+        if self.level == INVALID or self.reads_hodoku or (
+                self.hardest is None and self.gave_up is None):
+            return str(self)  # nothing was rated, or a scale without SE's triple
         return f"{self} ED={self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The rating as a JSON-ready dict."""
+        """The rating as a JSON-ready dict (on HoDoKu's scale the score is a whole number
+        and there is no ER/EP/ED)."""
+        if self.reads_hodoku:
+            out = self._dict()
+            del out["er"], out["ep"], out["ed"]
+            out["score"] = round(self.score)
+            return out
+        return self._dict()
+
+    def _dict(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "score": self.score,
@@ -170,6 +181,7 @@ def rate(
     time_limit: float | None = None,
     *,
     techniques: Iterable[Technique] | None = None,
+    scale: str | Scale = "sudokit",
 ) -> Rating:
     """Rate ``puzzle`` (a Grid, a Candidates board, or a SheetGrid of overlapping grids):
     solve it like a person, easiest technique first (brute force when stuck), and read off
@@ -179,17 +191,33 @@ def rate(
 
     ``time_limit`` (seconds) stops a long rating: it then says what it reached
     (``gave_up``, and a note "gave up after N s at score >= X"). ``techniques`` replaces
-    the ladder (see :func:`sudokit.logic.select.choose`); brute force still finishes."""
+    the ladder (see :func:`sudokit.logic.select.choose`); brute force still finishes.
+
+    ``scale`` names the scale (:data:`sudokit.logic.scales.SCALES`: ``sudokit``, ``se``,
+    ``sukaku``, ``hodoku``): its ladder, and how the path is read (on ``hodoku``, HoDoKu's
+    level word and total score). With ``techniques`` too, they cut that scale's ladder."""
     checked_puzzle(puzzle, "rate")
     ladder = checked_techniques(techniques, "rate")
+    try:
+        chosen = scale_named(scale)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"rate: {e}") from None
+    if chosen is not SUDOKIT:
+        ladder = chosen.ladder if techniques is None else chosen.cut(ladder)
     time_limit = validate.seconds(time_limit, "rate")
-    return rating_of(solve_path(puzzle, guess=True, time_limit=time_limit, techniques=ladder))
+    path = solve_path(puzzle, guess=True, time_limit=time_limit, techniques=ladder)
+    return rating_of(path, chosen)
 
 
-def rating_of(path: Path) -> Rating:
-    """The rating a solved path earns (a path that stops short rates only what it used)."""
+def rating_of(path: Path, scale: str | Scale = "sudokit") -> Rating:
+    """The rating a solved path earns on ``scale`` (a path that stops short rates only what
+    it used)."""
+    chosen = scale_named(scale)
+    if chosen.reading == "hodoku":
+        return _hodoku_rating(path, chosen)
+    sid = scale_id() if chosen is SUDOKIT else chosen.id
     if path.solutions == 0:
-        return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale_id())
+        return Rating(INVALID, 0.0, 0, None, 0, 0, 0, sid)
     steps = path.steps
     if not steps and path.gave_up is not None:  # stopped before the first step
         note = f"{GAVE_UP} {path.gave_up:g} s at score >= {path.floor:.1f}"
@@ -202,14 +230,14 @@ def rating_of(path: Path) -> Rating:
             0,
             0,
             path.solutions,
-            scale_id(),
+            sid,
             tuple(n for n in path.notes if not n.startswith(GAVE_UP)) + (note,),
             ep=path.floor,
             ed=path.floor,
             gave_up=path.gave_up,
         )
     if not steps:  # nothing to fill in: a complete grid
-        return Rating(str(Level.EASY), 0.0, 0, None, 0, 0, path.solutions, scale_id(), path.notes)
+        return Rating(str(Level.EASY), 0.0, 0, None, 0, 0, path.solutions, sid, path.notes)
     hardest = max(steps, key=lambda s: (s.level, s.score))
     keys = path.effort_keys or tuple(s.key for s in steps)
     effort = sum(_EFFORT.get(k, 0) for k in keys)
@@ -229,12 +257,40 @@ def rating_of(path: Path) -> Rating:
         steps=len(steps),
         guesses=path.guesses,
         solutions=path.solutions,
-        scale=scale_id(),
+        scale=sid,
         notes=notes,
         ep=_hardest_until(steps, lambda s: bool(s.placements)),
         ed=_hardest_until(steps, lambda s: bool(s.placements or s.eliminations)),
         gave_up=path.gave_up,
     )
+
+
+def _hodoku_rating(path: Path, scale: Scale) -> Rating:
+    """A path read as HoDoKu reads its own: each step's level and points by its technique
+    (a hidden single taken where a naked single was open counting as that), the level the
+    hardest's raised while the total is over the level's most, the hardest step the first
+    of the highest level and points."""
+    if path.solutions == 0:
+        return Rating(INVALID, 0.0, 0, None, 0, 0, 0, scale.id)
+    steps = path.steps
+    keys = path.effort_keys or tuple(s.key for s in steps)
+    points = [hodoku_points(k, s.level) for k, s in zip(keys, steps, strict=True)]
+    words = [name for name, _ in HODOKU_LEVELS]
+    total = sum(p for _, p in points)
+    notes = path.notes
+    hardest = None
+    if steps:
+        top = max(range(len(steps)), key=lambda i: (words.index(points[i][0]),
+                                                     HODOKU[keys[i]][1] if keys[i] in HODOKU
+                                                     else 0, -i))
+        hardest = steps[top].technique
+    level = hodoku_level(points) if steps else "easy"
+    if path.gave_up is not None:
+        notes = tuple(n for n in notes if not n.startswith(GAVE_UP))
+        notes += (f"{GAVE_UP} {path.gave_up:g} s at score >= {total}",)
+    return Rating(level=level, score=float(total), effort=total, hardest=hardest,
+                  steps=len(steps), guesses=path.guesses, solutions=path.solutions,
+                  scale=scale.id, notes=notes, gave_up=path.gave_up)
 
 
 def _hardest_until(steps: tuple[Step, ...], reached: Callable[[Step], bool]) -> float:

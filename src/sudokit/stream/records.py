@@ -437,12 +437,13 @@ def rate(
     executor: Executor | None = None,
     time_limit: float | None = None,
     keys: tuple[str, ...] | None = None,
+    scale: str = "sudokit",
 ) -> Iterator[tuple[Record, Rating | None]]:
     """(record, its rating) for each record, in order (None for a record that could not
     be read). Ratings are made in Python: ``jobs > 1`` rates on ``executor`` (default:
     ``jobs`` processes), :data:`RATE_CHUNK` puzzles a piece. ``time_limit`` bounds each
     rating (see :func:`sudokit.logic.rating.rate`); ``keys`` chooses its techniques (None:
-    all of them)."""
+    all of them); ``scale`` names the scale (``sudokit``, ``se``, ``sukaku``, ``hodoku``)."""
     _iterable(records, "rate", "records")
     if validate.whole(jobs, "rate", "jobs") < 1:
         raise ValueError(f"rate: jobs must be at least 1, got {jobs}")
@@ -451,18 +452,23 @@ def rate(
         from ..logic.select import ladder_of  # the rater only when techniques are named
 
         ladder_of(keys, "rate")
-    return _rate(records, jobs, executor, time_limit, keys)
+    if scale != "sudokit":
+        from ..logic.scales import scale_named  # the rater only when a scale is named
+
+        scale = scale_named(scale).name
+    return _rate(records, jobs, executor, time_limit, keys, scale)
 
 
 def _rate(records: Iterable[Record], jobs: int, executor: Executor | None,
-          time_limit: float | None, keys: tuple[str, ...] | None
+          time_limit: float | None, keys: tuple[str, ...] | None, scale: str = "sudokit"
           ) -> Iterator[tuple[Record, Rating | None]]:
     own = executor is None
     pool = make_executor("processes", jobs) if executor is None else executor
     try:
         if isinstance(pool, InlineExecutor):
             for record in records:
-                yield record, rate_piece([_record(record, "rate").item], time_limit, keys)[0]
+                yield record, rate_piece([_record(record, "rate").item], time_limit, keys,
+                                         scale)[0]
             return
         # the records stay here; only their puzzles travel to the workers
         held: deque[list[Record]] = deque()
@@ -472,8 +478,8 @@ def _rate(records: Iterable[Record], jobs: int, executor: Executor | None,
                 held.append(piece)
                 yield [r.item for r in piece]
 
-        for ratings in pool.map(partial(rate_piece, time_limit=time_limit, keys=keys),
-                                puzzles()):
+        for ratings in pool.map(partial(rate_piece, time_limit=time_limit, keys=keys,
+                                        scale=scale), puzzles()):
             yield from zip(held.popleft(), ratings, strict=True)
     finally:
         if own:
@@ -481,9 +487,10 @@ def _rate(records: Iterable[Record], jobs: int, executor: Executor | None,
 
 
 def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None = None,
-               keys: tuple[str, ...] | None = None) -> list[Rating | None]:
+               keys: tuple[str, ...] | None = None, scale: str = "sudokit"
+               ) -> list[Rating | None]:
     """The ratings of one piece of puzzles (None for None): what an executor runs
-    (``keys``: the techniques' keys, None for all)."""
+    (``keys``: the techniques' keys, None for all; ``scale``: the scale's name)."""
     from ..logic.rating import rate as rate_one  # the rater only when puzzles are rated
     from ..logic.select import ladder_of
 
@@ -491,7 +498,7 @@ def rate_piece(puzzles: list[Grid | Candidates | None], time_limit: float | None
         raise TypeError(f"rate_piece: puzzles must be a list of puzzles, not "
                         f"{type(puzzles).__name__}")
     ladder = ladder_of(keys, "rate_piece")
-    return [rate_one(p, time_limit, techniques=ladder) if p is not None else None
+    return [rate_one(p, time_limit, techniques=ladder, scale=scale) if p is not None else None
             for p in puzzles]
 
 
