@@ -1,9 +1,12 @@
 """ALS-XY-Wing, Death Blossom and ALS-XY-Chain take almost locked sets of four and five cells
-(a line's or box's leftover cells), as ALS-XZ does: on boards where the only step of each
-needs such a set, it is found, and what it removes is false (checked against the solution and
-by a plain backtracking search of the board with the candidate placed)."""
+(a line's or box's leftover cells), as ALS-XZ does, and sets that share cells where no link
+digit lies: on boards where the only step of each needs such a set, it is found, and what it
+removes is false (checked against the solution and by a plain backtracking search of the
+board with the candidate placed)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -30,17 +33,40 @@ CHAIN_BOARD = Candidates([
     229, 451,
 ])
 
+#: a board of the same path, earlier: its steps need sets that share a cell
+OVERLAP_TEXT = (
+    "4 569 1268 5789 3 15789 25 2567 5679 1237 359 12 6 127 14579 8 2357 34579 23678 3569 268 "
+    "45789 278 45789 2345 23567 1 1236 346 124 378 5 13678 23 9 378 123 8 59 3479 17 13479 6 "
+    "12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 "
+    "4 2 9 2 7 35 4 35 1 68 68"
+)
+OVERLAP_BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in OVERLAP_TEXT.split()])
+
 CASES = [
-    (als_xy_wing.ALS_XY_WING, WING_BOARD,
-     "ALS-XY-Wing [r1c7 r2c1 r2c3 r2c5 r2c8 r4c7 r4c9 r5c9 r6c7 r6c9]: r2c9<>7",
-     "r4c7, r4c9, r5c9, r6c7 and r6c9 {2,3,4,5,7,8}"),
-    (death_blossom.DEATH_BLOSSOM, WING_BOARD,
-     "Death Blossom [r1c7 r2c1 r2c3 r2c5 r2c8 r4c7 r4c9 r5c9 r6c7 r6c9]: r2c9<>7",
-     "r2c1, r2c3, r2c5 and r2c8 {1,2,3,5,7}"),
-    (als_chain.ALS_XY_CHAIN, CHAIN_BOARD,
-     "ALS-XY-Chain [r1c8 r1c9 r2c1 r2c2 r2c3 r2c5 r2c7 r3c7 r3c8 r3c9 r4c7 r5c7 r6c7 r7c1 "
-     "r7c5 r7c7]: r2c7,r2c8<>4",
-     "r1c8, r1c9, r3c7, r3c8 and r3c9 {1,2,4,5,6,9}"),
+    (als_xy_wing.ALS_XY_WING, WING_BOARD, "r2c9<>7"),
+    (death_blossom.DEATH_BLOSSOM, WING_BOARD, "r2c9<>7"),
+    (als_chain.ALS_XY_CHAIN, CHAIN_BOARD, "r2c7,r2c8<>4"),
+]
+
+
+def _largest_set(text: str) -> int:
+    """The most cells of one set the step's sentence names (``r1c1, r1c5 and r2c3 {...}``)."""
+    return max(
+        len(re.findall(r"r\dc\d", cells))
+        for cells in re.findall(r"((?:r\dc\d(?:, | and )?)+) \{", text)
+    )
+
+
+OVERLAP_CASES = [
+    (als_xy_wing.ALS_XY_WING,
+     "ALS-XY-Wing [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8 r9c8]: r2c9<>7",
+     ("r1c8, r2c8, r3c8, r7c8 and r9c8 {2,3,5,6,7,8}", "r2c1, r2c3, r2c5 and r2c8 {1,2,3,5,7}")),
+    (death_blossom.DEATH_BLOSSOM,
+     "Death Blossom [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8]: r2c9<>7",
+     ("2: r1c8, r2c8, r3c8 and r7c8 {2,3,5,6,7}", "5: r2c1, r2c3, r2c5 and r2c8 {1,2,3,5,7}")),
+    (als_chain.ALS_XY_CHAIN,
+     "ALS-XY-Chain [r1c2 r1c4 r1c7 r1c8 r1c9 r4c4 r4c7 r8c4]: r1c6<>5",
+     ("r1c7 {2,5} -2-", "-8- r1c2, r1c4, r1c7, r1c8 and r1c9 {2,5,6,7,8,9}")),
 ]
 
 
@@ -105,13 +131,23 @@ def _assert_false_candidates(board: Candidates, step: Step) -> None:
         assert not _has_solution(masks), f"{step}: {name}={digit} still has a solution"
 
 
-@pytest.mark.parametrize(
-    ("tech", "board", "expected", "big_set"), CASES, ids=[c[0].key for c in CASES]
-)
+@pytest.mark.parametrize(("tech", "board", "removed"), CASES, ids=[c[0].key for c in CASES])
 def test_a_step_that_needs_a_set_of_four_or_five_cells_is_found(
-    pure: bool, tech: Technique, board: Candidates, expected: str, big_set: str
+    pure: bool, tech: Technique, board: Candidates, removed: str
 ) -> None:
     step = next_step(board, techniques=[tech])
-    assert step is not None and str(step) == expected
-    assert big_set in step.text  # the set that the step could not do without
+    assert step is not None and str(step).endswith(f"]: {removed}")
+    assert 4 <= _largest_set(step.text) <= 5
     _assert_false_candidates(board, step)
+
+
+@pytest.mark.parametrize(
+    ("tech", "expected", "sets"), OVERLAP_CASES, ids=[c[0].key for c in OVERLAP_CASES]
+)
+def test_sets_may_share_cells_that_hold_no_link_digit(
+    pure: bool, tech: Technique, expected: str, sets: tuple[str, str]
+) -> None:
+    step = next_step(OVERLAP_BOARD, techniques=[tech])
+    assert step is not None and str(step) == expected
+    assert all(part in step.text for part in sets)  # two of its sets share a cell
+    _assert_false_candidates(OVERLAP_BOARD, step)

@@ -1,9 +1,10 @@
 """What the ALS techniques share: the almost locked sets of a board and the restricted common
 digits that join them, worked out once per board state.
 
-The sets come from :mod:`.als_xz` (cached per unit there). Two disjoint sets A and B are
-joined by a *restricted common* digit x when both hold x and every x of A sees every x of B:
-at most one of them can hold x, so when one of them does, the other loses x and locks on its
+The sets come from :mod:`.als_xz` (cached per unit there). Two sets A and B are joined by
+a *restricted common* digit x when both hold x, every x of A sees every x of B and no x lies
+in a cell both sets share (sets may overlap on their other digits): at most one of them can
+hold x, so when one of them does, the other loses x and locks on its
 remaining digits. ALS-XY-Wing, ALS-XY-Chain and Death Blossom all walk these links; the
 graph is kept on the board (``Board.keep``) so the techniques tried on one board build it
 once between them.
@@ -48,8 +49,8 @@ class AlsGraph:
 
     @property
     def links(self) -> list[list[tuple[int, int]]]:
-        """For each set k, the pairs (j, x0): set j is disjoint from set k and joined to it
-        by the restricted common digit x0+1 (the seventh of ``core.lists()``)."""
+        """For each set k, the pairs (j, x0): set j is joined to set k by the restricted
+        common digit x0+1 (the seventh of ``core.lists()``)."""
         return self.core.lists()[6]
 
     @property

@@ -129,12 +129,12 @@ class AlsLinks:
         """(table index, cells, digits, cells by digit, reach by digit, useful digits,
         links, holding), each a list by set number. "By digit" lists have n entries (0
         where the set lacks the digit or nothing outside it could lose it);
-        ``links[g]`` the pairs (h, x0): set h is disjoint from set g and every x0+1 of
-        each sees every x0+1 of the other; ``holding[d0]`` the sets that hold d0+1.
-        Links are found from each set g in turn, by its useful digit x0, the cells of
-        its reach in x0 in increasing order, the later sets h whose first x0+1 is
-        there, last first (each pair once, from its first set, and added to both
-        sets' lists)."""
+        ``links[g]`` the pairs (h, x0): every x0+1 of each set sees every x0+1 of the
+        other, and none lies where they overlap (sets may share other cells);
+        ``holding[d0]`` the sets that hold d0+1. Links are found from each set g in
+        turn, by its useful digit x0, the cells of its reach in x0 in increasing order,
+        the later sets h whose first x0+1 is there, last first (each pair once, from its
+        first set, and added to both sets' lists)."""
         if self.py_lists is None:
             keep = list(self.index[: self.count])
             cells: list[int] = []
@@ -280,7 +280,6 @@ class AlsLinks:
         keep: cython.int[::1] = self.index
         mask: cython.ulonglong[::1] = self.mask
         usable: cython.ulonglong[::1] = self.usable
-        cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
         by_digit: cython.ulonglong[::1] = self.by_digit
         heads: cython.int[::1] = self.heads
@@ -325,9 +324,9 @@ class AlsLinks:
                             j = keep[h]
                             clash = False
                             for v in range(words):
-                                if cells[k * words + v] & cells[j * words + v] or (
-                                    by_digit[(j * n + x0) * words + v] & ~reaches[base + v]
-                                ):
+                                # every x0+1 of h sees every one of g, outside g: so none
+                                # lies where the two sets overlap
+                                if by_digit[(j * n + x0) * words + v] & ~reaches[base + v]:
                                     clash = True
                                     break
                             if clash:
@@ -449,10 +448,11 @@ class AlsLinks:
                         if stamp[state] == tag:
                             continue
                         sj = keep[j]
-                        clash = False
+                        # a set may overlap the chain's others, but not lie inside them
+                        clash = True
                         for w in range(words):
-                            if cells[sj * words + w] & front_used[f * words + w]:
-                                clash = True
+                            if cells[sj * words + w] & ~front_used[f * words + w]:
+                                clash = False
                                 break
                         if clash:
                             continue
@@ -525,7 +525,7 @@ class AlsLinks:
     def blossom(self, max_petals: int) -> tuple[int, list[int], int, int] | None:
         """A stem cell of 2..``max_petals`` digits and, for each of its digits d0 in
         increasing order, a petal: a set holding d0+1 whose every d0+1 sees the stem,
-        the petals disjoint and all holding a digit z0+1 the stem lacks that some cells
+        the petals (which may overlap) all holding a digit z0+1 the stem lacks that some cells
         seeing every z0+1 of every petal could lose: (stem, petals, z0, those cells),
         or None.
 
@@ -660,16 +660,15 @@ class AlsLinks:
     def _pick(self, lists: cython.int[::1], list_start: cython.int[::1],
               petals: cython.int, z0: cython.int, i: cython.int,
               used: cython.ulonglong[::1], gone: cython.ulonglong[::1]) -> cython.bint:
-        """One petal from each list, disjoint, whose z0+1 cells are all seen by some cell
-        holding z0+1 (depth first; level i's cells used and cells seeing every z0+1 of the
-        petals so far at ``used[i * words]``, ``gone[i * words]``); the petals in
-        ``path``."""
+        """One petal from each list (petals may share cells), whose z0+1 cells are all
+        seen by some cell holding z0+1 (depth first; level i's cells used and cells
+        seeing every z0+1 of the petals so far at ``used[i * words]``,
+        ``gone[i * words]``); the petals in ``path``."""
         n: cython.Py_ssize_t = self.n
         words: cython.Py_ssize_t = self.words
         q: cython.Py_ssize_t
         w: cython.Py_ssize_t
         sk: cython.Py_ssize_t
-        clash: cython.bint
         some: cython.bint
         cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
@@ -678,13 +677,6 @@ class AlsLinks:
             return True
         for q in range(list_start[i], list_start[i + 1]):
             sk = keep[lists[q]]
-            clash = False
-            for w in range(words):
-                if cells[sk * words + w] & used[i * words + w]:
-                    clash = True
-                    break
-            if clash:
-                continue
             some = False
             for w in range(words):
                 gone[(i + 1) * words + w] = gone[i * words + w] & reaches[
@@ -702,7 +694,7 @@ class AlsLinks:
 
     # -- ALS-XY-Wing ----------------------------------------------------------------------
     def wing(self) -> tuple[int, int, int, int, int, int, int] | None:
-        """A pivot set C linked to sets A by x0 and B by y0 (x0 != y0, A and B disjoint),
+        """A pivot set C linked to sets A by x0 and B by y0 (x0 != y0, A and B two sets),
         A and B both holding a digit z0+1 (not x0+1 or y0+1) that some cells seeing all
         of it in both could lose: (C, A, B, x0, y0, z0, those cells), or None.
 
@@ -741,11 +733,9 @@ class AlsLinks:
         ua: cython.ulonglong
         common: cython.ulonglong
         low: cython.ulonglong
-        clash: cython.bint
         some: cython.bint
         keep: cython.int[::1] = self.index
         usable: cython.ulonglong[::1] = self.usable
-        cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
         link_start: cython.int[::1] = self.link_start
         link_set: cython.int[::1] = self.link_set
@@ -771,13 +761,6 @@ class AlsLinks:
                     sb = keep[kb]
                     common = ua & usable[sb] & ~(_ONE << y0)
                     if not common:
-                        continue
-                    clash = False
-                    for w in range(words):
-                        if cells[sa * words + w] & cells[sb * words + w]:
-                            clash = True
-                            break
-                    if clash:
                         continue
                     while common:
                         low = common & (0 - common)

@@ -24,7 +24,8 @@ def find(board: Board) -> Step | None:
     """The shortest ALS-XY-Chain (4..MAX_SETS sets) that eliminates something, or None.
 
     Breadth-first from each set in turn over (set, digit of the link that reached it),
-    each state once per start, no two sets of a chain overlapping; a later start only
+    each state once per start, no set lying inside the chain's earlier ones (sets may
+    overlap where their link digits are not); a later start only
     looks for shorter chains (the search runs in a typed loop: ``AlsLinks.chain``)."""
     found = graph(board).core.chain(MAX_SETS)
     if found is None:

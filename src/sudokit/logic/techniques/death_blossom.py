@@ -1,7 +1,8 @@
 """Death Blossom: a stem cell and one almost locked set (a petal) for each of its digits.
 
 Petal i holds the stem's digit d_i, and every d_i of it sees the stem. Whichever digit the
-stem takes, the petal of that digit loses it and locks on its other digits. So if every petal
+stem takes, the petal of that digit loses it and locks on its other digits. Petals may share
+cells, and one set may be the petal of two digits (losing either, it locks). So if every petal
 holds a digit Z that the stem does not have, one of the petals holds Z, and Z leaves every
 cell that sees all the Z cells of all the petals.
 """
