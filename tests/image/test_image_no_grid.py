@@ -36,17 +36,60 @@ def lattice(cells: int) -> np.ndarray:
     return page
 
 
+def blank_page() -> np.ndarray:
+    """A sheet of paper under uneven light, with the camera's noise."""
+    rng = np.random.default_rng(1)
+    xs = np.mgrid[0:600, 0:800][1].astype(np.float32)
+    return np.clip(200 + 30 * xs / 800 + rng.normal(0, 6, (600, 800)), 0, 255).astype(np.uint8)
+
+
+def text_page() -> np.ndarray:
+    """Thirty lines of printed text, digits among the words."""
+    rng = np.random.default_rng(2)
+    page = np.full((800, 640), 235, np.uint8)
+    words = ["the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "1", "7"]
+    for row in range(30):
+        cv2.putText(page, " ".join(rng.choice(words, 8)), (20, 30 + 25 * row),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.6, 20, 1, cv2.LINE_AA)
+    return page
+
+
+def face() -> np.ndarray:
+    """A blurred face-like blob: a dark oval with eyes, a nose and a mouth."""
+    page = np.full((600, 600), 180, np.uint8)
+    cv2.ellipse(page, (300, 300), (170, 220), 0, 0, 360, 90, -1)
+    for x in (240, 360):
+        cv2.circle(page, (x, 250), 22, 20, -1)
+    cv2.ellipse(page, (300, 390), (70, 30), 0, 0, 180, 30, 6)
+    cv2.line(page, (300, 270), (290, 340), 40, 5)
+    return cv2.GaussianBlur(page, (0, 0), 3)
+
+
+def ruled_table() -> np.ndarray:
+    """A table of eleven rows ruled across and two columns: its rules cross the places of
+    a grid's lines down, but no line runs down there."""
+    page = np.full((700, 700), 230, np.uint8)
+    for k in range(12):
+        cv2.line(page, (40, 40 + 55 * k), (660, 40 + 55 * k), 30, 2)
+    for x in (40, 250, 660):
+        cv2.line(page, (x, 40), (x, 645), 30, 2)
+    return page
+
+
 @pytest.mark.parametrize("picture", [noise, chessboard, lambda: lattice(10),
-                                     lambda: lattice(6)],
-                         ids=["noise", "chessboard", "graph paper", "6x6 lattice"])
+                                     lambda: lattice(6), blank_page, text_page, face,
+                                     ruled_table],
+                         ids=["noise", "chessboard", "graph paper", "6x6 lattice",
+                              "blank page", "text", "face", "ruled table"])
 def test_a_picture_without_a_sudoku_grid_is_refused(picture) -> None:
     with pytest.raises(image.ImageError, match="no sudoku grid found"):
         image.read(picture())
 
 
-def test_the_command_names_the_file_in_one_line(tmp_path) -> None:
-    path = tmp_path / "noise.png"
-    path.write_bytes(cv2.imencode(".png", noise())[1].tobytes())
+@pytest.mark.parametrize("picture", [noise, ruled_table], ids=["noise", "ruled table"])
+def test_the_command_names_the_file_in_one_line(tmp_path, picture) -> None:
+    path = tmp_path / "picture.png"
+    path.write_bytes(cv2.imencode(".png", picture())[1].tobytes())
     result = sudoku("read", str(path))
     assert result.status == 2
     assert result.stdout == b""

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..errors import ImageError
+from . import gridlines
 from .lattice import crossings
 from .structure import measure
 
@@ -61,27 +62,49 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         if quad is None:
             continue
         scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
-    if not scored:
-        raise ImageError("no sudoku grid found in the picture")
     for quad in _preferred(scored):
         for _ in range(2):
             quad = _refine(ink, quad)
-        straight = measure(ink, quad)
-        points = crossings(ink, quad)
-        if points is not None:
-            bent = measure(ink, quad, points)
-            if bent.is_grid and bent.score >= straight.score:
-                return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
-                    (points / scale).astype(np.float32)
-        if straight.is_grid:
-            return (quad / scale).astype(np.float32), None
+        found = _lattice(ink, quad, scale)
+        if found is not None:
+            return found
+    # no outline shows a grid: follow the grid's lines themselves
+    shapes = [(_grid_score(ink, quad), 0.0, quad) for quad in gridlines.outlines(ink)]
+    for quad in _preferred(shapes):
+        if _inside(quad, small.shape):
+            quad = _refine(ink, quad)
+        found = _lattice(ink, quad, scale)
+        if found is not None:
+            return found
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
+
+
+def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """True when ``quad`` lies within a picture of ``shape``."""
+    return bool((quad >= 0).all() and (quad[:, 0] <= shape[1] - 1).all()
+                and (quad[:, 1] <= shape[0] - 1).all())
+
+
+def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float
+             ) -> tuple[np.ndarray, np.ndarray | None] | None:
+    """(corners, crossings) as :func:`find_lattice` gives them, scaled back by ``scale``,
+    when ``quad`` shows a sudoku grid's lines (straight or bent); else None."""
+    straight = measure(ink, quad)
+    points = crossings(ink, quad)
+    if points is not None:
+        bent = measure(ink, quad, points)
+        if bent.is_grid and bent.score >= straight.score:
+            return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
+                (points / scale).astype(np.float32)
+    if straight.is_grid:
+        return (quad / scale).astype(np.float32), None
+    return None
 
 
 def _preferred(scored: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
     """The outlines worth a closer look, best first: of those scoring close to the best, the
     largest (the grid, not a part of it), then the others by score."""
-    best = max(s for s, _, _ in scored)
+    best = max((s for s, _, _ in scored), default=0.0)
     if best < MIN_SCORE:
         return []
     near = sorted((t for t in scored if t[0] >= best - 0.03), key=lambda t: -t[1])

@@ -36,9 +36,16 @@ BOX_LINES_NEEDED = 7
 #: The twelve thin lines between them are often printed faint: on average this share of
 #: their length must be dark.
 THIN_LINES = 0.15
+#: Each way, the thin lines away from the crossings must be dark over this share of their
+#: length on average (in a ruled table, the lines one way are rules, the other way only
+#: their crossings).
+THIN_APART = 0.08
 #: Inside the cells, away from the lines, at most this share may be dark (digits are
 #: there, lines are not).
 BETWEEN = 0.3
+#: An outer line less than this share of which lies inside the photo is taken to be there:
+#: the grid runs off the photo's edge (the inner lines must all be seen).
+OFF_FRAME = 0.5
 #: Past the outline, the inner lines may run on for at most this share of their places.
 RUN_ON = 0.25
 
@@ -48,12 +55,14 @@ class Structure(NamedTuple):
     of the ten lines across then the ten down; ``between``, the dark share of the cells'
     insides away from the lines (the median cell's); ``run_on``, the share of the inner
     lines that carry on past the outline; ``thick_every_third``: lines 0, 3, 6, 9 are
-    heavier than the others."""
+    heavier than the others; ``thin_apart``: the mean dark share of the thin lines across,
+    then down, away from their crossings."""
 
     lines: tuple[float, ...]
     between: float
     run_on: float
     thick_every_third: bool
+    thin_apart: tuple[float, float] = (1.0, 1.0)
 
     @property
     def box_lines(self) -> int:
@@ -69,6 +78,7 @@ class Structure(NamedTuple):
     def is_grid(self) -> bool:
         """True when the outline shows a sudoku grid's lines."""
         return (self.box_lines >= BOX_LINES_NEEDED and self.thin_lines >= THIN_LINES
+                and min(self.thin_apart) >= THIN_APART
                 and self.between <= BETWEEN and self.run_on <= RUN_ON)
 
     @property
@@ -98,19 +108,35 @@ def measure(ink: np.ndarray, quad: np.ndarray, points: np.ndarray | None = None)
     pad, side = CELL, 9 * CELL
     if points is None:
         inside = flat[pad:pad + side + 1, pad:pad + side + 1]
+        seen = straighten(np.full(ink.shape, 255, np.uint8), quad)
     else:
         inside = np.pad(lattice.warp(ink, points, CELL) > 127, ((0, 1), (0, 1)), mode="edge")
+        seen = np.ones_like(inside)
     lines: list[float] = []
     weights: list[float] = []
-    for grid in (inside, inside.T):  # lines across, then (transposed) lines down
-        lines += [_line_share(grid, k * CELL) for k in range(10)]
+    for grid, sight in ((inside, seen), (inside.T, seen.T)):  # across, then down
+        shares = [_line_share(grid, k * CELL) for k in range(10)]
+        for k in (0, 9):  # an outer line off the photo's edge: as if there
+            if _line_share(sight, k * CELL, 0) < OFF_FRAME:
+                shares[k] = 1.0
+        lines += shares
         weights += [_thickness(grid, k * CELL) for k in range(10)]
+    thin_apart = (_apart(inside), _apart(inside.T))
     between = _between(inside)
     run_on = _run_on(flat)
     thick = [weights[k] for k in range(20) if k % 10 % 3 == 0]
     thin = [weights[k] for k in range(20) if k % 10 % 3]
     return Structure(tuple(lines), between, run_on,
-                     float(np.median(thick)) > 1.3 * float(np.median(thin)))
+                     float(np.median(thick)) > 1.3 * float(np.median(thin)), thin_apart)
+
+
+def _apart(grid: np.ndarray) -> float:
+    """The mean dark share of the thin lines across ``grid`` away from where the lines
+    down cross them (a ruled table's rules are dark only where they cross its columns)."""
+    away = np.ones(grid.shape[1], bool)
+    for k in range(10):
+        away[max(0, k * CELL - SLACK - 1):k * CELL + SLACK + 2] = False
+    return float(np.mean([_line_share(grid[:, away], k * CELL) for k in range(10) if k % 3]))
 
 
 def _line_share(grid: np.ndarray, row: int, slack: int = SLACK) -> float:

@@ -32,7 +32,9 @@ class Conditions(NamedTuple):
     the page showing faintly, mirrored; ``curved``: a page bent in more than a gentle curl;
     ``shaded``: part of the grid in a hard shadow; ``thin_face``: the digits in a thin,
     condensed weight (:func:`thinned`); ``short_lines``: grid lines that stop
-    short of the cells' corners; ``broken_border``: gaps in the grid's outer border."""
+    short of the cells' corners; ``broken_border``: gaps in the grid's outer border;
+    ``cropped``: the grid running off one or two edges of the photo, its outer line and a
+    sliver of its outer cells cut off."""
 
     low_resolution: bool = False
     old_jpeg: bool = False
@@ -42,6 +44,7 @@ class Conditions(NamedTuple):
     thin_face: bool = False
     short_lines: bool = False
     broken_border: bool = False
+    cropped: bool = False
 
 
 #: No hard condition: the usual random photo.
@@ -56,6 +59,9 @@ CLASSES: dict[str, Conditions] = {
     "curved-shaded": Conditions(curved=True, shaded=True),
     "short-lines": Conditions(short_lines=True),
     "broken-border": Conditions(broken_border=True),
+    "curved": Conditions(curved=True),
+    "shaded": Conditions(shaded=True),
+    "cropped": Conditions(cropped=True),
 }
 
 
@@ -302,6 +308,8 @@ def photograph(
     else:
         offset = rng.uniform(0.1, 0.9, 2) * room
     quad = quad - lo + offset
+    if conditions.cropped:
+        quad = _cut_off(quad, rng, out_w, out_h)
     matrix = cv2.getPerspectiveTransform(grid, quad.astype(np.float32))
     background = _background(rng, out_h, out_w)
     photo = cv2.warpPerspective(page, matrix, (out_w, out_h), dst=background.copy(),
@@ -325,6 +333,20 @@ def photograph(
     ok, buf = cv2.imencode(".jpg", color, [cv2.IMWRITE_JPEG_QUALITY, q])
     image = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
     return Photo(image, quad.astype(np.float32), tuple(int(d) for d in cells))
+
+
+def _cut_off(quad: np.ndarray, rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """``quad`` moved so that it runs off one or two edges of a ``w`` x ``h`` photo by 3% to
+    20% of a cell: the outer line is cut off, the digits next to it are not."""
+    cell = float(np.linalg.norm(quad[0] - quad[2])) / (9 * np.sqrt(2))
+    shift = np.zeros(2)
+    for axis in rng.permutation(2)[:int(rng.integers(1, 3))]:
+        over = rng.uniform(0.03, 0.2) * cell
+        if rng.random() < 0.5:
+            shift[axis] = -over - quad[:, axis].min()
+        else:
+            shift[axis] = (w, h)[axis] + over - quad[:, axis].max()
+    return quad + shift
 
 
 def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:

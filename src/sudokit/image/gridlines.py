@@ -1,0 +1,258 @@
+"""Finding a grid from its lines, where no outline of it is found: a grid printed in faint
+lines, whose outer border is broken, that runs off the photo's edge, or that touches a
+shadow or the page's edge so that its outline takes them in.
+
+Straight stretches of ink (line segments) are found in the photo's strokes; they fall into
+two families of directions, the grid's lines across and down. Stretches along one line are
+joined; a line is kept when it crosses several lines of the other family (text, a page's
+edge or a rule beside the grid cross none), and this is repeated until what is kept crosses
+itself. Of the three outermost lines kept on each side, each way, every pair gives an
+outline (a stray line beyond the grid, or a line just inside a missed outer one, is then
+passed over once the outlines are scored against a grid's lines); when the lines kept span
+eight cells, not nine, and the grid runs off the photo beyond one side, that side's line
+is also moved out a cell, to where the spacing of the others says the missing one is.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: A segment is at least this share of the photo's long side.
+SEGMENT = 0.05
+#: The widest gap along a segment, a share of the photo's long side.
+GAP = 0.015
+#: The most segments kept.
+MOST_SEGMENTS = 150
+#: Of Hough's lines, the most looked at (most votes first).
+HOUGH_LINES = 2000
+#: A photo whose strokes cover more than this share of it (noise) has no lines to follow.
+DENSE = 0.3
+#: A line is kept when it crosses at least this many lines of the other family.
+CROSSES = 3
+#: Two segments are on one line when each one's ends are within this many pixels of the other.
+NEAR = 4.0
+
+
+def outlines(ink: np.ndarray) -> list[np.ndarray]:
+    """Outlines (4 x 2 float32, clockwise from top-left, possibly running off the picture)
+    of the grid that the lines in ``ink`` (strokes 255 on 0) show; empty when they show
+    none."""
+    if float((ink > 0).mean()) > DENSE:
+        return []
+    h, w = ink.shape
+    least = SEGMENT * max(h, w)
+    segments = _segments(ink, least)
+    if len(segments) < 8:
+        return []
+    families = _families(segments)
+    if families is None:
+        return []
+    across, down = (_join(segments[f]) for f in families)
+    for _ in range(3):
+        keep_a, keep_d = _crossing(across, down)
+        if keep_a.all() and keep_d.all():
+            break
+        across, down = across[keep_a], down[keep_d]
+    if len(across) < 3 or len(down) < 3:
+        return []
+    shapes = []
+    for a in _spans(across, down, (w, h)):
+        for d in _spans(down, across, (w, h)):
+            quad = np.array([_meet(a[0], d[0]), _meet(a[0], d[1]), _meet(a[1], d[1]),
+                             _meet(a[1], d[0])], np.float32)
+            if np.isfinite(quad).all():
+                shapes.append(_clockwise(quad))
+    return shapes
+
+
+def _segments(ink: np.ndarray, least: float) -> np.ndarray:
+    """Rows of (x0, y0, x1, y1): the stretches, at least ``least`` long, of the straight
+    lines with the most ink along them where they are mostly ink (a faint line thresholds
+    into dashes: gaps of up to GAP of the photo's side are bridged)."""
+    h, w = ink.shape
+    found = cv2.HoughLines(ink, 1, np.pi / 360, int(least))
+    if found is None:
+        return np.zeros((0, 4))
+    bridge = max(3, round(GAP * max(h, w)))
+    rows: list[np.ndarray] = []
+    for rho, theta in found.reshape(-1, 2)[:HOUGH_LINES]:
+        direction = np.array([-np.sin(theta), np.cos(theta)])
+        foot = rho * np.array([np.cos(theta), np.sin(theta)])
+        t = np.arange(-(h + w), h + w, dtype=np.float64)
+        x, y = foot[0] + t * direction[0], foot[1] + t * direction[1]
+        inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
+        t, x, y = t[inside], x[inside], y[inside]
+        if len(t) < least:
+            continue
+        dark = ink[np.rint(y).astype(int), np.rint(x).astype(int)] > 0
+        mostly = np.convolve(dark, np.ones(bridge) / bridge, mode="same") >= 0.5
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], mostly.astype(np.int8), [0]])))
+        for a, b in zip(edges[::2], edges[1::2], strict=True):
+            segment = np.array([x[a], y[a], x[b - 1], y[b - 1]])
+            if b - a >= least and not _repeats(segment, rows):
+                rows.append(segment)
+        if len(rows) >= MOST_SEGMENTS:
+            break
+    return np.array(rows, np.float64).reshape(-1, 4)
+
+
+def _repeats(segment: np.ndarray, kept: list[np.ndarray]) -> bool:
+    """True when ``segment`` lies along one of ``kept`` (a thick line is found many times,
+    at slightly different angles)."""
+    if not kept:
+        return False
+    rows = np.array(kept)
+    p, q = rows[:, :2], rows[:, 2:]
+    length = np.maximum(np.linalg.norm(q - p, axis=1), 1e-9)
+    along = (q - p) / length[:, None]
+    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    ends = segment.reshape(2, 2)
+    off = np.abs(np.einsum("kj,kij->ki", normal, ends[None] - p[:, None]))
+    t = np.einsum("kj,kij->ki", along, ends[None] - p[:, None])
+    overlap = np.minimum(t.max(axis=1), length) - np.maximum(t.min(axis=1), 0)
+    mine = float(np.linalg.norm(ends[1] - ends[0]))
+    return bool(((off.max(axis=1) < 2 * NEAR) & (overlap > 0.5 * mine)).any())
+
+
+def _families(segments: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The indices of the segments of the two main directions (each within 15 degrees of
+    its direction; the two 60 to 120 degrees apart); None when there are not two."""
+    dx, dy = segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1]
+    angle = np.degrees(np.arctan2(dy, dx)) % 180
+    weight = np.hypot(dx, dy)
+    hist = np.bincount(np.round(angle).astype(int) % 180, weight, 180)
+    smooth = np.zeros(180)
+    for k in range(-4, 5):
+        smooth += np.roll(hist, k)
+    first = int(smooth.argmax())
+    apart = np.abs((np.arange(180) - first + 90) % 180 - 90)
+    second = int(np.where((apart >= 60), smooth, -1).argmax())
+    if smooth[second] <= 0:
+        return None
+    near = [np.abs((angle - peak + 90) % 180 - 90) <= 15 for peak in (first, second)]
+    a, d = np.flatnonzero(near[0]), np.flatnonzero(near[1])
+    if len(a) < 3 or len(d) < 3:
+        return None
+    # across: the family nearer the photo's rows
+    if abs((first + 90) % 180 - 90) > abs((second + 90) % 180 - 90):
+        a, d = d, a
+    return a, d
+
+
+def _join(segments: np.ndarray) -> np.ndarray:
+    """Segments on one line joined: rows of (x0, y0, x1, y1), the line's ends (the extremes
+    of its segments along it)."""
+    n = len(segments)
+    owner = np.arange(n)
+
+    def root(i: int) -> int:
+        while owner[i] != i:
+            owner[i] = owner[owner[i]]
+            i = int(owner[i])
+        return i
+
+    p, q = segments[:, :2], segments[:, 2:]
+    direction = (q - p) / np.maximum(np.linalg.norm(q - p, axis=1), 1e-9)[:, None]
+    normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
+    for i in range(n):
+        # the distance of each other segment's two ends from segment i's line
+        off = np.maximum(np.abs((p - p[i]) @ normal[i]), np.abs((q - p[i]) @ normal[i]))
+        for j in np.flatnonzero(off < NEAR):
+            a, b = root(i), root(int(j))
+            if a != b:
+                owner[b] = a
+    roots = np.array([root(i) for i in range(n)])
+    lines = []
+    for r in np.unique(roots):
+        ends = np.concatenate([p[roots == r], q[roots == r]])
+        centre = ends.mean(axis=0)
+        _, _, vt = np.linalg.svd(ends - centre)
+        along = (ends - centre) @ vt[0]
+        lines.append(np.concatenate([centre + along.min() * vt[0], centre + along.max() * vt[0]]))
+    return np.array(lines)
+
+
+def _meet(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where the lines through segments ``a`` and ``b`` meet (inf when parallel)."""
+    d1, d2 = a[2:] - a[:2], b[2:] - b[:2]
+    cross = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(cross) < 1e-9:
+        return np.array([np.inf, np.inf])
+    t = ((b[0] - a[0]) * d2[1] - (b[1] - a[1]) * d2[0]) / cross
+    return a[:2] + t * d1
+
+
+def _crossing(across: np.ndarray, down: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which lines of each family cross at least CROSSES of the other (within their ends,
+    give or take a twentieth of their length)."""
+    hits = np.zeros((len(across), len(down)), bool)
+    for i, a in enumerate(across):
+        for j, d in enumerate(down):
+            point = _meet(a, d)
+            hits[i, j] = _within(a, point) and _within(d, point)
+    return hits.sum(axis=1) >= CROSSES, hits.sum(axis=0) >= CROSSES
+
+
+def _within(segment: np.ndarray, point: np.ndarray) -> bool:
+    start, end = segment[:2], segment[2:]
+    length = float(np.linalg.norm(end - start))
+    if not np.isfinite(point).all() or length == 0:
+        return False
+    t = float((point - start) @ (end - start)) / length
+    return -0.05 * length - 4 <= t <= 1.05 * length + 4
+
+
+def _spans(lines: np.ndarray, other: np.ndarray, size: tuple[int, int]
+           ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(first, last) lines of the grid in this family: the outermost kept; and, when they
+    span eight cells and the grid runs off the photo beyond one of them, that one moved out
+    by a cell."""
+    centre = other.reshape(-1, 2).mean(axis=0)
+    middle = np.array([centre, centre + (other[:, 2:] - other[:, :2]).mean(axis=0)]).ravel()
+    at = np.array([_meet(line, middle) for line in lines])
+    axis = middle[2:] - middle[:2]
+    position = (at - middle[:2]) @ axis / float(axis @ axis)
+    order = np.argsort(position)
+    lines, position = lines[order], position[order]
+    first, last = lines[0], lines[-1]
+    spans = [(lines[i], lines[-1 - j]) for i in range(min(3, len(lines)))
+             for j in range(min(3, len(lines))) if i + j < len(lines) - 2]
+    gaps = np.diff(position)
+    gaps = gaps[gaps > 0.2 * (position[-1] - position[0]) / 9]
+    if not len(gaps):
+        return spans
+    step = float(np.median(gaps))
+    cells = (position[-1] - position[0]) / step
+    if 7.5 <= cells <= 8.5:
+        w, h = size
+        for end, inner, out in ((first, lines[1], 0), (last, lines[-2], 1)):
+            moved = end + (end - _nearest(inner, end))  # a cell further out
+            corners = moved.reshape(2, 2)
+            beyond = (corners < 0).any() or (corners[:, 0] > w - 1).any() \
+                or (corners[:, 1] > h - 1).any()
+            near_edge = _off_frame(end, step * float(np.linalg.norm(axis)), w, h)
+            if beyond or near_edge:
+                spans.append((moved, last) if out == 0 else (first, moved))
+    return spans
+
+
+def _nearest(line: np.ndarray, towards: np.ndarray) -> np.ndarray:
+    """``line``'s ends matched to ``towards``' (the ends of a neighbouring line)."""
+    return line if np.linalg.norm(line[:2] - towards[:2]) <= np.linalg.norm(
+        line[2:] - towards[:2]) else np.concatenate([line[2:], line[:2]])
+
+
+def _off_frame(line: np.ndarray, step: float, w: int, h: int) -> bool:
+    """True when a line one ``step`` further out, beside ``line``, would be at or past the
+    photo's edge at either of its ends."""
+    ends = line.reshape(2, 2)
+    room = np.minimum.reduce([ends[:, 0], ends[:, 1], w - 1 - ends[:, 0], h - 1 - ends[:, 1]])
+    return bool((room < 1.2 * step).any())
+
+
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    """Four corners as top-left, top-right, bottom-right, bottom-left."""
+    s, d = quad.sum(axis=1), quad[:, 0] - quad[:, 1]
+    return np.array([quad[s.argmin()], quad[d.argmax()], quad[s.argmax()], quad[d.argmin()]],
+                    np.float32)

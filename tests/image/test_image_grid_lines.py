@@ -1,0 +1,35 @@
+"""A grid whose outline is not found whole is found from its lines: a grid half in a hard
+shadow, whose border and faint lines the shadow breaks up, and a grid whose outer border
+is broken. Each is read entirely right, and trusted (each was refused as "no grid" when
+only outlines were looked for)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.photos import newspaper_puzzle  # noqa: E402
+
+
+def read_back(name: str, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed * 7 % 1465, rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    reading = image.read(photo.image)
+    assert reading.grid == puzzle
+    assert reading.trusted
+    cell = float(np.linalg.norm(photo.corners[0] - photo.corners[2])) / (9 * np.sqrt(2))
+    assert np.abs(np.array(reading.corners) - photo.corners).max() < 0.35 * cell
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_grid_partly_in_a_hard_shadow(seed: int) -> None:
+    read_back("shaded", seed)
+
+
+def test_a_grid_whose_outer_border_is_broken_and_outline_missed() -> None:
+    read_back("broken-border", 14)
