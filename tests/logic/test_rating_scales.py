@@ -18,11 +18,17 @@ POINTING = CLAIMING = 50
 X_WING = 140
 XY_WING = 160
 W_WING = 150
+AIC = 280
+NAKED_TRIPLE = 80
+EMPTY_RECTANGLE = 120
+SKYSCRAPER = 130
 
 EASY = "8......75..5.3...216...8.....3.1.42.6....93.....2..75....1.....94...2....5......3"
 MEDIUM = "37...1.....2....7.1.9..63.2....58...6....358....9............26.3.2.......6..91.."
 HARD = "18...53.4.2...96.8........7..1.9......2.341...4.2.......8.4......4.1..5........79"
 HARD_W = "7..6..3..3.59.1..79..........2....4....3..6...1..6...3......7.8....97..1...21..5."
+UNFAIR = ".......9.63.2...........1.35..6..7.......581.97..1.63..9...3.......6..48...8....2"
+RAISED = "....3..6.8......396.5...4.1..........785..61.5...6.8.....7.......1824....67.1.2.."
 
 
 def counts(puzzle: str) -> dict[str, int]:
@@ -37,13 +43,18 @@ def counts(puzzle: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize(("puzzle", "level", "score", "hardest"), [
-    # 21 full houses, 23 naked and 12 hidden singles: 44 * 4 + 12 * 14
-    (EASY, "easy", 21 * FULL_HOUSE + 23 * NAKED_SINGLE + 12 * HIDDEN_SINGLE, "Hidden Single"),
+    # 20 full houses, 24 naked and 12 hidden singles: 44 * 4 + 12 * 14
+    (EASY, "easy", 20 * FULL_HOUSE + 24 * NAKED_SINGLE + 12 * HIDDEN_SINGLE, "Hidden Single"),
     # one pointing and one claiming make it medium; 21 + 11 cheap singles, 25 hidden
     (MEDIUM, "medium", 32 * 4 + 25 * HIDDEN_SINGLE + POINTING + CLAIMING, "Pointing"),
     # an X-Wing and an XY-Wing (both hard); 47 cheap singles and 9 hidden ones
     (HARD, "hard", 47 * 4 + 9 * HIDDEN_SINGLE + X_WING + XY_WING, "XY-Wing"),
     (HARD_W, "hard", 36 * 4 + 21 * HIDDEN_SINGLE + POINTING + W_WING, "W-Wing"),
+    # an AIC (unfair, 280) with an XY-Wing, a W-Wing, a pointing and 46 + 11 singles
+    (UNFAIR, "unfair", 46 * 4 + 11 * HIDDEN_SINGLE + POINTING + AIC + XY_WING + W_WING, "AIC"),
+    # an unfair path of 1,900 points: over unfair's 1,800, so extreme
+    (RAISED, "extreme", 44 * 4 + 11 * HIDDEN_SINGLE + 5 * POINTING + NAKED_TRIPLE
+     + EMPTY_RECTANGLE + 3 * AIC + SKYSCRAPER + W_WING, "AIC"),
 ])
 def test_hodoku_scale_gives_hodokus_level_and_score(
         pure: bool, puzzle: str, level: str, score: int, hardest: str) -> None:
@@ -56,7 +67,10 @@ def test_hodoku_scale_gives_hodokus_level_and_score(
 def test_the_hand_counts_are_the_paths_own() -> None:
     assert counts(HARD) == {"naked-single": 26, "full-house": 21, "hidden-single": 9,
                             "x-wing": 1, "xy-wing": 1}
-    assert counts(EASY) == {"naked-single": 23, "full-house": 21, "hidden-single": 12}
+    assert counts(EASY) == {"naked-single": 24, "full-house": 20, "hidden-single": 12}
+    assert counts(RAISED) == {"hidden-single": 11, "naked-single": 23, "full-house": 21,
+                              "pointing": 2, "claiming": 3, "naked-triple": 1,
+                              "empty-rectangle": 1, "aic": 3, "skyscraper": 1, "w-wing": 1}
 
 
 def test_hodoku_level_rises_with_the_total_score() -> None:

@@ -22,6 +22,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .hodoku import (
+    HODOKU_CLAIMING,
+    HODOKU_HIDDEN_SINGLE,
+    HODOKU_NAKED_SINGLE,
+    HODOKU_POINTING,
+    HODOKU_W_WING,
+    LOCKED_PAIR,
+    LOCKED_TRIPLE,
+    REMOTE_PAIR,
+    eliminating,
+    widest,
+)
 from .select import choose
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER
@@ -44,6 +56,8 @@ HODOKU: dict[str, tuple[str, int]] = {
     "full-house": ("easy", 4),
     "naked-single": ("easy", 4),
     "hidden-single": ("easy", 14),
+    "locked-pair": ("medium", 40),
+    "locked-triple": ("medium", 60),
     "pointing": ("medium", 50),
     "claiming": ("medium", 50),
     "naked-pair": ("medium", 60),
@@ -55,6 +69,7 @@ HODOKU: dict[str, tuple[str, int]] = {
     "x-wing": ("hard", 140),
     "swordfish": ("hard", 150),
     "jellyfish": ("hard", 160),
+    "remote-pair": ("hard", 110),
     "bug+1": ("hard", 100),
     "skyscraper": ("hard", 130),
     "2-string-kite": ("hard", 150),
@@ -99,9 +114,26 @@ HODOKU: dict[str, tuple[str, int]] = {
     "brute-force": ("extreme", 10000),
 }
 
-#: HoDoKu's default ladder (the techniques of :data:`HODOKU` that are tried, in order; the
-#: sashimi fish are found by the finned fish searches, and brute force ends any rating)
-_HODOKU_ORDER = tuple(k for k in HODOKU if k in BY_KEY and not k.startswith("sashimi-"))
+#: HoDoKu's own steps, which sudokit's ladder finds otherwise (see :mod:`.hodoku`)
+_HODOKU_STEPS = {t.key: t for t in (
+    LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_HIDDEN_SINGLE, HODOKU_NAKED_SINGLE,
+    HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING)}
+#: the chains of which HoDoKu takes the one that removes the most
+_WIDEST = ("x-chain", "xy-chain", "aic")
+
+
+def _hodoku_ladder() -> tuple[Technique, ...]:
+    """HoDoKu's default ladder: the techniques of :data:`HODOKU` in order (the sashimi fish
+    are found by the finned fish searches, and brute force ends any rating)."""
+    out = []
+    for key in HODOKU:
+        tech = _HODOKU_STEPS.get(key) or BY_KEY.get(key)
+        if tech is None or key.startswith("sashimi-"):
+            continue
+        if key in _WIDEST:
+            tech = widest(tech)
+        out.append(tech if tech.level == Level.EASY else eliminating(tech))
+    return tuple(out)
 
 @dataclass(frozen=True)
 class Scale:
@@ -145,7 +177,7 @@ SCALES: dict[str, Scale] = {
     "sukaku": Scale("sukaku", 1, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
     "hodoku": Scale("hodoku", 1, "HoDoKu 2.2's default solving order, level word and score",
-                    "hodoku", tuple(BY_KEY[k] for k in _HODOKU_ORDER)),
+                    "hodoku", _hodoku_ladder()),
 }
 
 

@@ -1,0 +1,486 @@
+"""The steps HoDoKu's solver takes that sudokit's ladder finds otherwise: what the hodoku
+scale (:mod:`.scales`) needs to walk HoDoKu's path.
+
+- **Locked Pair / Locked Triple**: a naked pair or triple in the cells a box shares with a
+  line; its digits leave the rest of both, and both lose one beyond the cells they share
+  (HoDoKu tries them before locked candidates).
+- **Remote Pair**: a chain of cells that all hold the same two digits, each seeing the next;
+  a cell that sees two of them an odd number of links apart (three or more) holds neither
+  digit (HoDoKu's hard step, which sudokit's ladder finds as an XY-Chain).
+- **The widest chain**: of the X-Chains, XY-Chains or AICs on a board, HoDoKu takes the one
+  that removes the most candidates (the shortest of those), not the shortest:
+  :func:`widest` makes a chain technique choose so.
+
+Each is sound on any classic grid: a subset's digits fill its cells; a remote pair's cells
+alternate its two digits; a chain's ends are never both false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
+
+from .board import Board, bits, digits_of
+from .graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+from .step import Level, Step, Technique, cell_list, digit_list
+from .techniques.hidden_single import HIDDEN_SINGLE
+from .techniques.locked_candidates import CLAIMING, POINTING
+from .techniques.naked_single import NAKED_SINGLE
+from .techniques.w_wing import W_WING
+
+#: the longest chain (in links) the widest-chain search follows
+MOST_LINKS = 40
+
+
+def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
+    """A naked subset of ``k`` cells inside one box-line intersection that removes
+    something from the box or the line, or None."""
+    geo = board.geo
+    if not geo.classic:
+        return None
+    masks = board.masks
+    for box, line, common in geo.intersections:
+        free = list(bits(common & board.unsolved))
+        if len(free) < k:
+            continue
+        for cells in combinations(free, k):
+            digits = 0
+            for c in cells:
+                digits |= masks[c]
+            if digits.bit_count() != k:
+                continue
+            inside = sum(1 << c for c in cells)
+            elim = [(c, d) for u in (box, line)
+                    for c in bits(geo.unit_bits[u] & board.unsolved & ~inside)
+                    for d in digits_of(masks[c] & digits)]
+            # HoDoKu names it so only when both the box and the line (beyond the cells they
+            # share) lose a digit; otherwise it is a pair or triple of one unit
+            if all(any(geo.unit_bits[u] >> c & 1 and not common >> c & 1 for c, _ in elim)
+                   for u in (box, line)):
+                text = (f"{digit_list(digits_of(digits))} fill {cell_list(geo, cells)}, which "
+                        f"lie in {geo.unit_names[box]} and {geo.unit_names[line]}: those digits "
+                        "leave the rest of both.")
+                return tech.step(board, cells, text, elim=elim,
+                                 houses=[geo.units[box], geo.units[line]])
+    return None
+
+
+def find_locked_pair(board: Board) -> Step | None:
+    """A Locked Pair (two cells of a box-line intersection holding the same two digits)."""
+    return _find_locked(board, 2, LOCKED_PAIR)
+
+
+def find_locked_triple(board: Board) -> Step | None:
+    """A Locked Triple (the three cells of a box-line intersection holding three digits)."""
+    return _find_locked(board, 3, LOCKED_TRIPLE)
+
+
+def find_remote_pair(board: Board) -> Step | None:
+    """A Remote Pair that removes something, or None."""
+    geo = board.geo
+    masks = board.masks
+    by_pair: dict[int, list[int]] = {}
+    for c in bits(board.bivalue_cells()):
+        by_pair.setdefault(masks[c], []).append(c)
+    for pair, cells in by_pair.items():
+        if len(cells) < 4:
+            continue
+        members = sum(1 << c for c in cells)
+        seen = 0
+        for root in cells:
+            if seen >> root & 1:
+                continue
+            # the cells joined to root, each with its distance (in links) from it
+            dist = {root: 0}
+            frontier = [root]
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    for p in bits(geo.peer_bits[c] & members):
+                        if p not in dist:
+                            dist[p] = dist[c] + 1
+                            nxt.append(p)
+                frontier = nxt
+            group = sum(1 << c for c in dist)
+            seen |= group
+            step = _remote_pair_step(board, pair, dist, group)
+            if step is not None:
+                return step
+    return None
+
+
+def _remote_pair_step(board: Board, pair: int, dist: dict[int, int], group: int) -> Step | None:
+    """The eliminations of one connected group of cells holding ``pair``: a cell seeing two
+    of them at an odd distance of three links or more loses both digits."""
+    geo = board.geo
+    group_cells = sorted(dist)
+    out = set()
+    for a, b in combinations(group_cells, 2):
+        if (dist[a] + dist[b]) % 2 == 0:
+            continue  # the same digit: nothing follows from two cells of one colour
+        if _links_between(geo, a, b, group) < 3:
+            continue
+        seen = geo.peer_bits[a] & geo.peer_bits[b] & board.unsolved & ~group
+        for c in bits(seen):
+            out |= {(c, d) for d in digits_of(board.masks[c] & pair)}
+    if not out:
+        return None
+    digits = digits_of(pair)
+    text = (f"{cell_list(geo, group_cells)} all hold only {digit_list(digits)}, and each sees the "
+            f"next: they alternate the two digits, so a cell that sees two of them of opposite "
+            f"parity holds neither.")
+    return REMOTE_PAIR.step(board, group_cells, text, elim=sorted(out))
+
+
+def _links_between(geo: object, a: int, b: int, group: int) -> int:
+    """The fewest links from ``a`` to ``b`` through the cells of ``group``."""
+    peer_bits = geo.peer_bits  # type: ignore[attr-defined]
+    dist = {a: 0}
+    frontier = [a]
+    while frontier and b not in dist:
+        nxt = []
+        for c in frontier:
+            for p in bits(peer_bits[c] & group):
+                if p not in dist:
+                    dist[p] = dist[c] + 1
+                    nxt.append(p)
+        frontier = nxt
+    return dist.get(b, 0)
+
+
+def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | None:
+    """(eliminations, links, start, end, what goes) of the chain of ``search`` that removes
+    the most candidates (the fewest links among those), or None; with ``loops``, a chain
+    whose ends see each other counts as the continuous loop it closes (every weak link of
+    it then removes what sees both its nodes)."""
+    pairs = search.pairs
+    strong: dict[int, int] = {}
+    for i in range(0, len(pairs), 2):
+        strong[pairs[i]] = strong.get(pairs[i], 0) | 1 << pairs[i + 1]
+    live = search.live
+    best = None
+    for start, partners in strong.items():
+        if not live >> start & 1:
+            continue
+        # breadth first from start assumed false: the nodes made true, link by link
+        on = partners & live
+        reached_on = on
+        reached_off = 1 << start
+        links = 1
+        while on and links <= MOST_LINKS:
+            for end in bits(on):
+                if end == start:
+                    continue
+                gone = search.targets(start, end)
+                if loops and links > 1 and search.weak(end) >> start & 1:
+                    gone |= _loop_targets(search, start, end)
+                count = gone.bit_count()
+                if count and (best is None or (count, -links) > (best[0], -best[1])):
+                    best = (count, links, start, end, gone)
+            off = 0
+            for x in bits(on):
+                off |= search.weak(x)
+            off &= ~reached_off
+            reached_off |= off
+            nxt = 0
+            for y in bits(off):
+                nxt |= strong.get(y, 0)
+            on = nxt & live & ~reached_on
+            reached_on |= on
+            links += 2
+    return best
+
+
+def _loop_targets(search: Search, start: int, end: int) -> int:
+    """What the continuous loop through the chain from ``start`` to ``end`` (which see each
+    other) removes: whatever sees both nodes of one of its weak links, the loop's own
+    nodes aside."""
+    nodes = search.path_to(start, end, True)
+    gone = 0
+    for i in range(1, len(nodes) - 1, 2):
+        gone |= search.targets(nodes[i], nodes[i + 1])
+    return gone & ~sum(1 << x for x in nodes)
+
+
+def _chain_step(board: Board, search: Search, tech: Technique, start: int, end: int,
+                gone: int) -> Step:
+    """The step of the chain from ``start`` (false) to ``end`` (true) that removes
+    ``gone`` (more than its ends' targets where it closes a loop)."""
+    geo = board.geo
+    n = geo.n
+    nodes = search.path_to(start, end, True)
+    chain = Chain(nodes, n)
+    elim = [(x // n, x % n + 1) for x in bits(gone)]
+    said = ", ".join(f"{geo.cell_names[c]}<>{d}" for c, d in elim)
+    if gone == search.targets(start, end):
+        text = (f"{node_name(geo, start)} or {node_name(geo, end)} is true (chain "
+                f"{chain.eureka(geo)}), so {said}.")
+    else:
+        text = (f"The chain {chain.eureka(geo)} closes into a loop ({node_name(geo, end)} "
+                f"sees {node_name(geo, start)}): each of its weak links holds one true "
+                f"candidate, so {said}.")
+    return tech.step(board, sorted({x // n for x in nodes}), text, elim=elim,
+                     score=tech.score + chain_bonus(chain.length),
+                     chains=[[((x // n,), x % n + 1) for x in nodes]])
+
+
+def _searches(board: Board, key: str) -> list[Search]:
+    """The chain searches of technique ``key`` on ``board``: one a digit for X-Chains."""
+    if key == "x-chain":
+        return [Search(board, X_LINKS, digit=d) for d in range(1, board.geo.n + 1)
+                if board.dcells[d - 1]]
+    return [Search(board, XY_LINKS if key == "xy-chain" else ALL_LINKS)]
+
+
+def widest(tech: Technique) -> Technique:
+    """Chain technique ``tech`` (``x-chain``, ``xy-chain`` or ``aic``) taking, of the chains on
+    a board, the one that removes the most candidates (the fewest links among those), as
+    HoDoKu does; where it has a step but no chain removes anything (an AIC that places a
+    digit), that step."""
+    plain: Callable[[Board], Step | None] = tech.find
+
+    def find(board: Board) -> Step | None:
+        first = plain(board)
+        if first is None or not board.geo.classic:
+            return first
+        best = None
+        for search in _searches(board, tech.key):
+            found = _widest_in(search, tech.key == "aic")
+            if found is not None and (best is None
+                                      or (found[0], -found[1]) > (best[0][0], -best[0][1])):
+                best = (found, search)
+        # a placement counts as the other candidates of its cell going
+        told = len(first.eliminations) + sum(
+            board.masks[board.geo.parse_cell(p.cell)].bit_count() - 1 for p in first.placements)
+        if best is None or best[0][0] < told:
+            return first
+        (_, _, start, end, gone), search = best
+        return _chain_step(board, search, tech, start, end, gone)
+
+    return replace(tech, find=find, applies=None)
+
+
+LOCKED_PAIR = Technique(key="locked-pair", name="Locked Pair", level=Level.MEDIUM, score=2.6,
+                        effort=40, find=find_locked_pair)
+LOCKED_TRIPLE = Technique(key="locked-triple", name="Locked Triple", level=Level.MEDIUM,
+                          score=2.6, effort=60, find=find_locked_triple)
+REMOTE_PAIR = Technique(key="remote-pair", name="Remote Pair", level=Level.HARD, score=4.2,
+                        effort=110, find=find_remote_pair)
+
+
+class _Singles:
+    """HoDoKu's two queues of singles, kept as it keeps them: a cell joins the naked queue
+    when it is left with one candidate, a (unit, digit) the hidden queue when the digit is
+    left with one place in the unit, in the order the candidates went (a placement: the
+    cell's other digits, then its digit from its peers in order; then other eliminations,
+    cell by cell). The start is the givens placed in cell order on an empty grid."""
+
+    def __init__(self, board: Board) -> None:
+        geo = board.geo
+        n = geo.n
+        self.masks = [geo.full] * geo.ncells
+        self.unsolved = (1 << geo.ncells) - 1
+        self.counts = [[len(u)] * n for u in geo.units]
+        self.cells: list[int] = []
+        self.places: list[tuple[int, int]] = []
+        for c, v in enumerate(board.values):
+            if v:
+                self._place(geo, c, v)
+
+    def _remove(self, geo: object, c: int, d0: int) -> None:
+        bit = 1 << d0
+        if not self.masks[c] & bit:
+            return
+        self.masks[c] &= ~bit
+        for u in geo.cell_units[c]:  # type: ignore[attr-defined]
+            k = self.counts[u][d0]
+            if k > 0:
+                self.counts[u][d0] = k - 1
+                if k == 2:
+                    self.places.append((u, d0))
+        if self.unsolved >> c & 1 and self.masks[c].bit_count() == 1:
+            self.cells.append(c)
+
+    def _place(self, geo: object, c: int, v: int) -> None:
+        self.unsolved &= ~(1 << c)
+        for u in geo.cell_units[c]:  # type: ignore[attr-defined]
+            self.counts[u][v - 1] = 0
+        for p in geo.peers[c]:  # type: ignore[attr-defined]
+            self._remove(geo, p, v - 1)
+        for d0 in range(geo.n):  # type: ignore[attr-defined]
+            if d0 != v - 1:
+                self._remove(geo, c, d0)
+
+    def follow(self, board: Board) -> None:
+        """Catch up with ``board``: the changes since the last call join the queues."""
+        geo = board.geo
+        for c in bits(self.unsolved & ~board.unsolved):
+            self._place(geo, c, board.values[c])
+        for c in bits(board.unsolved):
+            gone = self.masks[c] & ~board.masks[c]
+            for d0 in bits(gone):
+                self._remove(geo, c, d0)
+
+
+#: the memo key of the singles' queues
+_QUEUES = "hodoku-singles"
+
+
+def _queues(board: Board) -> _Singles:
+    """The singles' queues of the path ``board`` is on (made at its first call)."""
+    state = board.memo.get(_QUEUES)
+    if not isinstance(state, _Singles):
+        state = _Singles(board)
+        board.memo[_QUEUES] = state
+    state.follow(board)
+    return state
+
+
+def find_naked_single(board: Board) -> Step | None:
+    """The naked single that has waited longest, as HoDoKu takes them."""
+    if not board.geo.classic:
+        return NAKED_SINGLE.find(board)
+    cells = _queues(board).cells
+    masks = board.masks
+    while cells:
+        c = cells[0]
+        if board.unsolved >> c & 1 and masks[c].bit_count() == 1:
+            d = masks[c].bit_length()
+            return NAKED_SINGLE.step(
+                board, [c], f"{board.geo.cell_names[c]} has one candidate left: {d}.",
+                place=[(c, d)])
+        cells.pop(0)
+    return None
+
+
+def find_hidden_single(board: Board) -> Step | None:
+    """The hidden single that has waited longest, as HoDoKu takes them."""
+    geo = board.geo
+    if not geo.classic:
+        return HIDDEN_SINGLE.find(board)
+    places = _queues(board).places
+    while places:
+        u, d0 = places[0]
+        x = board.dcells[d0] & geo.unit_bits[u]
+        if x and not x & (x - 1):
+            cell = x.bit_length() - 1
+            return HIDDEN_SINGLE.step(
+                board, [cell],
+                f"In {geo.unit_names[u]}, {d0 + 1} fits only in {geo.cell_names[cell]}.",
+                place=[(cell, d0 + 1)], score=1.2 if geo.unit_is_box[u] else 1.5)
+        places.pop(0)
+    return None
+
+
+def _locked(board: Board, tech: Technique, insides: range, box_inside: bool) -> Step | None:
+    """The first locked candidates step, looking at the units ``insides`` in turn (boxes for
+    pointing, rows then columns for claiming), digits in order in each."""
+    geo = board.geo
+    n = geo.n
+    for inside in insides:
+        ib = geo.unit_bits[inside]
+        for d0 in range(n):
+            here = board.dcells[d0] & ib
+            if here.bit_count() < 2:
+                continue
+            for outside in _crossing(geo, here, inside, box_inside):
+                gone = board.dcells[d0] & geo.unit_bits[outside] & ~ib
+                if gone:
+                    d = d0 + 1
+                    text = (f"In {geo.unit_names[inside]}, {d} fits only in "
+                            f"{cell_list(geo, bits(here))}, all in {geo.unit_names[outside]}: "
+                            f"{d} leaves the rest of {geo.unit_names[outside]}.")
+                    return tech.step(board, list(bits(here)), text,
+                                     elim=[(c, d) for c in bits(gone)])
+    return None
+
+
+def _crossing(geo: object, here: int, inside: int, box_inside: bool) -> list[int]:
+    """The lines (for a box) or the box (for a line) holding every cell of ``here``."""
+    n = geo.n  # type: ignore[attr-defined]
+    units = geo.common_units(here)  # type: ignore[attr-defined]
+    if box_inside:
+        return [u for u in units if u < 2 * n]
+    return [u for u in units if 2 * n <= u < 3 * n]
+
+
+def find_pointing(board: Board) -> Step | None:
+    """The first pointing step in HoDoKu's order: box by box, digit by digit."""
+    geo = board.geo
+    if not geo.classic:
+        return POINTING.find(board)
+    n = geo.n
+    return _locked(board, POINTING, range(2 * n, 3 * n), True)
+
+
+def find_claiming(board: Board) -> Step | None:
+    """The first claiming step in HoDoKu's order: rows, then columns, digit by digit."""
+    geo = board.geo
+    if not geo.classic:
+        return CLAIMING.find(board)
+    return _locked(board, CLAIMING, range(2 * geo.n), False)
+
+
+
+
+def eliminating(tech: Technique) -> Technique:
+    """``tech`` telling a placement as the eliminations of the cell's other candidates, as
+    HoDoKu's BUG+1, uniqueness tests and chains do (the placement is the naked single that
+    follows)."""
+    plain: Callable[[Board], Step | None] = tech.find
+
+    def find(board: Board) -> Step | None:
+        step = plain(board)
+        if step is None or not step.placements or not board.geo.classic:
+            return step
+        parse = board.geo.parse_cell
+        elim = {(parse(e.cell), e.digit) for e in step.eliminations}
+        cells = []
+        for p in step.placements:
+            c = parse(p.cell)
+            cells.append(c)
+            elim |= {(c, d) for d in digits_of(board.masks[c]) if d != p.digit}
+        return tech.step(board, [parse(c) for c in step.cells], step.text, elim=sorted(elim),
+                         score=step.score, houses=[[parse(c) for c in h] for h in step.houses])
+
+    return replace(tech, find=find, applies=None)
+
+
+def find_w_wing(board: Board) -> Step | None:
+    """The first W-Wing in HoDoKu's order: two cells holding the same two digits (by cell,
+    then by partner), linked by the smaller digit first, by the first unit where that
+    digit's two places see one cell each; the other digit leaves what sees both cells."""
+    geo = board.geo
+    masks = board.masks
+    pairs = list(bits(board.bivalue_cells()))
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1:]:
+            if masks[a] != masks[b] or geo.sees(a, b):
+                continue
+            both = geo.peer_bits[a] & geo.peer_bits[b] & board.unsolved
+            for x in digits_of(masks[a]):
+                y = (digits_of(masks[a] & ~(1 << (x - 1))))[0]
+                gone = both & board.dcells[y - 1]
+                if not gone:
+                    continue
+                for u, ub in enumerate(geo.unit_bits):
+                    link = board.dcells[x - 1] & ub
+                    if link.bit_count() != 2 or link & (1 << a | 1 << b):
+                        continue
+                    p, q = bits(link)
+                    if (geo.sees(p, a) and geo.sees(q, b)) or (geo.sees(p, b) and geo.sees(q, a)):
+                        text = (f"{geo.cell_names[a]} and {geo.cell_names[b]} both hold only "
+                                f"{{{x},{y}}}, and {x} is in {geo.cell_names[p]} or "
+                                f"{geo.cell_names[q]} ({geo.unit_names[u]}), each seeing one "
+                                f"of them: one of them is {y}, so {y} leaves what sees both.")
+                        return W_WING.step(board, [a, b, p, q], text,
+                                           elim=[(c, y) for c in bits(gone)])
+    return None
+
+
+HODOKU_CLAIMING = replace(CLAIMING, find=find_claiming, applies=None)
+HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=None)
+HODOKU_NAKED_SINGLE = replace(NAKED_SINGLE, find=find_naked_single, applies=None)
+HODOKU_POINTING = replace(POINTING, find=find_pointing, applies=None)
+HODOKU_W_WING = replace(W_WING, find=find_w_wing, applies=None)

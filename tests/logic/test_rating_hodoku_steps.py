@@ -1,0 +1,117 @@
+"""The steps HoDoKu's solver takes that the hodoku scale walks: locked pairs and triples, remote
+pairs, the singles in the order HoDoKu queues them, and of the chains the one that removes the
+most (a closed loop's weak links all removing). Each is checked against the solution found by a
+plain backtracking solver written here."""
+
+from __future__ import annotations
+
+from sudokit import Grid
+from sudokit.logic import rate, solve_path
+from sudokit.logic.hodoku import LOCKED_PAIR, REMOTE_PAIR
+from sudokit.logic.scales import SCALES
+from sudokit.logic.techniques import BY_KEY
+
+#: HoDoKu's path: a locked pair, a locked triple, four pointings and one AIC removing three
+LOCKED = "......7...572.61.91..4.7..3...79...6..1....8.5.4.6.....1......5.....532.3...4...."
+#: HoDoKu takes a remote pair of six cells, 2/3, which removes both digits from r7c5
+REMOTE = ".8.....4....14..9.....62.....5.18.....1...4..9..7.5..6..69..15.......9...7......8"
+#: HoDoKu takes a continuous nice loop: r1c7,r9c7<>2, r3c8<>4, r2c1<>5,6,7 in one step
+LOOP = "8..4.7.....31....9.....2....1...58.792..........371.........4.81....3.5..467....."
+
+
+def backtrack(puzzle: str) -> list[int]:
+    """The solution of a 9x9 puzzle by plain backtracking (the reference)."""
+    cells = [int(ch) if ch.isdigit() else 0 for ch in puzzle]
+
+    def ok(i: int, d: int) -> bool:
+        r, c = divmod(i, 9)
+        b = 27 * (r // 3) + 3 * (c // 3)
+        return (all(cells[9 * r + k] != d for k in range(9))
+                and all(cells[9 * k + c] != d for k in range(9))
+                and all(cells[b + 9 * (k // 3) + k % 3] != d for k in range(9)))
+
+    def go() -> bool:
+        try:
+            i = cells.index(0)
+        except ValueError:
+            return True
+        for d in range(1, 10):
+            if ok(i, d):
+                cells[i] = d
+                if go():
+                    return True
+        cells[i] = 0
+        return False
+
+    assert go()
+    return cells
+
+
+def index(name: str) -> int:
+    return 9 * (int(name[1]) - 1) + int(name[3]) - 1
+
+
+def changes(step: object) -> set[tuple[str, int]]:
+    return {(e.cell, e.digit) for e in step.eliminations}  # type: ignore[attr-defined]
+
+
+def hodoku_path(puzzle: str) -> list:
+    return list(solve_path(Grid(puzzle), techniques=SCALES["hodoku"].ladder).steps)
+
+
+def test_every_step_agrees_with_the_solution(pure: bool) -> None:
+    for puzzle in (LOCKED, REMOTE, LOOP):
+        solution = backtrack(puzzle)
+        for step in hodoku_path(puzzle):
+            assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
+            assert all(solution[index(e.cell)] != e.digit for e in step.eliminations), step
+
+
+def test_locked_pair_and_triple_as_hodoku_takes_them(pure: bool) -> None:
+    steps = [s for s in hodoku_path(LOCKED) if s.key not in ("full-house", "naked-single",
+                                                             "hidden-single")]
+    assert [s.technique for s in steps] == ["Locked Pair", "Locked Triple"] + ["Pointing"] * 4 + [
+        "AIC"]
+    assert steps[0].cells == ("r1c8", "r3c8")
+    assert changes(steps[0]) == {("r3c7", 5), ("r4c8", 5), ("r3c7", 6), ("r7c8", 6), ("r9c8", 6)}
+    assert changes(steps[1]) == {("r5c2", 3), ("r5c7", 2), ("r5c9", 2), ("r6c6", 2)}
+    # the widest chain: three candidates at once, where the shortest AIC removes one
+    assert changes(steps[-1]) == {("r1c4", 5), ("r1c5", 5), ("r3c8", 5)}
+    # 36 singles (4 points each but 9 hidden ones, 14), 40 + 60 + 4 * 50 + 280
+    rating = rate(Grid(LOCKED), scale="hodoku")
+    assert (rating.level, rating.score) == ("unfair", 900)
+
+
+def test_a_pair_in_one_line_only_is_not_locked() -> None:
+    # locked needs both the box and the line to lose a digit beyond the cells they share
+    for step in hodoku_path(REMOTE):
+        if step.key == LOCKED_PAIR.key:
+            cells = [index(c) for c in step.cells]
+            gone = [index(e.cell) for e in step.eliminations]
+            same_row = {c // 9 for c in cells} | {g // 9 for g in gone}
+            assert len(same_row) > 1
+
+
+def test_remote_pair(pure: bool) -> None:
+    found = [s for s in hodoku_path(REMOTE) if s.key == REMOTE_PAIR.key]
+    assert found and {("r7c5", 2), ("r7c5", 3)} <= changes(found[0])
+    assert found[0].level == REMOTE_PAIR.level and str(found[0].level) == "hard"
+    assert rate(Grid(REMOTE), scale="hodoku").level == "hard"
+
+
+def test_continuous_loop_in_one_step(pure: bool) -> None:
+    loops = [s for s in hodoku_path(LOOP) if "closes into a loop" in s.text]
+    assert loops
+    assert changes(loops[0]) == {("r1c7", 2), ("r9c7", 2), ("r3c8", 4), ("r2c1", 5), ("r2c1", 6),
+                                 ("r2c1", 7)}
+    assert (rate(Grid(LOOP), scale="hodoku").level, rate(Grid(LOOP), scale="hodoku").score) == (
+        "extreme", 2018)
+
+
+def test_the_ladder_keeps_the_library_steps_keys() -> None:
+    # the HoDoKu-ordered singles and locked candidates are the library's techniques,
+    # found in another order: their keys, names and points are the same
+    for tech in SCALES["hodoku"].ladder:
+        if tech.key in BY_KEY:
+            assert (tech.name, tech.level, tech.effort) == (
+                BY_KEY[tech.key].name, BY_KEY[tech.key].level, BY_KEY[tech.key].effort)
