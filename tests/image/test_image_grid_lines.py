@@ -1,6 +1,6 @@
 """A grid whose outline is not found whole is found from its lines: a grid half in a hard
-shadow, whose border and faint lines the shadow breaks up, and a grid whose outer border
-is broken. Each is read entirely right, and trusted (each was refused as "no grid" when
+shadow, whose border and faint lines the shadow breaks up, a grid whose outer border is
+broken, and one that runs off the photo's edge. Each is read entirely right, and trusted (each was refused as "no grid" when
 only outlines were looked for)."""
 
 from __future__ import annotations
@@ -33,3 +33,9 @@ def test_a_grid_partly_in_a_hard_shadow(seed: int) -> None:
 
 def test_a_grid_whose_outer_border_is_broken_and_outline_missed() -> None:
     read_back("broken-border", 14)
+
+
+def test_a_grid_that_runs_off_the_photos_edge() -> None:
+    # its outer line on one side is not in the photo: put where the other lines' spacing
+    # says it is
+    read_back("cropped", 130)
