@@ -167,8 +167,8 @@ def test_random_solution_grids_keep_the_rules(rules: Rules) -> None:
 _JIGSAW_X_6 = [
     ("004001100400000605465210046102002060",
      Rules(6, regions="AABBBBAAAABBCCCDDDEECFDDECCFFDEEEFFF", diagonals=True)),
-    ("302510500000200305630024423000006400",
-     Rules(6, regions="AABCCCABBCCDAABCDDAEBFFDEEBFFDEEEFFD", diagonals=True)),
+    ("302040640010150000030065000000061000",
+     Rules(6, regions="AABBBBCAAABBCCADDDCCEEDDCEEFFDEEFFFF", diagonals=True)),
 ]
 
 

@@ -58,5 +58,6 @@ cdef class RulesSearch:
     cdef bint _complete_ok(self) noexcept nogil
     cdef int _pick_cell(self) noexcept nogil
     cdef void _undo_to(self, int mark) noexcept nogil
+    cdef unsigned long long _pick_digit(self, int cell, unsigned long long m) noexcept nogil
     cdef bint _backtrack(self) noexcept nogil
     cdef int _run(self, long long budget) noexcept nogil

@@ -649,6 +649,44 @@ class RulesSearch:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
+    def _pick_digit(self, cell: cython.int, m: cython.ulonglong) -> cython.ulonglong:
+        """The digit of ``cell`` to try first: the one with the fewest places left in the
+        cell's houses, added up over them (the likeliest to be the cell's: a digit with
+        two places left in a house is there one time in two). Found in fewer guesses."""
+        best: cython.ulonglong = m & (~m + 1)
+        best_score: cython.int = 1 << 30
+        rest: cython.ulonglong = m
+        bit: cython.ulonglong
+        word: cython.ulonglong
+        low: cython.ulonglong
+        u: cython.int
+        k: cython.int
+        w: cython.int
+        score: cython.int
+        places: cython.int
+        while rest:
+            bit = rest & (~rest + 1)
+            rest ^= bit
+            score = 0
+            for w in range(self.nwords):
+                word = self.cell_houses[cell * self.nwords + w]
+                while word:
+                    low = word & (~word + 1)
+                    word ^= low
+                    u = 64 * w + _popcount(low - 1)
+                    places = 0
+                    for k in range(self.house_start[u], self.house_start[u + 1]):
+                        if self.masks[self.house_list[k]] & bit:
+                            places += 1
+                    score += places
+            if score < best_score:
+                best_score = score
+                best = bit
+        return best
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _undo_to(self, mark: cython.int) -> cython.void:
         """Put back every mask changed since trail position ``mark`` (a state where
         propagation had nothing left to do: no house is left to look at); nothing stays
@@ -711,7 +749,7 @@ class RulesSearch:
                     ok = False
                 else:
                     m = self.masks[cell]
-                    bit = m & (~m + 1)
+                    bit = self._pick_digit(cell, m)
                     self.frame_mark[self.depth] = self.trail_len
                     self.frame_cell[self.depth] = cell
                     self.frame_rest[self.depth] = m & ~bit
