@@ -2,7 +2,7 @@
 same run: the classic 9x9 kernel on minimal classic puzzles made the same way, and the plain
 backtracking reference of the tests (tests/support/exact_cover.py) on the same variant puzzles.
 
-    python benchmarks/variants.py [--count 200] [--seed 1] [--reference 5]
+    python benchmarks/variants.py [--count 200] [--seed 1] [--reference 5] [--made hard,expert]
 
 Puzzles are made with a fixed seed: a random solution (random givens placed until the
 rules engine finds a solution, its digits renamed at random, for non-consecutive only
@@ -13,6 +13,10 @@ connected. Rates are puzzles a second on one thread (CPU time of reset and run o
 engine built beforehand): the first solution (limit 1) and a count to two; for jigsaw also
 with each puzzle's rules set up for it (its tables and engine, as a file of jigsaw puzzles,
 each with its own regions, needs).
+
+``--made hard,expert`` adds rows for puzzles of those levels made by ``sudoku create``
+(``generate_many`` with the variant and the level, seeded): puzzles as they are published and
+rated for people, where the minimal ones above are the hardest a search meets.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import numpy as np
 
 from sudokit import Grid, Rules, count_solutions, engine, search
 from sudokit.batch import solve_array
+from sudokit.generator.make import generate_many
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.exact_cover import OutOfBudget, Reference  # noqa: E402 - the tests' folder
@@ -137,6 +142,12 @@ def puzzles(kind: str, count: int, rng: random.Random) -> list[Grid]:
     return out
 
 
+def made(kind: str, level: str, count: int, seed: int) -> list[Grid]:
+    """``count`` puzzles of ``kind`` at ``level``, as ``sudoku create --variant KIND
+    --difficulty LEVEL`` makes them (seeded)."""
+    return generate_many(count, 9, rules=kind, difficulty=level, seed=f"{seed}:{kind}:{level}")
+
+
 def engines_for(grids: list[Grid], core: bool = False) -> list[engine.Engine]:
     """An engine per puzzle, built before the clock starts (one per set of rules): the
     rules engine for a variant, the 9x9 band kernel (or with ``core`` the general engine)
@@ -214,6 +225,9 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS),
                         help="the kinds, comma-separated (default: all; classic adds the "
                              "general engine's row)")
+    parser.add_argument("--made", default="",
+                        help="levels (comma-separated: hard, expert, ...) of puzzles made by "
+                             "the generator to measure too, for each kind but classic")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     unknown = sorted(set(kinds) - set(KINDS))
@@ -223,13 +237,16 @@ def main() -> None:
           f"{args.seed}; puzzles/s on one thread (CPU time)")
     print(f"{'kind':<26} {'clues':>6} {'guesses':>8} {'solve/s':>10} {'count2/s':>10} "
           f"{'reference count2/s':>19} {'engine/ref':>10}")
-    rows = [(kind, kind) for kind in kinds]
+    rows = [(kind, kind, "") for kind in kinds]
     if "classic" in kinds:
-        rows.append(("classic", "classic (general engine)"))
-    for kind, label in rows:
+        rows.append(("classic", "classic (general engine)", ""))
+    rows += [(kind, f"{kind}, made {level}", level) for level in filter(None, args.made.split(","))
+             for kind in kinds if kind != "classic"]
+    for kind, label, level in rows:
         rng = random.Random(f"{args.seed}:{kind}")
-        grids = puzzles(kind, args.count, rng)
-        engines = engines_for(grids, core=label != kind)
+        grids = made(kind, level, args.count, args.seed) if level else \
+            puzzles(kind, args.count, rng)
+        engines = engines_for(grids, core=label.startswith("classic ("))
         clues = sum(g.givens for g in grids) / len(grids)
         solve_rate, guesses = rate(grids, engines, 1)
         count_rate, _ = rate(grids, engines, 2)
@@ -238,7 +255,7 @@ def main() -> None:
         print(f"{label:<26} {clues:>6.1f} {guesses:>8.1f} {solve_rate:>10,.0f} "
               f"{count_rate:>10,.0f} {bound[0] + f'{ref:,.2f}':>19} "
               f"{bound[1] + f'{count_rate / ref:,.0f}':>10}", flush=True)
-        if kind == "jigsaw":
+        if kind == "jigsaw" and not level:
             print(f"{'jigsaw, rules set up each':<26} {'':>6} {'':>8} "
                   f"{setup_rate(grids):>10,.0f}", flush=True)
 

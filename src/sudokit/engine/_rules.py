@@ -130,14 +130,16 @@ def _crossings_of(full: Sequence[Sequence[int]]) -> tuple[array, array, array]:
     starts = array("i")
     flat = array("i")
     pairs = array("i")
+    bits = [sum(1 << c for c in h) for h in full]
     cells = [set(h) for h in full]
-    for i, first in enumerate(cells):
-        for j in range(i + 1, len(cells)):
-            second = cells[j]
-            shared = first & second
-            if len(shared) < 2 or shared == first:
+    for i, first in enumerate(bits):
+        for j in range(i + 1, len(bits)):
+            common = first & bits[j]
+            # (two cells or more, and not the same house twice)
+            if common & (common - 1) == 0 or common == first:
                 continue
-            for part in (sorted(shared), sorted(first - shared), sorted(second - shared)):
+            shared = cells[i] & cells[j]
+            for part in (sorted(shared), sorted(cells[i] - shared), sorted(cells[j] - shared)):
                 starts.append(len(flat))
                 flat.extend(part)
             starts.append(len(flat))

@@ -30,13 +30,16 @@ def _house_peers(houses: tuple[tuple[int, ...], ...], ncells: int
     if found is None:
         if len(_HOUSE_PEERS) >= 64:
             _HOUSE_PEERS.clear()
+        bits = [0] * ncells
         sets: list[set[int]] = [set() for _ in range(ncells)]
         for house in houses:
+            house_bits = sum(1 << cell for cell in house)
             for cell in house:
+                bits[cell] |= house_bits
                 sets[cell].update(house)
         lists = tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(sets))
-        found = _HOUSE_PEERS[houses] = (lists, tuple(sum(1 << p for p in cells)
-                                                     for cells in lists))
+        found = _HOUSE_PEERS[houses] = (lists, tuple(b & ~(1 << cell)
+                                                     for cell, b in enumerate(bits)))
     return found
 
 
