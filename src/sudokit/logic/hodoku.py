@@ -31,6 +31,9 @@ from .techniques.w_wing import W_WING
 
 #: the longest chain (in links) the widest-chain search follows
 MOST_LINKS = 40
+#: how many of the widest chains are spelt out, widest first, to find one that passes each
+#: cell once
+MOST_TRIED = 64
 
 
 def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
@@ -150,16 +153,21 @@ def _links_between(geo: object, a: int, b: int, group: int) -> int:
 
 
 def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | None:
-    """(eliminations, links, start, end, what goes) of the chain of ``search`` that removes
-    the most candidates (the fewest links among those), or None; with ``loops``, a chain
-    whose ends see each other counts as the continuous loop it closes (every weak link of
-    it then removes what sees both its nodes)."""
+    """(eliminations, links, start, end, what goes) of the chain of ``search`` HoDoKu would
+    take: the one that removes the most candidates, then the one whose removals have the
+    lowest index sum (cell * 10 + digit), then the fewest links; a chain passing a cell
+    twice (not in one in-cell link) is not one of HoDoKu's. A chain back to its own start
+    places it (its cell's other candidates go); with ``loops``, a chain whose ends see each
+    other counts as the continuous loop it closes (every weak link of it then removes what
+    sees both its nodes). None when no chain removes anything."""
     pairs = search.pairs
     strong: dict[int, int] = {}
     for i in range(0, len(pairs), 2):
         strong[pairs[i]] = strong.get(pairs[i], 0) | 1 << pairs[i + 1]
     live = search.live
-    best = None
+    n = search.n
+    masks = search.board.masks
+    found: list[tuple[int, int, int, int, int, int]] = []
     for start, partners in strong.items():
         if not live >> start & 1:
             continue
@@ -171,13 +179,15 @@ def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | 
         while on and links <= MOST_LINKS:
             for end in bits(on):
                 if end == start:
-                    continue
-                gone = search.targets(start, end)
-                if loops and links > 1 and search.weak(end) >> start & 1:
-                    gone |= _loop_targets(search, start, end)
-                count = gone.bit_count()
-                if count and (best is None or (count, -links) > (best[0], -best[1])):
-                    best = (count, links, start, end, gone)
+                    cell = start // n
+                    gone = sum(1 << (cell * n + d0) for d0 in bits(masks[cell])) & ~(1 << start)
+                else:
+                    gone = search.targets(start, end)
+                    if loops and links > 1 and search.weak(end) >> start & 1:
+                        gone |= _loop_targets(search, start, end)
+                if gone:
+                    found.append((-gone.bit_count(), _index_sum(gone, n), links, start, end,
+                                  gone))
             off = 0
             for x in bits(on):
                 off |= search.weak(x)
@@ -186,10 +196,35 @@ def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | 
             nxt = 0
             for y in bits(off):
                 nxt |= strong.get(y, 0)
-            on = nxt & live & ~reached_on
+            on = nxt & live & ~reached_on  # (start among them: back to it, it must be true)
             reached_on |= on
             links += 2
-    return best
+    found.sort()
+    for count, _, links, start, end, gone in found[:MOST_TRIED]:
+        if _simple(search.path_to(start, end, True), n):
+            return -count, links, start, end, gone
+    return None
+
+
+def _index_sum(gone: int, n: int) -> int:
+    """HoDoKu's tie-break among steps removing as many: the sum of cell * 10 + digit."""
+    return sum((x // n) * 10 + x % n + 1 for x in bits(gone))
+
+
+def _simple(nodes: list[int], n: int) -> bool:
+    """Whether a chain passes each cell once (its two nodes of an in-cell link together;
+    a chain back to its start may end in its first cell)."""
+    seen = set()
+    last = -1
+    for i, x in enumerate(nodes):
+        cell = x // n
+        if cell == last:
+            continue
+        if cell in seen and not (i == len(nodes) - 1 and cell == nodes[0] // n):
+            return False
+        seen.add(cell)
+        last = cell
+    return True
 
 
 def _loop_targets(search: Search, start: int, end: int) -> int:
@@ -213,7 +248,10 @@ def _chain_step(board: Board, search: Search, tech: Technique, start: int, end: 
     chain = Chain(nodes, n)
     elim = [(x // n, x % n + 1) for x in bits(gone)]
     said = ", ".join(f"{geo.cell_names[c]}<>{d}" for c, d in elim)
-    if gone == search.targets(start, end):
+    if start == end:
+        text = (f"If {node_name(geo, start)} were false, the chain {chain.eureka(geo)} would "
+                f"make it true: it is true, so {said}.")
+    elif gone == search.targets(start, end):
         text = (f"{node_name(geo, start)} or {node_name(geo, end)} is true (chain "
                 f"{chain.eureka(geo)}), so {said}.")
     else:
