@@ -1,7 +1,7 @@
 """A grid whose outline is not found whole is found from its lines: a grid half in a hard
 shadow, whose border and faint lines the shadow breaks up, a grid whose outer border is
-broken, and one that runs off the photo's edge. Each is read entirely right, and trusted (each was refused as "no grid" when
-only outlines were looked for)."""
+broken, and one that runs off the photo's edge. Each is read entirely right, and trusted
+(each was refused as "no grid" when only outlines were looked for)."""
 
 from __future__ import annotations
 

@@ -65,22 +65,23 @@ def face() -> np.ndarray:
     return cv2.GaussianBlur(page, (0, 0), 3)
 
 
-def ruled_table() -> np.ndarray:
-    """A table of eleven rows ruled across and two columns: its rules cross the places of
-    a grid's lines down, but no line runs down there."""
+def ruled_table(columns: tuple[int, ...] = (40, 250, 660)) -> np.ndarray:
+    """A table of eleven rows ruled across, its columns ruled down at ``columns``: its
+    rules cross the places of a grid's lines down, but no line runs down there."""
     page = np.full((700, 700), 230, np.uint8)
     for k in range(12):
         cv2.line(page, (40, 40 + 55 * k), (660, 40 + 55 * k), 30, 2)
-    for x in (40, 250, 660):
+    for x in columns:
         cv2.line(page, (x, 40), (x, 645), 30, 2)
     return page
 
 
 @pytest.mark.parametrize("picture", [noise, chessboard, lambda: lattice(10),
                                      lambda: lattice(6), blank_page, text_page, face,
-                                     ruled_table],
+                                     ruled_table, lambda: ruled_table((40, 247, 453, 660))],
                          ids=["noise", "chessboard", "graph paper", "6x6 lattice",
-                              "blank page", "text", "face", "ruled table"])
+                              "blank page", "text", "face", "ruled table",
+                              "table of three columns"])
 def test_a_picture_without_a_sudoku_grid_is_refused(picture) -> None:
     with pytest.raises(image.ImageError, match="no sudoku grid found"):
         image.read(picture())

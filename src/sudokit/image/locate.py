@@ -73,7 +73,7 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     for quad in _preferred(shapes):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale)
+        found = _lattice(ink, quad, scale, whole=True)
         if found is not None:
             return found
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
@@ -85,18 +85,19 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and (quad[:, 1] <= shape[0] - 1).all())
 
 
-def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float
+def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float, whole: bool = False
              ) -> tuple[np.ndarray, np.ndarray | None] | None:
     """(corners, crossings) as :func:`find_lattice` gives them, scaled back by ``scale``,
-    when ``quad`` shows a sudoku grid's lines (straight or bent); else None."""
+    when ``quad`` shows a sudoku grid's lines (straight or bent; with ``whole``, all eight
+    box lines); else None."""
     straight = measure(ink, quad)
     points = crossings(ink, quad)
     if points is not None:
         bent = measure(ink, quad, points)
-        if bent.is_grid and bent.score >= straight.score:
+        if (bent.whole if whole else bent.is_grid) and bent.score >= straight.score:
             return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
                 (points / scale).astype(np.float32)
-    if straight.is_grid:
+    if straight.whole if whole else straight.is_grid:
         return (quad / scale).astype(np.float32), None
     return None
 

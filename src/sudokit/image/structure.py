@@ -36,15 +36,17 @@ BOX_LINES_NEEDED = 7
 #: The twelve thin lines between them are often printed faint: on average this share of
 #: their length must be dark.
 THIN_LINES = 0.15
-#: Each way, the thin lines away from the crossings must be dark over this share of their
+#: The thin lines each way, away from the crossings, must be dark over this share of their
 #: length on average (in a ruled table, the lines one way are rules, the other way only
-#: their crossings).
-THIN_APART = 0.08
+#: their crossings), or FAINT_APART where the eight box lines are all there (a grid may
+#: print its thin lines faint, and a threshold break them up).
+THIN_APART, FAINT_APART = 0.08, 0.02
 #: Inside the cells, away from the lines, at most this share may be dark (digits are
 #: there, lines are not).
 BETWEEN = 0.3
 #: An outer line less than this share of which lies inside the photo is taken to be there:
-#: the grid runs off the photo's edge (the inner lines must all be seen).
+#: the grid runs off the photo's edge (the inner lines must all be seen); one more of which
+#: lies inside is judged on that part.
 OFF_FRAME = 0.5
 #: Past the outline, the inner lines may run on for at most this share of their places.
 RUN_ON = 0.25
@@ -78,8 +80,15 @@ class Structure(NamedTuple):
     def is_grid(self) -> bool:
         """True when the outline shows a sudoku grid's lines."""
         return (self.box_lines >= BOX_LINES_NEEDED and self.thin_lines >= THIN_LINES
-                and min(self.thin_apart) >= THIN_APART
+                and min(self.thin_apart) >= (FAINT_APART if self.box_lines == 8 else THIN_APART)
                 and self.between <= BETWEEN and self.run_on <= RUN_ON)
+
+    @property
+    def whole(self) -> bool:
+        """True when the outline shows a sudoku grid's lines with all eight box lines there
+        (or off the photo's edge): the test for an outline pieced together from lines,
+        which may be off by whole cells, where a missing box line would go unnoticed."""
+        return self.is_grid and self.box_lines == 8
 
     @property
     def score(self) -> float:
@@ -116,9 +125,9 @@ def measure(ink: np.ndarray, quad: np.ndarray, points: np.ndarray | None = None)
     weights: list[float] = []
     for grid, sight in ((inside, seen), (inside.T, seen.T)):  # across, then down
         shares = [_line_share(grid, k * CELL) for k in range(10)]
-        for k in (0, 9):  # an outer line off the photo's edge: as if there
-            if _line_share(sight, k * CELL, 0) < OFF_FRAME:
-                shares[k] = 1.0
+        for k in (0, 9):  # an outer line partly off the photo's edge: judged on the rest
+            part = _line_share(sight, k * CELL, 0)
+            shares[k] = 1.0 if part < OFF_FRAME else min(1.0, shares[k] / part)
         lines += shares
         weights += [_thickness(grid, k * CELL) for k in range(10)]
     thin_apart = (_apart(inside), _apart(inside.T))
