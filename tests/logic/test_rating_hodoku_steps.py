@@ -15,6 +15,8 @@ from sudokit.logic.techniques import BY_KEY
 LOCKED = "......7...572.61.91..4.7..3...79...6..1....8.5.4.6.....1......5.....532.3...4...."
 #: HoDoKu takes a remote pair of six cells, 2/3, which removes both digits from r7c5
 REMOTE = ".8.....4....14..9.....62.....5.18.....1...4..9..7.5..6..69..15.......9...7......8"
+#: HoDoKu takes a Turbot Fish on 9 (r5c6=r7c6-r7c1=r8c2), and rates it Extreme 5014
+TURBOT = ".61.4...9.....3.........4.1.1..72.....2.8..767......9..7..6.......5...8.435.1..6."
 #: HoDoKu takes a continuous nice loop: r1c7,r9c7<>2, r3c8<>4, r2c1<>5,6,7 in one step
 LOOP = "8..4.7.....31....9.....2....1...58.792..........371.........4.81....3.5..467....."
 
@@ -60,7 +62,7 @@ def hodoku_path(puzzle: str) -> list:
 
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
-    for puzzle in (LOCKED, REMOTE, LOOP):
+    for puzzle in (LOCKED, REMOTE, LOOP, TURBOT):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -106,6 +108,14 @@ def test_continuous_loop_in_one_step(pure: bool) -> None:
                                  ("r2c1", 7)}
     assert (rate(Grid(LOOP), scale="hodoku").level, rate(Grid(LOOP), scale="hodoku").score) == (
         "extreme", 2018)
+
+
+def test_turbot_fish(pure: bool) -> None:
+    found = [s for s in hodoku_path(TURBOT) if s.key == "turbot-fish"]
+    assert [(s.cells, changes(s)) for s in found] == [
+        (("r5c6", "r7c1", "r7c6", "r8c2"), {("r5c2", 9)})]
+    rating = rate(Grid(TURBOT), scale="hodoku")
+    assert (rating.level, rating.score) == ("extreme", 5014)
 
 
 def test_the_ladder_keeps_the_library_steps_keys() -> None:

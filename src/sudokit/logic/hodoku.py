@@ -299,14 +299,6 @@ def widest(tech: Technique) -> Technique:
     return replace(tech, find=find, applies=None)
 
 
-LOCKED_PAIR = Technique(key="locked-pair", name="Locked Pair", level=Level.MEDIUM, score=2.6,
-                        effort=40, find=find_locked_pair)
-LOCKED_TRIPLE = Technique(key="locked-triple", name="Locked Triple", level=Level.MEDIUM,
-                          score=2.6, effort=60, find=find_locked_triple)
-REMOTE_PAIR = Technique(key="remote-pair", name="Remote Pair", level=Level.HARD, score=4.2,
-                        effort=110, find=find_remote_pair)
-
-
 class _Singles:
     """HoDoKu's two queues of singles, kept as it keeps them: a cell joins the naked queue
     when it is left with one candidate, a (unit, digit) the hidden queue when the digit is
@@ -460,6 +452,43 @@ def find_claiming(board: Board) -> Step | None:
     return _locked(board, CLAIMING, range(2 * geo.n), False)
 
 
+def find_turbot_fish(board: Board) -> Step | None:
+    """The first Turbot Fish HoDoKu names so: two strong links of one digit, one of them in
+    a box, an end of each seeing the other's; the digit leaves what sees both far ends
+    (digits in order, then the links by unit: rows, columns, boxes). Skyscrapers and kites
+    (both links in lines) are found before it under their names."""
+    geo = board.geo
+    if not geo.classic:
+        return None
+    n = geo.n
+    for d in range(1, n + 1):
+        links: list[tuple[int, int, int]] = []
+        for u, ub in enumerate(geo.unit_bits):
+            here = board.dcells[d - 1] & ub
+            if here.bit_count() == 2:
+                a, b = bits(here)
+                if (a, b) not in [(x, y) for x, y, _ in links]:
+                    links.append((a, b, u))
+        for i, (a, b, u) in enumerate(links):
+            for c, e, v in links[i + 1:]:
+                if u < 2 * n and v < 2 * n or {a, b} & {c, e}:
+                    continue
+                for p, q in ((a, b), (b, a)):
+                    for r, t in ((c, e), (e, c)):
+                        if not geo.sees(q, r):
+                            continue
+                        gone = (geo.peer_bits[p] & geo.peer_bits[t] & board.dcells[d - 1]
+                                & ~(1 << p | 1 << q | 1 << r | 1 << t))
+                        if gone:
+                            names = geo.cell_names
+                            text = (f"{d} is in {names[p]} or {names[q]} "
+                                    f"({geo.unit_names[u]}), and in {names[r]} or {names[t]} "
+                                    f"({geo.unit_names[v]}); {names[q]} sees {names[r]}, so "
+                                    f"{names[p]} or {names[t]} holds {d}: it leaves what sees "
+                                    "both.")
+                            return TURBOT_FISH.step(board, [p, q, r, t], text,
+                                                    elim=[(x, d) for x in bits(gone)])
+    return None
 
 
 def eliminating(tech: Technique) -> Technique:
@@ -522,3 +551,11 @@ HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=N
 HODOKU_NAKED_SINGLE = replace(NAKED_SINGLE, find=find_naked_single, applies=None)
 HODOKU_POINTING = replace(POINTING, find=find_pointing, applies=None)
 HODOKU_W_WING = replace(W_WING, find=find_w_wing, applies=None)
+LOCKED_PAIR = Technique(key="locked-pair", name="Locked Pair", level=Level.MEDIUM, score=2.6,
+                        effort=40, find=find_locked_pair)
+LOCKED_TRIPLE = Technique(key="locked-triple", name="Locked Triple", level=Level.MEDIUM,
+                          score=2.6, effort=60, find=find_locked_triple)
+TURBOT_FISH = Technique(key="turbot-fish", name="Turbot Fish", level=Level.HARD, score=4.2,
+                        effort=120, find=find_turbot_fish)
+REMOTE_PAIR = Technique(key="remote-pair", name="Remote Pair", level=Level.HARD, score=4.2,
+                        effort=110, find=find_remote_pair)

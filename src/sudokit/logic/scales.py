@@ -31,6 +31,7 @@ from .hodoku import (
     LOCKED_PAIR,
     LOCKED_TRIPLE,
     REMOTE_PAIR,
+    TURBOT_FISH,
     eliminating,
     widest,
 )
@@ -73,6 +74,7 @@ HODOKU: dict[str, tuple[str, int]] = {
     "bug+1": ("hard", 100),
     "skyscraper": ("hard", 130),
     "2-string-kite": ("hard", 150),
+    "turbot-fish": ("hard", 120),
     "empty-rectangle": ("hard", 120),
     "w-wing": ("hard", 150),
     "xy-wing": ("hard", 160),
@@ -117,7 +119,7 @@ HODOKU: dict[str, tuple[str, int]] = {
 #: HoDoKu's own steps, which sudokit's ladder finds otherwise (see :mod:`.hodoku`)
 _HODOKU_STEPS = {t.key: t for t in (
     LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_HIDDEN_SINGLE, HODOKU_NAKED_SINGLE,
-    HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING)}
+    HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH)}
 #: the chains of which HoDoKu takes the one that removes the most
 _WIDEST = ("x-chain", "xy-chain", "aic")
 
