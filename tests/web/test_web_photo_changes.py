@@ -5,6 +5,7 @@ the probability the model gave that."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -38,31 +39,34 @@ def printed(faint: int | None) -> bytes:
     return cv2.imencode(".png", page)[1].tobytes()
 
 
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Limits(workers=1))) as served:
+        yield served
+
+
 def read(client: TestClient, photo: bytes) -> dict:
     r = client.post("/api/read", json={"photo_base64": base64.b64encode(photo).decode()})
     assert r.status_code == 200, r.text
     return r.json()
 
 
-def test_the_reading_of_a_photo_lists_the_changes_of_the_solvers_check() -> None:
+def test_the_reading_of_a_photo_lists_the_changes_of_the_solvers_check(client) -> None:
     faint = next(i for i, d in enumerate(PUZZLE.cells) if d)
     name = f"r{faint // 9 + 1}c{faint % 9 + 1}"
-    with TestClient(create_app(Limits(workers=1))) as client:
-        data = read(client, printed(faint))
-        assert data["puzzle"] == PUZZLE.to_line()
-        [change] = data["changes"]
-        assert (change["cell"], change["from"], change["to"]) == \
-            (name, 0, PUZZLE.cells[faint])
-        assert 0 < change["probability"] < 1
-        assert name in data["doubtful"]
-        # a photo read as printed: nothing changed
-        assert read(client, printed(None))["changes"] == []
+    data = read(client, printed(faint))
+    assert data["puzzle"] == PUZZLE.to_line()
+    [change] = data["changes"]
+    assert (change["cell"], change["from"], change["to"]) == (name, 0, PUZZLE.cells[faint])
+    assert 0 < change["probability"] < 1
+    assert name in data["doubtful"]
+    # a photo read as printed: nothing changed
+    assert read(client, printed(None))["changes"] == []
 
 
-def test_the_page_has_a_place_for_the_changes_under_the_reading() -> None:
-    with TestClient(create_app(Limits(workers=1))) as client:
-        page = client.get("/").text
-        script = client.get("/static/photo.js").text
+def test_the_page_has_a_place_for_the_changes_under_the_reading(client) -> None:
+    page = client.get("/").text
+    script = client.get("/static/photo.js").text
     assert page.index('id="photo-text"') < page.index('id="photo-changes"') \
         < page.index('id="photo-done"')
     assert 'getElementById("photo-changes")' in script and "changesText" in script
