@@ -103,3 +103,53 @@ def test_regions_that_are_a_shape_s_boxes_come_back_as_that_classic_shape(
     for fmt in ("jigsaw", "fpuzzles"):
         (back,) = F.loads(F.dumps([grid], fmt), fmt)
         assert back == grid and back.box == box and back.rules.is_classic, fmt
+
+
+def _jigsaw_layouts() -> tuple[str, list[str], list[str]]:
+    """The collection file's puzzle: (its solution, its clue rows, its region rows)."""
+    text = (VARIANTS / "jigsaw.txt").read_text().splitlines()
+    solution = next(line.split()[-1] for line in text if line.startswith("# solution"))
+    grids = [line for line in text if line.strip() and not line.startswith("#")]
+    marks = "".join(REGIONS)
+    return solution, grids[:9], [marks[r * 9:r * 9 + 9] for r in range(9)]
+
+
+@pytest.mark.parametrize("layout", ["one line", "side by side"])
+def test_a_jigsaw_on_one_line_or_beside_its_regions_is_solved_under_them(
+        layout: str, tmp_path: Path) -> None:
+    solution, clues, regions = _jigsaw_layouts()
+    if layout == "one line":
+        text = "".join(clues) + "  " + "".join(regions) + "\n"
+        text = text * 2  # two puzzles, a line each
+    else:
+        text = "".join(f"{c} {r}\n" for c, r in zip(clues, regions, strict=True))
+        text = text + "\n" + text
+    path = tmp_path / "collection.txt"
+    path.write_text(text)
+    for chosen in ([], ["--from", "jigsaw"]):
+        done = sudoku("solve", str(path), "--to", "line", *chosen)
+        assert done.status == 0, done.stderr
+        assert done.out.split() == [solution, solution]
+    grids = F.loads(text, "jigsaw")
+    assert [g.rules for g in grids] == [Rules(9, regions=REGIONS)] * 2
+
+
+def test_regions_after_a_line_or_beside_a_text_grid_are_never_passed_over(
+        tmp_path: Path) -> None:
+    """Read as the line or text format, the region map would be a note and the puzzle
+    solved as a classic one: refused instead, in one line naming the file and line."""
+    _, clues, regions = _jigsaw_layouts()
+    line = tmp_path / "line.txt"
+    line.write_text("# a jigsaw\n" + "".join(clues) + " " + "".join(regions) + "\n")
+    grid = tmp_path / "grid.txt"
+    grid.write_text("".join(f"{c} {r}\n" for c, r in zip(clues, regions, strict=True)))
+    for path, fmt in ((line, "line"), (grid, "text")):
+        done = sudoku("solve", str(path), "--from", fmt)
+        assert done.status == 2
+        assert done.stderr.count("\n") == 1
+        assert f"{path.name}, line {2 if fmt == 'line' else 1}:" in done.stderr
+        assert "jigsaw regions" in done.stderr and "--from jigsaw" in done.stderr
+    # a line with its solution after it is no region map: read as before
+    solved = sudoku("solve", "-", "--from", "line",
+                    stdin=f"{PUZZLE} {sudoku('solve', '-', stdin=PUZZLE.encode()).out}".encode())
+    assert solved.status == 0

@@ -14,6 +14,10 @@ line between the two grids is optional, and puzzles follow one another with a bl
 between them. A line may also give its cells as tokens with spaces between them (``5 3 0 0
 7 ...`` and ``1 1 2 2 ...``, numbers past 9 too). ``#`` comment lines are passed over.
 
+Two more layouts of collections are read (not written): a puzzle on one line, its N*N clues,
+spaces, its N*N region symbols; and the two grids side by side, each of the N lines a row of
+clues, spaces and the row's region symbols.
+
 Written: the clues with ``.`` for a blank, a blank line, the regions as letters from ``A``
 in reading order. It holds a classic or jigsaw puzzle; a puzzle with other rules is
 refused by name.
@@ -22,6 +26,7 @@ refused by name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from math import isqrt
 
 from ..errors import CellCountError, RulesError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
@@ -30,7 +35,7 @@ from . import _writer
 from ._input import Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style
-from ._regions import boxes_of
+from ._regions import boxes_of, is_region_map
 from ._spec import Format, blank_line
 from ._symbols import SYMBOL_VALUE, as_grid, check_symbol_size
 
@@ -81,13 +86,42 @@ def _cells(text: str) -> list[str]:
     return text.split() if any(ch.isspace() for ch in text) else list(text)
 
 
+def _halves(text: str) -> tuple[str, str] | None:
+    """The two fields of a line that holds clues and region symbols side by side (two
+    fields of the same length, 4 or more), else None."""
+    fields = text.split()
+    if len(fields) == 2 and len(fields[0]) == len(fields[1]) >= 4:
+        return fields[0], fields[1]
+    return None
+
+
+def _one_line(clues: str) -> bool:
+    """Is a field of ``clues`` a whole puzzle (N*N of them, N from 4), rather than a row?"""
+    return len(clues) >= 16 and isqrt(len(clues)) ** 2 == len(clues)
+
+
+def _stacked(lines: list[str]) -> list[list[str]]:
+    """The rows of the first puzzle of ``lines`` as the two-grid layout has them (N rows of
+    clues, then N rows of regions), whichever layout they are written in."""
+    first = _halves(lines[0]) if lines else None
+    if first is None:
+        return [_cells(line) for line in lines]
+    if _one_line(first[0]):
+        n = isqrt(len(first[0]))
+        return [list(first[k][r * n:r * n + n]) for k in (0, 1) for r in range(n)]
+    pairs = [_halves(line) for line in lines[:len(first[0])]]
+    if any(pair is None for pair in pairs):
+        return []
+    return [list(pair[k]) for k in (0, 1) for pair in pairs if pair is not None]
+
+
 def is_jigsaw_head(lines: list[str]) -> bool:
     """Do the first significant lines of an input (without comments and blank lines) read
     as a jigsaw puzzle: N lines of N clues, then N lines of N region symbols that make N
-    regions of N cells, each region one piece (cells side by side)? A second grid of
-    digits is no such map: a solved grid's equal digits never touch, and a puzzle's
-    blanks are no region of N cells."""
-    rows = [_cells(line) for line in lines]
+    regions of N cells, each region one piece (cells side by side)? (Or the same on one
+    line, or the two grids side by side.) A second grid of digits is no such map: a solved
+    grid's equal digits never touch, and a puzzle's blanks are no region of N cells."""
+    rows = _stacked(lines)
     n = len(rows[0]) if rows else 0
     if not 4 <= n <= len(_REGION_LETTERS) or len(rows) < 2 * n:
         return False
@@ -95,34 +129,12 @@ def is_jigsaw_head(lines: list[str]) -> bool:
         return False
     if not all(v in _BLANKS or v in SYMBOL_VALUE for r in rows[:n] for v in r):
         return False
-    marks = [v for r in rows[n:2 * n] for v in r]
-    counts: dict[str, int] = {}
-    for v in marks:
-        counts[v] = counts.get(v, 0) + 1
-    if len(counts) != n or any(c != n for c in counts.values()):
-        return False
-    return all(_joined(marks, v, n) for v in counts)
-
-
-def _joined(marks: list[str], mark: str, n: int) -> bool:
-    """Are the cells of one region a single piece (each reached from the first by steps
-    to a cell beside it)?"""
-    cells = {i for i, v in enumerate(marks) if v == mark}
-    todo = [min(cells)]
-    seen = set(todo)
-    while todo:
-        i = todo.pop()
-        r, c = divmod(i, n)
-        for j in (i - n if r else -1, i + n if r < n - 1 else -1,
-                  i - 1 if c else -1, i + 1 if c < n - 1 else -1):
-            if j in cells and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return seen == cells
+    return is_region_map([v for r in rows[n:2 * n] for v in r], n)
 
 
 def _records(inp: Input) -> Iterator[Record | str]:
     rows: list[list[str]] = []
+    right: list[list[str]] = []  # the rows of regions written beside the clues
     lines: list[int] = []  # the line of each row
     start = 0
     failed = False  # a puzzle already reported: its lines are passed over to a blank line
@@ -141,20 +153,33 @@ def _records(inp: Input) -> Iterator[Record | str]:
                 failed = False
                 if rows:
                     yield _error(inp, start, CellCountError(
-                        f"a jigsaw puzzle of {len(rows)} lines: it needs {2 * len(rows[0])}, "
+                        f"a jigsaw puzzle of {len(rows)} lines: it needs "
+                        f"{len(rows[0]) if right else 2 * len(rows[0])}, "
                         "a grid of clues and a grid of regions"))
-                rows, lines = [], []
+                rows, lines, right = [], [], []
             continue
         if failed or (not rows and is_comment(stripped)):
             continue
         if not rows:
             start, eol = lineno, eol_here or "\n"
-        rows.append(_cells(stripped))
+        halves = _halves(stripped) if not rows or right else None
+        if halves is not None and not rows and _one_line(halves[0]):
+            yield _puzzle(inp, _stacked([stripped]), [lineno] * 2 * isqrt(len(halves[0])),
+                          eol)
+            continue
+        if halves is not None:  # a row of clues and its row of regions side by side
+            rows.append(list(halves[0]))
+            right.append(list(halves[1]))
+        else:
+            rows.append(_cells(stripped))
         lines.append(lineno)
         n = len(rows[0])
-        if len(rows) == 2 * n:
+        if right and len(rows) == n:
+            yield _puzzle(inp, rows + right, lines + lines, eol)
+            rows, lines, right = [], [], []
+        elif len(rows) == 2 * n:
             yield _puzzle(inp, rows, lines, eol)
-            rows, lines = [], []
+            rows, lines, right = [], [], []
     if rows:
         yield _error(inp, start, CellCountError(
             f"a jigsaw puzzle cut short: {len(rows)} lines, it needs {2 * len(rows[0])}"))

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
-from ..errors import CellCountError, MixedSizeError, SudokuError, SymbolError
+from ..errors import CellCountError, MixedSizeError, RulesError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
@@ -34,6 +34,7 @@ from ._fields import Field, around, find_field, longest_field, read_cells
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import NO_OPTIONS, ReadOptions, no_puzzle_found
 from ._records import NO_FIELDS, Batch, Item, Record, Style, Template, expand, template_fits
+from ._regions import is_region_map
 from ._spec import Format, no_separator
 from ._symbols import (
     MAX_SYMBOL_SIZE,
@@ -381,6 +382,7 @@ class _Runs:
                 _no_field(body, s, shape, self.box)
             if shape is None:
                 shape = self.shape = field.shape
+            _not_regions(s, shape.n)
             grid, style, fields = _parse(body, eol, field, shape, before)
         except SudokuError as e:
             error = self.inp.fail(e, self.lineno)
@@ -410,6 +412,15 @@ class _Runs:
             self._put(Batch(cells, self.run_line, self.run_rows, self.shape, self.run_style))
             self.run = []
             self.run_rows = 0
+
+
+def _not_regions(text: str, n: int) -> None:
+    """Refuse a line whose text after the clues is a map of jigsaw regions: read as a
+    comment, its puzzle would be solved under other rules."""
+    fields = text.split()
+    if len(fields) == 2 and is_region_map(fields[1], n):
+        raise RulesError("the text after the clues is a map of jigsaw regions: read the input "
+                         "--from jigsaw")
 
 
 def _split_lines(data: bytes) -> list[bytes]:

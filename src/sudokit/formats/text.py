@@ -41,7 +41,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from ..errors import CellCountError, ParseError, SudokuError, SymbolError
+from ..errors import CellCountError, ParseError, RulesError, SudokuError, SymbolError
 from ..grid import SYMBOLS, Grid
 from ..shape import MAX_SIZE, Shape
 from . import _writer
@@ -50,6 +50,7 @@ from ._fields import TYPED_BLANKS
 from ._input import HEAD_SIZE, Input, decode, is_comment, split_eol, unreadable
 from ._reading import ReadOptions, with_tail
 from ._records import Item, Record, Style, Template, template_fits
+from ._regions import is_region_map
 from ._spec import Format, blank_line
 from ._symbols import (
     SYMBOL_VALUE,
@@ -241,7 +242,8 @@ def _cells_of(head: bytes, box: tuple[int, int] | None) -> _Cells:
         for first in _records(Input(io.BytesIO(head), None), None, _DIGITS_ONLY):
             if isinstance(first, Record) and type(first.error) is not ParseError:
                 # (a line that is not text says nothing of the puzzles: the next one does)
-                if first.item is not None and first.item.n <= 9:
+                if (first.item is not None and first.item.n <= 9) or \
+                        isinstance(first.error, RulesError):  # (read, but under other rules)
                     return _DIGITS_ONLY
                 return _LETTERS_TOO
     except SudokuError:
@@ -379,7 +381,7 @@ def _finish(inp: Input, cur: _Open, shape: Shape | None, cell: _Cells) -> Record
         return Record(None, cur.first, inp.fail(error), Style(NAME, "0", eol, lead))
     try:
         grid, style = _parse(cur, shape, cell)
-    except (CellCountError, SymbolError) as e:
+    except (CellCountError, SymbolError, RulesError) as e:
         return Record(None, cur.first, inp.fail(e, cur.first), Style(NAME, "0", eol, lead))
     return Record(grid, cur.first, None, style)
 
@@ -404,6 +406,7 @@ def _parse(cur: _Open, shape: Shape, cells_of: _Cells) -> tuple[Grid, Style]:
                 )
             tokens.append(ch)
             values.append(v)
+    _not_regions(cur, cells_of, n)
     cells = tuple(values)
     blank = cells_of.blank or ("." if "." in tokens and "0" not in tokens else "0")
     eol = split_eol(cur.lines[0])[1]
@@ -411,6 +414,17 @@ def _parse(cur: _Open, shape: Shape, cells_of: _Cells) -> tuple[Grid, Style]:
     if format_item(grid, Style(NAME, blank, eol)) == "".join(cur.lines):
         return grid, Style(NAME, blank, eol, cur.lead)
     return grid, Style(NAME, blank, eol, cur.lead, template=_template(cur, cells_of, cells))
+
+
+def _not_regions(cur: _Open, cells_of: _Cells, n: int) -> None:
+    """Refuse a grid whose rows each end in a row of jigsaw regions (the clues and the
+    regions side by side): read as notes, its puzzle would be solved under other rules."""
+    rows = [text.split() for text in cur.lines
+            if not is_comment(text.strip()) and not cells_of.is_border(text)]
+    if len(rows) == n and all(len(fields) == 2 for fields in rows) and \
+            is_region_map("".join(fields[1] for fields in rows), n):
+        raise RulesError("each row ends in a row of jigsaw regions: read the input "
+                         "--from jigsaw", line=cur.first)
 
 
 def _template(cur: _Open, cells_of: _Cells, cells: tuple[int, ...]) -> Template:
