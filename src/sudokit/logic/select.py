@@ -4,7 +4,8 @@ Names are technique keys (``x-wing``) or names (``X-Wing``), compared without ca
 hyphens or underscores; ``singles``, a level word (``easy`` .. ``extreme``) and ``default``
 stand for every technique of that group of the default ladder; ``se`` and ``sukaku`` for the
 techniques Sudoku Explainer 1.2.1.3 and Sukaku Explainer have, which rate closest to them
-(in its order: by score alone). The optional techniques
+(in its order: by score alone; the ladders of the ``se`` and ``sukaku`` scales,
+:mod:`sudokit.logic.scales`). The optional techniques
 (:data:`sudokit.logic.techniques.OPTIONAL`, not in the default ladder) are chosen only by
 their own names (or those two), and then take their place in the ladder by level and score.
 
