@@ -97,3 +97,18 @@ def test_bare_scale_flag_still_prints_the_table() -> None:
 def test_help_names_the_scales() -> None:
     text = " ".join(sudoku_process("rate", "--help").out.split())
     assert "--scale [NAME]" in text and "hodoku" in text and "sukaku" in text
+
+
+def test_the_scale_reaches_worker_processes() -> None:
+    one = sudoku("rate", "--scale", "hodoku", stdin=INPUT)
+    two = sudoku("rate", "--scale", "hodoku", "--jobs", "2", stdin=INPUT)
+    assert two.status == 0 and two.out == one.out and " hard 614 " in two.out
+
+
+def test_a_dataset_keeps_sudokits_scale(tmp_path: Path) -> None:
+    out = sudoku("rate", "--scale", "hodoku", "--to", "jsonl", "-o", str(tmp_path / "out.jsonl"),
+                 stdin=INPUT)
+    assert out.status == 2 and out.stderr.startswith(
+        "sudoku: error: --scale hodoku rates lines, not a dataset: a dataset keeps sudokit's "
+        "scale\n")
+    assert not (tmp_path / "out.jsonl").exists()
