@@ -159,6 +159,19 @@ def test_left_out_techniques_never_run_on_a_sheet() -> None:
         k for k in default if k != "locked-candidates"]
 
 
+
+def test_a_ladder_of_left_out_techniques_says_so_where_it_finds_nothing() -> None:
+    """Asked only for techniques that never run on a sheet, a path finds no step: its note
+    names them and says they are left out there. A ladder with one that runs says nothing."""
+    (puzzle, _), = sheet_puzzles("twodoku", 1, seed=3)
+    left_out = (BY_KEY["empty-rectangle"], BY_KEY["unique-rectangle-1"])
+    path = solve_path(puzzle, techniques=left_out)
+    assert path.steps == () and not path.solved
+    assert path.notes == ("none of the techniques asked for runs on overlapping grids: "
+                          "Empty Rectangle, Unique Rectangle Type 1",)
+    assert hint(puzzle, techniques=left_out).notes == path.notes
+    assert solve_path(puzzle, techniques=(*left_out, BY_KEY["hidden-single"])).notes == ()
+
 # -- every step keeps the solution -------------------------------------------------------
 
 def solves_soundly(puzzle: SheetGrid, solution: tuple[int, ...]) -> None:

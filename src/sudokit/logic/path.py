@@ -206,9 +206,24 @@ def find_step(board: Board, techniques: Iterable[Technique] = LADDER) -> Step | 
 def _notes(board: Board, techniques: Iterable[Technique]) -> tuple[str, ...]:
     if board.solutions == 0:
         return (SKIPPED_NO_SOLUTION,)
+    left_out = _none_runs(board, tuple(techniques))
     if board.unique or not any(t.uniqueness for t in techniques):
+        return left_out
+    return (SKIPPED_NOT_UNIQUE, *left_out)
+
+
+def _none_runs(board: Board, techniques: tuple[Technique, ...]) -> tuple[str, ...]:
+    """The note of a ladder none of whose techniques runs under the board's rules (each is
+    left out there), so that a path that finds nothing says why."""
+    if board.geo.classic or not techniques:
         return ()
-    return (SKIPPED_NOT_UNIQUE,)
+    runs = {t.key for t in ladder_for(board.geo, techniques)}
+    if any(t.key in runs for t in techniques):
+        return ()
+    where = "on overlapping grids" if board.geo.sheet is not None else \
+        f"under the rules of {board.geo.rules.describe()}"
+    names = ", ".join(dict.fromkeys(t.name for t in techniques))
+    return (f"none of the techniques asked for runs {where}: {names}",)
 
 
 def next_step(
