@@ -8,8 +8,10 @@ may import the formats, the solver, the engine and the values under them.
 ('webp', True)
 
 :func:`read` finds the grid (the largest quadrilateral whose inside shows a 9 x 9 grid's
-lines), straightens it, cuts its 81 cells, tells empty cells from digits, and reads each digit
-with a small convolutional network shipped with the package (run in NumPy). The solver then
+lines; where no outline shows one, the grid's lines themselves:
+:mod:`sudokit.image.gridlines`), straightens it, cuts its 81 cells, tells empty cells
+from digits, and reads each digit with a small convolutional network shipped with the
+package (run in NumPy). The solver then
 checks the reading: a puzzle with clashing digits, no solution or several is not final, and
 the network's next choices are tried in its least confident cells until the puzzle has exactly
 one solution (:mod:`sudokit.image.repair`).
