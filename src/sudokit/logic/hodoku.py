@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from itertools import combinations
+from itertools import combinations, islice
 
 from .board import Board, bits, digits_of
 from .graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
 from .step import Level, Step, Technique, cell_list, digit_list
+from .techniques.grouped_chains import grouped_aics, grouped_x_chains
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.locked_candidates import CLAIMING, POINTING
 from .techniques.naked_single import NAKED_SINGLE
@@ -489,6 +490,40 @@ def find_turbot_fish(board: Board) -> Step | None:
                             return TURBOT_FISH.step(board, [p, q, r, t], text,
                                                     elim=[(x, d) for x in bits(gone)])
     return None
+
+
+def _told(board: Board, step: Step) -> int:
+    """How many candidates a step removes, a placement counting its cell's other ones."""
+    parse = board.geo.parse_cell
+    return len(step.eliminations) + sum(board.masks[parse(p.cell)].bit_count() - 1
+                                        for p in step.placements)
+
+
+def _hodoku_order(board: Board, step: Step) -> tuple[int, int, int]:
+    """Where HoDoKu ranks a chain step among others: the most removals first, then the
+    lowest index sum of what goes, then the fewest links."""
+    parse = board.geo.parse_cell
+    gone = [(parse(e.cell), e.digit) for e in step.eliminations]
+    for p in step.placements:
+        c = parse(p.cell)
+        gone += [(c, d) for d in digits_of(board.masks[c]) if d != p.digit]
+    return -len(gone), sum(c * 10 + d for c, d in gone), len(step.links)
+
+
+def widest_grouped(tech: Technique) -> Technique:
+    """The grouped chains (``grouped-aic``), one digit or several, taken as HoDoKu takes
+    its grouped nice loops and AICs: of the first :data:`MOST_TRIED` found (shortest
+    first), the one that removes the most, then the lowest index sum, then the shortest."""
+    def find(board: Board) -> Step | None:
+        if not board.geo.classic:
+            return tech.find(board)
+        steps = list(islice(grouped_x_chains(board), MOST_TRIED))
+        steps += list(islice(grouped_aics(board), MOST_TRIED))
+        if not steps:
+            return None
+        return min(steps, key=lambda s: _hodoku_order(board, s))
+
+    return replace(tech, find=find, applies=None)
 
 
 def eliminating(tech: Technique) -> Technique:

@@ -34,6 +34,7 @@ from .hodoku import (
     TURBOT_FISH,
     eliminating,
     widest,
+    widest_grouped,
 )
 from .select import choose
 from .step import Level, Technique
@@ -134,6 +135,10 @@ def _hodoku_ladder() -> tuple[Technique, ...]:
             continue
         if key in _WIDEST:
             tech = widest(tech)
+        elif key == "grouped-x-chain":
+            continue  # HoDoKu's grouped nice loops are one search, of any digits
+        elif key == "grouped-aic":
+            tech = widest_grouped(tech)
         out.append(tech if tech.level == Level.EASY else eliminating(tech))
     return tuple(out)
 
