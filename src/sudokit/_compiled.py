@@ -65,6 +65,7 @@ LONG_MODULES: dict[str, str] = {
     "sudokit._kernel9": "the 9x9 band solver: propagation and search inlined in typed loops",
     "sudokit.logic.graphs.dense_nodes": "the dense node tables and the chain walks over them",
     "sudokit.logic.graphs.als_links": "the ALS tables, restricted commons and the chain search",
+    "sudokit.logic.graphs.als_table": "the ALS listing and ALS-XZ's pair search, doubly linked too",
     "sudokit._lines9": "reading, solving and writing a block of lines without the GIL",
     "sudokit.gpu._kernel": "numba CUDA kernels: device code written inline, one per launch",
     "sudokit.generator._singles9": "the singles fixpoint of the targeted search, inlined",

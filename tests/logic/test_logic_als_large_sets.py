@@ -1,8 +1,8 @@
-"""ALS-XY-Wing, Death Blossom and ALS-XY-Chain take almost locked sets of four and five cells
-(a line's or box's leftover cells), as ALS-XZ does, and sets that share cells where no link
-digit lies: on boards where the only step of each needs such a set, it is found, and what it
-removes is false (checked against the solution and by a plain backtracking search of the
-board with the candidate placed)."""
+"""The large ALS-XY-Wing, Death Blossom and ALS-XY-Chain (optional techniques) take almost locked
+sets of four and five cells (a line's or box's leftover cells), as ALS-XZ does, and sets that
+share cells where no link digit lies: on boards where the only step of each needs such a set, it
+is found, and what it removes is false (checked against the solution and by a plain backtracking
+search of the board with the candidate placed)."""
 
 from __future__ import annotations
 
@@ -43,9 +43,9 @@ OVERLAP_TEXT = (
 OVERLAP_BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in OVERLAP_TEXT.split()])
 
 CASES = [
-    (als_xy_wing.ALS_XY_WING, WING_BOARD, "r2c9<>7"),
-    (death_blossom.DEATH_BLOSSOM, WING_BOARD, "r2c9<>7"),
-    (als_chain.ALS_XY_CHAIN, CHAIN_BOARD, "r2c7,r2c8<>4"),
+    (als_xy_wing.LARGE_ALS_XY_WING, WING_BOARD, "r2c9<>7"),
+    (death_blossom.LARGE_DEATH_BLOSSOM, WING_BOARD, "r2c9<>7"),
+    (als_chain.LARGE_ALS_XY_CHAIN, CHAIN_BOARD, "r2c7,r2c8<>4"),
 ]
 
 
@@ -58,14 +58,14 @@ def _largest_set(text: str) -> int:
 
 
 OVERLAP_CASES = [
-    (als_xy_wing.ALS_XY_WING,
-     "ALS-XY-Wing [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8 r9c8]: r2c9<>7",
+    (als_xy_wing.LARGE_ALS_XY_WING,
+     "Large ALS-XY-Wing [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8 r9c8]: r2c9<>7",
      ("r1c8, r2c8, r3c8, r7c8 and r9c8 {2,3,5,6,7,8}", "r2c1, r2c3, r2c5 and r2c8 {1,2,3,5,7}")),
-    (death_blossom.DEATH_BLOSSOM,
-     "Death Blossom [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8]: r2c9<>7",
+    (death_blossom.LARGE_DEATH_BLOSSOM,
+     "Large Death Blossom [r1c7 r1c8 r2c1 r2c3 r2c5 r2c8 r3c8 r7c8]: r2c9<>7",
      ("2: r1c8, r2c8, r3c8 and r7c8 {2,3,5,6,7}", "5: r2c1, r2c3, r2c5 and r2c8 {1,2,3,5,7}")),
-    (als_chain.ALS_XY_CHAIN,
-     "ALS-XY-Chain [r1c2 r1c4 r1c7 r1c8 r1c9 r4c4 r4c7 r8c4]: r1c6<>5",
+    (als_chain.LARGE_ALS_XY_CHAIN,
+     "Large ALS-XY-Chain [r1c2 r1c4 r1c7 r1c8 r1c9 r4c4 r4c7 r8c4]: r1c6<>5",
      ("r1c7 {2,5} -2-", "-8- r1c2, r1c4, r1c7, r1c8 and r1c9 {2,5,6,7,8,9}")),
 ]
 

@@ -46,6 +46,10 @@ OPTIONAL_KEYS = (
     "unique-loop-1",
     "unique-loop-2",
     "unique-loop-4",
+    "doubly-linked-als-xz",
+    "large-als-xy-wing",
+    "large-death-blossom",
+    "large-als-xy-chain",
 )
 
 

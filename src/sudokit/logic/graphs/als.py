@@ -3,7 +3,7 @@ digits that join them, worked out once per board state.
 
 The sets come from :mod:`.als_xz` (cached per unit there). Two sets A and B are joined by
 a *restricted common* digit x when both hold x, every x of A sees every x of B and no x lies
-in a cell both sets share (sets may overlap on their other digits): at most one of them can
+in a cell both sets share (sets overlap only in the wide graph): at most one of them can
 hold x, so when one of them does, the other loses x and locks on its
 remaining digits. ALS-XY-Wing, ALS-XY-Chain and Death Blossom all walk these links; the
 graph is kept on the board (``Board.keep``) so the techniques tried on one board build it
@@ -19,11 +19,12 @@ from .als_links import AlsLinks
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph"]
 
-#: the largest set the graph takes, as large as ALS-XZ's (sets of up to five cells): a
-#: wing, blossom or chain often needs a set of four or five cells (a line's or box's leftover
-#: cells), and in the typed tables they cost little (rating top1465 about a tenth slower than
-#: with sets of up to three, while the three techniques find about three times the steps)
-MAX_CELLS = 5
+#: the largest set the default ladder's graph takes (ALS-XZ looks at sets of up to five
+#: cells): larger and overlapping sets find many more steps that lower ratings of puzzles
+#: Sudoku Explainer rates 8 and more; they are the large ALS techniques' (``wide``)
+MAX_CELLS = 3
+#: the largest set of the wide graph (the large ALS techniques'), whose sets may overlap
+WIDE_CELLS = 5
 
 
 class AlsGraph:
@@ -37,10 +38,13 @@ class AlsGraph:
 
     __slots__ = ("table", "core")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, wide: bool = False) -> None:
         # the sets and their reach are ALS-XZ's (listed once per board state)
         self.table = table_of(board)
-        self.core = AlsLinks(self.table, MAX_CELLS)
+        if wide:
+            self.core = AlsLinks(self.table, WIDE_CELLS, True)
+        else:
+            self.core = AlsLinks(self.table, MAX_CELLS)
 
     @property
     def index(self) -> list[int]:
@@ -67,13 +71,16 @@ class AlsGraph:
         return als_name(board, self.core.cellset(k), self.core.digits(k))
 
 
-def graph(board: Board) -> AlsGraph:
-    """The ALS graph of the board as it is now (built once per board state)."""
-    found = board.derived("als-graph")
+def graph(board: Board, wide: bool = False) -> AlsGraph:
+    """The ALS graph of the board as it is now (built once per board state): of sets of up
+    to :data:`MAX_CELLS` cells, disjoint in a pattern, or with ``wide`` of up to
+    :data:`WIDE_CELLS` cells that may share cells holding no link digit."""
+    key = "als-graph-wide" if wide else "als-graph"
+    found = board.derived(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    made = AlsGraph(board)
-    board.keep("als-graph", made)
+    made = AlsGraph(board, wide)
+    board.keep(key, made)
     return made
 
 

@@ -80,14 +80,18 @@ class AlsLinks:
     link_start: cython.int[::1]
     link_set: cython.int[::1]
     link_digit: cython.int[::1]
+    # may sets share cells (where no link digit lies)?
+    overlap: cython.bint
     # what a search found: the chain's (set, digit) pairs, its length, z0; gone: ``gone``
     path: cython.int[::1]
     found: cython.int[::1]
     gone: cython.ulonglong[::1]
     py_lists: object
 
-    def __init__(self, table: AlsTable, max_cells: int) -> None:
-        """Number the sets of up to ``max_cells`` cells of ``table`` and link them."""
+    def __init__(self, table: AlsTable, max_cells: int, overlap: bool = False) -> None:
+        """Number the sets of up to ``max_cells`` cells of ``table`` and link them; with
+        ``overlap``, sets that share cells holding no link digit too."""
+        self.overlap = overlap
         (cells, mask, usable, sizes, heads, by_digit, reaches, peers, cell_masks,
          unsolved) = table.tables()
         n, ncells, words, total = table.shape()
@@ -130,7 +134,7 @@ class AlsLinks:
         links, holding), each a list by set number. "By digit" lists have n entries (0
         where the set lacks the digit or nothing outside it could lose it);
         ``links[g]`` the pairs (h, x0): every x0+1 of each set sees every x0+1 of the
-        other, and none lies where they overlap (sets may share other cells);
+        other (so none lies where they overlap), the sets disjoint unless ``overlap``;
         ``holding[d0]`` the sets that hold d0+1. Links are found from each set g in
         turn, by its useful digit x0, the cells of its reach in x0 in increasing order,
         the later sets h whose first x0+1 is there, last first (each pair once, from its
@@ -278,8 +282,10 @@ class AlsLinks:
         near: cython.ulonglong
         clash: cython.bint
         keep: cython.int[::1] = self.index
+        overlap: cython.bint = self.overlap
         mask: cython.ulonglong[::1] = self.mask
         usable: cython.ulonglong[::1] = self.usable
+        cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
         by_digit: cython.ulonglong[::1] = self.by_digit
         heads: cython.int[::1] = self.heads
@@ -326,7 +332,9 @@ class AlsLinks:
                             for v in range(words):
                                 # every x0+1 of h sees every one of g, outside g: so none
                                 # lies where the two sets overlap
-                                if by_digit[(j * n + x0) * words + v] & ~reaches[base + v]:
+                                if by_digit[(j * n + x0) * words + v] & ~reaches[base + v] or (
+                                    not overlap and cells[k * words + v] & cells[j * words + v]
+                                ):
                                     clash = True
                                     break
                             if clash:
@@ -368,6 +376,7 @@ class AlsLinks:
         ``path``, ``found`` and ``gone``."""
         n: cython.Py_ssize_t = self.n
         words: cython.Py_ssize_t = self.words
+        overlap: cython.bint = self.overlap
         count: cython.Py_ssize_t = self.count
         start: cython.Py_ssize_t
         f: cython.Py_ssize_t
@@ -448,11 +457,15 @@ class AlsLinks:
                         if stamp[state] == tag:
                             continue
                         sj = keep[j]
-                        # a set may overlap the chain's others, but not lie inside them
-                        clash = True
+                        # disjoint from the chain's other sets, or with ``overlap`` not
+                        # inside them
+                        clash = overlap
                         for w in range(words):
-                            if cells[sj * words + w] & ~front_used[f * words + w]:
+                            if overlap and cells[sj * words + w] & ~front_used[f * words + w]:
                                 clash = False
+                                break
+                            if not overlap and cells[sj * words + w] & front_used[f * words + w]:
+                                clash = True
                                 break
                         if clash:
                             continue
@@ -525,9 +538,9 @@ class AlsLinks:
     def blossom(self, max_petals: int) -> tuple[int, list[int], int, int] | None:
         """A stem cell of 2..``max_petals`` digits and, for each of its digits d0 in
         increasing order, a petal: a set holding d0+1 whose every d0+1 sees the stem,
-        the petals (which may overlap) all holding a digit z0+1 the stem lacks that some cells
-        seeing every z0+1 of every petal could lose: (stem, petals, z0, those cells),
-        or None.
+        the petals disjoint (unless ``overlap``) and all holding a digit z0+1 the stem
+        lacks that some cells seeing every z0+1 of every petal could lose: (stem, petals,
+        z0, those cells), or None.
 
         Stems in cell order; for each, the candidate petals of each stem digit (sets in
         order, holding a digit still shared by the petals so far), then each z0 in
@@ -660,9 +673,9 @@ class AlsLinks:
     def _pick(self, lists: cython.int[::1], list_start: cython.int[::1],
               petals: cython.int, z0: cython.int, i: cython.int,
               used: cython.ulonglong[::1], gone: cython.ulonglong[::1]) -> cython.bint:
-        """One petal from each list (petals may share cells), whose z0+1 cells are all
-        seen by some cell holding z0+1 (depth first; level i's cells used and cells
-        seeing every z0+1 of the petals so far at ``used[i * words]``,
+        """One petal from each list (sharing cells only with ``overlap``), whose z0+1
+        cells are all seen by some cell holding z0+1 (depth first; level i's cells used
+        and cells seeing every z0+1 of the petals so far at ``used[i * words]``,
         ``gone[i * words]``); the petals in ``path``."""
         n: cython.Py_ssize_t = self.n
         words: cython.Py_ssize_t = self.words
@@ -670,6 +683,7 @@ class AlsLinks:
         w: cython.Py_ssize_t
         sk: cython.Py_ssize_t
         some: cython.bint
+        clash: cython.bint
         cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
         keep: cython.int[::1] = self.index
@@ -677,6 +691,14 @@ class AlsLinks:
             return True
         for q in range(list_start[i], list_start[i + 1]):
             sk = keep[lists[q]]
+            if not self.overlap:
+                clash = False
+                for w in range(words):
+                    if cells[sk * words + w] & used[i * words + w]:
+                        clash = True
+                        break
+                if clash:
+                    continue
             some = False
             for w in range(words):
                 gone[(i + 1) * words + w] = gone[i * words + w] & reaches[
@@ -694,9 +716,10 @@ class AlsLinks:
 
     # -- ALS-XY-Wing ----------------------------------------------------------------------
     def wing(self) -> tuple[int, int, int, int, int, int, int] | None:
-        """A pivot set C linked to sets A by x0 and B by y0 (x0 != y0, A and B two sets),
-        A and B both holding a digit z0+1 (not x0+1 or y0+1) that some cells seeing all
-        of it in both could lose: (C, A, B, x0, y0, z0, those cells), or None.
+        """A pivot set C linked to sets A by x0 and B by y0 (x0 != y0; A and B disjoint
+        unless ``overlap``), A and B both holding a digit z0+1 (not x0+1 or y0+1) that
+        some cells seeing all of it in both could lose: (C, A, B, x0, y0, z0, those
+        cells), or None.
 
         Pivots in order; A and B from the pivot's links in their order (A before B), only
         links whose far set could lose a digit other than the link digit; z0 increasing."""
@@ -734,8 +757,10 @@ class AlsLinks:
         common: cython.ulonglong
         low: cython.ulonglong
         some: cython.bint
+        clash: cython.bint
         keep: cython.int[::1] = self.index
         usable: cython.ulonglong[::1] = self.usable
+        cells: cython.ulonglong[::1] = self.cells
         reaches: cython.ulonglong[::1] = self.reaches
         link_start: cython.int[::1] = self.link_start
         link_set: cython.int[::1] = self.link_set
@@ -762,6 +787,14 @@ class AlsLinks:
                     common = ua & usable[sb] & ~(_ONE << y0)
                     if not common:
                         continue
+                    if not self.overlap:
+                        clash = False
+                        for w in range(words):
+                            if cells[sa * words + w] & cells[sb * words + w]:
+                                clash = True
+                                break
+                        if clash:
+                            continue
                     while common:
                         low = common & (0 - common)
                         common ^= low

@@ -163,8 +163,10 @@ class AlsTable:
     by_digit: cython.ulonglong[::1]
     seen: cython.ulonglong[::1]
     reaches: cython.ulonglong[::1]
-    # what the pair search found: set a, set b, x0, z0 (gone: ``tmp``)
+    # what the pair search found: set a, set b, x0, z0 (gone: ``tmp``), and x1 (-1 unless
+    # the pair is doubly linked: then what each digit d0+1 leaves is at ``dgone[d0 * words]``)
     found: cython.int[::1]
+    dgone: cython.ulonglong[::1]
 
     def __init__(self, board: Board, max_cells: int, expect: int = 0) -> None:
         """List the sets of up to ``max_cells`` cells of ``board`` as it is now (about
@@ -191,7 +193,8 @@ class AlsTable:
         self.unit_count = _ints(len(geo.units))
         self.tmp = _zeros(words)
         self.digit_count = _DIGIT_COUNT
-        self.found = _ints(4)
+        self.found = _ints(5)
+        self.dgone = _zeros(n * words)
         self.count = 0
         self.capacity = 0
         self._grow(expect + (expect >> 3) + 32)
@@ -437,13 +440,18 @@ class AlsTable:
         return out
 
     # -- ALS-XZ ---------------------------------------------------------------------------
-    def xz(self, changed: int) -> tuple[int, int, int, int, int] | None:
-        """The first ALS-XZ (set a, set b, restricted common x0, z0, the cells that lose
-        z0+1) with a set touching ``changed`` (a cell set; -1 for every cell), or None.
+    def xz(self, changed: int, doubly: bool = False
+           ) -> tuple[int, int, int, int, list[tuple[int, int]]] | None:
+        """The first ALS-XZ with a set touching ``changed`` (a cell set; -1 for every cell):
+        (set a, set b, restricted common x0, x1, eliminations), or None. Singly linked, x1
+        is -1 and the eliminations one (z0, the cells that lose z0+1); with ``doubly``, a
+        pair doubly linked (x1+1 a second restricted common) gives every (d0, cells that
+        lose d0+1) of the pair.
 
         Search order: by x0; for each set a holding x0 (in order) the cells of x0 that
         see every x0 of a, in increasing order; for each, the sets b (from a on) whose
-        first x0 cell it is; the first z0 that eliminates something."""
+        first x0 cell it is; the pair doubly linked if it is, else the first z0 that
+        eliminates something."""
         words = self.words
         n = self.n
         count = self.count
@@ -458,10 +466,17 @@ class AlsTable:
         slots = n * self.ncells
         starts = _ints(slots + 1)
         order = _ints(max(1, count * n))
-        if not self._pairs(fresh, starts, order):
+        if not self._pairs(fresh, starts, order, doubly):
             return None
         found = self.found
-        return found[0], found[1], found[2], found[3], self._row(self.tmp, 0)
+        if found[4] < 0:
+            return found[0], found[1], found[2], -1, [(found[3], self._row(self.tmp, 0))]
+        elims = []
+        for d0 in range(n):
+            gone = self._row(self.dgone, d0 * words)
+            if gone:
+                elims.append((d0, gone))
+        return found[0], found[1], found[2], found[4], elims
 
     @cython.cfunc
     def _fresh(self, touch: cython.ulonglong[::1], fresh: cython.int[::1]) -> cython.bint:
@@ -482,7 +497,7 @@ class AlsTable:
 
     @cython.cfunc
     def _pairs(self, fresh: cython.int[::1], starts: cython.int[::1],
-               order: cython.int[::1]) -> cython.bint:
+               order: cython.int[::1], doubly: cython.bint) -> cython.bint:
         """The pair search of :meth:`xz` (the result in ``found`` and ``tmp``)."""
         n: cython.Py_ssize_t = self.n
         ncells: cython.Py_ssize_t = self.ncells
@@ -498,6 +513,7 @@ class AlsTable:
         za: cython.Py_ssize_t
         zb: cython.Py_ssize_t
         z0: cython.int
+        x1: cython.int
         total: cython.int
         was: cython.int
         xbit: cython.ulonglong
@@ -563,7 +579,7 @@ class AlsTable:
                             if not fa and not fresh[kb]:
                                 continue  # a pair seen before the last change
                             common = others & usable[kb]
-                            if not common:
+                            if not common and not (doubly and mask[ka] & mask[kb] & ~xbit):
                                 continue
                             clash = False
                             for was in range(words):
@@ -574,6 +590,17 @@ class AlsTable:
                                     clash = True
                                     break
                             if clash:
+                                continue
+                            x1 = self._second_common(ka, kb, x0) if doubly else -1
+                            if x1 >= 0:
+                                # doubly linked: it eliminates at least what singly does
+                                if self._doubly(ka, kb, x0, x1):
+                                    self.found[0] = ka
+                                    self.found[1] = kb
+                                    self.found[2] = x0
+                                    self.found[3] = -1
+                                    self.found[4] = x1
+                                    return True
                                 continue
                             while common:
                                 zlow = common & (0 - common)
@@ -593,5 +620,63 @@ class AlsTable:
                                     self.found[1] = kb
                                     self.found[2] = x0
                                     self.found[3] = z0
+                                    self.found[4] = -1
                                     return True
         return False
+
+    @cython.cfunc
+    def _second_common(self, ka: cython.Py_ssize_t, kb: cython.Py_ssize_t,
+                       x0: cython.Py_ssize_t) -> cython.int:
+        """A restricted common digit x1 of disjoint sets a and b other than x0 (its
+        lowest), or -1."""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        w: cython.Py_ssize_t
+        x1: cython.Py_ssize_t
+        low: cython.ulonglong
+        apart: cython.bint
+        both: cython.ulonglong = self.mask[ka] & self.mask[kb] & ~(_ONE << x0)
+        while both:
+            low = both & (0 - both)
+            both ^= low
+            x1 = _index(low)
+            apart = True
+            for w in range(words):
+                if self.by_digit[(kb * n + x1) * words + w] & ~self.seen[(ka * n + x1) * words + w]:
+                    apart = False
+                    break
+            if apart:
+                return x1
+        return -1
+
+    @cython.cfunc
+    def _doubly(self, ka: cython.Py_ssize_t, kb: cython.Py_ssize_t, x0: cython.Py_ssize_t,
+                x1: cython.Py_ssize_t) -> cython.bint:
+        """What the doubly linked pair a, b (restricted commons x0 and x1) eliminates, by
+        digit into ``dgone``: each set holds exactly one of the two, so its other digits
+        are locked in it, and x0+1, x1+1 leave the cells seeing all of theirs in both.
+        Does it eliminate anything?"""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        w: cython.Py_ssize_t
+        d0: cython.Py_ssize_t
+        g: cython.ulonglong
+        bit: cython.ulonglong
+        pair: cython.ulonglong = (_ONE << x0) | (_ONE << x1)
+        some: cython.bint = False
+        for d0 in range(n):
+            bit = _ONE << d0
+            for w in range(words):
+                g = 0
+                if pair & bit:
+                    g = (self.reaches[(ka * n + d0) * words + w]
+                         & self.reaches[(kb * n + d0) * words + w])
+                else:
+                    if self.mask[ka] & bit:
+                        g |= self.reaches[(ka * n + d0) * words + w] & ~self.cells[kb * words + w]
+                    if self.mask[kb] & bit:
+                        g |= self.reaches[(kb * n + d0) * words + w] & ~self.cells[ka * words + w]
+                self.dgone[d0 * words + w] = g
+                if g:
+                    some = True
+        return some

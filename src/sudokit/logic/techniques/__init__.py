@@ -132,6 +132,10 @@ OPTIONAL: tuple[Technique, ...] = (
     avoidable_rectangles.AR_TYPE2,
     *direct.TECHNIQUES,
     *unique_loops.TECHNIQUES,
+    als_xz.DOUBLY_LINKED_ALS_XZ,
+    als_xy_wing.LARGE_ALS_XY_WING,
+    death_blossom.LARGE_DEATH_BLOSSOM,
+    als_chain.LARGE_ALS_XY_CHAIN,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)

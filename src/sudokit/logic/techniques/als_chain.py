@@ -24,17 +24,31 @@ def find(board: Board) -> Step | None:
     """The shortest ALS-XY-Chain (4..MAX_SETS sets) that eliminates something, or None.
 
     Breadth-first from each set in turn over (set, digit of the link that reached it),
-    each state once per start, no set lying inside the chain's earlier ones (sets may
-    overlap where their link digits are not); a later start only
+    each state once per start, no two sets of a chain overlapping (in the large chain, no
+    set inside the chain's earlier ones); a later start only
     looks for shorter chains (the search runs in a typed loop: ``AlsLinks.chain``)."""
-    found = graph(board).core.chain(MAX_SETS)
+    return _find(board, False)
+
+
+def find_large(board: Board) -> Step | None:
+    """The shortest ALS-XY-Chain on sets of up to five cells that may share cells holding
+    no link digit, or None."""
+    return _find(board, True)
+
+
+def _find(board: Board, wide: bool) -> Step | None:
+    g = graph(board, wide)
+    found = g.core.chain(MAX_SETS)
     if found is None:
         return None
     path, z0, gone = found
-    return _step(board, graph(board), path, z0 + 1, gone)
+    tech = LARGE_ALS_XY_CHAIN if wide else ALS_XY_CHAIN
+    return _step(board, tech, g, path, z0 + 1, gone)
 
 
-def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: int) -> Step:
+def _step(
+    board: Board, tech: Technique, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: int
+) -> Step:
     parts = [g.name(board, path[0][0])]
     for k, x0 in path[1:]:
         parts.append(f"-{x0 + 1}- {g.name(board, k)}")
@@ -48,12 +62,18 @@ def _step(board: Board, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: 
     for k, _ in path:
         cells |= g.set_cells(k)
     links = len(path) - 1
-    return ALS_XY_CHAIN.step(
+    return tech.step(
         board, bits(cells), text, elim=[(c, z) for c in bits(gone)],
-        score=ALS_XY_CHAIN.score + chain_bonus(2 * links),
+        score=tech.score + chain_bonus(2 * links),
     )
 
 
 ALS_XY_CHAIN = Technique(
     key="als-xy-chain", name="ALS-XY-Chain", level=Level.EXPERT, score=7.7, effort=340, find=find,
+)
+#: ALS-XY-Chain on sets of up to five cells that may overlap (HoDoKu's, with its overlap
+#: option): outside the default ladder, where its many more steps would lower ratings
+LARGE_ALS_XY_CHAIN = Technique(
+    key="large-als-xy-chain", name="Large ALS-XY-Chain", level=Level.EXPERT, score=7.7,
+    effort=340, find=find_large,
 )

@@ -19,16 +19,28 @@ def find(board: Board) -> Step | None:
 
     Pivots in order, the wings from the pivot's links in their order (the search runs in
     a typed loop: ``AlsLinks.wing``)."""
-    g = graph(board)
+    return _find(board, False)
+
+
+def find_large(board: Board) -> Step | None:
+    """An ALS-XY-Wing step on sets of up to five cells that may share cells holding no
+    link digit, or None."""
+    return _find(board, True)
+
+
+def _find(board: Board, wide: bool) -> Step | None:
+    g = graph(board, wide)
     found = g.core.wing()
     if found is None:
         return None
     kc, ka, kb, x0, y0, z0, gone = found
-    return _step(board, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
+    tech = LARGE_ALS_XY_WING if wide else ALS_XY_WING
+    return _step(board, tech, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
 
 
 def _step(
-    board: Board, g: AlsGraph, kc: int, ka: int, kb: int, x: int, y: int, z: int, gone: int
+    board: Board, tech: Technique, g: AlsGraph, kc: int, ka: int, kb: int, x: int, y: int,
+    z: int, gone: int,
 ) -> Step:
     text = (
         f"Almost locked set {g.name(board, kc)} is linked to {g.name(board, ka)} by {x} and "
@@ -38,9 +50,15 @@ def _step(
         f"{cell_list(board.geo, bits(gone))}."
     )
     cells = bits(g.set_cells(ka) | g.set_cells(kb) | g.set_cells(kc))
-    return ALS_XY_WING.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
+    return tech.step(board, cells, text, elim=[(cell, z) for cell in bits(gone)])
 
 
 ALS_XY_WING = Technique(
     key="als-xy-wing", name="ALS-XY-Wing", level=Level.EXPERT, score=7.6, effort=320, find=find,
+)
+#: ALS-XY-Wing on sets of up to five cells that may overlap (HoDoKu's, with its overlap
+#: option): outside the default ladder, where its many more steps would lower ratings
+LARGE_ALS_XY_WING = Technique(
+    key="large-als-xy-wing", name="Large ALS-XY-Wing", level=Level.EXPERT, score=7.6,
+    effort=320, find=find_large,
 )

@@ -71,34 +71,81 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
 #: restricted commons, and its eliminations can only have shrunk (the board has only lost
 #: candidates since), so it still eliminates nothing and the search skips it
 _NONE_KEY = "als-xz-none"
+#: the same for the search that also takes doubly linked pairs
+_NONE_DOUBLY_KEY = "als-xz-doubly-none"
 
 
 def find(board: Board) -> Step | None:
     """An ALS-XZ step (a pair of sets and a restricted common digit), or None."""
-    changed = board.changed_since(board.memo.get(_NONE_KEY))
+    return _find(board, False)
+
+
+def find_doubly(board: Board) -> Step | None:
+    """An ALS-XZ step where a pair joined by two restricted commons (doubly linked) makes
+    one step of all it eliminates, or None."""
+    return _find(board, True)
+
+
+def _find(board: Board, doubly: bool) -> Step | None:
+    none_key = _NONE_DOUBLY_KEY if doubly else _NONE_KEY
+    changed = board.changed_since(board.memo.get(none_key))
     table = table_of(board)
-    found = table.xz(changed)
+    found = table.xz(changed, doubly)
     if found is None:
-        board.memo[_NONE_KEY] = board.snapshot()
+        board.memo[none_key] = board.snapshot()
         return None
-    ka, kb, x0, z0, gone = found
-    return _step(board, table, ka, kb, x0 + 1, z0 + 1, gone)
+    ka, kb, x0, x1, elims = found
+    tech = DOUBLY_LINKED_ALS_XZ if doubly else ALS_XZ
+    if x1 < 0:
+        z0, gone = elims[0]
+        return _step(board, tech, table, ka, kb, x0 + 1, z0 + 1, gone)
+    return _doubly(board, table, ka, kb, x0 + 1, x1 + 1, elims)
 
 
-def _step(board: Board, table: AlsTable, ka: int, kb: int, x: int, z: int, gone: int) -> Step:
+def _names(board: Board, table: AlsTable, ka: int, kb: int) -> str:
     geo = board.geo
-    a_cells = table.cellset(ka)
-    b_cells = table.cellset(kb)
-    text = (
-        f"Almost locked sets {cell_list(geo, bits(a_cells))} "
+    return (
+        f"Almost locked sets {cell_list(geo, bits(table.cellset(ka)))} "
         f"{digit_list(digits_of(table.digits(ka)))} "
-        f"and {cell_list(geo, bits(b_cells))} {digit_list(digits_of(table.digits(kb)))} "
-        f"share {x}, which only one of them can hold: so one of them holds {z}, and {z} "
-        f"leaves {cell_list(geo, bits(gone))}."
+        f"and {cell_list(geo, bits(table.cellset(kb)))} "
+        f"{digit_list(digits_of(table.digits(kb)))}"
     )
-    return ALS_XZ.step(board, bits(a_cells | b_cells), text, elim=[(c, z) for c in bits(gone)])
+
+
+def _step(
+    board: Board, tech: Technique, table: AlsTable, ka: int, kb: int, x: int, z: int, gone: int
+) -> Step:
+    text = (
+        f"{_names(board, table, ka, kb)} share {x}, which only one of them can hold: so one "
+        f"of them holds {z}, and {z} leaves {cell_list(board.geo, bits(gone))}."
+    )
+    cells = bits(table.cellset(ka) | table.cellset(kb))
+    return tech.step(board, cells, text, elim=[(c, z) for c in bits(gone)])
+
+
+def _doubly(
+    board: Board, table: AlsTable, ka: int, kb: int, x: int, y: int,
+    elims: list[tuple[int, int]],
+) -> Step:
+    geo = board.geo
+    gone = "; ".join(f"{d0 + 1} leaves {cell_list(geo, bits(cells))}" for d0, cells in elims)
+    text = (
+        f"{_names(board, table, ka, kb)} share {x} and {y}, each of which only one of them "
+        f"can hold: so each set holds exactly one of the two and every other digit of its "
+        f"own, and {x} and {y} each lie in one of the sets: {gone}."
+    )
+    cells = bits(table.cellset(ka) | table.cellset(kb))
+    return DOUBLY_LINKED_ALS_XZ.step(
+        board, cells, text, elim=[(c, d0 + 1) for d0, found in elims for c in bits(found)]
+    )
 
 
 ALS_XZ = Technique(
     key="als-xz", name="ALS-XZ", level=Level.EXPERT, score=7.5, effort=300, find=find,
+)
+#: ALS-XZ that also takes doubly linked pairs (HoDoKu's ALS-XZ): outside the default ladder,
+#: where its larger steps would lower ratings; named, it takes ALS-XZ's place
+DOUBLY_LINKED_ALS_XZ = Technique(
+    key="doubly-linked-als-xz", name="Doubly Linked ALS-XZ", level=Level.EXPERT, score=7.5,
+    effort=300, find=find_doubly,
 )

@@ -1,8 +1,9 @@
 """Death Blossom: a stem cell and one almost locked set (a petal) for each of its digits.
 
 Petal i holds the stem's digit d_i, and every d_i of it sees the stem. Whichever digit the
-stem takes, the petal of that digit loses it and locks on its other digits. Petals may share
-cells, and one set may be the petal of two digits (losing either, it locks). So if every petal
+stem takes, the petal of that digit loses it and locks on its other digits. In the large
+Death Blossom petals have up to five cells and may share cells, and one set may be the petal
+of two digits (losing either, it locks). So if every petal
 holds a digit Z that the stem does not have, one of the petals holds Z, and Z leaves every
 cell that sees all the Z cells of all the petals.
 """
@@ -23,15 +24,28 @@ def find(board: Board) -> Step | None:
     Stems in cell order; for each stem digit the sets that could be its petal; each digit
     the petals could all lose, in increasing order; petals picked depth first (the search
     runs in a typed loop: ``AlsLinks.blossom``)."""
-    g = graph(board)
+    return _find(board, False)
+
+
+def find_large(board: Board) -> Step | None:
+    """A Death Blossom step whose petals have up to five cells and may share cells (one set
+    may be the petal of two digits), or None."""
+    return _find(board, True)
+
+
+def _find(board: Board, wide: bool) -> Step | None:
+    g = graph(board, wide)
     found = g.core.blossom(MAX_PETALS)
     if found is None:
         return None
     stem, picked, z0, gone = found
-    return _step(board, g, stem, picked, z0 + 1, gone)
+    tech = LARGE_DEATH_BLOSSOM if wide else DEATH_BLOSSOM
+    return _step(board, tech, g, stem, picked, z0 + 1, gone)
 
 
-def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone: int) -> Step:
+def _step(
+    board: Board, tech: Technique, g: AlsGraph, stem: int, picked: list[int], z: int, gone: int
+) -> Step:
     geo = board.geo
     stem_digits = digits_of(board.masks[stem])
     parts = [f"{d}: {g.name(board, k)}" for d, k in zip(stem_digits, picked, strict=True)]
@@ -43,9 +57,15 @@ def _step(board: Board, g: AlsGraph, stem: int, picked: list[int], z: int, gone:
     cells = 1 << stem
     for k in picked:
         cells |= g.set_cells(k)
-    return DEATH_BLOSSOM.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
+    return tech.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
 
 
 DEATH_BLOSSOM = Technique(
     key="death-blossom", name="Death Blossom", level=Level.EXPERT, score=7.7, effort=360, find=find,
+)
+#: Death Blossom on petals of up to five cells that may overlap (HoDoKu's, with its overlap
+#: option): outside the default ladder, where its many more steps would lower ratings
+LARGE_DEATH_BLOSSOM = Technique(
+    key="large-death-blossom", name="Large Death Blossom", level=Level.EXPERT, score=7.7,
+    effort=360, find=find_large,
 )
