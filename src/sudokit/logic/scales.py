@@ -33,9 +33,8 @@ from .hodoku import (
     REMOTE_PAIR,
     TURBOT_FISH,
     eliminating,
-    widest,
-    widest_grouped,
 )
+from .hodoku_chains import widest, widest_grouped
 from .select import choose
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER
