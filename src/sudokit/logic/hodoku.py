@@ -10,7 +10,8 @@
   other's; the digit leaves what sees both far ends.
 - **The order HoDoKu takes steps in**: the singles from its two queues (the cell or the
   unit's digit that has waited longest), locked candidates box by box and line by line,
-  W-Wings cell by cell (:func:`find_naked_single`, :func:`find_hidden_single`,
+  naked and hidden subsets box by box, then row by row and column by column, W-Wings cell
+  by cell (:func:`find_naked_single`, :func:`find_hidden_single`,
   :func:`find_pointing`, :func:`find_claiming`, :func:`find_w_wing`).
 - **The chain HoDoKu takes**: of the chains on a board, the one that removes the most
   candidates, then the lowest index sum of what goes, then the fewest links; a chain closing
@@ -33,6 +34,7 @@ from .step import Level, Step, Technique, cell_list, digit_list
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.locked_candidates import CLAIMING, POINTING
 from .techniques.naked_single import NAKED_SINGLE
+from .techniques.subsets import HIDDEN, NAKED
 from .techniques.w_wing import W_WING
 
 
@@ -303,6 +305,70 @@ def find_claiming(board: Board) -> Step | None:
     if not geo.classic:
         return CLAIMING.find(board)
     return _locked(board, CLAIMING, range(2 * geo.n), False)
+
+
+def _unit_order(geo: Geometry) -> list[int]:
+    """The units as HoDoKu looks for subsets in them: boxes, then rows, then columns."""
+    n = geo.n
+    return [*range(2 * n, 3 * n), *range(2 * n)]
+
+
+def _naked(board: Board, k: int) -> Step | None:
+    """The first naked subset of ``k`` cells in HoDoKu's order (units, then cells)."""
+    geo = board.geo
+    masks = board.masks
+    for u in _unit_order(geo):
+        free = list(bits(geo.unit_bits[u] & board.unsolved))
+        for cells in combinations(free, k):
+            digits = 0
+            for c in cells:
+                digits |= masks[c]
+            if digits.bit_count() != k:
+                continue
+            elim = [(c, d) for c in free if c not in cells for d in digits_of(masks[c] & digits)]
+            if elim:
+                text = (f"In {geo.unit_names[u]}, {cell_list(geo, cells)} hold only "
+                        f"{digit_list(digits_of(digits))}: these digits leave the unit's other "
+                        "cells.")
+                return NAKED[k].step(board, cells, text, elim=elim)
+    return None
+
+
+def _hidden(board: Board, k: int) -> Step | None:
+    """The first hidden subset of ``k`` digits in HoDoKu's order (units, then digits)."""
+    geo = board.geo
+    n = geo.n
+    for u in _unit_order(geo):
+        ub = geo.unit_bits[u]
+        open_digits = [d0 for d0 in range(n) if board.dcells[d0] & ub]
+        for combo in combinations(open_digits, k):
+            where = 0
+            for d0 in combo:
+                where |= board.dcells[d0] & ub
+            if where.bit_count() != k:
+                continue
+            keep = sum(1 << d0 for d0 in combo)
+            elim = [(c, d) for c in bits(where) for d in digits_of(board.masks[c] & ~keep)]
+            if elim:
+                text = (f"In {geo.unit_names[u]}, {digit_list(d0 + 1 for d0 in combo)} fit only "
+                        f"in {cell_list(geo, bits(where))}: those cells lose their other "
+                        "candidates.")
+                return HIDDEN[k].step(board, bits(where), text, elim=elim)
+    return None
+
+
+def subsets_in_order(tech: Technique) -> Technique:
+    """A naked or hidden subset technique looking as HoDoKu looks: boxes, then rows, then
+    columns, each unit's cells (or digits) in order."""
+    k = {"pair": 2, "triple": 3, "quad": 4}[tech.key.split("-")[1]]
+    search = _naked if tech.key.startswith("naked") else _hidden
+
+    def find(board: Board) -> Step | None:
+        if not board.geo.classic:
+            return tech.find(board)
+        return search(board, k)
+
+    return replace(tech, find=find, applies=None)
 
 
 def find_turbot_fish(board: Board) -> Step | None:

@@ -33,6 +33,7 @@ from .hodoku import (
     REMOTE_PAIR,
     TURBOT_FISH,
     eliminating,
+    subsets_in_order,
 )
 from .hodoku_chains import widest, widest_grouped
 from .select import choose
@@ -120,6 +121,9 @@ HODOKU: dict[str, tuple[str, int]] = {
 _HODOKU_STEPS = {t.key: t for t in (
     LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_HIDDEN_SINGLE, HODOKU_NAKED_SINGLE,
     HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH)}
+#: the subsets HoDoKu looks for box by box first
+_SUBSETS = frozenset(f"{kind}-{size}" for kind in ("naked", "hidden")
+                     for size in ("pair", "triple", "quad"))
 #: the chains of which HoDoKu takes the one that removes the most
 _WIDEST = ("x-chain", "xy-chain", "aic")
 
@@ -132,6 +136,8 @@ def _hodoku_ladder() -> tuple[Technique, ...]:
         tech = _HODOKU_STEPS.get(key) or BY_KEY.get(key)
         if tech is None or key.startswith("sashimi-"):
             continue
+        if key in _SUBSETS:
+            tech = subsets_in_order(tech)
         if key in _WIDEST:
             tech = widest(tech)
         elif key == "grouped-x-chain":
