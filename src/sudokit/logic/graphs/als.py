@@ -12,12 +12,12 @@ once between them.
 
 from __future__ import annotations
 
-from ..board import Board, bits, digits_of
+from ..board import Board, bits, digits_of, mask_bits
 from ..step import cell_list, digit_list
 from ..techniques.als_xz import Als, table_of
 from .als_links import AlsLinks
 
-__all__ = ["Als", "AlsGraph", "als_name", "graph"]
+__all__ = ["Als", "AlsGraph", "als_name", "graph", "removals"]
 
 #: the largest set the default ladder's graph takes (ALS-XZ looks at sets of up to five
 #: cells): larger and overlapping sets find many more steps that lower ratings of puzzles
@@ -66,6 +66,23 @@ class AlsGraph:
         """The cells of set k."""
         return self.core.cellset(k)
 
+    def shared_reach(self, sets: list[int], skip: int) -> list[tuple[int, int]]:
+        """For each digit d0+1 that every set of ``sets`` holds (d0 not in the mask ``skip``),
+        the cells holding it that see all of its cells in every one of them: the pairs
+        (d0, cells), where there are any, by digit."""
+        index = self.index
+        digits = -1
+        for k in sets:
+            digits &= self.table.digits(index[k])
+        out = []
+        for d0 in mask_bits(digits & ~skip):
+            cells = -1
+            for k in sets:
+                cells &= self.table.reach(index[k], d0)
+            if cells:
+                out.append((d0, cells))
+        return out
+
     def name(self, board: Board, k: int) -> str:
         """``r1c1, r1c5 {2,5,7}``: set k's cells and digits for a sentence."""
         return als_name(board, self.core.cellset(k), self.core.digits(k))
@@ -87,3 +104,9 @@ def graph(board: Board, wide: bool = False) -> AlsGraph:
 def als_name(board: Board, cells: int, mask: int) -> str:
     """``r1c1, r1c5 {2,5,7}``: a set's cells and digits for a sentence."""
     return f"{cell_list(board.geo, bits(cells))} {digit_list(digits_of(mask))}"
+
+
+def removals(board: Board, found: list[tuple[int, int]]) -> str:
+    """``3 leaves r1c1 and r2c2; 5 leaves r4c4``: what each digit d0+1 of ``found`` (pairs
+    (d0, cells)) leaves, for a sentence."""
+    return "; ".join(f"{d0 + 1} leaves {cell_list(board.geo, bits(cells))}" for d0, cells in found)

@@ -12,9 +12,9 @@ ALS chains.
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..graphs.als import AlsGraph, graph
+from ..graphs.als import AlsGraph, graph, removals
 from ..graphs.chains import chain_bonus
-from ..step import Level, Step, Technique, cell_list
+from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
 MAX_SETS = 5
@@ -42,28 +42,42 @@ def _find(board: Board, wide: bool) -> Step | None:
     if found is None:
         return None
     path, z0, gone = found
-    tech = LARGE_ALS_XY_CHAIN if wide else ALS_XY_CHAIN
-    return _step(board, tech, g, path, z0 + 1, gone)
+    if wide:
+        # every digit both ends hold (but the end links') makes the step, as HoDoKu's does
+        every = g.shared_reach([path[0][0], path[-1][0]], 1 << path[1][1] | 1 << path[-1][1])
+        return _step(board, LARGE_ALS_XY_CHAIN, g, path, every)
+    return _step(board, ALS_XY_CHAIN, g, path, [(z0, gone)])
 
 
 def _step(
-    board: Board, tech: Technique, g: AlsGraph, path: list[tuple[int, int]], z: int, gone: int
+    board: Board, tech: Technique, g: AlsGraph, path: list[tuple[int, int]],
+    every: list[tuple[int, int]],
 ) -> Step:
     parts = [g.name(board, path[0][0])]
     for k, x0 in path[1:]:
         parts.append(f"-{x0 + 1}- {g.name(board, k)}")
-    text = (
-        f"Chain of almost locked sets {' '.join(parts)}, each link a digit that at most one "
-        f"of its two sets can hold: if the first set lacks {z} it locks, holds its link digit "
-        f"and makes the next set lock, and so on to the last, which then holds {z}. So one "
-        f"end holds {z}, and {z} leaves {cell_list(board.geo, bits(gone))}."
-    )
+    if len(every) == 1:
+        z = str(every[0][0] + 1)
+        text = (
+            f"Chain of almost locked sets {' '.join(parts)}, each link a digit that at most "
+            f"one of its two sets can hold: if the first set lacks {z} it locks, holds its link "
+            f"digit and makes the next set lock, and so on to the last, which then holds {z}. "
+            f"So one end holds {z}, and {z} leaves {cell_list(board.geo, bits(every[0][1]))}."
+        )
+    else:
+        zs = digit_list([d0 + 1 for d0, _ in every])
+        text = (
+            f"Chain of almost locked sets {' '.join(parts)}, each link a digit that at most "
+            f"one of its two sets can hold: if the first set lacks one of {zs} it locks, holds "
+            f"its link digit and makes the next set lock, and so on to the last, which then "
+            f"holds it. So each of {zs} is in one of the ends, and {removals(board, every)}."
+        )
     cells = 0
     for k, _ in path:
         cells |= g.set_cells(k)
     links = len(path) - 1
     return tech.step(
-        board, bits(cells), text, elim=[(c, z) for c in bits(gone)],
+        board, bits(cells), text, elim=[(c, d0 + 1) for d0, gone in every for c in bits(gone)],
         score=tech.score + chain_bonus(2 * links),
     )
 

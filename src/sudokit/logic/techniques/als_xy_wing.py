@@ -10,7 +10,7 @@ the Z cells of A and of B. (ALS-XZ is the same with two sets; ALS-XY-Chain with 
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..graphs.als import AlsGraph, graph
+from ..graphs.als import AlsGraph, graph, removals
 from ..step import Level, Step, Technique, cell_list
 
 
@@ -34,8 +34,26 @@ def _find(board: Board, wide: bool) -> Step | None:
     if found is None:
         return None
     kc, ka, kb, x0, y0, z0, gone = found
-    tech = LARGE_ALS_XY_WING if wide else ALS_XY_WING
-    return _step(board, tech, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
+    if wide:
+        # every digit both wings hold makes the step, as HoDoKu's does
+        every = g.shared_reach([ka, kb], 1 << x0 | 1 << y0)
+        return _every_step(board, g, kc, ka, kb, x0 + 1, y0 + 1, every)
+    return _step(board, ALS_XY_WING, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
+
+
+def _every_step(
+    board: Board, g: AlsGraph, kc: int, ka: int, kb: int, x: int, y: int,
+    every: list[tuple[int, int]],
+) -> Step:
+    text = (
+        f"Almost locked set {g.name(board, kc)} is linked to {g.name(board, ka)} by {x} and "
+        f"to {g.name(board, kb)} by {y} (a digit that at most one set of a link can hold). "
+        f"It cannot lose both {x} and {y}, so one of the other two sets loses its link digit "
+        f"and locks: each digit both hold is in one of them, and {removals(board, every)}."
+    )
+    cells = bits(g.set_cells(ka) | g.set_cells(kb) | g.set_cells(kc))
+    elim = [(cell, d0 + 1) for d0, gone in every for cell in bits(gone)]
+    return LARGE_ALS_XY_WING.step(board, cells, text, elim=elim)
 
 
 def _step(

@@ -95,11 +95,17 @@ def _find(board: Board, doubly: bool) -> Step | None:
         board.memo[none_key] = board.snapshot()
         return None
     ka, kb, x0, x1, elims = found
-    tech = DOUBLY_LINKED_ALS_XZ if doubly else ALS_XZ
-    if x1 < 0:
+    if not doubly:
         z0, gone = elims[0]
-        return _step(board, tech, table, ka, kb, x0 + 1, z0 + 1, gone)
-    return _doubly(board, table, ka, kb, x0 + 1, x1 + 1, elims)
+        return _step(board, table, ka, kb, x0 + 1, z0 + 1, gone)
+    if x1 < 0:
+        # every digit Z of the pair makes the step, as HoDoKu's does
+        elims = []
+        for z0 in mask_bits(table.digits(ka) & table.digits(kb) & ~(1 << x0)):
+            gone = table.reach(ka, z0) & table.reach(kb, z0)
+            if gone:
+                elims.append((z0, gone))
+    return _doubly(board, table, ka, kb, x0 + 1, x1, elims)
 
 
 def _names(board: Board, table: AlsTable, ka: int, kb: int) -> str:
@@ -112,28 +118,35 @@ def _names(board: Board, table: AlsTable, ka: int, kb: int) -> str:
     )
 
 
-def _step(
-    board: Board, tech: Technique, table: AlsTable, ka: int, kb: int, x: int, z: int, gone: int
-) -> Step:
+def _step(board: Board, table: AlsTable, ka: int, kb: int, x: int, z: int, gone: int) -> Step:
     text = (
         f"{_names(board, table, ka, kb)} share {x}, which only one of them can hold: so one "
         f"of them holds {z}, and {z} leaves {cell_list(board.geo, bits(gone))}."
     )
     cells = bits(table.cellset(ka) | table.cellset(kb))
-    return tech.step(board, cells, text, elim=[(c, z) for c in bits(gone)])
+    return ALS_XZ.step(board, cells, text, elim=[(c, z) for c in bits(gone)])
 
 
 def _doubly(
-    board: Board, table: AlsTable, ka: int, kb: int, x: int, y: int,
+    board: Board, table: AlsTable, ka: int, kb: int, x: int, x1: int,
     elims: list[tuple[int, int]],
 ) -> Step:
+    """The step of the optional technique: doubly linked when ``x1`` >= 0 (a second
+    restricted common, x1+1), else singly linked with every digit Z of the pair."""
     geo = board.geo
     gone = "; ".join(f"{d0 + 1} leaves {cell_list(geo, bits(cells))}" for d0, cells in elims)
-    text = (
-        f"{_names(board, table, ka, kb)} share {x} and {y}, each of which only one of them "
-        f"can hold: so each set holds exactly one of the two and every other digit of its "
-        f"own, and {x} and {y} each lie in one of the sets: {gone}."
-    )
+    if x1 < 0:
+        text = (
+            f"{_names(board, table, ka, kb)} share {x}, which only one of them can hold: so "
+            f"one of them locks, and each other digit both hold is in one of them: {gone}."
+        )
+    else:
+        y = x1 + 1
+        text = (
+            f"{_names(board, table, ka, kb)} share {x} and {y}, each of which only one of "
+            f"them can hold: so each set holds exactly one of the two and every other digit "
+            f"of its own, and {x} and {y} each lie in one of the sets: {gone}."
+        )
     cells = bits(table.cellset(ka) | table.cellset(kb))
     return DOUBLY_LINKED_ALS_XZ.step(
         board, cells, text, elim=[(c, d0 + 1) for d0, found in elims for c in bits(found)]

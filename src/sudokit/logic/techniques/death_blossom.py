@@ -3,16 +3,16 @@
 Petal i holds the stem's digit d_i, and every d_i of it sees the stem. Whichever digit the
 stem takes, the petal of that digit loses it and locks on its other digits. In the large
 Death Blossom petals have up to five cells and may share cells, and one set may be the petal
-of two digits (losing either, it locks). So if every petal
-holds a digit Z that the stem does not have, one of the petals holds Z, and Z leaves every
-cell that sees all the Z cells of all the petals.
+of two digits (losing either, it locks). So if every petal holds a digit Z that the stem
+does not have, one of the petals holds Z, and Z leaves every cell that sees all the Z cells
+of all the petals (the large one takes every such Z in one step, as HoDoKu does).
 """
 
 from __future__ import annotations
 
 from ..board import Board, bits, digits_of
-from ..graphs.als import AlsGraph, graph
-from ..step import Level, Step, Technique, cell_list
+from ..graphs.als import AlsGraph, graph, removals
+from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most digits a stem may have (one petal each); HoDoKu's Death Blossoms rarely have more
 MAX_PETALS = 3
@@ -39,25 +39,35 @@ def _find(board: Board, wide: bool) -> Step | None:
     if found is None:
         return None
     stem, picked, z0, gone = found
-    tech = LARGE_DEATH_BLOSSOM if wide else DEATH_BLOSSOM
-    return _step(board, tech, g, stem, picked, z0 + 1, gone)
+    if wide:
+        # every digit all petals hold (and the stem lacks) makes the step, as HoDoKu's does
+        every = g.shared_reach(picked, board.masks[stem])
+        return _step(board, LARGE_DEATH_BLOSSOM, g, stem, picked, every)
+    return _step(board, DEATH_BLOSSOM, g, stem, picked, [(z0, gone)])
 
 
 def _step(
-    board: Board, tech: Technique, g: AlsGraph, stem: int, picked: list[int], z: int, gone: int
+    board: Board, tech: Technique, g: AlsGraph, stem: int, picked: list[int],
+    every: list[tuple[int, int]],
 ) -> Step:
     geo = board.geo
     stem_digits = digits_of(board.masks[stem])
     parts = [f"{d}: {g.name(board, k)}" for d, k in zip(stem_digits, picked, strict=True)]
+    if len(every) == 1:
+        z = every[0][0] + 1
+        held = f"one petal holds {z}, and {z} leaves {cell_list(geo, bits(every[0][1]))}"
+    else:
+        zs = digit_list([d0 + 1 for d0, _ in every])
+        held = f"each of {zs} is in one of the petals, and {removals(board, every)}"
     text = (
         f"Death Blossom on stem {geo.cell_names[stem]}: whichever digit it takes, the petal of "
-        f"that digit ({'; '.join(parts)}) loses it and locks, so one petal holds {z}, and {z} "
-        f"leaves {cell_list(geo, bits(gone))}."
+        f"that digit ({'; '.join(parts)}) loses it and locks, so {held}."
     )
     cells = 1 << stem
     for k in picked:
         cells |= g.set_cells(k)
-    return tech.step(board, bits(cells), text, elim=[(c, z) for c in bits(gone)])
+    elim = [(c, d0 + 1) for d0, found in every for c in bits(found)]
+    return tech.step(board, bits(cells), text, elim=elim)
 
 
 DEATH_BLOSSOM = Technique(
