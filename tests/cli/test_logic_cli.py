@@ -121,7 +121,7 @@ def test_rate_one_line_per_puzzle_in_order() -> None:
     assert out.out.splitlines() == [
         f"{EASY} easy 1.2 (Hidden Single) ED=1.2/1.2/1.2",
         f"{X_WING} hard 3.4 (X-Wing) ED=3.4/1.2/1.2",
-        f"{HARDEST} extreme 11.2 (Dynamic Forcing Chain (+ Forcing Chains)) ED=11.2/1.2/1.2",
+        f"{HARDEST} extreme 11.0 (Dynamic Forcing Chain (+ Forcing Chains)) ED=11.0/1.2/1.2",
     ]
 
 

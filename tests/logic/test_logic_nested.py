@@ -128,4 +128,4 @@ def test_on_many_solutions_nested_steps_lose_no_solution() -> None:
 
 
 def test_nested_levels_score_from_their_se_base() -> None:
-    assert [nested_chains.base_score(k) for k in range(1, 6)] == [9.0, 10.0, 10.5, 11.0, 11.5]
+    assert [nested_chains.base_score(k) for k in range(1, 6)] == [9.0, 9.5, 10.0, 10.5, 11.0]

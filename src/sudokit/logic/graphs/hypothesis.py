@@ -274,8 +274,9 @@ class Hypothesis:
                 found = deductions(self, level - 2, deadline, every=True)
                 if found is not None:
                     self.apply(found)
-                    # a nested chain is as long as what it follows, inner chains included
-                    self.count += found.length
+                    # a nested chain is as long as what it follows, inner chains included,
+                    # each of them whole: every branch and every contradiction it rests on
+                    self.count += found.total
                     continue
             return
 
@@ -291,9 +292,11 @@ class Hypothesis:
 class Deduction:
     """What a search found: digits to place and candidates to rule out (cell, digit index),
     how (``kind``: "contradiction", "cell" or "unit"), from which assumptions (``sources``),
-    the longest propagation behind it (``length``) and, for a contradiction, why."""
+    the longest propagation behind it (``length``), the deductions of all its propagations
+    together (``total``: what a chain that rests on it counts, as Sudoku Explainer counts a
+    nested chain) and, for a contradiction, why."""
 
-    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where")
+    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where", "total")
 
     def __init__(
         self,
@@ -304,6 +307,7 @@ class Deduction:
         length: int,
         reason: str = "",
         where: int = -1,
+        total: int = -1,
     ) -> None:
         self.kind = kind
         self.place = place
@@ -313,6 +317,7 @@ class Deduction:
         self.reason = reason
         #: the unit of a unit forcing chain (-1 otherwise)
         self.where = where
+        self.total = length if total < 0 else total
 
 
 def deductions(
@@ -328,6 +333,7 @@ def deductions(
     outcomes: dict[tuple[int, int], Hypothesis] = {}
     false: list[tuple[int, int]] = []
     longest = 0
+    total = 0
     reason = ""
     easiest: Deduction | None = None
     for cell in order:
@@ -353,13 +359,14 @@ def deductions(
                     continue
                 false.append((cell, d0))
                 longest = max(longest, h.count)
+                total += h.count
                 reason = str(e)
                 continue
             outcomes[(cell, d0)] = h
     if easiest is not None:
         return easiest
     if false:
-        return Deduction("contradiction", [], false, list(false), longest, reason)
+        return Deduction("contradiction", [], false, list(false), longest, reason, total=total)
     for cell in order:
         found = _agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell")
         if found is not None:
@@ -402,5 +409,5 @@ def _agree(
             elim.extend((c, d0) for d0 in bits(removed))
     if not place and not elim:
         return None
-    length = max(p.count for p in props)
-    return Deduction(kind, place, elim, branches, length, where=unit)
+    counts = [p.count for p in props]
+    return Deduction(kind, place, elim, branches, max(counts), where=unit, total=sum(counts))

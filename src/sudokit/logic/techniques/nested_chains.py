@@ -9,17 +9,19 @@ unit) whose every branch leads to the same placement or elimination makes it.
 level   technique (SE's name)                        base   what the assumption follows
 ======  ===========================================  =====  ==============================
 1       Dynamic Forcing Chain (+)                    9.0    singles, locked candidates, pairs
-2       Dynamic Forcing Chain (+ Forcing Chains)     10.0   level 1 + forcing chains inside
-3       Dynamic Forcing Chain (+ Multiple Chains)    10.5   level 1 + (+) chains inside
-4       Dynamic Forcing Chain (+ Dynamic Chains)     11.0   level 1 + level-2 chains inside
-5+      Nested Forcing Chain (level k)               11.5   ... +0.5 a level
+2       Dynamic Forcing Chain (+ Forcing Chains)     9.5    level 1 + forcing chains inside
+3       Dynamic Forcing Chain (+ Multiple Chains)    10.0   level 1 + (+) chains inside
+4       Dynamic Forcing Chain (+ Dynamic Chains)     10.5   level 1 + level-2 chains inside
+5+      Nested Forcing Chain (level k)               11.0   ... +0.5 a level
 ======  ===========================================  =====  ==============================
 
-Scores add SE's length increment for the number of deductions the longest branch drew.
-From level 2 on, the bases are 0.5 above SE's (9.5, 10.0, 10.5, ...): the chains inside our
-assumptions are dynamic, so our level 2 does the work of SE's levels 2 to 4 (bases 9.5 to
-10.5) and takes the middle one; SE rates the forum's hardest puzzles, which need our level
-2, 11.0-11.9, where SE's own bases left them at 10.2-10.8 here.
+The bases are Sudoku Explainer's (8.5 + 0.5 a level). Scores add SE's length increment for
+the deductions the branch that found the step drew, counting, as SE counts a nested chain,
+every chain inside it whole: each inner deduction adds the deductions of all its branches
+(every candidate of a cell, every contradiction of the sweep), not only its longest one. On
+the forum's hardest puzzles (which need our level 2: its inner chains are dynamic, so it
+does the work of SE's levels 2 to 4) this puts the scores where SE's are, 10.0-11.8, and
+orders them closer to SE's than the longest branch alone (see docs/rating.md).
 
 How deep the search may go: on a puzzle known to have one solution, of at most 9x9 cells,
 as deep as it takes (every deeper level contains the one before, and at enough depth the
@@ -58,11 +60,9 @@ def deepest_level(board: Board) -> int:
 
 
 def base_score(level: int) -> float:
-    """The base score of a nesting level (8.5 the plain dynamic chain): Sudoku Explainer's
-    for level 1, 0.5 above SE's from level 2 on (see the module's docstring)."""
-    if level <= 1:
-        return 8.5 + 0.5 * level
-    return 10.0 + 0.5 * (level - 2)
+    """The base score of a nesting level (8.5 the plain dynamic chain): Sudoku Explainer's,
+    half a point a level."""
+    return 8.5 + 0.5 * level
 
 
 def _deadline(board: Board) -> float | None:
@@ -141,7 +141,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         key="nested-forcing-chain",
         name="Dynamic Forcing Chain (+ Forcing Chains)",
         level=Level.EXTREME,
-        score=10.0,
+        score=9.5,
         effort=700,
         find=_finder(2),
     ),
@@ -149,7 +149,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         key="nested-multiple-chain",
         name="Dynamic Forcing Chain (+ Multiple Forcing Chains)",
         level=Level.EXTREME,
-        score=10.5,
+        score=10.0,
         effort=800,
         find=_finder(3),
     ),
@@ -157,12 +157,12 @@ TECHNIQUES: tuple[Technique, ...] = (
         key="nested-dynamic-chain",
         name="Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
         level=Level.EXTREME,
-        score=11.0,
+        score=10.5,
         effort=900,
         find=_finder(4),
     ),
 )
 DEEP = Technique(
-    key="nested-deep-chain", name="Nested Forcing Chain", level=Level.EXTREME, score=11.5,
+    key="nested-deep-chain", name="Nested Forcing Chain", level=Level.EXTREME, score=11.0,
     effort=1000, find=find_deep,
 )
