@@ -31,7 +31,7 @@ def find(board: Board) -> Step | None:
 
 
 def find_large(board: Board) -> Step | None:
-    """The shortest ALS-XY-Chain on sets of up to five cells that may share cells holding
+    """The shortest ALS-XY-Chain on sets of up to six cells that may share cells holding
     no link digit, or None."""
     return _find(board, True)
 
@@ -85,7 +85,7 @@ def _step(
 ALS_XY_CHAIN = Technique(
     key="als-xy-chain", name="ALS-XY-Chain", level=Level.EXPERT, score=7.7, effort=340, find=find,
 )
-#: ALS-XY-Chain on sets of up to five cells that may overlap (HoDoKu's, with its overlap
+#: ALS-XY-Chain on sets of up to six cells that may overlap (HoDoKu's, with its overlap
 #: option): outside the default ladder, where its many more steps would lower ratings
 LARGE_ALS_XY_CHAIN = Technique(
     key="large-als-xy-chain", name="Large ALS-XY-Chain", level=Level.EXPERT, score=7.7,

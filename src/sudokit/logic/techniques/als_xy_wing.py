@@ -23,7 +23,7 @@ def find(board: Board) -> Step | None:
 
 
 def find_large(board: Board) -> Step | None:
-    """An ALS-XY-Wing step on sets of up to five cells that may share cells holding no
+    """An ALS-XY-Wing step on sets of up to six cells that may share cells holding no
     link digit, or None."""
     return _find(board, True)
 
@@ -74,7 +74,7 @@ def _step(
 ALS_XY_WING = Technique(
     key="als-xy-wing", name="ALS-XY-Wing", level=Level.EXPERT, score=7.6, effort=320, find=find,
 )
-#: ALS-XY-Wing on sets of up to five cells that may overlap (HoDoKu's, with its overlap
+#: ALS-XY-Wing on sets of up to six cells that may overlap (HoDoKu's, with its overlap
 #: option): outside the default ladder, where its many more steps would lower ratings
 LARGE_ALS_XY_WING = Technique(
     key="large-als-xy-wing", name="Large ALS-XY-Wing", level=Level.EXPERT, score=7.6,

@@ -2,7 +2,7 @@
 
 Petal i holds the stem's digit d_i, and every d_i of it sees the stem. Whichever digit the
 stem takes, the petal of that digit loses it and locks on its other digits. In the large
-Death Blossom petals have up to five cells and may share cells, and one set may be the petal
+Death Blossom petals have up to six cells and may share cells, and one set may be the petal
 of two digits (losing either, it locks). So if every petal holds a digit Z that the stem
 does not have, one of the petals holds Z, and Z leaves every cell that sees all the Z cells
 of all the petals (the large one takes every such Z in one step, as HoDoKu does).
@@ -28,7 +28,7 @@ def find(board: Board) -> Step | None:
 
 
 def find_large(board: Board) -> Step | None:
-    """A Death Blossom step whose petals have up to five cells and may share cells (one set
+    """A Death Blossom step whose petals have up to six cells and may share cells (one set
     may be the petal of two digits), or None."""
     return _find(board, True)
 
@@ -73,7 +73,7 @@ def _step(
 DEATH_BLOSSOM = Technique(
     key="death-blossom", name="Death Blossom", level=Level.EXPERT, score=7.7, effort=360, find=find,
 )
-#: Death Blossom on petals of up to five cells that may overlap (HoDoKu's, with its overlap
+#: Death Blossom on petals of up to six cells that may overlap (HoDoKu's, with its overlap
 #: option): outside the default ladder, where its many more steps would lower ratings
 LARGE_DEATH_BLOSSOM = Technique(
     key="large-death-blossom", name="Large Death Blossom", level=Level.EXPERT, score=7.7,
