@@ -103,8 +103,11 @@ HODOKU: dict[str, tuple[str, int]] = {
     "aic": ("unfair", 280),
     "grouped-x-chain": ("unfair", 300),
     "grouped-aic": ("unfair", 300),
+    "doubly-linked-als-xz": ("unfair", 300),
     "als-xz": ("unfair", 300),
+    "large-als-xy-wing": ("unfair", 320),
     "als-xy-wing": ("unfair", 320),
+    "large-als-xy-chain": ("unfair", 340),
     "als-xy-chain": ("unfair", 340),
     "nishio": ("extreme", 500),
     "cell-unit-forcing-chain": ("extreme", 500),
@@ -140,8 +143,10 @@ def _hodoku_ladder() -> tuple[Technique, ...]:
             tech = subsets_in_order(tech)
         if key in _WIDEST:
             tech = widest(tech)
-        elif key == "grouped-x-chain":
-            continue  # HoDoKu's grouped nice loops are one search, of any digits
+        elif key == "grouped-x-chain" or f"large-{key}" in HODOKU:
+            # HoDoKu's grouped nice loops are one search, of any digits; its ALS-XY-Wing
+            # and ALS-Chain take sets of any size (the large forms, tried first, find these)
+            continue
         elif key == "grouped-aic":
             tech = widest_grouped(tech)
         out.append(tech if tech.level == Level.EASY else eliminating(tech))
