@@ -29,7 +29,7 @@ from .board import Board, Geometry, geometry
 from .path import board_of, too_crowded
 from .sheet_geometry import sheet_geometry
 from .step import Level, Step, Technique
-from .techniques import LADDER, bug, grouped_chains, medusa, nested_chains, static_chains
+from .techniques import LADDER, aic, bug, grouped_chains, medusa, nested_chains, static_chains
 from .techniques.brute_force import BRUTE_FORCE
 from .variants import RULE_STEPS, ladder_for
 
@@ -128,6 +128,9 @@ EXPERT_TRIES = 6
 #: techniques that list every step by a search of their own (the others are asked again and
 #: again with what they found hidden, see :func:`_every`)
 _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
+    aic.X_CHAIN.key: aic.x_chains,
+    aic.XY_CHAIN.key: aic.xy_chains,
+    aic.AIC.key: aic.aics,
     grouped_chains.GROUPED_X_CHAIN.key: grouped_chains.grouped_x_chains,
     grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
     medusa.MEDUSA.key: medusa.medusa_steps,

@@ -3,6 +3,8 @@ alternating inference chain (AIC, discontinuous nice loops). See :mod:`.chains`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits
 from ..graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
 from ..graphs.x_chain_gate import x_chain_possible
@@ -109,6 +111,80 @@ def find_aic(board: Board) -> Step | None:
     text = f"{geo.cell_names[c]} must be {d0 + 1}: {why}."
     return AIC.step(board, cells, text, place=[(c, d0 + 1)], score=AIC.score + chain_bonus(length),
                     chains=[_nodes(p, n) for p in chains])
+
+
+def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int, list[int]]:
+    """Every end reached by a shortest alternating chain from off(``start``) to on(end), with
+    that chain (each node on it once), by one breadth-first walk (``strong``: the search's
+    strong links)."""
+    parent_on: dict[int, int] = {}
+    parent_off: dict[int, int] = {start: -1}
+    frontier = [e for e in bits(strong.get(start, 0) & search.live)]
+    for e in frontier:
+        parent_on[e] = start
+    while frontier:
+        nxt_off = []
+        for x in frontier:
+            for y in bits(search.weak(x)):
+                if y not in parent_off:
+                    parent_off[y] = x
+                    nxt_off.append(y)
+        frontier = []
+        for y in nxt_off:
+            for e in bits(strong.get(y, 0) & search.live):
+                if e not in parent_on:
+                    parent_on[e] = y
+                    frontier.append(e)
+    out = {}
+    for end in parent_on:
+        path, node, on = [end], end, True
+        while (prev := (parent_on if on else parent_off)[node]) != -1:
+            path.append(prev)
+            node, on = prev, not on
+        if end != start and len(set(path)) == len(path):
+            out[end] = path[::-1]
+    return out
+
+
+def _all_chains(board: Board, search: Search, tech: Technique, base: float) -> list[Step]:
+    """Every elimination chain of ``search``: for each pair of ends, the shortest chain
+    between them that removes something, shortest chains first (one step per set of
+    eliminations)."""
+    found: dict[int, tuple[int, int, int]] = {}
+    strong = search.strong
+    for start in sorted(strong):
+        if not search.live >> start & 1:
+            continue
+        for end, path in _chains_from(search, strong, start).items():
+            gone = search.targets(start, end)
+            if gone and (gone not in found or len(path) < found[gone][0]):
+                found[gone] = (len(path), start, end)
+    return [
+        _eliminate(board, search, tech, start, end, base)
+        for _, start, end in sorted(found.values())
+    ]
+
+
+def x_chains(board: Board) -> Iterator[Step]:
+    """Every X-Chain that eliminates something (one a set of eliminations), shortest first
+    digit by digit: what ``hint --all`` lists."""
+    for d in range(1, board.geo.n + 1):
+        if board.dcells[d - 1]:
+            yield from _all_chains(board, Search(board, X_LINKS, digit=d), X_CHAIN, X_CHAIN.score)
+
+
+def xy_chains(board: Board) -> Iterator[Step]:
+    """Every XY-Chain that eliminates something (one a set of eliminations), shortest first."""
+    yield from _all_chains(board, Search(board, XY_LINKS), XY_CHAIN, XY_CHAIN.score)
+
+
+def aics(board: Board) -> Iterator[Step]:
+    """Every AIC that eliminates something (one a set of eliminations), shortest first; the
+    shortest AIC that places a digit, if :func:`find_aic` gives one, comes first."""
+    first = find_aic(board)
+    if first is not None and first.placements:
+        yield first
+    yield from _all_chains(board, Search(board, ALL_LINKS), AIC, AIC.score)
 
 
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE
