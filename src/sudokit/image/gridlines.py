@@ -195,6 +195,8 @@ def _crossing(across: np.ndarray, down: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def _within(segment: np.ndarray, point: np.ndarray) -> bool:
+    """True when ``point``, on ``segment``'s line, lies between its ends (give or take a
+    twentieth of its length and a few pixels)."""
     start, end = segment[:2], segment[2:]
     length = float(np.linalg.norm(end - start))
     if not np.isfinite(point).all() or length == 0:
@@ -205,9 +207,10 @@ def _within(segment: np.ndarray, point: np.ndarray) -> bool:
 
 def _spans(lines: np.ndarray, other: np.ndarray, size: tuple[int, int]
            ) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(first, last) lines of the grid in this family: the outermost kept; and, when they
-    span eight cells and the grid runs off the photo beyond one of them, that one moved out
-    by a cell."""
+    """Pairs of (first, last) lines that may bound the grid in this family: each of the
+    three outermost lines kept on one side with each on the other; and, when the lines kept
+    span eight cells and the grid runs off the photo beyond one side, that side's line moved
+    out by a cell."""
     centre = other.reshape(-1, 2).mean(axis=0)
     middle = np.array([centre, centre + (other[:, 2:] - other[:, :2]).mean(axis=0)]).ravel()
     at = np.array([_meet(line, middle) for line in lines])
@@ -227,7 +230,7 @@ def _spans(lines: np.ndarray, other: np.ndarray, size: tuple[int, int]
     if 7.5 <= cells <= 8.5:
         w, h = size
         for end, inner, out in ((first, lines[1], 0), (last, lines[-2], 1)):
-            moved = end + (end - _nearest(inner, end))  # a cell further out
+            moved = _beyond(end, inner)
             corners = moved.reshape(2, 2)
             beyond = (corners < 0).any() or (corners[:, 0] > w - 1).any() \
                 or (corners[:, 1] > h - 1).any()
@@ -237,10 +240,14 @@ def _spans(lines: np.ndarray, other: np.ndarray, size: tuple[int, int]
     return spans
 
 
-def _nearest(line: np.ndarray, towards: np.ndarray) -> np.ndarray:
-    """``line``'s ends matched to ``towards``' (the ends of a neighbouring line)."""
-    return line if np.linalg.norm(line[:2] - towards[:2]) <= np.linalg.norm(
-        line[2:] - towards[:2]) else np.concatenate([line[2:], line[:2]])
+def _beyond(line: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """The line a cell beyond ``line``, away from its neighbour ``inner``: each end moved
+    as far from ``line`` as ``inner`` is there."""
+    start, end = inner[:2], inner[2:]
+    along = (end - start) / max(float(np.linalg.norm(end - start)), 1e-9)
+    ends = line.reshape(2, 2)
+    feet = start + ((ends - start) @ along)[:, None] * along
+    return (2 * ends - feet).ravel()
 
 
 def _off_frame(line: np.ndarray, step: float, w: int, h: int) -> bool:
