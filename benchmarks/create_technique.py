@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/create_technique.py x-wing xy-wing  # some of them
     .venv/bin/python benchmarks/create_technique.py --cleanness 3 --seconds 20
     .venv/bin/python benchmarks/create_technique.py --seed other x-wing   # another sample
+    .venv/bin/python benchmarks/create_technique.py --minimal --count 20  # minimal puzzles
 
 For each technique, puzzles are made one after another (seed "bench", one process) until
 ``--seconds`` of CPU time have passed (at least one puzzle); the rate is puzzles per
@@ -25,6 +26,9 @@ Each line also gives the walks per puzzle made (the random minimal puzzles the s
 started from), a steadier figure than the rate for comparing two ways of searching;
 ``--starts random`` or ``digit`` makes every walk start from minimal puzzles dug in a
 random order or digit by digit, instead of the search's own choice for the technique.
+``--minimal`` makes minimal puzzles (``create --technique T --minimal``); with ``--count``
+each line also says how many of the puzzles made are minimal (every clue needed for the one
+solution), checked here clue by clue.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import platform
 import sys
 import time
 
+from sudokit import Grid, count_solutions
 from sudokit.errors import GenerateGaveUp
 from sudokit.generator import targeted
 from sudokit.generator.make import iter_generate, minimal_digs
@@ -65,7 +70,7 @@ def _timed_for(name: str, args: argparse.Namespace) -> tuple[int, float, int]:
     spent = 0.0
     while spent < args.seconds:
         made = iter_generate_for(10**6, name, cleanness=args.cleanness, tries=args.tries,
-                                 seed=f"{args.seed}/{gave_up}")
+                                 seed=f"{args.seed}/{gave_up}", minimal=args.minimal)
         start = time.process_time()
         try:
             n, part = _timed(made, args.seconds - spent)
@@ -77,13 +82,28 @@ def _timed_for(name: str, args: argparse.Namespace) -> tuple[int, float, int]:
     return count, spent, gave_up
 
 
-def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float]:
-    """CPU time of the first ``args.count`` puzzles of the seed for ``name``."""
+def _timed_count(name: str, args: argparse.Namespace) -> tuple[int, float, int]:
+    """CPU time of the first ``args.count`` puzzles of the seed for ``name``, and how many
+    of them are minimal (checked after the clock)."""
     made = iter_generate_for(args.count, name, cleanness=args.cleanness, tries=args.tries,
-                             seed=args.seed)
+                             seed=args.seed, minimal=args.minimal)
     start = time.process_time()
-    count = sum(1 for _ in made)
-    return count, time.process_time() - start
+    puzzles = [m.puzzle for m in made]
+    spent = time.process_time() - start
+    return len(puzzles), spent, sum(map(is_minimal, puzzles))
+
+
+def is_minimal(puzzle: Grid) -> bool:
+    """Does every clue of ``puzzle`` (one solution) keep a second solution out?"""
+    cells = list(puzzle.cells)
+    for cell, value in enumerate(cells):
+        if value:
+            cells[cell] = 0
+            unique = count_solutions(Grid(cells), 2) == 1
+            cells[cell] = value
+            if unique:
+                return False
+    return True
 
 
 class _CountedStarts:
@@ -111,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="bench", help="the run's seed (default: bench)")
     parser.add_argument("--tries", type=int, default=50_000,
                         help="walks a puzzle may take (default: 50000)")
+    parser.add_argument("--minimal", action="store_true", help="make minimal puzzles")
     parser.add_argument("--starts", choices=("auto", "random", "digit"), default="auto",
                         help="how the walks' minimal puzzles are dug (default: the "
                              "search's choice for the technique)")
@@ -127,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, starts: _CountedStarts) -> None:
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
-          f"cleanness {args.cleanness}, {args.seconds:g} s per technique, one thread")
+          f"cleanness {args.cleanness}{', minimal' * args.minimal}, {args.seconds:g} s per "
+          "technique, one thread")
     rated = (rate(g.puzzle) for g in iter_generate(10**6, seed=args.seed, minimal=True))
     count, spent = _timed(rated, args.seconds)
     print(f"{'reference: minimal puzzle + rating':40} {count / spent:8.1f}/s")
@@ -135,10 +157,10 @@ def _run(args: argparse.Namespace, starts: _CountedStarts) -> None:
         label = "unique-rectangle (types 1-4)" if name.startswith("unique-") else name
         starts.count = 0
         if args.count:
-            count, spent = _timed_count(name, args)
+            count, spent, minimal = _timed_count(name, args)
             walks = f", {starts.count / max(count, 1):.0f} walks a puzzle"
-            print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.2f} s{walks})",
-                  flush=True)
+            print(f"{label:40} {count / spent:8.1f}/s   ({count} in {spent:.2f} s{walks}, "
+                  f"{minimal} minimal)", flush=True)
             continue
         count, spent, gave_up = _timed_for(name, args)
         note = f", {gave_up} given up after {args.tries} tries" if gave_up else ""

@@ -17,7 +17,6 @@ _NOT_WITH = {
     "box": None,
     "clues": None,
     "symmetry": "none",
-    "minimal": False,
     "difficulty": None,
     "cluster": None,
     "with_solution": False,
@@ -58,7 +57,8 @@ def run_targeted(args: argparse.Namespace, env: Env) -> int:
     made = iter_generate_for(args.count, args.technique, cleanness=args.cleanness,
                              score_min=args.score_min, score_max=args.score_max,
                              techniques=args.techniques, exclude=args.exclude,
-                             seed=args.seed, tries=args.tries, jobs=args.jobs)
+                             seed=args.seed, tries=args.tries, jobs=args.jobs,
+                             minimal=args.minimal)
     try:
         if args.json:
             for item in progress(made, env, "puzzles", total=args.count):

@@ -86,6 +86,7 @@ def request(
     techniques: str | None = None,
     exclude: str | None = None,
     tries: int | None = None,
+    minimal: bool = False,
 ) -> Request:
     """Check the options of :func:`generate_for` (GenerateError for options no puzzle can
     meet, ValueError for an unknown technique name)."""
@@ -131,7 +132,8 @@ def request(
         tries = DEFAULT_TRIES
     elif tries < 1:
         raise ValueError(f"tries must be at least 1, got {tries}")
-    return Request(frozenset(targets), tuple(keys), cleanness, score_min, score_max, tries)
+    return Request(frozenset(targets), tuple(keys), cleanness, score_min, score_max, tries,
+                   bool(minimal))
 
 
 #: How far a hidden single's score (1.5 in a line) lies above its technique's base
@@ -178,6 +180,7 @@ def generate_for(
     exclude: str | None = None,
     seed: Seed = None,
     tries: int | None = None,
+    minimal: bool = False,
 ) -> Made:
     """A 9x9 puzzle with one solution that needs ``technique`` and nothing harder.
 
@@ -193,13 +196,16 @@ def generate_for(
     - ``seed``: as :func:`sudokit.generate`'s; ``tries``: random grids to start from
       (three minimal puzzles dug from each) before giving up (default
       :data:`DEFAULT_TRIES`).
+    - ``minimal``: no clue can be taken out without a second solution appearing (the
+      clues added for the technique's sake are taken out again where others let them go;
+      a puzzle that keeps a clue only for the technique is passed over).
 
     Raises GenerateError for options no puzzle can meet, GenerateGaveUp when the tries run
     out, ValueError for an unknown technique name.
     """
     return next(iter_generate_for(1, technique, cleanness=cleanness, score_min=score_min,
                                   score_max=score_max, techniques=techniques,
-                                  exclude=exclude, seed=seed, tries=tries))
+                                  exclude=exclude, seed=seed, tries=tries, minimal=minimal))
 
 
 def iter_generate_for(
@@ -214,6 +220,7 @@ def iter_generate_for(
     seed: Seed = None,
     tries: int | None = None,
     jobs: int = 1,
+    minimal: bool = False,
 ) -> Iterator[Made]:
     """Yield ``count`` different puzzles made as :func:`generate_for` makes them, in order,
     on ``jobs`` processes; with a seed the puzzles do not depend on ``jobs``. The options
@@ -223,7 +230,7 @@ def iter_generate_for(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     req = request(technique, cleanness=cleanness, score_min=score_min, score_max=score_max,
-                  techniques=techniques, exclude=exclude, tries=tries)
+                  techniques=techniques, exclude=exclude, tries=tries, minimal=minimal)
     # one seed value for the whole run: a None seed is drawn here, once
     base = random.SystemRandom().getrandbits(128) if seed is None else seed
     return _distinct(req, base, count, jobs)

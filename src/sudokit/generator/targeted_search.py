@@ -18,6 +18,7 @@ from ..logic.path import find_step, solve_path
 from ..logic.rating import Rating, rating_of
 from ..logic.step import Step, Technique
 from ..shape import Shape
+from ..solver import count_solutions
 from ._singles9 import (
     CLAIMING,
     HIDDEN_PAIR,
@@ -48,6 +49,8 @@ class Request:
     score_min: float | None
     score_max: float | None
     tries: int
+    #: every clue needed for the one solution (no clue can go without a second appearing)
+    minimal: bool = False
 
     def describe(self) -> str:
         """The request in words, for a message."""
@@ -57,7 +60,7 @@ class Request:
             low = "" if self.score_min is None else f"{self.score_min:g}"
             high = "" if self.score_max is None else f"{self.score_max:g}"
             band = f", score {low}..{high}"
-        return f"{what} (cleanness {self.cleanness}{band})"
+        return f"{what} (cleanness {self.cleanness}{band}{', minimal' * self.minimal})"
 
 
 
@@ -98,9 +101,7 @@ _TRIED_FIRST = ("pointing", "claiming", "naked-pair", "hidden-pair", "2-string-k
 #: X-Chain applied: Skyscraper 1,644 steps, Finned X-Wing 1,348, X-Wing 1,090, Empty
 #: Rectangle 825, the colourings 575 and 570, XYZ-Wing 254, Swordfish 247, Finned Swordfish
 #: 150 of 7,141); the subsets last, which cost most to search and were the step 171
-#: times. Then the rest in ladder order. Measured on X-Chain's walks from the same starts
-#: (110,000 of them, four seeds): 1.08 times the places a second, 11% less time a walk and
-#: the same places a walk within the noise (362 against 371).
+#: times. Then the rest in ladder order (X-Chain's walks: 1.08 times the places a second).
 _TRIED_NEXT = ("skyscraper", "x-wing", "finned-x-wing", "empty-rectangle", "simple-colouring",
                "multi-colouring", "swordfish", "xyz-wing", "finned-swordfish")
 _TRIED_LAST = ("naked-triple", "hidden-triple", "naked-quad", "hidden-quad")
@@ -113,12 +114,9 @@ _TAKEN_AT_ONCE = {"pointing": POINTING, "claiming": CLAIMING, "naked-pair": NAKE
 #: Techniques that look at one digit's candidates alone (fish, one-digit chains and
 #: colouring). Their puzzles are looked for from minimal puzzles dug digit by digit (see
 #: :func:`sudokit.generator.minimal_digs`): one digit keeps few or no clues there, and
-#: its candidates are where such patterns are needed. Measured on the walks per puzzle
-#: made (one seed, 10 to 30 puzzles each): Swordfish 2.2 times fewer, Jellyfish 5, Finned
-#: Swordfish 2.8, Empty Rectangle 4, simple colouring 4, multi-colouring 3, grouped X-Chain
-#: 10, 2-String Kite 2, Finned X-Wing 1.7, X-Chain 1.5, X-Wing 1.5; the techniques of
-#: several digits (wings, rectangles, ALS) need more walks from them, not fewer, and keep the
-#: random order.
+#: its candidates are where such patterns are needed (1.5 to 10 times fewer walks a puzzle,
+#: docs/create.md); the techniques of several digits (wings, rectangles, ALS) need more
+#: walks from them, not fewer, and keep the random order.
 _ONE_DIGIT = frozenset({
     "x-wing", "swordfish", "jellyfish", "finned-x-wing", "finned-swordfish",
     "finned-jellyfish", "sashimi-x-wing", "sashimi-swordfish", "sashimi-jellyfish",
@@ -525,19 +523,33 @@ def _complete(plan: Plan, place: _Place, rng: random.Random) -> list[int] | None
     return None
 
 
-def _thin(plan: Plan, givens: list[int], start: tuple[int, ...],
-          solution: tuple[int, ...], rng: random.Random) -> list[int]:
-    """Take out, one by one in a random order, each added clue (one not in the minimal
-    puzzle ``start``) that the puzzle can do without: the replayed solve still needs an
-    asked technique and ends solved within the options."""
-    added = [c for c, v in enumerate(givens) if v and not start[c]]
-    rng.shuffle(added)
-    for cell in added:
+def _thin(plan: Plan, givens: list[int], start: tuple[int, ...], solution: tuple[int, ...],
+          rng: random.Random, unique: bool = False) -> bool:
+    """Take out (in place), one by one in a random order, each clue added to ``start`` (with
+    ``unique``, any clue, while one solution stays) that the puzzle can do without: the
+    replayed solve still needs an asked technique and ends solved within the options.
+    Whether a clue stayed for the technique's sake alone."""
+    cells = [c for c, v in enumerate(givens) if v and (unique or not start[c])]
+    rng.shuffle(cells)
+    kept = False
+    for cell in cells:
         givens[cell] = 0
+        if unique and not _unique(givens):
+            givens[cell] = solution[cell]
+            continue
         run = _replay(plan, givens, solution)
         if run.hit is None or run.board.unsolved:
             givens[cell] = solution[cell]
-    return givens
+            kept = True
+    return kept
+
+
+def _unique(givens: list[int]) -> bool:
+    return count_solutions(Grid.unchecked(tuple(givens), _SHAPE), 2) == 1  # (one solution)
+
+
+def _minimal(givens: list[int]) -> bool:  # (every clue keeps a second solution out)
+    return not any(v and _unique(givens[:c] + [0] + givens[c + 1:]) for c, v in enumerate(givens))
 
 
 def attempt(plan: Plan, rng: random.Random) -> Made | None:
@@ -551,7 +563,10 @@ def attempt(plan: Plan, rng: random.Random) -> Made | None:
         if done is None:
             continue
         if done != list(start):
-            done = _thin(plan, done, start, solution, rng)
+            _thin(plan, done, start, solution, rng)
+        if plan.req.minimal and _thin(plan, done, start, solution, rng, unique=True) \
+                and not _minimal(done):
+            continue  # a clue the technique needs is not needed for the one solution
         return verified(plan, Grid.unchecked(tuple(done), _SHAPE),
                          Grid.unchecked(solution, _SHAPE))
     return None
