@@ -133,18 +133,31 @@ def symmetry_orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
         "antidiagonal": [lambda r, c: (last - c, last - r)],
         "dihedral": [lambda r, c: (c, last - r), lambda r, c: (r, last - c)],
     }[name]
+    def images(cell: int) -> list[int | None]:
+        r, c = divmod(cell, n)
+        return [r2 * n + c2 for r2, c2 in (move(r, c) for move in moves)]
+
+    found = orbits_under(shape.ncells, images)
+    assert found is not None  # (a move of a square grid never leaves it)
+    return found
+
+
+def orbits_under(ncells: int, images: Callable[[int], list[int | None]]
+                 ) -> list[tuple[int, ...]] | None:
+    """The orbits of the cells 0..``ncells``-1 under the moves whose images of a cell
+    ``images`` gives (the least closed sets of cells), or None when a move takes a cell out
+    of them (an image None)."""
     placed: set[int] = set()
     orbits = []
-    for cell in range(shape.ncells):
+    for cell in range(ncells):
         if cell in placed:
             continue
         orbit = {cell}
         todo = [cell]
         while todo:
-            r, c = divmod(todo.pop(), n)
-            for move in moves:
-                r2, c2 = move(r, c)
-                other = r2 * n + c2
+            for other in images(todo.pop()):
+                if other is None:
+                    return None
                 if other not in orbit:
                     orbit.add(other)
                     todo.append(other)

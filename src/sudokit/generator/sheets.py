@@ -33,7 +33,7 @@ from ..sheets import Sheet, SheetGrid
 from ..solver import search as search_puzzle
 from .choices import DIFFICULTIES, SYMMETRIES
 from .make import Seed, stream_key
-from .options import reachable, symmetry_name, wanted_puzzle
+from .options import orbits_under, reachable, symmetry_name, wanted_puzzle
 from .variants import default_target, dug, fewest_blanks, is_minimal
 
 #: A full sheet starts from this many random digits in each grid, completed by the rules
@@ -165,25 +165,11 @@ def _orbits(sheet: Sheet, name: str) -> list[tuple[int, ...]] | None:
     moves = _MOVES[name]
     if rows != cols and name in ("rot90", "diagonal", "antidiagonal", "dihedral"):
         return None
-    placed: set[int] = set()
-    orbits = []
-    for cell in range(sheet.ncells):
-        if cell in placed:
-            continue
-        orbit = {cell}
-        todo = [cell]
-        while todo:
-            r, c = sheet.position(todo.pop())
-            for move in moves:
-                other = sheet.index(*move(r, c, rows, cols))
-                if other is None:
-                    return None
-                if other not in orbit:
-                    orbit.add(other)
-                    todo.append(other)
-        placed |= orbit
-        orbits.append(tuple(sorted(orbit)))
-    return orbits
+    def images(cell: int) -> list[int | None]:
+        r, c = sheet.position(cell)
+        return [sheet.index(*move(r, c, rows, cols)) for move in moves]
+
+    return orbits_under(sheet.ncells, images)
 
 
 # -- the public calls -----------------------------------------------------------------
