@@ -25,7 +25,7 @@ alternate its two digits; a chain's ends (a loop's weak links) are never both fa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import combinations
 
@@ -38,6 +38,18 @@ from .techniques.subsets import HIDDEN, NAKED
 from .techniques.w_wing import W_WING
 
 
+def _naked_sets(free: list[int], masks: list[int], k: int
+                ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(cells, their digits as bits) of every ``k`` cells of ``free`` holding ``k`` digits in
+    all, in the order of ``combinations``."""
+    for cells in combinations(free, k):
+        digits = 0
+        for c in cells:
+            digits |= masks[c]
+        if digits.bit_count() == k:
+            yield cells, digits
+
+
 def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
     """A naked subset of ``k`` cells inside one box-line intersection that removes
     something from the box or the line, or None."""
@@ -46,15 +58,7 @@ def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
         return None
     masks = board.masks
     for box, line, common in geo.intersections:
-        free = list(bits(common & board.unsolved))
-        if len(free) < k:
-            continue
-        for cells in combinations(free, k):
-            digits = 0
-            for c in cells:
-                digits |= masks[c]
-            if digits.bit_count() != k:
-                continue
+        for cells, digits in _naked_sets(list(bits(common & board.unsolved)), masks, k):
             inside = sum(1 << c for c in cells)
             elim = [(c, d) for u in (box, line)
                     for c in bits(geo.unit_bits[u] & board.unsolved & ~inside)
@@ -319,12 +323,7 @@ def _naked(board: Board, k: int) -> Step | None:
     masks = board.masks
     for u in _unit_order(geo):
         free = list(bits(geo.unit_bits[u] & board.unsolved))
-        for cells in combinations(free, k):
-            digits = 0
-            for c in cells:
-                digits |= masks[c]
-            if digits.bit_count() != k:
-                continue
+        for cells, digits in _naked_sets(free, masks, k):
             elim = [(c, d) for c in free if c not in cells for d in digits_of(masks[c] & digits)]
             if elim:
                 text = (f"In {geo.unit_names[u]}, {cell_list(geo, cells)} hold only "
