@@ -41,7 +41,7 @@ from .variants import VARIANT_TECHNIQUES
 
 SCALE_NAME = "sudokit"
 #: Bump whenever a technique, its order, level, score or effort changes.
-SCALE_VERSION = 6
+SCALE_VERSION = 7
 
 #: The level word of a puzzle with no solution (its score is 0.0, as SE reports errors).
 INVALID = "invalid"
