@@ -39,3 +39,10 @@ def test_a_grid_that_runs_off_the_photos_edge() -> None:
     # its outer line on one side is not in the photo: put where the other lines' spacing
     # says it is
     read_back("cropped", 130)
+
+
+@pytest.mark.parametrize("seed", [46, 53])
+def test_a_corner_lost_with_a_broken_border_is_found_on_the_lines(seed: int) -> None:
+    # the outline's corner is cut off where the border is broken: the outline shows only
+    # seven of the eight box lines, and the grid's lines show them all
+    read_back("broken-border", seed)

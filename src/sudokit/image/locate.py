@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import ImageError
 from . import gridlines
 from .lattice import crossings
-from .structure import measure
+from .structure import Structure, measure
 
 #: The side, in pixels, the photo is reduced to for the search.
 SEARCH_SIDE = 800
@@ -62,20 +62,29 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         if quad is None:
             continue
         scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
+    lacking = None
     for quad in _preferred(scored):
         for _ in range(2):
             quad = _refine(ink, quad)
         found = _lattice(ink, quad, scale)
         if found is not None:
-            return found
-    # no outline shows a grid: follow the grid's lines themselves
+            if found[2].whole:
+                return found[:2]
+            lacking = found
+            break
+    # no outline shows a whole grid (with a box line missing, a corner may be wrong):
+    # follow the grid's lines themselves; an outline pieced together from them must show
+    # all eight box lines, and more of the grid's lines than the outline found
     shapes = [(_grid_score(ink, quad), 0.0, quad) for quad in gridlines.outlines(ink)]
     for quad in _preferred(shapes):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale, whole=True)
-        if found is not None:
-            return found
+        found = _lattice(ink, quad, scale)
+        if found is not None and found[2].whole and (
+                lacking is None or found[2].score > lacking[2].score):
+            return found[:2]
+    if lacking is not None:
+        return lacking[:2]
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
 
 
@@ -85,20 +94,20 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and (quad[:, 1] <= shape[0] - 1).all())
 
 
-def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float, whole: bool = False
-             ) -> tuple[np.ndarray, np.ndarray | None] | None:
-    """(corners, crossings) as :func:`find_lattice` gives them, scaled back by ``scale``,
-    when ``quad`` shows a sudoku grid's lines (straight or bent; with ``whole``, all eight
-    box lines); else None."""
+def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float
+             ) -> tuple[np.ndarray, np.ndarray | None, Structure] | None:
+    """(corners, crossings, structure): the corners and crossings as :func:`find_lattice`
+    gives them, scaled back by ``scale``, and the line structure they show, when ``quad``
+    shows a sudoku grid's lines (straight or bent); else None."""
     straight = measure(ink, quad)
     points = crossings(ink, quad)
     if points is not None:
         bent = measure(ink, quad, points)
-        if (bent.whole if whole else bent.is_grid) and bent.score >= straight.score:
+        if bent.is_grid and bent.score >= straight.score:
             return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
-                (points / scale).astype(np.float32)
-    if straight.whole if whole else straight.is_grid:
-        return (quad / scale).astype(np.float32), None
+                (points / scale).astype(np.float32), bent
+    if straight.is_grid:
+        return (quad / scale).astype(np.float32), None, straight
     return None
 
 
