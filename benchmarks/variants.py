@@ -145,7 +145,8 @@ def puzzles(kind: str, count: int, rng: random.Random) -> list[Grid]:
 def made(kind: str, level: str, count: int, seed: int) -> list[Grid]:
     """``count`` puzzles of ``kind`` at ``level``, as ``sudoku create --variant KIND
     --difficulty LEVEL`` makes them (seeded)."""
-    return generate_many(count, 9, rules=kind, difficulty=level, seed=f"{seed}:{kind}:{level}")
+    return generate_many(count, 9, rules=kind, difficulty=level, seed=f"{seed}:{kind}:{level}",
+                         tries=1000)
 
 
 def engines_for(grids: list[Grid], core: bool = False) -> list[engine.Engine]:
