@@ -50,6 +50,8 @@ OPTIONAL_KEYS = (
     "large-als-xy-wing",
     "large-death-blossom",
     "large-als-xy-chain",
+    "locked-pair",
+    "locked-triple",
 )
 
 

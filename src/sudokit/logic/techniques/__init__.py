@@ -33,6 +33,7 @@ from . import (
     hidden_rectangles,
     hidden_single,
     locked_candidates,
+    locked_subsets,
     medusa,
     multi_colouring,
     naked_single,
@@ -136,6 +137,8 @@ OPTIONAL: tuple[Technique, ...] = (
     als_xy_wing.LARGE_ALS_XY_WING,
     death_blossom.LARGE_DEATH_BLOSSOM,
     als_chain.LARGE_ALS_XY_CHAIN,
+    locked_subsets.LOCKED_PAIR,
+    locked_subsets.LOCKED_TRIPLE,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)

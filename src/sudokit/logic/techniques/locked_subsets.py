@@ -1,0 +1,81 @@
+"""Locked pairs and triples: a naked subset that lies in two units at once.
+
+Two (three) unplaced cells that share a line and a box, and hold between them only two
+(three) digits, take those digits from every other cell of both units, in one step. The
+naked pair and triple of the default ladder find the same subset once per unit (the line's
+eliminations, then the box's); this form makes them together, as HoDoKu counts a locked
+pair or triple. Any two units count (a box and a diagonal as well as a box and a line).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, bits, digits_of
+from ..step import Level, Step, Technique, cell_list, digit_list
+
+_NAMES = {2: "Pair", 3: "Triple"}
+
+
+def _crossings(board: Board, k: int) -> list[int]:
+    """The cell sets where two units meet that hold ``k`` unplaced cells or more, each once."""
+    ub = board.geo.unit_bits
+    seen: set[int] = set()
+    out = []
+    for u in range(len(ub)):
+        for v in range(u + 1, len(ub)):
+            free = ub[u] & ub[v] & board.unsolved
+            if free.bit_count() >= k and free not in seen:
+                seen.add(free)
+                out.append(free)
+    return out
+
+
+def find_locked(board: Board, k: int, tech: Technique) -> Step | None:
+    """A locked subset of ``k`` cells that eliminates something, or None."""
+    geo = board.geo
+    masks = board.masks
+    for free in _crossings(board, k):
+        for combo in combinations(bits(free), k):
+            union = 0
+            for c in combo:
+                union |= masks[c]
+            if union.bit_count() != k:
+                continue
+            inside = sum(1 << c for c in combo)
+            units = geo.common_units(inside)
+            elim = sorted({
+                (c, d) for u in units for d in digits_of(union)
+                for c in bits(board.unit_cells(u, d) & ~inside)
+            })
+            if not elim:
+                continue
+            names = " and ".join(geo.unit_names[u] for u in units)
+            text = (
+                f"{cell_list(geo, combo)} hold only {digit_list(digits_of(union))} and lie in "
+                f"{names}: these digits leave the other cells of each."
+            )
+            return tech.step(board, combo, text, elim=elim,
+                             houses=[geo.units[u] for u in units])
+    return None
+
+
+def _technique(k: int, score: float, effort: int) -> Technique:
+    def find(board: Board) -> Step | None:
+        return find_locked(board, k, tech)
+
+    tech = Technique(
+        key=f"locked-{_NAMES[k].lower()}",
+        name=f"Locked {_NAMES[k]}",
+        level=Level.MEDIUM,
+        score=score,
+        effort=effort,
+        find=find,
+    )
+    return tech
+
+
+#: optional techniques (see ``OPTIONAL``): with them named, a locked subset comes before the
+#: naked subsets and counts as one step
+LOCKED_PAIR = _technique(2, 2.9, 40)
+LOCKED_TRIPLE = _technique(3, 3.2, 60)
