@@ -14,7 +14,10 @@ score, the same; then the puzzles farthest off, with the technique that set our 
 the file's own (the file may then hold puzzles alone): one line a record, in the file's
 order, starting ER/EP/ED (what the reference programs' ``rate-se`` script writes).
 ``--techniques`` rates with another ladder (the names of ``sudoku rate --techniques``:
-``se`` and ``sukaku`` for the two programs' repertoires).
+``se`` and ``sukaku`` for the two programs' repertoires); ``--scale`` rates on a named scale
+(``se``, ``sukaku``: the two programs' ladders and chain lengths).
+
+    .venv/bin/python benchmarks/se_compare.py FILE --reference sukaku.tsv --scale sukaku
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pathlib import Path
 from sudokit import Grid
 from sudokit.logic import rate
 from sudokit.logic.rating import scale_id
+from sudokit.logic.scales import scale_named
 from sudokit.logic.select import choose
 
 DEFAULT = Path(__file__).resolve().parents[1] / "data" / "se_rated_sample.txt"
@@ -59,6 +63,7 @@ class Row:
     ours: tuple[float, float, float] = (0.0, 0.0, 0.0)
     hardest: str = ""
     note: str = ""
+    theirs: str = ""
 
 
 def band(er: float) -> str:
@@ -102,6 +107,9 @@ def read_reference(path: Path, rows: list[Row]) -> None:
         except ValueError:
             sys.exit(f"{path}, line {n}: expected ER/EP/ED first")
         row.se = (er, ep, ed)
+        # the reference's own hardest technique, where it prints one (ER/EP/ED|hardest|...)
+        parts = line.split("\t")[0].split("|")
+        row.theirs = parts[1] if len(parts) > 1 else ""
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -187,13 +195,13 @@ def report(rows: list[Row], worst: int) -> None:
 
     if worst:
         print(f"\nThe {worst} farthest off:\n")
-        print("| line | puzzle | SE ER | ours | diff | our hardest step | note |")
-        print("| ---: | --- | ---: | ---: | ---: | --- | --- |")
+        print("| line | puzzle | SE ER | ours | diff | our hardest step | theirs | note |")
+        print("| ---: | --- | ---: | ---: | ---: | --- | --- | --- |")
         far = sorted(rows, key=lambda r: -abs(r.ours[0] - r.se[0]))[:worst]
         for r in far:
             print(
                 f"| {r.line} | `{r.puzzle}` | {r.se[0]:.1f} | {r.ours[0]:.1f} | "
-                f"{r.ours[0] - r.se[0]:+.1f} | {r.hardest} | {r.note} |"
+                f"{r.ours[0] - r.se[0]:+.1f} | {r.hardest} | {r.theirs} | {r.note} |"
             )
 
 
@@ -210,6 +218,8 @@ def main() -> None:
         "--reference", type=Path, help="compare against this program's ratings (ER/EP/ED lines)"
     )
     parser.add_argument("--techniques", help="rate with these techniques ('default,wxyz-wing')")
+    parser.add_argument("--scale", default="sudokit",
+                        help="rate on this scale: sudokit (default), se or sukaku")
     args = parser.parse_args()
     rows = read(args.file, rated=not args.reference)
     if args.reference:
@@ -220,13 +230,15 @@ def main() -> None:
     start = time.process_time()
     gave_up = 0
     for r in rows:
-        rating = rate(Grid(r.puzzle), time_limit=args.time_limit, techniques=ladder)
+        rating = rate(Grid(r.puzzle), time_limit=args.time_limit, techniques=ladder,
+                      scale=args.scale)
         r.ours = (rating.er, rating.ep, rating.ed)
         r.hardest = rating.hardest or "-"
         gave_up += rating.gave_up is not None
     cpu = time.process_time() - start
+    sid = scale_id() if args.scale == "sudokit" else scale_named(args.scale).id
     print(
-        f"{len(rows)} puzzles from {args.file.name}, scale {scale_id()}, "
+        f"{len(rows)} puzzles from {args.file.name}, scale {sid}, "
         f"{cpu:.1f} s CPU ({len(rows) / cpu:.1f} puzzles/s)"
         + (f", {gave_up} stopped by the time limit (their score is a floor)" if gave_up else "")
         + "\n"

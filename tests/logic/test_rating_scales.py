@@ -110,7 +110,7 @@ def test_se_scales_are_their_techniques_by_score(pure: bool) -> None:
     for name in ("se", "sukaku"):
         ours = rate(Grid(HARD_W), scale=name)
         assert ours.score == rate(Grid(HARD_W), techniques=choose(name)).score
-        assert ours.scale.startswith(f"{name}-1/")
+        assert ours.scale.startswith(f"{name}-2/")
 
 
 def test_techniques_cut_a_scales_ladder() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .se_chains import se_chains
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER, OPTIONAL
 
@@ -117,7 +118,8 @@ def choose(include: str | None = None, exclude: str | None = None) -> tuple[Tech
     if include and any(_norm(raw) in _BY_SCORE for raw in include.split(",")):
         # Sudoku Explainer tries its techniques by score alone (an X-Wing, 3.2, before a
         # hidden pair, 3.4): so do its repertoires (a stable sort keeps ties in ladder order)
-        chosen = tuple(sorted(chosen, key=lambda t: t.score))
+        # and scores its chains by its own rules, taking the least-scored of all kinds
+        chosen = se_chains(tuple(sorted(chosen, key=lambda t: t.score)))
     return chosen
 
 

@@ -308,6 +308,16 @@ def chain_bonus(links: int) -> float:
     return added
 
 
+def se_chain_bonus(links: int, placing: bool = False) -> float:
+    """The length increment of the ``se`` and ``sukaku`` scales for a chain of ``links``
+    links, counted as Sudoku Explainer counts it: every candidate of the chain from the
+    assumption about the removed candidate to its denial, those two included, less two
+    (``links`` + 1); for a chain from a candidate assumed false back to itself made true,
+    which places it (``placing``), the candidates of the chain less two (``links`` - 1).
+    The increments themselves are :func:`chain_bonus`'s."""
+    return chain_bonus(links - 1 if placing else links + 1)
+
+
 def node_name(geo: Geometry, node: int) -> str:
     """``5r1c1``: a node as digit and cell."""
     c, d0 = divmod(node, geo.n)

@@ -146,10 +146,9 @@ def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int
     return out
 
 
-def _all_chains(board: Board, search: Search, tech: Technique, base: float) -> list[Step]:
-    """Every elimination chain of ``search``: for each pair of ends, the shortest chain
-    between them that removes something, shortest chains first (one step per set of
-    eliminations)."""
+def _chain_ends(search: Search) -> list[tuple[int, int, int]]:
+    """(nodes, start, end) of every elimination chain of ``search``: for each set of
+    eliminations, the shortest chain that makes it; shortest chains first."""
     found: dict[int, tuple[int, int, int]] = {}
     strong = search.strong
     for start in sorted(strong):
@@ -159,10 +158,33 @@ def _all_chains(board: Board, search: Search, tech: Technique, base: float) -> l
             gone = search.targets(start, end)
             if gone and (gone not in found or len(path) < found[gone][0]):
                 found[gone] = (len(path), start, end)
-    return [
-        _eliminate(board, search, tech, start, end, base)
-        for _, start, end in sorted(found.values())
-    ]
+    return sorted(found.values())
+
+
+def _all_chains(board: Board, search: Search, tech: Technique, base: float) -> list[Step]:
+    """Every elimination chain of ``search``: for each pair of ends, the shortest chain
+    between them that removes something, shortest chains first (one step per set of
+    eliminations)."""
+    return [_eliminate(board, search, tech, start, end, base)
+            for _, start, end in _chain_ends(search)]
+
+
+def se_aics(board: Board) -> list[Step]:
+    """The AICs Sudoku Explainer's static chains find on ``board``: the shortest that
+    removes something, and the shortest that places a digit by running from it, assumed
+    false, back to it (a placement from a contradiction between two chains is not one of
+    its static chains). Empty when there is none."""
+    first = find_aic(board)
+    if first is None or not first.placements:
+        return [] if first is None else [first]
+    links = first.links
+    out = [first] if links and links[0].start == links[-1].end else []
+    search = Search(board, ALL_LINKS)
+    ends = _chain_ends(search)
+    if ends:
+        _, start, end = ends[0]
+        out.append(_eliminate(board, search, AIC, start, end, AIC.score))
+    return out
 
 
 def x_chains(board: Board) -> Iterator[Step]:
