@@ -46,17 +46,20 @@ def se_score(step: Step) -> float:
 
 
 def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
-    """``ladder`` with its chain techniques scored as Sudoku Explainer scores them; the
-    first of them takes the least-scored chain of all three kinds (those chosen)."""
+    """``ladder`` with its chain techniques scored as Sudoku Explainer scores them and tried
+    after the other techniques of 7.0 and under; the first of them takes the least-scored
+    chain of all three kinds (those chosen)."""
     keys = [t.key for t in ladder if t.key in _FINDERS]
-    out = []
+    chains = []
     for tech in ladder:
-        if tech.key not in _FINDERS:
-            out.append(tech)
-            continue
-        finders = [_FINDERS[k] for k in keys] if tech.key == keys[0] else [_FINDERS[tech.key]]
-        out.append(replace(tech, find=_least_of(finders), applies=None))
-    return tuple(out)
+        if tech.key in _FINDERS:
+            finders = [_FINDERS[k] for k in keys] if tech.key == keys[0] else [_FINDERS[tech.key]]
+            chains.append(replace(tech, find=_least_of(finders), applies=None))
+    # its chains are one search, tried after every technique scored under its Nishio chains
+    # (the wings of 6.6 and 7.0 included): before the first of those scored more
+    rest = [t for t in ladder if t.key not in _FINDERS]
+    at = next((i for i, t in enumerate(rest) if t.score > SE_CHAIN_BASES["aic"]), len(rest))
+    return (*rest[:at], *chains, *rest[at:])
 
 
 def _least_of(finders: list[Callable[[Board], list[Step]]]) -> Callable[[Board], Step | None]:
