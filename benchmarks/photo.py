@@ -113,6 +113,21 @@ class Tally:
         ]
 
 
+def trusted_wrong_lines(reading: Reading, puzzle: Grid, bad: list[int]) -> list[str]:
+    """For a wrong reading that was trusted: each wrong cell with the model's first two
+    choices there and the ink of its shape (next to the grid's digits', their median 1.0;
+    0 where no shape was seen)."""
+    lines = []
+    for i in bad:
+        top = ", ".join(f"{d or 'blank'} {p:.1%}" for d, p in reading.alternatives[i][:2])
+        ink = reading.ink[i] if reading.ink else 0.0
+        lines.append(f"  TRUSTED BUT WRONG r{i // 9 + 1}c{i % 9 + 1}: page "
+                     f"{puzzle.cells[i] or '.'}, read {reading.grid.cells[i] or '.'} "
+                     f"(confidence {reading.confidence[i]:.1%}; first choices {top}; "
+                     f"ink {ink:.2f})")
+    return lines
+
+
 def placed(found: np.ndarray, true: np.ndarray) -> bool:
     """True when each corner found is within a third of a cell of the grid's own (on a
     curved page the corners are those of the page before it was bent: a bound, not a
@@ -140,7 +155,9 @@ def main() -> None:
     parser.add_argument("--classes", default="plain",
                         help="the kinds of photo, joined with ',': "
                         f"{', '.join(CLASSES)}, or all (default: plain)")
-    parser.add_argument("--show-misses", action="store_true", help="list each wrong grid")
+    parser.add_argument("--show-misses", action="store_true",
+                        help="list each wrong grid; for one that was trusted, each wrong cell's "
+                        "first two choices and ink")
     parser.add_argument("--weights", type=Path,
                         help="the digit model's weights (.npz) to read with, in place of the "
                         "shipped ones: to compare a newly trained model")
@@ -179,6 +196,8 @@ def main() -> None:
                       + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"
                                   f"{reading.grid.cells[i]}" for i in bad)
                       + f" (solutions {reading.solutions}, trusted {reading.trusted})")
+                if reading.trusted:
+                    print("\n".join(trusted_wrong_lines(reading, puzzle, bad)))
         print("\n".join(tally.lines(name)), flush=True)
         confusion += tally.confusion
     print("cells read wrong, all classes (rows: the page, columns: read; '.' a blank):")

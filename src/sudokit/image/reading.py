@@ -17,7 +17,7 @@ from . import decode as decoding
 from . import lattice
 from .locate import find_lattice
 from .model import probabilities
-from .repair import ACCEPT, MAX_TRIES, Change, Outcome, repair, trusted
+from .repair import ACCEPT, GUESS, MAX_TRIES, PALE, Change, Outcome, repair, suspects, trusted
 
 #: A cell read with less confidence than this is reported as doubtful.
 DOUBT = 0.9
@@ -45,7 +45,10 @@ class Reading:
     ``grid``; ``rival``: how likely the next reading with exactly one solution, of another
     puzzle, is next to ``grid`` (0.0 when none is nearly as likely); ``contested``: the
     cells that rival reads otherwise, or, when no reading has a solution, the digits to
-    blame: those that clash, or else each without which the puzzle has a solution.
+    blame: those that clash, or else each without which the puzzle has a solution;
+    ``ink[i]``: how dark the shape read in cell i is next to the grid's digits (their
+    median 1.0; 0.0 where no shape was seen); ``suspect``: the digits the solver's check
+    cannot vouch for (see :func:`sudokit.image.repair.suspects`).
     """
 
     grid: Grid
@@ -57,6 +60,8 @@ class Reading:
     solutions: int
     rival: float = 0.0
     contested: tuple[int, ...] = ()
+    ink: tuple[float, ...] = ()
+    suspect: tuple[int, ...] = ()
 
     @property
     def unique(self) -> bool:
@@ -66,8 +71,9 @@ class Reading:
     @property
     def trusted(self) -> bool:
         """True when the reading is to be trusted: exactly one solution, no change less
-        likely than ACCEPT (20%), and no other reading with one solution nearly as likely."""
-        return trusted(self.solutions, self.changes, self.rival)
+        likely than ACCEPT (20%), no other reading with one solution nearly as likely, and
+        no suspect digit."""
+        return trusted(self.solutions, self.changes, self.rival, self.suspect)
 
     @property
     def distrust(self) -> tuple[str, ...]:
@@ -80,14 +86,26 @@ class Reading:
         if self.rival:
             reasons.append(f"another reading with exactly one solution, of another puzzle, "
                            f"is {self.rival:.0%} as likely")
+        for i in self.suspect:
+            reasons.append(_suspicion(i, self.grid.cells[i], self.confidence[i], self.ink[i]))
         return tuple(reasons)
 
     @property
     def doubtful(self) -> tuple[int, ...]:
         """The cells to check on the page, in order: those read with confidence below
-        DOUBT, and the ``contested`` ones."""
+        DOUBT, the ``contested`` and the ``suspect`` ones."""
         unsure = {i for i, p in enumerate(self.confidence) if p < DOUBT}
-        return tuple(sorted(unsure.union(self.contested)))
+        return tuple(sorted(unsure.union(self.contested, self.suspect)))
+
+
+def _suspicion(cell: int, digit: int, confidence: float, ink: float) -> str:
+    """Why the digit read in ``cell`` is a suspect, in words."""
+    r, c = divmod(cell, 9)
+    if 0.0 < ink < PALE:
+        return (f"r{r + 1}c{c + 1} reads {digit} ({confidence:.0%}) from a shape {ink:.0%} as "
+                f"dark as the other digits: a shadow's edge or print showing through?")
+    return (f"r{r + 1}c{c + 1} reads {digit} at {confidence:.0%} (under {GUESS:.0%}), and "
+            f"without it the puzzle has several solutions")
 
 
 def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
@@ -102,20 +120,22 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         flat = cutting.warp(gray, corners)
     else:  # a curved page: each cell straightened on its own corners
         flat = lattice.warp(gray, points, cutting.CELL)
-    choices, outcome, dim = _read_cells(flat)
+    choices, outcome, ink = _read_cells(flat)
     if outcome.solutions != 1:
         # a photo taken sideways or upside down: its digits lie on their side, and no
         # likely reading of them has one solution; try the grid turned a quarter at a time
         for quarter in (1, 2, 3):
-            turned_choices, turned, turned_dim = _read_cells(np.rot90(flat, quarter),
+            turned_choices, turned, turned_ink = _read_cells(np.rot90(flat, quarter),
                                                              TURNED_TRIES)
             if turned.solutions == 1:
-                choices, outcome, dim = turned_choices, turned, turned_dim
+                choices, outcome, ink = turned_choices, turned, turned_ink
                 corners = np.roll(corners, -quarter, axis=0)
                 break
     if outcome.solutions == 1:
+        dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < cutting.FAINT)
         outcome = _restore_marks(choices, outcome, dim)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
+    suspect = suspects(outcome.cells, confidence, ink, DOUBT) if outcome.solutions == 1 else ()
     return Reading(
         grid=Grid.from_cells(outcome.cells),
         first=Grid.from_cells(c[0][0] for c in choices),
@@ -126,6 +146,8 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         solutions=outcome.solutions,
         rival=outcome.rival,
         contested=outcome.contested,
+        ink=ink,
+        suspect=suspect,
     )
 
 
@@ -157,13 +179,15 @@ def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcom
 
 def _read_cells(
     flat: np.ndarray, tries: int = MAX_TRIES
-) -> tuple[list[tuple[tuple[int, float], ...]], Outcome, frozenset[int]]:
+) -> tuple[list[tuple[tuple[int, float], ...]], Outcome, tuple[float, ...]]:
     """The model's ranked choices for each cell of the straightened grid, the repair's
-    outcome, and the cells whose shapes are fainter than a digit's (see _dimmed)."""
+    outcome, and each cell's ink next to the grid's digits (0.0 where no shape was seen;
+    below FAINT, a shape fainter than a digit's: see _dimmed)."""
     patches, where, strengths = cutting.shapes(np.ascontiguousarray(flat))
     choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
-    dim = frozenset(c for c, strength in zip(where, strengths, strict=True)
-                    if strength < cutting.FAINT)
+    ink = [0.0] * 81
+    for cell, strength in zip(where, strengths, strict=True):
+        ink[cell] = strength
     if len(where):
         probs = probabilities(patches)
         for cell, p, strength in zip(where, probs, strengths, strict=True):
@@ -171,7 +195,7 @@ def _read_cells(
                 p = _dimmed(p, strength)
             order = np.argsort(-p)[:KEEP]
             choices[cell] = tuple((int(d), float(p[d])) for d in order)
-    return choices, repair(choices, tries), dim
+    return choices, repair(choices, tries), tuple(ink)
 
 
 def _dimmed(p: np.ndarray, strength: float) -> np.ndarray:

@@ -3,7 +3,9 @@ solution. Of the readings that have, the most likely under the digit model's pro
 is kept: the model's next choices are tried in the cells it was least sure of (a digit that
 may be a blank, a blank that may be a digit), the least unlikely set of changes first. A
 reading is trusted only when every change to it is at least ACCEPT likely and no other
-reading with one solution, of another puzzle, is nearly as likely (RIVAL).
+reading with one solution, of another puzzle, is nearly as likely (RIVAL), and no cell of
+it is a suspect (:func:`suspects`): a digit read from a shape much paler than the grid's
+digits, or a digit the model barely chose on which the puzzle's only solution hangs.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ ACCEPT = 0.2
 #: A reading is not trusted when another with exactly one solution (of another puzzle) is
 #: less than this many times less likely.
 RIVAL = 4.0
+#: A digit read with less confidence than the reader's doubt from a shape whose ink is less
+#: than this share of the grid's digits' is a suspect: a shadow's edge or print showing
+#: through, read as a digit that happens to agree with the solution.
+PALE = 0.55
+#: A digit read with less confidence than this is a suspect when the puzzle without it has
+#: several solutions: the one solution found then rests on the model's guess alone.
+GUESS = 0.3
 
 _UNITS = Shape.for_size(9).units
 
@@ -72,10 +81,35 @@ class Outcome(NamedTuple):
         return trusted(self.solutions, self.changes, self.rival)
 
 
-def trusted(solutions: int, changes: Sequence[Change], rival: float) -> bool:
+def trusted(solutions: int, changes: Sequence[Change], rival: float,
+            suspect: Sequence[int] = ()) -> bool:
     """True when a reading has exactly one solution, no change to it is less likely than
-    ACCEPT, and no other reading with one solution is nearly as likely (``rival`` 0)."""
-    return solutions == 1 and rival == 0.0 and all(c.probability >= ACCEPT for c in changes)
+    ACCEPT, no other reading with one solution is nearly as likely (``rival`` 0), and no
+    cell is a ``suspect`` (:func:`suspects`)."""
+    return (solutions == 1 and rival == 0.0 and not suspect
+            and all(c.probability >= ACCEPT for c in changes))
+
+
+def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[float],
+             doubt: float) -> tuple[int, ...]:
+    """The digits of a reading with exactly one solution that the solver's check cannot
+    vouch for, in order: each read with less than ``doubt`` confidence from a shape whose
+    ``ink`` (next to the grid's digits', their median 1.0) is under PALE, and each read
+    with less than GUESS confidence without which the puzzle has several solutions. A
+    puzzle printed with more clues than it needs stays unique with a stray digit that
+    agrees with its solution, and with a wrong digit on which its solution hangs."""
+    found = []
+    for i, v in enumerate(cells):
+        if not v:
+            continue
+        if confidence[i] < doubt and 0.0 < ink[i] < PALE:
+            found.append(i)
+        elif confidence[i] < GUESS:
+            without = list(cells)
+            without[i] = 0
+            if count_solutions(Grid.from_cells(without), 2) > 1:
+                found.append(i)
+    return tuple(found)
 
 
 def solutions(cells: Sequence[int]) -> int:

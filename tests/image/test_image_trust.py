@@ -1,0 +1,68 @@
+"""A wrong reading is never trusted without a doubtful cell to check: photos made in software
+whose reading has exactly one solution yet differs from the page (a blank at a shadow's
+edge read as a digit, a digit the model barely chose on which the only solution hangs)
+are read with that cell doubtful and the reading not trusted; a clean photo stays trusted."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.grid import Grid  # noqa: E402
+from sudokit.image.reading import Reading  # noqa: E402
+from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
+
+
+def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
+    """The puzzle on the page and its reading, for the photo of class ``name`` that the
+    photo benchmark makes from ``seed``."""
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    return puzzle, image.read(jpeg)
+
+
+def wrong_cells(puzzle: Grid, reading: Reading) -> list[int]:
+    return [i for i in range(81) if reading.grid.cells[i] != puzzle.cells[i]]
+
+
+def test_a_blank_at_a_shadows_edge_read_as_a_digit_is_doubtful() -> None:
+    puzzle, reading = read_photo("shaded", 800078)
+    wrong = wrong_cells(puzzle, reading)
+    assert wrong == [74]  # r9c3: blank on the page, a pale shape read as a 4
+    assert reading.unique and reading.grid.cells[74] == 4  # the reading is still given
+    assert not reading.trusted
+    assert 74 in reading.suspect and 74 in reading.doubtful
+    assert any("r9c3" in why for why in reading.distrust)
+
+
+def test_a_wrong_digit_the_only_solution_hangs_on_is_doubtful() -> None:
+    puzzle, reading = read_photo("cropped", 900089)
+    wrong = wrong_cells(puzzle, reading)
+    assert wrong == [26]  # r3c9: a 1 on the page, read as 3 at a quarter's confidence
+    assert reading.unique
+    assert not reading.trusted
+    assert set(wrong) <= set(reading.suspect) <= set(reading.doubtful)
+    assert any("several solutions" in why for why in reading.distrust)
+
+
+def test_a_pale_shape_read_as_a_digit_on_a_shaded_page_is_doubtful() -> None:
+    puzzle, reading = read_photo("shaded", 800013)
+    wrong = wrong_cells(puzzle, reading)
+    assert wrong and set(wrong) <= set(reading.suspect)
+    assert not reading.trusted
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_clean_photo_read_right_stays_trusted(seed: int) -> None:
+    puzzle, reading = read_photo("plain", seed)
+    assert reading.grid == puzzle
+    assert reading.trusted
+    assert reading.suspect == ()
+    assert reading.distrust == ()
+    assert all(reading.ink[i] > 0.0 for i in range(81) if puzzle.cells[i])
