@@ -7,31 +7,45 @@ scores 6.6 ("forcing X-chain"), any other 7.0 (a chain of bivalue cells is, to i
 chain like any other), and each takes the length increment of
 :func:`sudokit.logic.graphs.chains.se_chain_bonus`. Of all the chains it finds at a step it
 takes the one that scores least, whatever its kind: an X-Chain long enough to score 7.2
-gives way to an AIC of 7.0.
+gives way to an AIC of 7.0. Its unique rectangles of types 1, 2 and 4 all score 4.5
+(:data:`SE_SCORES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from .board import Board, bits, mask_bits
-from .graphs.chains import chain_bonus, live_nodes, se_chain_bonus, strong_links, weak_tables
+from .graphs.chains import (
+    chain_bonus,
+    digit_nodes,
+    live_nodes,
+    se_chain_bonus,
+    strong_links,
+    weak_tables,
+)
 from .step import Step, Technique, cell_list
+from .techniques import BY_KEY
 from .techniques.aic import find_x_chain, find_xy_chain, se_aics
 from .techniques.static_chains import MULTIPLE
 
 #: Sudoku Explainer's base score of each chain technique's step (a forcing chain's)
 SE_CHAIN_BASES: dict[str, float] = {"x-chain": 6.6, "xy-chain": 7.0, "aic": 7.0}
+#: Sudoku Explainer's base score of a loop (its "cycles"): on one digit or of bivalue cells
+#: 6.5, of any links 7.0
+SE_LOOP_BASES: dict[str, float] = {"x-chain": 6.5, "xy-chain": 6.5, "aic": 7.0}
+#: the techniques Sudoku Explainer scores otherwise than sudokit's scale, with its score
+SE_SCORES: dict[str, float] = {"unique-rectangle-2": 4.5, "unique-rectangle-4": 4.5}
 _FINDERS: dict[str, Callable[[Board], list[Step]]] = {
-    "x-chain": lambda board: _listed(find_x_chain(board)),
-    "xy-chain": lambda board: _listed(find_xy_chain(board)),
-    "aic": se_aics,
+    "x-chain": lambda board: _rescored([find_x_chain(board)]),
+    "xy-chain": lambda board: _rescored([find_xy_chain(board)]),
+    "aic": lambda board: _rescored(se_aics(board)),
 }
 
 
-def _listed(step: Step | None) -> list[Step]:
-    return [] if step is None else [step]
+def _rescored(steps: Sequence[Step | None]) -> list[Step]:
+    return [replace(s, score=se_score(s)) for s in steps if s is not None]
 
 
 def se_score(step: Step) -> float:
@@ -55,20 +69,38 @@ def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     chains = []
     for tech in ladder:
         if tech.key in _FINDERS:
-            finders = [_FINDERS[k] for k in keys] if tech.key == keys[0] else [_FINDERS[tech.key]]
-            chains.append(replace(tech, find=_least_of(finders), applies=None))
+            kinds = keys if tech.key == keys[0] else [tech.key]
+            chains.append(replace(tech, find=_least_of(kinds), applies=None))
     # its chains are one search, tried after every technique scored under its Nishio chains
     # (the wings of 6.6 and 7.0 included): before the first of those scored more
-    rest = [replace(t, find=find_se_multiple, applies=None) if t.key == MULTIPLE.key else t
+    rest = [replace(t, find=find_se_multiple, applies=None) if t.key == MULTIPLE.key
+            else _scored(t, SE_SCORES[t.key]) if t.key in SE_SCORES else t
             for t in ladder if t.key not in _FINDERS]
     at = next((i for i, t in enumerate(rest) if t.score > SE_CHAIN_BASES["aic"]), len(rest))
     return (*rest[:at], *chains, *rest[at:])
 
 
-def _least_of(finders: list[Callable[[Board], list[Step]]]) -> Callable[[Board], Step | None]:
+def _scored(tech: Technique, score: float) -> Technique:
+    """``tech`` with its steps scored ``score``."""
+    plain = tech.find
+
     def find(board: Board) -> Step | None:
-        found = [replace(s, score=se_score(s)) for f in finders for s in f(board)]
-        return min(found, key=lambda s: s.score, default=None)
+        step = plain(board)
+        return None if step is None else replace(step, score=score)
+    return replace(tech, score=score, find=find)
+
+
+def _least_of(kinds: list[str]) -> Callable[[Board], Step | None]:
+    """The least-scored chain or loop of ``kinds`` (the chains first: they bound the
+    loops worth following)."""
+    def find(board: Board) -> Step | None:
+        best = min((s for k in kinds for s in _FINDERS[k](board)), key=lambda s: s.score,
+                   default=None)
+        for kind in kinds:
+            loop = se_loop(board, kind, 99.0 if best is None else best.score)
+            if loop is not None and (best is None or loop.score < best.score):
+                best = loop
+        return best
     return find
 
 
@@ -161,3 +193,106 @@ def find_se_multiple(board: Board) -> Step | None:
     return MULTIPLE.step(board, [*cells, c], text, place=[(c, d)] if placed else [],
                          elim=[] if placed else [(c, d)],
                          score=round(MULTIPLE.score + chain_bonus(count - 2), 1))
+
+
+def _loop_links(board: Board, kind: str) -> list[tuple[int, Callable[[int], int], dict[int, int]]]:
+    """The starts, weak and strong links of ``kind``'s loops (Sudoku Explainer's X-, Y- and
+    XY-cycles): (start nodes, a node's weak neighbours, strong partners) a search."""
+    n = board.geo.n
+    same_digit, same_cell = weak_tables(board.geo)
+    live = live_nodes(board)
+
+    def one_digit(v: int) -> int:
+        return same_digit[v] & live
+
+    def any_link(v: int) -> int:
+        return (same_digit[v] | same_cell[v]) & live
+
+    if kind == "x-chain":
+        return [(live & digit, one_digit, strong_links(board, True, False, d0 + 1))
+                for d0, digit in enumerate(digit_nodes(board.geo)) if board.dcells[d0]]
+    bivalue = sum(((1 << n) - 1) << (c * n) for c in bits(board.bivalue_cells()))
+    starts = live & bivalue if kind == "xy-chain" else live
+    return [(starts, any_link, strong_links(board, kind == "aic", True))]
+
+
+def se_loop(board: Board, kind: str, under: float) -> Step | None:
+    """Sudoku Explainer's least-scored loop of ``kind`` (``x-chain``: one digit's bilocal
+    links; ``xy-chain``: bivalue cells; ``aic``: both) that removes something and scores
+    under ``under``, or None: from each start, followed breadth first, every way back to it
+    of four links or more; what sees a candidate of the loop made true and one made false,
+    outside the loop's cells, goes. Scored :data:`SE_LOOP_BASES` and
+    :func:`sudokit.logic.graphs.chains.chain_bonus` of the loop's candidates less two."""
+    n = board.geo.n
+    same_digit = weak_tables(board.geo)[0]
+    live = live_nodes(board)
+    base = SE_LOOP_BASES[kind]
+    most = 4
+    while round(base + chain_bonus(most + 1 - 2), 1) < under and most < 80:
+        most += 1  # the longest loop that would still score under ``under``
+    if round(base + chain_bonus(4 - 2), 1) >= under:
+        return None
+    best: tuple[float, list[int], int] | None = None
+    for starts, weak, strong in _loop_links(board, kind):
+        for s in bits(starts):
+            for path in _ways_back(s, weak, strong, most):
+                on = off = 0
+                for i, v in enumerate(path):
+                    if i % 2:
+                        off |= same_digit[v]
+                    else:
+                        on |= same_digit[v]
+                cells = sum(((1 << n) - 1) << (v // n * n) for v in set(path))
+                gone = on & off & live & ~cells
+                if not gone:
+                    continue
+                score = round(base + chain_bonus(len(path) - 2), 1)
+                if score < under and (best is None or score < best[0]):
+                    best = (score, path, gone)
+                    most = len(path)
+    if best is None:
+        return None
+    score, path, gone = best
+    return _loop_step(board, BY_KEY[kind], path, gone, score)
+
+
+def _ways_back(s: int, weak: Callable[[int], int], strong: dict[int, int],
+               most: int) -> Iterator[list[int]]:
+    """Every loop from ``s`` assumed true back to it, of four to ``most`` links, breadth
+    first: its candidates from ``s``, made true and false in turn (a candidate is not made
+    false again on the way to itself; each is made true once)."""
+    paths = {s: [s]}
+    frontier = [s]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            path = paths[x]
+            if len(path) + 1 > most:
+                return
+            made_off = set(path[1::2])
+            for y in bits(weak(x)):
+                if y in made_off:
+                    continue
+                for z in bits(strong.get(y, 0)):
+                    if z == s:
+                        if len(path) + 1 >= 4:
+                            yield [*path, y]
+                    elif z not in paths:
+                        paths[z] = [*path, y, z]
+                        nxt.append(z)
+        frontier = nxt
+
+
+def _loop_step(board: Board, tech: Technique, path: list[int], gone: int, score: float) -> Step:
+    """The step of a loop (``path``: its candidates, made true and false in turn)."""
+    geo = board.geo
+    n = geo.n
+    elim = [(v // n, v % n + 1) for v in bits(gone)]
+    # written from a candidate made false, so that its links run strong, weak, ...
+    nodes = [*path[1:], path[0]]
+    eureka = "".join(("" if i == 0 else "=" if i % 2 else "-") + f"({v % n + 1})"
+                     f"{geo.cell_names[v // n]}" for i, v in enumerate(nodes))
+    text = (f"The loop {eureka}-(closed) holds either way it is read, so "
+            f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}.")
+    return tech.step(board, sorted({v // n for v in path}), text, elim=elim, score=score,
+                     chains=[[((v // n,), v % n + 1) for v in nodes]])
