@@ -14,6 +14,7 @@ from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image.reading import Reading  # noqa: E402
 from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.clirunner import sudoku  # noqa: E402
 from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
 
 
@@ -66,3 +67,17 @@ def test_a_clean_photo_read_right_stays_trusted(seed: int) -> None:
     assert reading.suspect == ()
     assert reading.distrust == ()
     assert all(reading.ink[i] > 0.0 for i in range(81) if puzzle.cells[i])
+
+
+def test_the_read_command_marks_the_suspect_cell_and_exits_1(tmp_path) -> None:
+    rng = np.random.default_rng(800078)
+    puzzle = newspaper_puzzle(800078 % len(PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES["shaded"])
+    path = tmp_path / "shaded.jpg"
+    path.write_bytes(cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1])
+    outcome = sudoku("read", str(path), "--to", "line")
+    assert outcome.status == 1
+    assert outcome.out.strip()[74] == "4"  # the reading is still printed
+    assert f"{path}: not to be trusted: r9c3 reads 4" in outcome.stderr
+    marked = [line for line in outcome.stderr.splitlines() if "|" in line]
+    assert marked[-1].startswith(". . 4?|")  # r9c3 drawn with '?' after it
