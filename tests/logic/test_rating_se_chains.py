@@ -43,6 +43,10 @@ RATED = [
      6.6, 5.5, 6.0),
     (".........2..146.........135.7......459..3.....6.72.5......8..92..85.....72.9.....",
      6.7, None, 6.0),  # (Sukaku Explainer 6.3: its VWXYZ-Wing scores 0.1 under ours)
+    # a Nishio chain of 7.5 with its length: the candidates of both chains to the
+    # contradiction, with all they rest on (7.5 before)
+    (".4.78..3......1..7..2.6.48.2...4.5...7...6..86.8......52....8....651...9...3.....",
+     7.8, 7.8, 7.5),
     # unique rectangles of type 2 and 4 score 4.5, as type 1 does (4.6 and 4.7 before)
     ("...93.....4....9.2...8...451....6..73....7....2....8134.6....9..7..9.28....14....",
      4.5, 4.5, 4.7),

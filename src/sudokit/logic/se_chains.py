@@ -28,7 +28,7 @@ from .graphs.chains import (
 from .step import Step, Technique, cell_list
 from .techniques import BY_KEY
 from .techniques.aic import find_x_chain, find_xy_chain, se_aics
-from .techniques.static_chains import MULTIPLE
+from .techniques.static_chains import MULTIPLE, NISHIO
 
 #: Sudoku Explainer's base score of each chain technique's step (a forcing chain's)
 SE_CHAIN_BASES: dict[str, float] = {"x-chain": 6.6, "xy-chain": 7.0, "aic": 7.0}
@@ -63,8 +63,8 @@ def se_score(step: Step) -> float:
 def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     """``ladder`` with its chain techniques scored as Sudoku Explainer scores them and tried
     after the other techniques of 7.0 and under; the first of them takes the least-scored
-    chain of all three kinds (those chosen). Its cell and unit forcing chains are Sudoku
-    Explainer's (:func:`find_se_multiple`)."""
+    chain of all three kinds (those chosen). Its Nishio, cell and unit forcing chains are
+    Sudoku Explainer's (:func:`find_se_nishio`, :func:`find_se_multiple`)."""
     keys = [t.key for t in ladder if t.key in _FINDERS]
     chains = []
     for tech in ladder:
@@ -74,6 +74,7 @@ def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     # its chains are one search, tried after every technique scored under its Nishio chains
     # (the wings of 6.6 and 7.0 included): before the first of those scored more
     rest = [replace(t, find=find_se_multiple, applies=None) if t.key == MULTIPLE.key
+            else replace(t, find=find_se_nishio, applies=None) if t.key == NISHIO.key
             else _scored(t, SE_SCORES[t.key]) if t.key in SE_SCORES else t
             for t in ladder if t.key not in _FINDERS]
     at = next((i for i, t in enumerate(rest) if t.score > SE_CHAIN_BASES["aic"]), len(rest))
@@ -296,3 +297,83 @@ def _loop_step(board: Board, tech: Technique, path: list[int], gone: int, score:
             f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}.")
     return tech.step(board, sorted({v // n for v in path}), text, elim=elim, score=score,
                      chains=[[((v // n,), v % n + 1) for v in nodes]])
+
+
+#: a candidate of the one digit a Nishio chain follows, made true (True) or false: its cell
+_Made = tuple[int, bool]
+
+
+def _nishio(board: Board, d0: int, cell: int, assume: bool) -> int | None:
+    """How many candidates, counted as Sudoku Explainer counts them, the Nishio chain from
+    digit ``d0`` in ``cell`` assumed true (``assume``) or false takes to a contradiction:
+    the candidates of the chains to that candidate made true and to it made false, each
+    with all it rests on. Followed as Sudoku Explainer follows it: one digit's links, the
+    candidates made false taken off the board as it goes (the last place of the digit in a
+    unit is then made true), every candidate made true followed before the next made
+    false. None when no contradiction comes."""
+    geo = board.geo
+    source = positions = board.dcells[d0]
+    parents: dict[_Made, tuple[_Made, ...]] = {(cell, assume): ()}
+    pending_on = [cell] if assume else []
+    pending_off = [] if assume else [cell]
+
+    def count(made: _Made, its_parents: tuple[_Made, ...]) -> int:
+        seen = {made}
+        todo = list(its_parents)
+        while todo:
+            x = todo.pop()
+            if x not in seen:
+                seen.add(x)
+                todo.extend(parents[x])
+        return len(seen)
+
+    while pending_on or pending_off:
+        if pending_on:
+            x = pending_on.pop(0)
+            for y in bits(geo.peer_bits[x] & positions):
+                if (y, True) in parents:
+                    return count((y, True), parents[(y, True)]) + count((y, False), ((x, True),))
+                if (y, False) not in parents:
+                    parents[(y, False)] = ((x, True),)
+                    pending_off.append(y)
+            continue
+        y = pending_off.pop(0)
+        made = []
+        for u in geo.cell_units[y]:
+            others = positions & geo.unit_bits[u] & ~(1 << y)
+            if others and not others & (others - 1):
+                gone = source & geo.unit_bits[u] & ~positions
+                made.append((others.bit_length() - 1,
+                             ((y, False), *((h, False) for h in bits(gone)))))
+        positions &= ~(1 << y)
+        for z, its_parents in made:
+            if (z, False) in parents:
+                return count((z, True), its_parents) + count((z, False), parents[(z, False)])
+            if (z, True) not in parents:
+                parents[(z, True)] = its_parents
+                pending_on.append(z)
+    return None
+
+
+def find_se_nishio(board: Board) -> Step | None:
+    """The Nishio chain Sudoku Explainer takes: of every candidate assumed true and assumed
+    false, the chain (:func:`_nishio`) to a contradiction with the fewest candidates; the
+    candidate goes (or, assumed false, is placed). Scored 7.5 with
+    :func:`sudokit.logic.graphs.chains.chain_bonus` of that count less two."""
+    geo = board.geo
+    best: tuple[int, int, int, bool] | None = None
+    for c in bits(board.unsolved):
+        for d0 in mask_bits(board.masks[c]):
+            for assume in (True, False):
+                found = _nishio(board, d0, c, assume)
+                if found is not None and (best is None or found < best[0]):
+                    best = (found, c, d0, assume)
+    if best is None:
+        return None
+    found, c, d0, assume = best
+    name, d = geo.cell_names[c], d0 + 1
+    text = (f"If {name} were {'' if assume else 'not '}{d}, the links of {d} alone would lead "
+            f"to a contradiction: so it is {'not ' if assume else ''}{d}.")
+    return NISHIO.step(board, [c], text, elim=[(c, d)] if assume else [],
+                       place=[] if assume else [(c, d)],
+                       score=round(NISHIO.score + chain_bonus(found - 2), 1))
