@@ -7,16 +7,21 @@ once at most, so the k base digits fill all k cover units: the digit leaves ever
 place of the cover units.
 
 With *fins* (base places no cover unit holds) either a fin holds the digit, or the fish is
-real: the digit leaves the cover places outside the base that see every fin.
+real: the digit leaves the cover places outside the base that see every fin. The base units
+of a finned fish may overlap: a place two of them share is an *endo fin*, a fin like the
+others. A base place that two cover units hold (not a fin) goes too, if it sees every fin
+(*cannibalism*): the digit there would fill two cover units with one base unit's digit.
 
 - **Franken fish**: base from rows and boxes, cover from columns and boxes (or columns and
   boxes against rows and boxes), with a box somewhere (without one it is a basic fish).
 - **Mutant fish**: any other mix (rows and columns on the same side).
 
 Four techniques search sizes 2 and 3 (X-Wing and Swordfish), four more size 4 (Jellyfish:
-apart, for their cost), fins or none (fins in one box, at most :data:`MAX_FINS`). Each digit
-is searched again only when its places have changed since a search found nothing. None
-assumes the puzzle has one solution.
+apart, for their cost), fins or none (fins in one box, at most :data:`MAX_FINS`, and up to
+:data:`MAX_ENDO_FINS` endo fins). A jellyfish that removes only what a smaller fish of its
+family removes is passed over for one that removes more. Each digit is searched again only
+when its places have changed since a search found nothing. None assumes the puzzle has one
+solution.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from .fish import NAMES
 
 #: the most fins a fish may have (the cells that see every fin grow few past that)
 MAX_FINS = 3
+#: the most endo fins (places two base units share) a finned fish may have
+MAX_ENDO_FINS = 2
 #: the sizes the first four techniques search (X-Wing and Swordfish); the jellyfish
 #: techniques search :data:`JELLYFISH` alone, at three times the cost of these
 SIZES = (2, 3)
@@ -73,9 +80,11 @@ class _Fish:
         self.places = places
 
 
-def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool) -> _Fish | None:
+def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: int = 0
+            ) -> _Fish | None:
     """The first fish of size ``k`` on digit index ``d0`` (with fins when ``finned``, else
-    without) that eliminates: a Franken fish, or with ``mutant`` a mutant one."""
+    without) that eliminates outside ``avoid``: a Franken fish, or with ``mutant`` a mutant
+    one."""
     geo = board.geo
     n = geo.n
     dc = board.dcells[d0]
@@ -84,8 +93,9 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool) -> _Fish 
     places = [dc & ub for ub in unit_bits]
     units = [u for u in range(3 * n) if places[u]]
     sides = (({ROW, COLUMN, BOX}, {ROW, COLUMN, BOX}),) if mutant else FRANKEN_SIDES
-    # fins lie in one box, so they count as one place in the bound below
-    most = k + 1 if finned else k
+    # fins lie in one box, so they count as one place in the bound below, and each endo fin
+    # as one more
+    most = k + 1 + MAX_ENDO_FINS if finned else k
     for base_kinds, cover_kinds in sides:
         base_units = [u for u in units if _kind(geo, u) in base_kinds]
         # the cells sharing a unit of the cover's kinds with each place
@@ -99,13 +109,15 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool) -> _Fish 
         # k base units with no place in common, by increasing index. A bound prunes them:
         # base places no two of which share a unit of the cover's kinds need a cover unit
         # each (or are fins), so there may be at most ``most`` of them.
-        stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(0, (), 0, 0, 0)]
+        # Base units of a finned fish may overlap: a place in two of them is an endo fin.
+        stack: list[tuple[int, tuple[int, ...], int, int, int, int]] = [(0, (), 0, 0, 0, 0)]
         while stack:
-            start, base, inside, apart, blocked = stack.pop()
+            start, base, inside, apart, blocked, endo = stack.pop()
             if len(base) < k:
                 for j in range(len(base_units) - 1, start - 1, -1):
                     u = base_units[j]
-                    if places[u] & inside:
+                    overlap = places[u] & inside
+                    if overlap and (not finned or (endo | overlap).bit_count() > MAX_ENDO_FINS):
                         continue
                     count = apart
                     seen = blocked
@@ -117,9 +129,11 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool) -> _Fish 
                         seen |= near[c]
                         x &= ~seen
                     if count <= most:
-                        stack.append((j + 1, (*base, u), inside | places[u], count, seen))
+                        stack.append(
+                            (j + 1, (*base, u), inside | places[u], count, seen, endo | overlap))
                 continue
-            fish = _cover(geo, k, finned, mutant, base, inside, places, cover_kinds, dc)
+            fish = _cover(geo, k, finned, mutant, base, inside, places, cover_kinds, dc, endo,
+                          avoid)
             if fish is not None:
                 return fish
     return None
@@ -135,36 +149,48 @@ def _cover(
     places: list[int],
     cover_kinds: set[int],
     dc: int,
+    endo: int = 0,
+    avoid: int = 0,
 ) -> _Fish | None:
     """The first k cover units of ``base`` (places ``inside``) that make an eliminating fish:
     each uncovered base place (lowest first) is taken by one of its units, or (finned) left
-    as a fin in the box of the fins so far, while cells that see every fin hold the digit."""
+    as a fin, while cells that see every fin (the endo fins ``endo`` among them) hold the
+    digit. A base place two cover units hold (not a fin) goes too: the digit there would
+    fill two cover units with one base unit's digit."""
     cell_units = geo.cell_units
     peer_bits = geo.peer_bits
     unit_bits = geo.unit_bits
     box_of = geo.box_of
     n = geo.n
-    todo: list[tuple[tuple[int, ...], int, int, int]] = [((), 0, 0, -1)]
+    start_seen = -1
+    for c in bits(endo):
+        start_seen &= peer_bits[c] & dc
+    todo: list[tuple[tuple[int, ...], int, int, int]] = [((), 0, endo, start_seen)]
     while todo:
         cover, covered, fins, fin_seen = todo.pop()
         left = inside & ~covered & ~fins
         if not left:
-            if len(cover) < k or finned != bool(fins & ~covered):
+            fins = (fins & ~covered) | endo
+            if len(cover) < k or finned != bool(fins):
                 continue
-            outside = covered & ~inside
-            gone = outside & fin_seen if fins else outside
-            if not gone:
+            twice = 0
+            once = 0
+            for u in cover:
+                twice |= once & places[u]
+                once |= places[u]
+            gone = ((covered & ~inside) | (inside & twice & ~fins)) & fin_seen
+            if not gone & ~avoid:
                 continue
             if mutant and (is_franken(geo, base, cover) or is_basic(geo, base, cover)):
                 continue
             if not mutant and not is_franken(geo, base, cover):
                 continue
-            return _Fish(base, cover, fins & ~covered, gone, inside)
+            return _Fish(base, cover, fins, gone, inside)
         low = left & -left
         cell = low.bit_length() - 1
         if finned and fins.bit_count() < MAX_FINS:
             same_box = not fins or fins & unit_bits[2 * n + box_of[cell]]
-            seen = fin_seen & peer_bits[cell] & dc & ~inside
+            seen = fin_seen & peer_bits[cell] & dc
             if same_box and seen:
                 todo.append((cover, covered, fins | low, seen))
         if len(cover) < k:
@@ -187,6 +213,16 @@ def _find(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...] = SIZ
             if not dc or memo.get(key) == dc:
                 continue
             fish = _search(board, d0, k, finned, mutant)
+            if fish is not None and sizes == JELLYFISH:
+                # a jellyfish that only repeats what a smaller fish of its family removes
+                # is passed over for one that removes more
+                avoid = 0
+                for k2 in SIZES:
+                    small = _search(board, d0, k2, finned, mutant)
+                    if small is not None:
+                        avoid |= small.gone
+                if not fish.gone & ~avoid:
+                    fish = _search(board, d0, k, finned, mutant, avoid)
             if fish is None:
                 memo[key] = dc  # none while the digit's places stay the same
                 continue
