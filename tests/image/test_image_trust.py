@@ -12,6 +12,7 @@ cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
+from sudokit.image import repair  # noqa: E402
 from sudokit.image.reading import Reading  # noqa: E402
 from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support.clirunner import sudoku  # noqa: E402
@@ -81,3 +82,49 @@ def test_the_read_command_marks_the_suspect_cell_and_exits_1(tmp_path) -> None:
     assert f"{path}: not to be trusted: r9c3 reads 4" in outcome.stderr
     marked = [line for line in outcome.stderr.splitlines() if "|" in line]
     assert marked[-1].startswith(". . 4?|")  # r9c3 drawn with '?' after it
+
+
+def brute_solutions(cells: list[int], limit: int = 2) -> int:
+    """How many solutions ``cells`` has, up to ``limit``: plain backtracking."""
+    grid = list(cells)
+
+    def fits(i: int, d: int) -> bool:
+        r, c = divmod(i, 9)
+        b = 27 * (r // 3) + 3 * (c // 3)
+        return all(grid[9 * r + k] != d and grid[9 * k + c] != d
+                   and grid[b + 9 * (k // 3) + k % 3] != d for k in range(9))
+
+    def count() -> int:
+        if 0 not in grid:
+            return 1
+        i = grid.index(0)
+        found = 0
+        for d in range(1, 10):
+            if fits(i, d):
+                grid[i] = d
+                found += count()
+                grid[i] = 0
+                if found >= limit:
+                    break
+        return found
+
+    return count()
+
+
+def test_suspects_are_pale_digits_and_guesses_the_solution_hangs_on(pure: bool) -> None:
+    cells = list(newspaper_puzzle(60, np.random.default_rng(3)).cells)
+    digits = [i for i, v in enumerate(cells) if v]
+    # a given the puzzle can lose and stay unique, and one it cannot
+    spare = next(i for i in digits if brute_solutions([*cells[:i], 0, *cells[i + 1:]]) == 1)
+    needed = [i for i in digits if brute_solutions([*cells[:i], 0, *cells[i + 1:]]) > 1]
+    confidence, ink = [1.0] * 81, [1.0 if v else 0.0 for v in cells]
+    assert repair.suspects(cells, confidence, ink, 0.9) == ()
+    confidence[spare], ink[spare] = 0.8, 0.45  # pale and unsure: a shadow's edge?
+    assert repair.suspects(cells, confidence, ink, 0.9) == (spare,)
+    ink[spare] = 0.9  # as dark as a digit: the model's doubt alone is not suspect
+    assert repair.suspects(cells, confidence, ink, 0.9) == ()
+    confidence[spare] = 0.25  # a guess, but the others fix the solution without it
+    assert repair.suspects(cells, confidence, ink, 0.9) == ()
+    assert needed
+    confidence[needed[0]] = 0.25  # a guess the solution hangs on
+    assert repair.suspects(cells, confidence, ink, 0.9) == (needed[0],)
