@@ -11,6 +11,7 @@ import pytest
 from sudokit import Grid
 from sudokit.logic import rate
 from sudokit.logic.graphs.chains import chain_bonus, se_chain_bonus
+from support.clirunner import sudoku
 
 #: (puzzle, SE 1.2.1.3's ER, Sukaku Explainer's ER (None: not the same here), sudokit's own
 #: scale, which stays as it is)
@@ -72,3 +73,13 @@ def test_se_length_counts_the_removed_candidate_at_both_ends() -> None:
     assert se_chain_bonus(4) == 0.1 and chain_bonus(4) == 0.0
     # a chain from a candidate assumed false back to it true counts one candidate twice
     assert se_chain_bonus(5, placing=True) == 0.0 and se_chain_bonus(7, placing=True) == 0.1
+
+
+def test_naming_the_repertoire_rates_as_the_scale_does() -> None:
+    # (SE 1.2.1.3 says 6.8 here: it finds a shorter chain; the two must agree all the same)
+    puzzle = "5......4...48.....3.1....9...86..5......29.6.1........8.34..7.14..2...53..6..7..9\n"
+    by_scale = sudoku("rate", "--scale", "se", stdin=puzzle.encode()).out
+    assert by_scale == "expert 7.1 (AIC) ED=7.1/1.2/1.2\n"
+    assert sudoku("rate", "--techniques", "se", stdin=puzzle.encode()).out == by_scale
+    explained = sudoku("explain", "--techniques", "se", stdin=puzzle.encode()).out
+    assert explained.splitlines()[-1].endswith("expert 7.1 (AIC)")

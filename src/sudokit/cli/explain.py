@@ -144,11 +144,12 @@ def explain_piece(guess: bool, pretty: bool, as_json: bool, puzzles: list[Puzzle
     searches a puzzle may take (None: no limit; past it, an error line in its place)."""
     import json  # deferred to keep `sudoku` start-up fast: only JSON output needs it
 
-    from ..logic import BY_KEY, LADDER, report, solve_path  # the solver by logic when used
+    from ..logic import LADDER, report, solve_path  # the solver by logic when used
     from ..logic.path import GAVE_UP
     from ..logic.rating import rating_of
+    from ..logic.select import ladder_of
 
-    ladder = None if keys is None else [BY_KEY[k] for k in keys]
+    ladder = ladder_of(keys, "explain")
 
     out: list[tuple[str, bool] | None] = []
     for puzzle in puzzles:

@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .se_chains import se_chains
 from .step import Level, Technique
@@ -145,4 +146,12 @@ def ladder_of(keys: Iterable[str] | None, function: str) -> list[Technique] | No
             raise ValueError(f"{function}: {key!r} is not a technique key (known: "
                              f"{', '.join(BY_KEY)})")
         out.append(tech)
-    return out
+    # the keys of Sudoku Explainer's repertoires, as ``choose`` gave them, stand for those
+    # ladders whole (their chains scored by its rules)
+    return list(_by_score_ladders().get(tuple(t.key for t in out), out))
+
+
+@lru_cache(maxsize=1)
+def _by_score_ladders() -> dict[tuple[str, ...], tuple[Technique, ...]]:
+    return {tuple(t.key for t in ladder): ladder
+            for ladder in (choose(name) for name in sorted(_BY_SCORE))}
