@@ -82,6 +82,7 @@ def test_the_read_command_marks_the_suspect_cell_and_exits_1(tmp_path) -> None:
     assert f"{path}: not to be trusted: r9c3 reads 4" in outcome.stderr
     marked = [line for line in outcome.stderr.splitlines() if "|" in line]
     assert marked[-1].startswith(". . 4?|")  # r9c3 drawn with '?' after it
+    assert outcome.stderr.count("not to be trusted") == 1  # said once
 
 
 def brute_solutions(cells: list[int], limit: int = 2) -> int:

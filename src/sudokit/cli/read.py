@@ -59,8 +59,6 @@ def run(args: argparse.Namespace, env: Env) -> int:
             tally.note(ExitStatus.USAGE)
             continue
         report(reading, name, env)
-        for why in reading.distrust:
-            env.warn(f"{name}: not to be trusted: {why}")
         if writer is not None:
             writer.write(reading.grid)
         else:
