@@ -5,25 +5,15 @@ broken, and one that runs off the photo's edge. Each is read entirely right, and
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 cv2 = pytest.importorskip("cv2")
 
-from sudokit import image  # noqa: E402
-from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
-from support.photos import newspaper_puzzle  # noqa: E402
+from support import photos  # noqa: E402
 
 
 def read_back(name: str, seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    puzzle = newspaper_puzzle(seed * 7 % 1465, rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-    reading = image.read(photo.image)
-    assert reading.grid == puzzle
-    assert reading.trusted
-    cell = float(np.linalg.norm(photo.corners[0] - photo.corners[2])) / (9 * np.sqrt(2))
-    assert np.abs(np.array(reading.corners) - photo.corners).max() < 0.35 * cell
+    photos.read_back(name, seed, corners=True)
 
 
 @pytest.mark.parametrize("seed", [2, 6])

@@ -11,20 +11,10 @@ cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
-from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support.files import data_file, read_lines  # noqa: E402
-from support.photos import newspaper_puzzle  # noqa: E402
+from support.photos import newspaper_puzzle, read_back  # noqa: E402
 
 PUZZLES = read_lines(data_file("puzzles3_magictour_top1465.txt"))
-
-
-def read_back(name: str, seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    puzzle = newspaper_puzzle(seed * 7 % 1465, rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-    reading = image.read(photo.image)
-    assert reading.grid == puzzle
-    assert reading.trusted
 
 
 @pytest.mark.parametrize("seed", [2, 5, 10])

@@ -22,3 +22,22 @@ def newspaper_puzzle(index: int, rng: np.random.Generator) -> Grid:
     for i in rng.permutation(blanks)[: max(0, int(rng.integers(26, 35)) - puzzle.givens)]:
         cells[i] = solution.cells[i]
     return Grid.from_cells(cells)
+
+
+def read_back(name: str, seed: int, *, corners: bool = False) -> None:
+    """A synthetic photo of the class ``name`` (``sudokit.image.synthetic.CLASSES``) made
+    from ``seed`` is read entirely right and trusted; with ``corners``, the grid is found
+    in its place too (each corner within a third of a cell of the true one)."""
+    # (imported here: the photo extra, which this needs, is not there for every test)
+    from sudokit import image
+    from sudokit.image.synthetic import CLASSES, photograph
+
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed * 7 % 1465, rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    reading = image.read(photo.image)
+    assert reading.grid == puzzle
+    assert reading.trusted
+    if corners:
+        cell = float(np.linalg.norm(photo.corners[0] - photo.corners[2])) / (9 * np.sqrt(2))
+        assert np.abs(np.array(reading.corners) - photo.corners).max() < 0.35 * cell
