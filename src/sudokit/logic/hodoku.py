@@ -25,7 +25,7 @@ alternate its two digits; a chain's ends (a loop's weak links) are never both fa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -33,21 +33,10 @@ from .board import Board, Geometry, bits, digits_of
 from .step import Level, Step, Technique, cell_list, digit_list
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.locked_candidates import CLAIMING, POINTING
+from .techniques.locked_subsets import naked_sets
 from .techniques.naked_single import NAKED_SINGLE
 from .techniques.subsets import HIDDEN, NAKED
 from .techniques.w_wing import W_WING
-
-
-def _naked_sets(free: list[int], masks: list[int], k: int
-                ) -> Iterator[tuple[tuple[int, ...], int]]:
-    """(cells, their digits as bits) of every ``k`` cells of ``free`` holding ``k`` digits in
-    all, in the order of ``combinations``."""
-    for cells in combinations(free, k):
-        digits = 0
-        for c in cells:
-            digits |= masks[c]
-        if digits.bit_count() == k:
-            yield cells, digits
 
 
 def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
@@ -58,7 +47,7 @@ def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
         return None
     masks = board.masks
     for box, line, common in geo.intersections:
-        for cells, digits in _naked_sets(list(bits(common & board.unsolved)), masks, k):
+        for cells, digits in naked_sets(list(bits(common & board.unsolved)), masks, k):
             inside = sum(1 << c for c in cells)
             elim = [(c, d) for u in (box, line)
                     for c in bits(geo.unit_bits[u] & board.unsolved & ~inside)
@@ -323,7 +312,7 @@ def _naked(board: Board, k: int) -> Step | None:
     masks = board.masks
     for u in _unit_order(geo):
         free = list(bits(geo.unit_bits[u] & board.unsolved))
-        for cells, digits in _naked_sets(free, masks, k):
+        for cells, digits in naked_sets(free, masks, k):
             elim = [(c, d) for c in free if c not in cells for d in digits_of(masks[c] & digits)]
             if elim:
                 text = (f"In {geo.unit_names[u]}, {cell_list(geo, cells)} hold only "

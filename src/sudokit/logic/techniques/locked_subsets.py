@@ -9,6 +9,7 @@ pair or triple. Any two units count (a box and a diagonal as well as a box and a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import Board, bits, digits_of
@@ -31,17 +32,24 @@ def _crossings(board: Board, k: int) -> list[int]:
     return out
 
 
+def naked_sets(free: list[int], masks: list[int], k: int
+               ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(cells, their digits as bits) of every ``k`` cells of ``free`` holding ``k`` digits in
+    all, in the order of ``itertools.combinations``."""
+    for cells in combinations(free, k):
+        digits = 0
+        for c in cells:
+            digits |= masks[c]
+        if digits.bit_count() == k:
+            yield cells, digits
+
+
 def find_locked(board: Board, k: int, tech: Technique) -> Step | None:
     """A locked subset of ``k`` cells that eliminates something, or None."""
     geo = board.geo
     masks = board.masks
     for free in _crossings(board, k):
-        for combo in combinations(bits(free), k):
-            union = 0
-            for c in combo:
-                union |= masks[c]
-            if union.bit_count() != k:
-                continue
+        for combo, union in naked_sets(list(bits(free)), masks, k):
             inside = sum(1 << c for c in combo)
             units = geo.common_units(inside)
             elim = sorted({
