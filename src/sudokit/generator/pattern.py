@@ -30,7 +30,7 @@ from typing import NamedTuple
 from ..errors import GenerateError, GenerateGaveUp, ParseError
 from ..grid import Grid
 from ..logic.rating import rate
-from ..logic.techniques import BY_KEY
+from ..logic.select import ladder_of
 from ..shape import Shape
 from ..solver import search
 from .choices import DIFFICULTIES
@@ -233,7 +233,7 @@ def _fits(check: _Checker, puzzle: Grid, solution: Grid) -> bool:
     if check.difficulty is not None:
         if check.ladder is None:
             return rate(puzzle).level == check.difficulty
-        return rate(puzzle, techniques=[BY_KEY[k] for k in check.ladder]).level == \
+        return rate(puzzle, techniques=ladder_of(check.ladder, "create")).level == \
             check.difficulty
     if check.plan is not None:
         return verified(check.plan, puzzle, solution) is not None

@@ -143,9 +143,9 @@ class Made(NamedTuple):
 @lru_cache(maxsize=64)
 def techniques_of(keys: tuple[str, ...]) -> tuple[Technique, ...]:
     """The techniques of these keys, in that order."""
-    from ..logic.techniques import BY_KEY  # the ladder's modules: loaded with the first plan
+    from ..logic.select import ladder_of  # the ladder's modules: loaded with the first plan
 
-    return tuple(BY_KEY[k] for k in keys)
+    return tuple(ladder_of(keys, "create") or ())
 
 
 class Plan:

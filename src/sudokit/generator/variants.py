@@ -118,9 +118,9 @@ def level_of(puzzle: Grid, ladder: tuple[str, ...] | None = None) -> str:
 
     if ladder is None:
         return rate(puzzle).level
-    from ..logic.techniques import BY_KEY  # the technique table only for a ladder of its own
+    from ..logic.select import ladder_of  # the technique table only for a ladder of its own
 
-    return rate(puzzle, techniques=[BY_KEY[k] for k in ladder]).level
+    return rate(puzzle, techniques=ladder_of(ladder, "create")).level
 
 
 def _confirmed_level(puzzle: Grid, level: str, ladder: tuple[str, ...] | None) -> str | None:
@@ -138,11 +138,10 @@ def _confirmed_level(puzzle: Grid, level: str, ladder: tuple[str, ...] | None) -
 def _ladder_up_to(level: str, ladder: tuple[str, ...] | None) -> tuple[str, ...]:
     """The keys of ``ladder`` (None: the default ladder) whose level is ``level`` or
     lower, in ladder order."""
-    from ..logic.select import choose  # the technique table only when a level is asked for
+    from ..logic.select import choose, ladder_of  # the technique table only for a level
     from ..logic.step import Level
-    from ..logic.techniques import BY_KEY
 
-    chosen = choose() if ladder is None else tuple(BY_KEY[k] for k in ladder)
+    chosen = choose() if ladder is None else tuple(ladder_of(ladder, "create") or ())
     top = Level[level.upper()]
     return tuple(t.key for t in chosen if t.level <= top)
 
@@ -153,9 +152,9 @@ def capped_level(puzzle: Grid, ladder: tuple[str, ...] | None) -> str | None:
     guess is taken and no time limit is set: the work is bounded by the ladder, so the
     answer is the same on any machine."""
     from ..logic.path import solve_path  # the rater only when a difficulty is asked for
-    from ..logic.techniques import BY_KEY  # the technique table likewise
+    from ..logic.select import ladder_of  # the technique table likewise
 
-    techniques = None if ladder is None else [BY_KEY[k] for k in ladder]
+    techniques = ladder_of(ladder, "create")
     path = solve_path(puzzle, techniques=techniques)
     if not path.solved or not path.steps:
         return None
