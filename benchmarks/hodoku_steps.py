@@ -10,6 +10,7 @@ eliminations and placements as sudokit's first step ("first") or as one of the n
 found with the earlier ones' eliminations hidden ("listed"; a hidden candidate may have
 helped such a step), those where it finds only other steps ("other") and none ("none"). Every
 first step is checked against the puzzle's solution (the count of wrong ones must stay 0).
+The table ends with each technique's share found first and found at all, and their total.
 
     .venv/bin/python benchmarks/hodoku_steps.py PUZZLES HODOKU_OUT [--techniques NAME,...]
 """
@@ -33,6 +34,8 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Locked Candidates Type 1 (Pointing)": ("pointing",),
     "Locked Candidates Type 2 (Claiming)": ("claiming",),
     "Naked Pair": ("naked-pair",),
+    "Locked Pair": ("locked-pair",),
+    "Locked Triple": ("locked-triple",),
     "Naked Triple": ("naked-triple",),
     "Naked Quadruple": ("naked-quad",),
     "Hidden Pair": ("hidden-pair",),
@@ -48,6 +51,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Finned Jellyfish": ("finned-jellyfish",),
     "Sashimi Jellyfish": ("finned-jellyfish",),
     "Skyscraper": ("skyscraper",),
+    "Turbot Fish": ("skyscraper", "2-string-kite", "x-chain"),
     "2-String Kite": ("2-string-kite",),
     "Empty Rectangle": ("empty-rectangle",),
     "XY-Wing": ("xy-wing",),
@@ -75,6 +79,8 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Discontinuous Nice Loop": ("x-chain", "xy-chain", "aic"),
     "Grouped Discontinuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
     "Grouped AIC": ("grouped-aic",),
+    "Continuous Nice Loop": ("x-chain", "xy-chain", "aic"),
+    "Grouped Continuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
     "Almost Locked Set XZ-Rule": ("als-xz",),
     "Almost Locked Set XY-Wing": ("als-xy-wing",),
     "Almost Locked Set Chain": ("als-xy-chain",),
@@ -90,7 +96,9 @@ NAMES: dict[str, tuple[str, ...]] = {
 #: what a HoDoKu step is to sudokit: its technique's first step, one of its steps, only
 #: other steps, or none
 VERDICTS = ("first", "listed", "other", "none")
-_STEP = re.compile(r"^   ([^:]+):(.*)$")
+#: a step's line: "   Name: details => effects", or "   Name => effects" (BUG+1, and the
+#: forcing chains, whose name goes on with " in r9c5" or " in b7")
+_STEP = re.compile(r"^   ([^:=]+?)(?: in [rcb]\d(?:c\d)?)?(?::| =>)(.*)$")
 _CELLS = re.compile(r"r(\d+)c(\d+)")
 _PLACE = re.compile(r"r(\d)c(\d)=(\d)")
 
@@ -127,8 +135,20 @@ def paths(path: str) -> dict[str, list[tuple[str, str]]]:
         if line[:81].strip() and not line.startswith(" "):
             steps = out.setdefault(line[:81], [])
         elif m := _STEP.match(line):
-            steps.append((m.group(1), m.group(2)))
+            steps.append((m.group(1).strip(), m.group(2)))
     return out
+
+
+def outcome(board: Board, place: set, gone: set) -> frozenset[tuple[int, int]]:
+    """What a step leaves in each cell it touches, as (cell, candidates as bits): a placement
+    and the removal of its cell's other candidates (HoDoKu's BUG+1, where sudokit places the
+    digit) leave the same."""
+    left = {c: board.masks[c] for c, _ in place | gone}
+    for c, d in gone:
+        left[c] &= ~(1 << (d - 1))
+    for c, d in place:
+        left[c] = 1 << (d - 1)
+    return frozenset(left.items())
 
 
 def instances(board: Board, key: str, tries: int) -> list[tuple[set, set]]:
@@ -172,16 +192,18 @@ def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
         keys = NAMES.get(name)
         if keys and (wanted is None or name in wanted):
             verdict = "none"
+            want = outcome(board, place, gone)
             for key in keys:
                 found = instances(board, key, tries)
                 if not found:
                     continue
                 wrong += any(solution.cells[c] != d for p, _ in found[:1] for c, d in p)
                 wrong += any(solution.cells[c] == d for _, g in found[:1] for c, d in g)
-                if found[0] == (place, gone):
+                steps = [outcome(board, p, g) for p, g in found]
+                if steps[0] == want:
                     verdict = "first"
                     break
-                if (place, gone) in found:
+                if want in steps:
                     verdict = "listed"
                 elif verdict == "none":
                     verdict = "other"
@@ -218,14 +240,22 @@ def main() -> None:
     if not done:
         sys.exit(f"{args.hodoku}: none of the puzzles of {args.puzzles}")
     print(f"{done} paths; sudokit steps that contradict the solution: {wrong}\n")
-    print("| HoDoKu's step | steps | first | listed | other | none |\n| --- |" + " ---: |" * 5)
+    print("| HoDoKu's step | steps | first | listed | other | none | first % | found % |\n"
+          "| --- |" + " ---: |" * 7)
     total: collections.Counter[str] = collections.Counter()
     for name, counts in sorted(tally.items(), key=lambda kv: -sum(kv[1].values())):
         total.update(counts)
-        print(f"| {name} | {sum(counts.values())} | " + " | ".join(
-            str(counts[v]) for v in VERDICTS) + " |")
-    print(f"| all | {sum(total.values())} | " + " | ".join(
-        str(total[v]) for v in VERDICTS) + " |")
+        print(row(name, counts))
+    print(row("all", total))
+
+
+def row(name: str, counts: collections.Counter[str]) -> str:
+    """One table line: the verdicts' counts, then the shares found first and found at all."""
+    steps = sum(counts.values())
+    first = 100 * counts["first"] / steps
+    found = 100 * (counts["first"] + counts["listed"]) / steps
+    return (f"| {name} | {steps} | " + " | ".join(str(counts[v]) for v in VERDICTS)
+            + f" | {first:.1f} | {found:.1f} |")
 
 
 if __name__ == "__main__":
