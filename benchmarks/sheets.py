@@ -2,7 +2,7 @@
 plain exact-cover reference of the tests (tests/support/sheet_reference.py) on the same
 puzzles, in the same run.
 
-    python benchmarks/sheets.py [--count 30] [--seed 1] [--reference 3] [--sheets samurai]
+    python benchmarks/sheets.py [--count 30] [--seed 1] [--reference 1] [--sheets samurai]
 
 Puzzles are made with a fixed seed: a random complete sheet (random givens in random cells
 until the engine completes them, its digits renamed at random), then every cell in a random
@@ -94,7 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=30, help="puzzles of each sheet")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--reference", type=int, default=3,
+    parser.add_argument("--reference", type=int, default=1,
                         help="puzzles the exact-cover reference solves (it is slow; 0: none)")
     parser.add_argument("--sheets", default=",".join(PRESETS),
                         help="the presets, comma-separated (default: all)")
