@@ -74,7 +74,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Sue de Coq": ("sue-de-coq",),
     "X-Chain": ("x-chain",),
     "XY-Chain": ("xy-chain",),
-    "Remote Pair": ("xy-chain",),
+    "Remote Pair": ("remote-pair",),
     "AIC": ("aic",),
     "Discontinuous Nice Loop": ("x-chain", "xy-chain", "aic"),
     "Grouped Discontinuous Nice Loop": ("grouped-x-chain", "grouped-aic"),

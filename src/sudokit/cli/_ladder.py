@@ -52,6 +52,7 @@ OPTIONAL_KEYS = (
     "large-als-xy-chain",
     "locked-pair",
     "locked-triple",
+    "remote-pair",
 )
 
 

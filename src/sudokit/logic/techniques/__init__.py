@@ -38,9 +38,11 @@ from . import (
     multi_colouring,
     naked_single,
     nested_chains,
+    remote_pairs,
     simple_colouring,
     skyscraper,
     static_chains,
+    strong_links,
     subsets,
     sue_de_coq,
     two_string_kite,
@@ -139,6 +141,8 @@ OPTIONAL: tuple[Technique, ...] = (
     als_chain.LARGE_ALS_XY_CHAIN,
     locked_subsets.LOCKED_PAIR,
     locked_subsets.LOCKED_TRIPLE,
+    remote_pairs.REMOTE_PAIR,
+    *strong_links.TECHNIQUES.values(),
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
