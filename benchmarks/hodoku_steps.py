@@ -6,11 +6,13 @@ r3c47) => r5c9,r6c6<>4"). This script walks each path on a sudokit board, and be
 step whose technique sudokit has under another name (the table ``NAMES``) asks that technique
 for its steps on the same board (the puzzle's givens given, the path's digits found), then
 makes HoDoKu's step. Per technique it counts the steps that make exactly HoDoKu's
-eliminations and placements as sudokit's first step ("first") or as one of the next ones,
-found with the earlier ones' eliminations hidden ("listed"; a hidden candidate may have
-helped such a step), those where it finds only other steps ("other") and none ("none"). Every
-first step is checked against the puzzle's solution (the count of wrong ones must stay 0).
-The table ends with each technique's share found first and found at all, and their total.
+eliminations and placements (a placement and the removal of its cell's other candidates
+count as one) as sudokit's first step ("first") or as one of the next ones, found with the
+earlier ones' eliminations hidden or as ``hint --all`` lists them ("listed"; a hidden
+candidate may have helped such a step), those where it finds only other steps ("other")
+and none ("none"). Every first step is checked against the puzzle's solution (the count of
+wrong ones must stay 0). The table ends with each technique's share found first and found
+at all, and their total.
 
     .venv/bin/python benchmarks/hodoku_steps.py PUZZLES HODOKU_OUT [--techniques NAME,...]
 """
@@ -24,6 +26,7 @@ import sys
 
 from sudokit import Grid, solve
 from sudokit.logic.board import Board
+from sudokit.logic.teach import all_steps
 from sudokit.logic.techniques import BY_KEY
 
 #: HoDoKu's technique names and the sudokit techniques that find those steps
@@ -71,7 +74,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Avoidable Rectangle Type 1": ("avoidable-rectangle-1",),
     "Avoidable Rectangle Type 2": ("avoidable-rectangle-2",),
     "Bivalue Universal Grave + 1": ("bug+1",),
-    "Sue de Coq": ("sue-de-coq",),
+    "Sue de Coq": ("sue-de-coq", "large-sue-de-coq"),
     "X-Chain": ("x-chain",),
     "XY-Chain": ("xy-chain",),
     "Remote Pair": ("remote-pair",),
@@ -81,10 +84,10 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Grouped AIC": ("grouped-aic",),
     "Continuous Nice Loop": ("x-chain", "xy-chain", "aic"),
     "Grouped Continuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
-    "Almost Locked Set XZ-Rule": ("als-xz",),
-    "Almost Locked Set XY-Wing": ("als-xy-wing",),
-    "Almost Locked Set Chain": ("als-xy-chain",),
-    "Death Blossom": ("death-blossom",),
+    "Almost Locked Set XZ-Rule": ("als-xz", "doubly-linked-als-xz"),
+    "Almost Locked Set XY-Wing": ("als-xy-wing", "large-als-xy-wing"),
+    "Almost Locked Set Chain": ("als-xy-chain", "large-als-xy-chain"),
+    "Death Blossom": ("death-blossom", "large-death-blossom"),
     "Franken X-Wing": ("franken-fish",),
     "Franken Swordfish": ("franken-fish",),
     "Franken Jellyfish": ("franken-jellyfish",),
@@ -174,6 +177,18 @@ def instances(board: Board, key: str, tries: int) -> list[tuple[set, set]]:
     return out
 
 
+def listed(board: Board, key: str, tries: int) -> set[frozenset[tuple[int, int]]]:
+    """The outcomes of ``key``'s steps as ``hint --all`` lists them (``tries`` at most)."""
+    parse = board.geo.parse_cell
+    out = set()
+    for steps in all_steps(board.to_candidates(), [BY_KEY[key]], limit=tries).values():
+        for step in steps:
+            place = {(parse(p.cell), p.digit) for p in step.placements}
+            gone = {(parse(e.cell), e.digit) for e in step.eliminations}
+            out.add(outcome(board, place, gone))
+    return out
+
+
 def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
            tally: dict[str, collections.Counter[str]], tries: int) -> int:
     """Walk one path, tallying each mapped step's verdict; the number of sudokit's steps
@@ -203,7 +218,7 @@ def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
                 if steps[0] == want:
                     verdict = "first"
                     break
-                if want in steps:
+                if want in steps or want in listed(board, key, tries):
                     verdict = "listed"
                 elif verdict == "none":
                     verdict = "other"

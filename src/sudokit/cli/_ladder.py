@@ -53,6 +53,7 @@ OPTIONAL_KEYS = (
     "locked-pair",
     "locked-triple",
     "remote-pair",
+    "large-sue-de-coq",
 )
 
 

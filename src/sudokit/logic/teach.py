@@ -29,7 +29,17 @@ from .board import Board, Geometry, geometry
 from .path import board_of, too_crowded
 from .sheet_geometry import sheet_geometry
 from .step import Level, Step, Technique
-from .techniques import LADDER, aic, bug, grouped_chains, medusa, nested_chains, static_chains
+from .techniques import (
+    LADDER,
+    aic,
+    bug,
+    grouped_chains,
+    medusa,
+    nested_chains,
+    remote_pairs,
+    static_chains,
+    sue_de_coq,
+)
 from .techniques.brute_force import BRUTE_FORCE
 from .variants import RULE_STEPS, ladder_for
 
@@ -134,6 +144,9 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     grouped_chains.GROUPED_X_CHAIN.key: grouped_chains.grouped_x_chains,
     grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
     medusa.MEDUSA.key: medusa.medusa_steps,
+    sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
+    sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
+    remote_pairs.REMOTE_PAIR.key: remote_pairs.every,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

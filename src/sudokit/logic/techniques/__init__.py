@@ -142,6 +142,7 @@ OPTIONAL: tuple[Technique, ...] = (
     locked_subsets.LOCKED_PAIR,
     locked_subsets.LOCKED_TRIPLE,
     remote_pairs.REMOTE_PAIR,
+    sue_de_coq.LARGE_SUE_DE_COQ,
     *strong_links.TECHNIQUES.values(),
 )
 

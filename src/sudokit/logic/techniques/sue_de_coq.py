@@ -11,6 +11,7 @@ and leaves the rest of the box.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 try:
@@ -24,6 +25,8 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 #: the most cells taken from the line, or from the box, outside the intersection (larger
 #: sides are rare and costly to list)
 MAX_SIDE = 2
+#: the most cells of a side in the optional Large Sue de Coq
+LARGE_SIDE = 4
 
 if cython.compiled:  # digit masks of at most 64 bits: one C word (_bits64.pxd)
     from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
@@ -89,6 +92,25 @@ def _sides(cells: list[tuple[int, int]], vm: cython.ulonglong) -> list[tuple[int
     return out
 
 
+def _large_sides(cells: list[tuple[int, int]], vm: int, most: int
+                 ) -> list[tuple[int, int, int]]:
+    """The sides of up to ``most`` cells of ``cells`` (cell, mask) that bring fewer digits
+    outside ``vm`` than cells, as :func:`_sides` lists them (cell set, digit union, cells
+    less new digits), by size, then in the order of the cells. A cell of such a side need
+    not hold a digit of ``vm``: the count alone makes the digits of the three sets locked."""
+    helpers = [(c, m) for c, m in cells if (m & ~vm).bit_count() < most]
+    grown: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for c, m in helpers:
+        grown += [(cs | 1 << c, um | m, n + 1) for cs, um, n in grown if n < most]
+    out = []
+    for cs, um, n in grown[1:]:
+        net = n - (um & ~vm).bit_count()
+        if net >= 1:
+            out.append((cs, um, net))
+    out.sort(key=lambda side: side[0].bit_count())
+    return out
+
+
 @lru_cache(maxsize=16)
 def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]:
     """For each box-line intersection: (box, line, its cells, the line's cells outside the
@@ -102,18 +124,58 @@ def _crossings(geo: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]
     return tuple(out)
 
 
-#: the memo key of the last board state on which the search found nothing: a crossing none
-#: of whose cells changed since has the same candidates as there, so nothing either
-_NONE_KEY = "sue-de-coq-none"
-
-
 def find(board: Board) -> Step | None:
-    """A Sue de Coq step, or None."""
-    masks = board.masks
-    unsolved = board.unsolved
+    """A Sue de Coq step (sides of at most MAX_SIDE cells), or None."""
+    return _find(board, MAX_SIDE, "sue-de-coq")
+
+
+def find_large(board: Board) -> Step | None:
+    """A Sue de Coq step with sides of up to LARGE_SIDE cells, or None."""
+    return _find(board, LARGE_SIDE, "large-sue-de-coq")
+
+
+def _find(board: Board, most: int, name: str) -> Step | None:
+    """A Sue de Coq step whose sides have at most ``most`` cells, or None (``name`` keys
+    the board's memo)."""
     memo = board.memo
     dcells = board.dcells
-    changed = board.changed_since(memo.get(_NONE_KEY))
+    none_key = name + "-none"
+    changed = board.changed_since(memo.get(none_key))
+    for box, line, inter, line_rest, box_rest, around in _candidates(board, changed):
+        # a search that found nothing stays empty while the two units' candidates stay put
+        # (where each digit can go in them: this also says which cells are unplaced)
+        key = (name, box, line)
+        state = tuple([d & around for d in dcells])
+        if memo.get(key) == state:
+            continue
+        picks = _picks(board, inter, most)
+        if picks:
+            for v, d, e, elim in _search(board, box, line, picks, line_rest, box_rest, most):
+                return _step(board, box, line, v, d, e, elim)
+        memo[key] = state
+    memo[none_key] = board.snapshot()
+    return None
+
+
+def every(board: Board, most: int = LARGE_SIDE) -> Iterator[Step]:
+    """Every Sue de Coq step whose sides have at most ``most`` cells, one per set of
+    eliminations, in :func:`find`'s order."""
+    seen = set()
+    for box, line, inter, line_rest, box_rest, _ in _candidates(board, -1):
+        picks = _picks(board, inter, most)
+        for v, d, e, elim in _search(board, box, line, picks, line_rest, box_rest, most):
+            key = tuple(sorted(elim))
+            if key not in seen:
+                seen.add(key)
+                yield _step(board, box, line, v, d, e, elim)
+
+
+def _candidates(board: Board, changed: int) -> Iterator[tuple[int, int, int, int, int, int]]:
+    """(box, line, the unplaced cells of the intersection, of the rest of the line and of the
+    rest of the box, every cell of the two units) of each crossing that has a cell in
+    ``changed`` and room for a Sue de Coq."""
+    masks = board.masks
+    unsolved = board.unsolved
     for box, line, common, line_all, box_all, around in _crossings(board.geo):
         if not around & changed:
             continue
@@ -129,27 +191,17 @@ def find(board: Board) -> Step | None:
             union |= m
         if union.bit_count() < 4:  # two cells need four digits, three cells five
             continue
-        # a search that found nothing stays empty while the two units' candidates stay put
-        # (where each digit can go in them: this also says which cells are unplaced)
-        key = ("sue-de-coq", box, line)
-        state = tuple([d & around for d in dcells])
-        if memo.get(key) == state:
-            continue
-        # the cells of the intersection with two digits more than cells (and no more than
-        # two sides can bring)
-        picks = []
-        for v, vm, size in _subsets(board, inter, 3):
-            if size >= 2 and 2 <= vm.bit_count() - size <= 2 * MAX_SIDE:
-                picks.append((v, vm))
-        if not picks:
-            memo[key] = state
-            continue
-        step = _search(board, box, line, picks, line_rest, box_rest)
-        if step is not None:
-            return step
-        memo[key] = state
-    memo[_NONE_KEY] = board.snapshot()
-    return None
+        yield box, line, inter, line_rest, box_rest, around
+
+
+def _picks(board: Board, inter: int, most: int) -> list[tuple[int, int]]:
+    """(cells, digits) of two or three cells of ``inter`` with two digits more than cells,
+    and no more than two sides of ``most`` cells can bring."""
+    picks = []
+    for v, vm, size in _subsets(board, inter, 3):
+        if size >= 2 and 2 <= vm.bit_count() - size <= 2 * most:
+            picks.append((v, vm))
+    return picks
 
 
 @cython.cfunc
@@ -164,8 +216,11 @@ def _digits_in(dcells: list[int], cells: int) -> int:
 
 def _search(
     board: Board, box: int, line: int, picks: list[tuple[int, int]], line_rest: int,
-    box_rest: int,
-) -> Step | None:
+    box_rest: int, most: int,
+) -> Iterator[tuple[tuple[int, int], tuple[int, int], tuple[int, int],
+                     list[tuple[int, int]]]]:
+    """((cells, digits) of the intersection, the line side and the box side, eliminations)
+    of each Sue de Coq of one crossing that eliminates something."""
     dcells = board.dcells
     unit_bits = board.geo.unit_bits
     masks = board.masks
@@ -178,8 +233,13 @@ def _search(
         both = sides_of.get(vm)
         if both is None:
             # each side must bring cells that together hold fewer new digits than cells
-            line_sides = _sides(line_masks, vm)
-            both = sides_of[vm] = (line_sides, _sides(box_masks, vm) if line_sides else [])
+            if most == MAX_SIDE:
+                line_sides = _sides(line_masks, vm)
+                box_sides = _sides(box_masks, vm) if line_sides else []
+            else:
+                line_sides = _large_sides(line_masks, vm, most)
+                box_sides = _large_sides(box_masks, vm, most) if line_sides else []
+            both = sides_of[vm] = (line_sides, box_sides)
         lines, boxes = both
         if not lines:
             continue
@@ -224,8 +284,7 @@ def _search(
                     if not dm & bit:
                         elim += [(c, d0 + 1) for c in bits(dcells[d0] & box_out)]
                 if elim:
-                    return _step(board, box, line, (v, vm), (d, dm), (e, em), elim)
-    return None
+                    yield (v, vm), (d, dm), (e, em), elim
 
 
 def _step(
@@ -247,9 +306,16 @@ def _step(
         f"{geo.unit_names[box]}: "
         f"{', '.join(f'{geo.cell_names[c]}<>{z}' for c, z in sorted(elim, key=lambda e: e[1]))}."
     )
-    return SUE_DE_COQ.step(board, bits(v[0] | d[0] | e[0]), text, elim=elim)
+    tech = SUE_DE_COQ if (d[0].bit_count() <= MAX_SIDE and e[0].bit_count() <= MAX_SIDE) \
+        else LARGE_SUE_DE_COQ
+    return tech.step(board, bits(v[0] | d[0] | e[0]), text, elim=elim)
 
 
 SUE_DE_COQ = Technique(
     key="sue-de-coq", name="Sue de Coq", level=Level.EXPERT, score=6.0, effort=250, find=find,
+)
+#: an optional technique (see ``OPTIONAL``): sides of three or four cells as well
+LARGE_SUE_DE_COQ = Technique(
+    key="large-sue-de-coq", name="Large Sue de Coq", level=Level.EXPERT, score=6.0, effort=280,
+    find=find_large,
 )
