@@ -191,7 +191,7 @@ SCALES: dict[str, Scale] = {
     "sudokit": SUDOKIT,
     "se": Scale("se", 2, "Sudoku Explainer 1.2.1.3's techniques, tried by score alone",
                 "se", choose("se")),
-    "sukaku": Scale("sukaku", 2, "Sukaku Explainer's techniques, tried by score alone",
+    "sukaku": Scale("sukaku", 3, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
     "hodoku": Scale("hodoku", 1, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),

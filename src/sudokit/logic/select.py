@@ -49,11 +49,13 @@ _GROUPS = {
     # Sudoku Explainer 1.2.1.3's repertoire (the forum's scale; skfr's): no turbot fish
     "se": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
                 if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
-    # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with turbot fish (its
-    # grouped strong links find the empty rectangles) and the WXYZ- to TUVWXYZ-Wings
+    # Sukaku Explainer's (the scale of the Sudoku Exchange bank): SE's with its chains of
+    # two to four strong links, plain and grouped (its skyscrapers, kites, turbot fish and
+    # empty rectangles), and the WXYZ- to TUVWXYZ-Wings
     "sukaku": tuple(k for k in _DEFAULT + _BUG_TYPES + _DIRECT + _LOOPS
+                    + ("strong-links-2", "strong-links-3", "strong-links-4")
                     + ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing", "tuvwxyz-wing")
-                    if k not in _NOT_IN_SE - {"empty-rectangle"}),
+                    if k not in _NOT_IN_SE | {"skyscraper", "2-string-kite"}),
 }
 
 
@@ -120,7 +122,10 @@ def choose(include: str | None = None, exclude: str | None = None) -> tuple[Tech
         # Sudoku Explainer tries its techniques by score alone (an X-Wing, 3.2, before a
         # hidden pair, 3.4): so do its repertoires (a stable sort keeps ties in ladder order)
         # and scores its chains by its own rules, taking the least-scored of all kinds
-        chosen = se_chains(tuple(sorted(chosen, key=lambda t: t.score)))
+        # (Sukaku Explainer's chains of strong links come after the techniques of their
+        # base score)
+        chosen = se_chains(tuple(sorted(
+            chosen, key=lambda t: (t.score, t.key.startswith("strong-links-")))))
     return chosen
 
 
