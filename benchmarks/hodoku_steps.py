@@ -82,7 +82,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Discontinuous Nice Loop": ("x-chain", "xy-chain", "aic"),
     "Grouped Discontinuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
     "Grouped AIC": ("grouped-aic",),
-    "Continuous Nice Loop": ("x-chain", "xy-chain", "aic"),
+    "Continuous Nice Loop": ("continuous-nice-loop",),
     "Grouped Continuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
     "Almost Locked Set XZ-Rule": ("als-xz", "doubly-linked-als-xz"),
     "Almost Locked Set XY-Wing": ("als-xy-wing", "large-als-xy-wing"),

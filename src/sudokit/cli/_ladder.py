@@ -54,6 +54,7 @@ OPTIONAL_KEYS = (
     "locked-triple",
     "remote-pair",
     "large-sue-de-coq",
+    "continuous-nice-loop",
 )
 
 

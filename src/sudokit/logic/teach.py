@@ -36,6 +36,7 @@ from .techniques import (
     grouped_chains,
     medusa,
     nested_chains,
+    nice_loops,
     remote_pairs,
     static_chains,
     sue_de_coq,
@@ -147,6 +148,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,
+    nice_loops.CONTINUOUS_NICE_LOOP.key: nice_loops.every,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

@@ -38,6 +38,7 @@ from . import (
     multi_colouring,
     naked_single,
     nested_chains,
+    nice_loops,
     remote_pairs,
     simple_colouring,
     skyscraper,
@@ -143,6 +144,7 @@ OPTIONAL: tuple[Technique, ...] = (
     locked_subsets.LOCKED_TRIPLE,
     remote_pairs.REMOTE_PAIR,
     sue_de_coq.LARGE_SUE_DE_COQ,
+    nice_loops.CONTINUOUS_NICE_LOOP,
     *strong_links.TECHNIQUES.values(),
 )
 

@@ -1,0 +1,122 @@
+"""Continuous nice loops: an alternating chain that closes on itself.
+
+An AIC runs from a candidate assumed false, by strong and weak links in turn, to a candidate
+then true. When its two ends are weakly linked as well (the same digit in cells that see each
+other, or two digits of one cell), the chain and that link make a loop of strong and weak
+links in turn, and one of two things holds: every other node of the loop is true, or every
+node between them is. Either way exactly one end of each link is true, so every weak link
+acts as a strong one: a candidate weakly linked to both ends of any link of the loop is
+false (the digit leaves the cells that see both ends of a link between two cells; a cell
+whose two digits are joined by a weak link keeps only those two). The AIC removes the
+candidates of one link (its ends); this form removes every candidate the loop reaches, in
+one step, as HoDoKu counts a continuous nice loop.
+
+For each pair of ends the shortest chain between them is taken; of the loops that remove
+something, the one that removes most comes first (then the shortest); each set of
+eliminations is offered once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import Board, bits
+from ..graphs.chains import ALL_LINKS, Chain, Search, chain_bonus
+from ..step import Level, Step, Technique
+
+
+def _shortest_chains(search: Search, strong: dict[int, int], start: int) -> dict[int, list[int]]:
+    """Every end reached by a shortest alternating chain from off(``start``) to on(end), with
+    that chain (its nodes distinct), by one breadth-first walk."""
+    parent_on: dict[int, int] = {}
+    parent_off: dict[int, int] = {start: -1}
+    frontier = list(bits(strong.get(start, 0) & search.live))
+    for e in frontier:
+        parent_on[e] = start
+    while frontier:
+        off = []
+        for x in frontier:
+            for y in bits(search.weak(x)):
+                if y not in parent_off:
+                    parent_off[y] = x
+                    off.append(y)
+        frontier = []
+        for y in off:
+            for e in bits(strong.get(y, 0) & search.live):
+                if e not in parent_on:
+                    parent_on[e] = y
+                    frontier.append(e)
+    out = {}
+    for end in parent_on:
+        path, node, on = [end], end, True
+        while (prev := (parent_on if on else parent_off)[node]) != -1:
+            path.append(prev)
+            node, on = prev, not on
+        if end != start and len(set(path)) == len(path):
+            out[end] = path[::-1]
+    return out
+
+
+def _weakly_linked(search: Search, a: int, b: int) -> bool:
+    return bool((search.same_digit[a] | search.same_cell[a]) >> b & 1)
+
+
+def nice_loops(board: Board) -> list[tuple[list[int], int]]:
+    """(the loop's nodes, the candidates it removes as a node set) of every continuous nice
+    loop that removes something: most eliminations first, then the shortest; one per set of
+    eliminations."""
+    search = Search(board, ALL_LINKS)
+    strong = search.strong
+    found: dict[int, list[int]] = {}
+    for start in sorted(strong):
+        if not search.live >> start & 1:
+            continue
+        for end, path in _shortest_chains(search, strong, start).items():
+            if len(path) < 4 or not _weakly_linked(search, end, start):
+                continue
+            inside = sum(1 << x for x in path)
+            gone = 0
+            for a, b in zip(path, path[1:] + path[:1], strict=True):
+                gone |= search.targets(a, b)
+            gone &= ~inside
+            if gone and (gone not in found or len(path) < len(found[gone])):
+                found[gone] = path
+    ranked = sorted(found.items(), key=lambda kv: (-kv[0].bit_count(), len(kv[1]), kv[0]))
+    return [(path, gone) for gone, path in ranked]
+
+
+def _step(board: Board, path: list[int], gone: int) -> Step:
+    geo = board.geo
+    n = geo.n
+    elim = [(x // n, x % n + 1) for x in bits(gone)]
+    cells = sorted({x // n for x in path})
+    loop = Chain(path + path[:1], n).eureka(geo)
+    text = (
+        f"the loop {loop} alternates strong and weak links, so exactly one end of each link "
+        f"is true: {', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
+    )
+    nodes = [((x // n,), x % n + 1) for x in path]
+    return CONTINUOUS_NICE_LOOP.step(
+        board, cells, text, elim=elim, chains=[nodes],
+        score=CONTINUOUS_NICE_LOOP.score + chain_bonus(len(path)),
+    )
+
+
+def find(board: Board) -> Step | None:
+    """The continuous nice loop that removes most, or None."""
+    for path, gone in nice_loops(board):
+        return _step(board, path, gone)
+    return None
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every continuous nice loop, one per set of eliminations, in :func:`find`'s order."""
+    for path, gone in nice_loops(board):
+        yield _step(board, path, gone)
+
+
+#: an optional technique (see ``OPTIONAL``)
+CONTINUOUS_NICE_LOOP = Technique(
+    key="continuous-nice-loop", name="Continuous Nice Loop", level=Level.EXPERT, score=7.0,
+    effort=280, find=find,
+)
