@@ -1,7 +1,8 @@
 """The chain HoDoKu takes, for the hodoku scale (:mod:`.scales`): of the X-Chains, XY-Chains,
 AICs and nice loops on a board (and of its grouped ones), the one that removes the most
-candidates, then the one whose removals have the lowest index sum (cell * 10 + digit), then
-the one with the fewest links, passing each cell once. A chain back to its own start places
+candidates, then the one whose removals have the lowest index sum (cell + digit, each cell
+weighted 80 more than the one before), then the one with the fewest links, passing each cell
+once; X- and XY-Chains have 20 links at most. A chain back to its own start places
 it; a chain whose ends see each other closes a continuous loop, every weak link of which then
 removes what sees both its nodes (each holds one true candidate, whichever way the loop is
 read).
@@ -20,19 +21,22 @@ from .techniques.grouped_chains import grouped_aics, grouped_x_chains
 
 #: the longest chain (in links) the widest-chain search follows
 MOST_LINKS = 40
+#: the longest X- or XY-Chain (in links) HoDoKu looks for (its default bound)
+MOST_SIMPLE_LINKS = 20
 #: how many of the widest chains are spelt out, widest first, to find one that passes each
 #: cell once
 MOST_TRIED = 64
 
 
-def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | None:
-    """(eliminations, links, start, end, what goes) of the chain of ``search`` HoDoKu would
-    take: the one that removes the most candidates, then the one whose removals have the
-    lowest index sum (cell * 10 + digit), then the fewest links; a chain passing a cell
-    twice (not in one in-cell link) is not one of HoDoKu's. A chain back to its own start
-    places it (its cell's other candidates go); with ``loops``, a chain whose ends see each
-    other counts as the continuous loop it closes (every weak link of it then removes what
-    sees both its nodes). None when no chain removes anything."""
+def _widest_in(search: Search, loops: bool, most: int = MOST_LINKS
+               ) -> tuple[int, int, int, int, int, int] | None:
+    """(eliminations, index sum, links, start, end, what goes) of the chain of ``search``
+    HoDoKu would take: the one that removes the most candidates, then the one whose removals
+    have the lowest index sum (:func:`_index_sum`), then the fewest links (``most`` at most);
+    a chain passing a cell twice (not in one in-cell link) is not one of HoDoKu's. A chain
+    back to its own start places it (its cell's other candidates go); with ``loops``, a
+    chain whose ends see each other counts as the continuous loop it closes (every weak link
+    of it then removes what sees both its nodes). None when no chain removes anything."""
     pairs = search.pairs
     strong: dict[int, int] = {}
     for i in range(0, len(pairs), 2):
@@ -49,7 +53,7 @@ def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | 
         reached_on = on
         reached_off = 1 << start
         links = 1
-        while on and links <= MOST_LINKS:
+        while on and links <= most:
             for end in bits(on):
                 if end == start:
                     cell = start // n
@@ -59,8 +63,8 @@ def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | 
                     if loops and links > 1 and search.weak(end) >> start & 1:
                         gone |= _loop_targets(search, start, end)
                 if gone:
-                    found.append((-gone.bit_count(), _index_sum(gone, n), links, start, end,
-                                  gone))
+                    found.append((-gone.bit_count(), _index_sum(gone, n, start, end), links,
+                                  start, end, gone))
             off = 0
             for x in bits(on):
                 off |= search.weak(x)
@@ -73,15 +77,30 @@ def _widest_in(search: Search, loops: bool) -> tuple[int, int, int, int, int] | 
             reached_on |= on
             links += 2
     found.sort()
-    for count, _, links, start, end, gone in found[:MOST_TRIED]:
+    for count, isum, links, start, end, gone in found[:MOST_TRIED]:
         if _simple(search.path_to(start, end, True), n):
-            return -count, links, start, end, gone
+            return -count, isum, links, start, end, gone
     return None
 
 
-def _index_sum(gone: int, n: int) -> int:
-    """HoDoKu's tie-break among steps removing as many: the sum of cell * 10 + digit."""
-    return sum((x // n) * 10 + x % n + 1 for x in bits(gone))
+def _index_sum(gone: int, n: int, start: int = -1, end: int = -1) -> int:
+    """HoDoKu's tie-break among steps removing as many: the sum of cell + digit over what
+    goes, each cell weighted 80 more than the one before (in the order the step lists its
+    removals: by cell; a chain whose two ends' digits go from each other's cells lists
+    the cell of either end first, whichever gives the lower sum)."""
+    order = [(x // n, x % n + 1) for x in bits(gone)]
+    sums = [weighted_sum(order)]
+    if len(order) == 2 and start // n != end // n and start % n != end % n:
+        cross = {(start // n, end % n + 1), (end // n, start % n + 1)}
+        if set(order) == cross:
+            sums.append(weighted_sum(order[::-1]))
+    return min(sums)
+
+
+def weighted_sum(gone: list[tuple[int, int]]) -> int:
+    """HoDoKu's index sum of a list of removals (cell, digit): cell + digit, the cell
+    weighted 1, 81, 161... along the list."""
+    return sum(c * (1 + 80 * i) + d for i, (c, d) in enumerate(gone))
 
 
 def _simple(nodes: list[int], n: int) -> bool:
@@ -146,9 +165,9 @@ def _searches(board: Board, key: str) -> list[Search]:
 
 def widest(tech: Technique) -> Technique:
     """Chain technique ``tech`` (``x-chain``, ``xy-chain`` or ``aic``) taking, of the chains on
-    a board, the one that removes the most candidates (the fewest links among those), as
-    HoDoKu does; where it has a step but no chain removes anything (an AIC that places a
-    digit), that step."""
+    a board, the one that removes the most candidates (then the lowest index sum, then the
+    fewest links), as HoDoKu does; where it has a step but no chain removes anything (an AIC
+    that places a digit), that step."""
     plain: Callable[[Board], Step | None] = tech.find
 
     def find(board: Board) -> Step | None:
@@ -157,16 +176,17 @@ def widest(tech: Technique) -> Technique:
             return first
         best = None
         for search in _searches(board, tech.key):
-            found = _widest_in(search, tech.key == "aic")
-            if found is not None and (best is None
-                                      or (found[0], -found[1]) > (best[0][0], -best[0][1])):
+            loops = tech.key == "aic"
+            found = _widest_in(search, loops, MOST_LINKS if loops else MOST_SIMPLE_LINKS)
+            if found is not None and (best is None or (-found[0], *found[1:3]) < (
+                    -best[0][0], *best[0][1:3])):
                 best = (found, search)
         # a placement counts as the other candidates of its cell going
         told = len(first.eliminations) + sum(
             board.masks[board.geo.parse_cell(p.cell)].bit_count() - 1 for p in first.placements)
         if best is None or best[0][0] < told:
             return first
-        (_, _, start, end, gone), search = best
+        (_, _, _, start, end, gone), search = best
         return _chain_step(board, search, tech, start, end, gone)
 
     return replace(tech, find=find, applies=None)
@@ -180,7 +200,7 @@ def _hodoku_order(board: Board, step: Step) -> tuple[int, int, int]:
     for p in step.placements:
         c = parse(p.cell)
         gone += [(c, d) for d in digits_of(board.masks[c]) if d != p.digit]
-    return -len(gone), sum(c * 10 + d for c, d in gone), len(step.links)
+    return -len(gone), weighted_sum(sorted(gone)), len(step.links)
 
 
 def widest_grouped(tech: Technique) -> Technique:

@@ -193,7 +193,7 @@ SCALES: dict[str, Scale] = {
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 3, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 1, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 2, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 
