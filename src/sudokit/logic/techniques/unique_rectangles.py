@@ -10,7 +10,9 @@ the argument is about the solution, not the candidates, so it still counts.
 - Type 2: two corners hold only {a,b}, the other two exactly {a,b,z}: one of those is z,
   so z leaves every cell that sees both.
 - Type 3: the two extra corners' extra digits act as one cell that, with other cells of a
-  unit they share, forms a naked subset.
+  unit they share, forms a naked subset (its digits leave every unit its cells share); or
+  the two digits of the pair, which the extra corners hold once at most between them, have
+  one other place in that unit, a hidden pair.
 - Type 4: two corners hold only {a,b}; in a unit the other two share, a fits only in them:
   so b leaves both (else they would be a and b, deadly).
 """
@@ -140,12 +142,17 @@ def find_type3(board: Board) -> Step | None:
                     if union.bit_count() != size + 1:
                         continue
                     inside = roof | sum(1 << c for c in combo)
-                    gone = [
+                    # every unit the subset lies in loses its digits (a row and a box at
+                    # once, where the subset's cells share both), as a locked subset does
+                    gone = sorted({
                         (c, d)
+                        for w in geo.common_units(inside)
                         for d in digits_of(union)
-                        for c in bits(board.unit_cells(u, d) & ~inside)
-                    ]
+                        for c in bits(board.unit_cells(w, d) & ~inside)
+                    })
                     if gone:
+                        units = " and ".join(
+                            geo.unit_names[w] for w in geo.common_units(inside))
                         text = _text(
                             board,
                             pair,
@@ -153,10 +160,42 @@ def find_type3(board: Board) -> Step | None:
                             f"{geo.cell_names[r1]} or {geo.cell_names[r2]} holds one of "
                             f"{digit_list(digits_of(extra))}; with {cell_list(geo, combo)} "
                             f"they make a naked subset on {digit_list(digits_of(union))} in "
-                            f"{geo.unit_names[u]}.",
+                            f"{units}.",
                         )
                         return UR_TYPE3.step(board, (f1, f2, r1, r2, *combo), text, elim=gone)
+            step = _hidden_pair(board, pair, (f1, f2, r1, r2), u)
+            if step is not None:
+                return step
     return None
+
+
+def _hidden_pair(board: Board, pair: int, corners: tuple[int, int, int, int], u: int
+                 ) -> Step | None:
+    """The type 3 with a hidden pair: the two roof corners (the last two of ``corners``), in
+    unit ``u``, hold one of the pair's digits at most (both would be deadly); where the
+    pair's two digits have, outside them, one place left in ``u`` between them, that cell
+    holds one of the two and loses its other candidates."""
+    geo = board.geo
+    r1, r2 = corners[2], corners[3]
+    roof = (1 << r1) | (1 << r2)
+    a, b = digits_of(pair)
+    a_places, b_places = board.unit_cells(u, a), board.unit_cells(u, b)
+    if not a_places or not b_places:
+        return None  # a digit placed in the unit already: it need not come back
+    places = (a_places | b_places) & ~roof
+    if places.bit_count() != 1:
+        return None
+    c = places.bit_length() - 1
+    gone = [(c, d) for d in digits_of(board.masks[c] & ~pair)]
+    if not gone:
+        return None
+    text = _text(
+        board, pair, corners,
+        f"{geo.cell_names[r1]} and {geo.cell_names[r2]} hold {a} or {b} once at most, and "
+        f"{geo.cell_names[c]} is the only other place of either in {geo.unit_names[u]}: "
+        f"it holds one of them, a hidden pair.",
+    )
+    return UR_TYPE3.step(board, (*corners, c), text, elim=gone)
 
 
 def find_type4(board: Board) -> Step | None:
