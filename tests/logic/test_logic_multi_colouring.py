@@ -106,3 +106,23 @@ def test_multi_colouring_steps_keep_every_solution(pure: bool, name: str, size: 
                     keeps_every_solution(board, mine)
             board = step.apply(board)
     assert found  # the checks were not vacuous
+
+
+#: two clusters of 9, A (r4c3) / a (r6c2) and B (r6c5, r9c4) / b (r8c5, r9c3): A sees b and a
+#: sees B, two traps of the same pair of clusters
+TWO_TRAPS = (
+    "129 4 6 3 5 19 1289 278 179 8 1259 1259 4 7 169 139 1236 1369 19 3 7 1689 2 1689 4 5 169 "
+    "3 7 1259 129 8 259 6 12 4 56 12 8 67 3 4 125 9 157 4 12569 125 1267 19 12569 35 37 8 129 "
+    "129 4 28 6 7 13589 138 1359 7 1269 3 5 19 28 89 4 169 56 8 159 19 4 3 7 16 2"
+)
+
+
+def test_every_trap_of_two_clusters_goes_in_one_step(pure: bool) -> None:
+    board = _board(TWO_TRAPS)
+    step = next_step(board, techniques=[multi_colouring.MULTI_COLOURING])
+    assert step is not None
+    assert str(step) == "Multi-Colouring [r4c3 r6c2 r6c5 r8c5 r9c3 r9c4]: r2c3,r6c6<>9"
+    # worked out here: r6c6 sees a (r6c2) and B (r6c5); r2c3 sees A (r4c3) and b (r9c3)
+    assert "A or b holds 9; r2c3 sees both A and b" in step.text
+    assert "a or B holds 9; r6c6 sees both a and B" in step.text
+    keeps_every_solution(board, step)

@@ -99,36 +99,45 @@ def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
 
 def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tuple[int, int]],
           peer_bits: tuple[int, ...]) -> Step | None:
-    """A colour that sees a colour of another cluster: their opposite colours trap the digit."""
-    geo = board.geo
+    """A colour that sees a colour of another cluster: their opposite colours trap the digit
+    (every such trap of the two clusters at once)."""
     d = d0 + 1
     dc = board.dcells[d0]
     for i, one in enumerate(found):
-        for k in (0, 1):
-            sight = sights[i][k]
-            for j in range(i + 1, len(found)):
-                other = found[j]
+        for j in range(i + 1, len(found)):
+            other = found[j]
+            gone = 0
+            why = []
+            for k in (0, 1):
                 for m in (0, 1):
-                    if not sight & other[m]:
+                    if not sights[i][k] & other[m]:
                         continue
                     far_one, far_other = one[1 - k], other[1 - m]
                     trap = (dc & ~(far_one | far_other) & sights[i][1 - k]
-                            & sights[j][1 - m])
-                    if not trap:
-                        continue
-                    gone = list(bits(trap))
-                    near, far = "Aa"[k] + " and " + "Bb"[m], "aA"[k] + " or " + "bB"[m]
-                    text = (
-                        f"{_clusters_text(board, d, one, other)}: {near} see each other "
-                        f"({_witness(board, one[k], other[m], peer_bits)}), so they are not "
-                        f"both true, and {far} holds {d}; {cell_list(geo, gone)} "
-                        f"see{'s' if len(gone) == 1 else ''} both {far.replace(' or ', ' and ')}"
-                        f", so {d} leaves {'it' if len(gone) == 1 else 'them'}."
-                    )
-                    return MULTI_COLOURING.step(
-                        board, bits(one[0] | one[1] | other[0] | other[1]), text,
-                        elim=[(c, d) for c in gone])
+                            & sights[j][1 - m] & ~gone)
+                    if trap:
+                        gone |= trap
+                        why.append(_trap_text(board, d, one, other, k, m, trap, peer_bits))
+            if gone:
+                text = f"{_clusters_text(board, d, one, other)}: {'; '.join(why)}."
+                return MULTI_COLOURING.step(
+                    board, bits(one[0] | one[1] | other[0] | other[1]), text,
+                    elim=[(c, d) for c in bits(gone)])
     return None
+
+
+def _trap_text(board: Board, d: int, one: tuple[int, int], other: tuple[int, int], k: int,
+               m: int, trap: int, peer_bits: tuple[int, ...]) -> str:
+    """Why colour ``k`` of ``one`` seeing colour ``m`` of ``other`` takes ``d`` from the
+    cells of ``trap``."""
+    gone = list(bits(trap))
+    near, far = "Aa"[k] + " and " + "Bb"[m], "aA"[k] + " or " + "bB"[m]
+    return (
+        f"{near} see each other ({_witness(board, one[k], other[m], peer_bits)}), so they "
+        f"are not both true, and {far} holds {d}; {cell_list(board.geo, gone)} "
+        f"see{'s' if len(gone) == 1 else ''} both {far.replace(' or ', ' and ')}, so {d} "
+        f"leaves {'it' if len(gone) == 1 else 'them'}"
+    )
 
 
 MULTI_COLOURING = Technique(
