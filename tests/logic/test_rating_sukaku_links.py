@@ -1,8 +1,9 @@
 """The ``sukaku`` scale's chains of two to four strong links on one digit, plain and grouped,
 rated as Sukaku Explainer rates them (4.0 for two links, 5.4 for three, 5.8 for four; a
 grouped link 0.3 more, else a box link and lines of both directions 0.1 each) and tried where
-it tries them (two links before the XY-Wing, three before the WXYZ-Wing). The expected
-ratings are Sukaku Explainer's own (run on these puzzles, ER)."""
+it tries them (two links before the XY-Wing, three before the WXYZ-Wing); and its wings, the
+least-scored taken, doubly linked ones too. The expected ratings are Sukaku Explainer's own
+(run on these puzzles, ER)."""
 
 from __future__ import annotations
 
@@ -33,11 +34,17 @@ RATED = [
     # a loop of four links (a box, a row and two columns): 6.0 (a TUVWXYZ-Wing of 7.0 before)
     ("..5..2..6..9...5..1......2.3.....7..24.5.6..8....9.4......5.3...5.8...1..3.2.9...",
      6.0, "4 Strong Links", 5.8),
+    # a doubly linked UVWXYZ-Wing, 6.6 (an AIC of 7.2 before)
+    ("2..9....839.41....5.6.2..4......37..........2..56....4....49.214..8....6....7....",
+     6.6, "UVWXYZ-Wing", 7.3),
+    # of the WXYZ-Wings the least-scored: all its cells bivalue, 5.5 (one of 5.6 before)
+    ("....1..3...946....3..........4..58...3.7..16...762.95.4.62.....9......8.58......7",
+     5.5, "WXYZ-Wing", 6.8),
 ]
 
 
 @pytest.mark.parametrize(("puzzle", "er", "hardest", "own"), RATED)
-def test_strong_links_rate_as_sukaku_explainer_rates_them(
+def test_links_and_wings_rate_as_sukaku_explainer_rates_them(
         pure: bool, puzzle: str, er: float, hardest: str, own: float) -> None:
     rating = rate(Grid(puzzle), scale="sukaku")
     assert (rating.score, rating.hardest) == (er, hardest)
@@ -70,13 +77,14 @@ def _solution(puzzle: str) -> list[int]:
 
 
 @pytest.mark.parametrize("puzzle", [p for p, *_ in RATED])
-def test_strong_link_steps_remove_no_solution_digit(pure: bool, puzzle: str) -> None:
+def test_link_and_wing_steps_remove_no_solution_digit(pure: bool, puzzle: str) -> None:
     solution = _solution(puzzle)
     path = solve_path(Grid(puzzle), techniques=choose("sukaku"))
     assert path.solved
-    links = [s for s in path.steps if s.key.startswith("strong-links-")]
-    assert links
-    for step in links:
+    steps = [s for s in path.steps if s.key.startswith("strong-links-")
+             or s.key.endswith("xyz-wing") and s.key != "xyz-wing"]
+    assert steps
+    for step in steps:
         for gone in step.eliminations:
             r, c = int(gone.cell[1]) - 1, int(gone.cell[3]) - 1
             assert solution[9 * r + c] != gone.digit, (step.text, gone)

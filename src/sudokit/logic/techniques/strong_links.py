@@ -21,6 +21,7 @@ before the VWXYZ-Wing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..board import Board, bits
@@ -154,7 +155,11 @@ def _seen(board: Board, *cellsets: int) -> int:
     return out
 
 
-def _chains(board: Board, d0: int, size: int):
+#: a chain: its links, each with the way it is read (0: from part a to b, 1: from b to a)
+_Chain = list[tuple[_Link, int]]
+
+
+def _chains(board: Board, d0: int, size: int) -> Iterator[tuple[_Chain, list[int]]]:
     """Every chain of ``size`` links of digit ``d0``: (links, oriented parts (start,
     end) of each, the houses of the weak links between them)."""
     links = _links(board, d0)
@@ -164,7 +169,8 @@ def _chains(board: Board, d0: int, size: int):
         # (in, in geometry, out, out geometry)
         return (link.a, link.ga, link.b, link.gb) if o == 0 else (link.b, link.gb, link.a, link.ga)
 
-    def grow(chain, used, shares):
+    def grow(chain: _Chain, used: int, shares: list[int]
+             ) -> Iterator[tuple[_Chain, list[int]]]:
         if len(chain) == size:
             yield chain, shares
             return
@@ -185,7 +191,7 @@ def _chains(board: Board, d0: int, size: int):
         yield from grow([(link, o)], link.house, [])
 
 
-def _removals(board: Board, d0: int, chain, shares) -> tuple[int, bool]:
+def _removals(board: Board, d0: int, chain: _Chain, shares: list[int]) -> tuple[int, bool]:
     """What the chain removes, and whether it is a loop."""
     geo = board.geo
     dc = board.dcells[d0]
@@ -214,14 +220,14 @@ def _removals(board: Board, d0: int, chain, shares) -> tuple[int, bool]:
     return gone, True
 
 
-def _finder(size: int):
+def _finder(size: int) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
         """The least-scored chain of ``size`` strong links that removes something."""
         n = board.geo.n
         if n != 9:
             return None
         memo = board.memo
-        best = None
+        best: tuple[float, int, int, _Chain, bool] | None = None
         for d0 in range(n):
             dc = board.dcells[d0]
             key = ("strong-links", size, d0)
@@ -250,7 +256,8 @@ def _finder(size: int):
 _NAMES = {0: "box", 1: "row", 2: "column"}
 
 
-def _step(board: Board, size: int, score: float, gone: int, d0: int, chain, loop: bool) -> Step:
+def _step(board: Board, size: int, score: float, gone: int, d0: int, chain: _Chain,
+          loop: bool) -> Step:
     geo = board.geo
     d = d0 + 1
     parts = []
