@@ -142,8 +142,10 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     aic.X_CHAIN.key: aic.x_chains,
     aic.XY_CHAIN.key: aic.xy_chains,
     aic.AIC.key: aic.aics,
-    grouped_chains.GROUPED_X_CHAIN.key: grouped_chains.grouped_x_chains,
-    grouped_chains.GROUPED_AIC.key: grouped_chains.grouped_aics,
+    grouped_chains.GROUPED_X_CHAIN.key:
+        lambda board: grouped_chains.every_grouped_chain(board, one_digit=True),
+    grouped_chains.GROUPED_AIC.key:
+        lambda board: grouped_chains.every_grouped_chain(board, one_digit=False),
     medusa.MEDUSA.key: medusa.medusa_steps,
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,

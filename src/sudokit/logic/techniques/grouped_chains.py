@@ -397,6 +397,31 @@ class GroupedSearch:
         gone = self.graph.to_ids(self.weak_of(x) & self.weak_of(y) & self.cell_nodes)
         return len(chain) - 1, chain, gone, 0
 
+    def every_explained(self, a: int, g: int, both_on: int, both_off: int
+                        ) -> Iterator[tuple[int, list[int], int, int]]:
+        """Every chain through a=g that proves something, as :meth:`explained` gives the
+        shortest: one for each pair of ends (the ends nearest to each candidate proved),
+        shortest first."""
+        layers_a = self.closure(a)
+        layers_g = self.closure(g)
+        ends = set()
+        for t in bits(both_on):
+            ends.add((_depth(layers_a, 1 << t) + _depth(layers_g, 1 << t), t, t, True))
+        for t in bits(both_off):
+            w = self.weak_of(t)
+            ka, kg = _depth(layers_a, w), _depth(layers_g, w)
+            x = (layers_a[ka] & w).bit_length() - 1
+            y = (layers_g[kg] & w).bit_length() - 1
+            ends.add((ka + kg, x, y, False))
+        ids = self.graph.node_ids()
+        for _, x, y, place in sorted(ends):
+            chain = [ids[v] for v in self.path(a, x)[::-1] + self.path(g, y)]
+            if place:
+                yield len(chain) - 1, chain, 0, 1 << ids[x]
+            else:
+                gone = self.graph.to_ids(self.weak_of(x) & self.weak_of(y) & self.cell_nodes)
+                yield len(chain) - 1, chain, gone, 0
+
     def eureka(self, nodes: list[int]) -> str:
         """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""
         out = []
@@ -489,6 +514,25 @@ def grouped_aics(board: Board) -> Iterator[Step]:
     for search, found in _found(board):
         if len(search.digits(found[1])) > 1:
             yield _step(board, search, GROUPED_AIC, found)
+
+
+def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
+    """Every grouped X-Chain (``one_digit``) or grouped AIC, one per set of eliminations
+    (or placement): each grouped link's shortest chain first, then its chains between
+    other ends (what ``hint --all`` lists)."""
+    seen = set()
+    tech = GROUPED_X_CHAIN if one_digit else GROUPED_AIC
+    for i, (search, first) in enumerate(_found(board)):
+        kept = board.derived("grouped-chains")
+        assert isinstance(kept, _Kept)
+        _, a, g, both_on, both_off = kept.pairs[i]
+        for found in (first, *search.every_explained(a, g, both_on, both_off)):
+            if (len(search.digits(found[1])) == 1) != one_digit:
+                continue
+            key = (found[2], found[3])
+            if key not in seen:
+                seen.add(key)
+                yield _step(board, search, tech, found)
 
 
 def find_grouped_aic(board: Board) -> Step | None:
