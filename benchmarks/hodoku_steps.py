@@ -83,7 +83,7 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Grouped Discontinuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
     "Grouped AIC": ("grouped-aic",),
     "Continuous Nice Loop": ("continuous-nice-loop",),
-    "Grouped Continuous Nice Loop": ("grouped-x-chain", "grouped-aic"),
+    "Grouped Continuous Nice Loop": ("grouped-continuous-nice-loop",),
     "Almost Locked Set XZ-Rule": ("als-xz", "doubly-linked-als-xz"),
     "Almost Locked Set XY-Wing": ("als-xy-wing", "large-als-xy-wing"),
     "Almost Locked Set Chain": ("als-xy-chain", "large-als-xy-chain"),

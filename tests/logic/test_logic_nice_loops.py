@@ -85,3 +85,23 @@ def test_every_loop_is_sound_and_offered_once(pure: bool) -> None:
 
 def test_continuous_nice_loops_are_optional() -> None:
     assert BY_KEY["continuous-nice-loop"] in OPTIONAL
+
+
+#: a board met on a solving path: the loop runs through the group of 7 in r4c1, r4c2
+GROUPED = (
+    "1348 134 2 1368 35 9 1458 16 7 14789 179 6 128 257 148 12458 3 48 5 137 78 12368 367 "
+    "1468 1248 126 9 347 347 9 358 1 2 6 578 348 136 8 15 356 4 67 237 9 23 2 346 57 3689 369 "
+    "678 3478 578 1 1678 1267 178 4 26 3 9 78 5 69 269 4 7 8 5 123 12 236 78 5 3 1269 269 16 "
+    "278 4 268"
+)
+
+
+def test_a_grouped_loop_removes_what_its_links_reach(pure: bool) -> None:
+    board = Candidates.from_sets([[int(ch) for ch in token] for token in GROUPED.split()])
+    step = BY_KEY["grouped-continuous-nice-loop"].find(Board.from_candidates(board))
+    assert step is not None
+    assert "(5)r4c8=(5)r6c8-(5)r6c3=(7)r6c3-(7)r4c12=(7)r4c8-(5)r4c8" in step.text
+    # worked out here: r4c8 is 5 or 7 (the loop's two links in it), so it is not 8
+    assert {(e.cell, e.digit) for e in step.eliminations} == {("r4c8", 8)}
+    keeps_every_solution(board, step)
+    assert BY_KEY["grouped-continuous-nice-loop"] in OPTIONAL

@@ -55,6 +55,7 @@ OPTIONAL_KEYS = (
     "remote-pair",
     "large-sue-de-coq",
     "continuous-nice-loop",
+    "grouped-continuous-nice-loop",
 )
 
 

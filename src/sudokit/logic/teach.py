@@ -151,6 +151,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,
     nice_loops.CONTINUOUS_NICE_LOOP.key: nice_loops.every,
+    nice_loops.GROUPED_CONTINUOUS_NICE_LOOP.key: nice_loops.every_grouped,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

@@ -145,6 +145,7 @@ OPTIONAL: tuple[Technique, ...] = (
     remote_pairs.REMOTE_PAIR,
     sue_de_coq.LARGE_SUE_DE_COQ,
     nice_loops.CONTINUOUS_NICE_LOOP,
+    nice_loops.GROUPED_CONTINUOUS_NICE_LOOP,
     *strong_links.TECHNIQUES.values(),
 )
 

@@ -11,6 +11,10 @@ whose two digits are joined by a weak link keeps only those two). The AIC remove
 candidates of one link (its ends); this form removes every candidate the loop reaches, in
 one step, as HoDoKu counts a continuous nice loop.
 
+The grouped form lets a node be a group (a digit's places in a box-line intersection, see
+:mod:`.grouped_chains`): a loop with a group is a grouped continuous nice loop. Its nodes
+must not overlap (a group and a candidate, or two groups, of one digit sharing a cell).
+
 For each pair of ends the shortest chain between them is taken; of the loops that remove
 something, the one that removes most comes first (then the shortest); each set of
 eliminations is offered once.
@@ -21,40 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board, bits
-from ..graphs.chains import ALL_LINKS, Chain, Search, chain_bonus
+from ..graphs.chains import ALL_LINKS, Chain, Search, chain_bonus, live_nodes
 from ..step import Level, Step, Technique
-
-
-def _shortest_chains(search: Search, strong: dict[int, int], start: int) -> dict[int, list[int]]:
-    """Every end reached by a shortest alternating chain from off(``start``) to on(end), with
-    that chain (its nodes distinct), by one breadth-first walk."""
-    parent_on: dict[int, int] = {}
-    parent_off: dict[int, int] = {start: -1}
-    frontier = list(bits(strong.get(start, 0) & search.live))
-    for e in frontier:
-        parent_on[e] = start
-    while frontier:
-        off = []
-        for x in frontier:
-            for y in bits(search.weak(x)):
-                if y not in parent_off:
-                    parent_off[y] = x
-                    off.append(y)
-        frontier = []
-        for y in off:
-            for e in bits(strong.get(y, 0) & search.live):
-                if e not in parent_on:
-                    parent_on[e] = y
-                    frontier.append(e)
-    out = {}
-    for end in parent_on:
-        path, node, on = [end], end, True
-        while (prev := (parent_on if on else parent_off)[node]) != -1:
-            path.append(prev)
-            node, on = prev, not on
-        if end != start and len(set(path)) == len(path):
-            out[end] = path[::-1]
-    return out
+from .grouped_chains import GroupedLinks, GroupedSearch
 
 
 def _weakly_linked(search: Search, a: int, b: int) -> bool:
@@ -67,11 +40,14 @@ def nice_loops(board: Board) -> list[tuple[list[int], int]]:
     eliminations."""
     search = Search(board, ALL_LINKS)
     strong = search.strong
+    weak = [0] * (board.geo.ncells * board.geo.n)
+    for x in bits(search.live):
+        weak[x] = search.weak(x)
     found: dict[int, list[int]] = {}
     for start in sorted(strong):
         if not search.live >> start & 1:
             continue
-        for end, path in _shortest_chains(search, strong, start).items():
+        for end, path in _walk(start, strong, weak, search.live).items():
             if len(path) < 4 or not _weakly_linked(search, end, start):
                 continue
             inside = sum(1 << x for x in path)
@@ -115,8 +91,136 @@ def every(board: Board) -> Iterator[Step]:
         yield _step(board, path, gone)
 
 
+def grouped_loops(board: Board) -> list[tuple[list[int], int, GroupedSearch]]:
+    """(the loop's nodes as ids, the candidates it removes as a node set, the search) of
+    every continuous nice loop through a group that removes something, ranked as
+    :func:`nice_loops` ranks them."""
+    if not live_nodes(board):
+        return []
+    groups = GroupedLinks(board)
+    if not groups.uses_groups():
+        return []
+    search = GroupedSearch(board, ALL_LINKS, groups)
+    graph = search.graph
+    ids = graph.node_ids()
+    weak = [graph.weak_row(x) for x in range(len(ids))]
+    strong = {x: row for x in range(len(ids)) if (row := graph.strong_row(x))}
+    every = (1 << len(ids)) - 1
+    found: dict[int, list[int]] = {}
+    for start in sorted(strong):
+        for end, path in _walk(start, strong, weak, every).items():
+            if len(path) < 4 or not weak[end] >> start & 1:
+                continue
+            loop = [ids[x] for x in path]
+            if all(x < groups.base for x in loop) or _overlap(groups, loop):
+                continue
+            gone = 0
+            for a, b in zip(path, path[1:] + path[:1], strict=True):
+                gone |= weak[a] & weak[b]
+            gone = graph.to_ids(gone & search.cell_nodes) & ~_covered(board, groups, loop)
+            if gone and (gone not in found or len(loop) < len(found[gone])):
+                found[gone] = loop
+    ranked = sorted(found.items(), key=lambda kv: (-kv[0].bit_count(), len(kv[1]), kv[0]))
+    return [(loop, gone, search) for gone, loop in ranked]
+
+
+def _walk(start: int, strong: dict[int, int], weak: list[int], live: int
+          ) -> dict[int, list[int]]:
+    """Every end reached by a shortest alternating chain from off(``start``) to on(end),
+    with that chain (its nodes distinct), by one breadth-first walk over the ``strong`` and
+    ``weak`` rows of each node (node sets) among the ``live`` nodes."""
+    parent_on: dict[int, int] = {}
+    parent_off: dict[int, int] = {start: -1}
+    frontier = list(bits(strong.get(start, 0) & live))
+    for e in frontier:
+        parent_on[e] = start
+    while frontier:
+        off = []
+        for x in frontier:
+            for y in bits(weak[x]):
+                if y not in parent_off:
+                    parent_off[y] = x
+                    off.append(y)
+        frontier = []
+        for y in off:
+            for e in bits(strong.get(y, 0) & live):
+                if e not in parent_on:
+                    parent_on[e] = y
+                    frontier.append(e)
+    out = {}
+    for end in parent_on:
+        path, node, on = [end], end, True
+        while (prev := (parent_on if on else parent_off)[node]) != -1:
+            path.append(prev)
+            node, on = prev, not on
+        if end != start and len(set(path)) == len(path):
+            out[end] = path[::-1]
+    return out
+
+
+def _overlap(groups: GroupedLinks, loop: list[int]) -> bool:
+    """Do two nodes of the loop share a cell and a digit?"""
+    taken: dict[int, int] = {}
+    for x in loop:
+        cells, d = groups.node(x)
+        mask = sum(1 << c for c in cells)
+        if taken.get(d, 0) & mask:
+            return True
+        taken[d] = taken.get(d, 0) | mask
+    return False
+
+
+def _covered(board: Board, groups: GroupedLinks, loop: list[int]) -> int:
+    """The candidates the loop's nodes stand for, as a node set."""
+    n = board.geo.n
+    out = 0
+    for x in loop:
+        cells, d = groups.node(x)
+        for c in cells:
+            out |= 1 << (c * n + d - 1)
+    return out
+
+
+def _grouped_step(board: Board, loop: list[int], gone: int, search: GroupedSearch) -> Step:
+    geo = board.geo
+    n = geo.n
+    groups = search.groups
+    elim = [(x // n, x % n + 1) for x in bits(gone)]
+    used = 0
+    for x in loop:
+        used |= groups.node_cells(x)
+    text = (
+        f"the loop {search.eureka(loop + loop[:1])} alternates strong and weak links, so "
+        f"exactly one end of each link is true: "
+        f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
+    )
+    return GROUPED_CONTINUOUS_NICE_LOOP.step(
+        board, bits(used), text, elim=elim, chains=[[groups.node(x) for x in loop]],
+        score=GROUPED_CONTINUOUS_NICE_LOOP.score + chain_bonus(len(loop)),
+    )
+
+
+def find_grouped(board: Board) -> Step | None:
+    """The grouped continuous nice loop that removes most, or None."""
+    for loop, gone, search in grouped_loops(board):
+        return _grouped_step(board, loop, gone, search)
+    return None
+
+
+def every_grouped(board: Board) -> Iterator[Step]:
+    """Every grouped continuous nice loop, one per set of eliminations, in
+    :func:`find_grouped`'s order."""
+    for loop, gone, search in grouped_loops(board):
+        yield _grouped_step(board, loop, gone, search)
+
+
 #: an optional technique (see ``OPTIONAL``)
 CONTINUOUS_NICE_LOOP = Technique(
     key="continuous-nice-loop", name="Continuous Nice Loop", level=Level.EXPERT, score=7.0,
     effort=280, find=find,
+)
+#: an optional technique (see ``OPTIONAL``)
+GROUPED_CONTINUOUS_NICE_LOOP = Technique(
+    key="grouped-continuous-nice-loop", name="Grouped Continuous Nice Loop",
+    level=Level.EXPERT, score=7.5, effort=300, find=find_grouped,
 )
