@@ -56,6 +56,8 @@ OPTIONAL_KEYS = (
     "large-sue-de-coq",
     "continuous-nice-loop",
     "grouped-continuous-nice-loop",
+    "template-set",
+    "template-delete",
 )
 
 

@@ -40,6 +40,7 @@ from .techniques import (
     remote_pairs,
     static_chains,
     sue_de_coq,
+    templates,
 )
 from .techniques.brute_force import BRUTE_FORCE
 from .variants import RULE_STEPS, ladder_for
@@ -152,6 +153,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,
     nice_loops.CONTINUOUS_NICE_LOOP.key: nice_loops.every,
     nice_loops.GROUPED_CONTINUOUS_NICE_LOOP.key: nice_loops.every_grouped,
+    templates.TEMPLATE_SET.key: templates.every_set,
+    templates.TEMPLATE_DELETE.key: templates.every_delete,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

@@ -46,6 +46,7 @@ from . import (
     strong_links,
     subsets,
     sue_de_coq,
+    templates,
     two_string_kite,
     unique_loops,
     unique_rectangle5,
@@ -146,6 +147,8 @@ OPTIONAL: tuple[Technique, ...] = (
     sue_de_coq.LARGE_SUE_DE_COQ,
     nice_loops.CONTINUOUS_NICE_LOOP,
     nice_loops.GROUPED_CONTINUOUS_NICE_LOOP,
+    templates.TEMPLATE_SET,
+    templates.TEMPLATE_DELETE,
     *strong_links.TECHNIQUES.values(),
 )
 
