@@ -61,7 +61,7 @@ def test_hodoku_scale_gives_hodokus_level_and_score(
     rating = rate(Grid(puzzle), scale="hodoku")
     assert (rating.level, rating.score, rating.hardest) == (level, score, hardest)
     assert rating.effort == score and rating.hodoku_level == level
-    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-2/")
+    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-3/")
 
 
 def test_the_hand_counts_are_the_paths_own() -> None:
@@ -107,7 +107,7 @@ def test_sudokit_scale_is_todays_rating(pure: bool) -> None:
 
 
 def test_se_scales_are_their_techniques_by_score(pure: bool) -> None:
-    for name, version in (("se", 2), ("sukaku", 3)):
+    for name, version in (("se", 3), ("sukaku", 3)):
         ours = rate(Grid(HARD_W), scale=name)
         assert ours.score == rate(Grid(HARD_W), techniques=choose(name)).score
         assert ours.scale.startswith(f"{name}-{version}/")

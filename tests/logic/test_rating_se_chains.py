@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from sudokit import Grid
-from sudokit.logic import rate
+from sudokit.logic import rate, solve_path
 from sudokit.logic.graphs.chains import chain_bonus, se_chain_bonus
+from sudokit.logic.select import choose
 from support.clirunner import sudoku
 
 #: (puzzle, SE 1.2.1.3's ER, Sukaku Explainer's ER (None: not the same here), sudokit's own
@@ -53,6 +54,13 @@ RATED = [
      4.5, 4.5, 4.7),
     ("..1..9.6...2...9......3...5......59.1....3......928..7....8.3.26....47..5.8.....9",
      4.5, 4.2, 4.2),
+    # unique loops whose units may hold two loop cells apart on it (an odd number of steps):
+    # a type 4 loop of six, 4.6, before Sukaku Explainer's WXYZ-Wing of 5.6 (an UVWXYZ-Wing
+    # of 6.6 before); a type 1 loop of six, 4.6 (BUG type 2 5.7 and a WXYZ-Wing 5.5 before)
+    (".5.1.2.6.....7....6.1.5.7.2..2.6.8...6.8.9.5.9..5.7..4.4.....7...54.63......8....",
+     7.1, 5.6, 5.8),
+    ("3.21.95.8...8.3.......2......74.62..4.......9...985....3.....5..78...12...95.28..",
+     4.6, 4.6, 4.9),
 ]
 
 
@@ -73,6 +81,19 @@ def test_se_length_counts_the_removed_candidate_at_both_ends() -> None:
     assert se_chain_bonus(4) == 0.1 and chain_bonus(4) == 0.0
     # a chain from a candidate assumed false back to it true counts one candidate twice
     assert se_chain_bonus(5, placing=True) == 0.0 and se_chain_bonus(7, placing=True) == 0.1
+
+
+@pytest.mark.parametrize(("puzzle", "cells", "score"), [
+    # a naked pair with the rectangle's roof: 4.6 (sudokit's own scale: 4.8)
+    ("..........75.9.3..82...4.9..4.......9.7..3.45..2..16.....2.5....96.7.2.3....3.8..", 5, 4.6),
+    # a naked triple: 4.7
+    (".......1....8.36.4..769...3..8.4....9..1..2......2.3.77.......5.9........14..9.86", 6, 4.7),
+])
+def test_a_unique_rectangle_of_type_3_scores_by_its_subset(
+        puzzle: str, cells: int, score: float) -> None:
+    path = solve_path(Grid(puzzle), techniques=choose("se"))
+    step = next(s for s in path.steps if s.key == "unique-rectangle-3")
+    assert (len(step.cells), step.score) == (cells, score)
 
 
 def test_naming_the_repertoire_rates_as_the_scale_does() -> None:

@@ -189,11 +189,11 @@ SUDOKIT = Scale("sudokit", 0, "sudokit's own scale (the default; docs/rating.md)
 #: Every scale by name, sudokit's first.
 SCALES: dict[str, Scale] = {
     "sudokit": SUDOKIT,
-    "se": Scale("se", 2, "Sudoku Explainer 1.2.1.3's techniques, tried by score alone",
+    "se": Scale("se", 3, "Sudoku Explainer 1.2.1.3's techniques, tried by score alone",
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 3, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 2, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 3, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 

@@ -36,7 +36,10 @@ SE_CHAIN_BASES: dict[str, float] = {"x-chain": 6.6, "xy-chain": 7.0, "aic": 7.0}
 #: 6.5, of any links 7.0
 SE_LOOP_BASES: dict[str, float] = {"x-chain": 6.5, "xy-chain": 6.5, "aic": 7.0}
 #: the techniques Sudoku Explainer scores otherwise than sudokit's scale, with its score
-SE_SCORES: dict[str, float] = {"unique-rectangle-2": 4.5, "unique-rectangle-4": 4.5}
+#: (a unique rectangle of type 3 4.5 and 0.1 for each cell of its subset past the first:
+#: see :func:`_subset_scored`)
+SE_SCORES: dict[str, float] = {"unique-rectangle-2": 4.5, "unique-rectangle-3": 4.5,
+                               "unique-rectangle-4": 4.5}
 _FINDERS: dict[str, Callable[[Board], list[Step]]] = {
     "x-chain": lambda board: _rescored([find_x_chain(board)]),
     "xy-chain": lambda board: _rescored([find_xy_chain(board)]),
@@ -75,6 +78,7 @@ def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     # (the wings of 6.6 and 7.0 included): before the first of those scored more
     rest = [replace(t, find=find_se_multiple, applies=None) if t.key == MULTIPLE.key
             else replace(t, find=find_se_nishio, applies=None) if t.key == NISHIO.key
+            else _subset_scored(t, SE_SCORES[t.key]) if t.key == "unique-rectangle-3"
             else _scored(t, SE_SCORES[t.key]) if t.key in SE_SCORES else t
             for t in ladder if t.key not in _FINDERS]
     at = next((i for i, t in enumerate(rest) if t.score > SE_CHAIN_BASES["aic"]), len(rest))
@@ -88,6 +92,19 @@ def _scored(tech: Technique, score: float) -> Technique:
     def find(board: Board) -> Step | None:
         step = plain(board)
         return None if step is None else replace(step, score=score)
+    return replace(tech, score=score, find=find)
+
+
+def _subset_scored(tech: Technique, score: float) -> Technique:
+    """``tech`` (the unique rectangle of type 3) scored ``score`` and 0.1 for each cell of
+    its subset past the first (its step's cells past the rectangle's four and one more)."""
+    plain = tech.find
+
+    def find(board: Board) -> Step | None:
+        step = plain(board)
+        if step is None:
+            return None
+        return replace(step, score=round(score + 0.1 * (len(step.cells) - 4), 1))
     return replace(tech, score=score, find=find)
 
 

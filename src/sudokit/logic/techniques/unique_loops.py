@@ -2,7 +2,7 @@
 
 A unique rectangle's deadly pattern, on more cells: a closed loop of six or more open cells
 that all hold the digits a and b, each cell sharing a unit with the next, and every unit
-holding none of the loop's cells or two that follow each other on it (never one alone).
+holding none of the loop's cells or two an odd number of steps apart on it (never one alone).
 Were every cell a or b, they would alternate round the loop, one of each in every unit it
 crosses, and the two digits could be swapped: a second solution. So some cell of the loop
 holds another digit.
@@ -10,11 +10,11 @@ holds another digit.
 - Type 1: one cell holds more than {a,b}: it loses a and b.
 - Type 2: the cells holding more hold {a,b,z}, the same z: one of them is z, so z leaves
   every cell that sees them all.
-- Type 4: two cells that follow each other hold more; in a unit they share, a fits only in
-  them: so b leaves both (else they would be a and b).
+- Type 4: two cells hold more; in a unit they share, a fits only in them: so b leaves both
+  (else they would be a and b).
 
-Loops of up to :data:`MAX_LENGTH` cells are searched (Sudoku Explainer's scores rise by 0.1
-for every two cells past four).
+Loops of up to :data:`MAX_LENGTH` cells are searched (Sudoku Explainer scores a unique
+rectangle 4.5, a loop of six cells 4.6, of eight 4.7, of ten or more 5.0).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def _search(board: Board) -> list[tuple[int, tuple[int, ...]]]:
 def _walk(board: Board, cells: int, path: list[int], pair: int,
           found: list[tuple[int, tuple[int, ...]]], on_path: int = 0, extra: int = 0,
           common: int = 0) -> None:
-    """Extend ``path`` (its first cell the loop's lowest) by cells of ``cells`` that keep every
-    unit to two loop cells that follow each other, recording each closed loop. Only loops
+    """Extend ``path`` (its first cell the loop's lowest) by cells of ``cells`` that keep
+    every unit's loop cells to places of both parities, recording each closed loop. Only loops
     some type can use are followed: two cells at most that hold more than the pair, or any
     number holding the pair and the same one digit more (``extra`` counts them, ``common``
     is their candidates while they are all the same three, else 0)."""
@@ -67,22 +67,20 @@ def _walk(board: Board, cells: int, path: list[int], pair: int,
         extra, common = _more(masks[path[0]], pair, 0, 0)
     last = path[-1]
     first = 1 << path[0]
+    at = len(path)  # the new cell's place on the loop
     for cell in bits(cells & geo.peer_bits[last] & ~on_path):
         more, same = _more(masks[cell], pair, extra, common)
         if more > 2 and not same:
             continue
-        # the loop cells before it that share a unit with it: the last one, and the first
-        # one when it closes the loop
-        earlier = on_path & geo.peer_bits[cell]
-        closes = len(path) >= 5 and bool(earlier & first)
-        if earlier & ~(1 << last | (first if closes else 0)):
+        # the loop cells before it that share a unit with it, other than the last one, must
+        # take the other digit of the pair (stand at a place of the other parity)
+        earlier = on_path & geo.peer_bits[cell] & ~(1 << last)
+        if any((at - i) % 2 == 0 for i, c in enumerate(path) if earlier >> c & 1):
             continue
-        if closes:
-            # even length, one direction only, and no unit with one loop cell alone (it
-            # would hold the other digit elsewhere, so the swap would break it)
-            if len(path) % 2 == 1 and path[1] < cell and _paired(geo, (*path, cell)):
-                found.append((pair, (*path, cell)))
-            continue
+        if earlier & first and at >= 5 and path[1] < cell and _paired(geo, (*path, cell)):
+            # closed: even length, one direction only, and every unit through it holding
+            # two of its cells, one of each digit (else the swap would break a unit)
+            found.append((pair, (*path, cell)))
         if len(path) + 1 < MAX_LENGTH:
             path.append(cell)
             _walk(board, cells, path, pair, found, on_path | 1 << cell, more, same)
@@ -100,9 +98,12 @@ def _more(mask: int, pair: int, extra: int, common: int) -> tuple[int, int]:
 
 
 def _paired(geo: Geometry, loop: tuple[int, ...]) -> bool:
-    """Does every unit through a cell of ``loop`` hold two of its cells?"""
-    cells = sum(1 << c for c in loop)
-    return all((geo.unit_bits[u] & cells).bit_count() == 2
+    """Does every unit through a cell of ``loop`` hold two of its cells, one at an even
+    place and one at an odd one (so that they hold the two digits of the pair)?"""
+    evens = sum(1 << c for c in loop[::2])
+    odds = sum(1 << c for c in loop[1::2])
+    return all((geo.unit_bits[u] & evens).bit_count() == 1
+               and (geo.unit_bits[u] & odds).bit_count() == 1
                for c in loop for u in geo.cell_units[c])
 
 
@@ -113,8 +114,9 @@ def _text(board: Board, pair: int, loop: tuple[int, ...], why: str) -> str:
 
 
 def loop_score(tech: Technique, loop: tuple[int, ...]) -> float:
-    """A step's score: the technique's, 0.1 more for every two cells past six."""
-    return round(tech.score + 0.1 * (len(loop) - 6) / 2, 1)
+    """A step's score as Sudoku Explainer gives it: the technique's (a loop of six or
+    seven cells), 0.1 more for eight or nine, 0.4 more for ten or more."""
+    return round(tech.score + (0.4 if len(loop) >= 10 else 0.1 if len(loop) >= 8 else 0), 1)
 
 
 def find_type1(board: Board) -> Step | None:
