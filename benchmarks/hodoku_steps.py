@@ -209,6 +209,8 @@ def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
             verdict = "none"
             want = outcome(board, place, gone)
             for key in keys:
+                if key not in BY_KEY:
+                    continue  # a technique this version of sudokit lacks
                 found = instances(board, key, tries)
                 if not found:
                     continue
