@@ -8,6 +8,7 @@ from __future__ import annotations
 from sudokit import Grid
 from sudokit.logic import rate, solve_path
 from sudokit.logic.hodoku import LOCKED_PAIR, REMOTE_PAIR
+from sudokit.logic.hodoku_tables import weighted_sum
 from sudokit.logic.scales import SCALES
 from sudokit.logic.techniques import BY_KEY
 
@@ -29,6 +30,15 @@ CROSS = "..3.......49...1..82...3.5.4.67....5.5.9..........2..61...8.7..2...14..
 #: HoDoKu's XY-Chains have 20 links at most: it takes one of 15 links removing 4 from r7c1,
 #: r7c3 and r9c7 where a chain of 27 removes 1 from three other cells; Unfair 1618
 BOUNDED = ".52....4..8.1..2...7...9....4..7.....2.....5.13.84..........69....9.48.3...3....7"
+#: From HoDoKu's tables: an AIC (1r5c5 false ... 1r8c6 true) removing 1 from r5c6, r6c6 and
+#: r8c5, where a loop found otherwise removes three others; Unfair 1544
+TABLED = "3...4.8...4.....1....9......6.....21..92....8...89.5..81.4..37...23..6..6....5..."
+#: From HoDoKu's tables: a continuous loop r8c1=r8c2-...-r8c1 removing 5 from r8c1, 6 from r7c3
+#: and 7 from r6c2 and r8c2; Unfair 1718
+TABLED_LOOP = "...2.7...2.....94..6........9.3..8....194....3....2.9......8..7...6..3.483...1.5."
+#: From HoDoKu's tables: an AIC whose two ends (6r7c3 false, 1r2c3 true) see each other
+#: removes 1 from r7c3 and 6 from r2c3; Extreme 2056
+TABLED_CROSS = "....1...7...8..4.9..4.5..318..196...64...8.....2..3...7..92.3..4......1..85.....2"
 
 
 def backtrack(puzzle: str) -> list[int]:
@@ -72,7 +82,8 @@ def hodoku_path(puzzle: str) -> list:
 
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
-    for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED):
+    for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
+                   TABLED_CROSS):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -145,6 +156,26 @@ def test_xy_chains_are_twenty_links_at_most(pure: bool) -> None:
     assert {("r7c1", 4), ("r7c3", 4), ("r9c7", 4)} in [changes(s) for s in chains]
     rating = rate(Grid(BOUNDED), scale="hodoku")
     assert (rating.level, rating.score) == ("unfair", 1618)
+
+
+def test_nice_loops_and_aics_as_hodokus_tables_give_them(pure: bool) -> None:
+    cases = [
+        (TABLED, {("r5c6", 1), ("r6c6", 1), ("r8c5", 1)}, ("unfair", 1544)),
+        (TABLED_LOOP, {("r8c1", 5), ("r7c3", 6), ("r6c2", 7), ("r8c2", 7)}, ("unfair", 1718)),
+        (TABLED_CROSS, {("r7c3", 1), ("r2c3", 6)}, ("extreme", 2056)),
+    ]
+    for puzzle, wanted, rated in cases:
+        assert wanted in [changes(s) for s in hodoku_path(puzzle) if s.key == "aic"]
+        rating = rate(Grid(puzzle), scale="hodoku")
+        assert (rating.level, rating.score) == rated
+    loops = [s for s in hodoku_path(TABLED_LOOP) if "closes into a loop" in s.text]
+    assert [changes(s) for s in loops] == [cases[1][1]]
+
+
+def test_index_sum_lists_removals_by_digit_then_cell() -> None:
+    # r6c8 is cell 52 and r5c8 cell 43: listed 1 before 7, the second cell weighs 81
+    assert weighted_sum([(43, 7), (52, 1)]) == 52 + 1 + 43 * 81 + 7
+    assert weighted_sum([(57, 4)]) == 61
 
 
 def test_the_ladder_keeps_the_library_steps_keys() -> None:

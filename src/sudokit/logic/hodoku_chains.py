@@ -1,11 +1,11 @@
-"""The chain HoDoKu takes, for the hodoku scale (:mod:`.scales`): of the X-Chains, XY-Chains,
-AICs and nice loops on a board (and of its grouped ones), the one that removes the most
-candidates, then the one whose removals have the lowest index sum (cell + digit, each cell
-weighted 80 more than the one before), then the one with the fewest links, passing each cell
-once; X- and XY-Chains have 20 links at most. A chain back to its own start places
-it; a chain whose ends see each other closes a continuous loop, every weak link of which then
-removes what sees both its nodes (each holds one true candidate, whichever way the loop is
-read).
+"""The chain HoDoKu takes, for the hodoku scale (:mod:`.scales`): of the X-Chains, XY-Chains
+(20 links at most) and grouped chains on a board, the one that removes the most candidates,
+then the one whose removals have the lowest index sum (cell + digit, each cell weighted 80
+more than the one before, by digit, then by cell), then the one with the fewest links,
+passing each cell once; the nice loops and AICs come from HoDoKu's tables
+(:mod:`.hodoku_tables`). A chain back to its own start places it; a chain whose ends see
+each other closes a continuous loop, every weak link of which then removes what sees both its
+nodes (each holds one true candidate, whichever way the loop is read).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from itertools import islice
 
 from .board import Board, bits, digits_of
 from .graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+from .hodoku_tables import tabled, weighted_sum
 from .step import Step, Technique
 from .techniques.grouped_chains import grouped_aics, grouped_x_chains
 
@@ -63,7 +64,7 @@ def _widest_in(search: Search, loops: bool, most: int = MOST_LINKS
                     if loops and links > 1 and search.weak(end) >> start & 1:
                         gone |= _loop_targets(search, start, end)
                 if gone:
-                    found.append((-gone.bit_count(), _index_sum(gone, n, start, end), links,
+                    found.append((-gone.bit_count(), _index_sum(gone, n), links,
                                   start, end, gone))
             off = 0
             for x in bits(on):
@@ -83,24 +84,10 @@ def _widest_in(search: Search, loops: bool, most: int = MOST_LINKS
     return None
 
 
-def _index_sum(gone: int, n: int, start: int = -1, end: int = -1) -> int:
-    """HoDoKu's tie-break among steps removing as many: the sum of cell + digit over what
-    goes, each cell weighted 80 more than the one before (in the order the step lists its
-    removals: by cell; a chain whose two ends' digits go from each other's cells lists
-    the cell of either end first, whichever gives the lower sum)."""
-    order = [(x // n, x % n + 1) for x in bits(gone)]
-    sums = [weighted_sum(order)]
-    if len(order) == 2 and start // n != end // n and start % n != end % n:
-        cross = {(start // n, end % n + 1), (end // n, start % n + 1)}
-        if set(order) == cross:
-            sums.append(weighted_sum(order[::-1]))
-    return min(sums)
-
-
-def weighted_sum(gone: list[tuple[int, int]]) -> int:
-    """HoDoKu's index sum of a list of removals (cell, digit): cell + digit, the cell
-    weighted 1, 81, 161... along the list."""
-    return sum(c * (1 + 80 * i) + d for i, (c, d) in enumerate(gone))
+def _index_sum(gone: int, n: int) -> int:
+    """HoDoKu's tie-break among steps removing as many: :func:`.hodoku_tables.weighted_sum`
+    of what goes."""
+    return weighted_sum([(x // n, x % n + 1) for x in bits(gone)])
 
 
 def _simple(nodes: list[int], n: int) -> bool:
@@ -168,6 +155,8 @@ def widest(tech: Technique) -> Technique:
     a board, the one that removes the most candidates (then the lowest index sum, then the
     fewest links), as HoDoKu does; where it has a step but no chain removes anything (an AIC
     that places a digit), that step."""
+    if tech.key == "aic":
+        return tabled(tech)
     plain: Callable[[Board], Step | None] = tech.find
 
     def find(board: Board) -> Step | None:
@@ -200,7 +189,7 @@ def _hodoku_order(board: Board, step: Step) -> tuple[int, int, int]:
     for p in step.placements:
         c = parse(p.cell)
         gone += [(c, d) for d in digits_of(board.masks[c]) if d != p.digit]
-    return -len(gone), weighted_sum(sorted(gone)), len(step.links)
+    return -len(gone), weighted_sum(gone), len(step.links)
 
 
 def widest_grouped(tech: Technique) -> Technique:

@@ -193,7 +193,7 @@ SCALES: dict[str, Scale] = {
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 3, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 3, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 4, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 
