@@ -9,10 +9,11 @@ makes HoDoKu's step. Per technique it counts the steps that make exactly HoDoKu'
 eliminations and placements (a placement and the removal of its cell's other candidates
 count as one) as sudokit's first step ("first") or as one of the next ones, found with the
 earlier ones' eliminations hidden or as ``hint --all`` lists them ("listed"; a hidden
-candidate may have helped such a step), those where it finds only other steps ("other")
-and none ("none"). Every first step is checked against the puzzle's solution (the count of
-wrong ones must stay 0). The table ends with each technique's share found first and found
-at all, and their total.
+candidate may have helped such a step), those where a step makes HoDoKu's eliminations and
+more ("more"), those where it finds only other steps ("other") and none ("none"). Every
+first step is checked against the puzzle's solution (the count of wrong ones must stay 0).
+The table ends with each technique's share found first and found at all (first or listed),
+and their total.
 
     .venv/bin/python benchmarks/hodoku_steps.py PUZZLES HODOKU_OUT [--techniques NAME,...]
 """
@@ -96,9 +97,9 @@ NAMES: dict[str, tuple[str, ...]] = {
     "Finned Franken Jellyfish": ("finned-franken-jellyfish",),
 }
 
-#: what a HoDoKu step is to sudokit: its technique's first step, one of its steps, only
-#: other steps, or none
-VERDICTS = ("first", "listed", "other", "none")
+#: what a HoDoKu step is to sudokit: its technique's first step, one of its steps, a step
+#: that makes HoDoKu's eliminations and more, only other steps, or none
+VERDICTS = ("first", "listed", "more", "other", "none")
 #: a step's line: "   Name: details => effects", or "   Name => effects" (BUG+1, and the
 #: forcing chains, whose name goes on with " in r9c5" or " in b7")
 _STEP = re.compile(r"^   ([^:=]+?)(?: in [rcb]\d(?:c\d)?)?(?::| =>)(.*)$")
@@ -140,6 +141,12 @@ def paths(path: str) -> dict[str, list[tuple[str, str]]]:
         elif m := _STEP.match(line):
             steps.append((m.group(1).strip(), m.group(2)))
     return out
+
+
+def covers(step: frozenset[tuple[int, int]], want: frozenset[tuple[int, int]]) -> bool:
+    """Does a step (its :func:`outcome`) remove every candidate HoDoKu's step removes?"""
+    left = dict(step)
+    return all(c in left and not left[c] & ~mask for c, mask in want)
 
 
 def outcome(board: Board, place: set, gone: set) -> frozenset[tuple[int, int]]:
@@ -220,10 +227,14 @@ def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
                 if steps[0] == want:
                     verdict = "first"
                     break
-                if want in steps or want in listed(board, key, tries):
-                    verdict = "listed"
-                elif verdict == "none":
-                    verdict = "other"
+                hinted = listed(board, key, tries)
+                if want in steps or want in hinted:
+                    better = "listed"
+                elif any(covers(step, want) for step in [*steps, *hinted]):
+                    better = "more"
+                else:
+                    better = "other"
+                verdict = min(verdict, better, key=VERDICTS.index)
             tally[name][verdict] += 1
         for c, d in gone:
             if board.masks[c] >> (d - 1) & 1 and not board.values[c]:
@@ -257,8 +268,8 @@ def main() -> None:
     if not done:
         sys.exit(f"{args.hodoku}: none of the puzzles of {args.puzzles}")
     print(f"{done} paths; sudokit steps that contradict the solution: {wrong}\n")
-    print("| HoDoKu's step | steps | first | listed | other | none | first % | found % |\n"
-          "| --- |" + " ---: |" * 7)
+    print("| HoDoKu's step | steps | first | listed | more | other | none | first % | found % |\n"
+          "| --- |" + " ---: |" * 8)
     total: collections.Counter[str] = collections.Counter()
     for name, counts in sorted(tally.items(), key=lambda kv: -sum(kv[1].values())):
         total.update(counts)
