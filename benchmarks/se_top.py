@@ -8,6 +8,7 @@ the mean absolute difference, the share rated exactly alike, and puzzles per CPU
 
     .venv/bin/python benchmarks/se_top.py SKFR_OUTPUT
     .venv/bin/python benchmarks/se_top.py SKFR_OUTPUT --puzzles held_out.txt --time-limit 60
+    .venv/bin/python benchmarks/se_top.py SKFR_OUTPUT --scale se   # Sudoku Explainer's levels
 
 ``--puzzles`` keeps only the reference's lines whose puzzle is in that file (one a line),
 so that one reference run serves a tuning and a held-out set. Goal: Spearman >= 0.8 on
@@ -52,6 +53,8 @@ def main() -> None:
     parser.add_argument("--puzzles", type=Path, help="rate only these puzzles (one a line)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds a puzzle")
     parser.add_argument("--show", action="store_true", help="print each puzzle's two ratings")
+    parser.add_argument("--scale", default="sudokit",
+                        help="the scale to rate on (sudokit, se, sukaku; default sudokit)")
     args = parser.parse_args()
     rows = read_reference(args.reference)
     if args.puzzles is not None:
@@ -62,7 +65,7 @@ def main() -> None:
     theirs, ours = [], []
     cpu = time.process_time()
     for puzzle, er in rows:
-        got = rate(Grid(puzzle), time_limit=args.time_limit).score
+        got = rate(Grid(puzzle), time_limit=args.time_limit, scale=args.scale).score
         theirs.append(er)
         ours.append(got)
         if args.show:

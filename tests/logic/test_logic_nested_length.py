@@ -1,17 +1,20 @@
-"""How long a nested forcing chain is: every chain inside it counts whole, as Sudoku Explainer
-counts a nested chain (each branch, each contradiction), and the score grows with it."""
+"""How long a nested forcing chain is: as Sudoku Explainer counts a chain, the ancestors of
+its conclusion (the deductions it rests on), not everything the assumption drew, and the
+score grows with that."""
 
 from __future__ import annotations
 
 from sudokit import Grid, solve
 from sudokit.logic import LADDER, solve_path
-from sudokit.logic.board import Board, Contradiction
+from sudokit.logic.board import Board, Contradiction, bits
 from sudokit.logic.graphs.chains import chain_bonus
 from sudokit.logic.graphs.hypothesis import Hypothesis, deductions
 from sudokit.logic.techniques import nested_chains
 
 # the forum's hardest list, line 3 (Sudoku Explainer 1.2.1.3 rates it 10.1)
 HARDEST = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+# a hard puzzle on which many assumptions contradict after singles alone
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
 def _stuck_board() -> Board:
@@ -21,55 +24,67 @@ def _stuck_board() -> Board:
     return Board.from_candidates(path.final)
 
 
-def _singles_count(root: Hypothesis, cell: int, d0: int) -> int:
-    """Deductions one assumption draws until its contradiction (a plain reference)."""
-    h = root.copy()
-    try:
-        h.singles([(cell, d0)])
-    except Contradiction:
-        return h.count
-    raise AssertionError(f"assuming {d0 + 1} in cell {cell} led to no contradiction")
+def _follows(board: Board, ancestors: int, assumed: tuple[int, int]) -> bool:
+    """A plain check that ``ancestors`` stand on their own: every placement in them but the
+    assumption is a naked or hidden single once the eliminations in them are made, and every
+    elimination in them is a peer (or the cell) of a placement in them."""
+    geo = board.geo
+    n = geo.n
+    big = len(board.masks) * n
+    placed = {divmod(i, n) for i in bits(ancestors) if i < big}
+    gone = {divmod(i - big, n) for i in bits(ancestors) if big <= i < 2 * big}
+    for c, d0 in gone:
+        if not any((c == p or c in geo.peers[p]) and (d0 == e0) != (c == p)
+                   for p, e0 in placed):
+            return False
+    for c, d0 in placed - {assumed}:
+        naked = all((c, e0) in gone for e0 in bits(board.masks[c]) if e0 != d0)
+        hidden = any(all((q, d0) in gone for q in geo.units[u]
+                         if q != c and board.masks[q] >> d0 & 1)
+                     for u in geo.cell_units[c])
+        if not (naked or hidden):
+            return False
+    return True
 
 
-def test_an_inner_sweep_counts_every_contradiction_it_rests_on() -> None:
-    board = _stuck_board()
-    root = Hypothesis.of(board)
-    # an assumption inside a nested chain whose sweep finds several contradictions
-    found, inner = None, root
-    for cell in range(81):
-        for d0 in range(9):
-            if board.unsolved >> cell & 1 and board.masks[cell] >> d0 & 1:
-                inner = root.copy()
-                try:  # what a level-2 assumption draws before its inner chains
-                    inner.singles([(cell, d0)])
-                    inner.settle(1)
-                except Contradiction:
-                    continue
-                inner.count = 0
-                found = deductions(inner, 0, every=True)
-                if found is not None and len(found.sources) > 1:
-                    break
-        if found is not None and len(found.sources) > 1:
-            break
-    assert found is not None and found.kind == "contradiction" and len(found.sources) > 1
-    counts = [_singles_count(inner, c, e0) for c, e0 in found.sources]
-    assert found.length == max(counts)
-    # what a chain resting on this sweep counts: all its contradictions, not the longest
-    assert found.total == sum(counts) > found.length
+def test_a_contradiction_counts_only_the_deductions_it_rests_on() -> None:
+    # the board after the singles: many assumptions contradict there
+    board = Board.from_candidates(solve_path(Grid(HARD), techniques=LADDER[:3]).final)
+    root = Hypothesis.of(board, track=True)
+    checked = 0
+    fewer = 0
+    for cell in bits(board.unsolved):
+        for d0 in bits(board.masks[cell]):
+            h = root.copy()
+            try:
+                h.singles([(cell, d0)])
+            except Contradiction:
+                a, b = h.clash
+                assert _follows(board, a | b, (cell, d0))
+                length = root.length([a, b], 0)
+                # the two contradicting deductions' ancestors, the assumption in both
+                assert length == a.bit_count() + b.bit_count() > 2
+                drawn = len(h.on_anc or {}) + len(h.off_anc or {})
+                fewer += a.bit_count() < drawn and b.bit_count() < drawn
+                checked += 1
+    assert checked >= 5
+    # most contradictions need only part of what their assumption drew
+    assert fewer > checked // 2
 
 
-def test_a_nested_steps_score_is_sudoku_explainers_base_plus_its_whole_length() -> None:
+def test_a_nested_steps_score_is_sudoku_explainers_base_plus_its_ancestors() -> None:
     board = _stuck_board()
     solution = solve(Grid(HARDEST))
     assert solution is not None
-    found = deductions(Hypothesis.of(board), 2)
-    assert found is not None
+    # Sudoku Explainer's level 4 follows dynamic chains inside, as sudokit's own level 2
+    found = deductions(Hypothesis.of(board, track=True), 4)
+    assert found is not None and found.elim
     for c, d0 in found.elim:  # sound: the solution keeps what is removed nowhere
         assert solution.cells[c] != d0 + 1
     board.solutions = 1  # the nested search runs on puzzles known to have one solution
-    step = nested_chains.TECHNIQUES[1].find(board)
-    assert step is not None and step.key == "nested-forcing-chain"
-    assert nested_chains.base_score(2) == 9.5  # Sudoku Explainer's "+ Forcing Chains"
-    assert step.score == round(9.5 + chain_bonus(found.length), 1)
-    # inner chains counted whole make the step longer than its own propagation alone
-    assert found.length > 100 and step.score >= 10.5
+    step = nested_chains.SE_FINDERS["nested-dynamic-chain"](board)
+    assert step is not None and step.key == "nested-dynamic-chain"
+    assert nested_chains.base_score(4) == 10.5  # Sudoku Explainer's "+ Dynamic Forcing Chains"
+    assert step.score == round(10.5 + chain_bonus(found.length), 1)
+    # a long chain: its inner chains count, each once, with their own ancestors
+    assert found.length > 100

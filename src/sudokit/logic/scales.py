@@ -189,9 +189,9 @@ SUDOKIT = Scale("sudokit", 0, "sudokit's own scale (the default; docs/rating.md)
 #: Every scale by name, sudokit's first.
 SCALES: dict[str, Scale] = {
     "sudokit": SUDOKIT,
-    "se": Scale("se", 3, "Sudoku Explainer 1.2.1.3's techniques, tried by score alone",
+    "se": Scale("se", 4, "Sudoku Explainer 1.2.1.3's techniques, tried by score alone",
                 "se", choose("se")),
-    "sukaku": Scale("sukaku", 3, "Sukaku Explainer's techniques, tried by score alone",
+    "sukaku": Scale("sukaku", 4, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
     "hodoku": Scale("hodoku", 4, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),

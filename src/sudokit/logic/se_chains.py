@@ -28,6 +28,7 @@ from .graphs.chains import (
 from .step import Step, Technique, cell_list
 from .techniques import BY_KEY
 from .techniques.aic import find_x_chain, find_xy_chain, se_aics
+from .techniques.nested_chains import SE_FINDERS
 from .techniques.static_chains import MULTIPLE, NISHIO
 
 #: Sudoku Explainer's base score of each chain technique's step (a forcing chain's)
@@ -67,7 +68,8 @@ def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     """``ladder`` with its chain techniques scored as Sudoku Explainer scores them and tried
     after the other techniques of 7.0 and under; the first of them takes the least-scored
     chain of all three kinds (those chosen). Its Nishio, cell and unit forcing chains are
-    Sudoku Explainer's (:func:`find_se_nishio`, :func:`find_se_multiple`)."""
+    Sudoku Explainer's (:func:`find_se_nishio`, :func:`find_se_multiple`), and so are its
+    nested forcing chains (:data:`~.techniques.nested_chains.SE_FINDERS`)."""
     keys = [t.key for t in ladder if t.key in _FINDERS]
     chains = []
     for tech in ladder:
@@ -79,7 +81,8 @@ def se_chains(ladder: tuple[Technique, ...]) -> tuple[Technique, ...]:
     rest = [replace(t, find=find_se_multiple, applies=None) if t.key == MULTIPLE.key
             else replace(t, find=find_se_nishio, applies=None) if t.key == NISHIO.key
             else _subset_scored(t, SE_SCORES[t.key]) if t.key == "unique-rectangle-3"
-            else _scored(t, SE_SCORES[t.key]) if t.key in SE_SCORES else t
+            else _scored(t, SE_SCORES[t.key]) if t.key in SE_SCORES
+            else replace(t, find=SE_FINDERS[t.key]) if t.key in SE_FINDERS else t
             for t in ladder if t.key not in _FINDERS]
     at = next((i for i, t in enumerate(rest) if t.score > SE_CHAIN_BASES["aic"]), len(rest))
     return (*rest[:at], *chains, *rest[at:])

@@ -17,6 +17,17 @@ Any of these that empties a cell or leaves a unit without a place for a digit ra
 that leads to a contradiction is false; when every candidate of a cell, or every place of a
 digit in a unit, leads to the same placement or elimination, that one holds.
 
+A hypothesis made with ``track=True`` settles as Sudoku Explainer does: its levels 2 and 3
+use static forcing chains inside the assumption (single ones, then also cell and unit ones,
+:mod:`.static_links`), its level k >= 4 the dynamic forcing chains of level k - 4. It also
+records where each of its deductions comes from: every placement and elimination keeps
+its *ancestors* (the assumption, and each deduction it rests on), as a set of bits
+(placements, eliminations, and one bit for each inner chain a nested deduction rests on).
+A contradiction, or a cell or unit whose branches agree, is then as long as the ancestors
+of its conclusions, no more: what the assumption drew on the way and the conclusion does
+not need counts for nothing, and a nested deduction counts its inner chain once, with the
+inner chain's own length.
+
 Everything here is sound on any puzzle: nothing is assumed about the number of solutions.
 """
 
@@ -25,6 +36,8 @@ from __future__ import annotations
 import time
 
 from ..board import Board, Contradiction, Geometry, bits
+from .ancestry import Ancestry
+from .static_links import Links, multiple_chains, single_chains
 
 
 class OutOfTime(Exception):
@@ -54,11 +67,12 @@ def placed_units(board: Board) -> list[int]:
     return out
 
 
-class Hypothesis:
+class Hypothesis(Ancestry):
     """A candidate board with assumptions on it: masks, the cells of each digit, the digits
     placed in each unit, the unplaced cells, and how many deductions were drawn so far."""
 
-    __slots__ = ("geo", "masks", "dcells", "placed_in", "unsolved", "count")
+    __slots__ = ("geo", "masks", "dcells", "placed_in", "unsolved", "count", "source", "on_anc",
+                 "off_anc", "chains", "clash")
 
     def __init__(
         self,
@@ -68,6 +82,8 @@ class Hypothesis:
         placed_in: list[int],
         unsolved: int,
         count: int = 0,
+        source: list[int] | None = None,
+        chains: list[int] | None = None,
     ) -> None:
         self.geo = geo
         self.masks = masks
@@ -75,17 +91,31 @@ class Hypothesis:
         self.placed_in = placed_in
         self.unsolved = unsolved
         self.count = count
+        #: the candidates of the board the search started from (when tracking ancestors)
+        self.source = source
+        #: each placement's and elimination's ancestors, itself included, by potential
+        #: (see :func:`potential`); what is missing was there before this layer began
+        self.on_anc: dict[int, int] | None = None if source is None else {}
+        self.off_anc: dict[int, int] | None = None if source is None else {}
+        #: the length of each inner chain an ancestor set may hold (shared by every layer)
+        self.chains: list[int] = [] if chains is None else chains
+        #: the ancestors of the two deductions that contradicted each other, when one did
+        self.clash: tuple[int, int] = (0, 0)
 
     @classmethod
-    def of(cls, board: Board) -> Hypothesis:
-        """The board as it is, with nothing assumed yet."""
+    def of(cls, board: Board, track: bool = False) -> Hypothesis:
+        """The board as it is, with nothing assumed yet (``track``: record each deduction's
+        ancestors)."""
         return cls(board.geo, board.masks.copy(), board.dcells.copy(),
-                   placed_units(board).copy(), board.unsolved)
+                   placed_units(board).copy(), board.unsolved,
+                   source=board.masks if track else None)
 
     def copy(self) -> Hypothesis:
-        """An independent copy (its deduction count starts again at 0)."""
+        """An independent copy (its deduction count starts again at 0; when tracking, a new
+        layer: what was deduced before it is where its ancestors stop)."""
         return Hypothesis(
-            self.geo, self.masks.copy(), self.dcells.copy(), self.placed_in.copy(), self.unsolved
+            self.geo, self.masks.copy(), self.dcells.copy(), self.placed_in.copy(), self.unsolved,
+            source=self.source, chains=self.chains,
         )
 
     # -- single changes ---------------------------------------------------------------
@@ -106,16 +136,26 @@ class Hypothesis:
         peer_bits = geo.peer_bits
         names = geo.cell_names
         near = geo.neighbour_bits  # non-consecutive neighbours (none on most rules)
+        track = self.source is not None
+        on = 0
         while queue:
             cell, d0 = queue.pop()
             bit = 1 << d0
             cellbit = 1 << cell
             if not self.unsolved & cellbit:
                 if masks[cell] != bit:
+                    if track:
+                        other = masks[cell].bit_length() - 1
+                        self.clash = (self.placed_ancestors(cell, d0),
+                                      self.on_ancestors(cell, other) | self.off_bit(cell, d0))
                     raise Contradiction(f"{names[cell]} would be two digits")
                 continue
             if not masks[cell] & bit:
+                if track:
+                    self.clash = (self.placed_ancestors(cell, d0), self.off_ancestors(cell, d0))
                 raise Contradiction(f"{names[cell]} would be {d0 + 1}, which it cannot be")
+            if track:
+                on = self.placed_ancestors(cell, d0)
             self.unsolved &= ~cellbit
             self.count += 1
             if placed is not None:
@@ -130,6 +170,8 @@ class Hypothesis:
                 e0 = low.bit_length() - 1
                 rest ^= low
                 dcells[e0] &= ~cellbit
+                if track:
+                    self._markoff_ancestors(cell, e0, on)
                 self._check_units(cell, e0, queue)
             hit = dcells[d0] & peer_bits[cell]
             if hit:
@@ -141,17 +183,18 @@ class Hypothesis:
                     hit ^= low
                     m = masks[p] & nbit
                     masks[p] = m
+                    off = self._markoff_ancestors(p, d0, on) if track else 0
                     if not m:
-                        raise Contradiction(f"{names[p]} would have no candidate left")
+                        raise self.empty_cell(p, d0, off)
                     if not m & (m - 1):
                         queue.append((p, m.bit_length() - 1))
                     self._check_units(p, d0, queue)
             if near:  # its neighbours lose the digits next to it
                 for p in bits(near[cell] & self.unsolved):
                     if d0:
-                        self.drop(p, d0 - 1, queue)
+                        self.drop(p, d0 - 1, queue, on)
                     if d0 + 1 < geo.n:
-                        self.drop(p, d0 + 1, queue)
+                        self.drop(p, d0 + 1, queue, on)
 
     def _check_units(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
         """After digit index ``d0`` left ``cell``: a unit of the cell with no place left for
@@ -165,24 +208,28 @@ class Hypothesis:
                 continue
             x = dc & unit_bits[u]
             if not x:
-                raise Contradiction(f"{geo.unit_names[u]} would have no place for {d0 + 1}")
+                raise self.empty_unit(u, cell, d0)
             if not x & (x - 1):
                 queue.append((x.bit_length() - 1, d0))
 
-    def drop(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
-        """Rule digit index ``d0`` out of ``cell`` (new singles go to ``queue``)."""
+    def drop(self, cell: int, d0: int, queue: list[tuple[int, int]], anc: int = 0) -> None:
+        """Rule digit index ``d0`` out of ``cell`` (new singles go to ``queue``; ``anc``:
+        the ancestors of the elimination, when tracking)."""
         bit = 1 << d0
         m = self.masks[cell]
         if not m & bit:
             return
+        off = 0 if self.source is None else self._markoff_ancestors(cell, d0, anc)
         if not self.unsolved >> cell & 1:
+            if self.source is not None:
+                self.clash = (self.on_ancestors(cell, d0), off)
             raise Contradiction(f"{self.geo.cell_names[cell]} would lose its digit {d0 + 1}")
         m &= ~bit
         self.masks[cell] = m
         self.dcells[d0] &= ~(1 << cell)
         self.count += 1
         if not m:
-            raise Contradiction(f"{self.geo.cell_names[cell]} would have no candidate left")
+            raise self.empty_cell(cell, d0, off)
         if not m & (m - 1):
             queue.append((cell, m.bit_length() - 1))
         self._check_units(cell, d0, queue)
@@ -210,11 +257,15 @@ class Hypothesis:
                 gone = 0
                 if not inbox & ~common:
                     gone = inline & ~common
+                    why = box
                 elif not inline & ~common:
                     gone = inbox & ~common
+                    why = line
                 if gone:
+                    # it rests on the digit's places gone from the unit it is locked in
+                    anc = 0 if self.source is None else self.unit_cause(why, -1, d0)
                     for c in bits(gone):
-                        self.drop(c, d0, queue)
+                        self.drop(c, d0, queue, anc)
                     return True
         return False
 
@@ -223,7 +274,7 @@ class Hypothesis:
         masks = self.masks
         dcells = self.dcells
         n = geo.n
-        for ub in geo.unit_bits:
+        for u, ub in enumerate(geo.unit_bits):
             cells = ub & self.unsolved
             # naked pair: two cells of the unit with the same two candidates
             seen: dict[int, int] = {}
@@ -237,10 +288,13 @@ class Hypothesis:
                     continue
                 rest = cells & ~(1 << c | 1 << other)
                 changed = False
+                anc = 0
+                if self.source is not None:  # the two cells' other candidates gone
+                    anc = self.cell_cause(c, -1) | self.cell_cause(other, -1)
                 for d0 in bits(m):
                     hit = dcells[d0] & rest
                     for p in bits(hit):
-                        self.drop(p, d0, queue)
+                        self.drop(p, d0, queue, anc)
                         changed = True
                 if changed:
                     return True
@@ -256,9 +310,12 @@ class Hypothesis:
                     continue
                 keep = 1 << d0 | 1 << e0
                 changed = False
+                anc = 0
+                if self.source is not None:  # the two digits' other places gone
+                    anc = self.unit_cause(u, -1, d0) | self.unit_cause(u, -1, e0)
                 for c in bits(x):
                     for f0 in bits(masks[c] & ~keep):
-                        self.drop(c, f0, queue)
+                        self.drop(c, f0, queue, anc)
                         changed = True
                 if changed:
                     return True
@@ -271,32 +328,67 @@ class Hypothesis:
             if level >= 1 and self.basic():
                 continue
             if level >= 2:
-                found = deductions(self, level - 2, deadline, every=True)
+                if self.source is None:
+                    found = deductions(self, level - 2, deadline, every=True)
+                else:  # Sudoku Explainer's levels: static inner chains, then dynamic ones
+                    found = self.static(level) if level < 4 else \
+                        deductions(self, level - 4, deadline, every=True)
                 if found is not None:
                     self.apply(found)
-                    # a nested chain is as long as what it follows, inner chains included,
-                    # each of them whole: every branch and every contradiction it rests on
+                    # untracked, a nested chain is as long as what it follows, inner chains
+                    # included, each of them whole: every branch and contradiction
                     self.count += found.total
                     continue
             return
 
-    def apply(self, found: Deduction) -> None:
-        """Make a deduction's placements and eliminations, and follow the singles."""
-        queue: list[tuple[int, int]] = []
-        for c, d0 in found.elim:
-            self.drop(c, d0, queue)
-        queue.extend(found.place)
-        self.singles(queue)
+    def static(self, level: int) -> Deduction | None:
+        """Every static single forcing chain on the board as it stands, else (level 3) every
+        static cell and unit forcing chain: Sudoku Explainer's inner chains of levels 2-3
+        (see :mod:`.static_links`); those that rest on nothing assumed are left out."""
+        links = Links(self.geo, self.masks, self.dcells, self.unsolved,
+                      self.masks if self.source is None else self.source)
+        outer = self.outer()
+        for search in (single_chains, multiple_chains)[:level - 1]:
+            made: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
+            why: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
+            for placed, c, d0, ancs in search(links):
+                parents = 0
+                for a in ancs:
+                    parents |= a
+                if outer and not parents & outer:
+                    continue
+                made[placed].append((c, d0))
+                why[placed].append((parents & outer, self.length(ancs, outer)))
+            if made[True] or made[False]:
+                return Deduction("static", made[True], made[False], [], 0,
+                                 why=why[False] + why[True])
+        return None
 
+    def apply(self, found: Deduction) -> None:
+        """Make a deduction's placements and eliminations, and follow the singles (when
+        tracking, each rests on what its inner chain used and on the inner chain itself)."""
+        queue: list[tuple[int, int]] = []
+        track = self.source is not None and len(found.why) == len(found.elim) + len(found.place)
+        for k, (c, d0) in enumerate(found.elim):
+            self.drop(c, d0, queue, self.rule_ancestors(*found.why[k]) if track else 0)
+        for k, (c, d0) in enumerate(found.place):
+            if track:
+                i = c * self.geo.n + d0
+                self.on_anc[i] = self.rule_ancestors(*found.why[len(found.elim) + k]) | 1 << i  # type: ignore[index]
+            queue.append((c, d0))
+        self.singles(queue)
 
 class Deduction:
     """What a search found: digits to place and candidates to rule out (cell, digit index),
     how (``kind``: "contradiction", "cell" or "unit"), from which assumptions (``sources``),
-    the longest propagation behind it (``length``), the deductions of all its propagations
-    together (``total``: what a chain that rests on it counts, as Sudoku Explainer counts a
-    nested chain) and, for a contradiction, why."""
+    how long it is (``length``: the longest propagation behind it; when tracking, the
+    ancestors of its conclusions, as Sudoku Explainer counts a chain, less one for each
+    branch), the deductions of all its propagations together (``total``: what a chain that
+    rests on it counts untracked) and, for a contradiction, why. When tracking, ``why``
+    holds, for each elimination then each placement, the deductions of the layer above
+    that it rests on (ancestor bits) and its length as an inner chain."""
 
-    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where", "total")
+    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where", "total", "why")
 
     def __init__(
         self,
@@ -308,6 +400,7 @@ class Deduction:
         reason: str = "",
         where: int = -1,
         total: int = -1,
+        why: list[tuple[int, int]] | None = None,
     ) -> None:
         self.kind = kind
         self.place = place
@@ -318,6 +411,7 @@ class Deduction:
         #: the unit of a unit forcing chain (-1 otherwise)
         self.where = where
         self.total = length if total < 0 else total
+        self.why: list[tuple[int, int]] = [] if why is None else why
 
 
 def deductions(
@@ -326,12 +420,16 @@ def deductions(
     """Assume each candidate of ``root`` in turn and settle it at ``level``: the contradiction
     reached in the fewest deductions (with ``every``, all contradictions of the sweep
     together), else the first cell or unit whose branches all agree on something, else
-    None."""
+    None. When tracking, a deduction inside an assumption (``root`` is one) that rests on
+    nothing the assumption drew is left out: it holds without it."""
     geo = root.geo
     masks = root.masks
+    track = root.source is not None
+    outer = root.outer()
     order = sorted(bits(root.unsolved), key=lambda c: (masks[c].bit_count(), c))
     outcomes: dict[tuple[int, int], Hypothesis] = {}
     false: list[tuple[int, int]] = []
+    why: list[tuple[int, int]] = []
     longest = 0
     total = 0
     reason = ""
@@ -346,29 +444,40 @@ def deductions(
                 if level:
                     h.settle(level, deadline)
             except Contradiction as e:
+                length = h.count
+                parents = 0
+                if track:
+                    a, b = h.clash
+                    length = root.length([a, b], outer)
+                    parents = (a | b) & outer
+                    if outer and not parents:
+                        continue
                 if not every:
                     # the shortest contradiction of the sweep (the easiest to follow) on the
                     # levels that are quick to sweep; the first one found on deeper levels
-                    if easiest is None or h.count < easiest.length:
-                        easiest = Deduction(
-                            "contradiction", [], [(cell, d0)], [(cell, d0)], h.count, str(e)
-                        )
+                    if easiest is None or length - 2 * track < easiest.length:
+                        easiest = Deduction("contradiction", [], [(cell, d0)], [(cell, d0)],
+                                            length - 2 * track, str(e),
+                                            why=[(parents, length)] if track else None)
                     if level >= 2 or easiest.length <= 8:
                         # short enough: a longer sweep would gain 0.2 at most, for its cost
                         return easiest
                     continue
                 false.append((cell, d0))
-                longest = max(longest, h.count)
-                total += h.count
+                why.append((parents, length))
+                longest = max(longest, length)
+                total += length
                 reason = str(e)
                 continue
             outcomes[(cell, d0)] = h
     if easiest is not None:
         return easiest
     if false:
-        return Deduction("contradiction", [], false, list(false), longest, reason, total=total)
+        return Deduction("contradiction", [], false, list(false), longest, reason, total=total,
+                         why=why if track else None)
     for cell in order:
-        found = _agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell")
+        found = _agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell", -1,
+                       outer)
         if found is not None:
             return found
     for u, ub in enumerate(geo.unit_bits):
@@ -376,7 +485,7 @@ def deductions(
             x = root.dcells[d0] & ub
             if x.bit_count() < 2:
                 continue
-            found = _agree(root, [(c, d0) for c in bits(x)], outcomes, "unit", u)
+            found = _agree(root, [(c, d0) for c in bits(x)], outcomes, "unit", u, outer)
             if found is not None:
                 return found
     return None
@@ -388,8 +497,11 @@ def _agree(
     outcomes: dict[tuple[int, int], Hypothesis],
     kind: str,
     unit: int = -1,
+    outer: int = 0,
 ) -> Deduction | None:
     """What every branch implies and the root does not have yet, as a deduction."""
+    if any(b not in outcomes for b in branches):
+        return None
     props = [outcomes[b] for b in branches]
     first = props[0].masks
     base = root.masks
@@ -410,4 +522,32 @@ def _agree(
     if not place and not elim:
         return None
     counts = [p.count for p in props]
-    return Deduction(kind, place, elim, branches, max(counts), where=unit, total=sum(counts))
+    if root.source is None:
+        return Deduction(kind, place, elim, branches, max(counts), where=unit, total=sum(counts))
+    # each conclusion as long as its ancestors in every branch; the shortest scores the step
+    why = []
+    kept_elim = []
+    kept_place = []
+    for c, d0 in elim:
+        ancs = [p.off_ancestors(c, d0) for p in props]
+        parents = 0
+        for a in ancs:
+            parents |= a
+        if outer and not parents & outer:
+            continue
+        why.append((parents & outer, root.length(ancs, outer)))
+        kept_elim.append((c, d0))
+    for c, d0 in place:
+        ancs = [p.on_ancestors(c, d0) for p in props]
+        parents = 0
+        for a in ancs:
+            parents |= a
+        if outer and not parents & outer:
+            continue
+        why.append((parents & outer, root.length(ancs, outer)))
+        kept_place.append((c, d0))
+    if not why:
+        return None
+    length = min(w for _, w in why) - len(branches)
+    return Deduction(kind, kept_place, kept_elim, branches, length, where=unit,
+                     total=sum(counts), why=why)

@@ -23,6 +23,12 @@ the forum's hardest puzzles (which need our level 2: its inner chains are dynami
 does the work of SE's levels 2 to 4) this puts the scores where SE's are, 10.0-11.8, and
 orders them closer to SE's than the longest branch alone (see docs/rating.md).
 
+The ``se`` and ``sukaku`` scales take Sudoku Explainer's own levels instead
+(:data:`SE_FINDERS`): level 2 follows static forcing chains inside the assumption, level 3
+also static cell and unit forcing chains, level 4 dynamic ones; and a step is as long as
+the ancestors of its conclusion, each inner chain once with its own length, as SE counts it.
+This orders the forum's hardest puzzles closer to SE's, but takes several seconds a puzzle.
+
 How deep the search may go: on a puzzle known to have one solution, of at most 9x9 cells,
 as deep as it takes (every deeper level contains the one before, and at enough depth the
 assumptions settle every cell, so a step is always found); on larger grids only level 1,
@@ -50,6 +56,14 @@ _FOLLOWS = {
     3: "singles, locked candidates, pairs and the (+) forcing chains inside the assumption",
     4: "singles, locked candidates, pairs and the nested forcing chains inside the assumption",
 }
+#: what the assumption follows on Sudoku Explainer's own levels (its scales)
+_SE_FOLLOWS = {
+    1: _FOLLOWS[1],
+    2: "singles, locked candidates, pairs and the static forcing chains inside the assumption",
+    3: "singles, locked candidates, pairs and the static (cell and unit) forcing chains inside "
+       "the assumption",
+    4: "singles, locked candidates, pairs and the dynamic forcing chains inside the assumption",
+}
 
 
 def deepest_level(board: Board) -> int:
@@ -70,10 +84,14 @@ def _deadline(board: Board) -> float | None:
     return found if isinstance(found, float) else None
 
 
-def _step(board: Board, tech: Technique, level: int, found: Deduction) -> Step:
+def _step(board: Board, tech: Technique, level: int, found: Deduction,
+          faithful: bool = False) -> Step:
     geo = board.geo
     names = geo.cell_names
-    follows = _FOLLOWS.get(level, f"nested forcing chains {level - 2} levels deep")
+    if faithful:
+        follows = _SE_FOLLOWS.get(level, f"nested forcing chains {level - 4} levels deep")
+    else:
+        follows = _FOLLOWS.get(level, f"nested forcing chains {level - 2} levels deep")
     place = [(c, d0 + 1) for c, d0 in found.place]
     elim = [(c, d0 + 1) for c, d0 in found.elim]
     result = ", ".join(
@@ -106,29 +124,30 @@ def _step(board: Board, tech: Technique, level: int, found: Deduction) -> Step:
     return tech.step(board, cells, text, place=place, elim=elim, score=score)
 
 
-def _finder(level: int) -> Callable[[Board], Step | None]:
+def _finder(level: int, faithful: bool = False) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
         if level > deepest_level(board):
             return None
         try:
-            found = deductions(Hypothesis.of(board), level, _deadline(board))
+            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board))
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
-        return None if found is None else _step(board, TECHNIQUES[level - 1], level, found)
+        return None if found is None else \
+            _step(board, TECHNIQUES[level - 1], level, found, faithful)
 
     return find
 
 
-def find_deep(board: Board) -> Step | None:
+def find_deep(board: Board, faithful: bool = False) -> Step | None:
     """The first step of the levels past 4, going deeper until one is found."""
     deepest = deepest_level(board)
     for level in range(5, deepest + 1):
         try:
-            found = deductions(Hypothesis.of(board), level, _deadline(board))
+            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board))
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
         if found is not None:
-            return _step(board, DEEP, level, found)
+            return _step(board, DEEP, level, found, faithful)
     return None
 
 
@@ -166,3 +185,12 @@ DEEP = Technique(
     key="nested-deep-chain", name="Nested Forcing Chain", level=Level.EXTREME, score=11.0,
     effort=1000, find=find_deep,
 )
+
+#: Sudoku Explainer's own levels, for its scales, by key: inside the assumption, level 2
+#: follows static forcing chains, level 3 also static cell and unit forcing chains, level
+#: k >= 4 dynamic forcing chains of level k - 4; a step is as long as the ancestors of its
+#: conclusion (see :mod:`..graphs.hypothesis`). Slower than sudokit's own levels.
+SE_FINDERS: dict[str, Callable[[Board], Step | None]] = {
+    **{t.key: _finder(k, faithful=True) for k, t in enumerate(TECHNIQUES, 1)},
+    DEEP.key: lambda board: find_deep(board, faithful=True),
+}
