@@ -159,36 +159,65 @@ def _seen(board: Board, *cellsets: int) -> int:
 _Chain = list[tuple[_Link, int]]
 
 
-def _chains(board: Board, d0: int, size: int) -> Iterator[tuple[_Chain, list[int]]]:
-    """Every chain of ``size`` links of digit ``d0``: (links, oriented parts (start,
-    end) of each, the houses of the weak links between them)."""
-    links = _links(board, d0)
-    ends = [(link, o) for link in links for o in (0, 1)]
+_Graph = tuple[list[tuple[_Link, int]], list[list[tuple[int, int]]]]
 
-    def parts(link: _Link, o: int) -> tuple[int, int, int, int]:
-        # (in, in geometry, out, out geometry)
-        return (link.a, link.ga, link.b, link.gb) if o == 0 else (link.b, link.gb, link.a, link.ga)
 
-    def grow(chain: _Chain, used: int, shares: list[int]
-             ) -> Iterator[tuple[_Chain, list[int]]]:
-        if len(chain) == size:
-            yield chain, shares
-            return
-        last, o = chain[-1]
-        out_geo = parts(last, o)[3]
-        for link, o2 in ends:
-            if link.house & used:
-                continue
-            in_geo = parts(link, o2)[1]
-            if in_geo & out_geo:
+def _graph(board: Board, d0: int) -> _Graph:
+    """The links of digit ``d0``, each read both ways (its ends), and for each end the
+    ends that can follow it (sharing a house with it, in a house of other candidates) with
+    that house; kept while the digit's cells stay the same."""
+    dc = board.dcells[d0]
+    key = ("strong-link-graph", d0)
+    kept = board.memo.get(key)
+    if kept is not None and kept[0] == dc:  # type: ignore[index]
+        return kept[1]  # type: ignore[index]
+    ends = [(link, o) for link in _links(board, d0) for o in (0, 1)]
+    # (in geometry, out geometry) of each end
+    geos = [(link.ga, link.gb) if o == 0 else (link.gb, link.ga) for link, o in ends]
+    nexts: list[list[tuple[int, int]]] = []
+    for i, (link, _) in enumerate(ends):
+        out_geo = geos[i][1]
+        follow = []
+        for j, (other, _) in enumerate(ends):
+            in_geo = geos[j][0]
+            if other.house & link.house or in_geo & out_geo:
                 continue
             share = _share(board, in_geo | out_geo)
-            if share is None:
-                continue
-            yield from grow([*chain, (link, o2)], used | link.house, [*shares, share])
+            if share is not None:
+                follow.append((j, share))
+        nexts.append(follow)
+    board.memo[key] = (dc, (ends, nexts))
+    return ends, nexts
 
-    for link, o in ends:
-        yield from grow([(link, o)], link.house, [])
+
+def _chains(board: Board, d0: int, size: int, most: Callable[[], float] = lambda: 99.0
+            ) -> Iterator[tuple[_Chain, list[int]]]:
+    """Every chain of ``size`` links of digit ``d0`` that could score ``most()`` or less:
+    (its links, each with the way it is read; the houses of the weak links between
+    them)."""
+    ends, nexts = _graph(board, d0)
+    base = BASES[size]
+
+    def least(chain: list[int]) -> float:
+        """The least score a chain beginning with ``chain`` can have."""
+        if any(ends[i][0].grouped for i in chain):
+            return round(base + 0.3, 1)
+        kinds = {ends[i][0].kind for i in chain}
+        return round(base + 0.1 * ((0 in kinds) + (kinds >= {1, 2})), 1)
+
+    def grow(chain: list[int], used: int, shares: list[int]
+             ) -> Iterator[tuple[_Chain, list[int]]]:
+        if least(chain) > most():
+            return
+        if len(chain) == size:
+            yield [ends[i] for i in chain], shares
+            return
+        for j, share in nexts[chain[-1]]:
+            if not ends[j][0].house & used:
+                yield from grow([*chain, j], used | ends[j][0].house, [*shares, share])
+
+    for i, (link, _) in enumerate(ends):
+        yield from grow([i], link.house, [])
 
 
 def _removals(board: Board, d0: int, chain: _Chain, shares: list[int]) -> tuple[int, bool]:
@@ -228,13 +257,15 @@ def _finder(size: int) -> Callable[[Board], Step | None]:
             return None
         memo = board.memo
         best: tuple[float, int, int, _Chain, bool] | None = None
+        most = [99.0]  # the best score yet: no chain scoring more is followed
         for d0 in range(n):
             dc = board.dcells[d0]
             key = ("strong-links", size, d0)
             if not dc or memo.get(key) == dc:
                 continue
             found = False
-            for chain, shares in _chains(board, d0, size):
+            pruned = best is not None  # (chains scored over the best were not followed)
+            for chain, shares in _chains(board, d0, size, lambda: most[0]):
                 links = [link for link, _ in chain]
                 score = score_of(links)
                 if best is not None and score > best[0]:
@@ -247,13 +278,11 @@ def _finder(size: int) -> Callable[[Board], Step | None]:
                 rank = (score, -gone.bit_count())
                 if best is None or rank < (best[0], -best[1].bit_count()):
                     best = (score, gone, d0, chain, loop)
-            if not found:
+                    most[0] = score
+            if not found and not pruned:
                 memo[key] = dc  # nothing for this digit while its cells stay the same
         return None if best is None else _step(board, size, *best)
     return find
-
-
-_NAMES = {0: "box", 1: "row", 2: "column"}
 
 
 def _step(board: Board, size: int, score: float, gone: int, d0: int, chain: _Chain,
