@@ -39,6 +39,19 @@ TABLED_LOOP = "...2.7...2.....94..6........9.3..8....194....3....2.9......8..7..
 #: From HoDoKu's tables: an AIC whose two ends (6r7c3 false, 1r2c3 true) see each other
 #: removes 1 from r7c3 and 6 from r2c3; Extreme 2056
 TABLED_CROSS = "....1...7...8..4.9..4.5..318..196...64...8.....2..3...7..92.3..4......1..85.....2"
+#: HoDoKu's path ends with 23 singles in the order its queues give them (a full house is the
+#: queue's first single that is the last empty cell of a unit), after a Sue de Coq whose box
+#: side has three cells (r1c12 with r1c58 and r3c123); Unfair 1798
+QUEUED = "..3...4.24.5..3.9......61......9.2.....7......84.....33...7.9..5...82...1......86"
+QUEUED_TAIL = [
+    ("Full House", "r4c4"), ("Naked Single", "r5c1"), ("Naked Single", "r5c7"),
+    ("Naked Single", "r6c8"), ("Full House", "r6c7"), ("Full House", "r2c7"),
+    ("Full House", "r2c9"), ("Naked Single", "r4c2"), ("Naked Single", "r3c1"),
+    ("Full House", "r3c2"), ("Full House", "r4c1"), ("Naked Single", "r5c3"),
+    ("Naked Single", "r4c9"), ("Full House", "r8c9"), ("Full House", "r8c8"),
+    ("Naked Single", "r5c6"), ("Full House", "r4c6"), ("Naked Single", "r5c2"),
+    ("Full House", "r9c2"), ("Full House", "r4c3"), ("Full House", "r4c8"),
+    ("Full House", "r5c8"), ("Full House", "r9c3")]
 
 
 def backtrack(puzzle: str) -> list[int]:
@@ -83,7 +96,7 @@ def hodoku_path(puzzle: str) -> list:
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
-                   TABLED_CROSS):
+                   TABLED_CROSS, QUEUED):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -170,6 +183,14 @@ def test_nice_loops_and_aics_as_hodokus_tables_give_them(pure: bool) -> None:
         assert (rating.level, rating.score) == rated
     loops = [s for s in hodoku_path(TABLED_LOOP) if "closes into a loop" in s.text]
     assert [changes(s) for s in loops] == [cases[1][1]]
+
+
+def test_singles_come_in_the_order_hodokus_queues_give_them(pure: bool) -> None:
+    path = hodoku_path(QUEUED)
+    assert [(s.technique, s.cells[0]) for s in path[-len(QUEUED_TAIL):]] == QUEUED_TAIL
+    assert [s.technique for s in path].count("Large Sue de Coq") == 1
+    rating = rate(Grid(QUEUED), scale="hodoku")
+    assert (rating.level, rating.score) == ("unfair", 1798)
 
 
 def test_index_sum_lists_removals_by_digit_then_cell() -> None:

@@ -61,7 +61,7 @@ def test_hodoku_scale_gives_hodokus_level_and_score(
     rating = rate(Grid(puzzle), scale="hodoku")
     assert (rating.level, rating.score, rating.hardest) == (level, score, hardest)
     assert rating.effort == score and rating.hodoku_level == level
-    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-4/")
+    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-5/")
 
 
 def test_the_hand_counts_are_the_paths_own() -> None:
@@ -95,9 +95,11 @@ def test_forcing_chains_are_extreme_on_hodokus_scale() -> None:
     # HoDoKu's forcing chains (our Nishio and cell/unit chains) are Extreme, 500 points
     assert HODOKU["nishio"] == HODOKU["cell-unit-forcing-chain"] == ("extreme", 500)
     ladder = [t.key for t in SCALES["hodoku"].ladder]
-    # HoDoKu's order: quads and fish before the wings, Sue de Coq before the chains
+    # HoDoKu's order: quads and fish before the wings, Sue de Coq (sides of any size)
+    # before the chains
     assert ladder.index("naked-quad") < ladder.index("x-wing") < ladder.index("xy-wing")
-    assert ladder.index("sue-de-coq") < ladder.index("x-chain")
+    assert ladder.index("large-sue-de-coq") < ladder.index("x-chain")
+    assert "sue-de-coq" not in ladder
     assert "aligned-pair-exclusion" not in ladder and "3d-medusa" not in ladder
 
 

@@ -11,7 +11,8 @@
 - **The order HoDoKu takes steps in**: the singles from its two queues (the cell or the
   unit's digit that has waited longest), locked candidates box by box and line by line,
   naked and hidden subsets box by box, then row by row and column by column, W-Wings cell
-  by cell (:func:`find_naked_single`, :func:`find_hidden_single`,
+  by cell (:func:`find_full_house` keeping the queues step by step,
+  :func:`find_naked_single`, :func:`find_hidden_single`,
   :func:`find_pointing`, :func:`find_claiming`, :func:`find_w_wing`).
 - **The chain HoDoKu takes**: of the chains on a board, the one that removes the most
   candidates, then the lowest index sum of what goes, then the fewest links; a chain closing
@@ -31,6 +32,7 @@ from itertools import combinations
 
 from .board import Board, Geometry, bits, digits_of
 from .step import Level, Step, Technique, cell_list, digit_list
+from .techniques.full_house import FULL_HOUSE
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.locked_candidates import CLAIMING, POINTING
 from .techniques.locked_subsets import naked_sets
@@ -213,6 +215,26 @@ def _queues(board: Board) -> _Singles:
         board.memo[_QUEUES] = state
     state.follow(board)
     return state
+
+
+def find_full_house(board: Board) -> Step | None:
+    """The full house that has waited longest in HoDoKu's queue of naked singles (the last
+    empty cell of a unit), the queues first brought up to date: HoDoKu queues its singles
+    as the candidates go, one step at a time, and this first rung sees every step."""
+    geo = board.geo
+    if not geo.classic:
+        return FULL_HOUSE.find(board)
+    masks = board.masks
+    for c in _queues(board).cells:
+        if not (board.unsolved >> c & 1 and masks[c].bit_count() == 1):
+            continue
+        for u in geo.cell_units[c]:
+            if geo.unit_bits[u] & board.unsolved == 1 << c:
+                d = masks[c].bit_length()
+                return FULL_HOUSE.step(
+                    board, [c], f"{geo.cell_names[c]} is the last empty cell of "
+                    f"{geo.unit_names[u]}: it takes the missing digit {d}.", place=[(c, d)])
+    return None
 
 
 def find_naked_single(board: Board) -> Step | None:
@@ -454,6 +476,7 @@ def find_w_wing(board: Board) -> Step | None:
 
 
 HODOKU_CLAIMING = replace(CLAIMING, find=find_claiming, applies=None)
+HODOKU_FULL_HOUSE = replace(FULL_HOUSE, find=find_full_house, applies=None)
 HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=None)
 HODOKU_NAKED_SINGLE = replace(NAKED_SINGLE, find=find_naked_single, applies=None)
 HODOKU_POINTING = replace(POINTING, find=find_pointing, applies=None)

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from .hodoku import (
     HODOKU_CLAIMING,
+    HODOKU_FULL_HOUSE,
     HODOKU_HIDDEN_SINGLE,
     HODOKU_NAKED_SINGLE,
     HODOKU_POINTING,
@@ -97,6 +98,7 @@ HODOKU: dict[str, tuple[str, int]] = {
     "sashimi-jellyfish": ("unfair", 260),
     "simple-colouring": ("hard", 150),
     "multi-colouring": ("hard", 200),
+    "large-sue-de-coq": ("unfair", 250),
     "sue-de-coq": ("unfair", 250),
     "x-chain": ("unfair", 260),
     "xy-chain": ("unfair", 260),
@@ -122,7 +124,8 @@ HODOKU: dict[str, tuple[str, int]] = {
 
 #: HoDoKu's own steps, which sudokit's ladder finds otherwise (see :mod:`.hodoku`)
 _HODOKU_STEPS = {t.key: t for t in (
-    LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_HIDDEN_SINGLE, HODOKU_NAKED_SINGLE,
+    LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_FULL_HOUSE, HODOKU_HIDDEN_SINGLE,
+    HODOKU_NAKED_SINGLE,
     HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH)}
 #: the subsets HoDoKu looks for box by box first
 _SUBSETS = frozenset(f"{kind}-{size}" for kind in ("naked", "hidden")
@@ -193,7 +196,7 @@ SCALES: dict[str, Scale] = {
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 4, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 4, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 5, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 
