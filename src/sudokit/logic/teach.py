@@ -32,6 +32,8 @@ from .step import Level, Step, Technique
 from .techniques import (
     LADDER,
     aic,
+    als_xy_wing,
+    als_xz,
     bug,
     grouped_chains,
     medusa,
@@ -155,6 +157,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     nice_loops.GROUPED_CONTINUOUS_NICE_LOOP.key: nice_loops.every_grouped,
     templates.TEMPLATE_SET.key: templates.every_set,
     templates.TEMPLATE_DELETE.key: templates.every_delete,
+    als_xz.DOUBLY_LINKED_ALS_XZ.key: als_xz.every,
+    als_xy_wing.LARGE_ALS_XY_WING.key: als_xy_wing.every,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..board import Board, bits, digits_of, mask_bits
 from ..step import cell_list, digit_list
-from ..techniques.als_xz import Als, table_of
+from ..techniques.als_xz import LARGE_CELLS, Als, table_of
 from .als_links import AlsLinks
 
 __all__ = ["Als", "AlsGraph", "als_name", "graph", "removals"]
@@ -23,9 +23,9 @@ __all__ = ["Als", "AlsGraph", "als_name", "graph", "removals"]
 #: cells): larger and overlapping sets find many more steps that lower ratings of puzzles
 #: Sudoku Explainer rates 8 and more; they are the large ALS techniques' (``wide``)
 MAX_CELLS = 3
-#: the largest set of the wide graph (the large ALS techniques'), whose sets may overlap: on
-#: HoDoKu's ALS test cases six cells find more than five, and eight no more than six
-WIDE_CELLS = 6
+#: the largest set of the wide graph (the large ALS techniques'), whose sets may overlap:
+#: every set, as HoDoKu takes them (its solving paths use sets of seven and eight cells)
+WIDE_CELLS = LARGE_CELLS
 
 
 class AlsGraph:

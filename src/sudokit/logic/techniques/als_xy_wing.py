@@ -9,6 +9,8 @@ the Z cells of A and of B. (ALS-XZ is the same with two sets; ALS-XY-Chain with 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits
 from ..graphs.als import AlsGraph, graph, removals
 from ..step import Level, Step, Technique, cell_list
@@ -39,6 +41,25 @@ def _find(board: Board, wide: bool) -> Step | None:
         every = g.shared_reach([ka, kb], 1 << x0 | 1 << y0)
         return _every_step(board, g, kc, ka, kb, x0 + 1, y0 + 1, every)
     return _step(board, ALS_XY_WING, g, kc, ka, kb, x0 + 1, y0 + 1, z0 + 1, gone)
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every large ALS-XY-Wing step, each set of eliminations once: pivots in order, for each
+    the pairs of its links (by other digits, to other sets), each with every digit both
+    wings hold (as :func:`find_large` makes its step). ``hint --all`` lists these."""
+    g = graph(board, True)
+    links = g.core.lists()[6]
+    seen = set()
+    for kc, pivot in enumerate(links):
+        for i, (ka, x0) in enumerate(pivot):
+            for kb, y0 in pivot[i + 1:]:
+                if x0 == y0 or ka == kb:
+                    continue
+                every = g.shared_reach([ka, kb], 1 << x0 | 1 << y0)
+                key = tuple(every)
+                if every and key not in seen:
+                    seen.add(key)
+                    yield _every_step(board, g, kc, ka, kb, x0 + 1, y0 + 1, every)
 
 
 def _every_step(

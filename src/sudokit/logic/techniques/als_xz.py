@@ -12,12 +12,19 @@ the techniques built on the sets (:mod:`.als`) Python objects for the small ones
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits, digits_of, mask_bits
+from ..graphs.als_links import AlsLinks
 from ..graphs.als_table import AlsTable
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: largest ALS looked at (bigger ones are rare in steps and costly to list)
 MAX_CELLS = 5
+#: largest ALS of the optional techniques that take HoDoKu's sets (doubly linked ALS-XZ, the
+#: large ALS-XY-Wing, ALS-XY-Chain and Death Blossom): a unit's eight unplaced cells with
+#: nine digits at most, so every set; listing them all costs a few hundred sets a unit
+LARGE_CELLS = 8
 
 
 def table_of(board: Board, max_cells: int = MAX_CELLS) -> AlsTable:
@@ -89,7 +96,7 @@ def find_doubly(board: Board) -> Step | None:
 def _find(board: Board, doubly: bool) -> Step | None:
     none_key = _NONE_DOUBLY_KEY if doubly else _NONE_KEY
     changed = board.changed_since(board.memo.get(none_key))
-    table = table_of(board)
+    table = table_of(board, LARGE_CELLS if doubly else MAX_CELLS)
     found = table.xz(changed, doubly)
     if found is None:
         board.memo[none_key] = board.snapshot()
@@ -106,6 +113,43 @@ def _find(board: Board, doubly: bool) -> Step | None:
             if gone:
                 elims.append((z0, gone))
     return _doubly(board, table, ka, kb, x0 + 1, x1, elims)
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every step of the optional technique (doubly linked ALS-XZ), each set of eliminations
+    once: each pair of disjoint sets of up to :data:`LARGE_CELLS` cells joined by one
+    restricted common (every digit Z both hold) or two (doubly linked), pairs in the order
+    of their first set's links. ``hint --all`` lists these."""
+    table = table_of(board, LARGE_CELLS)
+    index, cells, masks, _, reach, _, links, _ = AlsLinks(table, LARGE_CELLS).lists()
+    commons: dict[tuple[int, int], int] = {}
+    for ka, joined in enumerate(links):
+        for kb, x0 in joined:
+            if ka < kb:
+                commons[ka, kb] = commons.get((ka, kb), 0) | 1 << x0
+    seen = set()
+    for (ka, kb), rc in commons.items():
+        both = masks[ka] & masks[kb]
+        if rc.bit_count() == 1:
+            elims = [(z0, reach[ka][z0] & reach[kb][z0]) for z0 in mask_bits(both & ~rc)]
+            x0, x1 = rc.bit_length() - 1, -1
+        elif rc.bit_count() == 2:
+            x0, x1 = mask_bits(rc)[:2]
+            elims = []
+            for d0 in mask_bits(masks[ka] | masks[kb]):
+                if rc >> d0 & 1:
+                    gone = reach[ka][d0] & reach[kb][d0]
+                else:
+                    gone = (reach[ka][d0] & ~cells[kb] if masks[ka] >> d0 & 1 else 0) | (
+                        reach[kb][d0] & ~cells[ka] if masks[kb] >> d0 & 1 else 0)
+                elims.append((d0, gone))
+        else:
+            continue  # three sets' worth of restricted commons: no pair of ALSs has them
+        elims = [(d0, gone) for d0, gone in elims if gone]
+        key = tuple(elims)
+        if elims and key not in seen:
+            seen.add(key)
+            yield _doubly(board, table, index[ka], index[kb], x0 + 1, x1, elims)
 
 
 def _names(board: Board, table: AlsTable, ka: int, kb: int) -> str:
