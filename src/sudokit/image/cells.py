@@ -8,6 +8,8 @@ digit model.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 import cv2
 import numpy as np
 
@@ -20,6 +22,18 @@ PATCH, FIT = 28, 20
 #: shadow's edge; below DIM, it is not even looked at. Between the two, it may also be a
 #: thin digit that a small photo has greyed (see :func:`shapes`).
 FAINT, DIM = 0.35, 0.2
+#: How a digit's shape is looked for: (threshold between paper and ink, gap bridged) in turn.
+#: Nearer the paper than the ink: a thin stroke, greyed by blur, still counts; pieces closer
+#: than a pixel belong together (a stroke broken by blur and noise); when that makes no
+#: digit, those closer than two, then paler strokes too (a thin face in a small photo: its
+#: bars keep their ink, its slanted strokes fade).
+LEVELS = ((0.4, 3), (0.4, 5), (0.25, 5))
+#: How a mark is looked for in a cell where no digit's shape was found: as a digit, from a
+#: fifth of a cell tall, then paler strokes still across wider gaps (a thin 7 whose slanted
+#: stroke a small photo has faded to a few grey pixels under its bar).
+MARK_LEVELS = (*LEVELS, (0.25, 9), (0.15, 9))
+#: The least height of a digit's shape, and of a mark, in cells.
+TALL, MARK_TALL = 0.28, 0.2
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -68,10 +82,9 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     flat = even_light(flat)
     found = []
     for i in range(81):
-        r, c = divmod(i, 9)
-        shape = _digit_shape(flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL])
+        shape = _digit_shape(_cell(flat, i))
         if shape is not None:
-            found.append((i, *shape))
+            found.append((i, shape[0], shape[1]))
     strengths = [1.0] * len(found)
     if len(found) >= 8:  # enough digits to know the ink by
         ink = float(np.median([contrast for _, _, contrast in found]))
@@ -82,15 +95,45 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     return array, [found[k][0] for k in kept], [strengths[k] for k in kept]
 
 
+def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int], list[float],
+                                                          list[float]]:
+    """(patches, cells, strengths, heights): the faint marks in the cells of ``flat`` not in
+    ``skip`` (those where a digit's shape was found) that could be a digit the photo has all
+    but lost (:data:`MARK_LEVELS`), each as a patch for the digit model, with its ink next to
+    the grid's digits' (their median 1.0) and its height in cells. None when the grid has
+    too few digits to know their ink by."""
+    flat = even_light(flat)
+    inks = [shape[1] for shape in (_digit_shape(_cell(flat, i)) for i in skip) if shape]
+    found: list[tuple[int, np.ndarray, float, float]] = []
+    if len(inks) >= 8:
+        ink = float(np.median(inks))
+        for i in range(81):
+            if i in skip:
+                continue
+            mark = _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
+            if mark is not None:
+                found.append((i, mark[0], mark[1] / ink, mark[2]))
+    array = (np.stack([f[1] for f in found]) if found
+             else np.zeros((0, PATCH, PATCH), np.float32))
+    return array, [f[0] for f in found], [f[2] for f in found], [f[3] for f in found]
+
+
+def _cell(flat: np.ndarray, i: int) -> np.ndarray:
+    r, c = divmod(i, 9)
+    return flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL]
+
+
 def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     """The digit patch of one straightened cell, or None when the cell looks empty."""
     shape = _digit_shape(cell)
     return None if shape is None else shape[0]
 
 
-def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """(the digit patch, the contrast of its ink on the paper) of one straightened cell, or
-    None when the cell looks empty."""
+def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
+                 tall: float = TALL) -> tuple[np.ndarray, float, float] | None:
+    """(the digit patch, the contrast of its ink on the paper, its height in cells) of one
+    straightened cell, or None when the cell looks empty: no piece at least ``tall`` cells
+    high near its middle at any of ``levels`` (see :data:`LEVELS`)."""
     m = CELL // 10
     inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
     size = inner.shape[0]
@@ -100,16 +143,12 @@ def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
     contrast = paper - dark
     if contrast < max(18.0, 0.15 * paper):
         return None
-    # nearer the paper than the ink: a thin stroke, greyed by blur, still counts; pieces
-    # closer than a pixel belong together (a stroke broken by blur and noise); when that
-    # makes no digit, those closer than two, then paler strokes too (a thin face in a small
-    # photo: its bars keep their ink, its slanted strokes fade)
-    for level, gap in ((0.4, 3), (0.4, 5), (0.25, 5)):
+    for level, gap in levels:
         mask = (inner < paper - level * contrast).astype(np.uint8)
         _erase_lines(mask)
         joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8)) & _no_lines(mask)
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
-        best = _central_piece(stats, centroids + m, size)
+        best = _central_piece(stats, centroids + m, size, tall)
         if best:
             break
     else:
@@ -137,17 +176,19 @@ def _digit_shape(cell: np.ndarray) -> tuple[np.ndarray, float] | None:
     patch[oy:oy + nh, ox:ox + nw] = glyph
     strokes = inner[keep & (mask > 0)]
     # the darkest of the strokes: a thin stroke blurred is pale at its edges, not its core
-    return patch, paper - float(np.percentile(strokes, 10)) if strokes.size else contrast
+    dark = paper - float(np.percentile(strokes, 10)) if strokes.size else contrast
+    return patch, dark, float(h) / CELL
 
 
-def _central_piece(stats: np.ndarray, centroids: np.ndarray, size: int) -> int:
-    """The label of the largest piece of a digit's height near the cell's middle (0: none)."""
+def _central_piece(stats: np.ndarray, centroids: np.ndarray, size: int, tall: float) -> int:
+    """The label of the largest piece at least ``tall`` cells high near the cell's middle
+    (0: none)."""
     best, best_area = 0, 0
     for k in range(1, len(stats)):
         _, _, w, h, area = stats[k]
         cx, cy = centroids[k]
         central = 0.25 * CELL < cx < 0.75 * CELL and 0.25 * CELL < cy < 0.75 * CELL
-        if central and h >= 0.28 * CELL and area > best_area and w < 0.95 * size:
+        if central and h >= tall * CELL and area > best_area and w < 0.95 * size:
             best, best_area = k, area
     return best
 

@@ -17,7 +17,18 @@ from . import decode as decoding
 from . import lattice
 from .locate import find_lattice
 from .model import probabilities
-from .repair import ACCEPT, GUESS, MAX_TRIES, PALE, Change, Outcome, repair, suspects, trusted
+from .repair import (
+    ACCEPT,
+    FADED,
+    GUESS,
+    MAX_TRIES,
+    PALE,
+    Change,
+    Outcome,
+    repair,
+    suspects,
+    trusted,
+)
 
 #: A cell read with less confidence than this is reported as doubtful.
 DOUBT = 0.9
@@ -26,6 +37,14 @@ KEEP = 4
 #: A digit this likely in a cell read as blank is restored when the solution agrees (the
 #: least likely change a trusted reading may have).
 RESTORE = ACCEPT
+#: A mark in a cell read as blank (:func:`sudokit.image.cells.marks`) whose ink is at least
+#: MARK_INK of the grid's digits' and that the digit model reads, at MARK_RESTORE or more, as
+#: the digit the only solution has there is a given the reading lost: it is put back.
+MARK_INK, MARK_RESTORE = 0.4, 0.7
+#: A mark at least MARK_SUSPECT as dark as the digits, less than MARK_LINE of a cell tall (a
+#: grid line's remnant runs the cell's height) and that the model reads as a digit more
+#: likely than not, in a cell read as blank, makes that blank a suspect: a digit lost?
+MARK_SUSPECT, MARK_LINE = 0.5, 0.7
 #: Readings the repair may try for each turned grid: a grid turned the right way reads with
 #: few doubts, so a small budget finds it, and the wrong turns cost little.
 TURNED_TRIES = 300
@@ -48,7 +67,9 @@ class Reading:
     blame: those that clash, or else each without which the puzzle has a solution;
     ``ink[i]``: how dark the shape read in cell i is next to the grid's digits (their
     median 1.0; 0.0 where no shape was seen); ``suspect``: the digits the solver's check
-    cannot vouch for (see :func:`sudokit.image.repair.suspects`).
+    cannot vouch for (see :func:`sudokit.image.repair.suspects`), and the cells read as
+    blank that hold a faint mark the digit model reads as a digit (a digit the photo has
+    all but lost).
     """
 
     grid: Grid
@@ -87,7 +108,8 @@ class Reading:
             reasons.append(f"another reading with exactly one solution, of another puzzle, "
                            f"is {self.rival:.0%} as likely")
         for i in self.suspect:
-            reasons.append(_suspicion(i, self.grid.cells[i], self.confidence[i], self.ink[i]))
+            reasons.append(_suspicion(i, self.grid.cells[i], self.confidence[i], self.ink[i],
+                                      self.alternatives[i]))
         return tuple(reasons)
 
     @property
@@ -98,14 +120,24 @@ class Reading:
         return tuple(sorted(unsure.union(self.contested, self.suspect)))
 
 
-def _suspicion(cell: int, digit: int, confidence: float, ink: float) -> str:
-    """Why the digit read in ``cell`` is a suspect, in words."""
+def _suspicion(cell: int, digit: int, confidence: float, ink: float,
+               choices: tuple[tuple[int, float], ...]) -> str:
+    """Why the digit (or blank) read in ``cell`` is a suspect, in words."""
     r, c = divmod(cell, 9)
+    if not digit:
+        mark, chance = next((d, p) for d, p in choices if d)
+        return (f"r{r + 1}c{c + 1} reads blank, but holds a faint mark that reads {mark} "
+                f"({chance:.0%}): a thin digit the photo has faded?")
     if 0.0 < ink < PALE:
         return (f"r{r + 1}c{c + 1} reads {digit} ({confidence:.0%}) from a shape {ink:.0%} as "
                 f"dark as the other digits: a shadow's edge or print showing through?")
-    return (f"r{r + 1}c{c + 1} reads {digit} at {confidence:.0%} (under {GUESS:.0%}), and "
-            f"without it the puzzle has several solutions")
+    if confidence < GUESS:
+        return (f"r{r + 1}c{c + 1} reads {digit} at {confidence:.0%} (under {GUESS:.0%}), "
+                f"and without it the puzzle has several solutions")
+    other = FADED[digit]
+    return (f"r{r + 1}c{c + 1} reads {digit} ({confidence:.0%}), but a {other} there "
+            f"({dict(choices).get(other, 0.0):.0%}) also gives exactly one solution: a thin "
+            f"{other} whose strokes faded?")
 
 
 def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
@@ -130,15 +162,20 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
             if turned.solutions == 1:
                 choices, outcome, ink = turned_choices, turned, turned_ink
                 corners = np.roll(corners, -quarter, axis=0)
+                flat = np.rot90(flat, quarter)
                 break
+    first = Grid.from_cells(c[0][0] for c in choices)
+    lost: tuple[int, ...] = ()
     if outcome.solutions == 1:
         dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < cutting.FAINT)
         outcome = _restore_marks(choices, outcome, dim)
+        outcome, lost = _faint_marks(flat, choices, outcome, ink)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
-    suspect = suspects(outcome.cells, confidence, ink, DOUBT) if outcome.solutions == 1 else ()
+    suspect = (suspects(outcome.cells, confidence, ink, DOUBT, choices)
+               if outcome.solutions == 1 else ())
     return Reading(
         grid=Grid.from_cells(outcome.cells),
-        first=Grid.from_cells(c[0][0] for c in choices),
+        first=first,
         confidence=confidence,
         alternatives=tuple(choices),
         corners=tuple((float(x) * scale, float(y) * scale) for x, y in corners),
@@ -147,8 +184,42 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         rival=outcome.rival,
         contested=outcome.contested,
         ink=ink,
-        suspect=suspect,
+        suspect=tuple(sorted({*suspect, *lost})),
     )
+
+
+def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
+                 outcome: Outcome, ink: tuple[float, ...]) -> tuple[Outcome, tuple[int, ...]]:
+    """The reading with exactly one solution ``outcome`` with the digits put back that a
+    photo has all but lost (a thin digit faded to its bar and a few grey pixels: no digit's
+    shape was found in its cell), and the cells read as blank that may have lost one.
+
+    A faint mark the digit model reads as the digit the only solution has there, at
+    MARK_RESTORE or more, from ink at least MARK_INK of the digits', is put back (a change,
+    ``restored``); one at least MARK_SUSPECT as dark as the digits, shorter than a grid
+    line's remnant, that the model reads as a digit more likely than not stays blank, a
+    suspect. ``choices`` gets the model's choices for both, in place."""
+    shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
+    patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped)
+    if not where:
+        return outcome, ()
+    solution = solve(Grid.from_cells(outcome.cells))
+    if solution is None:
+        return outcome, ()
+    cells, changes, lost = list(outcome.cells), list(outcome.changes), []
+    for cell, p, strength, height in zip(where, probabilities(patches), strengths, heights,
+                                         strict=True):
+        ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
+        digit, chance = ranked[0]
+        if strength >= MARK_INK and digit == solution.cells[cell] and chance >= MARK_RESTORE:
+            choices[cell] = ranked
+            cells[cell] = digit
+            changes.append(Change(cell, 0, digit, chance, restored=True))
+        elif strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5:
+            choices[cell] = ranked
+            lost.append(cell)
+    changes.sort(key=lambda c: c.cell)
+    return outcome._replace(cells=tuple(cells), changes=tuple(changes)), tuple(lost)
 
 
 def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,

@@ -37,7 +37,13 @@ RIVAL = 4.0
 PALE = 0.55
 #: A digit read with less confidence than this is a suspect when the puzzle without it has
 #: several solutions: the one solution found then rests on the model's guess alone.
-GUESS = 0.3
+GUESS = 0.4
+#: Digits a thin face turns into others when a small photo fades some of its strokes: a 7
+#: whose bar has faded reads as a 1. A digit read as a key here, where the model gave the
+#: digit it stands for FADED_CHANCE or more and that digit too gives exactly one solution,
+#: is a suspect: the two readings are of two puzzles, and only the page can tell them apart.
+FADED = {1: 7}
+FADED_CHANCE = 0.01
 
 _UNITS = Shape.for_size(9).units
 
@@ -91,13 +97,17 @@ def trusted(solutions: int, changes: Sequence[Change], rival: float,
 
 
 def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[float],
-             doubt: float) -> tuple[int, ...]:
+             doubt: float, choices: Sequence[Sequence[tuple[int, float]]] = ()
+             ) -> tuple[int, ...]:
     """The digits of a reading with exactly one solution that the solver's check cannot
     vouch for, in order: each read with less than ``doubt`` confidence from a shape whose
-    ``ink`` (next to the grid's digits', their median 1.0) is under PALE, and each read
-    with less than GUESS confidence without which the puzzle has several solutions. A
-    puzzle printed with more clues than it needs stays unique with a stray digit that
-    agrees with its solution, and with a wrong digit on which its solution hangs."""
+    ``ink`` (next to the grid's digits', their median 1.0) is under PALE, each read
+    with less than GUESS confidence without which the puzzle has several solutions, and
+    each of the FADED digits where the digit it stands for, among the cell's ``choices``
+    (as :func:`repair` takes them) at FADED_CHANCE or more, also gives exactly one
+    solution. A puzzle printed with more clues than it needs stays unique with a stray
+    digit that agrees with its solution, and with a wrong digit on which its solution
+    hangs."""
     found = []
     for i, v in enumerate(cells):
         if not v:
@@ -108,6 +118,11 @@ def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[fl
             without = list(cells)
             without[i] = 0
             if count_solutions(Grid.from_cells(without), 2) > 1:
+                found.append(i)
+        elif v in FADED and choices and dict(choices[i]).get(FADED[v], 0.0) >= FADED_CHANCE:
+            other = list(cells)
+            other[i] = FADED[v]
+            if solutions(other) == 1:
                 found.append(i)
     return tuple(found)
 

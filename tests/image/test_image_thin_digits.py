@@ -1,0 +1,119 @@
+"""Thin digits in small photos never make a wrong reading pass as right. A digit the photo
+has all but lost (a thin 7 faded to its bar and a few grey pixels, where no digit's shape
+is found) is put back when the digit model reads its faint mark as the digit the only
+solution has there, and otherwise leaves its blank doubtful and the reading not trusted; a
+thin 7 read as a 1, where the 7 too gives exactly one solution, is doubtful; so is a digit
+read below 40% on which the only solution hangs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.grid import Grid  # noqa: E402
+from sudokit.image import cells  # noqa: E402
+from sudokit.image.reading import Reading  # noqa: E402
+from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from support.clirunner import sudoku  # noqa: E402
+from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
+
+
+def photo_bytes(name: str, seed: int) -> tuple[Grid, bytes]:
+    """The puzzle on the page and the JPEG of the photo of class ``name`` that the photo
+    benchmark makes from ``seed``."""
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    return puzzle, cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+
+
+def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
+    puzzle, jpeg = photo_bytes(name, seed)
+    return puzzle, image.read(jpeg)
+
+
+@pytest.mark.parametrize(("seed", "cell"), [(200018, 67), (200088, 70)])
+def test_a_thin_seven_faded_to_its_bar_is_put_back(seed: int, cell: int) -> None:
+    puzzle, reading = read_photo("thin-faces", seed)
+    assert puzzle.cells[cell] == 7
+    assert reading.first.cells[cell] == 0  # no digit's shape was found there
+    assert reading.grid == puzzle
+    assert reading.trusted
+    change = next(c for c in reading.changes if c.cell == cell)
+    assert (change.before, change.after, change.restored) == (0, 7, True)
+    assert change.probability >= 0.7
+    assert reading.alternatives[cell][0][0] == 7
+
+
+def test_a_faint_mark_read_as_another_digit_leaves_its_blank_doubtful() -> None:
+    puzzle, reading = read_photo("thin-faces", 200082)
+    assert puzzle.cells[2] == 7 and reading.grid.cells[2] == 0  # r1c3 lost
+    assert reading.unique
+    assert not reading.trusted
+    assert 2 in reading.suspect and 2 in reading.doubtful
+    assert any(why.startswith("r1c3 reads blank, but holds a faint mark")
+               for why in reading.distrust)
+
+
+def test_the_read_command_exits_1_on_a_blank_that_may_have_lost_a_digit(tmp_path) -> None:
+    _, jpeg = photo_bytes("thin-faces", 200082)
+    path = tmp_path / "thin.jpg"
+    path.write_bytes(jpeg)
+    outcome = sudoku("read", str(path), "--to", "line")
+    assert outcome.status == 1
+    assert outcome.out.strip()[2] == "."  # the reading is still printed
+    assert f"{path}: not to be trusted: r1c3 reads blank" in outcome.stderr
+
+
+def test_a_one_that_may_be_a_thin_seven_is_doubtful() -> None:
+    puzzle, reading = read_photo("thin-faces", 200086)
+    assert (puzzle.cells[67], reading.grid.cells[67]) == (7, 1)  # r8c5, read at 96%
+    assert reading.unique
+    assert not reading.trusted
+    assert 67 in reading.suspect and 67 in reading.doubtful
+    assert any(why.startswith("r8c5 reads 1 (96%), but a 7 there") for why in reading.distrust)
+
+
+def test_a_reading_whose_solution_hangs_on_a_digit_read_below_40_percent_is_not_trusted(
+) -> None:
+    puzzle, reading = read_photo("thin-faces", 200053)
+    assert reading.grid != puzzle and reading.unique
+    assert not reading.trusted
+    assert any("under 40%" in why for why in reading.distrust)
+
+
+def drawn_grid(marks: dict[int, list[tuple[tuple[int, int], tuple[int, int], int]]]
+               ) -> np.ndarray:
+    """A straightened grid (9 * CELL square): ten lines each way, a dark 8 in each cell of
+    the first row and column, and in the cells of ``marks`` the strokes given, each as
+    (start, end, grey) in the cell's own pixels."""
+    size = cells.CELL
+    flat = np.full((9 * size, 9 * size), 225, np.uint8)
+    for k in range(10):
+        cv2.line(flat, (k * size, 0), (k * size, 9 * size), 40, 2)
+        cv2.line(flat, (0, k * size), (9 * size, k * size), 40, 2)
+    for i in [*range(9), *range(9, 81, 9)]:
+        r, c = divmod(i, 9)
+        cv2.putText(flat, "8", (c * size + 11, r * size + 32), cv2.FONT_HERSHEY_SIMPLEX, 0.9,
+                    20, 3)
+    for i, strokes in marks.items():
+        r, c = divmod(i, 9)
+        for (x0, y0), (x1, y1), grey in strokes:
+            cv2.line(flat, (c * size + x0, r * size + y0), (c * size + x1, r * size + y1),
+                     grey, 1)
+    return flat
+
+
+def test_marks_finds_a_digit_faded_to_its_bar_and_not_a_lines_remnant() -> None:
+    seven = [((13, 12), (26, 12), 20), ((26, 12), (24, 18), 150)]  # a dark bar, a pale stub
+    remnant = [((4, 5), (4, 35), 60)]  # a grid line's remnant along the cell's left side
+    flat = drawn_grid({40: seven, 50: remnant})
+    _, shaped, _ = cells.shapes(flat)
+    assert 40 not in shaped  # too short for a digit's shape
+    patches, found, strengths, heights = cells.marks(flat, shaped)
+    assert found == [40]
+    assert strengths[0] > 0.5 and 0.2 <= heights[0] < 0.5
+    assert patches.shape == (1, cells.PATCH, cells.PATCH)
