@@ -519,8 +519,12 @@ def grouped_aics(board: Board) -> Iterator[Step]:
 def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
     """Every grouped X-Chain (``one_digit``) or grouped AIC, one per set of eliminations
     (or placement): each grouped link's shortest chain first, then its chains between
-    other ends (what ``hint --all`` lists)."""
+    other ends; after them, for each chain that removes several candidates, the loop
+    through each of those alone (x=...=y and a candidate seeing both ends: a
+    discontinuous nice loop that removes that one, as HoDoKu lists it). What ``hint
+    --all`` lists."""
     seen = set()
+    singles = []
     tech = GROUPED_X_CHAIN if one_digit else GROUPED_AIC
     for i, (search, first) in enumerate(_found(board)):
         kept = board.derived("grouped-chains")
@@ -529,10 +533,18 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
         for found in (first, *search.every_explained(a, g, both_on, both_off)):
             if (len(search.digits(found[1])) == 1) != one_digit:
                 continue
-            key = (found[2], found[3])
+            links, chain, gone, _ = found
+            if gone & (gone - 1):
+                singles += [(search, (links, chain, 1 << t, 0)) for t in bits(gone)]
+            key = (gone, found[3])
             if key not in seen:
                 seen.add(key)
                 yield _step(board, search, tech, found)
+    for search, single in singles:
+        key = (single[2], 0)
+        if key not in seen:
+            seen.add(key)
+            yield _step(board, search, tech, single)
 
 
 def find_grouped_aic(board: Board) -> Step | None:
