@@ -43,6 +43,9 @@ TABLED_CROSS = "....1...7...8..4.9..4.5..318..196...64...8.....2..3...7..92.3..4
 #: queue's first single that is the last empty cell of a unit), after a Sue de Coq whose box
 #: side has three cells (r1c12 with r1c58 and r3c123); Unfair 1798
 QUEUED = "..3...4.24.5..3.9......61......9.2.....7......84.....33...7.9..5...82...1......86"
+#: Of several Sue de Coq steps HoDoKu takes the one removing the most: r7c789 with r7c6 and
+#: r9c7, six candidates; Unfair 1174
+COQ = "..8....617.5....3......58....4...9.......1.8.97....2.6...59.......3.614.8...47..."
 QUEUED_TAIL = [
     ("Full House", "r4c4"), ("Naked Single", "r5c1"), ("Naked Single", "r5c7"),
     ("Naked Single", "r6c8"), ("Full House", "r6c7"), ("Full House", "r2c7"),
@@ -96,7 +99,7 @@ def hodoku_path(puzzle: str) -> list:
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
-                   TABLED_CROSS, QUEUED):
+                   TABLED_CROSS, QUEUED, COQ):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -191,6 +194,14 @@ def test_singles_come_in_the_order_hodokus_queues_give_them(pure: bool) -> None:
     assert [s.technique for s in path].count("Large Sue de Coq") == 1
     rating = rate(Grid(QUEUED), scale="hodoku")
     assert (rating.level, rating.score) == ("unfair", 1798)
+
+
+def test_the_sue_de_coq_removing_the_most(pure: bool) -> None:
+    found = [changes(s) for s in hodoku_path(COQ) if "sue-de-coq" in s.key]
+    assert found == [{("r7c1", 2), ("r7c2", 2), ("r7c3", 2), ("r7c3", 7), ("r8c9", 7),
+                      ("r9c9", 3)}]
+    rating = rate(Grid(COQ), scale="hodoku")
+    assert (rating.level, rating.score) == ("unfair", 1174)
 
 
 def test_index_sum_lists_removals_by_digit_then_cell() -> None:

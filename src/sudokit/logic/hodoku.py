@@ -11,9 +11,10 @@
 - **The order HoDoKu takes steps in**: the singles from its two queues (the cell or the
   unit's digit that has waited longest), locked candidates box by box and line by line,
   naked and hidden subsets box by box, then row by row and column by column, W-Wings cell
-  by cell (:func:`find_full_house` keeping the queues step by step,
-  :func:`find_naked_single`, :func:`find_hidden_single`,
-  :func:`find_pointing`, :func:`find_claiming`, :func:`find_w_wing`).
+  by cell, of the Sue de Coq steps the one removing the most (:func:`find_full_house`,
+  which keeps the queues step by step, :func:`find_naked_single`,
+  :func:`find_hidden_single`, :func:`find_pointing`, :func:`find_claiming`,
+  :func:`find_w_wing`, :func:`find_sue_de_coq`).
 - **The chain HoDoKu takes**: of the chains on a board, the one that removes the most
   candidates, then the lowest index sum of what goes, then the fewest links; a chain closing
   into a loop removes on all its weak links (:mod:`.hodoku_chains`).
@@ -31,6 +32,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from .board import Board, Geometry, bits, digits_of
+from .hodoku_tables import weighted_sum
 from .step import Level, Step, Technique, cell_list, digit_list
 from .techniques.full_house import FULL_HOUSE
 from .techniques.hidden_single import HIDDEN_SINGLE
@@ -38,6 +40,8 @@ from .techniques.locked_candidates import CLAIMING, POINTING
 from .techniques.locked_subsets import naked_sets
 from .techniques.naked_single import NAKED_SINGLE
 from .techniques.subsets import HIDDEN, NAKED
+from .techniques.sue_de_coq import LARGE_SUE_DE_COQ
+from .techniques.sue_de_coq import every as every_sue_de_coq
 from .techniques.w_wing import W_WING
 
 
@@ -475,7 +479,23 @@ def find_w_wing(board: Board) -> Step | None:
     return None
 
 
+def find_sue_de_coq(board: Board) -> Step | None:
+    """Of the Sue de Coq steps (sides of any size), the one HoDoKu takes: the most removals,
+    then the lowest index sum of them (:func:`.hodoku_tables.weighted_sum`)."""
+    if not board.geo.classic:
+        return LARGE_SUE_DE_COQ.find(board)
+    parse = board.geo.parse_cell
+    best: tuple[tuple[int, int], Step] | None = None
+    for step in every_sue_de_coq(board):
+        gone = [(parse(e.cell), e.digit) for e in step.eliminations]
+        key = (-len(gone), weighted_sum(gone))
+        if best is None or key < best[0]:
+            best = (key, step)
+    return None if best is None else best[1]
+
+
 HODOKU_CLAIMING = replace(CLAIMING, find=find_claiming, applies=None)
+HODOKU_SUE_DE_COQ = replace(LARGE_SUE_DE_COQ, find=find_sue_de_coq, applies=None)
 HODOKU_FULL_HOUSE = replace(FULL_HOUSE, find=find_full_house, applies=None)
 HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=None)
 HODOKU_NAKED_SINGLE = replace(NAKED_SINGLE, find=find_naked_single, applies=None)
