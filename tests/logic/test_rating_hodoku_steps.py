@@ -46,6 +46,9 @@ QUEUED = "..3...4.24.5..3.9......61......9.2.....7......84.....33...7.9..5...82.
 #: Of several Sue de Coq steps HoDoKu takes the one removing the most: r7c789 with r7c6 and
 #: r9c7, six candidates; Unfair 1174
 COQ = "..8....617.5....3......58....4...9.......1.8.97....2.6...59.......3.614.8...47..."
+#: HoDoKu takes the first XY-Wing of its order (pivot r1c1, pincers r7c1 and r7c8: 1 leaves
+#: r1c8) before one removing four candidates; Unfair 1424
+WINGS = ".75.....28..9...3.39.54........1..46...4.857..8...........9.6..7.1...2..2.......4"
 QUEUED_TAIL = [
     ("Full House", "r4c4"), ("Naked Single", "r5c1"), ("Naked Single", "r5c7"),
     ("Naked Single", "r6c8"), ("Full House", "r6c7"), ("Full House", "r2c7"),
@@ -99,7 +102,7 @@ def hodoku_path(puzzle: str) -> list:
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
-                   TABLED_CROSS, QUEUED, COQ):
+                   TABLED_CROSS, QUEUED, COQ, WINGS):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -202,6 +205,15 @@ def test_the_sue_de_coq_removing_the_most(pure: bool) -> None:
                       ("r9c9", 3)}]
     rating = rate(Grid(COQ), scale="hodoku")
     assert (rating.level, rating.score) == ("unfair", 1174)
+
+
+def test_xy_wings_in_hodokus_order(pure: bool) -> None:
+    found = [(s.cells, changes(s)) for s in hodoku_path(WINGS) if s.key == "xy-wing"]
+    assert found == [(("r1c1", "r7c1", "r7c8"), {("r1c8", 1)}),
+                     (("r5c2", "r5c5", "r6c1"), {("r5c1", 6), ("r6c4", 6), ("r6c5", 6),
+                                                 ("r6c6", 6)})]
+    rating = rate(Grid(WINGS), scale="hodoku")
+    assert (rating.level, rating.score) == ("unfair", 1424)
 
 
 def test_index_sum_lists_removals_by_digit_then_cell() -> None:

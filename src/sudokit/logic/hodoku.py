@@ -43,6 +43,8 @@ from .techniques.subsets import HIDDEN, NAKED
 from .techniques.sue_de_coq import LARGE_SUE_DE_COQ
 from .techniques.sue_de_coq import every as every_sue_de_coq
 from .techniques.w_wing import W_WING
+from .techniques.xy_wing import XY_WING
+from .techniques.xyz_wing import XYZ_WING
 
 
 def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
@@ -479,6 +481,57 @@ def find_w_wing(board: Board) -> Step | None:
     return None
 
 
+def _find_wing(board: Board, xyz: bool) -> Step | None:
+    """The first XY-Wing (or XYZ-Wing) in HoDoKu's order: the pivot and pincers taken from
+    the bivalue cells (the pivot of an XYZ-Wing from the cells of three) in cell order, i < j
+    < k, each of the three cells tried as the pivot in turn (i, then j, then k); the three
+    hold three digits, no two the same pair, the pincers share one digit z, and z leaves what
+    sees both pincers (and the pivot, for an XYZ-Wing)."""
+    geo = board.geo
+    masks = board.masks
+    two = [c for c in bits(board.unsolved) if masks[c].bit_count() == 2]
+    firsts = [c for c in bits(board.unsolved) if masks[c].bit_count() == 3] if xyz else two
+    for i, a in enumerate(firsts):
+        for j in range(0 if xyz else i + 1, len(two)):
+            b = two[j]
+            if (masks[a] | masks[b]).bit_count() != 3:
+                continue
+            for c in two[j + 1:]:
+                if (masks[a] | masks[b] | masks[c]).bit_count() != 3 or len(
+                        {masks[a], masks[b], masks[c]}) < 3:
+                    continue
+                tries = [(a, b, c)] if xyz else [(a, b, c), (b, a, c), (c, b, a)]
+                for pivot, p, q in tries:
+                    if not (geo.sees(pivot, p) and geo.sees(pivot, q)):
+                        continue
+                    common = masks[p] & masks[q]
+                    if common.bit_count() != 1:
+                        continue
+                    z = common.bit_length()
+                    gone = geo.peer_bits[p] & geo.peer_bits[q] & board.dcells[z - 1]
+                    if xyz:
+                        gone &= geo.peer_bits[pivot]
+                    if gone:
+                        tech = XYZ_WING if xyz else XY_WING
+                        text = (f"{geo.cell_names[pivot]} sees {geo.cell_names[p]} and "
+                                f"{geo.cell_names[q]}, which share only {z}: one of them "
+                                f"holds {z}, so {z} leaves what sees "
+                                f"{'all three' if xyz else 'both'}.")
+                        return tech.step(board, [pivot, p, q], text,
+                                         elim=[(x, z) for x in bits(gone)])
+    return None
+
+
+def find_xy_wing(board: Board) -> Step | None:
+    """The first XY-Wing in HoDoKu's order (see :func:`_find_wing`)."""
+    return _find_wing(board, False) if board.geo.classic else XY_WING.find(board)
+
+
+def find_xyz_wing(board: Board) -> Step | None:
+    """The first XYZ-Wing in HoDoKu's order (see :func:`_find_wing`)."""
+    return _find_wing(board, True) if board.geo.classic else XYZ_WING.find(board)
+
+
 def find_sue_de_coq(board: Board) -> Step | None:
     """Of the Sue de Coq steps (sides of any size), the one HoDoKu takes: the most removals,
     then the lowest index sum of them (:func:`.hodoku_tables.weighted_sum`)."""
@@ -495,6 +548,8 @@ def find_sue_de_coq(board: Board) -> Step | None:
 
 
 HODOKU_CLAIMING = replace(CLAIMING, find=find_claiming, applies=None)
+HODOKU_XY_WING = replace(XY_WING, find=find_xy_wing, applies=None)
+HODOKU_XYZ_WING = replace(XYZ_WING, find=find_xyz_wing, applies=None)
 HODOKU_SUE_DE_COQ = replace(LARGE_SUE_DE_COQ, find=find_sue_de_coq, applies=None)
 HODOKU_FULL_HOUSE = replace(FULL_HOUSE, find=find_full_house, applies=None)
 HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=None)

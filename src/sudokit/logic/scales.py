@@ -30,6 +30,8 @@ from .hodoku import (
     HODOKU_POINTING,
     HODOKU_SUE_DE_COQ,
     HODOKU_W_WING,
+    HODOKU_XY_WING,
+    HODOKU_XYZ_WING,
     LOCKED_PAIR,
     LOCKED_TRIPLE,
     REMOTE_PAIR,
@@ -127,7 +129,8 @@ HODOKU: dict[str, tuple[str, int]] = {
 _HODOKU_STEPS = {t.key: t for t in (
     LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_FULL_HOUSE, HODOKU_HIDDEN_SINGLE,
     HODOKU_NAKED_SINGLE,
-    HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH, HODOKU_SUE_DE_COQ)}
+    HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH, HODOKU_SUE_DE_COQ,
+    HODOKU_XY_WING, HODOKU_XYZ_WING)}
 #: the subsets HoDoKu looks for box by box first
 _SUBSETS = frozenset(f"{kind}-{size}" for kind in ("naked", "hidden")
                      for size in ("pair", "triple", "quad"))
@@ -197,7 +200,7 @@ SCALES: dict[str, Scale] = {
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 4, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 6, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 7, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 
