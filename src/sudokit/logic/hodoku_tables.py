@@ -35,8 +35,9 @@ from typing import NamedTuple
 from .board import Board, bits, digits_of
 from .step import Step, Technique
 
-#: a premise's table: the states in the order reached, and each one's parent
-Table = tuple[list[int], dict[int, int]]
+#: a premise's table: the states in the order reached, each one's parent and its distance
+#: from the premise (in links)
+Table = tuple[list[int], dict[int, int], dict[int, int]]
 
 
 class _Found(NamedTuple):
@@ -82,19 +83,19 @@ class _Tables:
                 self.direct[node * 2] = off
 
     def table(self, premise: int) -> Table:
-        """The states ``premise`` leads to, breadth first, and each one's parent."""
+        """The states ``premise`` leads to, breadth first, each one's parent and depth."""
         order = [premise]
         parent = {premise: -1}
+        depth = {premise: 0}
         direct = self.direct
-        i = 0
-        while i < len(order):
-            s = order[i]
-            i += 1
+        for s in order:  # (the list grows as the search goes)
+            below = depth[s] + 1
             for t in direct[s]:
                 if t not in parent:
                     parent[t] = s
+                    depth[t] = below
                     order.append(t)
-        return order, parent
+        return order, parent, depth
 
 
 def weighted_sum(gone: list[tuple[int, int]]) -> int:
@@ -204,9 +205,8 @@ def _listed(board: Board, tables: _Tables) -> list[tuple[tuple[int, int, int, in
     count = 0
     for on in (1, 0):
         for s in sorted(x for x in made if x & 1 == on):
-            order, parent = made[s]
+            order, parent, depth = made[s]
             start = s // 2 // n
-            depth = _depths(order, parent)
             for t in order[1:]:
                 if t // 2 // n != start or depth[t] <= 2:
                     continue
@@ -222,9 +222,8 @@ def _listed(board: Board, tables: _Tables) -> list[tuple[tuple[int, int, int, in
                     found.append(((-len(gone), weighted_sum(gone), len(chain), count),
                                   _Found(gone, kind, chain, parent, t)))
     for s in sorted(x for x in made if not x & 1):
-        order, parent = made[s]
+        order, parent, depth = made[s]
         start = s // 2 // n
-        depth = _depths(order, parent)
         for t in order[1:]:
             if not t & 1 or t // 2 // n == start or depth[t] <= 2:
                 continue
@@ -234,14 +233,6 @@ def _listed(board: Board, tables: _Tables) -> list[tuple[tuple[int, int, int, in
                 found.append(((-len(gone), weighted_sum(gone), depth[t] + 1, count),
                               _Found(gone, "an AIC", [], parent, t)))
     return found
-
-
-def _depths(order: list[int], parent: dict[int, int]) -> dict[int, int]:
-    """Each state's distance from the premise (in links)."""
-    depth = {order[0]: 0}
-    for t in order[1:]:
-        depth[t] = depth[parent[t]] + 1
-    return depth
 
 
 def find_nice_loop(board: Board, tech: Technique) -> Step | None:
