@@ -7,6 +7,12 @@ digits share none and the digits of all three sets number exactly as many as the
 Then each of those digits is in exactly one of the cells: a digit E lacks lies in V or D, all
 in the line, and leaves the rest of the line; a digit D lacks lies in V or E, all in the box,
 and leaves the rest of the box.
+
+The optional Large Sue de Coq takes sides of up to :data:`LARGE_SIDE` cells, the cells of
+the intersection outside V in either side, and HoDoKu's extended form: a digit both sides
+hold (S) may lie in both, once in each, when the cells number as many as the digits plus
+those of S; then each digit of S is in both sides and leaves the rest of the line and of
+the box, the others as above.
 """
 
 from __future__ import annotations
@@ -25,8 +31,8 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 #: the most cells taken from the line, or from the box, outside the intersection (larger
 #: sides are rare and costly to list)
 MAX_SIDE = 2
-#: the most cells of a side in the optional Large Sue de Coq
-LARGE_SIDE = 4
+#: the most cells of a side in the optional Large Sue de Coq (HoDoKu's paths use five)
+LARGE_SIDE = 5
 
 if cython.compiled:  # digit masks of at most 64 bits: one C word (_bits64.pxd)
     from cython.cimports.sudokit.logic.graphs._bits64 import popcount64 as _popcount
@@ -101,7 +107,9 @@ def _large_sides(cells: list[tuple[int, int]], vm: int, most: int
     helpers = [(c, m) for c, m in cells if (m & ~vm).bit_count() < most]
     grown: list[tuple[int, int, int]] = [(0, 0, 0)]
     for c, m in helpers:
-        grown += [(cs | 1 << c, um | m, n + 1) for cs, um, n in grown if n < most]
+        # a side's new digits only grow as it grows, and must stay fewer than its cells
+        grown += [(cs | 1 << c, um | m, n + 1) for cs, um, n in grown
+                  if n < most and ((um | m) & ~vm).bit_count() < most]
     out = []
     for cs, um, n in grown[1:]:
         net = n - (um & ~vm).bit_count()
@@ -221,6 +229,9 @@ def _search(
                      list[tuple[int, int]]]]:
     """((cells, digits) of the intersection, the line side and the box side, eliminations)
     of each Sue de Coq of one crossing that eliminates something."""
+    if most > MAX_SIDE:
+        yield from _search_large(board, box, line, picks, line_rest, box_rest, most)
+        return
     dcells = board.dcells
     unit_bits = board.geo.unit_bits
     masks = board.masks
@@ -287,6 +298,70 @@ def _search(
                     yield (v, vm), (d, dm), (e, em), elim
 
 
+def _search_large(
+    board: Board, box: int, line: int, picks: list[tuple[int, int]], line_rest: int,
+    box_rest: int, most: int,
+) -> Iterator[tuple[tuple[int, int], tuple[int, int], tuple[int, int],
+                     list[tuple[int, int]]]]:
+    """:func:`_search` for the large form: sides of up to ``most`` cells, which may take the
+    intersection's cells outside V, and digits both sides hold (S) lying once in each
+    when the cells number as many as the digits and those of S."""
+    dcells = board.dcells
+    unit_bits = board.geo.unit_bits
+    masks = board.masks
+    inter = unit_bits[box] & unit_bits[line] & board.unsolved
+    # the sides depend on the intersection's digits and cells left over, which picks share
+    sides_of: dict[tuple[int, int], tuple[list, dict[int, list[tuple[int, int, int]]]]] = {}
+    for v, vm in picks:
+        extra = vm.bit_count() - v.bit_count()
+        spare = inter & ~v
+        both = sides_of.get((vm, spare))
+        if both is None:
+            lines = _large_sides(_cell_masks(masks, line_rest | spare), vm, most)
+            nets: dict[int, list[tuple[int, int, int]]] = {}
+            if lines:
+                for e, em, enet in _large_sides(_cell_masks(masks, box_rest | spare), vm, most):
+                    nets.setdefault(enet, []).append((e, em, enet))
+            both = sides_of[vm, spare] = (lines, nets)
+        lines, by_net = both
+        box_hits: dict[int, int] = {}
+        for d, dm, dnet in lines:
+            # the box side brings the rest of the count; a shared digit counts in both
+            # sides' new digits (one of V's would be counted once: not taken)
+            line_hit = -1
+            for e, em, _ in by_net.get(extra - dnet, ()):
+                shared = dm & em
+                if d & e or shared & vm:
+                    continue
+                everything = vm | dm | em
+                # most pairs eliminate nothing: test that first (the digits with a place
+                # in the rest of the line, or of the box, that could leave it)
+                if line_hit < 0:
+                    line_hit = _digits_in(dcells, unit_bits[line] & ~(v | d))
+                box_hit = box_hits.get(e, -1)
+                if box_hit < 0:
+                    box_hit = box_hits[e] = _digits_in(dcells, unit_bits[box] & ~(v | e))
+                if not ((everything & ~em | shared) & line_hit
+                        or (everything & ~dm | shared) & box_hit):
+                    continue
+                used = v | d | e
+                elim = []
+                for d0 in mask_bits(everything):
+                    bit = 1 << d0
+                    if shared & bit:
+                        # once in each side: nowhere else in the line or the box
+                        out = (unit_bits[line] & ~d) | (unit_bits[box] & ~e)
+                    else:
+                        out = 0
+                        if not em & bit:
+                            out |= unit_bits[line] & ~used
+                        if not dm & bit:
+                            out |= unit_bits[box] & ~used
+                    elim += [(c, d0 + 1) for c in bits(dcells[d0] & out)]
+                if elim:
+                    yield (v, vm), (d, dm), (e, em), elim
+
+
 def _step(
     board: Board, box: int, line: int, v: tuple[int, int], d: tuple[int, int],
     e: tuple[int, int], elim: list[tuple[int, int]],
@@ -297,17 +372,24 @@ def _step(
         return f"{cell_list(geo, bits(cells))} {digit_list(digits_of(mask))}"
 
     everything = v[1] | d[1] | e[1]
+    shared = d[1] & e[1]
+    count = "as many digits as cells, so each digit is in exactly one of them"
+    if shared:
+        count = (f"as many cells as digits and {digit_list(digits_of(shared))} counted twice, "
+                 f"so {digit_list(digits_of(shared))} lie in both sides and each other digit "
+                 f"in exactly one of them")
     text = (
         f"Sue de Coq: {part(*v)} where {geo.unit_names[box]} meets {geo.unit_names[line]}, "
         f"with {part(*d)} of the {geo.unit_names[line].split()[0]} and {part(*e)} of the box, "
-        f"hold as many digits as cells, so each digit is in exactly one of them: "
-        f"{digit_list(digits_of(everything & ~e[1]))} leave the rest of "
-        f"{geo.unit_names[line]}, {digit_list(digits_of(everything & ~d[1]))} the rest of "
-        f"{geo.unit_names[box]}: "
+        f"hold {count}: "
+        f"{digit_list(digits_of(everything & ~e[1] | shared))} leave the rest of "
+        f"{geo.unit_names[line]}, {digit_list(digits_of(everything & ~d[1] | shared))} the "
+        f"rest of {geo.unit_names[box]}: "
         f"{', '.join(f'{geo.cell_names[c]}<>{z}' for c, z in sorted(elim, key=lambda e: e[1]))}."
     )
-    tech = SUE_DE_COQ if (d[0].bit_count() <= MAX_SIDE and e[0].bit_count() <= MAX_SIDE) \
-        else LARGE_SUE_DE_COQ
+    small = d[0].bit_count() <= MAX_SIDE and e[0].bit_count() <= MAX_SIDE
+    inside = (d[0] | e[0]) & geo.unit_bits[box] & geo.unit_bits[line]
+    tech = SUE_DE_COQ if small and not shared and not inside else LARGE_SUE_DE_COQ
     return tech.step(board, bits(v[0] | d[0] | e[0]), text, elim=elim)
 
 
