@@ -38,6 +38,8 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
     "sudokit.logic.graphs.hypothesis",
+    "sudokit.logic.graphs.ancestry",
+    "sudokit.logic.graphs.static_links",
     "sudokit.logic.techniques.locked_candidates",
     "sudokit.logic.techniques.medusa",
     "sudokit.logic.techniques.multi_colouring",

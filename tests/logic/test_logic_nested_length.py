@@ -53,6 +53,7 @@ def test_a_contradiction_counts_only_the_deductions_it_rests_on() -> None:
     root = Hypothesis.of(board, track=True)
     checked = 0
     fewer = 0
+    shortest: list[int] = []
     for cell in bits(board.unsolved):
         for d0 in bits(board.masks[cell]):
             h = root.copy()
@@ -62,6 +63,7 @@ def test_a_contradiction_counts_only_the_deductions_it_rests_on() -> None:
                 a, b = h.clash
                 assert _follows(board, a | b, (cell, d0))
                 length = root.length([a, b], 0)
+                shortest.append(length - 2)  # less the two contradicting deductions
                 # the two contradicting deductions' ancestors, the assumption in both
                 assert length == a.bit_count() + b.bit_count() > 2
                 drawn = len(h.on_anc or {}) + len(h.off_anc or {})
@@ -70,21 +72,26 @@ def test_a_contradiction_counts_only_the_deductions_it_rests_on() -> None:
     assert checked >= 5
     # most contradictions need only part of what their assumption drew
     assert fewer > checked // 2
+    # as Sudoku Explainer takes a step: the shortest of the whole sweep, not the first found
+    least = deductions(Hypothesis.of(board, track=True), 0, least=True)
+    first = deductions(Hypothesis.of(board, track=True), 0)
+    assert least is not None and first is not None
+    assert least.length == min(shortest) < first.length
 
 
-def test_a_nested_steps_score_is_sudoku_explainers_base_plus_its_ancestors() -> None:
+def test_a_nested_step_is_the_shortest_of_its_level_on_sudoku_explainers_base() -> None:
     board = _stuck_board()
     solution = solve(Grid(HARDEST))
     assert solution is not None
-    # Sudoku Explainer's level 4 follows dynamic chains inside, as sudokit's own level 2
-    found = deductions(Hypothesis.of(board, track=True), 4)
-    assert found is not None and found.elim
-    for c, d0 in found.elim:  # sound: the solution keeps what is removed nowhere
-        assert solution.cells[c] != d0 + 1
+    # Sudoku Explainer's level 3: static cell and unit forcing chains inside the assumption
+    first = deductions(Hypothesis.of(board, track=True), 3)
+    assert first is not None
     board.solutions = 1  # the nested search runs on puzzles known to have one solution
-    step = nested_chains.SE_FINDERS["nested-dynamic-chain"](board)
-    assert step is not None and step.key == "nested-dynamic-chain"
-    assert nested_chains.base_score(4) == 10.5  # Sudoku Explainer's "+ Dynamic Forcing Chains"
-    assert step.score == round(10.5 + chain_bonus(found.length), 1)
-    # a long chain: its inner chains count, each once, with their own ancestors
-    assert found.length > 100
+    step = nested_chains.SE_FINDERS["nested-multiple-chain"](board)
+    assert step is not None and step.key == "nested-multiple-chain"
+    names = board.geo.cell_names
+    for e in step.eliminations:  # sound: the solution keeps what is removed nowhere
+        assert solution.cells[names.index(e.cell)] != e.digit
+    assert nested_chains.base_score(3) == 10.0  # Sudoku Explainer's "+ Multiple Forcing Chains"
+    # the shortest of the whole sweep (here the first found is as short)
+    assert 10.0 < step.score <= round(10.0 + chain_bonus(first.length), 1)

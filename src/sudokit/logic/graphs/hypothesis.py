@@ -415,13 +415,15 @@ class Deduction:
 
 
 def deductions(
-    root: Hypothesis, level: int, deadline: float | None = None, every: bool = False
+    root: Hypothesis, level: int, deadline: float | None = None, every: bool = False,
+    least: bool = False,
 ) -> Deduction | None:
     """Assume each candidate of ``root`` in turn and settle it at ``level``: the contradiction
     reached in the fewest deductions (with ``every``, all contradictions of the sweep
     together), else the first cell or unit whose branches all agree on something, else
-    None. When tracking, a deduction inside an assumption (``root`` is one) that rests on
-    nothing the assumption drew is left out: it holds without it."""
+    None; with ``least``, the shortest of all of them, as Sudoku Explainer takes a step
+    (the whole sweep). When tracking, a deduction inside an assumption (``root`` is one)
+    that rests on nothing the assumption drew is left out: it holds without it."""
     geo = root.geo
     masks = root.masks
     track = root.source is not None
@@ -459,7 +461,7 @@ def deductions(
                         easiest = Deduction("contradiction", [], [(cell, d0)], [(cell, d0)],
                                             length - 2 * track, str(e),
                                             why=[(parents, length)] if track else None)
-                    if level >= 2 or easiest.length <= 8:
+                    if not least and (level >= 2 or easiest.length <= 8):
                         # short enough: a longer sweep would gain 0.2 at most, for its cost
                         return easiest
                     continue
@@ -470,6 +472,8 @@ def deductions(
                 reason = str(e)
                 continue
             outcomes[(cell, d0)] = h
+    if least:
+        return _least(root, order, outcomes, outer, easiest)
     if easiest is not None:
         return easiest
     if false:
@@ -489,6 +493,27 @@ def deductions(
             if found is not None:
                 return found
     return None
+
+
+def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], Hypothesis],
+           outer: int, best: Deduction | None) -> Deduction | None:
+    """The shortest of ``best`` (a contradiction) and every cell and unit forcing chain."""
+    geo = root.geo
+    groups = [[(c, d0) for d0 in bits(root.masks[c])] for c in order]
+    kinds = ["cell"] * len(groups)
+    units = [-1] * len(groups)
+    for u, ub in enumerate(geo.unit_bits):
+        for d0 in range(geo.n):
+            x = root.dcells[d0] & ub
+            if x.bit_count() >= 2:
+                groups.append([(c, d0) for c in bits(x)])
+                kinds.append("unit")
+                units.append(u)
+    for group, kind, u in zip(groups, kinds, units, strict=True):
+        found = _agree(root, group, outcomes, kind, u, outer)
+        if found is not None and (best is None or found.length < best.length):
+            best = found
+    return best
 
 
 def _agree(

@@ -129,7 +129,8 @@ def _finder(level: int, faithful: bool = False) -> Callable[[Board], Step | None
         if level > deepest_level(board):
             return None
         try:
-            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board))
+            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board),
+                               least=faithful)
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
         return None if found is None else \
@@ -143,7 +144,8 @@ def find_deep(board: Board, faithful: bool = False) -> Step | None:
     deepest = deepest_level(board)
     for level in range(5, deepest + 1):
         try:
-            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board))
+            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board),
+                               least=faithful)
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
         if found is not None:
