@@ -49,6 +49,9 @@ COQ = "..8....617.5....3......58....4...9.......1.8.97....2.6...59.......3.614.8
 #: HoDoKu takes the first XY-Wing of its order (pivot r1c1, pincers r7c1 and r7c8: 1 leaves
 #: r1c8) before one removing four candidates; Unfair 1424
 WINGS = ".75.....28..9...3.39.54........1..46...4.857..8...........9.6..7.1...2..2.......4"
+#: HoDoKu looks for skyscrapers in the rows (every digit) before the columns: 6 in rows 5
+#: and 8 first, then 2 in columns 3 and 5; Hard 948
+SKY = "...87...2..7.......4.6....8..8..46...94.5....1......2...97..4...1.43.....5....2.6"
 QUEUED_TAIL = [
     ("Full House", "r4c4"), ("Naked Single", "r5c1"), ("Naked Single", "r5c7"),
     ("Naked Single", "r6c8"), ("Full House", "r6c7"), ("Full House", "r2c7"),
@@ -102,7 +105,7 @@ def hodoku_path(puzzle: str) -> list:
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
-                   TABLED_CROSS, QUEUED, COQ, WINGS):
+                   TABLED_CROSS, QUEUED, COQ, WINGS, SKY):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -214,6 +217,13 @@ def test_xy_wings_in_hodokus_order(pure: bool) -> None:
                                                  ("r6c6", 6)})]
     rating = rate(Grid(WINGS), scale="hodoku")
     assert (rating.level, rating.score) == ("unfair", 1424)
+
+
+def test_skyscrapers_rows_first(pure: bool) -> None:
+    found = [changes(s) for s in hodoku_path(SKY) if s.key == "skyscraper"]
+    assert found == [{("r6c3", 6), ("r7c1", 6)}, {("r7c1", 2), ("r7c2", 2), ("r8c6", 2)}]
+    rating = rate(Grid(SKY), scale="hodoku")
+    assert (rating.level, rating.score) == ("hard", 948)
 
 
 def test_index_sum_lists_removals_by_digit_then_cell() -> None:

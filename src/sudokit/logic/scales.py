@@ -40,6 +40,7 @@ from .hodoku import (
     subsets_in_order,
 )
 from .hodoku_chains import widest, widest_grouped
+from .hodoku_patterns import HODOKU_KITE, HODOKU_SKYSCRAPER
 from .select import choose
 from .step import Level, Technique
 from .techniques import BY_KEY, LADDER
@@ -130,7 +131,7 @@ _HODOKU_STEPS = {t.key: t for t in (
     LOCKED_PAIR, LOCKED_TRIPLE, REMOTE_PAIR, HODOKU_FULL_HOUSE, HODOKU_HIDDEN_SINGLE,
     HODOKU_NAKED_SINGLE,
     HODOKU_POINTING, HODOKU_CLAIMING, HODOKU_W_WING, TURBOT_FISH, HODOKU_SUE_DE_COQ,
-    HODOKU_XY_WING, HODOKU_XYZ_WING)}
+    HODOKU_XY_WING, HODOKU_XYZ_WING, HODOKU_SKYSCRAPER, HODOKU_KITE)}
 #: the subsets HoDoKu looks for box by box first
 _SUBSETS = frozenset(f"{kind}-{size}" for kind in ("naked", "hidden")
                      for size in ("pair", "triple", "quad"))
@@ -200,7 +201,7 @@ SCALES: dict[str, Scale] = {
                 "se", choose("se")),
     "sukaku": Scale("sukaku", 4, "Sukaku Explainer's techniques, tried by score alone",
                     "se", choose("sukaku")),
-    "hodoku": Scale("hodoku", 7, "HoDoKu 2.2's default solving order, level word and score",
+    "hodoku": Scale("hodoku", 8, "HoDoKu 2.2's default solving order, level word and score",
                     "hodoku", _hodoku_ladder()),
 }
 
