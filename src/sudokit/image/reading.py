@@ -201,17 +201,16 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     suspect. ``choices`` gets the model's choices for both, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
     patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped)
-    if not where:
-        return outcome, ()
-    solution = solve(Grid.from_cells(outcome.cells))
+    dark = [k for k, strength in enumerate(strengths) if strength >= MARK_INK]
+    solution = solve(Grid.from_cells(outcome.cells)) if dark else None
     if solution is None:
         return outcome, ()
     cells, changes, lost = list(outcome.cells), list(outcome.changes), []
-    for cell, p, strength, height in zip(where, probabilities(patches), strengths, heights,
-                                         strict=True):
+    for k, p in zip(dark, probabilities(patches[dark]), strict=True):
+        cell, strength, height = where[k], strengths[k], heights[k]
         ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
         digit, chance = ranked[0]
-        if strength >= MARK_INK and digit == solution.cells[cell] and chance >= MARK_RESTORE:
+        if digit == solution.cells[cell] and chance >= MARK_RESTORE:
             choices[cell] = ranked
             cells[cell] = digit
             changes.append(Change(cell, 0, digit, chance, restored=True))
