@@ -52,6 +52,9 @@ WINGS = ".75.....28..9...3.39.54........1..46...4.857..8...........9.6..7.1...2.
 #: HoDoKu looks for skyscrapers in the rows (every digit) before the columns: 6 in rows 5
 #: and 8 first, then 2 in columns 3 and 5; Hard 948
 SKY = "...87...2..7.......4.6....8..8..46...94.5....1......2...97..4...1.43.....5....2.6"
+#: HoDoKu's remote pairs are chains whose ends see a cell holding one of the digits: two of
+#: four cells (r1c4-r8c4-r8c3-r9c2, r6c3-r8c3-r8c4-r9c6), not one of six; Unfair 1118
+PAIRS = "..9.8..7.25......4..7..5...5..1....87.4.6.1.....3..9.........2683..........47...3"
 QUEUED_TAIL = [
     ("Full House", "r4c4"), ("Naked Single", "r5c1"), ("Naked Single", "r5c7"),
     ("Naked Single", "r6c8"), ("Full House", "r6c7"), ("Full House", "r2c7"),
@@ -105,7 +108,7 @@ def hodoku_path(puzzle: str) -> list:
 
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
-                   TABLED_CROSS, QUEUED, COQ, WINGS, SKY):
+                   TABLED_CROSS, QUEUED, COQ, WINGS, SKY, PAIRS):
         solution = backtrack(puzzle)
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
@@ -224,6 +227,13 @@ def test_skyscrapers_rows_first(pure: bool) -> None:
     assert found == [{("r6c3", 6), ("r7c1", 6)}, {("r7c1", 2), ("r7c2", 2), ("r8c6", 2)}]
     rating = rate(Grid(SKY), scale="hodoku")
     assert (rating.level, rating.score) == ("hard", 948)
+
+
+def test_remote_pairs_as_hodokus_chains(pure: bool) -> None:
+    found = [changes(s) for s in hodoku_path(PAIRS) if s.key == REMOTE_PAIR.key]
+    assert found == [{("r1c2", 6)}, {("r6c6", 2)}]
+    rating = rate(Grid(PAIRS), scale="hodoku")
+    assert (rating.level, rating.score) == ("unfair", 1118)
 
 
 def test_index_sum_lists_removals_by_digit_then_cell() -> None:

@@ -61,7 +61,7 @@ def test_hodoku_scale_gives_hodokus_level_and_score(
     rating = rate(Grid(puzzle), scale="hodoku")
     assert (rating.level, rating.score, rating.hardest) == (level, score, hardest)
     assert rating.effort == score and rating.hodoku_level == level
-    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-8/")
+    assert rating.scale == SCALES["hodoku"].id and rating.scale.startswith("hodoku-9/")
 
 
 def test_the_hand_counts_are_the_paths_own() -> None:

@@ -5,7 +5,8 @@
   line; its digits leave the rest of both, and both lose one beyond the cells they share
   (HoDoKu tries them before locked candidates).
 - **Remote Pair**: cells that all hold the same two digits, each seeing the next; a cell that
-  sees two of them an odd number of links apart (three or more) holds neither digit.
+  sees two of them an odd number of links apart (three or more) holds neither digit (the
+  chain HoDoKu takes: :func:`.hodoku_patterns.remote_pair_chain`).
 - **Turbot Fish**: two strong links of a digit, one in a box, an end of each seeing the
   other's; the digit leaves what sees both far ends.
 - **The order HoDoKu takes steps in**: the singles from its two queues (the cell or the
@@ -32,6 +33,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from .board import Board, Geometry, bits, digits_of
+from .hodoku_patterns import remote_pair_chain
 from .hodoku_tables import weighted_sum
 from .step import Level, Step, Technique, cell_list, digit_list
 from .techniques.full_house import FULL_HOUSE
@@ -83,76 +85,20 @@ def find_locked_triple(board: Board) -> Step | None:
 
 
 def find_remote_pair(board: Board) -> Step | None:
-    """A Remote Pair that removes something, or None."""
-    geo = board.geo
-    masks = board.masks
-    by_pair: dict[int, list[int]] = {}
-    for c in bits(board.bivalue_cells()):
-        by_pair.setdefault(masks[c], []).append(c)
-    for pair, cells in by_pair.items():
-        if len(cells) < 4:
-            continue
-        members = sum(1 << c for c in cells)
-        seen = 0
-        for root in cells:
-            if seen >> root & 1:
-                continue
-            # the cells joined to root, each with its distance (in links) from it
-            dist = {root: 0}
-            frontier = [root]
-            while frontier:
-                nxt = []
-                for c in frontier:
-                    for p in bits(geo.peer_bits[c] & members):
-                        if p not in dist:
-                            dist[p] = dist[c] + 1
-                            nxt.append(p)
-                frontier = nxt
-            group = sum(1 << c for c in dist)
-            seen |= group
-            step = _remote_pair_step(board, pair, dist, group)
-            if step is not None:
-                return step
-    return None
-
-
-def _remote_pair_step(board: Board, pair: int, dist: dict[int, int], group: int) -> Step | None:
-    """The eliminations of one connected group of cells holding ``pair``: a cell seeing two
-    of them at an odd distance of three links or more loses both digits."""
-    geo = board.geo
-    group_cells = sorted(dist)
-    out = set()
-    for a, b in combinations(group_cells, 2):
-        if (dist[a] + dist[b]) % 2 == 0:
-            continue  # the same digit: nothing follows from two cells of one colour
-        if _links_between(geo, a, b, group) < 3:
-            continue
-        seen = geo.peer_bits[a] & geo.peer_bits[b] & board.unsolved & ~group
-        for c in bits(seen):
-            out |= {(c, d) for d in digits_of(board.masks[c] & pair)}
-    if not out:
+    """The Remote Pair HoDoKu takes (:func:`.hodoku_patterns.remote_pair_chain`), or
+    None."""
+    if not board.geo.classic:
         return None
-    digits = digits_of(pair)
-    text = (f"{cell_list(geo, group_cells)} all hold only {digit_list(digits)}, and each sees the "
+    found = remote_pair_chain(board)
+    if found is None:
+        return None
+    cells, gone = found
+    geo = board.geo
+    digits = digits_of(board.masks[cells[0]])
+    text = (f"{cell_list(geo, cells)} all hold only {digit_list(digits)}, and each sees the "
             f"next: they alternate the two digits, so a cell that sees two of them of opposite "
             f"parity holds neither.")
-    return REMOTE_PAIR.step(board, group_cells, text, elim=sorted(out))
-
-
-def _links_between(geo: Geometry, a: int, b: int, group: int) -> int:
-    """The fewest links from ``a`` to ``b`` through the cells of ``group``."""
-    peer_bits = geo.peer_bits
-    dist = {a: 0}
-    frontier = [a]
-    while frontier and b not in dist:
-        nxt = []
-        for c in frontier:
-            for p in bits(peer_bits[c] & group):
-                if p not in dist:
-                    dist[p] = dist[c] + 1
-                    nxt.append(p)
-        frontier = nxt
-    return dist.get(b, 0)
+    return REMOTE_PAIR.step(board, cells, text, elim=gone)
 
 
 class _Singles:

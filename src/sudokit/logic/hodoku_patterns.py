@@ -1,10 +1,15 @@
-"""HoDoKu's single-digit patterns in the order it finds them, for the hodoku scale
-(:mod:`.scales`): it takes the first it finds, not the one removing the most.
+"""HoDoKu's single-digit patterns and remote pairs as it chooses them, for the hodoku scale
+(:mod:`.scales`): of the patterns the first it finds, of the remote pairs the widest.
 
 - **Skyscraper**: two rows (then, all digits done, two columns) holding a digit twice each,
   their first places (or their second places) in one column; the other two places see
   each other's column no more, and the digit leaves what sees both. Digits in order, then
   pairs of lines in order (:func:`find_skyscraper`).
+- **Remote Pair**: the chains of cells holding the same two digits, each seeing the next (4
+  to 10 cells, no cell twice, its two ends seeing a cell with one of the digits); two of
+  them an odd number of links apart (three or more) take both digits from what sees both.
+  Of all such chains, the one removing the most, then the lowest index sum
+  (:func:`remote_pair_chain`).
 - **2-String Kite**: a row and a column holding a digit twice each, one place of each in one
   box (not the same cell); the digit leaves the cell where the other two places' column and
   row cross. Digits in order, then rows, then columns (:func:`find_kite`).
@@ -17,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .board import Board, bits
+from .board import Board, bits, digits_of
+from .hodoku_tables import weighted_sum
 from .step import Step
 from .techniques.skyscraper import SKYSCRAPER
 from .techniques.two_string_kite import TWO_STRING_KITE
@@ -103,6 +109,51 @@ def find_kite(board: Board) -> Step | None:
                     return TWO_STRING_KITE.step(board, [rf, cf, rb, cb], text,
                                                 elim=[(cross, d0 + 1)])
     return None
+
+
+#: the most cells of a remote pair chain HoDoKu follows (its 20 links)
+MOST_PAIR_CELLS = 10
+
+
+def remote_pair_chain(board: Board) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """The remote pair chain HoDoKu takes (see the module): its cells and removals, or
+    None."""
+    geo = board.geo
+    masks = board.masks
+    pairs = [c for c in bits(board.bivalue_cells())]
+    best: tuple[tuple[int, int], list[int], list[tuple[int, int]]] | None = None
+    for start in pairs:
+        same = [c for c in pairs if masks[c] == masks[start] and c != start]
+        if len(same) < 3:
+            continue
+        stack: list[list[int]] = [[start]]
+        while stack:
+            chain = stack.pop()
+            ends = geo.peer_bits[start] & geo.peer_bits[chain[-1]]
+            if len(chain) >= 4 and len(chain) % 2 == 0 and any(
+                    ends & board.dcells[d - 1] for d in digits_of(masks[start])):
+                gone = _remote_removals(board, chain)
+                if gone:
+                    key = (-len(gone), weighted_sum(gone))
+                    if best is None or key < best[0]:
+                        best = (key, chain, gone)
+            if len(chain) < MOST_PAIR_CELLS:
+                last = chain[-1]
+                stack += [chain + [c] for c in same if c not in chain and geo.sees(last, c)]
+    return None if best is None else (best[1], best[2])
+
+
+def _remote_removals(board: Board, chain: list[int]) -> list[tuple[int, int]]:
+    """Both digits from what sees two cells of ``chain`` an odd number of links (three or
+    more) apart."""
+    geo = board.geo
+    digits = digits_of(board.masks[chain[0]])
+    out = set()
+    for i in range(len(chain)):
+        for j in range(i + 3, len(chain), 2):
+            seen = geo.peer_bits[chain[i]] & geo.peer_bits[chain[j]]
+            out |= {(c, d) for d in digits for c in bits(seen & board.dcells[d - 1])}
+    return sorted(out)
 
 
 HODOKU_SKYSCRAPER = replace(SKYSCRAPER, find=find_skyscraper, applies=None)
