@@ -3,7 +3,8 @@ has all but lost (a thin 7 faded to its bar and a few grey pixels, where no digi
 is found) is put back when the digit model reads its faint mark as the digit the only
 solution has there, and otherwise leaves its blank doubtful and the reading not trusted; a
 thin 7 read as a 1, where the 7 too gives exactly one solution, is doubtful; so is a digit
-read below 40% on which the only solution hangs."""
+read below 40% on which the only solution hangs, and a blank read with little confidence
+from a shape as dark as a digit."""
 
 from __future__ import annotations
 
@@ -83,6 +84,16 @@ def test_a_reading_whose_solution_hangs_on_a_digit_read_below_40_percent_is_not_
     assert reading.grid != puzzle and reading.unique
     assert not reading.trusted
     assert any("under 40%" in why for why in reading.distrust)
+
+
+def test_a_blank_read_from_a_shape_as_dark_as_a_digit_is_doubtful() -> None:
+    puzzle, reading = read_photo("thin-faces", 220040)
+    assert (puzzle.cells[32], reading.grid.cells[32]) == (2, 0)  # r4c6: a 2 read as blank
+    assert reading.ink[32] >= 0.7 and reading.confidence[32] < 0.6
+    assert reading.unique
+    assert not reading.trusted
+    assert 32 in reading.suspect and 32 in reading.doubtful
+    assert any(why.startswith("r4c6 reads blank at") for why in reading.distrust)
 
 
 def drawn_grid(marks: dict[int, list[tuple[tuple[int, int], tuple[int, int], int]]]

@@ -124,6 +124,9 @@ def _suspicion(cell: int, digit: int, confidence: float, ink: float,
                choices: tuple[tuple[int, float], ...]) -> str:
     """Why the digit (or blank) read in ``cell`` is a suspect, in words."""
     r, c = divmod(cell, 9)
+    if not digit and ink > 0.0:
+        return (f"r{r + 1}c{c + 1} reads blank at {confidence:.0%} from a shape {ink:.0%} as "
+                f"dark as the other digits: a digit lost?")
     if not digit:
         mark, chance = next((d, p) for d, p in choices if d)
         return (f"r{r + 1}c{c + 1} reads blank, but holds a faint mark that reads {mark} "

@@ -44,6 +44,10 @@ GUESS = 0.4
 #: is a suspect: the two readings are of two puzzles, and only the page can tell them apart.
 FADED = {1: 7}
 FADED_CHANCE = 0.01
+#: A blank read with less confidence than LOST from a shape at least DARK as dark as the
+#: grid's digits is a suspect: a digit read, or repaired, away (the puzzle stays unique
+#: without a given it does not need).
+LOST, DARK = 0.6, 0.7
 
 _UNITS = Shape.for_size(9).units
 
@@ -105,12 +109,15 @@ def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[fl
     with less than GUESS confidence without which the puzzle has several solutions, and
     each of the FADED digits where the digit it stands for, among the cell's ``choices``
     (as :func:`repair` takes them) at FADED_CHANCE or more, also gives exactly one
-    solution. A puzzle printed with more clues than it needs stays unique with a stray
-    digit that agrees with its solution, and with a wrong digit on which its solution
-    hangs."""
+    solution, and each blank read with less than LOST confidence from a shape at least
+    DARK as dark as the digits. A puzzle printed with more clues than it needs stays
+    unique with a stray digit that agrees with its solution, without a given it lost, and
+    with a wrong digit on which its solution hangs."""
     found = []
     for i, v in enumerate(cells):
         if not v:
+            if confidence[i] < LOST and ink[i] >= DARK:
+                found.append(i)
             continue
         if confidence[i] < doubt and 0.0 < ink[i] < PALE:
             found.append(i)
