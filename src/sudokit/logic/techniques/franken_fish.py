@@ -17,11 +17,12 @@ others. A base place that two cover units hold (not a fin) goes too, if it sees 
 - **Mutant fish**: any other mix (rows and columns on the same side).
 
 Four techniques search sizes 2 and 3 (X-Wing and Swordfish), four more size 4 (Jellyfish:
-apart, for their cost), fins or none (fins in one box, at most :data:`MAX_FINS`, and up to
-:data:`MAX_ENDO_FINS` endo fins). A jellyfish that removes only what a smaller fish of its
-family removes is passed over for one that removes more. Each digit is searched again only
-when its places have changed since a search found nothing. None assumes the puzzle has one
-solution.
+apart, for their cost), fins or none (at most :data:`MAX_FINS` fins in at most
+:data:`FIN_BOXES` boxes as HoDoKu allows, one box for a jellyfish, and up to
+:data:`MAX_ENDO_FINS` endo fins). A jellyfish that removes only what a smaller fish of
+its family removes is passed over for one that removes more. Each digit is searched again
+only when its places have changed since a search found nothing. None assumes the puzzle has
+one solution.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ from .fish import NAMES
 MAX_FINS = 3
 #: the most endo fins (places two base units share) a finned fish may have
 MAX_ENDO_FINS = 2
+#: the most boxes the fins of an X-Wing or Swordfish may lie in (cells seeing every fin of
+#: two boxes still exist where a line joins them); a jellyfish's lie in one box (for its cost)
+FIN_BOXES = 2
 #: the sizes the first four techniques search (X-Wing and Swordfish); the jellyfish
 #: techniques search :data:`JELLYFISH` alone, at three times the cost of these
 SIZES = (2, 3)
@@ -93,9 +97,8 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: in
     places = [dc & ub for ub in unit_bits]
     units = [u for u in range(3 * n) if places[u]]
     sides = (({ROW, COLUMN, BOX}, {ROW, COLUMN, BOX}),) if mutant else FRANKEN_SIDES
-    # fins lie in one box, so they count as one place in the bound below, and each endo fin
-    # as one more
-    most = k + 1 + MAX_ENDO_FINS if finned else k
+    # the fins of a box count as one place in the bound below, and each endo fin as one more
+    most = k + (1 if k in JELLYFISH else FIN_BOXES) + MAX_ENDO_FINS if finned else k
     for base_kinds, cover_kinds in sides:
         base_units = [u for u in units if _kind(geo, u) in base_kinds]
         # the cells sharing a unit of the cover's kinds with each place
@@ -159,9 +162,7 @@ def _cover(
     fill two cover units with one base unit's digit."""
     cell_units = geo.cell_units
     peer_bits = geo.peer_bits
-    unit_bits = geo.unit_bits
     box_of = geo.box_of
-    n = geo.n
     start_seen = -1
     for c in bits(endo):
         start_seen &= peer_bits[c] & dc
@@ -189,9 +190,11 @@ def _cover(
         low = left & -left
         cell = low.bit_length() - 1
         if finned and fins.bit_count() < MAX_FINS:
-            same_box = not fins or fins & unit_bits[2 * n + box_of[cell]]
+            boxes = len({box_of[c] for c in bits(fins)} | {box_of[cell]})
             seen = fin_seen & peer_bits[cell] & dc
-            if same_box and seen:
+            # fins in two boxes see few cells together: some must lie outside the base
+            if seen and (boxes == 1 or k not in JELLYFISH and boxes <= FIN_BOXES
+                         and seen & ~inside):
                 todo.append((cover, covered, fins | low, seen))
         if len(cover) < k:
             for u in cell_units[cell]:
