@@ -47,8 +47,8 @@ def test_a_named_optional_technique_takes_its_place_by_score() -> None:
         first = after[0]
         assert first.level > tech.level or first.score > tech.score
         assert place_of(tech) == before[-1].key
-    assert keys[keys.index("franken-fish") - 1: keys.index("franken-fish") + 1] == [
-        "aligned-pair-exclusion", "franken-fish"]
+    assert keys[keys.index("franken-fish") - 2: keys.index("franken-fish") + 1] == [
+        "aligned-pair-exclusion", "vwxyz-wing", "franken-fish"]
     # by name, alone, or left out again
     assert [t.key for t in choose("Franken Fish")] == ["franken-fish"]
     assert "franken-fish" not in {t.key for t in choose("default,franken-fish",

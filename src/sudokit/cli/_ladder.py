@@ -58,6 +58,9 @@ OPTIONAL_KEYS = (
     "grouped-continuous-nice-loop",
     "template-set",
     "template-delete",
+    "strong-links-2",
+    "strong-links-3",
+    "strong-links-4",
 )
 
 

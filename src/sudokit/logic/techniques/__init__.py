@@ -43,7 +43,7 @@ from . import (
     simple_colouring,
     skyscraper,
     static_chains,
-    strong_links,
+    strong_link_chains,
     subsets,
     sue_de_coq,
     templates,
@@ -149,7 +149,7 @@ OPTIONAL: tuple[Technique, ...] = (
     nice_loops.GROUPED_CONTINUOUS_NICE_LOOP,
     templates.TEMPLATE_SET,
     templates.TEMPLATE_DELETE,
-    *strong_links.TECHNIQUES.values(),
+    *strong_link_chains.TECHNIQUES.values(),
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
