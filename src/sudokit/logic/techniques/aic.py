@@ -162,11 +162,16 @@ def _chain_ends(search: Search) -> list[tuple[int, int, int]]:
 
 
 def _all_chains(board: Board, search: Search, tech: Technique, base: float) -> list[Step]:
-    """Every elimination chain of ``search``: for each pair of ends, the shortest chain
-    between them that removes something, shortest chains first (one step per set of
-    eliminations)."""
+    """Every elimination chain of ``search``: for each set of eliminations, the shortest
+    chain that makes it, shortest chains first."""
     return [_eliminate(board, search, tech, start, end, base)
             for _, start, end in _chain_ends(search)]
+
+
+def _most_first(steps: list[Step]) -> list[Step]:
+    """``steps`` (shortest first) as a listing shows them: the first (the ladder's step)
+    kept first, then those that remove the most candidates, shorter first among equals."""
+    return steps[:1] + sorted(steps[1:], key=lambda step: -len(step.eliminations))
 
 
 def se_aics(board: Board) -> list[Step]:
@@ -188,25 +193,30 @@ def se_aics(board: Board) -> list[Step]:
 
 
 def x_chains(board: Board) -> Iterator[Step]:
-    """Every X-Chain that eliminates something (one a set of eliminations), shortest first
-    digit by digit: what ``hint --all`` lists."""
+    """Every X-Chain that eliminates something (one a set of eliminations): the shortest of
+    the lowest digit's first, then those removing the most, the shortest (digits in order)
+    among equals: what ``hint --all`` lists."""
+    steps = []
     for d in range(1, board.geo.n + 1):
         if board.dcells[d - 1]:
-            yield from _all_chains(board, Search(board, X_LINKS, digit=d), X_CHAIN, X_CHAIN.score)
+            steps += _all_chains(board, Search(board, X_LINKS, digit=d), X_CHAIN, X_CHAIN.score)
+    yield from _most_first(steps)
 
 
 def xy_chains(board: Board) -> Iterator[Step]:
-    """Every XY-Chain that eliminates something (one a set of eliminations), shortest first."""
-    yield from _all_chains(board, Search(board, XY_LINKS), XY_CHAIN, XY_CHAIN.score)
+    """Every XY-Chain that eliminates something (one a set of eliminations): the shortest
+    first, then those removing the most, the shortest among equals."""
+    yield from _most_first(_all_chains(board, Search(board, XY_LINKS), XY_CHAIN, XY_CHAIN.score))
 
 
 def aics(board: Board) -> Iterator[Step]:
-    """Every AIC that eliminates something (one a set of eliminations), shortest first; the
-    shortest AIC that places a digit, if :func:`find_aic` gives one, comes first."""
+    """Every AIC that eliminates something (one a set of eliminations): the shortest first,
+    then those removing the most, the shortest among equals; the shortest AIC that places a
+    digit, if :func:`find_aic` gives one, comes before them all."""
     first = find_aic(board)
     if first is not None and first.placements:
         yield first
-    yield from _all_chains(board, Search(board, ALL_LINKS), AIC, AIC.score)
+    yield from _most_first(_all_chains(board, Search(board, ALL_LINKS), AIC, AIC.score))
 
 
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE
