@@ -1,7 +1,8 @@
 """``hint --all`` lists, after the ladder's own (shortest) chain, the XY-Chains and AICs that
-remove the most candidates first: on boards of real solving paths where a long chain removes
-three candidates at once, that chain is among the twenty listed, and every listed step keeps
-the puzzle's solution."""
+remove the most candidates first (a placement counting its cell's other candidates), and
+every AIC that places a digit by a chain from its falsity back to its truth: on boards of
+real solving paths, a long chain removing three candidates at once and a loop placing a digit
+are among the twenty listed, and every listed step keeps the puzzle's solution."""
 
 from __future__ import annotations
 
@@ -41,11 +42,14 @@ def _listed(board: Candidates, technique: Technique, name: str,
     for step in listed:
         for cell, digit in step.eliminations:  # the solution's digit is never removed
             assert solution[board.shape.parse_cell(cell)] != str(digit), step.text
+        for cell, digit in step.placements:
+            assert solution[board.shape.parse_cell(cell)] == str(digit), step.text
     # after the ladder's step (and, for an AIC that places, the shortest that removes)
     rest = listed[2:] if listed[0].placements else listed[1:]
-    counts = [len(step.eliminations) for step in rest]
+    counts = [len(step.eliminations) + sum(len(board.candidates(board.shape.parse_cell(c))) - 1
+                                           for c, _ in step.placements) for step in rest]
     assert counts == sorted(counts, reverse=True)
-    return {step.eliminations for step in listed}
+    return {step.eliminations or step.placements for step in listed}
 
 
 def test_hint_all_lists_the_long_xy_chain_removing_most(pure: bool) -> None:
@@ -58,8 +62,23 @@ def test_hint_all_lists_the_aic_removing_most(pure: bool) -> None:
     assert (("r2c5", 9), ("r2c6", 9), ("r3c9", 9)) in removals
 
 
+#: before a loop r3c5 =5= r3c6 -5- r6c6 -7- r6c8 -3- r2c8 =3= r2c5 =9= r6c5 =5= r3c5 that
+#: places 5 in r3c5 (removing 1 and 2 there)
+LOOP_BOARD = _board(
+    "6 2 5 7 134 34 13 8 9 7 4 1 69 39 8 5 36 2 9 8 3 126 125 256 167 4 17 5 9 4 3 278 27 678 "
+    "1 67 3 7 8 4 6 1 9 2 5 1 6 2 89 589 57 3478 37 347 2 3 6 18 478 9 47 5 147 4 5 7 126 123 "
+    "236 1236 9 8 8 1 9 5 2347 23467 23467 367 346"
+)
+LOOP_SOLUTION = "625734189741698532983152647594327816378461925162985473236849751457216398819573264"
+
+
+def test_hint_all_lists_the_aic_loop_placing_a_digit(pure: bool) -> None:
+    removals = _listed(LOOP_BOARD, aic.AIC, "AIC", LOOP_SOLUTION)
+    assert (("r3c5", 5),) in removals
+
+
 def test_listed_chains_keep_every_solution(pure: bool) -> None:
     for board, technique, name in ((XY_BOARD, aic.XY_CHAIN, "XY-Chain"),
-                                   (AIC_BOARD, aic.AIC, "AIC")):
+                                   (AIC_BOARD, aic.AIC, "AIC"), (LOOP_BOARD, aic.AIC, "AIC")):
         for step in teach.all_steps(board, techniques=[technique])[name]:
             keeps_every_solution(board, step)

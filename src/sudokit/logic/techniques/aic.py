@@ -92,18 +92,24 @@ def find_aic(board: Board) -> Step | None:
     start, end, kind = found
     if kind == 0:
         return _eliminate(board, search, AIC, start, end, AIC.score)
+    on_path = search.path_to(start, end, True)
+    if end == start:
+        return _placement(board, start, [on_path])
+    return _placement(board, start, [on_path, search.path_to(start, end, False)])
+
+
+def _placement(board: Board, start: int, chains: list[list[int]]) -> Step:
+    """The AIC placing ``start``: one chain from off(start) back to on(start), or two from
+    off(start) to one end, true by one and false by the other."""
     geo = board.geo
     n = geo.n
     c, d0 = divmod(start, n)
-    on_path = search.path_to(start, end, True)
-    if end == start:
-        chains = [on_path]
-        why = f"if it were not, the chain {Chain(on_path, n).eureka(geo)} would make it so"
+    if len(chains) == 1:
+        why = f"if it were not, the chain {Chain(chains[0], n).eureka(geo)} would make it so"
     else:
-        off_path = search.path_to(start, end, False)
-        chains = [on_path, off_path]
+        on_path, off_path = chains
         why = (
-            f"if it were not, {node_name(geo, end)} would be both true "
+            f"if it were not, {node_name(geo, on_path[-1])} would be both true "
             f"({Chain(on_path, n).eureka(geo)}) and false ({Chain(off_path, n).eureka(geo)})"
         )
     cells = sorted({x // n for path in chains for x in path})
@@ -115,8 +121,8 @@ def find_aic(board: Board) -> Step | None:
 
 def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int, list[int]]:
     """Every end reached by a shortest alternating chain from off(``start``) to on(end), with
-    that chain (each node on it once), by one breadth-first walk (``strong``: the search's
-    strong links)."""
+    that chain (each node on it once; ``start`` itself at both ends when the chain comes back
+    to on(start)), by one breadth-first walk (``strong``: the search's strong links)."""
     parent_on: dict[int, int] = {}
     parent_off: dict[int, int] = {start: -1}
     frontier = [e for e in bits(strong.get(start, 0) & search.live)]
@@ -141,20 +147,27 @@ def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int
         while (prev := (parent_on if on else parent_off)[node]) != -1:
             path.append(prev)
             node, on = prev, not on
-        if end != start and len(set(path)) == len(path):
+        if len(set(path)) == len(path) - (end == start):
             out[end] = path[::-1]
     return out
 
 
-def _chain_ends(search: Search) -> list[tuple[int, int, int]]:
+def _chain_ends(search: Search, loops: dict[int, list[int]] | None = None
+                ) -> list[tuple[int, int, int]]:
     """(nodes, start, end) of every elimination chain of ``search``: for each set of
-    eliminations, the shortest chain that makes it; shortest chains first."""
+    eliminations, the shortest chain that makes it; shortest chains first. ``loops``, if
+    given, receives each start whose chain comes back to it (it must be true), with that
+    chain."""
     found: dict[int, tuple[int, int, int]] = {}
     strong = search.strong
     for start in sorted(strong):
         if not search.live >> start & 1:
             continue
         for end, path in _chains_from(search, strong, start).items():
+            if end == start:
+                if loops is not None:
+                    loops[start] = path
+                continue
             gone = search.targets(start, end)
             if gone and (gone not in found or len(path) < found[gone][0]):
                 found[gone] = (len(path), start, end)
@@ -210,13 +223,24 @@ def xy_chains(board: Board) -> Iterator[Step]:
 
 
 def aics(board: Board) -> Iterator[Step]:
-    """Every AIC that eliminates something (one a set of eliminations): the shortest first,
-    then those removing the most, the shortest among equals; the shortest AIC that places a
-    digit, if :func:`find_aic` gives one, comes before them all."""
+    """Every AIC that places or eliminates something: the ladder's (the shortest) first,
+    then each digit a chain from its falsity back to its truth places and one chain a set
+    of eliminations, those removing the most candidates first (placements first among
+    equals, then the shortest)."""
     first = find_aic(board)
     if first is not None and first.placements:
         yield first
-    yield from _most_first(_all_chains(board, Search(board, ALL_LINKS), AIC, AIC.score))
+    search = Search(board, ALL_LINKS)
+    loops: dict[int, list[int]] = {}
+    chains = [_eliminate(board, search, AIC, start, end, AIC.score)
+              for _, start, end in _chain_ends(search, loops)]
+    n = board.geo.n
+    # a placement removes its cell's other candidates: it ranks by their number
+    placed = [(board.masks[path[0] // n].bit_count() - 1, _placement(board, path[0], [path]))
+              for path in sorted(loops.values(), key=len)]
+    rest = [(len(step.eliminations), step) for step in chains[1:]]
+    yield from chains[:1]
+    yield from (step for _, step in sorted(placed + rest, key=lambda kv: -kv[0]))
 
 
 # SE's bases: X-cycle 6.5, Y-cycle 6.6, a chain mixing cell and unit links 7.0. Published SE
