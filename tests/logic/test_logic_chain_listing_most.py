@@ -9,7 +9,7 @@ from __future__ import annotations
 from sudokit.candidates import Candidates
 from sudokit.logic import next_step, teach
 from sudokit.logic.step import Technique
-from sudokit.logic.techniques import aic
+from sudokit.logic.techniques import aic, grouped_chains
 from support.soundness import keeps_every_solution
 
 
@@ -75,6 +75,29 @@ LOOP_SOLUTION = "625734189741698532983152647594327816378461925162985473236849751
 def test_hint_all_lists_the_aic_loop_placing_a_digit(pure: bool) -> None:
     removals = _listed(LOOP_BOARD, aic.AIC, "AIC", LOOP_SOLUTION)
     assert (("r3c5", 5),) in removals
+
+
+#: before a grouped AIC r1c2 .. r3c8 (through r1c89 and r6c78) that removes 3 from r1c8,
+#: r1c9 and r3c1
+GROUPED_BOARD = _board(
+    "1 38 279 29 6 45 45 2378 378 89 478 5 29 47 3 1 267 68 34 6 27 17 1457 8 45 237 9 7 2 8 "
+    "5 13 19 69 4 136 369 13 69 4 138 79 2 5 1378 35 1345 49 6 1378 2 89 3789 1378 4568 4578 "
+    "467 17 9 147 3 68 2 268 47 1 3 24 467 689 69 5 26 9 3 8 25 56 7 1 4"
+)
+GROUPED_SOLUTION = (
+    "137965428985243176462178539728539641619487253354612897546791382871324965293856714"
+)
+
+
+def test_hint_all_lists_the_grouped_aic_removing_most(pure: bool) -> None:
+    listed = teach.all_steps(GROUPED_BOARD, techniques=[grouped_chains.GROUPED_AIC])
+    steps = listed[grouped_chains.GROUPED_AIC.name]
+    assert len(steps) <= teach.PER_TECHNIQUE
+    assert (("r1c8", 3), ("r1c9", 3), ("r3c1", 3)) in {step.eliminations for step in steps}
+    for step in steps:
+        for cell, digit in step.eliminations:
+            assert GROUPED_SOLUTION[GROUPED_BOARD.shape.parse_cell(cell)] != str(digit)
+        keeps_every_solution(GROUPED_BOARD, step)
 
 
 def test_listed_chains_keep_every_solution(pure: bool) -> None:

@@ -518,14 +518,17 @@ def grouped_aics(board: Board) -> Iterator[Step]:
 
 def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
     """Every grouped X-Chain (``one_digit``) or grouped AIC, one per set of eliminations
-    (or placement): each grouped link's shortest chain first, then its chains between
-    other ends; after them, for each chain that removes several candidates, the loop
+    (or placement): the first grouped link's shortest chain first, then the chains of every
+    grouped link, those removing the most candidates first (a placement: its cell's other
+    candidates); after them, for each chain that removes several candidates, the loop
     through each of those alone (x=...=y and a candidate seeing both ends: a
     discontinuous nice loop that removes that one, as HoDoKu lists it). What ``hint
     --all`` lists."""
     seen = set()
     singles = []
+    main: list[tuple[int, Step]] = []
     tech = GROUPED_X_CHAIN if one_digit else GROUPED_AIC
+    n = board.geo.n
     for i, (search, first) in enumerate(_found(board)):
         kept = board.derived("grouped-chains")
         assert isinstance(kept, _Kept)
@@ -533,13 +536,19 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
         for found in (first, *search.every_explained(a, g, both_on, both_off)):
             if (len(search.digits(found[1])) == 1) != one_digit:
                 continue
-            links, chain, gone, _ = found
+            links, chain, gone, placed = found
             if gone & (gone - 1):
                 singles += [(search, (links, chain, 1 << t, 0)) for t in bits(gone)]
-            key = (gone, found[3])
+            key = (gone, placed)
             if key not in seen:
                 seen.add(key)
-                yield _step(board, search, tech, found)
+                # a placement removes its cell's other candidates
+                count = (board.masks[(placed.bit_length() - 1) // n].bit_count() - 1 if placed
+                         else gone.bit_count())
+                main.append((count, _step(board, search, tech, found)))
+    # the ladder's chain first, then those that remove the most
+    yield from (step for _, step in main[:1])
+    yield from (step for _, step in sorted(main[1:], key=lambda kv: -kv[0]))
     for search, single in singles:
         key = (single[2], 0)
         if key not in seen:
