@@ -27,7 +27,7 @@ class Links:
     """The board of a search, as it stands: masks, the cells of each digit, the unplaced
     cells, and the candidates each cell and unit lost since ``source``."""
 
-    __slots__ = ("geo", "masks", "dcells", "unsolved", "source", "n", "big")
+    __slots__ = ("geo", "masks", "dcells", "unsolved", "source", "n", "big", "_reached")
 
     def __init__(self, geo: Geometry, masks: list[int], dcells: list[int], unsolved: int,
                  source: list[int]) -> None:
@@ -38,6 +38,7 @@ class Links:
         self.source = source
         self.n = geo.n
         self.big = len(masks) * geo.n
+        self._reached: list[int] | None = None
 
     def gone_in_cell(self, cell: int) -> int:
         """The eliminations (as bits) that left ``cell`` with the candidates it has."""
@@ -106,89 +107,108 @@ class Links:
                 pending_on.append(t)
         return None
 
-    def edges(self) -> dict[int, list[int]]:
-        """Each potential of the board and the potentials it makes, by the links above."""
+    def edges(self) -> list[list[int]]:
+        """Each potential of the board (by index) and the potentials it makes, by the links
+        above (none for a potential that is not a candidate)."""
         geo = self.geo
         n = self.n
         big = self.big
         masks = self.masks
         dcells = self.dcells
-        out: dict[int, list[int]] = {}
+        peer_bits = geo.peer_bits
+        unit_bits = geo.unit_bits
+        cell_units = geo.cell_units
+        out: list[list[int]] = [[] for _ in range(2 * big)]
         for c in bits(self.unsolved):
             m = masks[c]
+            two = m.bit_count() == 2
             for d0 in bits(m):
                 i = c * n + d0
-                out[i] = [c * n + e0 + big for e0 in bits(m & ~(1 << d0))] + \
-                    [p * n + d0 + big for p in bits(dcells[d0] & geo.peer_bits[c])]
+                targets = [c * n + e0 + big for e0 in bits(m & ~(1 << d0))]
+                targets.extend(p * n + d0 + big for p in bits(dcells[d0] & peer_bits[c]))
+                out[i] = targets
                 made = []
-                if m.bit_count() == 2:
+                if two:
                     made.append(c * n + (m & ~(1 << d0)).bit_length() - 1)
-                for u in geo.cell_units[c]:
-                    x = dcells[d0] & geo.unit_bits[u]
+                dc = dcells[d0]
+                for u in cell_units[c]:
+                    x = dc & unit_bits[u]
                     if x.bit_count() == 2:
                         made.append(((x & ~(1 << c)).bit_length() - 1) * n + d0)
                 out[big + i] = made
         return out
 
+    def reached(self) -> list[int]:
+        """What each potential leads to (see :func:`reach`), worked out once for the board
+        as it stands (both searches use it)."""
+        got = self._reached
+        if got is None:
+            got = self._reached = reach(self.edges())
+        return got
 
-def reach(edges: dict[int, list[int]]) -> dict[int, int]:
-    """Every potential each potential leads to (itself included), as bits: the links'
-    strongly connected parts first (Tarjan's method, without recursion), then each part
-    takes what the parts it leads to reach."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    part: dict[int, int] = {}
+
+def reach(edges: list[list[int]]) -> list[int]:
+    """Every potential each potential leads to (itself included), as bits, by index (0 for
+    one with no links): the links' strongly connected parts first (Tarjan's method,
+    without recursion), then each part takes what the parts it leads to reach."""
+    size = len(edges)
+    index = [-1] * size
+    low = [0] * size
+    part = [-1] * size
     parts: list[int] = []  # each part's reach, by part number
     stack: list[int] = []
-    on_stack: set[int] = set()
+    on_stack = [False] * size
+    out = [0] * size
     counter = 0
-    for root in edges:
-        if root in index:
+    for root in range(size):
+        if index[root] >= 0 or not edges[root]:
             continue
         work = [(root, 0)]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on_stack.add(root)
+        on_stack[root] = True
         while work:
             v, k = work[-1]
-            succ = edges.get(v, ())
+            succ = edges[v]
             if k < len(succ):
                 work[-1] = (v, k + 1)
                 w = succ[k]
-                if w not in index:
+                if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    on_stack.add(w)
+                    on_stack[w] = True
                     work.append((w, 0))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
+                elif on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
                 continue
             work.pop()
             if work:
                 u = work[-1][0]
-                low[u] = min(low[u], low[v])
+                if low[v] < low[u]:
+                    low[u] = low[v]
             if low[v] == index[v]:
+                number = len(parts)
+                got = 0
                 members = []
                 while True:
                     w = stack.pop()
-                    on_stack.discard(w)
+                    on_stack[w] = False
+                    part[w] = number
+                    got |= 1 << w
                     members.append(w)
                     if w == v:
                         break
-                number = len(parts)
-                got = 0
                 for w in members:
-                    part[w] = number
-                    got |= 1 << w
-                for w in members:
-                    for x in edges.get(w, ()):
-                        q = part.get(x)
-                        if q is not None and q != number:
+                    for x in edges[w]:
+                        q = part[x]
+                        if q != number:
                             got |= parts[q]
                 parts.append(got)
-    return {v: parts[part[v]] for v in edges}
+                for w in members:
+                    out[w] = got
+    return out
 
 
 def single_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
@@ -198,7 +218,7 @@ def single_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
     n = links.n
     big = links.big
     masks = links.masks
-    reached = reach(links.edges())
+    reached = links.reached()
     for cell in bits(links.unsolved):
         for d0 in bits(masks[cell]):
             i = cell * n + d0
@@ -221,7 +241,7 @@ def multiple_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
     n = links.n
     big = links.big
     masks = links.masks
-    reached = reach(links.edges())
+    reached = links.reached()
     outcomes: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
 
     def branch(i: int) -> tuple[dict[int, int], dict[int, int]]:
