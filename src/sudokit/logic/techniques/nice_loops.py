@@ -17,7 +17,9 @@ must not overlap (a group and a candidate, or two groups, of one digit sharing a
 
 For each pair of ends the shortest chain between them is taken; of the loops that remove
 something, the one that removes most comes first (then the shortest); each set of
-eliminations is offered once.
+eliminations is offered once. The listing (``hint --all``) also offers, after them, each
+loop's removals outside the loop's own cells (a cell of the loop losing candidates only by
+the weak link inside it), as HoDoKu reports a continuous nice loop.
 """
 
 from __future__ import annotations
@@ -86,9 +88,26 @@ def find(board: Board) -> Step | None:
 
 
 def every(board: Board) -> Iterator[Step]:
-    """Every continuous nice loop, one per set of eliminations, in :func:`find`'s order."""
-    for path, gone in nice_loops(board):
+    """Every continuous nice loop, one per set of eliminations, in :func:`find`'s order;
+    after them, each loop's removals outside its own cells where they differ (HoDoKu's
+    form: a loop's cell loses candidates only by the weak link inside it)."""
+    loops = nice_loops(board)
+    seen = {gone for _, gone in loops}
+    for path, gone in loops:
         yield _step(board, path, gone)
+    for path, gone in loops:
+        narrow = gone & ~_loop_cells(board.geo.n, path)
+        if narrow and narrow not in seen:
+            seen.add(narrow)
+            yield _step(board, path, narrow)
+
+
+def _loop_cells(n: int, path: list[int]) -> int:
+    """The candidates (a node set) of the loop's cells but those whose two nodes the loop
+    joins by a weak link inside the cell."""
+    cells = {x // n for x in path}
+    inner = {a // n for a, b in zip(path, path[1:] + path[:1], strict=True) if a // n == b // n}
+    return sum(((1 << n) - 1) << (c * n) for c in cells - inner)
 
 
 def grouped_loops(board: Board) -> list[tuple[list[int], int, GroupedSearch]]:
@@ -209,9 +228,22 @@ def find_grouped(board: Board) -> Step | None:
 
 def every_grouped(board: Board) -> Iterator[Step]:
     """Every grouped continuous nice loop, one per set of eliminations, in
-    :func:`find_grouped`'s order."""
-    for loop, gone, search in grouped_loops(board):
+    :func:`find_grouped`'s order; after them, each loop's removals outside its own cells
+    where they differ (as :func:`every`)."""
+    loops = grouped_loops(board)
+    seen = {gone for _, gone, _ in loops}
+    for loop, gone, search in loops:
         yield _grouped_step(board, loop, gone, search)
+    n = board.geo.n
+    for loop, gone, search in loops:
+        nodes = [search.groups.node(x) for x in loop]
+        cells = {c for node_cells, _ in nodes for c in node_cells}
+        inner = {a[0][0] for a, b in zip(nodes, nodes[1:] + nodes[:1], strict=True)
+                 if len(a[0]) == 1 and a[0] == b[0]}
+        narrow = gone & ~sum(((1 << n) - 1) << (c * n) for c in cells - inner)
+        if narrow and narrow not in seen:
+            seen.add(narrow)
+            yield _grouped_step(board, loop, narrow, search)
 
 
 #: an optional technique (see ``OPTIONAL``)
