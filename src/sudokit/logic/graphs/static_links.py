@@ -27,7 +27,8 @@ class Links:
     """The board of a search, as it stands: masks, the cells of each digit, the unplaced
     cells, and the candidates each cell and unit lost since ``source``."""
 
-    __slots__ = ("geo", "masks", "dcells", "unsolved", "source", "n", "big", "_reached")
+    __slots__ = ("geo", "masks", "dcells", "unsolved", "source", "n", "big", "_reached", "_edges",
+                 "_gone")
 
     def __init__(self, geo: Geometry, masks: list[int], dcells: list[int], unsolved: int,
                  source: list[int]) -> None:
@@ -39,20 +40,32 @@ class Links:
         self.n = geo.n
         self.big = len(masks) * geo.n
         self._reached: list[int] | None = None
+        self._edges: list[list[int]] | None = None
+        #: the eliminations behind each cell's and each unit's digit's places, once found
+        self._gone: dict[int, int] = {}
 
     def gone_in_cell(self, cell: int) -> int:
         """The eliminations (as bits) that left ``cell`` with the candidates it has."""
+        got = self._gone.get(-1 - cell)
+        if got is not None:
+            return got
         out = 0
         for e0 in bits(self.source[cell] & ~self.masks[cell]):
             out |= 1 << (self.big + cell * self.n + e0)
+        self._gone[-1 - cell] = out
         return out
 
     def gone_in_unit(self, u: int, d0: int) -> int:
         """The eliminations (as bits) that left digit index ``d0`` its places in unit ``u``."""
+        key = u * self.n + d0
+        got = self._gone.get(key)
+        if got is not None:
+            return got
         out = 0
         for c in bits(self.geo.unit_bits[u] & ~self.dcells[d0]):
             if self.source[c] >> d0 & 1 and self.masks[c] != 1 << d0:
                 out |= 1 << (self.big + c * self.n + d0)
+        self._gone[key] = out
         return out
 
     def follow(self, on: dict[int, int], off: dict[int, int], goal: int = -1) -> int | None:
@@ -64,27 +77,27 @@ class Links:
         big = self.big
         masks = self.masks
         dcells = self.dcells
+        table = self.table()
         pending_on = list(on)
         pending_off = list(off)
-        while pending_on or pending_off:
-            if pending_on:
-                i = pending_on.pop(0)
+        head_on = head_off = 0
+        while head_on < len(pending_on) or head_off < len(pending_off):
+            if head_on < len(pending_on):
+                i = pending_on[head_on]
+                head_on += 1
                 anc = on[i]
-                c, d0 = divmod(i, n)
-                targets = [c * n + e0 for e0 in bits(masks[c] & ~(1 << d0))]
-                targets += [p * n + d0 for p in bits(dcells[d0] & geo.peer_bits[c])]
-                for t in targets:
-                    j = big + t
+                for j in table[i]:  # the potentials made false, as off indices
                     if j in off:
                         continue
                     off[j] = anc | 1 << j
                     if j == goal:
                         return off[j]
-                    if t in on:
+                    if j - big in on:
                         return None
                     pending_off.append(j)
                 continue
-            j = pending_off.pop(0)
+            j = pending_off[head_off]
+            head_off += 1
             anc = off[j]
             c, d0 = divmod(j - big, n)
             made: list[tuple[int, int]] = []
@@ -106,6 +119,13 @@ class Links:
                     return None
                 pending_on.append(t)
         return None
+
+    def table(self) -> list[list[int]]:
+        """The links of the board as it stands (see :meth:`edges`), worked out once."""
+        got = self._edges
+        if got is None:
+            got = self._edges = self.edges()
+        return got
 
     def edges(self) -> list[list[int]]:
         """Each potential of the board (by index) and the potentials it makes, by the links
@@ -143,7 +163,7 @@ class Links:
         as it stands (both searches use it)."""
         got = self._reached
         if got is None:
-            got = self._reached = reach(self.edges())
+            got = self._reached = reach(self.table())
         return got
 
 
