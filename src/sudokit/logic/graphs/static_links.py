@@ -144,8 +144,17 @@ class Links:
             two = m.bit_count() == 2
             for d0 in bits(m):
                 i = c * n + d0
-                targets = [c * n + e0 + big for e0 in bits(m & ~(1 << d0))]
-                targets.extend(p * n + d0 + big for p in bits(dcells[d0] & peer_bits[c]))
+                targets = []
+                x = m & ~(1 << d0)
+                while x:  # lowest first, as bits() would give them
+                    low = x & -x
+                    targets.append(c * n + low.bit_length() - 1 + big)
+                    x ^= low
+                x = dcells[d0] & peer_bits[c]
+                while x:
+                    low = x & -x
+                    targets.append((low.bit_length() - 1) * n + d0 + big)
+                    x ^= low
                 out[i] = targets
                 made = []
                 if two:
