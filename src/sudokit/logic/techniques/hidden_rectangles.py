@@ -45,14 +45,14 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
     box_of = geo.box_of
     unit_bits = geo.unit_bits
     seen = set()
+    wide = _wide_cells(board)
     for p in bits(board.bivalue_cells()):
         pair = masks[p]
         low = pair & -pair
-        both = dcells[low.bit_length() - 1] & dcells[(pair ^ low).bit_length() - 1]
-        for one in bits((dcells[low.bit_length() - 1] | dcells[(pair ^ low).bit_length() - 1])
-                        & ~both):
-            if masks[one] & ~pair:
-                both |= 1 << one
+        a_cells = dcells[low.bit_length() - 1]
+        b_cells = dcells[(pair ^ low).bit_length() - 1]
+        # both digits, or one of them among other candidates (then the cell holds two or more)
+        both = (a_cells & b_cells) | ((a_cells ^ b_cells) & wide)
         pr, pc = divmod(p, n)
         in_row = both & unit_bits[pr] & ~(1 << p)
         in_col = both & unit_bits[n + pc] & ~(1 << p)
@@ -72,6 +72,20 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
                     continue
                 seen.add(key)
                 yield pair, r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2
+
+
+def _wide_cells(board: Board) -> int:
+    """The cells with two candidates or more, as a cell set (kept for one board state)."""
+    found = board.derived("wide-cells")
+    if found is None:
+        masks = board.masks
+        found = 0
+        for c in bits(board.unsolved):
+            m = masks[c]
+            if m & (m - 1):
+                found |= 1 << c
+        board.keep("wide-cells", found)
+    return found  # type: ignore[return-value]
 
 
 def _only_in(board: Board, unit: int, digit: int, cells: int) -> bool:
