@@ -550,29 +550,29 @@ def _agree(
     if root.source is None:
         return Deduction(kind, place, elim, branches, max(counts), where=unit, total=sum(counts))
     # each conclusion as long as its ancestors in every branch; the shortest scores the step
-    why = []
-    kept_elim = []
-    kept_place = []
-    for c, d0 in elim:
-        ancs = [p.off_ancestors(c, d0) for p in props]
-        parents = 0
-        for a in ancs:
-            parents |= a
-        if outer and not parents & outer:
-            continue
-        why.append((parents & outer, root.length(ancs, outer)))
-        kept_elim.append((c, d0))
-    for c, d0 in place:
-        ancs = [p.on_ancestors(c, d0) for p in props]
-        parents = 0
-        for a in ancs:
-            parents |= a
-        if outer and not parents & outer:
-            continue
-        why.append((parents & outer, root.length(ancs, outer)))
-        kept_place.append((c, d0))
+    why: list[tuple[int, int]] = []
+    kept_elim = _resting(root, props, elim, False, outer, why)
+    kept_place = _resting(root, props, place, True, outer, why)
     if not why:
         return None
     length = min(w for _, w in why) - len(branches)
     return Deduction(kind, kept_place, kept_elim, branches, length, where=unit,
                      total=sum(counts), why=why)
+
+
+def _resting(root: Hypothesis, props: list[Hypothesis], conclusions: list[tuple[int, int]],
+             made_true: bool, outer: int, why: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The conclusions (candidates made true, or false) that rest on the outer assumption's
+    deductions (all of them when there is none), each one's ancestors and length added to
+    ``why``."""
+    kept = []
+    for c, d0 in conclusions:
+        ancs = [p.on_ancestors(c, d0) if made_true else p.off_ancestors(c, d0) for p in props]
+        parents = 0
+        for a in ancs:
+            parents |= a
+        if outer and not parents & outer:
+            continue
+        why.append((parents & outer, root.length(ancs, outer)))
+        kept.append((c, d0))
+    return kept
