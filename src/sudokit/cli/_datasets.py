@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError
@@ -143,10 +143,12 @@ def _open_partitions(args: argparse.Namespace, env: Env, directory: str, steps: 
     return None
 
 
-def resumed_lines(args: argparse.Namespace, env: Env) -> bytes | None:
+def resumed_lines(args: argparse.Namespace, env: Env,
+                  complete: Callable[[bytes], bytes] | None = None) -> bytes | None:
     """``--resume`` with ``-o FILE`` for output of one line per puzzle: FILE's complete
-    lines (what a stopped run wrote), written to the output again; the caller skips as many
-    puzzles. None (reported) when there is no file to go on from."""
+    lines (what a stopped run wrote; ``complete`` cuts it to its whole records instead),
+    written to the output again; the caller skips as many puzzles. None (reported) when
+    there is no file to go on from."""
     output = getattr(args, "output", None)
     if output in (None, "-") or partitioned(args) is not None:
         env.error("--resume needs -o FILE (the output of the stopped run) or, for a dataset, "
@@ -157,7 +159,7 @@ def resumed_lines(args: argparse.Namespace, env: Env) -> bytes | None:
             data = f.read()
     except FileNotFoundError:
         data = b""
-    kept = data[: data.rfind(b"\n") + 1]
+    kept = data[: data.rfind(b"\n") + 1] if complete is None else complete(data)
     env.stdout.write(kept)
     return kept
 

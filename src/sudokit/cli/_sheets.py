@@ -59,3 +59,45 @@ def sheet_or_refused(item: Any, variant: str | None, sheet: Sheet | None, honour
     if not honoured:
         raise UnsupportedRulesError(f"{doing} {item.sheet.describe()} puzzles is not "
                                     f"supported yet")
+
+
+#: The format whose records a rating among others writes back as they were read (sheets of
+#: overlapping grids, or one line per grid), not as one line: see ``rated_block``.
+BLOCK_FORMAT = "samurai"
+
+
+def in_blocks(record: Any) -> bool:
+    """Was ``record`` read in the format of sheets (``samurai``), whose puzzles take several
+    lines each?"""
+    style = getattr(record, "style", None)
+    return getattr(style, "fmt", None) == BLOCK_FORMAT
+
+
+def rated_block(record: Any, rating: str) -> bytes:
+    """A record read in the format of sheets, rated among others: ``rating`` as a ``#``
+    comment line, then the puzzle as it was read (its sheet, or one line per grid, with its
+    blank and line ends), then a blank line. The samurai reader passes over the comment, so
+    that the output reads back as the same puzzles, in the same order."""
+    from ..formats import samurai  # imported when needed: the command's start-up stays fast
+
+    style = record.style
+    eol = style.eol or "\n"
+    return f"# {rating}{eol}{samurai.format_item(record.item, style)}{eol}".encode()
+
+
+def complete_blocks(data: bytes) -> bytes:
+    """The part of a stopped run's output of ``rated_block``s (and ``ERROR:`` lines, each
+    followed by a blank line) that holds whole records: up to its last blank line."""
+    kept = at = 0
+    for line in data.splitlines(keepends=True):
+        at += len(line)
+        if not line.endswith(b"\n"):  # cut short by the stop
+            break
+        if not line.strip():
+            kept = at
+    return data[:kept]
+
+
+def block_count(kept: bytes) -> int:
+    """How many records a ``complete_blocks`` output holds (each ends with a blank line)."""
+    return sum(1 for line in kept.splitlines() if not line.strip())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from itertools import chain, islice
 from typing import Any
 
 from ..executors import Executor
@@ -25,10 +26,10 @@ from ._inputs import (
     each_record,
     error_in_place,
     positive_float,
-    several,
 )
 from ._ladder import SHEET_STEPS, add_ladder_arguments, ladder_keys
 from ._output import add_format_argument, line_form
+from ._sheets import block_count, complete_blocks, in_blocks, rated_block
 from .env import Env
 from .status import ExitStatus
 
@@ -55,7 +56,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "flavours; hodoku: HoDoKu's level word and score); --scale alone prints sudokit's "
         "scale (its version and every technique's parameters). "
         "On more than one puzzle, each line starts with the puzzle (in the line form), so "
-        f"that the output reads back as a rated list of puzzles. {SHEET_STEPS}",
+        "that the output reads back as a rated list of puzzles; puzzles of overlapping grids "
+        "(samurai, ...) are written as they were read instead (their sheet, or one line per "
+        "grid), each after its rating as a '# ' comment line and followed by a blank line, "
+        f"which reads back the same. {SHEET_STEPS}",
     )
     add_input_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
@@ -153,22 +157,29 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
     # an unreadable record is answered here, in its place among the ratings in flight
     sources: dict[int, str] = {}  # the input of each record in flight, for {file}
     records = _noting_sources(each_record(args, env, tally, answer_errors=False), sources)
-    many, records = several(records)  # each line names its puzzle when there are several
-    if args.resume:  # a stopped run's complete lines are kept: one per puzzle
-        kept = None if args.template is not None else resumed_lines(args, env)
+    # each rating names its puzzle when there are several: the first two are read ahead
+    first = list(islice(records, 2))
+    many, records = len(first) > 1, chain(first, records)
+    blocks = many and not args.json and in_blocks(first[0])  # a puzzle takes several lines
+    if args.resume:  # a stopped run's complete records are kept: a line or a block each
+        kept = None if args.template is not None else \
+            resumed_lines(args, env, complete_blocks if blocks else None)
         if kept is None:
             if args.template is not None:
                 env.error("--resume keeps lines of rate's own output, not of --format")
             return ExitStatus.USAGE
         if _any_failed(kept, args.json):
             tally.note(ExitStatus.FAILURE)
-        records = _skipped(records, kept.count(b"\n"), sources)
+        records = _skipped(records, block_count(kept) if blocks else kept.count(b"\n"),
+                           sources)
     ratings = stream.rate(records, jobs=args.jobs, executor=executor,
                           time_limit=args.time_limit, keys=ladder_keys(args), scale=args.scale)
     for record, rating in ratings:
         source = sources.pop(id(record), "")
         if rating is None:  # reported on standard error by each_record
             env.stdout.write(error_in_place(record, source, args))
+            if many and not args.json and in_blocks(record):
+                env.stdout.write(b"\n")  # the block's end, as after a rated sheet
             continue
         if rating.solutions == 0 or any(n.startswith(GAVE_UP) for n in rating.notes):
             tally.note(ExitStatus.FAILURE)
@@ -184,6 +195,9 @@ def _rate(args: argparse.Namespace, env: Env, executor: Executor | None) -> int:
             line = json.dumps(rating.to_dict())
         else:
             line = with_notes(rating.se_line(), rating.notes)
+            if many and in_blocks(record):
+                env.stdout.write(rated_block(record, line))
+                continue
             if many:
                 line = f"{line_form(record.item)} {line}"
         env.stdout.write(f"{line}\n".encode())
