@@ -11,7 +11,8 @@ count as one) as sudokit's first step ("first") or as one of the next ones, foun
 earlier ones' eliminations hidden or as ``hint --all`` lists them ("listed"; a hidden
 candidate may have helped such a step), those where a step makes HoDoKu's eliminations and
 more ("more"), those where it finds only other steps ("other") and none ("none"). Every
-first step is checked against the puzzle's solution (the count of wrong ones must stay 0).
+first step and every listed one is checked against the puzzle's solution (the count of
+wrong ones must stay 0).
 The table ends with each technique's share found first and found at all (first or listed),
 and their total.
 
@@ -219,15 +220,17 @@ def replay(puzzle: str, steps: list[tuple[str, str]], wanted: set[str] | None,
                 if key not in BY_KEY:
                     continue  # a technique this version of sudokit lacks
                 found = instances(board, key, tries)
-                if not found:
-                    continue
                 wrong += any(solution.cells[c] != d for p, _ in found[:1] for c, d in p)
                 wrong += any(solution.cells[c] == d for _, g in found[:1] for c, d in g)
                 steps = [outcome(board, p, g) for p, g in found]
-                if steps[0] == want:
+                if steps[:1] == [want]:
                     verdict = "first"
                     break
-                hinted = listed(board, key, tries)
+                hinted = listed(board, key, tries)  # a listing may find what find misses
+                wrong += sum(any(not mask >> (solution.cells[c] - 1) & 1 for c, mask in step)
+                             for step in hinted)
+                if not steps and not hinted:
+                    continue
                 if want in steps or want in hinted:
                     better = "listed"
                 elif any(covers(step, want) for step in [*steps, *hinted]):

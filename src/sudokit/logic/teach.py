@@ -32,6 +32,7 @@ from .step import Level, Step, Technique
 from .techniques import (
     LADDER,
     aic,
+    als_chain,
     als_xy_wing,
     als_xz,
     bug,
@@ -159,6 +160,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     templates.TEMPLATE_DELETE.key: templates.every_delete,
     als_xz.DOUBLY_LINKED_ALS_XZ.key: als_xz.every,
     als_xy_wing.LARGE_ALS_XY_WING.key: als_xy_wing.every,
+    als_chain.ALS_XY_CHAIN.key: als_chain.every,
+    als_chain.LARGE_ALS_XY_CHAIN.key: als_chain.every_large,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

@@ -534,6 +534,127 @@ class AlsLinks:
                 nf = ng
         return best != 0
 
+    def every_chain(self, max_sets: int, budget: int) -> list[tuple[list[tuple[int, int]], int]]:
+        """Every chain of 4..``max_sets`` sets (as :meth:`chain` takes them: each set joined
+        to the next by a link, no two neighbouring links on the same digit, no set meeting
+        the earlier ones, or with ``overlap`` inside them) whose ends both hold a digit,
+        not the first or last link digit, that some cell seeing all of it in both ends
+        could lose: for each (start, first link digit, end, last link digit), the shortest
+        chain found, as (the chain as in :meth:`chain`, its order of finding).
+
+        Depth first from each start in turn, links in their order; at most ``budget`` link
+        steps in all (the search stops there, keeping what it found)."""
+        out: dict[int, tuple[list[tuple[int, int]], int]] = {}
+        depth = max(1, max_sets)
+        self._every_chain(depth - 1, budget, out, _ints(depth + 1), _ints(depth + 1),
+                          _ints(depth + 1), _zeros(self.words * (depth + 1)))
+        return sorted(out.values(), key=lambda found: found[1])
+
+    @cython.cfunc
+    def _every_chain(self, last: cython.int, budget: cython.longlong, out: dict,
+                     st_set: cython.int[::1], st_digit: cython.int[::1],
+                     st_next: cython.int[::1], used: cython.ulonglong[::1]) -> cython.void:
+        """The search of :meth:`every_chain` (``last``: the most links): the chain on
+        the stack is set st_set[i], reached by the link digit st_digit[i], its next link
+        to try st_next[i], the cells of sets 0..i in used[i * words ..]."""
+        n: cython.Py_ssize_t = self.n
+        words: cython.Py_ssize_t = self.words
+        overlap: cython.bint = self.overlap
+        count: cython.Py_ssize_t = self.count
+        start: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        w: cython.Py_ssize_t
+        k: cython.int
+        j: cython.int
+        x0: cython.int
+        first: cython.int
+        depth: cython.int
+        z0: cython.int
+        sa: cython.Py_ssize_t
+        sj: cython.Py_ssize_t
+        za: cython.Py_ssize_t
+        zj: cython.Py_ssize_t
+        key: cython.longlong
+        steps: cython.longlong = 0
+        order: cython.int = 0
+        clash: cython.bint
+        some: cython.bint
+        u: cython.ulonglong
+        common: cython.ulonglong
+        low: cython.ulonglong
+        keep: cython.int[::1] = self.index
+        usable: cython.ulonglong[::1] = self.usable
+        cells: cython.ulonglong[::1] = self.cells
+        reaches: cython.ulonglong[::1] = self.reaches
+        link_start: cython.int[::1] = self.link_start
+        link_set: cython.int[::1] = self.link_set
+        link_digit: cython.int[::1] = self.link_digit
+        for start in range(count):
+            sa = keep[start]
+            u = usable[sa]
+            if not u:
+                continue
+            depth = 0
+            st_set[0] = start
+            st_digit[0] = -1
+            st_next[0] = link_start[start]
+            for w in range(words):
+                used[w] = cells[sa * words + w]
+            while depth >= 0:
+                k = st_set[depth]
+                q = st_next[depth]
+                if q >= link_start[k + 1]:
+                    depth -= 1
+                    continue
+                st_next[depth] = q + 1
+                j = link_set[q]
+                x0 = link_digit[q]
+                if x0 == st_digit[depth] or (depth == 0 and not u & ~(_ONE << x0)):
+                    continue
+                steps += 1
+                if steps > budget:
+                    return
+                sj = keep[j]
+                # disjoint from the chain's sets, or with ``overlap`` not inside them
+                clash = overlap
+                for w in range(words):
+                    if overlap and cells[sj * words + w] & ~used[depth * words + w]:
+                        clash = False
+                        break
+                    if not overlap and cells[sj * words + w] & used[depth * words + w]:
+                        clash = True
+                        break
+                if clash:
+                    continue
+                first = st_digit[1] if depth else x0
+                if depth >= 2:
+                    common = u & usable[sj] & ~(_ONE << first) & ~(_ONE << x0)
+                    some = False
+                    while common and not some:
+                        low = common & (0 - common)
+                        common ^= low
+                        z0 = _index(low)
+                        za = (sa * n + z0) * words
+                        zj = (sj * n + z0) * words
+                        for w in range(words):
+                            if reaches[za + w] & reaches[zj + w]:
+                                some = True
+                    if some:
+                        key = ((start * n + first) * count + j) * n + x0
+                        if key not in out or len(out[key][0]) > depth + 2:
+                            out[key] = (
+                                [(st_set[i], st_digit[i]) for i in range(depth + 1)]
+                                + [(j, x0)], order)
+                            order += 1
+                if depth < last - 1:
+                    depth += 1
+                    st_set[depth] = j
+                    st_digit[depth] = x0
+                    st_next[depth] = link_start[j]
+                    for w in range(words):
+                        used[depth * words + w] = (
+                            used[(depth - 1) * words + w] | cells[sj * words + w])
+
     # -- Death Blossom --------------------------------------------------------------------
     def blossom(self, max_petals: int) -> tuple[int, list[int], int, int] | None:
         """A stem cell of 2..``max_petals`` digits and, for each of its digits d0 in

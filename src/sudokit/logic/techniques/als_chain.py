@@ -11,6 +11,8 @@ ALS chains.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits
 from ..graphs.als import AlsGraph, graph, removals
 from ..graphs.chains import chain_bonus
@@ -18,6 +20,10 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
 MAX_SETS = 5
+#: the most link steps ``hint --all``'s search of every chain takes on one board (its
+#: depth-first walk over chains of up to MAX_SETS sets; a board of some 300 sets of up to
+#: eight cells takes a few hundred thousand): past it, the chains found so far are listed
+EVERY_BUDGET = 2_000_000
 
 
 def find(board: Board) -> Step | None:
@@ -34,6 +40,41 @@ def find_large(board: Board) -> Step | None:
     """The shortest ALS-XY-Chain on sets of up to six cells that may share cells holding
     no link digit, or None."""
     return _find(board, True)
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every ALS-XY-Chain step, each set of eliminations once: the one :func:`find` makes
+    first, then the others by the most candidates removed, the shorter chain first among
+    equals (HoDoKu's order), each removing every digit both ends hold but the end links'.
+    ``hint --all`` lists these."""
+    return _every(board, False)
+
+
+def every_large(board: Board) -> Iterator[Step]:
+    """Every large ALS-XY-Chain step, in the order of :func:`every`."""
+    return _every(board, True)
+
+
+def _every(board: Board, wide: bool) -> Iterator[Step]:
+    tech = LARGE_ALS_XY_CHAIN if wide else ALS_XY_CHAIN
+    first = _find(board, wide)
+    seen = set()
+    if first is not None:
+        seen.add(first.eliminations)
+        yield first
+    g = graph(board, wide)
+    ranked = []
+    for path, order in g.core.every_chain(MAX_SETS, EVERY_BUDGET):
+        ends = [path[0][0], path[-1][0]]
+        every = g.shared_reach(ends, 1 << path[1][1] | 1 << path[-1][1])
+        removed = sum(gone.bit_count() for _, gone in every)
+        ranked.append((-removed, len(path), order, path, every))
+    ranked.sort(key=lambda found: found[:3])
+    for _, _, _, path, every in ranked:
+        step = _step(board, tech, g, path, every)
+        if step.eliminations not in seen:
+            seen.add(step.eliminations)
+            yield step
 
 
 def _find(board: Board, wide: bool) -> Step | None:
