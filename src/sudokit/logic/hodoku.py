@@ -1,9 +1,10 @@
 """HoDoKu's own steps, and its choice among a technique's steps: what the hodoku scale
 (:mod:`.scales`) needs to walk HoDoKu 2.2's solving path.
 
-- **Locked Pair / Locked Triple**: a naked pair or triple in the cells a box shares with a
-  line; its digits leave the rest of both, and both lose one beyond the cells they share
-  (HoDoKu tries them before locked candidates).
+- **Locked Pair / Locked Triple**: the library's technique
+  (:mod:`.techniques.locked_subsets`) searched box by box, taken only where both the box and
+  the line lose a digit beyond the cells they share (HoDoKu tries them before locked
+  candidates).
 - **Remote Pair**: cells that all hold the same two digits, each seeing the next; a cell that
   sees two of them an odd number of links apart (three or more) holds neither digit (the
   chain HoDoKu takes: :func:`.hodoku_patterns.remote_pair_chain`).
@@ -39,7 +40,7 @@ from .step import Level, Step, Technique, cell_list, digit_list
 from .techniques.full_house import FULL_HOUSE
 from .techniques.hidden_single import HIDDEN_SINGLE
 from .techniques.locked_candidates import CLAIMING, POINTING
-from .techniques.locked_subsets import naked_sets
+from .techniques.locked_subsets import LOCKED_PAIR, LOCKED_TRIPLE, find_locked, naked_sets
 from .techniques.naked_single import NAKED_SINGLE
 from .techniques.subsets import HIDDEN, NAKED
 from .techniques.sue_de_coq import LARGE_SUE_DE_COQ
@@ -49,39 +50,18 @@ from .techniques.xy_wing import XY_WING
 from .techniques.xyz_wing import XYZ_WING
 
 
-def _find_locked(board: Board, k: int, tech: Technique) -> Step | None:
-    """A naked subset of ``k`` cells inside one box-line intersection that removes
-    something from the box or the line, or None."""
-    geo = board.geo
-    if not geo.classic:
-        return None
-    masks = board.masks
-    for box, line, common in geo.intersections:
-        for cells, digits in naked_sets(list(bits(common & board.unsolved)), masks, k):
-            inside = sum(1 << c for c in cells)
-            elim = [(c, d) for u in (box, line)
-                    for c in bits(geo.unit_bits[u] & board.unsolved & ~inside)
-                    for d in digits_of(masks[c] & digits)]
-            # HoDoKu names it so only when both the box and the line (beyond the cells they
-            # share) lose a digit; otherwise it is a pair or triple of one unit
-            if all(any(geo.unit_bits[u] >> c & 1 and not common >> c & 1 for c, _ in elim)
-                   for u in (box, line)):
-                text = (f"{digit_list(digits_of(digits))} fill {cell_list(geo, cells)}, which "
-                        f"lie in {geo.unit_names[box]} and {geo.unit_names[line]}: those digits "
-                        "leave the rest of both.")
-                return tech.step(board, cells, text, elim=elim,
-                                 houses=[geo.units[box], geo.units[line]])
-    return None
-
-
 def find_locked_pair(board: Board) -> Step | None:
-    """A Locked Pair (two cells of a box-line intersection holding the same two digits)."""
-    return _find_locked(board, 2, LOCKED_PAIR)
+    """A Locked Pair as HoDoKu finds it (two cells a box shares with a line, holding the same
+    two digits; :func:`.techniques.locked_subsets.find_locked`, box by box)."""
+    return find_locked(board, 2, HODOKU_LOCKED_PAIR, box_by_box=True) \
+        if board.geo.classic else None
 
 
 def find_locked_triple(board: Board) -> Step | None:
-    """A Locked Triple (the three cells of a box-line intersection holding three digits)."""
-    return _find_locked(board, 3, LOCKED_TRIPLE)
+    """A Locked Triple as HoDoKu finds it (the three cells a box shares with a line, holding
+    three digits), or None."""
+    return find_locked(board, 3, HODOKU_LOCKED_TRIPLE, box_by_box=True) \
+        if board.geo.classic else None
 
 
 def find_remote_pair(board: Board) -> Step | None:
@@ -502,10 +482,8 @@ HODOKU_HIDDEN_SINGLE = replace(HIDDEN_SINGLE, find=find_hidden_single, applies=N
 HODOKU_NAKED_SINGLE = replace(NAKED_SINGLE, find=find_naked_single, applies=None)
 HODOKU_POINTING = replace(POINTING, find=find_pointing, applies=None)
 HODOKU_W_WING = replace(W_WING, find=find_w_wing, applies=None)
-LOCKED_PAIR = Technique(key="locked-pair", name="Locked Pair", level=Level.MEDIUM, score=2.6,
-                        effort=40, find=find_locked_pair)
-LOCKED_TRIPLE = Technique(key="locked-triple", name="Locked Triple", level=Level.MEDIUM,
-                          score=2.6, effort=60, find=find_locked_triple)
+HODOKU_LOCKED_PAIR = replace(LOCKED_PAIR, score=2.6, find=find_locked_pair, applies=None)
+HODOKU_LOCKED_TRIPLE = replace(LOCKED_TRIPLE, score=2.6, find=find_locked_triple, applies=None)
 TURBOT_FISH = Technique(key="turbot-fish", name="Turbot Fish", level=Level.HARD, score=4.2,
                         effort=120, find=find_turbot_fish)
 REMOTE_PAIR = Technique(key="remote-pair", name="Remote Pair", level=Level.HARD, score=4.2,

@@ -5,6 +5,10 @@ Two (three) unplaced cells that share a line and a box, and hold between them on
 naked pair and triple of the default ladder find the same subset once per unit (the line's
 eliminations, then the box's); this form makes them together, as HoDoKu counts a locked
 pair or triple. Any two units count (a box and a diagonal as well as a box and a line).
+
+The hodoku scale takes the same technique searched as HoDoKu searches it
+(:func:`find_locked` with ``box_by_box``): a box's crossings with its lines, box by box, and
+only a subset that takes a digit from both units beyond the cells they share.
 """
 
 from __future__ import annotations
@@ -44,11 +48,19 @@ def naked_sets(free: list[int], masks: list[int], k: int
             yield cells, digits
 
 
-def find_locked(board: Board, k: int, tech: Technique) -> Step | None:
-    """A locked subset of ``k`` cells that eliminates something, or None."""
+def find_locked(board: Board, k: int, tech: Technique, *, box_by_box: bool = False
+                ) -> Step | None:
+    """A locked subset of ``k`` cells that eliminates something, or None.
+
+    ``box_by_box`` looks as HoDoKu does: in the cells each box shares with a line, box by
+    box (its rows, then its columns), and only at a subset that takes a digit from both
+    units beyond those cells (where one unit alone loses, HoDoKu names a naked subset of
+    that unit)."""
     geo = board.geo
     masks = board.masks
-    for free in _crossings(board, k):
+    crossings = [common & board.unsolved for _, _, common in geo.intersections] \
+        if box_by_box else _crossings(board, k)
+    for free in crossings:
         for combo, union in naked_sets(list(bits(free)), masks, k):
             inside = sum(1 << c for c in combo)
             units = geo.common_units(inside)
@@ -56,7 +68,7 @@ def find_locked(board: Board, k: int, tech: Technique) -> Step | None:
                 (c, d) for u in units for d in digits_of(union)
                 for c in bits(board.unit_cells(u, d) & ~inside)
             })
-            if not elim:
+            if not elim or box_by_box and not _each_loses(board, units, free, elim):
                 continue
             names = " and ".join(geo.unit_names[u] for u in units)
             text = (
@@ -66,6 +78,14 @@ def find_locked(board: Board, k: int, tech: Technique) -> Step | None:
             return tech.step(board, combo, text, elim=elim,
                              houses=[geo.units[u] for u in units])
     return None
+
+
+def _each_loses(board: Board, units: list[int], crossing: int,
+                elim: list[tuple[int, int]]) -> bool:
+    """Does each of ``units`` lose a candidate (of ``elim``) outside ``crossing``?"""
+    unit_bits = board.geo.unit_bits
+    return all(any(unit_bits[u] >> c & 1 and not crossing >> c & 1 for c, _ in elim)
+               for u in units)
 
 
 def _technique(k: int, score: float, effort: int) -> Technique:
