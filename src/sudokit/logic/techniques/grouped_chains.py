@@ -261,6 +261,14 @@ def _depth(layers: list[int], nodes: int) -> int:
     raise ValueError("not reached")
 
 
+def _nearest(layers: list[int], nodes: int) -> tuple[int, int]:
+    """(the first layer holding one of ``nodes``, the last of them there), or (0, -1)."""
+    for k, layer in enumerate(layers):
+        if layer & nodes:
+            return k, (layer & nodes).bit_length() - 1
+    return 0, -1
+
+
 class GroupedSearch:
     """Alternating chains on :mod:`.chains`' link tables (its weak tables, live candidates
     and strong links) extended by the board's groups: what each node of a grouped strong
@@ -389,10 +397,15 @@ class GroupedSearch:
                 y = (layers_g[kg] & w).bit_length() - 1
                 best = (ka + kg, x, y, False)
         assert best is not None
-        _, x, y, place = best
+        return self._chain(a, g, *best[1:])
+
+    def _chain(self, a: int, g: int, x: int, y: int, place: bool
+               ) -> tuple[int, list[int], int, int]:
+        """The chain x=...-a=g-...=y (dense x, y): its links, its nodes, what it eliminates
+        and places (ids). Ends on one candidate (both sides make it true) place it."""
         ids = self.graph.node_ids()
         chain = [ids[v] for v in self.path(a, x)[::-1] + self.path(g, y)]
-        if place:
+        if place or (x == y and x < self.candidates):
             return len(chain) - 1, chain, 0, 1 << ids[x]
         gone = self.graph.to_ids(self.weak_of(x) & self.weak_of(y) & self.cell_nodes)
         return len(chain) - 1, chain, gone, 0
@@ -409,18 +422,21 @@ class GroupedSearch:
             ends.add((_depth(layers_a, 1 << t) + _depth(layers_g, 1 << t), t, t, True))
         for t in bits(both_off):
             w = self.weak_of(t)
-            ka, kg = _depth(layers_a, w), _depth(layers_g, w)
-            x = (layers_a[ka] & w).bit_length() - 1
-            y = (layers_g[kg] & w).bit_length() - 1
+            ka, x = _nearest(layers_a, w)
+            kg, y = _nearest(layers_g, w)
             ends.add((ka + kg, x, y, False))
-        ids = self.graph.node_ids()
+            if x == y:
+                # both sides reach one node ruling t out (a placement, or a group that
+                # holds the digit): the nearest other node of each side makes a chain
+                # between two ends
+                k, z = _nearest(layers_g, w & ~(1 << x))
+                if z >= 0:
+                    ends.add((ka + k, x, z, False))
+                k, z = _nearest(layers_a, w & ~(1 << y))
+                if z >= 0:
+                    ends.add((k + kg, z, y, False))
         for _, x, y, place in sorted(ends):
-            chain = [ids[v] for v in self.path(a, x)[::-1] + self.path(g, y)]
-            if place:
-                yield len(chain) - 1, chain, 0, 1 << ids[x]
-            else:
-                gone = self.graph.to_ids(self.weak_of(x) & self.weak_of(y) & self.cell_nodes)
-                yield len(chain) - 1, chain, gone, 0
+            yield self._chain(a, g, x, y, place)
 
     def eureka(self, nodes: list[int]) -> str:
         """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""
@@ -451,8 +467,10 @@ def _step(board: Board, search: GroupedSearch, tech: Technique,
         return tech.step(board, bits(used), text, place=[(c, d0 + 1)], score=score,
                          chains=[nodes])
     elim = [(c, d0 + 1) for c, d0 in (divmod(x, n) for x in bits(gone))]
+    ends = (groups.name(chain[0]) if chain[0] == chain[-1]
+            else f"{groups.name(chain[0])} or {groups.name(chain[-1])}")
     text = (
-        f"{groups.name(chain[0])} or {groups.name(chain[-1])} is true (chain "
+        f"{ends} is true (chain "
         f"{search.eureka(chain)}), so "
         f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}."
     )
