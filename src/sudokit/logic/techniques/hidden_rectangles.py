@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board import Board, bits, digits_of
+from ..board import Board, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 
@@ -44,48 +44,58 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
     dcells = board.dcells
     box_of = geo.box_of
     unit_bits = geo.unit_bits
-    seen = set()
+    line = (1 << n) - 1
     wide = _wide_cells(board)
-    for p in bits(board.bivalue_cells()):
+    bivalue = board.bivalue_cells()
+    # per pair: the cells that can be a corner, and the corners holding only the pair
+    corners_of: dict[int, tuple[int, int]] = {}
+    rest = bivalue
+    while rest:
+        pbit = rest & -rest
+        rest ^= pbit
+        p = pbit.bit_length() - 1
         pair = masks[p]
-        low = pair & -pair
-        a_cells = dcells[low.bit_length() - 1]
-        b_cells = dcells[(pair ^ low).bit_length() - 1]
-        # both digits, or one of them among other candidates (then the cell holds two or more)
-        both = (a_cells & b_cells) | ((a_cells ^ b_cells) & wide)
+        found = corners_of.get(pair)
+        if found is None:
+            low = pair & -pair
+            a_cells = dcells[low.bit_length() - 1]
+            b_cells = dcells[(pair ^ low).bit_length() - 1]
+            # both digits, or one of them among other candidates (the cell holds two or more)
+            both = (a_cells & b_cells) | ((a_cells ^ b_cells) & wide)
+            found = corners_of[pair] = (both, bivalue & a_cells & b_cells)
+        both, alone = found
+        # a rectangle with a corner holding only the pair below p was listed from there
+        usable = both & ~(alone & (pbit - 1))
         pr, pc = divmod(p, n)
-        in_row = both & unit_bits[pr] & ~(1 << p)
-        in_col = both & unit_bits[n + pc] & ~(1 << p)
-        for c1 in bits(in_col):
+        # the columns where the row of p has a corner, and the cells of its column
+        row_cols = (usable >> (pr * n)) & line & ~(1 << pc)
+        if not row_cols:
+            continue
+        bp = box_of[p]
+        col = usable & unit_bits[n + pc] & ~pbit
+        while col:
+            low = col & -col
+            col ^= low
+            c1 = low.bit_length() - 1
             r = c1 // n
-            for c2 in bits(in_row):
-                c = c2 % n
-                c3 = r * n + c
-                if not both >> c3 & 1:
-                    continue
-                if len({box_of[p], box_of[c1], box_of[c2], box_of[c3]}) != 2:
+            # the columns where both rows have a corner: the fourth corner is there too
+            cols = row_cols & (usable >> (r * n))
+            b1 = box_of[c1]
+            while cols:
+                low = cols & -cols
+                cols ^= low
+                c = low.bit_length() - 1
+                c2 = pr * n + c
+                if len({bp, b1, box_of[c2], box_of[r * n + c]}) != 2:
                     continue
                 r1, r2 = min(pr, r), max(pr, r)
                 k1, k2 = min(pc, c), max(pc, c)
-                key = (pair, r1, r2, k1, k2)
-                if key in seen:
-                    continue
-                seen.add(key)
                 yield pair, r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2
 
 
 def _wide_cells(board: Board) -> int:
-    """The cells with two candidates or more, as a cell set (kept for one board state)."""
-    found = board.derived("wide-cells")
-    if found is None:
-        masks = board.masks
-        found = 0
-        for c in bits(board.unsolved):
-            m = masks[c]
-            if m & (m - 1):
-                found |= 1 << c
-        board.keep("wide-cells", found)
-    return found  # type: ignore[return-value]
+    """The cells with two candidates or more, as a cell set."""
+    return board.crowded_cells()[1]
 
 
 def _only_in(board: Board, unit: int, digit: int, cells: int) -> bool:
@@ -140,8 +150,14 @@ def find_hidden(board: Board) -> Step | None:
     geo = board.geo
     n = geo.n
     masks = board.masks
+    dcells = board.dcells
+    unit_bits = geo.unit_bits
+    row_of, col_of = geo.row_of, geo.col_of
     for pair, a, b, c, d in rectangles(board):
         corners = 1 << a | 1 << b | 1 << c | 1 << d
+        low = pair & -pair
+        # (digit, the other digit's bit): the pair's digits in order
+        digits = ((low.bit_length(), pair ^ low), ((pair ^ low).bit_length(), low))
         for pair_corner, far, side1, side2 in (
             (a, d, b, c),
             (d, a, c, b),
@@ -150,15 +166,21 @@ def find_hidden(board: Board) -> Step | None:
         ):
             if masks[pair_corner] != pair:
                 continue
-            for digit in digits_of(pair):
-                other = next(x for x in digits_of(pair) if x != digit)
-                if not masks[far] >> (other - 1) & 1:
+            for digit, other_bit in digits:
+                if not masks[far] & other_bit:
                     continue
-                row, col = geo.row_of[far], n + geo.col_of[far]
-                if not (
-                    _only_in(board, row, digit, corners) and _only_in(board, col, digit, corners)
-                ):
+                # the digit fits, in the far corner's row and in its column, only in the
+                # rectangle, and still somewhere (not placed in the line already: with a
+                # corner that lost it, the rectangle may hold none)
+                places = dcells[digit - 1]
+                in_row = places & unit_bits[row_of[far]]
+                if not in_row or in_row & ~corners:
                     continue
+                in_col = places & unit_bits[n + col_of[far]]
+                if not in_col or in_col & ~corners:
+                    continue
+                other = other_bit.bit_length()
+                row, col = row_of[far], n + col_of[far]
                 why = (
                     f"in {geo.unit_names[row]} and {geo.unit_names[col]}, {digit} fits only in "
                     f"the rectangle; were {geo.cell_names[far]} {other}, {digit} would fill "

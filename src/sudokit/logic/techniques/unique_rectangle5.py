@@ -22,13 +22,15 @@ def find(board: Board) -> Step | None:
     masks = board.masks
     peer_bits = geo.peer_bits
     for pair, a, b, c, d in rectangles(board):
+        # each extra corner must hold the same one extra digit (a corner that is not the
+        # pair alone holds a digit outside it)
+        z_bit = (masks[a] | masks[b] | masks[c] | masks[d]) & ~pair
+        if not z_bit or z_bit & (z_bit - 1):
+            continue
         corners = (a, b, c, d)
         extra = [x for x in corners if masks[x] != pair]
         if len(extra) < 2:
             continue  # one extra corner: type 1
-        z_bit = masks[extra[0]] & ~pair
-        if z_bit & (z_bit - 1) or any(masks[x] & ~pair != z_bit for x in extra):
-            continue  # each extra corner must hold the same one extra digit
         if len(extra) == 2 and (
             geo.row_of[extra[0]] == geo.row_of[extra[1]]
             or geo.col_of[extra[0]] == geo.col_of[extra[1]]

@@ -42,13 +42,22 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
     geo = board.geo
     n = geo.n
     masks = board.masks
+    dcells = board.dcells
     row_of, col_of, box_of = geo.row_of, geo.col_of, geo.box_of
-    unsolved = board.unsolved
+    unit_bits = geo.unit_bits
     bivalue = board.bivalue_cells()
+    # the open cells (two candidates or more): a roof corner holds a digit of the pair there
+    wide = board.crowded_cells()[1]
+    roofs_of: dict[int, int] = {}
     for f1 in bits(bivalue):
         pair = masks[f1]
+        roofs = roofs_of.get(pair)
+        if roofs is None:
+            low = pair & -pair
+            roofs = roofs_of[pair] = wide & (
+                dcells[low.bit_length() - 1] | dcells[(pair ^ low).bit_length() - 1])
         for line_unit in (row_of[f1], n + col_of[f1]):
-            for f2 in bits(bivalue & geo.unit_bits[line_unit]):
+            for f2 in bits(bivalue & unit_bits[line_unit]):
                 if f2 <= f1 or masks[f2] != pair:
                     continue
                 # the roof: the same two cross positions on a parallel line
@@ -60,19 +69,11 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
                         r1, r2 = other * n + col_of[f1], other * n + col_of[f2]
                     else:
                         r1, r2 = row_of[f1] * n + other, row_of[f2] * n + other
-                    if not (unsolved >> r1 & 1 and unsolved >> r2 & 1):
-                        continue
-                    if not (_roof(masks[r1], pair) and _roof(masks[r2], pair)):
+                    if not (roofs >> r1 & 1 and roofs >> r2 & 1):
                         continue
                     if len({box_of[f1], box_of[f2], box_of[r1], box_of[r2]}) != 2:
                         continue
                     yield pair, f1, f2, r1, r2
-
-
-def _roof(mask: int, pair: int) -> bool:
-    """Can a cell of candidates ``mask`` be a roof corner of a rectangle on ``pair``: open
-    (two candidates or more) and holding one of the pair's digits at least?"""
-    return mask & (mask - 1) != 0 and mask & pair != 0
 
 
 def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
