@@ -36,6 +36,7 @@ from .techniques import (
     als_xy_wing,
     als_xz,
     bug,
+    empty_rectangle,
     grouped_chains,
     medusa,
     nested_chains,
@@ -151,6 +152,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     grouped_chains.GROUPED_AIC.key:
         lambda board: grouped_chains.every_grouped_chain(board, one_digit=False),
     medusa.MEDUSA.key: medusa.medusa_steps,
+    empty_rectangle.EMPTY_RECTANGLE.key: empty_rectangle.every,
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,
