@@ -45,6 +45,7 @@ from .techniques import (
     static_chains,
     sue_de_coq,
     templates,
+    xyz_wing,
 )
 from .techniques.brute_force import BRUTE_FORCE
 from .variants import RULE_STEPS, ladder_for
@@ -153,6 +154,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
         lambda board: grouped_chains.every_grouped_chain(board, one_digit=False),
     medusa.MEDUSA.key: medusa.medusa_steps,
     empty_rectangle.EMPTY_RECTANGLE.key: empty_rectangle.every,
+    xyz_wing.XYZ_WING.key: xyz_wing.every,
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,

@@ -3,6 +3,8 @@ pivot takes, one of the three cells is z, so z leaves every cell that sees all t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits
 from ..step import Level, Step, Technique, cell_list
 from .xy_wing import pair_text
@@ -14,14 +16,30 @@ _NONE_KEY = "xyz-wing-none"
 
 def find(board: Board) -> Step | None:
     """An XYZ-Wing that eliminates something, or None."""
+    peer_bits = board.geo.peer_bits
+    bivalue = board.bivalue_cells()
+    changed = board.changed_since(board.memo.get(_NONE_KEY))
+    pivots = [p for p in bits(board.unsolved)
+              if changed >> p & 1 or bivalue & peer_bits[p] & changed]
+    for step in _wings(board, pivots):
+        return step
+    board.memo[_NONE_KEY] = board.snapshot()
+    return None
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every XYZ-Wing that eliminates something, pivots in cell order. ``hint --all`` lists
+    these (one wing's elimination may take another's pivot digit: each is listed)."""
+    return _wings(board, list(bits(board.unsolved)))
+
+
+def _wings(board: Board, pivots: list[int]) -> Iterator[Step]:
+    """The XYZ-Wings of these pivots that eliminate something, in order."""
     geo = board.geo
     masks = board.masks
     peer_bits = geo.peer_bits
     bivalue = board.bivalue_cells()
-    changed = board.changed_since(board.memo.get(_NONE_KEY))
-    for pivot in bits(board.unsolved):
-        if not (changed >> pivot & 1 or bivalue & peer_bits[pivot] & changed):
-            continue
+    for pivot in pivots:
         pm = masks[pivot]
         if pm.bit_count() != 3:
             continue
@@ -42,9 +60,7 @@ def find(board: Board) -> Step | None:
                     f"{geo.cell_names[a]} {pair_text(am)} and {geo.cell_names[b]} {pair_text(bm)}: "
                     f"one of the three is {zd}, so {zd} leaves {cell_list(geo, bits(gone))}."
                 )
-                return XYZ_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
-    board.memo[_NONE_KEY] = board.snapshot()
-    return None
+                yield XYZ_WING.step(board, (pivot, a, b), text, elim=[(c, zd) for c in bits(gone)])
 
 
 XYZ_WING = Technique(
