@@ -9,7 +9,8 @@
   to 10 cells, no cell twice, its two ends seeing a cell with one of the digits); two of
   them an odd number of links apart (three or more) take both digits from what sees both.
   Of all such chains, the one removing the most, then the lowest index sum
-  (:func:`remote_pair_chain`).
+  (:func:`remote_pair_chain`, on the Remote Pair technique's walk,
+  :func:`.techniques.remote_pairs.pair_walk`).
 - **2-String Kite**: a row and a column holding a digit twice each, one place of each in one
   box (not the same cell); the digit leaves the cell where the other two places' column and
   row cross. Digits in order, then rows, then columns (:func:`find_kite`).
@@ -25,6 +26,7 @@ from dataclasses import replace
 from .board import Board, bits, digits_of
 from .hodoku_tables import weighted_sum
 from .step import Step
+from .techniques.remote_pairs import pair_walk
 from .techniques.skyscraper import SKYSCRAPER
 from .techniques.two_string_kite import TWO_STRING_KITE
 
@@ -120,26 +122,28 @@ def remote_pair_chain(board: Board) -> tuple[list[int], list[tuple[int, int]]] |
     None."""
     geo = board.geo
     masks = board.masks
-    pairs = [c for c in bits(board.bivalue_cells())]
+    pairs = list(bits(board.bivalue_cells()))
+    same: dict[int, int] = {}  # the cells of each pair of digits
+    for c in pairs:
+        same[masks[c]] = same.get(masks[c], 0) | 1 << c
     best: tuple[tuple[int, int], list[int], list[tuple[int, int]]] | None = None
     for start in pairs:
-        same = [c for c in pairs if masks[c] == masks[start] and c != start]
-        if len(same) < 3:
+        pool = same[masks[start]]
+        if pool.bit_count() < 4:
             continue
-        stack: list[list[int]] = [[start]]
-        while stack:
-            chain = stack.pop()
-            ends = geo.peer_bits[start] & geo.peer_bits[chain[-1]]
-            if len(chain) >= 4 and len(chain) % 2 == 0 and any(
-                    ends & board.dcells[d - 1] for d in digits_of(masks[start])):
-                gone = _remote_removals(board, chain)
-                if gone:
-                    key = (-len(gone), weighted_sum(gone))
-                    if best is None or key < best[0]:
-                        best = (key, chain, gone)
-            if len(chain) < MOST_PAIR_CELLS:
-                last = chain[-1]
-                stack += [chain + [c] for c in same if c not in chain and geo.sees(last, c)]
+        holders = 0
+        for d in digits_of(masks[start]):
+            holders |= board.dcells[d - 1]
+        for chain in pair_walk(pool, geo.peer_bits, start, fewest=4, most=MOST_PAIR_CELLS,
+                               ascending=False):
+            if len(chain) % 2 or not (
+                    geo.peer_bits[start] & geo.peer_bits[chain[-1]] & holders):
+                continue
+            gone = _remote_removals(board, chain)
+            if gone:
+                key = (-len(gone), weighted_sum(gone))
+                if best is None or key < best[0]:
+                    best = (key, list(chain), gone)
     return None if best is None else (best[1], best[2])
 
 

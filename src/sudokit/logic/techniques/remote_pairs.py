@@ -7,6 +7,9 @@ work). The XY-Chain finds each elimination with one chain; this form removes eve
 that one chain reaches, both digits, in one step, as HoDoKu counts it. Of the chains that
 remove something, the one that removes most comes first (then the shortest); each set of
 eliminations is offered once.
+
+The chains are followed by one walk, :func:`pair_walk`, which the hodoku scale's remote pairs
+take too, with their own bounds (:func:`sudokit.logic.hodoku_patterns.remote_pair_chain`).
 """
 
 from __future__ import annotations
@@ -22,26 +25,46 @@ MIN_CELLS = 4
 MAX_CHAINS = 20000
 
 
+def pair_walk(pool: int, peer_bits: tuple[int, ...], start: int, *, fewest: int = 1,
+              most: int | None = None, budget: list[int] | None = None,
+              ascending: bool = True) -> Iterator[list[int]]:
+    """Every simple path from ``start`` through the cells of ``pool`` (a cell set), each cell
+    seeing the next, depth first: a path, then the paths that extend it, the next cells in
+    ascending order (descending with ``ascending=False``). Paths of ``fewest`` to ``most``
+    cells are given; ``budget`` (a one-item list, which walks may share) counts down the
+    paths visited, shorter ones too, and the walk stops when it is spent. The path given is
+    one list, changed as the walk goes on: copy it to keep it."""
+    path = [start]
+    used = 1 << start
+    nexts: list[Iterator[int]] = []  # the cells still to try after each cell of the path
+    while True:
+        if budget is not None:
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+        if len(path) >= fewest:
+            yield path
+        here = peer_bits[path[-1]] & pool & ~used if most is None or len(path) < most else 0
+        nexts.append(bits(here) if ascending else reversed(list(bits(here))))
+        while (cell := next(nexts[-1], None)) is None:  # back up to a cell with one to try
+            nexts.pop()
+            used ^= 1 << path.pop()
+            if not nexts:
+                return
+        path.append(cell)
+        used |= 1 << cell
+
+
 def _chains(cells: list[int], peer_bits: tuple[int, ...]) -> Iterator[list[int]]:
     """Every simple path of ``MIN_CELLS`` cells or more through ``cells`` (each pair of
     consecutive cells seeing each other), each once (from its smaller end), ``MAX_CHAINS``
-    at most."""
+    paths visited at most."""
     pool = sum(1 << c for c in cells)
     budget = [MAX_CHAINS]
-
-    def walk(path: list[int], used: int) -> Iterator[list[int]]:
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        if len(path) >= MIN_CELLS and path[0] < path[-1]:
-            yield path
-        for nxt in bits(peer_bits[path[-1]] & pool & ~used):
-            path.append(nxt)
-            yield from walk(path, used | 1 << nxt)
-            path.pop()
-
     for start in cells:
-        yield from walk([start], 1 << start)
+        for path in pair_walk(pool, peer_bits, start, fewest=MIN_CELLS, budget=budget):
+            if path[0] < path[-1]:
+                yield path
 
 
 def remote_pairs(board: Board) -> list[tuple[list[int], int, list[tuple[int, int]]]]:
