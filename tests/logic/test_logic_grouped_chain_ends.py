@@ -1,8 +1,8 @@
 """A grouped chain whose two sides reach the same candidate places it, and ``hint --all``
-then also lists the chain between that candidate and the nearest other end ruling the same
-candidate out (as HoDoKu lists its grouped AICs): on boards of real solving paths, a loop
-from r4c4 back to itself places 5 there, the chain (3)r1c8 .. (3)r2c6 removing 3 from r1c6
-and r2c8 is listed, and every listed step keeps the puzzle's solution."""
+lists the chains between every two ends that each side reaches first (its two nearest
+layers), as HoDoKu lists its grouped AICs: on boards of real solving paths, a loop from r4c4
+back to itself places 5 there, the chains (5)r4c4 .. (5)r5c1 and (3)r1c8 .. (3)r2c6 are
+listed, and every listed step keeps the puzzle's solution."""
 
 from __future__ import annotations
 
@@ -61,3 +61,10 @@ def test_a_loop_back_to_one_candidate_places_it(pure: bool) -> None:
 def test_hint_all_lists_the_chain_between_two_ends(pure: bool) -> None:
     steps = _listed(ENDS, ENDS_SOLUTION)
     assert (("r1c6", 3), ("r2c8", 3)) in {step.eliminations for step in steps}
+
+
+def test_hint_all_lists_the_chain_between_two_ends_both_sides_reach(pure: bool) -> None:
+    # both sides of each grouped link reach (5)r4c4 and (5)r5c1: the chain from one to
+    # the other, the 5s both see go
+    steps = _listed(LOOP, LOOP_SOLUTION)
+    assert (("r4c1", 5), ("r5c4", 5)) in {step.eliminations for step in steps}

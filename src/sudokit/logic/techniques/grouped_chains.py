@@ -261,12 +261,15 @@ def _depth(layers: list[int], nodes: int) -> int:
     raise ValueError("not reached")
 
 
-def _nearest(layers: list[int], nodes: int) -> tuple[int, int]:
-    """(the first layer holding one of ``nodes``, the last of them there), or (0, -1)."""
+def _near(layers: list[int], nodes: int) -> list[tuple[int, int]]:
+    """(layer, node) for each of ``nodes`` in the first two layers that hold some."""
+    out: list[tuple[int, int]] = []
     for k, layer in enumerate(layers):
         if layer & nodes:
-            return k, (layer & nodes).bit_length() - 1
-    return 0, -1
+            out += [(k, x) for x in bits(layer & nodes)]
+            if len({k for k, _ in out}) == 2:
+                break
+    return out
 
 
 class GroupedSearch:
@@ -413,30 +416,29 @@ class GroupedSearch:
     def every_explained(self, a: int, g: int, both_on: int, both_off: int
                         ) -> Iterator[tuple[int, list[int], int, int]]:
         """Every chain through a=g that proves something, as :meth:`explained` gives the
-        shortest: one for each pair of ends (the ends nearest to each candidate proved),
-        shortest first."""
+        shortest: for each candidate proved, one for each pair of ends among the nodes of
+        each side's two nearest layers that prove it (one chain, the shortest, for each
+        set of candidates proved), shortest first."""
         layers_a = self.closure(a)
         layers_g = self.closure(g)
         ends = set()
         for t in bits(both_on):
             ends.add((_depth(layers_a, 1 << t) + _depth(layers_g, 1 << t), t, t, True))
         for t in bits(both_off):
+            # the nodes ruling t out in each side's two nearest layers that hold some, in
+            # pairs: the chain between two ends (HoDoKu's) is among them when both sides
+            # reach the same node first (a placement, or a group that holds the digit)
             w = self.weak_of(t)
-            ka, x = _nearest(layers_a, w)
-            kg, y = _nearest(layers_g, w)
-            ends.add((ka + kg, x, y, False))
-            if x == y:
-                # both sides reach one node ruling t out (a placement, or a group that
-                # holds the digit): the nearest other node of each side makes a chain
-                # between two ends
-                k, z = _nearest(layers_g, w & ~(1 << x))
-                if z >= 0:
-                    ends.add((ka + k, x, z, False))
-                k, z = _nearest(layers_a, w & ~(1 << y))
-                if z >= 0:
-                    ends.add((k + kg, z, y, False))
+            for ka, x in _near(layers_a, w):
+                for kg, y in _near(layers_g, w):
+                    ends.add((ka + kg, x, y, False))
+        done = set()  # what the chains so far prove: the chain of each, the shortest
         for _, x, y, place in sorted(ends):
-            yield self._chain(a, g, x, y, place)
+            proved = (1 << x, True) if place or (x == y and x < self.candidates) else (
+                self.weak_of(x) & self.weak_of(y) & self.cell_nodes, False)
+            if proved not in done:
+                done.add(proved)
+                yield self._chain(a, g, x, y, place)
 
     def eureka(self, nodes: list[int]) -> str:
         """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""
@@ -544,7 +546,7 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
     --all`` lists."""
     seen = set()
     singles = []
-    main: list[tuple[int, Step]] = []
+    main: list[tuple[int, GroupedSearch, tuple[int, list[int], int, int]]] = []
     tech = GROUPED_X_CHAIN if one_digit else GROUPED_AIC
     n = board.geo.n
     for i, (search, first) in enumerate(_found(board)):
@@ -563,10 +565,10 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
                 # a placement removes its cell's other candidates
                 count = (board.masks[(placed.bit_length() - 1) // n].bit_count() - 1 if placed
                          else gone.bit_count())
-                main.append((count, _step(board, search, tech, found)))
-    # the ladder's chain first, then those that remove the most
-    yield from (step for _, step in main[:1])
-    yield from (step for _, step in sorted(main[1:], key=lambda kv: -kv[0]))
+                main.append((count, search, found))
+    # the ladder's chain first, then those that remove the most (each step made when asked)
+    for _, search, found in main[:1] + sorted(main[1:], key=lambda kv: -kv[0]):
+        yield _step(board, search, tech, found)
     for search, single in singles:
         key = (single[2], 0)
         if key not in seen:
