@@ -13,6 +13,7 @@ from sudokit.logic.board import Board
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Technique
 from sudokit.logic.techniques import (
+    aic,
     aligned_exclusion,
     als_xz,
     hidden_single,
@@ -33,6 +34,8 @@ REMEMBERING: list[Technique] = [
     *subsets.HIDDEN.values(),
     xy_wing.XY_WING,
     xyz_wing.XYZ_WING,
+    aic.XY_CHAIN,
+    aic.AIC,
 ]
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

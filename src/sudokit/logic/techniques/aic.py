@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board, bits
-from ..graphs.chains import ALL_LINKS, X_LINKS, XY_LINKS, Chain, Search, chain_bonus, node_name
+from ..graphs.chains import (
+    ALL_LINKS,
+    X_LINKS,
+    XY_LINKS,
+    Chain,
+    Search,
+    chain_bonus,
+    node_name,
+    strong_pairs,
+)
 from ..graphs.x_chain_gate import x_chain_possible
 from ..step import Level, Step, Technique, cell_list
 
@@ -73,11 +82,31 @@ def x_chain_applies(board: Board) -> bool:
     return any(_digit_chain(board, d) is not None for d in range(1, board.geo.n + 1))
 
 
+#: the memo keys of the last board state on which a search found nothing, with the links
+#: it had: (snapshot, links)
+_XY_NONE = "xy-chain-none"
+_AIC_NONE = "aic-none"
+
+
+def _still_none(board: Board, key: str, links: object) -> bool:
+    """Did the search of memo ``key`` find nothing on a board with the same ``links``, that
+    has only lost candidates since? A chain runs on links between live candidates: with the
+    same links and fewer candidates there is no new chain, and a chain's ends see fewer
+    candidates, so nothing is found again."""
+    last: tuple[object, object] | None = board.memo.get(key)  # type: ignore[assignment]
+    return last is not None and last[1] == links and board.changed_since(last[0]) != -1
+
+
 def find_xy_chain(board: Board) -> Step | None:
     """The shortest XY-Chain that eliminates something, or None."""
+    # its strong links: the cells with two candidates (the same cells, the same candidates)
+    links = strong_pairs(board, False, True)
+    if _still_none(board, _XY_NONE, links):
+        return None
     search = Search(board, XY_LINKS)
     found = search.run()
     if found is None:
+        board.memo[_XY_NONE] = (board.snapshot(), links)
         return None
     start, end, _ = found
     return _eliminate(board, search, XY_CHAIN, start, end, XY_CHAIN.score)
@@ -85,9 +114,14 @@ def find_xy_chain(board: Board) -> Step | None:
 
 def find_aic(board: Board) -> Step | None:
     """The shortest AIC that eliminates or places something, or None."""
+    # its strong links (two places of a digit in a unit, two candidates of a cell) in order
+    links = strong_pairs(board, True, True)
+    if _still_none(board, _AIC_NONE, links):
+        return None
     search = Search(board, ALL_LINKS)
     found = search.run()
     if found is None:
+        board.memo[_AIC_NONE] = (board.snapshot(), links)
         return None
     start, end, kind = found
     if kind == 0:
