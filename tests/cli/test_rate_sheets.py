@@ -16,23 +16,23 @@ from support.files import EXAMPLES
 
 SAMURAI = (EXAMPLES / "samurai.txt").read_text()
 
-#: Two 9x9 grids sharing a box, one solution.
+#: Two 9x9 grids sharing a box, one solution (made by ``sudoku create --variant twodoku``).
 TWODOKU = (
-    "..3...9..\n"
-    "...3....8\n"
-    "...9..67.\n"
-    "49...31..\n"
-    "1......67\n"
-    "...5.....\n"
-    "....1..........\n"
-    "..2..8......2..\n"
-    "..1.6.....8..4.\n"
-    "      .2...4..3\n"
-    "      4...3.6..\n"
-    "      .....1..7\n"
-    "      ...9.2...\n"
-    "      6.......5\n"
-    "      .7.64....\n"
+    "97.......\n"
+    "4..8.1.5.\n"
+    "..8.6....\n"
+    "5.6..2.1.\n"
+    "....3.2..\n"
+    "..3....6.\n"
+    ".1...9...1..564\n"
+    ".5....1.......2\n"
+    "..7.18.....2...\n"
+    "      ......2.6\n"
+    "      .8.61....\n"
+    "      ...5.743.\n"
+    "      8.9.7...3\n"
+    "      ..48.....\n"
+    "      27....8..\n"
 )
 
 #: What a rating line looks like (level, score, hardest technique, ER/EP/ED).
