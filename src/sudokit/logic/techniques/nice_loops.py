@@ -114,11 +114,19 @@ def grouped_loops(board: Board) -> list[tuple[list[int], int, GroupedSearch]]:
     """(the loop's nodes as ids, the candidates it removes as a node set, the search) of
     every continuous nice loop through a group that removes something, ranked as
     :func:`nice_loops` ranks them."""
+    return _grouped_loops(board)[0]
+
+
+def _grouped_loops(board: Board) -> tuple[
+    list[tuple[list[int], int, GroupedSearch]], list[tuple[list[int], int, GroupedSearch]],
+]:
+    """:func:`grouped_loops`, then the same for each loop's removals outside its own cells
+    (:func:`_outside`): the shortest loop for each such set, in the same order."""
     if not live_nodes(board):
-        return []
+        return [], []
     groups = GroupedLinks(board)
     if not groups.uses_groups():
-        return []
+        return [], []
     search = GroupedSearch(board, ALL_LINKS, groups)
     graph = search.graph
     ids = graph.node_ids()
@@ -126,8 +134,11 @@ def grouped_loops(board: Board) -> list[tuple[list[int], int, GroupedSearch]]:
     strong = {x: row for x in range(len(ids)) if (row := graph.strong_row(x))}
     every = (1 << len(ids)) - 1
     found: dict[int, list[int]] = {}
-    for start in sorted(strong):
-        for end, path in _walk(start, strong, weak, every).items():
+    outside: dict[int, list[int]] = {}
+    paths: list[list[int]] = []  # the loops found, in dense numbers
+
+    def loops_from(start: int, live: int, main: bool) -> None:
+        for end, path in _walk(start, strong, weak, live).items():
             if len(path) < 4 or not weak[end] >> start & 1:
                 continue
             loop = [ids[x] for x in path]
@@ -137,10 +148,38 @@ def grouped_loops(board: Board) -> list[tuple[list[int], int, GroupedSearch]]:
             for a, b in zip(path, path[1:] + path[:1], strict=True):
                 gone |= weak[a] & weak[b]
             gone = graph.to_ids(gone & search.cell_nodes) & ~_covered(board, groups, loop)
-            if gone and (gone not in found or len(loop) < len(found[gone])):
+            if main and gone and (gone not in found or len(loop) < len(found[gone])):
                 found[gone] = loop
-    ranked = sorted(found.items(), key=lambda kv: (-kv[0].bit_count(), len(kv[1]), kv[0]))
-    return [(loop, gone, search) for gone, loop in ranked]
+                paths.append(path)
+            narrow = gone & ~_outside(board.geo.n, groups, loop)
+            if narrow and (narrow not in outside or len(loop) < len(outside[narrow])):
+                outside[narrow] = loop
+
+    for start in sorted(strong):
+        loops_from(start, every, True)
+    # the walk keeps one shortest chain to each end: a loop of the same length through
+    # another group (whose removals outside its cells differ) is found from the same
+    # start without the group the first loop took
+    for path in list(paths):
+        for x in path:
+            if ids[x] >= groups.base:
+                loops_from(path[0], every & ~(1 << x), False)
+
+    def ranked(loops: dict[int, list[int]]) -> list[tuple[list[int], int, GroupedSearch]]:
+        order = sorted(loops.items(), key=lambda kv: (-kv[0].bit_count(), len(kv[1]), kv[0]))
+        return [(loop, gone, search) for gone, loop in order]
+
+    return ranked(found), ranked(outside)
+
+
+def _outside(n: int, groups: GroupedLinks, loop: list[int]) -> int:
+    """The candidates (a node set) of the loop's cells, a group's included, but those of a
+    cell whose two nodes the loop joins by a link inside the cell."""
+    nodes = [groups.node(x) for x in loop]
+    cells = {c for node_cells, _ in nodes for c in node_cells}
+    inner = {a[0][0] for a, b in zip(nodes, nodes[1:] + nodes[:1], strict=True)
+             if len(a[0]) == 1 and a[0] == b[0]}
+    return sum(((1 << n) - 1) << (c * n) for c in cells - inner)
 
 
 def _walk(start: int, strong: dict[int, int], weak: list[int], live: int
@@ -156,7 +195,7 @@ def _walk(start: int, strong: dict[int, int], weak: list[int], live: int
     while frontier:
         off = []
         for x in frontier:
-            for y in bits(weak[x]):
+            for y in bits(weak[x] & live):
                 if y not in parent_off:
                     parent_off[y] = x
                     off.append(y)
@@ -228,20 +267,15 @@ def find_grouped(board: Board) -> Step | None:
 
 def every_grouped(board: Board) -> Iterator[Step]:
     """Every grouped continuous nice loop, one per set of eliminations, in
-    :func:`find_grouped`'s order; after them, each loop's removals outside its own cells
-    where they differ (as :func:`every`)."""
-    loops = grouped_loops(board)
+    :func:`find_grouped`'s order; after them, the removals outside their own cells (a
+    group's included) of every loop, where they differ (as :func:`every`; the shortest
+    loop for each, which may run through other groups than the loops listed first)."""
+    loops, outside = _grouped_loops(board)
     seen = {gone for _, gone, _ in loops}
     for loop, gone, search in loops:
         yield _grouped_step(board, loop, gone, search)
-    n = board.geo.n
-    for loop, gone, search in loops:
-        nodes = [search.groups.node(x) for x in loop]
-        cells = {c for node_cells, _ in nodes for c in node_cells}
-        inner = {a[0][0] for a, b in zip(nodes, nodes[1:] + nodes[:1], strict=True)
-                 if len(a[0]) == 1 and a[0] == b[0]}
-        narrow = gone & ~sum(((1 << n) - 1) << (c * n) for c in cells - inner)
-        if narrow and narrow not in seen:
+    for loop, narrow, search in outside:
+        if narrow not in seen:
             seen.add(narrow)
             yield _grouped_step(board, loop, narrow, search)
 
