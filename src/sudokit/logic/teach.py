@@ -17,6 +17,7 @@ the whole *step*. :func:`hint_text` and :func:`hint_dict` say a step at one of t
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -37,6 +38,7 @@ from .techniques import (
     als_xz,
     bug,
     empty_rectangle,
+    finned_fish,
     grouped_chains,
     medusa,
     nested_chains,
@@ -155,6 +157,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     medusa.MEDUSA.key: medusa.medusa_steps,
     empty_rectangle.EMPTY_RECTANGLE.key: empty_rectangle.every,
     xyz_wing.XYZ_WING.key: xyz_wing.every,
+    **{t.key: functools.partial(finned_fish.every, k=k)
+       for kind in (finned_fish.FINNED, finned_fish.SASHIMI) for k, t in kind.items()},
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,

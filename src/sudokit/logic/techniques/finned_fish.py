@@ -12,6 +12,7 @@ takes every line of U outside S) and in one band of base lines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
@@ -66,7 +67,23 @@ else:
     from ..graphs._bits64 import popcount64 as _popcount
 
 
-def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
+def every(board: Board, k: int) -> Iterator[Step]:
+    """Every finned or sashimi fish of size ``k`` that eliminates something: for each base
+    and fins' box, each cover that eliminates (two fish on one base may differ only in their
+    cover and fins: HoDoKu's siamese fish). ``hint --all`` lists these."""
+    for d0 in range(board.geo.n):
+        if board.dcells[d0]:
+            for rows in (True, False):
+                found: list[Step] = []
+                _find_digit(board, k, d0, rows, found)
+                yield from found
+
+
+def _find_digit(
+    board: Board, k: int, d0: int, rows: bool, out: list[Step] | None = None
+) -> Step | None:
+    """The first fish of the digit on these base lines, or None; with ``out``, every one is
+    added to it (and None returned)."""
     # typed: line masks have one bit per line or cross line, 64 at most
     geo = board.geo
     n: cython.Py_ssize_t = geo.n
@@ -136,6 +153,7 @@ def _find_digit(board: Board, k: int, d0: int, rows: bool) -> Step | None:
                         band,
                         required,
                         targets,
+                        out,
                     )
                     if step is not None:
                         return step
@@ -154,8 +172,10 @@ def _in_box(
     band: int,
     required: int,
     target_lines: int,
+    out: list[Step] | None = None,
 ) -> Step | None:
-    """The fish on base ``combo`` whose fins lie in the box (band, stack), if it eliminates."""
+    """The fish on base ``combo`` whose fins lie in the box (band, stack), if it eliminates
+    (with ``out``: each cover's fish that eliminates is added to it, and None returned)."""
     forced = required
     for i in combo:
         if not band >> i & 1:
@@ -195,9 +215,12 @@ def _in_box(
         dc = board.dcells[d0]
         gone = dc & box_cells & cover_cells & ~base_cells
         cells = dc & base_cells
-        return _step(
+        step = _step(
             board, k, low == 1, rows, d0 + 1, combo, cover, cells, cells & ~cover_cells, gone
         )
+        if out is None:
+            return step
+        out.append(step)
     return None
 
 
