@@ -16,6 +16,7 @@ from sudokit.logic.techniques import (
     aic,
     aligned_exclusion,
     als_xz,
+    full_house,
     hidden_single,
     subsets,
     sue_de_coq,
@@ -26,6 +27,7 @@ from support.files import data_file, read_lines
 
 #: the techniques that look again only where the board changed since they last found nothing
 REMEMBERING: list[Technique] = [
+    full_house.FULL_HOUSE,
     hidden_single.HIDDEN_SINGLE,
     als_xz.ALS_XZ,
     sue_de_coq.SUE_DE_COQ,
