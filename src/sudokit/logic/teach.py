@@ -44,13 +44,14 @@ from .techniques import (
     nested_chains,
     nice_loops,
     remote_pairs,
+    skyscraper,
     static_chains,
     sue_de_coq,
     templates,
     xyz_wing,
 )
 from .techniques.brute_force import BRUTE_FORCE
-from .variants import RULE_STEPS, ladder_for
+from .variants import RULE_STEPS, SHEET_STAND_INS, ladder_for
 
 _LAST_RESORT = {t.key for t in nested_chains.TECHNIQUES} | {nested_chains.DEEP.key}
 
@@ -157,6 +158,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     medusa.MEDUSA.key: medusa.medusa_steps,
     empty_rectangle.EMPTY_RECTANGLE.key: empty_rectangle.every,
     xyz_wing.XYZ_WING.key: xyz_wing.every,
+    skyscraper.SKYSCRAPER.key: skyscraper.every,
     **{t.key: functools.partial(finned_fish.every, k=k)
        for kind in (finned_fish.FINNED, finned_fish.SASHIMI) for k, t in kind.items()},
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
@@ -217,7 +219,7 @@ def all_steps(
             continue
         if tech.key in _LAST_RESORT and out:
             continue  # nested chains cost seconds: listed only when nothing simpler works
-        if tech.key in _GENERATORS:
+        if tech.key in _GENERATORS and SHEET_STAND_INS.get(tech.key) is not tech:
             found = list(itertools.islice(_GENERATORS[tech.key](board.copy()), limit))
         elif tech.key in _FIRST_ONLY:
             first = tech.find(board.copy())
