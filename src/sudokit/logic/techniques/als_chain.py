@@ -6,7 +6,8 @@ then A2 loses x1, locks, and holds x2; and so on to An, which locks and so holds
 An holds Z (when Z is neither the first nor the last link digit), and Z leaves every cell
 that sees all the Z cells of both ends. Two sets make an ALS-XZ and three an ALS-XY-Wing;
 this technique looks at chains of four or five sets, the shortest first, as HoDoKu caps its
-ALS chains.
+ALS chains. ``hint --all`` lists every chain of four or five sets (a depth-first walk of at
+most :data:`EVERY_BUDGET` link steps), the most removals first, as HoDoKu ranks them.
 """
 
 from __future__ import annotations
