@@ -481,6 +481,22 @@ class Board:
             some |= dc
         return some, several
 
+    def wider_than(self, k: int) -> int:
+        """The unplaced cells with more than ``k`` candidates, as a cell set (kept for the
+        board state; counted over the digits' cell sets)."""
+        key = ("wider-than", k)
+        found = self.derived(key)
+        if found is None:
+            # at_least[j]: the cells with at least j + 1 candidates among the digits so far
+            at_least = [0] * (k + 1)
+            for dc in self.dcells:
+                for j in range(k, 0, -1):
+                    at_least[j] |= at_least[j - 1] & dc
+                at_least[0] |= dc
+            found = at_least[k]
+            self.keep(key, found)
+        return found  # type: ignore[return-value]
+
     def snapshot(self) -> tuple[tuple[int, ...], int]:
         """The board's candidates and unplaced cells now, for :meth:`changed_since` (one
         object per board state, so that techniques that found nothing on the same state

@@ -47,11 +47,13 @@ def find_naked(board: Board, k: int) -> Step | None:
     masks = board.masks
     memo = board.memo
     changed = board.changed_since(memo.get(_none_key("naked", k)))
+    # the cells that can be part of one: unplaced, with k candidates at most
+    small = board.unsolved & ~board.wider_than(k)
     for u, ub in enumerate(geo.unit_bits):
         if not ub & changed:
             continue
         free = ub & board.unsolved
-        if free.bit_count() <= k:
+        if free.bit_count() <= k or (ub & small).bit_count() < k:
             continue
         state = unit_state(board, u)
         if memo.get(("naked", k, u)) == state:
