@@ -10,10 +10,10 @@ eliminations and placements (a placement and the removal of its cell's other can
 count as one) as sudokit's first step ("first") or as one of the next ones, found with the
 earlier ones' eliminations hidden or as ``hint --all`` lists them ("listed"; a hidden
 candidate may have helped such a step), those where a step makes HoDoKu's eliminations and
-more ("more"), those where it finds only other steps ("other") and none ("none"). Every
-first step and every listed one is checked against the puzzle's solution (the count of
-wrong ones must stay 0).
-The table ends with each technique's share found first and found at all (first or listed),
+more ("more"), those where it finds only other steps ("other") and none ("none"); the
+listing is asked also where the technique's own search finds nothing. Every first step, and
+every listed one where HoDoKu's is not the first, is checked against the puzzle's solution
+(the count of wrong ones must stay 0). The table ends with each technique's share found first and found at all (first or listed),
 and their total.
 
     .venv/bin/python benchmarks/hodoku_steps.py PUZZLES HODOKU_OUT [--techniques NAME,...]
