@@ -13,8 +13,8 @@ candidate may have helped such a step), those where a step makes HoDoKu's elimin
 more ("more"), those where it finds only other steps ("other") and none ("none"); the
 listing is asked also where the technique's own search finds nothing. Every first step, and
 every listed one where HoDoKu's is not the first, is checked against the puzzle's solution
-(the count of wrong ones must stay 0). The table ends with each technique's share found first and found at all (first or listed),
-and their total.
+(the count of wrong ones must stay 0). The table ends with each technique's share found
+first and found at all (first or listed), and their total.
 
     .venv/bin/python benchmarks/hodoku_steps.py PUZZLES HODOKU_OUT [--techniques NAME,...]
 """
