@@ -7,6 +7,8 @@ cells it shares with one box, so it leaves the rest of that box.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
 
@@ -22,18 +24,57 @@ def _find(board: Board, pointing: bool) -> Step | None:
             continue
         found = _pointing(geo, dc) if pointing else _claiming(geo, dc)
         if found is not None:
-            inside, outside, here, gone = found
-            d = d0 + 1
-            cells = geo.names(here)
-            tech = POINTING if pointing else CLAIMING
-            text = (
-                f"In {geo.unit_names[inside]}, {d} fits only in {', '.join(cells)}, "
-                f"all in {geo.unit_names[outside]}: {d} leaves the rest of "
-                f"{geo.unit_names[outside]}."
-            )
-            return tech.step(board, list(bits(here)), text, elim=[(c, d) for c in list(bits(gone))])
+            return _step(board, pointing, d0, *found)
         memo[(key, d0)] = dc  # nothing for this digit while its cells stay the same
     return None
+
+
+def _step(board: Board, pointing: bool, d0: int, inside: int, outside: int, here: int,
+          gone: int) -> Step:
+    geo = board.geo
+    d = d0 + 1
+    cells = geo.names(here)
+    tech = POINTING if pointing else CLAIMING
+    text = (
+        f"In {geo.unit_names[inside]}, {d} fits only in {', '.join(cells)}, "
+        f"all in {geo.unit_names[outside]}: {d} leaves the rest of "
+        f"{geo.unit_names[outside]}."
+    )
+    return tech.step(board, list(bits(here)), text, elim=[(c, d) for c in list(bits(gone))])
+
+
+def every_pointing(board: Board) -> Iterator[Step]:
+    """Every pointing elimination, digit by digit, boxes in order. ``hint --all`` lists
+    these (one's elimination may lie in another's box: each is listed)."""
+    geo = board.geo
+    unit_bits = geo.unit_bits
+    for d0 in range(geo.n):
+        dc = board.dcells[d0]
+        for box in geo.box_units if dc else ():
+            here = dc & unit_bits[box]
+            if not here:
+                continue
+            for line in geo.cell_lines[(here & -here).bit_length() - 1]:
+                gone = dc & unit_bits[line] & ~unit_bits[box]
+                if not here & ~unit_bits[line] and gone:
+                    yield _step(board, True, d0, box, line, here, gone)
+
+
+def every_claiming(board: Board) -> Iterator[Step]:
+    """Every claiming elimination, digit by digit, lines in order. ``hint --all`` lists
+    these."""
+    geo = board.geo
+    unit_bits = geo.unit_bits
+    for d0 in range(geo.n):
+        dc = board.dcells[d0]
+        for line in geo.line_units if dc else ():
+            here = dc & unit_bits[line]
+            if not here:
+                continue
+            box = geo.cell_box[(here & -here).bit_length() - 1]
+            gone = dc & unit_bits[box] & ~unit_bits[line]
+            if not here & ~unit_bits[box] and gone:
+                yield _step(board, False, d0, line, box, here, gone)
 
 
 # Both searches give the first (box, line) crossing in the order of ``geo.intersections``

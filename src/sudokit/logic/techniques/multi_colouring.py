@@ -15,6 +15,8 @@ Turbot Fish steps, which the ladder finds earlier under those names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits
 from ..graphs.strong_links import colour_clusters, strong_links
 from ..step import Level, Step, Technique, cell_list
@@ -48,12 +50,25 @@ def find(board: Board) -> Step | None:
         if len(found) >= 2:
             # what each colour sees, worked out once for all the pairs of clusters
             sights = [(_sight(a, peer_bits), _sight(b, peer_bits)) for a, b in found]
-            step = (_false_colour(board, d0, found, sights, peer_bits)
-                    or _wing(board, d0, found, sights, peer_bits))
+            step = (next(_false_colours(board, d0, found, sights, peer_bits), None)
+                    or next(_wings(board, d0, found, sights, peer_bits), None))
             if step is not None:
                 return step
         memo[("multi-colouring", d0)] = dc  # nothing for this digit while its cells stay
     return None
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every multi-colouring step, digit by digit: each false colour, then each pair of
+    clusters' colour wing (a false colour's cluster pair may have one too: both are listed).
+    ``hint --all`` lists these."""
+    peer_bits = board.geo.peer_bits
+    for d0 in range(board.geo.n):
+        found = clusters(board, d0) if board.dcells[d0] else []
+        if len(found) >= 2:
+            sights = [(_sight(a, peer_bits), _sight(b, peer_bits)) for a, b in found]
+            yield from _false_colours(board, d0, found, sights, peer_bits)
+            yield from _wings(board, d0, found, sights, peer_bits)
 
 
 def _clusters_text(board: Board, d: int, one: tuple[int, int], other: tuple[int, int]) -> str:
@@ -74,9 +89,10 @@ def _witness(board: Board, seeing: int, seen: int, peer_bits: tuple[int, ...]) -
     return ""
 
 
-def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
-                  sights: list[tuple[int, int]], peer_bits: tuple[int, ...]) -> Step | None:
-    """A colour that sees both colours of another cluster: it is false."""
+def _false_colours(board: Board, d0: int, found: list[tuple[int, int]],
+                   sights: list[tuple[int, int]], peer_bits: tuple[int, ...]
+                   ) -> Iterator[Step]:
+    """Each colour that sees both colours of another cluster: it is false."""
     geo = board.geo
     d = d0 + 1
     for i, one in enumerate(found):
@@ -92,15 +108,14 @@ def _false_colour(board: Board, d0: int, found: list[tuple[int, int]],
                     f"({_witness(board, colour, other[1], peer_bits)}), one of which holds "
                     f"{d}, so {label} is false and {d} leaves {cell_list(geo, bits(colour))}."
                 )
-                return MULTI_COLOURING.step(board, bits(one[0] | one[1] | other[0] | other[1]),
-                                            text, elim=[(c, d) for c in bits(colour)])
-    return None
+                yield MULTI_COLOURING.step(board, bits(one[0] | one[1] | other[0] | other[1]),
+                                           text, elim=[(c, d) for c in bits(colour)])
 
 
-def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tuple[int, int]],
-          peer_bits: tuple[int, ...]) -> Step | None:
-    """A colour that sees a colour of another cluster: their opposite colours trap the digit
-    (every such trap of the two clusters at once)."""
+def _wings(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tuple[int, int]],
+           peer_bits: tuple[int, ...]) -> Iterator[Step]:
+    """Each pair of clusters with a colour that sees a colour of the other: their opposite
+    colours trap the digit (every such trap of the two clusters at once)."""
     d = d0 + 1
     dc = board.dcells[d0]
     for i, one in enumerate(found):
@@ -120,10 +135,9 @@ def _wing(board: Board, d0: int, found: list[tuple[int, int]], sights: list[tupl
                         why.append(_trap_text(board, d, one, other, k, m, trap, peer_bits))
             if gone:
                 text = f"{_clusters_text(board, d, one, other)}: {'; '.join(why)}."
-                return MULTI_COLOURING.step(
+                yield MULTI_COLOURING.step(
                     board, bits(one[0] | one[1] | other[0] | other[1]), text,
                     elim=[(c, d) for c in bits(gone)])
-    return None
 
 
 def _trap_text(board: Board, d: int, one: tuple[int, int], other: tuple[int, int], k: int,
