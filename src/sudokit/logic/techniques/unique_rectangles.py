@@ -133,10 +133,13 @@ def find_type3(board: Board) -> Step | None:
         if not masks[r1] & ~pair or not masks[r2] & ~pair:
             continue
         roof = (1 << r1) | (1 << r2)
-        for u in geo.common_units(roof):
+        for u in [w for w in geo.cell_houses[r1] if geo.unit_bits[w] >> r2 & 1]:
             others = [c for c in bits(geo.unit_bits[u] & board.unsolved & ~roof)]
+            # a cell whose candidates and the extra digits number more than four is in no
+            # subset of three cells or fewer (the sizes tried still go by all the cells)
+            fitting = [c for c in others if (masks[c] | extra).bit_count() <= 4]
             for size in range(1, min(4, len(others))):
-                for combo in combinations(others, size):
+                for combo in combinations(fitting, size):
                     union = extra
                     for c in combo:
                         union |= masks[c]
@@ -204,7 +207,7 @@ def find_type4(board: Board) -> Step | None:
     geo = board.geo
     for pair, f1, f2, r1, r2 in rectangles(board):
         roof = (1 << r1) | (1 << r2)
-        for u in geo.common_units(roof):
+        for u in [w for w in geo.cell_houses[r1] if geo.unit_bits[w] >> r2 & 1]:
             for a in digits_of(pair):
                 if board.unit_cells(u, a) != roof:
                     continue
