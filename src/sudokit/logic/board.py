@@ -483,19 +483,18 @@ class Board:
 
     def wider_than(self, k: int) -> int:
         """The unplaced cells with more than ``k`` candidates, as a cell set (kept for the
-        board state; counted over the digits' cell sets)."""
-        key = ("wider-than", k)
-        found = self.derived(key)
-        if found is None:
-            # at_least[j]: the cells with at least j + 1 candidates among the digits so far
-            at_least = [0] * (k + 1)
+        board state; counted over the digits' cell sets, for k up to 4 at once)."""
+        found: list[int] | None = self.derived("wider-than")  # type: ignore[assignment]
+        if found is None or k >= len(found):
+            # found[j]: the cells with more than j candidates among the digits so far
+            found = [0] * max(5, k + 1)
+            top = len(found) - 1
             for dc in self.dcells:
-                for j in range(k, 0, -1):
-                    at_least[j] |= at_least[j - 1] & dc
-                at_least[0] |= dc
-            found = at_least[k]
-            self.keep(key, found)
-        return found  # type: ignore[return-value]
+                for j in range(top, 0, -1):
+                    found[j] |= found[j - 1] & dc
+                found[0] |= dc
+            self.keep("wider-than", found)
+        return found[k]
 
     def snapshot(self) -> tuple[tuple[int, ...], int]:
         """The board's candidates and unplaced cells now, for :meth:`changed_since` (one
