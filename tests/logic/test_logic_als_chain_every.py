@@ -1,7 +1,8 @@
 """``hint --all`` lists every ALS-XY-Chain, not only the shortest one the search meets: on
 boards of real solving paths, a five-set chain of overlapping sets (found where the
-shortest-chain search finds none, or past the one it finds) is listed, the ladder's own step
-first, then those removing the most; every listed step keeps the puzzle's solution."""
+shortest-chain search finds none, or past the one it finds) and a large chain of six sets
+are listed, the ladder's own step first, then those removing the most; every listed step
+keeps the puzzle's solution, and the compiled walk finds what a plain walk finds."""
 
 from __future__ import annotations
 
@@ -69,6 +70,16 @@ def test_hint_all_lists_chains_past_the_first(pure: bool) -> None:
     listed = _listed(PAST, als_chain.LARGE_ALS_XY_CHAIN, PAST_SOLUTION)
     assert listed[0] == (("r1c8", 1),)
     assert (("r4c8", 5),) in listed[1:]
+
+
+def test_hint_all_lists_a_large_chain_of_six_sets(pure: bool) -> None:
+    # 8 leaves r1c4 and r8c5 by a chain of six sets, and by none shorter
+    g = graph(Board.from_candidates(PAST), True)
+    five = {tuple(g.shared_reach([p[0][0], p[-1][0]], 1 << p[1][1] | 1 << p[-1][1]))
+            for p, _ in g.core.every_chain(als_chain.MAX_SETS, 10**9)}
+    assert (7, 1 << 3 | 1 << 67) not in {pair for found in five for pair in found}
+    listed = _listed(PAST, als_chain.LARGE_ALS_XY_CHAIN, PAST_SOLUTION)
+    assert (("r1c4", 8), ("r8c5", 8)) in listed
 
 
 def _reference(lists: tuple, wide: bool, max_sets: int) -> dict[tuple[int, ...], int]:

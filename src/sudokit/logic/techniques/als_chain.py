@@ -6,8 +6,9 @@ then A2 loses x1, locks, and holds x2; and so on to An, which locks and so holds
 An holds Z (when Z is neither the first nor the last link digit), and Z leaves every cell
 that sees all the Z cells of both ends. Two sets make an ALS-XZ and three an ALS-XY-Wing;
 this technique looks at chains of four or five sets, the shortest first, as HoDoKu caps its
-ALS chains. ``hint --all`` lists every chain of four or five sets (a depth-first walk of at
-most :data:`EVERY_BUDGET` link steps), the most removals first, as HoDoKu ranks them.
+ALS chains. ``hint --all`` lists every chain of four or five sets, of four to seven
+(:data:`EVERY_SETS`) for the large chain (depth-first walks of at most
+:data:`EVERY_BUDGET` link steps each), the most removals first, as HoDoKu ranks them.
 """
 
 from __future__ import annotations
@@ -21,9 +22,13 @@ from ..step import Level, Step, Technique, cell_list, digit_list
 
 #: the most sets in a chain (four links): longer ones cost much more to search and are rare
 MAX_SETS = 5
-#: the most link steps ``hint --all``'s search of every chain takes on one board (its
-#: depth-first walk over chains of up to MAX_SETS sets; a board of some 300 sets of up to
-#: eight cells takes a few hundred thousand): past it, the chains found so far are listed
+#: the most sets in a large chain ``hint --all`` lists (HoDoKu's own examples run to seven;
+#: the small sets of the default ladder's chains stay at MAX_SETS)
+EVERY_SETS = 7
+#: the most link steps of each of ``hint --all``'s walks over every chain (one walk for
+#: chains of up to MAX_SETS sets, then one more for each set more, to EVERY_SETS): past it,
+#: a walk keeps the chains found so far. Chains of up to five sets take well under a
+#: million steps on a board of some 300 sets of up to eight cells; of seven, tens of millions
 EVERY_BUDGET = 2_000_000
 
 
@@ -64,8 +69,16 @@ def _every(board: Board, wide: bool) -> Iterator[Step]:
         seen.add(first.eliminations)
         yield first
     g = graph(board, wide)
+    # the shortest chain of each (start, first link digit, end, last link digit), the
+    # shorter chains walked first so that a walk cut short keeps them
+    chains: dict[tuple[int, int, int, int], tuple[int, list[tuple[int, int]]]] = {}
+    for sets in range(MAX_SETS, (EVERY_SETS if wide else MAX_SETS) + 1):
+        for path, _ in g.core.every_chain(sets, EVERY_BUDGET):
+            key = (path[0][0], path[1][1], path[-1][0], path[-1][1])
+            if key not in chains or len(path) < len(chains[key][1]):
+                chains[key] = (chains[key][0] if key in chains else len(chains), path)
     ranked = []
-    for path, order in g.core.every_chain(MAX_SETS, EVERY_BUDGET):
+    for order, path in chains.values():
         ends = [path[0][0], path[-1][0]]
         every = g.shared_reach(ends, 1 << path[1][1] | 1 << path[-1][1])
         removed = sum(gone.bit_count() for _, gone in every)
