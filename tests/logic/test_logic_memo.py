@@ -17,6 +17,7 @@ from sudokit.logic.techniques import (
     aligned_exclusion,
     als_xz,
     full_house,
+    hidden_rectangles,
     hidden_single,
     subsets,
     sue_de_coq,
@@ -38,6 +39,8 @@ REMEMBERING: list[Technique] = [
     xyz_wing.XYZ_WING,
     aic.XY_CHAIN,
     aic.AIC,
+    hidden_rectangles.UR_TYPE6,
+    hidden_rectangles.HIDDEN_RECTANGLE,
 ]
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

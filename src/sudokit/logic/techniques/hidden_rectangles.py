@@ -17,53 +17,74 @@ argument is about the solution, so it still counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ..board import Board, digits_of
+from ..board import Board, Geometry, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 
 def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     """(pair mask, top-left, top-right, bottom-left, bottom-right) for every rectangle over
     two boxes whose four unplaced corners hold the pair, one corner holding it alone, the
-    others both its digits or one of them among other candidates (kept for one board state)."""
+    others both its digits or one of them among other candidates (kept for one board state),
+    in the order of their first corner holding the pair alone, then of the other row and
+    column."""
     found = board.derived("all-rectangles")
     if found is None:
-        found = list(_rectangles(board))
+        found = _rectangles(board)
         board.keep("all-rectangles", found)
     return found  # type: ignore[return-value]
 
 
-def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+def _rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     # both techniques need a corner holding only the pair: start from those cells, and find
     # the other corners among the open cells that hold both digits, or one and another
     # candidate (a corner that lost a digit of the pair: it is never a given)
-    geo = board.geo
-    n = geo.n
     masks = board.masks
     dcells = board.dcells
-    box_of = geo.box_of
-    unit_bits = geo.unit_bits
-    line = (1 << n) - 1
+    memo = board.memo
     wide = _wide_cells(board)
     bivalue = board.bivalue_cells()
-    # per pair: the cells that can be a corner, and the corners holding only the pair
-    corners_of: dict[int, tuple[int, int]] = {}
+    done = 0  # the cells with two candidates whose pair was looked at
+    entries: list[tuple[int, tuple[int, int, int, int, int]]] = []
     rest = bivalue
     while rest:
         pbit = rest & -rest
         rest ^= pbit
+        if done & pbit:
+            continue
+        pair = masks[pbit.bit_length() - 1]
+        low = pair & -pair
+        a_cells = dcells[low.bit_length() - 1]
+        b_cells = dcells[(pair ^ low).bit_length() - 1]
+        # both digits, or one of them among other candidates (the cell holds two or more)
+        both = (a_cells & b_cells) | ((a_cells ^ b_cells) & wide)
+        alone = bivalue & a_cells & b_cells
+        done |= alone
+        # a pair's rectangles depend on these two cell sets alone: kept while they stay
+        key = ("pair-rectangles", pair)
+        kept: tuple[int, int, list] | None = memo.get(key)  # type: ignore[assignment]
+        if kept is None or kept[0] != both or kept[1] != alone:
+            kept = (both, alone, _pair_rectangles(board.geo, pair, both, alone))
+            memo[key] = kept
+        entries += kept[2]
+    entries.sort()
+    return [rectangle for _, rectangle in entries]
+
+
+def _pair_rectangles(geo: Geometry, pair: int, both: int, alone: int
+                     ) -> list[tuple[int, tuple[int, int, int, int, int]]]:
+    """The rectangles of ``pair`` whose corners are cells of ``both``, one of them in
+    ``alone`` (holding only the pair), each with its place in the listing: by its first
+    corner in ``alone``, then the other row, then the other column."""
+    n = geo.n
+    box_of = geo.box_of
+    unit_bits = geo.unit_bits
+    line = (1 << n) - 1
+    out = []
+    rest = alone
+    while rest:
+        pbit = rest & -rest
+        rest ^= pbit
         p = pbit.bit_length() - 1
-        pair = masks[p]
-        found = corners_of.get(pair)
-        if found is None:
-            low = pair & -pair
-            a_cells = dcells[low.bit_length() - 1]
-            b_cells = dcells[(pair ^ low).bit_length() - 1]
-            # both digits, or one of them among other candidates (the cell holds two or more)
-            both = (a_cells & b_cells) | ((a_cells ^ b_cells) & wide)
-            found = corners_of[pair] = (both, bivalue & a_cells & b_cells)
-        both, alone = found
         # a rectangle with a corner holding only the pair below p was listed from there
         usable = both & ~(alone & (pbit - 1))
         pr, pc = divmod(p, n)
@@ -85,12 +106,13 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
                 low = cols & -cols
                 cols ^= low
                 c = low.bit_length() - 1
-                c2 = pr * n + c
-                if len({bp, b1, box_of[c2], box_of[r * n + c]}) != 2:
+                if len({bp, b1, box_of[pr * n + c], box_of[r * n + c]}) != 2:
                     continue
                 r1, r2 = min(pr, r), max(pr, r)
                 k1, k2 = min(pc, c), max(pc, c)
-                yield pair, r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2
+                out.append(((p * n + r) * n + c,
+                            (pair, r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2)))
+    return out
 
 
 def _wide_cells(board: Board) -> int:
