@@ -21,6 +21,8 @@ from sudokit.logic.techniques import (
     hidden_single,
     subsets,
     sue_de_coq,
+    unique_rectangle5,
+    unique_rectangles,
     xy_wing,
     xyz_wing,
 )
@@ -39,6 +41,11 @@ REMEMBERING: list[Technique] = [
     xyz_wing.XYZ_WING,
     aic.XY_CHAIN,
     aic.AIC,
+    unique_rectangles.UR_TYPE1,
+    unique_rectangles.UR_TYPE2,
+    unique_rectangles.UR_TYPE3,
+    unique_rectangles.UR_TYPE4,
+    unique_rectangle5.UR_TYPE5,
     hidden_rectangles.UR_TYPE6,
     hidden_rectangles.HIDDEN_RECTANGLE,
 ]

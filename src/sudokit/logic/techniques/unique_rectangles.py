@@ -19,47 +19,70 @@ the argument is about the solution, not the candidates, so it still counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 
-from ..board import Board, bits, digits_of
+from ..board import Board, Geometry, bits, digits_of
 from ..step import Level, Step, Technique, cell_list, digit_list
 
 
 def rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     """(pair mask, floor1, floor2, roof1, roof2): rectangles over two boxes whose floor cells
     hold exactly the pair and whose unplaced roof cells hold at least one of its digits (a
-    roof may have lost the other); floor and roof each share a line.
+    roof may have lost the other); floor and roof each share a line. In the order of the
+    first floor cell, its row before its column, the second floor cell, the roof's line.
     (Listed once per board state: the four types all look at them.)"""
     found = board.derived("rectangles")
     if found is None:
-        found = list(_rectangles(board))
+        found = _rectangles(board)
         board.keep("rectangles", found)
     return found  # type: ignore[return-value]
 
 
-def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
-    geo = board.geo
-    n = geo.n
+def _rectangles(board: Board) -> list[tuple[int, int, int, int, int]]:
     masks = board.masks
     dcells = board.dcells
-    row_of, col_of, box_of = geo.row_of, geo.col_of, geo.box_of
-    unit_bits = geo.unit_bits
+    memo = board.memo
     bivalue = board.bivalue_cells()
     # the open cells (two candidates or more): a roof corner holds a digit of the pair there
     wide = board.crowded_cells()[1]
-    roofs_of: dict[int, int] = {}
-    for f1 in bits(bivalue):
-        pair = masks[f1]
-        roofs = roofs_of.get(pair)
-        if roofs is None:
-            low = pair & -pair
-            roofs = roofs_of[pair] = wide & (
-                dcells[low.bit_length() - 1] | dcells[(pair ^ low).bit_length() - 1])
-        for line_unit in (row_of[f1], n + col_of[f1]):
-            for f2 in bits(bivalue & unit_bits[line_unit]):
-                if f2 <= f1 or masks[f2] != pair:
-                    continue
+    done = 0  # the cells with two candidates whose pair was looked at
+    entries: list[tuple[int, tuple[int, int, int, int, int]]] = []
+    rest = bivalue
+    while rest:
+        fbit = rest & -rest
+        rest ^= fbit
+        if done & fbit:
+            continue
+        pair = masks[fbit.bit_length() - 1]
+        low = pair & -pair
+        a_cells = dcells[low.bit_length() - 1]
+        b_cells = dcells[(pair ^ low).bit_length() - 1]
+        floors = bivalue & a_cells & b_cells
+        roofs = wide & (a_cells | b_cells)
+        done |= floors
+        # a pair's rectangles depend on these two cell sets alone: kept while they stay
+        key = ("pair-floors", pair)
+        kept: tuple[int, int, list] | None = memo.get(key)  # type: ignore[assignment]
+        if kept is None or kept[0] != floors or kept[1] != roofs:
+            kept = (floors, roofs, _pair_rectangles(board.geo, pair, floors, roofs))
+            memo[key] = kept
+        entries += kept[2]
+    entries.sort()
+    return [rectangle for _, rectangle in entries]
+
+
+def _pair_rectangles(geo: Geometry, pair: int, floors: int, roofs: int
+                     ) -> list[tuple[int, tuple[int, int, int, int, int]]]:
+    """The rectangles of ``pair`` with two floor cells of ``floors`` and two roof cells of
+    ``roofs``, each with its place in the listing (see :func:`rectangles`)."""
+    n = geo.n
+    ncells = geo.ncells
+    row_of, col_of, box_of = geo.row_of, geo.col_of, geo.box_of
+    unit_bits = geo.unit_bits
+    out = []
+    for f1 in bits(floors):
+        for side, line_unit in enumerate((row_of[f1], n + col_of[f1])):
+            for f2 in bits(floors & unit_bits[line_unit] & ~((2 << f1) - 1)):
                 # the roof: the same two cross positions on a parallel line
                 along_row = line_unit < n
                 for other in range(n):
@@ -73,7 +96,9 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
                         continue
                     if len({box_of[f1], box_of[f2], box_of[r1], box_of[r2]}) != 2:
                         continue
-                    yield pair, f1, f2, r1, r2
+                    out.append((((f1 * 2 + side) * ncells + f2) * n + other,
+                                (pair, f1, f2, r1, r2)))
+    return out
 
 
 def _text(board: Board, pair: int, corners: tuple[int, ...], why: str) -> str:
