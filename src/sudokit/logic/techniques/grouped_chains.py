@@ -264,10 +264,12 @@ def _depth(layers: list[int], nodes: int) -> int:
 def _near(layers: list[int], nodes: int) -> list[tuple[int, int]]:
     """(layer, node) for each of ``nodes`` in the first two layers that hold some."""
     out: list[tuple[int, int]] = []
+    held = 0
     for k, layer in enumerate(layers):
         if layer & nodes:
             out += [(k, x) for x in bits(layer & nodes)]
-            if len({k for k, _ in out}) == 2:
+            held += 1
+            if held == 2:
                 break
     return out
 
@@ -432,7 +434,7 @@ class GroupedSearch:
             for ka, x in _near(layers_a, w):
                 for kg, y in _near(layers_g, w):
                     ends.add((ka + kg, x, y, False))
-        done = set()  # what the chains so far prove: the chain of each, the shortest
+        done = set()  # what the chains yielded prove (the shortest chain proves it)
         for _, x, y, place in sorted(ends):
             proved = (1 << x, True) if place or (x == y and x < self.candidates) else (
                 self.weak_of(x) & self.weak_of(y) & self.cell_nodes, False)
