@@ -542,21 +542,28 @@ class AlsLinks:
         could lose: for each (start, first link digit, end, last link digit), the shortest
         chain found, as (the chain as in :meth:`chain`, its order of finding).
 
-        Depth first from each start in turn, links in their order; at most ``budget`` link
-        steps in all (the search stops there, keeping what it found)."""
+        Depth first from each start in turn, links in their order, the last link only to
+        a set that could end a chain from that start, the one before only to a set with a
+        link to one; at most ``budget`` link steps in all (the search stops there, keeping
+        what it found)."""
         out: dict[int, tuple[list[tuple[int, int]], int]] = {}
         depth = max(1, max_sets)
+        count = max(1, self.count)
         self._every_chain(depth - 1, budget, out, _ints(depth + 1), _ints(depth + 1),
-                          _ints(depth + 1), _zeros(self.words * (depth + 1)))
+                          _ints(depth + 1), _zeros(self.words * (depth + 1)), _ints(count),
+                          _ints(count))
         return sorted(out.values(), key=lambda found: found[1])
 
     @cython.cfunc
     def _every_chain(self, last: cython.int, budget: cython.longlong, out: dict,
                      st_set: cython.int[::1], st_digit: cython.int[::1],
-                     st_next: cython.int[::1], used: cython.ulonglong[::1]) -> cython.void:
+                     st_next: cython.int[::1], used: cython.ulonglong[::1],
+                     end_tag: cython.int[::1], near_tag: cython.int[::1]) -> cython.void:
         """The search of :meth:`every_chain` (``last``: the most links): the chain on
         the stack is set st_set[i], reached by the link digit st_digit[i], its next link
-        to try st_next[i], the cells of sets 0..i in used[i * words ..]."""
+        to try st_next[i], the cells of sets 0..i in used[i * words ..]. For the start
+        tagged ``tag``, end_tag[h] == tag where set h shares a digit with it that a cell
+        seeing all of it in both could lose, near_tag[h] == tag where h links to such a set."""
         n: cython.Py_ssize_t = self.n
         words: cython.Py_ssize_t = self.words
         overlap: cython.bint = self.overlap
@@ -575,6 +582,9 @@ class AlsLinks:
         za: cython.Py_ssize_t
         zj: cython.Py_ssize_t
         key: cython.longlong
+        h: cython.Py_ssize_t
+        sh: cython.Py_ssize_t
+        tag: cython.int
         steps: cython.longlong = 0
         order: cython.int = 0
         clash: cython.bint
@@ -594,6 +604,27 @@ class AlsLinks:
             u = usable[sa]
             if not u:
                 continue
+            tag = start + 1
+            for h in range(count):
+                sh = keep[h]
+                common = u & usable[sh]
+                some = False
+                while common and not some:
+                    low = common & (0 - common)
+                    common ^= low
+                    z0 = _index(low)
+                    za = (sa * n + z0) * words
+                    zj = (sh * n + z0) * words
+                    for w in range(words):
+                        if reaches[za + w] & reaches[zj + w]:
+                            some = True
+                if some:
+                    end_tag[h] = tag
+            for h in range(count):
+                for q in range(link_start[h], link_start[h + 1]):
+                    if end_tag[link_set[q]] == tag:
+                        near_tag[h] = tag
+                        break
             depth = 0
             st_set[0] = start
             st_digit[0] = -1
@@ -611,6 +642,8 @@ class AlsLinks:
                 x0 = link_digit[q]
                 if x0 == st_digit[depth] or (depth == 0 and not u & ~(_ONE << x0)):
                     continue
+                if depth == last - 1 and end_tag[j] != tag:
+                    continue  # the last link, to a set that cannot end the chain
                 steps += 1
                 if steps > budget:
                     return
@@ -646,7 +679,7 @@ class AlsLinks:
                                 [(st_set[i], st_digit[i]) for i in range(depth + 1)]
                                 + [(j, x0)], order)
                             order += 1
-                if depth < last - 1:
+                if depth < last - 2 or (depth == last - 2 and near_tag[j] == tag):
                     depth += 1
                     st_set[depth] = j
                     st_digit[depth] = x0

@@ -26,9 +26,10 @@ MAX_SETS = 5
 #: the small sets of the default ladder's chains stay at MAX_SETS)
 EVERY_SETS = 7
 #: the most link steps of each of ``hint --all``'s walks over every chain (one walk for
-#: chains of up to MAX_SETS sets, then one more for each set more, to EVERY_SETS): past it,
-#: a walk keeps the chains found so far. Chains of up to five sets take well under a
-#: million steps on a board of some 300 sets of up to eight cells; of seven, tens of millions
+#: chains of up to MAX_SETS sets, then one more for each set more, to EVERY_SETS; a last
+#: link to a set that cannot end the chain is not counted): past it, a walk keeps the
+#: chains found so far. Chains of up to five sets take well under a million steps on a
+#: board of some 300 sets of up to eight cells, of six a few million, of seven ten times more
 EVERY_BUDGET = 2_000_000
 
 
