@@ -149,18 +149,24 @@ def _find(board: Board, most: int, name: str) -> Step | None:
     dcells = board.dcells
     none_key = name + "-none"
     changed = board.changed_since(memo.get(none_key))
+    # since that state, a crossing's candidates differ exactly where it holds a changed
+    # cell: its own state is worth comparing only on a board new to the memo
+    anew = changed == -1
+    state: tuple[int, ...] = ()
     for box, line, inter, line_rest, box_rest, around in _candidates(board, changed):
         # a search that found nothing stays empty while the two units' candidates stay put
         # (where each digit can go in them: this also says which cells are unplaced)
         key = (name, box, line)
-        state = tuple([d & around for d in dcells])
-        if memo.get(key) == state:
-            continue
+        if anew:
+            state = tuple([d & around for d in dcells])
+            if memo.get(key) == state:
+                continue
         picks = _picks(board, inter, most)
         if picks:
             for v, d, e, elim in _search(board, box, line, picks, line_rest, box_rest, most):
                 return _step(board, box, line, v, d, e, elim)
-        memo[key] = state
+        if anew:
+            memo[key] = state
     memo[none_key] = board.snapshot()
     return None
 
