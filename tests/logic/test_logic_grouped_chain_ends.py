@@ -10,6 +10,7 @@ import re
 
 from sudokit.candidates import Candidates
 from sudokit.logic import teach
+from sudokit.logic.board import Board
 from sudokit.logic.techniques import grouped_chains
 from support.soundness import keeps_every_solution
 
@@ -54,8 +55,14 @@ def _listed(board: Candidates, solution: str) -> list:
 
 
 def test_a_loop_back_to_one_candidate_places_it(pure: bool) -> None:
-    steps = _listed(LOOP, LOOP_SOLUTION)
-    assert (("r4c4", 5),) in {step.placements for step in steps}
+    _listed(LOOP, LOOP_SOLUTION)
+    # every chain, past the twenty hint --all shows
+    steps = list(grouped_chains.every_grouped_chain(Board.from_candidates(LOOP), False))
+    placing = [step for step in steps if step.placements == (("r4c4", 5),)]
+    assert placing and placing[0].text.startswith("r4c4 must be 5: if it were not, the loop")
+    assert not any(_SAME_ENDS.match(step.text) for step in steps)
+    for step in placing:
+        keeps_every_solution(LOOP, step)
 
 
 def test_hint_all_lists_the_chain_between_two_ends(pure: bool) -> None:
@@ -68,3 +75,18 @@ def test_hint_all_lists_the_chain_between_two_ends_both_sides_reach(pure: bool) 
     # the other, the 5s both see go
     steps = _listed(LOOP, LOOP_SOLUTION)
     assert (("r4c1", 5), ("r5c4", 5)) in {step.eliminations for step in steps}
+
+
+def test_hint_all_lists_the_shorter_chain_first_among_equals(pure: bool) -> None:
+    # after the ladder's chain: the most removed first, then the shorter chain (a higher
+    # score is a longer chain); the loops through one removed candidate each come last
+    for board, solution in ((LOOP, LOOP_SOLUTION), (ENDS, ENDS_SOLUTION)):
+        steps = _listed(board, solution)[1:]
+        main = []
+        for step in steps:
+            if len(step.eliminations) + len(step.placements) < 2:
+                break
+            main.append(step)
+        order = [(-len(s.eliminations), s.score) for s in main if not s.placements]
+        assert len(order) > 2
+        assert order == sorted(order)

@@ -542,7 +542,7 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
     """Every grouped X-Chain (``one_digit``) or grouped AIC, one per set of eliminations
     (or placement): the first grouped link's shortest chain first, then the chains of every
     grouped link, those removing the most candidates first (a placement: its cell's other
-    candidates); after them, for each chain that removes several candidates, the loop
+    candidates), the shorter first among equals; after them, for each chain that removes several candidates, the loop
     through each of those alone (x=...=y and a candidate seeing both ends: a
     discontinuous nice loop that removes that one, as HoDoKu lists it). What ``hint
     --all`` lists."""
@@ -568,8 +568,9 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
                 count = (board.masks[(placed.bit_length() - 1) // n].bit_count() - 1 if placed
                          else gone.bit_count())
                 main.append((count, search, found))
-    # the ladder's chain first, then those that remove the most (each step made when asked)
-    for _, search, found in main[:1] + sorted(main[1:], key=lambda kv: -kv[0]):
+    # the ladder's chain first, then those that remove the most, the shorter first among
+    # equals (HoDoKu's order; each step made when asked)
+    for _, search, found in main[:1] + sorted(main[1:], key=lambda kv: (-kv[0], kv[2][0])):
         yield _step(board, search, tech, found)
     for search, single in singles:
         key = (single[2], 0)
