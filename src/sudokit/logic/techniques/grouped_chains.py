@@ -542,10 +542,10 @@ def every_grouped_chain(board: Board, one_digit: bool) -> Iterator[Step]:
     """Every grouped X-Chain (``one_digit``) or grouped AIC, one per set of eliminations
     (or placement): the first grouped link's shortest chain first, then the chains of every
     grouped link, those removing the most candidates first (a placement: its cell's other
-    candidates), the shorter first among equals; after them, for each chain that removes several candidates, the loop
-    through each of those alone (x=...=y and a candidate seeing both ends: a
-    discontinuous nice loop that removes that one, as HoDoKu lists it). What ``hint
-    --all`` lists."""
+    candidates), the shorter first among equals; after them, for each chain that removes
+    several candidates, the loop through each of those alone (x=...=y and a candidate
+    seeing both ends: a discontinuous nice loop that removes that one, as HoDoKu lists
+    it). What ``hint --all`` lists."""
     seen = set()
     singles = []
     main: list[tuple[int, GroupedSearch, tuple[int, list[int], int, int]]] = []
