@@ -9,6 +9,7 @@ from collections import deque
 from sudokit import Grid, solve
 from sudokit.logic import LADDER, solve_path
 from sudokit.logic.board import Board, bits
+from sudokit.logic.graphs.hypothesis import Hypothesis, continues, deductions
 from sudokit.logic.graphs.static_links import Links, multiple_chains, single_chains
 from sudokit.logic.techniques import nested_chains
 
@@ -114,3 +115,24 @@ def test_the_se_scales_nested_levels_2_and_3_rest_on_static_chains() -> None:
         assert solution.cells[names.index(e.cell)] != e.digit
     assert "static" in step.text and step.score >= 9.5
     assert "static" not in ours.text
+
+
+def test_a_level_that_goes_on_from_the_level_before_finds_the_same_step() -> None:
+    # levels 1 to 3 each draw first what the level before draws: a sweep that goes on from
+    # the assumptions the shallower sweep settled finds the step a sweep from scratch finds
+    board = _stuck_board()
+    settled: dict[tuple[int, int], Hypothesis] = {}
+    root = Hypothesis.of(board, track=True)
+    assert deductions(root, 1, least=True, settled=settled) is None
+    assert settled  # every assumption, settled at level 1
+    for level in (2, 3):
+        assert continues(level)
+        fresh = deductions(Hypothesis.of(board, track=True), level, least=True)
+        went_on = deductions(root, level, least=True, settled=settled)
+        assert (fresh is None) == (went_on is None)
+        if fresh is not None and went_on is not None:
+            assert (went_on.kind, went_on.sources, went_on.place, went_on.elim) == \
+                (fresh.kind, fresh.sources, fresh.place, fresh.elim)
+            assert (went_on.length, went_on.why) == (fresh.length, fresh.why)
+    assert fresh is not None  # level 3 finds a step on this board
+    assert not continues(4)  # dynamic inner chains draw other things first

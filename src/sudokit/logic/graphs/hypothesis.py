@@ -72,7 +72,7 @@ class Hypothesis(Ancestry):
     placed in each unit, the unplaced cells, and how many deductions were drawn so far."""
 
     __slots__ = ("geo", "masks", "dcells", "placed_in", "unsolved", "count", "source", "on_anc",
-                 "off_anc", "chains", "clash")
+                 "off_anc", "chains", "clash", "last")
 
     def __init__(
         self,
@@ -101,6 +101,8 @@ class Hypothesis(Ancestry):
         self.chains: list[int] = [] if chains is None else chains
         #: the ancestors of the two deductions that contradicted each other, when one did
         self.clash: tuple[int, int] = (0, 0)
+        #: the last static search's count (each change counts one), links and single chains
+        self.last: tuple[int, Links, list[tuple[bool, int, int, list[int]]]] | None = None
 
     @classmethod
     def of(cls, board: Board, track: bool = False) -> Hypothesis:
@@ -345,13 +347,19 @@ class Hypothesis(Ancestry):
         """Every static single forcing chain on the board as it stands, else (level 3) every
         static cell and unit forcing chain: Sudoku Explainer's inner chains of levels 2-3
         (see :mod:`.static_links`); those that rest on nothing assumed are left out."""
-        links = Links(self.geo, self.masks, self.dcells, self.unsolved,
-                      self.masks if self.source is None else self.source)
+        last = self.last
+        if last is not None and last[0] == self.count:  # the board the last search was on
+            links, singles = last[1], last[2]
+        else:
+            links = Links(self.geo, self.masks, self.dcells, self.unsolved,
+                          self.masks if self.source is None else self.source)
+            singles = single_chains(links)
+            self.last = (self.count, links, singles)
         outer = self.outer()
         for search in (single_chains, multiple_chains)[:level - 1]:
             made: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
             why: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
-            for placed, c, d0, ancs in search(links):
+            for placed, c, d0, ancs in singles if search is single_chains else search(links):
                 parents = 0
                 for a in ancs:
                     parents |= a
@@ -416,14 +424,16 @@ class Deduction:
 
 def deductions(
     root: Hypothesis, level: int, deadline: float | None = None, every: bool = False,
-    least: bool = False,
+    least: bool = False, settled: dict[tuple[int, int], Hypothesis] | None = None,
 ) -> Deduction | None:
     """Assume each candidate of ``root`` in turn and settle it at ``level``: the contradiction
     reached in the fewest deductions (with ``every``, all contradictions of the sweep
     together), else the first cell or unit whose branches all agree on something, else
     None; with ``least``, the shortest of all of them, as Sudoku Explainer takes a step
     (the whole sweep). When tracking, a deduction inside an assumption (``root`` is one)
-    that rests on nothing the assumption drew is left out: it holds without it."""
+    that rests on nothing the assumption drew is left out: it holds without it.
+    ``settled``: the assumptions a sweep of ``level - 1`` settled, settled further from there
+    (see :func:`continues`), and replaced by this sweep's."""
     geo = root.geo
     masks = root.masks
     track = root.source is not None
@@ -440,9 +450,11 @@ def deductions(
         if deadline is not None and time.monotonic() > deadline:
             raise OutOfTime
         for d0 in bits(masks[cell]):
-            h = root.copy()
+            went_on = None if settled is None else settled.pop((cell, d0), None)
+            h = root.copy() if went_on is None else went_on
             try:
-                h.singles([(cell, d0)])
+                if went_on is None:
+                    h.singles([(cell, d0)])
                 if level:
                     h.settle(level, deadline)
             except Contradiction as e:
@@ -472,6 +484,10 @@ def deductions(
                 reason = str(e)
                 continue
             outcomes[(cell, d0)] = h
+            if settled is not None and continues(level + 1):
+                settled[(cell, d0)] = h
+            elif h.last is not None:
+                h.last = None  # no deeper level goes on from it: its links can go
     if least:
         return _least(root, order, outcomes, outer, easiest)
     if easiest is not None:
@@ -493,6 +509,12 @@ def deductions(
             if found is not None:
                 return found
     return None
+
+
+def continues(level: int) -> bool:
+    """Does a tracked hypothesis draw at ``level``, first, all it draws at ``level - 1``? Levels
+    1-3 each add a later search; level 4 follows dynamic chains instead of static ones."""
+    return 1 <= level <= 3
 
 
 def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], Hypothesis],

@@ -138,7 +138,8 @@ class Links:
         peer_bits = geo.peer_bits
         unit_bits = geo.unit_bits
         cell_units = geo.cell_units
-        out: list[list[int]] = [[] for _ in range(2 * big)]
+        none: list[int] = []  # shared by every potential that is not a candidate (read only)
+        out: list[list[int]] = [none] * (2 * big)
         for c in bits(self.unsolved):
             m = masks[c]
             two = m.bit_count() == 2

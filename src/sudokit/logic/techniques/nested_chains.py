@@ -38,17 +38,21 @@ solution (where no chain can ever finish the grid) not at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 
 from ..board import Board
 from ..graphs.chains import chain_bonus
-from ..graphs.hypothesis import Deduction, Hypothesis, OutOfTime, deductions
+from ..graphs.hypothesis import Deduction, Hypothesis, OutOfTime, continues, deductions
 from ..step import Level, Step, Technique, cell_list
 
 #: the deepest level tried at all (far past what any known 9x9 puzzle needs)
 DEEPEST = 12
 #: the deepest level tried on grids larger than 9x9
 SHALLOW = 1
+#: what a board keeps of a sweep of Sudoku Explainer's levels that found nothing, by level
+_SWEPT = "se-nested-sweep"
 
 _FOLLOWS = {
     1: "singles, locked candidates and pairs",
@@ -124,17 +128,47 @@ def _step(board: Board, tech: Technique, level: int, found: Deduction,
     return tech.step(board, cells, text, place=place, elim=elim, score=score)
 
 
+def _sweep(board: Board, level: int) -> tuple[Hypothesis, dict[tuple[int, int], Hypothesis]]:
+    """Where Sudoku Explainer's level ``level`` starts its sweep of ``board``: from the
+    assumptions as the level before left them, when it swept this very board and found
+    nothing (each level draws first what the one before draws), else from scratch."""
+    prior = board.derived((_SWEPT, level - 1)) if continues(level) else None
+    if prior is not None:
+        board.keep((_SWEPT, level - 1), None)  # it is settled further now
+        return prior  # type: ignore[return-value]
+    return Hypothesis.of(board, True), {}
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """The cyclic garbage collector paused for a sweep of Sudoku Explainer's levels: the
+    sweep makes millions of short-lived lists, dicts and big integers, none of them in a
+    cycle, and the collections they set off took a sixth of its time."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _finder(level: int, faithful: bool = False) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
         if level > deepest_level(board):
             return None
+        root, settled = _sweep(board, level) if faithful else (Hypothesis.of(board), None)
         try:
-            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board),
-                               least=faithful)
+            with _uncollected() if faithful else nullcontext():
+                found = deductions(root, level, _deadline(board), least=faithful,
+                                   settled=settled)
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
-        return None if found is None else \
-            _step(board, TECHNIQUES[level - 1], level, found, faithful)
+        if found is None:
+            if settled is not None and continues(level + 1):
+                board.keep((_SWEPT, level), (root, settled))
+            return None
+        return _step(board, TECHNIQUES[level - 1], level, found, faithful)
 
     return find
 
@@ -144,8 +178,9 @@ def find_deep(board: Board, faithful: bool = False) -> Step | None:
     deepest = deepest_level(board)
     for level in range(5, deepest + 1):
         try:
-            found = deductions(Hypothesis.of(board, faithful), level, _deadline(board),
-                               least=faithful)
+            with _uncollected() if faithful else nullcontext():
+                found = deductions(Hypothesis.of(board, faithful), level, _deadline(board),
+                                   least=faithful)
         except OutOfTime:
             raise OutOfTime(base_score(level)) from None
         if found is not None:
