@@ -457,19 +457,10 @@ class Board:
     def bivalue_cells(self) -> int:
         """The unplaced cells with exactly two candidates, as a cell set."""
         found = self.derived("bivalue")
-        if found is not None:
-            return found  # type: ignore[return-value]
-        # counted over the digits' cell sets: a few unions instead of a look at every cell
-        some = 0
-        two = 0
-        more = 0
-        for dc in self.dcells:
-            more |= two & dc
-            two |= some & dc
-            some |= dc
-        out = two & ~more
-        self.keep("bivalue", out)
-        return out
+        if found is None:
+            found = self.wider_than(1) & ~self.wider_than(2)
+            self.keep("bivalue", found)
+        return found  # type: ignore[return-value]
 
     def crowded_cells(self) -> tuple[int, int]:
         """(the unplaced cells with some candidate, those with two or more), as cell sets:
