@@ -11,6 +11,7 @@ the digit model alone and after the solver's repair, and the time per photo on o
     .venv/bin/python benchmarks/photo.py --photos 1000 --first-seed 5000 --show-misses
     .venv/bin/python benchmarks/photo.py --classes all --photos 100
     .venv/bin/python benchmarks/photo.py --weights /tmp/digits.npz   # a newly trained model
+    .venv/bin/python benchmarks/photo.py --classes all --cache /tmp/photos   # made once, kept
 
 ``--classes`` makes the photos in the hard conditions of real newspaper photos
 (sudokit.image.synthetic.CLASSES: an old phone's 640 x 480 JPEG, thin condensed faces, print
@@ -148,6 +149,24 @@ def confusion_lines(confusion: np.ndarray) -> list[str]:
     return rows
 
 
+def made_photo(name: str, seed: int, lines: list[str], cache: Path | None
+               ) -> tuple[Grid, bytes, np.ndarray]:
+    """(the puzzle on the page, the photo as a JPEG, the grid's outer corners in it) of the
+    class ``name`` made from ``seed``; kept in, or taken from, the folder ``cache``."""
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(lines[seed % len(lines)], rng)
+    kept = cache / f"{name}-{seed}.npz" if cache else None
+    if kept is not None and kept.exists():
+        with np.load(kept) as data:
+            return puzzle, data["jpeg"].tobytes(), data["corners"]
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(kept, jpeg=np.frombuffer(jpeg, np.uint8), corners=photo.corners)
+    return puzzle, jpeg, photo.corners
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--photos", type=int, default=300, help="photos per class")
@@ -158,6 +177,10 @@ def main() -> None:
     parser.add_argument("--show-misses", action="store_true",
                         help="list each wrong grid; for one that was trusted, each wrong cell's "
                         "first two choices and ink")
+    parser.add_argument("--cache", type=Path,
+                        help="a folder to keep the photos made in (one file a photo, by class "
+                        "and seed), and to take them from when they are there: making a "
+                        "photo takes longer than reading it")
     parser.add_argument("--weights", type=Path,
                         help="the digit model's weights (.npz) to read with, in place of the "
                         "shipped ones: to compare a newly trained model")
@@ -176,11 +199,7 @@ def main() -> None:
         # photos from others)
         first = args.first_seed + list(CLASSES).index(name) * 100_000
         for seed in range(first, first + args.photos):
-            rng = np.random.default_rng(seed)
-            puzzle = newspaper_puzzle(lines[seed % len(lines)], rng)
-            photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-            jpeg = cv2.imencode(".jpg", photo.image,
-                                [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+            puzzle, jpeg, corners = made_photo(name, seed, lines, args.cache)
             c0, w0 = time.process_time(), time.perf_counter()
             reading: Reading | None
             try:
@@ -190,7 +209,7 @@ def main() -> None:
                 if args.show_misses:
                     print(f"{name} seed {seed}: {e}")
             bad = tally.add(puzzle, reading, time.process_time() - c0,
-                            time.perf_counter() - w0, photo.corners)
+                            time.perf_counter() - w0, corners)
             if bad and args.show_misses and reading is not None:
                 print(f"{name} seed {seed}: {len(bad)} cells wrong "
                       + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"

@@ -1,14 +1,19 @@
 """A grid whose outline is not found whole is found from its lines: a grid half in a hard
 shadow, whose border and faint lines the shadow breaks up, a grid whose outer border is
 broken, and one that runs off the photo's edge. Each is read entirely right, and trusted
-(each was refused as "no grid" when only outlines were looked for)."""
+(each was refused as "no grid" when only outlines were looked for). A grid whose inner
+lines stop short of the crossings is a grid; one 3 x 3 box, its own thin lines taken for
+the grid's box lines, is not the whole grid."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 cv2 = pytest.importorskip("cv2")
 
+from sudokit import image  # noqa: E402
+from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support import photos  # noqa: E402
 
 
@@ -36,3 +41,28 @@ def test_a_corner_lost_with_a_broken_border_is_found_on_the_lines(seed: int) -> 
     # the outline's corner is cut off where the border is broken: the outline shows only
     # seven of the eight box lines, and the grid's lines show them all
     read_back("broken-border", seed)
+
+
+def benchmark_photo(name: str, seed: int) -> None:
+    """The photo of class ``name`` that the photo benchmark makes from ``seed`` is read
+    entirely right, its grid found in its place (each corner within a third of a cell)."""
+    rng = np.random.default_rng(seed)
+    puzzle = photos.newspaper_puzzle(seed % len(photos.PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    reading = image.read(cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1]
+                         .tobytes())
+    cell = float(np.linalg.norm(photo.corners[0] - photo.corners[2])) / (9 * np.sqrt(2))
+    assert np.abs(np.array(reading.corners) - photo.corners).max() < cell / 3
+    assert reading.grid == puzzle
+
+
+def test_a_grid_whose_inner_lines_stop_short_of_the_crossings() -> None:
+    # every inner line is dashes between the crossings, about half its length: refused as
+    # "no grid" when each box line had to be dark over 60% of its length
+    benchmark_photo("short-lines", 500086)
+
+
+def test_one_box_is_not_taken_for_the_whole_grid() -> None:
+    # the box in the light, its border and two thin lines each way, looks like a grid
+    # whose thin lines are missing; the grid's own lines, half in a shadow, show the grid
+    benchmark_photo("shaded", 800093)

@@ -129,3 +129,69 @@ def test_suspects_are_pale_digits_and_guesses_the_solution_hangs_on(pure: bool) 
     assert repair.suspects(cells, confidence, ink, 0.9) == ()
     confidence[needed] = 0.25  # a guess the solution hangs on
     assert repair.suspects(cells, confidence, ink, 0.9) == (needed,)
+
+
+def one_solution(cells: list[int]) -> bool:
+    """True when no digit of ``cells`` stands twice in a unit and they have exactly one
+    solution (plain backtracking)."""
+    def unit_ok(unit: list[int]) -> bool:
+        digits = [cells[i] for i in unit if cells[i]]
+        return len(digits) == len(set(digits))
+
+    units = ([[9 * r + c for c in range(9)] for r in range(9)]
+             + [[9 * r + c for r in range(9)] for c in range(9)]
+             + [[27 * (b // 3) + 3 * (b % 3) + 9 * (k // 3) + k % 3 for k in range(9)]
+                for b in range(9)])
+    return all(unit_ok(u) for u in units) and brute_solutions(cells) == 1
+
+
+def test_a_digit_read_unsure_where_another_also_gives_one_solution_is_suspect(
+        pure: bool) -> None:
+    cells = list(newspaper_puzzle(60, np.random.default_rng(3)).cells)
+    # a given that another digit could replace with the puzzle still having exactly one
+    # solution (another puzzle's), found by plain backtracking
+    cell, other = next((i, d) for i, v in enumerate(cells) if v for d in range(1, 10)
+                       if d != v and one_solution([*cells[:i], d, *cells[i + 1:]]))
+    digit = cells[cell]
+    confidence, ink = [1.0] * 81, [1.0 if v else 0.0 for v in cells]
+    choices: list[tuple[tuple[int, float], ...]] = [((v, 1.0),) for v in cells]
+    confidence[cell] = 0.75
+    choices[cell] = ((digit, 0.75), (other, 0.09), (0, 0.01))
+    assert repair.suspects(cells, confidence, ink, 0.9, choices) == (cell,)
+    assert repair.other_digit(cells, cell, choices[cell]) == other
+    # the model sure of its reading, or the other digit far less likely: no suspect
+    confidence[cell] = 0.95
+    choices[cell] = ((digit, 0.95), (other, 0.04))
+    assert repair.suspects(cells, confidence, ink, 0.9, choices) == ()
+    confidence[cell] = 0.75
+    choices[cell] = ((digit, 0.75), (other, 0.03))
+    assert repair.suspects(cells, confidence, ink, 0.9, choices) == ()
+
+
+def test_a_reading_whose_unsure_digit_could_be_another_puzzles_is_not_trusted(
+        monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from sudokit.image import reading as reading_module
+
+    rng = np.random.default_rng(9)
+    puzzle = newspaper_puzzle(31, rng)
+    photo = photograph(puzzle.cells, rng)
+    cells = list(puzzle.cells)
+    first = next(i for i, v in enumerate(cells) if v)  # the first shape the model reads
+    other = next(d for d in range(1, 10) if d != cells[first]
+                 and one_solution([*cells[:first], d, *cells[first + 1:]]))
+    real = reading_module.probabilities
+
+    def unsure(patches: np.ndarray) -> np.ndarray:
+        probs = real(patches)
+        probs[0] = 0.0
+        probs[0, cells[first]], probs[0, other], probs[0, 0] = 0.75, 0.15, 0.1
+        return probs
+
+    monkeypatch.setattr(reading_module, "probabilities", unsure)
+    reading = image.read(photo.image)
+    assert reading.grid == puzzle and reading.unique
+    assert not reading.trusted
+    assert first in reading.suspect and first in reading.doubtful
+    r, c = divmod(first, 9)
+    assert (f"r{r + 1}c{c + 1} reads {cells[first]} (75%), but a {other} there (15%) also "
+            "gives exactly one solution") in reading.distrust[0]

@@ -34,6 +34,9 @@ LEVELS = ((0.4, 3), (0.4, 5), (0.25, 5))
 MARK_LEVELS = (*LEVELS, (0.25, 9), (0.15, 9))
 #: The least height of a digit's shape, and of a mark, in cells.
 TALL, MARK_TALL = 0.28, 0.2
+#: How a digit's shape is cut a second time, for a second reading (:func:`second_cuts`):
+#: with its paler strokes, across wider gaps.
+SECOND_LEVELS = ((0.25, 5),)
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -93,6 +96,23 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     patches = [found[k][1] for k in kept]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
     return array, [found[k][0] for k in kept], [strengths[k] for k in kept]
+
+
+def second_cuts(flat: np.ndarray, where: Sequence[int]) -> tuple[np.ndarray, list[int]]:
+    """(patches, found): the shapes in the cells ``where`` of ``flat`` cut again, with their
+    paler strokes across wider gaps (:data:`SECOND_LEVELS`), and the positions in ``where``
+    of the cells where such a shape was found. A thin stroke a small photo has greyed is
+    part of the second cut and not always of the first: the two readings together are
+    surer than either."""
+    flat = even_light(flat)
+    patches, found = [], []
+    for k, i in enumerate(where):
+        shape = _digit_shape(_cell(flat, i), SECOND_LEVELS)
+        if shape is not None:
+            patches.append(shape[0])
+            found.append(k)
+    array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
+    return array, found
 
 
 def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int], list[float],

@@ -28,6 +28,10 @@ MIN_AREA = 0.03
 MIN_SCORE = 0.45
 #: The most outlines whose line structure is checked before giving up.
 MAX_LOOKS = 4
+#: An outline whose thin lines are on average dark over less than this share of their
+#: length may be one 3 x 3 box of the grid: the grid's lines are followed too, and win
+#: when they show a whole grid more clearly.
+BOX_THIN = 0.5
 
 
 def find_grid(gray: np.ndarray) -> np.ndarray:
@@ -68,12 +72,14 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             quad = _refine(ink, quad)
         found = _lattice(ink, quad, scale)
         if found is not None:
-            if found[2].whole:
+            if found[2].whole and found[2].thin_lines >= BOX_THIN:
                 return found[:2]
             lacking = found
             break
-    # no outline shows a whole grid (with a box line missing, a corner may be wrong):
-    # follow the grid's lines themselves; an outline pieced together from them must show
+    # no outline shows a whole grid (with a box line missing, a corner may be wrong; with
+    # most thin lines missing, it may be one 3 x 3 box, its own thin lines taken for the
+    # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
+    # lines themselves; an outline pieced together from them must show
     # all eight box lines, and more of the grid's lines than the outline found
     shapes = [(_grid_score(ink, quad), 0.0, quad) for quad in gridlines.outlines(ink)]
     for quad in _preferred(shapes):

@@ -22,9 +22,12 @@ from .repair import (
     FADED,
     GUESS,
     MAX_TRIES,
+    OTHER_DOUBT,
     PALE,
     Change,
     Outcome,
+    hangs_on,
+    other_digit,
     repair,
     suspects,
     trusted,
@@ -45,6 +48,9 @@ MARK_INK, MARK_RESTORE = 0.4, 0.7
 #: grid line's remnant runs the cell's height) and that the model reads as a digit more
 #: likely than not, in a cell read as blank, makes that blank a suspect: a digit lost?
 MARK_SUSPECT, MARK_LINE = 0.5, 0.7
+#: A digit's shape is read twice, as first cut and cut again with its paler strokes
+#: (:func:`sudokit.image.cells.second_cuts`); the first reading weighs SURE times the second.
+SURE = 2.0
 #: Readings the repair may try for each turned grid: a grid turned the right way reads with
 #: few doubts, so a small budget finds it, and the wrong turns cost little.
 TURNED_TRIES = 300
@@ -108,7 +114,7 @@ class Reading:
             reasons.append(f"another reading with exactly one solution, of another puzzle, "
                            f"is {self.rival:.0%} as likely")
         for i in self.suspect:
-            reasons.append(_suspicion(i, self.grid.cells[i], self.confidence[i], self.ink[i],
+            reasons.append(_suspicion(self.grid.cells, i, self.confidence[i], self.ink[i],
                                       self.alternatives[i]))
         return tuple(reasons)
 
@@ -120,10 +126,11 @@ class Reading:
         return tuple(sorted(unsure.union(self.contested, self.suspect)))
 
 
-def _suspicion(cell: int, digit: int, confidence: float, ink: float,
+def _suspicion(cells: tuple[int, ...], cell: int, confidence: float, ink: float,
                choices: tuple[tuple[int, float], ...]) -> str:
-    """Why the digit (or blank) read in ``cell`` is a suspect, in words."""
+    """Why the digit (or blank) read in ``cell`` of ``cells`` is a suspect, in words."""
     r, c = divmod(cell, 9)
+    digit = cells[cell]
     if not digit and ink > 0.0:
         return (f"r{r + 1}c{c + 1} reads blank at {confidence:.0%} from a shape {ink:.0%} as "
                 f"dark as the other digits: a digit lost?")
@@ -134,13 +141,14 @@ def _suspicion(cell: int, digit: int, confidence: float, ink: float,
     if 0.0 < ink < PALE:
         return (f"r{r + 1}c{c + 1} reads {digit} ({confidence:.0%}) from a shape {ink:.0%} as "
                 f"dark as the other digits: a shadow's edge or print showing through?")
-    if confidence < GUESS:
+    if confidence < GUESS and hangs_on(cells, cell):
         return (f"r{r + 1}c{c + 1} reads {digit} at {confidence:.0%} (under {GUESS:.0%}), "
                 f"and without it the puzzle has several solutions")
-    other = FADED[digit]
+    other = other_digit(cells, cell, choices, confidence < OTHER_DOUBT)
+    why = (f"a thin {other} whose strokes faded?" if FADED.get(digit) == other
+           else "only the page tells the two puzzles apart")
     return (f"r{r + 1}c{c + 1} reads {digit} ({confidence:.0%}), but a {other} there "
-            f"({dict(choices).get(other, 0.0):.0%}) also gives exactly one solution: a thin "
-            f"{other} whose strokes faded?")
+            f"({dict(choices).get(other, 0.0):.0%}) also gives exactly one solution: {why}")
 
 
 def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
@@ -256,13 +264,17 @@ def _read_cells(
     """The model's ranked choices for each cell of the straightened grid, the repair's
     outcome, and each cell's ink next to the grid's digits (0.0 where no shape was seen;
     below FAINT, a shape fainter than a digit's: see _dimmed)."""
-    patches, where, strengths = cutting.shapes(np.ascontiguousarray(flat))
+    flat = np.ascontiguousarray(flat)
+    patches, where, strengths = cutting.shapes(flat)
     choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
     ink = [0.0] * 81
     for cell, strength in zip(where, strengths, strict=True):
         ink[cell] = strength
     if len(where):
         probs = probabilities(patches)
+        second, found = cutting.second_cuts(flat, where)
+        if found:
+            probs[found] = (SURE * probs[found] + probabilities(second)) / (SURE + 1)
         for cell, p, strength in zip(where, probs, strengths, strict=True):
             if strength < cutting.FAINT:
                 p = _dimmed(p, strength)

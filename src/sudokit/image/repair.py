@@ -44,10 +44,15 @@ GUESS = 0.4
 #: is a suspect: the two readings are of two puzzles, and only the page can tell them apart.
 FADED = {1: 7}
 FADED_CHANCE = 0.01
+#: Any digit read with less confidence than OTHER_DOUBT, where another digit the model gave
+#: OTHER_CHANCE or more, and at least 1 / OTHER_RATIO as much as the digit read, also gives
+#: exactly one solution, is a suspect for the same reason (a rival reading is only looked
+#: for up to RIVAL times less likely than the reading kept).
+OTHER_DOUBT, OTHER_CHANCE, OTHER_RATIO = 0.8, 0.01, 16.0
 #: A blank read with less confidence than LOST from a shape at least DARK as dark as the
-#: grid's digits is a suspect: a digit read, or repaired, away (the puzzle stays unique
-#: without a given it does not need).
-LOST, DARK = 0.6, 0.7
+#: grid's digits (as dark as a digit must be to be read as one) is a suspect: a digit read,
+#: or repaired, away (the puzzle stays unique without a given it does not need).
+LOST, DARK = 0.6, 0.35
 
 _UNITS = Shape.for_size(9).units
 
@@ -106,32 +111,52 @@ def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[fl
     """The digits of a reading with exactly one solution that the solver's check cannot
     vouch for, in order: each read with less than ``doubt`` confidence from a shape whose
     ``ink`` (next to the grid's digits', their median 1.0) is under PALE, each read
-    with less than GUESS confidence without which the puzzle has several solutions, and
-    each of the FADED digits where the digit it stands for, among the cell's ``choices``
-    (as :func:`repair` takes them) at FADED_CHANCE or more, also gives exactly one
-    solution, and each blank read with less than LOST confidence from a shape at least
-    DARK as dark as the digits. A puzzle printed with more clues than it needs stays
-    unique with a stray digit that agrees with its solution, without a given it lost, and
-    with a wrong digit on which its solution hangs."""
+    with less than GUESS confidence without which the puzzle has several solutions, each
+    where another digit among the cell's ``choices`` (as :func:`repair` takes them) also
+    gives exactly one solution (:func:`other_digit`: the FADED digits at any confidence,
+    the others below OTHER_DOUBT), and each blank read with less than LOST confidence from
+    a shape at least DARK as dark as the digits. A puzzle printed with more clues than it
+    needs stays unique with a stray digit that agrees with its solution, without a given it
+    lost, and with a wrong digit on which its solution hangs."""
     found = []
     for i, v in enumerate(cells):
         if not v:
             if confidence[i] < LOST and ink[i] >= DARK:
                 found.append(i)
             continue
-        if confidence[i] < doubt and 0.0 < ink[i] < PALE:
+        if (confidence[i] < doubt and 0.0 < ink[i] < PALE
+                or confidence[i] < GUESS and hangs_on(cells, i)
+                or choices and other_digit(cells, i, choices[i], confidence[i] < OTHER_DOUBT)):
             found.append(i)
-        elif confidence[i] < GUESS:
-            without = list(cells)
-            without[i] = 0
-            if count_solutions(Grid.from_cells(without), 2) > 1:
-                found.append(i)
-        elif v in FADED and choices and dict(choices[i]).get(FADED[v], 0.0) >= FADED_CHANCE:
-            other = list(cells)
-            other[i] = FADED[v]
-            if solutions(other) == 1:
-                found.append(i)
     return tuple(found)
+
+
+def hangs_on(cells: Sequence[int], cell: int) -> bool:
+    """True when ``cells`` without the digit in ``cell`` have several solutions."""
+    without = list(cells)
+    without[cell] = 0
+    return count_solutions(Grid.from_cells(without), 2) > 1
+
+
+def other_digit(cells: Sequence[int], cell: int, choices: Sequence[tuple[int, float]],
+                unsure: bool = True) -> int:
+    """A digit other than the one read in ``cell`` that also gives ``cells`` exactly one
+    solution, of another puzzle: the FADED digit the one read stands for, given
+    FADED_CHANCE or more among the cell's ``choices``, or, when the reading is ``unsure``,
+    any digit given OTHER_CHANCE or more and at least 1 / OTHER_RATIO of the chance of the
+    digit read, the likeliest first; 0 when none does."""
+    read_ = cells[cell]
+    ranked = [(d, p) for d, p in choices if d and d != read_]
+    tried = [d for d, p in ranked if d == FADED.get(read_) and p >= FADED_CHANCE]
+    if unsure:
+        least = max(OTHER_CHANCE, dict(choices).get(read_, 0.0) / OTHER_RATIO)
+        tried += [d for d, p in ranked if p >= least and d not in tried]
+    for digit in tried:
+        other = list(cells)
+        other[cell] = digit
+        if solutions(other) == 1:
+            return digit
+    return 0
 
 
 def solutions(cells: Sequence[int]) -> int:

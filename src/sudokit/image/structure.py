@@ -4,7 +4,8 @@ each way of a 9 x 9 grid, at the expected places and nowhere else.
 A found outline is trusted only when, straightened to a square, the strokes of the photo
 (ink, 255 on 0) show
 
-- the ten lines each way, most of each one's length dark near its expected place;
+- the ten lines each way, most of each one's length dark near its expected place (or, for
+  lines printed short of the crossings, the outer ones whole and each inner one in part);
 - light paper between them: the cells' insides, away from the lines, are mostly light
   (noise, or a page of text, darkens them as much as the lines);
 - lines that stop at the outline: the inner lines do not run on past the outer ones (a
@@ -41,6 +42,10 @@ THIN_LINES = 0.15
 #: their crossings), or FAINT_APART where the eight box lines are all there (a grid may
 #: print its thin lines faint, and a threshold break them up).
 THIN_APART, FAINT_APART = 0.08, 0.02
+#: Some papers print the inner lines short of the crossings (dashes between them): a grid
+#: whose four outer lines are there and whose sixteen inner lines are all dark over at least
+#: SHORT of their length stands for one whose box lines are all there.
+SHORT = 0.4
 #: Inside the cells, away from the lines, at most this share may be dark (digits are
 #: there, lines are not).
 BETWEEN = 0.3
@@ -72,6 +77,14 @@ class Structure(NamedTuple):
         return sum(share >= LINE for k, share in enumerate(self.lines) if k % 10 % 3 == 0)
 
     @property
+    def stops_short(self) -> bool:
+        """True when the four outer lines are there and every inner line is at least SHORT
+        dark: lines printed short of the crossings, each as evenly as the others."""
+        outer = [share for k, share in enumerate(self.lines) if k % 10 in (0, 9)]
+        inner = [share for k, share in enumerate(self.lines) if k % 10 not in (0, 9)]
+        return min(outer) >= LINE and min(inner) >= SHORT
+
+    @property
     def thin_lines(self) -> float:
         """The mean dark share of the twelve thin lines."""
         return float(np.mean([share for k, share in enumerate(self.lines) if k % 10 % 3]))
@@ -79,8 +92,9 @@ class Structure(NamedTuple):
     @property
     def is_grid(self) -> bool:
         """True when the outline shows a sudoku grid's lines."""
-        return (self.box_lines >= BOX_LINES_NEEDED and self.thin_lines >= THIN_LINES
-                and min(self.thin_apart) >= (FAINT_APART if self.box_lines == 8 else THIN_APART)
+        boxed = self.box_lines == 8 or self.stops_short
+        return ((boxed or self.box_lines >= BOX_LINES_NEEDED) and self.thin_lines >= THIN_LINES
+                and min(self.thin_apart) >= (FAINT_APART if boxed else THIN_APART)
                 and self.between <= BETWEEN and self.run_on <= RUN_ON)
 
     @property
@@ -88,7 +102,7 @@ class Structure(NamedTuple):
         """True when the outline shows a sudoku grid's lines with all eight box lines there
         (or off the photo's edge): the test for an outline pieced together from lines,
         which may be off by whole cells, where a missing box line would go unnoticed."""
-        return self.is_grid and self.box_lines == 8
+        return self.is_grid and (self.box_lines == 8 or self.stops_short)
 
     @property
     def score(self) -> float:
