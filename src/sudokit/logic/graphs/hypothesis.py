@@ -139,6 +139,7 @@ class Hypothesis(Ancestry):
         names = geo.cell_names
         near = geo.neighbour_bits  # non-consecutive neighbours (none on most rules)
         track = self.source is not None
+        check, markoff = self._check_units, self._markoff_ancestors  # looked up once
         on = 0
         while queue:
             cell, d0 = queue.pop()
@@ -173,8 +174,8 @@ class Hypothesis(Ancestry):
                 rest ^= low
                 dcells[e0] &= ~cellbit
                 if track:
-                    self._markoff_ancestors(cell, e0, on)
-                self._check_units(cell, e0, queue)
+                    markoff(cell, e0, on)
+                check(cell, e0, queue)
             hit = dcells[d0] & peer_bits[cell]
             if hit:
                 dcells[d0] &= ~hit
@@ -185,12 +186,12 @@ class Hypothesis(Ancestry):
                     hit ^= low
                     m = masks[p] & nbit
                     masks[p] = m
-                    off = self._markoff_ancestors(p, d0, on) if track else 0
+                    off = markoff(p, d0, on) if track else 0
                     if not m:
                         raise self.empty_cell(p, d0, off)
                     if not m & (m - 1):
                         queue.append((p, m.bit_length() - 1))
-                    self._check_units(p, d0, queue)
+                    check(p, d0, queue)
             if near:  # its neighbours lose the digits next to it
                 for p in bits(near[cell] & self.unsolved):
                     if d0:
@@ -348,13 +349,11 @@ class Hypothesis(Ancestry):
         static cell and unit forcing chain: Sudoku Explainer's inner chains of levels 2-3
         (see :mod:`.static_links`); those that rest on nothing assumed are left out."""
         last = self.last
-        if last is not None and last[0] == self.count:  # the board the last search was on
-            links, singles = last[1], last[2]
-        else:
+        if last is None or last[0] != self.count:  # not the board the last search was on
             links = Links(self.geo, self.masks, self.dcells, self.unsolved,
                           self.masks if self.source is None else self.source)
-            singles = single_chains(links)
-            self.last = (self.count, links, singles)
+            last = self.last = (self.count, links, single_chains(links))
+        _, links, singles = last
         outer = self.outer()
         for search in (single_chains, multiple_chains)[:level - 1]:
             made: dict[bool, list[tuple[int, int]]] = {True: [], False: []}
