@@ -61,6 +61,7 @@ OPTIONAL_KEYS = (
     "strong-links-2",
     "strong-links-3",
     "strong-links-4",
+    "grouped-aic-als",
 )
 
 

@@ -16,6 +16,7 @@ from . import (
     aic,
     aligned_exclusion,
     als_chain,
+    als_nodes_chains,
     als_xy_wing,
     als_xz,
     avoidable_rectangles,
@@ -150,6 +151,7 @@ OPTIONAL: tuple[Technique, ...] = (
     templates.TEMPLATE_SET,
     templates.TEMPLATE_DELETE,
     *strong_link_chains.TECHNIQUES.values(),
+    als_nodes_chains.ALS_NODE_AIC,
 )
 
 #: Every technique by key: the ladder's, the sashimi fish (found by the finned fish search)
