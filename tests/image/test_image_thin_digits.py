@@ -138,3 +138,30 @@ def test_marks_finds_a_digit_faded_to_its_bar_and_not_a_lines_remnant() -> None:
     assert found == [40]
     assert strengths[0] > 0.5 and 0.2 <= heights[0] < 0.5
     assert patches.shape == (1, cells.PATCH, cells.PATCH)
+
+
+def test_a_shape_the_cells_middle_does_not_hold_is_found_and_a_digit_is_not() -> None:
+    # a grid line's remnant down the cell's right side joined to a stroke along its top
+    # makes a shape; left out with a little more of the cell's edge, nothing is left of it
+    remnant = [((12, 10), (32, 10), 30), ((32, 10), (32, 33), 30)]
+    seven = [((12, 10), (26, 10), 30), ((26, 10), (20, 31), 30)]
+    flat = drawn_grid({40: remnant, 50: seven})
+    _, shaped, _ = cells.shapes(flat)
+    assert 40 in shaped and 50 in shaped
+    assert cells.off_middle(flat, shaped) == [40]
+
+
+@pytest.mark.parametrize(("name", "seed", "cell", "page", "read"), [
+    ("broken-border", 670047, 17, 0, 1),  # a grid line's remnant read as a 1
+    ("thin-faces", 270045, 37, 7, 4),  # a thin 7's bar alone read as a 4
+])
+def test_a_digit_read_from_a_shape_off_the_cells_middle_is_doubtful(
+        name: str, seed: int, cell: int, page: int, read: int) -> None:
+    puzzle, reading = read_photo(name, seed)
+    assert (puzzle.cells[cell], reading.grid.cells[cell]) == (page, read)
+    assert reading.confidence[cell] > 0.85 and reading.unique
+    assert not reading.trusted
+    assert cell in reading.suspect and cell in reading.off_middle
+    r, c = divmod(cell, 9)
+    assert f"r{r + 1}c{c + 1} reads {read} (" in reading.distrust[0]
+    assert "the cell's middle does not hold" in reading.distrust[0]

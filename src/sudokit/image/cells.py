@@ -34,6 +34,9 @@ LEVELS = ((0.4, 3), (0.4, 5), (0.25, 5))
 MARK_LEVELS = (*LEVELS, (0.25, 9), (0.15, 9))
 #: The least height of a digit's shape, and of a mark, in cells.
 TALL, MARK_TALL = 0.28, 0.2
+#: A printed digit sits in its cell's middle: its shape is still found with this many
+#: pixels more of the cell's edge left out (15% of the cell each side, 10% as usual).
+MIDDLE = 6
 #: How a digit's shape is cut a second time, for a second reading (:func:`second_cuts`):
 #: with its paler strokes, across wider gaps.
 SECOND_LEVELS = ((0.25, 5),)
@@ -115,6 +118,17 @@ def second_cuts(flat: np.ndarray, where: Sequence[int]) -> tuple[np.ndarray, lis
     return array, found
 
 
+def off_middle(flat: np.ndarray, where: Sequence[int]) -> list[int]:
+    """The cells of ``where`` whose middle (all but MIDDLE of the cell each side) holds no
+    digit's shape, as cut at :data:`LEVELS` or :data:`SECOND_LEVELS`: the shape found there
+    lies at the cell's edge (a grid line's remnant, a neighbour's stroke) or is a stroke of
+    a digit too short to be one once the edge is left out (a thin 7's bar alone)."""
+    flat = even_light(flat)
+    return [i for i in where
+            if _digit_shape(_cell(flat, i), margin=MIDDLE) is None
+            and _digit_shape(_cell(flat, i), SECOND_LEVELS, margin=MIDDLE) is None]
+
+
 def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int], list[float],
                                                           list[float]]:
     """(patches, cells, strengths, heights): the faint marks in the cells of ``flat`` not in
@@ -150,11 +164,12 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
 
 
 def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
-                 tall: float = TALL) -> tuple[np.ndarray, float, float] | None:
+                 tall: float = TALL, margin: int = CELL // 10
+                 ) -> tuple[np.ndarray, float, float] | None:
     """(the digit patch, the contrast of its ink on the paper, its height in cells) of one
     straightened cell, or None when the cell looks empty: no piece at least ``tall`` cells
     high near its middle at any of ``levels`` (see :data:`LEVELS`)."""
-    m = CELL // 10
+    m = margin
     inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
     size = inner.shape[0]
     ranked = np.sort(inner, axis=None)

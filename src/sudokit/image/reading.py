@@ -75,7 +75,8 @@ class Reading:
     median 1.0; 0.0 where no shape was seen); ``suspect``: the digits the solver's check
     cannot vouch for (see :func:`sudokit.image.repair.suspects`), and the cells read as
     blank that hold a faint mark the digit model reads as a digit (a digit the photo has
-    all but lost).
+    all but lost), and the ``off_middle`` ones: digits read from a shape that the cell's
+    middle does not hold (:func:`sudokit.image.cells.off_middle`).
     """
 
     grid: Grid
@@ -89,6 +90,7 @@ class Reading:
     contested: tuple[int, ...] = ()
     ink: tuple[float, ...] = ()
     suspect: tuple[int, ...] = ()
+    off_middle: tuple[int, ...] = ()
 
     @property
     def unique(self) -> bool:
@@ -114,8 +116,13 @@ class Reading:
             reasons.append(f"another reading with exactly one solution, of another puzzle, "
                            f"is {self.rival:.0%} as likely")
         for i in self.suspect:
-            reasons.append(_suspicion(self.grid.cells, i, self.confidence[i], self.ink[i],
-                                      self.alternatives[i]))
+            r, c = divmod(i, 9)
+            reasons.append(
+                f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
+                f"a shape the cell's middle does not hold: a grid line's remnant, or a part "
+                f"of a digit?" if i in self.off_middle else
+                _suspicion(self.grid.cells, i, self.confidence[i], self.ink[i],
+                           self.alternatives[i]))
         return tuple(reasons)
 
     @property
@@ -182,8 +189,12 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         outcome = _restore_marks(choices, outcome, dim)
         outcome, lost = _faint_marks(flat, choices, outcome, ink)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
-    suspect = (suspects(outcome.cells, confidence, ink, DOUBT, choices)
-               if outcome.solutions == 1 else ())
+    suspect: tuple[int, ...] = ()
+    stray: tuple[int, ...] = ()
+    if outcome.solutions == 1:
+        suspect = suspects(outcome.cells, confidence, ink, DOUBT, choices)
+        stray = tuple(cutting.off_middle(np.ascontiguousarray(flat), [
+            i for i, v in enumerate(outcome.cells) if v and ink[i] > 0.0]))
     return Reading(
         grid=Grid.from_cells(outcome.cells),
         first=first,
@@ -195,7 +206,8 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         rival=outcome.rival,
         contested=outcome.contested,
         ink=ink,
-        suspect=tuple(sorted({*suspect, *lost})),
+        suspect=tuple(sorted({*suspect, *lost, *stray})),
+        off_middle=stray,
     )
 
 
