@@ -29,9 +29,9 @@ from ..graphs.chains import chain_bonus
 from ..step import Level, Step, Technique
 from .als_xz import table_of
 
-#: the largest almost locked set taken as a node (HoDoKu's chains use small sets; larger
-#: ones multiply the nodes and the links)
-MAX_ALS_CELLS = 4
+#: the largest almost locked set taken as a node: the sets ALS-XZ lists (HoDoKu's chains use
+#: small sets; larger ones multiply the nodes and the links)
+MAX_ALS_CELLS = 5
 #: the longest chain looked for, in nodes (each ALS counts two: where it is entered and left)
 MAX_NODES = 24
 #: node visits a board, all starts together (the search stops there, keeping what it found)
