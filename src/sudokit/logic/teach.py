@@ -39,6 +39,7 @@ from .techniques import (
     bug,
     empty_rectangle,
     finned_fish,
+    franken_fish,
     grouped_chains,
     locked_candidates,
     medusa,
@@ -166,6 +167,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     multi_colouring.MULTI_COLOURING.key: multi_colouring.every,
     **{t.key: functools.partial(finned_fish.every, k=k)
        for kind in (finned_fish.FINNED, finned_fish.SASHIMI) for k, t in kind.items()},
+    **{t.key: functools.partial(franken_fish.every, mutant=m, finned=f, jellyfish=j)
+       for (m, f, j), t in franken_fish.TECHNIQUES.items()},
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,

@@ -18,15 +18,15 @@ others. A base place that two cover units hold (not a fin) goes too, if it sees 
 
 Four techniques search sizes 2 and 3 (X-Wing and Swordfish), four more size 4 (Jellyfish:
 apart, for their cost), fins or none (at most :data:`MAX_FINS` fins in at most
-:data:`FIN_BOXES` boxes as HoDoKu allows, one box for a jellyfish, and up to
-:data:`MAX_ENDO_FINS` endo fins). A jellyfish that removes only what a smaller fish of
-its family removes is passed over for one that removes more. Each digit is searched again
-only when its places have changed since a search found nothing. None assumes the puzzle has
-one solution.
+:data:`FIN_BOXES` boxes as HoDoKu allows, and up to :data:`MAX_ENDO_FINS` endo fins). A
+jellyfish that removes only what a smaller fish of its family removes is passed over for one
+that removes more. Each digit is searched again only when its places have changed since a
+search found nothing. None assumes the puzzle has one solution.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..board import Board, Geometry, bits
@@ -37,8 +37,8 @@ from .fish import NAMES
 MAX_FINS = 3
 #: the most endo fins (places two base units share) a finned fish may have
 MAX_ENDO_FINS = 2
-#: the most boxes the fins of an X-Wing or Swordfish may lie in (cells seeing every fin of
-#: two boxes still exist where a line joins them); a jellyfish's lie in one box (for its cost)
+#: the most boxes the fins of a fish may lie in (cells seeing every fin of two boxes still
+#: exist where a line joins them), as HoDoKu allows
 FIN_BOXES = 2
 #: the sizes the first four techniques search (X-Wing and Swordfish); the jellyfish
 #: techniques search :data:`JELLYFISH` alone, at three times the cost of these
@@ -97,7 +97,8 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: in
     places = [dc & ub for ub in unit_bits]
     units = [u for u in range(3 * n) if places[u]]
     sides = (({ROW, COLUMN, BOX}, {ROW, COLUMN, BOX}),) if mutant else FRANKEN_SIDES
-    # the fins of a box count as one place in the bound below, and each endo fin as one more
+    # the fins of a box count as one place in the bound below (a jellyfish's fins, in one or
+    # two boxes, as one: a bound on its cost), and each endo fin as one more
     most = k + (1 if k in JELLYFISH else FIN_BOXES) + MAX_ENDO_FINS if finned else k
     for base_kinds, cover_kinds in sides:
         base_units = [u for u in units if _kind(geo, u) in base_kinds]
@@ -193,8 +194,7 @@ def _cover(
             boxes = len({box_of[c] for c in bits(fins)} | {box_of[cell]})
             seen = fin_seen & peer_bits[cell] & dc
             # fins in two boxes see few cells together: some must lie outside the base
-            if seen and (boxes == 1 or k not in JELLYFISH and boxes <= FIN_BOXES
-                         and seen & ~inside):
+            if seen and (boxes == 1 or boxes <= FIN_BOXES and seen & ~inside):
                 todo.append((cover, covered, fins | low, seen))
         if len(cover) < k:
             for u in cell_units[cell]:
@@ -206,14 +206,27 @@ def _cover(
 
 def _find(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...] = SIZES
           ) -> Step | None:
+    return next(_fish_steps(board, mutant, finned, sizes, board.memo), None)
+
+
+def every(board: Board, mutant: bool, finned: bool, jellyfish: bool) -> Iterator[Step]:
+    """A fish of the technique (its family, fins or none, size) for each size and digit
+    that has one. ``hint --all`` lists these."""
+    return _fish_steps(board, mutant, finned, JELLYFISH if jellyfish else SIZES, None)
+
+
+def _fish_steps(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...],
+                memo: dict[object, object] | None) -> Iterator[Step]:
+    """The first fish of each size and digit, in that order; with ``memo``, a digit whose
+    places are as they were when its search found nothing is passed by (and one that finds
+    nothing is noted)."""
     geo = board.geo
-    memo = board.memo
     family = "mutant" if mutant else "franken"
     for k in sizes:
         for d0 in range(geo.n):
             dc = board.dcells[d0]
             key = (family, k, finned, d0)
-            if not dc or memo.get(key) == dc:
+            if not dc or memo is not None and memo.get(key) == dc:
                 continue
             fish = _search(board, d0, k, finned, mutant)
             if fish is not None and sizes == JELLYFISH:
@@ -227,10 +240,10 @@ def _find(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...] = SIZ
                 if not fish.gone & ~avoid:
                     fish = _search(board, d0, k, finned, mutant, avoid)
             if fish is None:
-                memo[key] = dc  # none while the digit's places stay the same
+                if memo is not None:
+                    memo[key] = dc  # none while the digit's places stay the same
                 continue
-            return _step(board, fish, d0 + 1, k, finned, mutant)
-    return None
+            yield _step(board, fish, d0 + 1, k, finned, mutant)
 
 
 def _step(board: Board, fish: _Fish, d: int, k: int, finned: bool, mutant: bool) -> Step:
