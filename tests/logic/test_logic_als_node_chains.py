@@ -36,6 +36,17 @@ TWO_SETS_SOLUTION = ("1723549869461287538539672417654398122146853793892715644987
                      "531896427")
 TWO_SETS_GONE = (("r1c9", 1), ("r3c1", 1))
 
+#: before HoDoKu's grouped continuous nice loop through two ALS, r5c169 and r4c8+r5c8+r8c8:
+#: each is locked on its digits other than 2 and 8 (4, 5, 6 leave r5c4, r9c8 ...)
+LOOP = _board(
+    "45 12579 1247 146 14679 479 238 238 789 8 1279 127 3 179 5 29 4 6 6 379 347 2 479 8 5 1 "
+    "79 2 156 1468 9 14578 47 168 568 3 45 136 9 145 138 24 7 2568 58 7 135 138 15 12358 6 "
+    "1289 289 4 3 4 5 8 69 1 69 7 2 9 8 26 7 256 3 4 56 1 1 267 267 456 24569 249 3689 35689 "
+    "589"
+)
+LOOP_GONE = (("r4c7", 8), ("r5c4", 4), ("r5c4", 5), ("r5c8", 5), ("r6c7", 8), ("r6c8", 8),
+             ("r9c8", 5), ("r9c8", 6))
+
 
 def _gone(step: object) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((e.cell, e.digit) for e in step.eliminations))  # type: ignore[attr-defined]
@@ -104,6 +115,15 @@ def test_a_chain_through_two_sets_the_grouped_aic_lacks(pure: bool) -> None:
     assert tech in OPTIONAL and tech.level is Level.EXPERT
     shown = teach.all_steps(TWO_SETS, techniques=[tech])[tech.name]
     assert all(s.technique == tech.name for s in shown)
+
+
+def test_a_continuous_loop_through_two_sets_locks_them(pure: bool) -> None:
+    step = als_nodes_chains.find(Board.from_candidates(LOOP))
+    assert step is not None and _gone(step) == tuple(sorted(LOOP_GONE))
+    assert step.text.startswith("The continuous loop (2=8)r5c1+r5c6+r5c9-(8=2)r4c8+r5c8+r8c8")
+    keeps_every_solution(LOOP, step)
+    assert not _solvable([1 << 4 if c == LOOP.shape.parse_cell("r5c4") else m
+                          for c, m in enumerate(_masks(LOOP))])
 
 
 def test_every_step_on_real_paths_keeps_every_solution(pure: bool) -> None:

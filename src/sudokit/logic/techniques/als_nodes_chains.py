@@ -14,9 +14,11 @@ The search starts from every candidate and group node assumed false and follows 
 alternately (strong to a true node, weak to a false one), breadth first, as bit sets of
 nodes: a node reached true through at least one ALS is the far end of a chain; one of the
 two ends is true, so a candidate that both rule out goes, and a start reached true is
-placed. Chains without an ALS are the grouped AIC's. The search is bounded: sets of up to
-:data:`MAX_ALS_CELLS` cells, chains of up to :data:`MAX_NODES` nodes and
-:data:`BUDGET` node visits a board. It takes the classic units only (a board with variant
+placed. Where the far end rules out the start, the chain closes into a continuous loop:
+each of its links is then strong both ways, and each ALS in it locked on its other digits
+(see :func:`_loop_removals`). Chains without an ALS are the grouped AIC's. The search is
+bounded: sets of up to :data:`MAX_ALS_CELLS` cells, chains of up to :data:`MAX_NODES` nodes
+and :data:`BUDGET` node visits a board. It takes the classic units only (a board with variant
 rules has none of these steps).
 """
 
@@ -125,7 +127,7 @@ class _Nodes:
             self.plain[a] |= 1 << b
             self.plain[b] |= 1 << a
 
-    def _seen(self, cells: int) -> int:
+    def seen(self, cells: int) -> int:
         """The cells that see every cell of ``cells`` (none of them)."""
         peers = self.board.geo.peer_bits
         out = -1
@@ -142,7 +144,7 @@ class _Nodes:
                 for y, (e0, other) in enumerate(self.keys):
                     self._by_digit[e0].append((y, other))
             d0, cells = self.keys[x]
-            seen = self._seen(cells)
+            seen = self.seen(cells)
             found = 0
             for y, other in self._by_digit[d0]:
                 if other & ~seen == 0:
@@ -162,7 +164,7 @@ class _Nodes:
             n = self.n
             d0, cells = self.keys[x]
             found = 0
-            for c in bits(self._seen(cells) & self.dcells[d0]):
+            for c in bits(self.seen(cells) & self.dcells[d0]):
                 found |= 1 << (c * n + d0)
             if not cells & (cells - 1):
                 c = cells.bit_length() - 1
@@ -256,7 +258,36 @@ class _Search:
         return out
 
 
-_Found = tuple[int, int, list[int], int, int]
+#: a chain found: (nodes, -removed, chain, removed candidates, placed candidate, whether
+#: the chain closes into a continuous loop)
+_Found = tuple[int, int, list[int], int, int, bool]
+
+
+def _loop_removals(nodes: _Nodes, chain: list[int]) -> int:
+    """What a continuous loop removes (``chain``'s last node rules out its first): one node
+    of each two linked ones is true, so a candidate both rule out goes; and an ALS the loop
+    enters on x and leaves on z holds exactly one of them, so it is locked on its other
+    digits, which leave the cells that see all of that digit's cells in it."""
+    board = nodes.board
+    n = nodes.n
+    gone = 0
+    for a, b in zip(chain, chain[1:] + chain[:1], strict=True):
+        gone |= nodes.targets(a) & nodes.targets(b)
+    for a, b in zip(chain[::2], chain[1::2], strict=True):
+        als = nodes.als_cells.get((a, b))
+        if not als:
+            continue
+        digits = 0
+        for c in bits(als):
+            digits |= board.masks[c]
+        for d0 in bits(digits & ~(1 << nodes.keys[a][0] | 1 << nodes.keys[b][0])):
+            held = 0
+            for c in bits(als):
+                if board.masks[c] >> d0 & 1:
+                    held |= 1 << c
+            for c in bits(nodes.dcells[d0] & nodes.seen(held)):
+                gone |= 1 << (c * n + d0)
+    return gone
 
 
 def _found(board: Board) -> tuple[_Nodes, list[_Found]] | None:
@@ -287,14 +318,19 @@ def _found(board: Board) -> tuple[_Nodes, list[_Found]] | None:
             for end in bits(search.rich[-1]):
                 gone = mine & nodes.targets(end)
                 placed = 0
-                if end == start and not cells & (cells - 1):
+                loop = end != start and nodes.weak(end) >> start & 1 == 1
+                chain = None
+                if loop:
+                    chain = search.chain(end)
+                    gone = _loop_removals(nodes, chain)
+                elif end == start and not cells & (cells - 1):
                     placed = 1 << ((cells.bit_length() - 1) * n + d0)
                 if not gone and not placed:
                     continue
                 key = (gone, placed)
                 count = gone.bit_count() if not placed else 99
                 if key not in best or best[key][0] > length:
-                    best[key] = (length, -count, search.chain(end), gone, placed)
+                    best[key] = (length, -count, chain or search.chain(end), gone, placed, loop)
         if budget <= 0:
             break
     found = sorted(best.values(), key=lambda f: (f[0], f[1], f[2]))
@@ -327,7 +363,7 @@ def _step(nodes: _Nodes, found: _Found) -> Step:
     board = nodes.board
     geo = board.geo
     n = nodes.n
-    links, _, chain, gone, placed = found
+    links, _, chain, gone, placed, loop = found
     used = 0
     for x in chain:
         used |= nodes.keys[x][1]
@@ -341,6 +377,12 @@ def _step(nodes: _Nodes, found: _Found) -> Step:
         return ALS_NODE_AIC.step(board, bits(used), text, place=[(c, d0 + 1)], score=score,
                                  chains=[parts])
     elim = [(c, d0 + 1) for c, d0 in (divmod(x, n) for x in bits(gone))]
+    if loop:
+        text = (f"The continuous loop {text_chain}-{nodes.name(chain[0])} makes each of its "
+                f"links strong both ways, so "
+                f"{', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}.")
+        return ALS_NODE_AIC.step(board, bits(used), text, elim=elim, score=score,
+                                 chains=[parts + parts[:1]])
     text = (f"{nodes.name(chain[0])} or {nodes.name(chain[-1])} is true (chain {text_chain}), "
             f"so {', '.join(f'{geo.cell_names[c]}<>{d}' for c, d in elim)}.")
     return ALS_NODE_AIC.step(board, bits(used), text, elim=elim, score=score, chains=[parts])
@@ -373,7 +415,7 @@ def every(board: Board) -> Iterator[Step]:
             for x in bits(gone):
                 if (1 << x, 0) not in seen:
                     seen.add((1 << x, 0))
-                    yield _step(nodes, (f[0], -1, f[2], 1 << x, 0))
+                    yield _step(nodes, (f[0], -1, f[2], 1 << x, 0, f[5]))
 
 
 def find(board: Board) -> Step | None:
