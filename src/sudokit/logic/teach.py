@@ -34,6 +34,7 @@ from .techniques import (
     LADDER,
     aic,
     als_chain,
+    als_nodes_chains,
     als_xy_wing,
     als_xz,
     bug,
@@ -180,6 +181,7 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     als_xy_wing.LARGE_ALS_XY_WING.key: als_xy_wing.every,
     als_chain.ALS_XY_CHAIN.key: als_chain.every,
     als_chain.LARGE_ALS_XY_CHAIN.key: als_chain.every_large,
+    als_nodes_chains.ALS_NODE_AIC.key: als_nodes_chains.every,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what
