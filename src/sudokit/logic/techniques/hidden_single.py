@@ -6,6 +6,8 @@ Explainer rates it 1.2, in a row or column 1.5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board
 from ..step import Level, Step, Technique
 
@@ -36,7 +38,6 @@ def find(board: Board) -> Step | None:
                 moved.append((d0, diff))
                 touched |= diff
     if touched:
-        is_box = geo.unit_is_box
         for u in geo.unit_order:
             ub = unit_bits[u]
             if not ub & touched:
@@ -45,17 +46,35 @@ def find(board: Board) -> Step | None:
                 if diff & ub:
                     x = dcells[d0] & ub
                     if x and not x & (x - 1):
-                        cell = x.bit_length() - 1
-                        return HIDDEN_SINGLE.step(
-                            board,
-                            [cell],
-                            f"In {geo.unit_names[u]}, {d0 + 1} fits only in "
-                            f"{geo.cell_names[cell]}.",
-                            place=[(cell, d0 + 1)],
-                            score=1.2 if is_box[u] else 1.5,
-                        )
+                        return _step(board, u, d0, x.bit_length() - 1)
     board.memo[_NONE_KEY] = tuple(dcells)
     return None
+
+
+def every(board: Board) -> Iterator[Step]:
+    """Every hidden single, each placement once, in the order :func:`find` looks (its step
+    first): boxes before rows and columns, digits in order within a unit."""
+    geo = board.geo
+    seen = set()
+    for u in geo.unit_order:
+        ub = geo.unit_bits[u]
+        for d0 in range(geo.n):
+            x = board.dcells[d0] & ub
+            if x and not x & (x - 1) and (x, d0) not in seen:
+                seen.add((x, d0))
+                yield _step(board, u, d0, x.bit_length() - 1)
+
+
+def _step(board: Board, u: int, d0: int, cell: int) -> Step:
+    """The step placing digit ``d0 + 1`` in ``cell``, the only place it fits in unit ``u``."""
+    geo = board.geo
+    return HIDDEN_SINGLE.step(
+        board,
+        [cell],
+        f"In {geo.unit_names[u]}, {d0 + 1} fits only in {geo.cell_names[cell]}.",
+        place=[(cell, d0 + 1)],
+        score=1.2 if geo.unit_is_box[u] else 1.5,
+    )
 
 
 HIDDEN_SINGLE = Technique(

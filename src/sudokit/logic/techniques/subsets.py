@@ -7,6 +7,9 @@ every other digit.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
 try:
     import cython
 except ImportError:  # running uncompiled without Cython installed
@@ -44,7 +47,6 @@ def _none_key(kind: str, k: int) -> tuple[str, int]:
 def find_naked(board: Board, k: int) -> Step | None:
     """A naked subset of ``k`` cells that eliminates something, or None."""
     geo = board.geo
-    masks = board.masks
     memo = board.memo
     changed = board.changed_since(memo.get(_none_key("naked", k)))
     # the cells that can be part of one: unplaced, with k candidates at most
@@ -68,29 +70,52 @@ def find_naked(board: Board, k: int) -> Step | None:
         if len(cand) >= k:
             found = _naked_combo(unit_masks, cand, 0, k, 0, 0, open_cells, k)
         if found:
-            combo = tuple(unit[j] for j in mask_bits(found))
-            union = 0
-            for c in combo:
-                union |= masks[c]
-            inside = sum(1 << c for c in combo)
-            elim = [
-                (c, d) for d in digits_of(union) for c in bits(board.unit_cells(u, d) & ~inside)
-            ]
-            text = (
-                f"In {geo.unit_names[u]}, {cell_list(geo, combo)} hold only "
-                f"{digit_list(digits_of(union))}: these digits leave the unit's other cells."
-            )
-            return NAKED[k].step(board, combo, text, elim=elim)
+            return _naked_step(board, k, u, tuple(unit[j] for j in mask_bits(found)))
         memo[("naked", k, u)] = state
     memo[_none_key("naked", k)] = board.snapshot()
     return None
 
 
+def every_naked(board: Board, k: int) -> Iterator[Step]:
+    """Every naked subset of ``k`` cells that eliminates something, unit by unit in the
+    order :func:`find_naked` looks (its step first), the cells of each unit in
+    ``itertools.combinations`` order."""
+    geo = board.geo
+    masks = board.masks
+    for u, ub in enumerate(geo.unit_bits):
+        if (ub & board.unsolved).bit_count() <= k:
+            continue
+        unit = geo.units[u]
+        open_cells = [c for c in unit if not board.values[c]]
+        cand = [c for c in open_cells if masks[c].bit_count() <= k]
+        for combo in itertools.combinations(cand, k):
+            union = 0
+            for c in combo:
+                union |= masks[c]
+            if union.bit_count() == k and any(
+                masks[c] & union for c in open_cells if c not in combo
+            ):
+                yield _naked_step(board, k, u, combo)
+
+
+def _naked_step(board: Board, k: int, u: int, combo: tuple[int, ...]) -> Step:
+    """The step of the naked subset ``combo`` (cells) of unit ``u``."""
+    geo = board.geo
+    union = 0
+    for c in combo:
+        union |= board.masks[c]
+    inside = sum(1 << c for c in combo)
+    elim = [(c, d) for d in digits_of(union) for c in bits(board.unit_cells(u, d) & ~inside)]
+    text = (
+        f"In {geo.unit_names[u]}, {cell_list(geo, combo)} hold only "
+        f"{digit_list(digits_of(union))}: these digits leave the unit's other cells."
+    )
+    return NAKED[k].step(board, combo, text, elim=elim)
+
+
 def find_hidden(board: Board, k: int) -> Step | None:
     """A hidden subset of ``k`` digits that eliminates something, or None."""
     geo = board.geo
-    dcells = board.dcells
-    masks = board.masks
     memo = board.memo
     n = geo.n
     changed = board.changed_since(memo.get(_none_key("hidden", k)))
@@ -112,19 +137,50 @@ def find_hidden(board: Board, k: int) -> Step | None:
         if len(cand) >= k:
             found = _hidden_combo(unit_masks, where_of, cand, 0, k, 0, 0, k)
         if found:
-            combo = mask_bits(found)
-            where = 0
-            for d0 in combo:
-                where |= dcells[d0] & ub
-            elim = [(c, d) for c in bits(where) for d in digits_of(masks[c] & ~found)]
-            text = (
-                f"In {geo.unit_names[u]}, {digit_list(d0 + 1 for d0 in combo)} fit only in "
-                f"{cell_list(geo, bits(where))}: those cells lose their other candidates."
-            )
-            return HIDDEN[k].step(board, bits(where), text, elim=elim)
+            return _hidden_step(board, k, u, found)
         memo[("hidden", k, u)] = state
     memo[_none_key("hidden", k)] = board.snapshot()
     return None
+
+
+def every_hidden(board: Board, k: int) -> Iterator[Step]:
+    """Every hidden subset of ``k`` digits that eliminates something, unit by unit in the
+    order :func:`find_hidden` looks (its step first), the digits of each unit in
+    ``itertools.combinations`` order."""
+    geo = board.geo
+    masks = board.masks
+    for u, ub in enumerate(geo.unit_bits):
+        if (ub & board.unsolved).bit_count() <= k:
+            continue
+        open_cells = [c for c in geo.units[u] if not board.values[c]]
+        where_of = [sum(1 << c for c in open_cells if masks[c] >> d0 & 1) for d0 in range(geo.n)]
+        cand = [d0 for d0 in range(geo.n) if 2 <= where_of[d0].bit_count() <= k]
+        for combo in itertools.combinations(cand, k):
+            where = 0
+            keep = 0
+            for d0 in combo:
+                where |= where_of[d0]
+                keep |= 1 << d0
+            if where.bit_count() == k and any(
+                where >> c & 1 and masks[c] & ~keep for c in open_cells
+            ):
+                yield _hidden_step(board, k, u, keep)
+
+
+def _hidden_step(board: Board, k: int, u: int, found: int) -> Step:
+    """The step of the hidden subset of the digits ``found`` (a mask) in unit ``u``."""
+    geo = board.geo
+    combo = mask_bits(found)
+    where = 0
+    for c in geo.units[u]:
+        if not board.values[c] and board.masks[c] & found:
+            where |= 1 << c
+    elim = [(c, d) for c in bits(where) for d in digits_of(board.masks[c] & ~found)]
+    text = (
+        f"In {geo.unit_names[u]}, {digit_list(d0 + 1 for d0 in combo)} fit only in "
+        f"{cell_list(geo, bits(where))}: those cells lose their other candidates."
+    )
+    return HIDDEN[k].step(board, bits(where), text, elim=elim)
 
 
 # The searches inside one unit work on small masks, typed: a unit's cells by their index in
