@@ -6,17 +6,20 @@ of the board that remembers nothing."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from sudokit import Grid
-from sudokit.logic import LADDER
+from sudokit.logic import LADDER, solve_path
 from sudokit.logic.board import Board
 from sudokit.logic.path import find_step
-from sudokit.logic.step import Technique
+from sudokit.logic.select import choose
+from sudokit.logic.step import Step, Technique
 from sudokit.logic.techniques import (
     aic,
     aligned_exclusion,
     als_xz,
     full_house,
+    grouped_chains,
     hidden_rectangles,
     hidden_single,
     subsets,
@@ -41,6 +44,8 @@ REMEMBERING: list[Technique] = [
     xyz_wing.XYZ_WING,
     aic.XY_CHAIN,
     aic.AIC,
+    grouped_chains.GROUPED_X_CHAIN,
+    grouped_chains.GROUPED_AIC,
     unique_rectangles.UR_TYPE1,
     unique_rectangles.UR_TYPE2,
     unique_rectangles.UR_TYPE3,
@@ -95,3 +100,36 @@ def test_what_a_technique_remembers_never_changes_its_step(pure: bool) -> None:
                 break
             step.apply_to(board)
     assert found >= 20  # the comparison was not vacuous
+
+
+#: puzzles whose rating paths ask the grouped chains on boards where they proved nothing
+#: before, with the same links and fewer candidates
+GROUPED_PATHS = [
+    ".......1.2316....99......7..2..9.......4.1..61..2..5....8......3...8.9..64.9....2",
+    ".65.1....7..4.5........6.13..6....7..2..9..8.5....7.3...4..2...........18....492.",
+    ".......52..7..18...9.....7...2.4......3.28.6.7..1.....6..4.5..32.576..4..........",
+]
+
+
+def test_the_grouped_chains_remember_only_boards_that_cannot_gain_a_chain(pure: bool) -> None:
+    # the grouped chains run late in the ladder, mostly where nothing easier applies: along
+    # the rating paths themselves each finds what it finds on a copy remembering nothing
+    asked = {"grouped-x-chain": [], "grouped-aic": []}
+
+    def compared(tech: Technique) -> Technique:
+        def find(board: Board) -> Step | None:
+            forgetful = board.copy()
+            forgetful.memo = {}
+            fresh = tech.find(forgetful)
+            step = tech.find(board)
+            assert (None if step is None else (str(step), step.text)) == (
+                None if fresh is None else (str(fresh), fresh.text)), tech.key
+            asked[tech.key].append(step is not None)
+            return step
+        return replace(tech, find=find)
+
+    ladder = [compared(t) if t.key in asked else t for t in choose()]
+    for line in GROUPED_PATHS:
+        solve_path(Grid(line), techniques=ladder)
+    # both found steps, and were asked again on boards where they had found nothing
+    assert all(any(found) and found.count(False) >= 10 for found in asked.values())

@@ -149,6 +149,16 @@ def _bilocal(board: Board, d0: int) -> array:
     return found
 
 
+def still_none(board: Board, key: str, links: object) -> bool:
+    """Did the chain search remembered under memo ``key`` find nothing on a board with the
+    same ``links`` that has only lost candidates since? Then it finds nothing now, when
+    ``links`` holds every link of the search that can appear as candidates go (the
+    strong links; the weak links that hold between any two live candidates are fixed):
+    every chain now was one then, and its ends see fewer candidates."""
+    last: tuple[object, object] | None = board.memo.get(key)  # type: ignore[assignment]
+    return last is not None and last[1] == links and board.changed_since(last[0]) != -1
+
+
 #: no links (an empty array of pairs)
 _NO_PAIRS = array("i")
 

@@ -31,6 +31,7 @@ from ..graphs.chains import (
     ALL_LINKS,
     chain_bonus,
     live_nodes,
+    still_none,
     strong_pairs,
     weak_tables,
 )
@@ -252,6 +253,9 @@ X_AMONG = 4
 #: how many strong links a chain follows on each side of its grouped link, at most
 MAX_HOPS = 10
 
+#: the memo key of the last board state on which the search proved nothing, with its links
+_NONE = "grouped-chains-none"
+
 
 def _depth(layers: list[int], nodes: int) -> int:
     """The first layer that holds one of ``nodes``."""
@@ -297,8 +301,7 @@ class GroupedSearch:
                            (strong_pairs(board, links[0], links[1]), groups.strong_pairs),
                            MAX_HOPS + 1, groups.nodes)
         self.graph = graph
-        #: only candidates are eliminated or placed; groups are links between them (the
-        #: candidates come first in the dense numbering)
+        #: only candidates (numbered first) go or are placed; groups link them
         self.candidates = graph.count_below(self.base)
         self.cell_nodes = (1 << self.candidates) - 1
         self._rows: dict[tuple[int, int], int] = {}
@@ -314,8 +317,7 @@ class GroupedSearch:
         return found
 
     def weak_of(self, node: int) -> int:
-        """The live nodes weakly linked to dense node ``node`` (what it rules out when
-        true), as a dense set."""
+        """What dense node ``node`` true rules out: its weak links, as a dense set."""
         return self._row(0, node)
 
     def closure(self, a: int) -> list[int]:
@@ -353,8 +355,7 @@ class GroupedSearch:
         links = self.groups.links
         todo = []
         for k, both_on, both_off in self.graph.meet_links(links, MAX_HOPS, self.candidates):
-            a = links[k]
-            g = links[k + 1]
+            a, g = links[k], links[k + 1]
             todo.append((self._cost(self.closure(a), self.closure(g), both_on, both_off), a, g,
                          both_on, both_off))
         todo.sort()
@@ -444,12 +445,8 @@ class GroupedSearch:
 
     def eureka(self, nodes: list[int]) -> str:
         """The chain in Eureka notation, groups included: ``(5)r1c45=(5)r1c9-...``."""
-        out = []
-        for i, node in enumerate(nodes):
-            if i:
-                out.append("=" if i % 2 else "-")
-            out.append(self.groups.name(node))
-        return "".join(out)
+        return "".join(("=" if i % 2 else "-" if i else "") + self.groups.name(node)
+                       for i, node in enumerate(nodes))
 
 
 def _step(board: Board, search: GroupedSearch, tech: Technique,
@@ -495,12 +492,15 @@ def _found(board: Board) -> Iterator[tuple[GroupedSearch, tuple[int, list[int], 
     kept on the board: the grouped X-Chain and the grouped AIC share it."""
     kept = board.derived("grouped-chains")
     if kept is None:
-        found = None
+        kept = _Kept(None)
         if live_nodes(board):
             groups = GroupedLinks(board)
-            if groups.uses_groups():
-                found = GroupedSearch(board, ALL_LINKS, groups)
-        kept = _Kept(found)
+            # what may appear as candidates go: strong links, overlapping groups' weak links
+            links = (strong_pairs(board, True, True), groups.links, groups.weak_pairs)
+            if groups.uses_groups() and not still_none(board, _NONE, links):
+                kept = _Kept(GroupedSearch(board, ALL_LINKS, groups))
+                if not kept.pairs:
+                    board.memo[_NONE] = (board.snapshot(), links)
         board.keep("grouped-chains", kept)
     assert isinstance(kept, _Kept)
     search = kept.search
@@ -524,9 +524,8 @@ def grouped_x_chains(board: Board, among: int | None = None) -> Iterator[Step]:
 
 
 def find_grouped_x_chain(board: Board) -> Step | None:
-    """The shortest grouped X-Chain that changes something, or None: one of the few
-    shortest grouped chains (looking further costs more than an X-Chain is worth when
-    the grouped AIC would find it next)."""
+    """The shortest grouped X-Chain that changes something among the few shortest grouped
+    chains, or None (looking further costs more than the grouped AIC finding it next)."""
     return next(grouped_x_chains(board, X_AMONG), None)
 
 
