@@ -129,6 +129,7 @@ OPTIONAL: tuple[Technique, ...] = (
     franken_fish.FINNED_FRANKEN_JELLYFISH,
     franken_fish.MUTANT_JELLYFISH,
     franken_fish.FINNED_MUTANT_JELLYFISH,
+    *fish.BIG_FISH.values(),
     aligned_exclusion.ALIGNED_TRIPLE,
     *wings.WINGS.values(),
     bug_types.BUG_TYPE2,

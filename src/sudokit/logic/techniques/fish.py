@@ -1,4 +1,5 @@
-"""Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4).
+"""Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4), and the optional Squirmbag (5), Whale
+(6) and Leviathan (7).
 
 For one digit, k base lines (rows, or columns) hold it only within the same k cross lines
 (the cover): the digit then fills each cover line inside the base lines, and leaves the rest
@@ -6,6 +7,8 @@ of the cover lines.
 """
 
 from __future__ import annotations
+
+import functools
 
 try:
     import cython
@@ -15,7 +18,7 @@ except ImportError:  # running uncompiled without Cython installed
 from ..board import Board, Geometry, bits
 from ..step import Level, Step, Technique
 
-NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
 
 
 def line_positions(geo: Geometry, dc: int, rows: bool) -> list[int]:
@@ -131,7 +134,8 @@ def line_word(rows: bool, plural: bool = False) -> str:
 
 
 def find(board: Board, k: int) -> Step | None:
-    """A basic fish of size ``k`` (2 X-Wing, 3 Swordfish, 4 Jellyfish) that eliminates, or None."""
+    """A basic fish of size ``k`` (2 X-Wing, 3 Swordfish, 4 Jellyfish, 5 Squirmbag, 6 Whale,
+    7 Leviathan) that eliminates, or None."""
     geo = board.geo
     n = geo.n
     memo = board.memo
@@ -158,7 +162,7 @@ def find(board: Board, k: int) -> Step | None:
                     f"{line_word(not rows, True)} {c_names}: {d} leaves the rest of those "
                     f"{line_word(not rows, True)}."
                 )
-                return FISH[k].step(
+                return (FISH[k] if k in FISH else BIG_FISH[k]).step(
                     board, bits(dc & base_cells), text, elim=[(c, d) for c in bits(gone)]
                 )
         memo[("fish", k, d0)] = dc  # nothing for this digit while its cells stay the same
@@ -180,3 +184,16 @@ FISH = {
     ),
 }
 X_WING, SWORDFISH, JELLYFISH = FISH[2], FISH[3], FISH[4]
+
+#: The fish of five to seven lines, optional: on a 9x9 grid each has a smaller fish (or a
+#: hidden single) of the same digit in the other direction with the same eliminations (the
+#: lines outside its base and cover), so they find something first only on larger grids or
+#: in a ladder without the smaller fish.
+BIG_FISH = {
+    k: Technique(
+        key=NAMES[k].lower(), name=NAMES[k], level=Level.HARD, score=score, effort=effort,
+        find=functools.partial(find, k=k),
+    )
+    for k, score, effort in ((5, 5.5, 170), (6, 5.6, 180), (7, 5.7, 190))
+}
+SQUIRMBAG, WHALE, LEVIATHAN = BIG_FISH[5], BIG_FISH[6], BIG_FISH[7]
