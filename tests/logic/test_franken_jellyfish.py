@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from sudokit import count_solutions, solve
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step
 from sudokit.logic.techniques import BY_KEY
 from sudokit.logic.techniques import franken_fish as ff
+from support.boards import pencilmarks
 
 # HoDoKu finds the finned Franken one's elimination as a sashimi jellyfish, and the Franken
 # one's as a finned jellyfish, on the same boards.
@@ -54,14 +54,11 @@ SMALLER = {
 }
 
 
-def board_of(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 @pytest.mark.parametrize("key", sorted(EXAMPLES))
 def test_each_jellyfish_finds_its_pinned_step(pure: bool, key: str) -> None:
     text, expected = EXAMPLES[key]
-    board = board_of(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     step = next_step(board, techniques=[BY_KEY[key]])

@@ -15,6 +15,7 @@ from sudokit import Grid, count_solutions, is_solution, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import BY_KEY, LADDER, Level, Step, next_step, solve_path
 from sudokit.logic.path import SKIPPED_NO_SOLUTION, SKIPPED_NOT_UNIQUE
+from support.boards import pencilmarks
 
 #: technique -> (candidate board, 81 cells in reading order; the step expected)
 EXAMPLES = {
@@ -586,9 +587,6 @@ EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5
 SEVERAL = "8.........59.......67.........8237.5...671..8...594......956137...718492...432586"
 
 
-def board_of(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 def assert_true_to(step: Step, solution: Grid) -> None:
     """No placement nor elimination of ``step`` contradicts ``solution``."""
@@ -601,7 +599,7 @@ def assert_true_to(step: Step, solution: Grid) -> None:
 @pytest.mark.parametrize("key", sorted(EXAMPLES))
 def test_each_technique_finds_its_pinned_step(key: str) -> None:
     text, expected = EXAMPLES[key]
-    board = board_of(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     tech = BY_KEY[FOUND_BY.get(key, key)]
@@ -637,12 +635,12 @@ def test_next_step_takes_the_easiest() -> None:
     assert step is not None and step.level is Level.EASY
     # on the X-Wing board the ladder prefers nothing harder than what it needs
     text, _ = EXAMPLES["x-wing"]
-    step = next_step(board_of(text))
+    step = next_step(pencilmarks(text))
     assert step is not None and step.level <= Level.HARD
 
 
 def test_a_step_is_data() -> None:
-    step = next_step(board_of(EXAMPLES["x-wing"][0]), techniques=[BY_KEY["x-wing"]])
+    step = next_step(pencilmarks(EXAMPLES["x-wing"][0]), techniques=[BY_KEY["x-wing"]])
     assert step is not None
     data = step.to_dict()
     assert data["technique"] == "X-Wing" and data["level"] == "hard"
@@ -652,7 +650,7 @@ def test_a_step_is_data() -> None:
 
 
 def test_applying_a_step_to_a_candidate_board() -> None:
-    board = board_of(EXAMPLES["naked-single"][0])
+    board = pencilmarks(EXAMPLES["naked-single"][0])
     step = next_step(board, techniques=[BY_KEY["naked-single"]])
     assert step is not None
     after = step.apply(board)
@@ -671,7 +669,7 @@ def test_solve_path_solves_a_simple_puzzle_with_singles() -> None:
 
 
 def test_path_on_a_candidate_board_starts_where_the_board_is() -> None:
-    board = board_of(EXAMPLES["xy-chain"][0])
+    board = pencilmarks(EXAMPLES["xy-chain"][0])
     path = solve_path(board)
     assert path.solved
     assert path.steps[0].technique == "XY-Chain"
@@ -687,7 +685,7 @@ def test_uniqueness_techniques_are_skipped_without_a_unique_solution() -> None:
 
 
 def test_uniqueness_techniques_need_proof() -> None:
-    board = board_of(EXAMPLES["bug+1"][0])
+    board = pencilmarks(EXAMPLES["bug+1"][0])
     bug = BY_KEY["bug+1"]
     assert next_step(board, techniques=[bug], unique=False) is None
     assert next_step(board, techniques=[bug], unique=True) is not None

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step, teach
 from sudokit.logic.techniques import aic
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 #: a board along the solving path of a top1465 puzzle, just before its first AIC
@@ -19,7 +19,7 @@ BOARD_TEXT = (
     "8 5 179 13 1379 7 36 5 139 249 8 14 1246 1246 124 28 1248 6 57 124 3 9 57 9 236 1246 1357 "
     "2457 1234 1578 12468 125678"
 )
-BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in BOARD_TEXT.split()])
+BOARD = pencilmarks(BOARD_TEXT)
 
 
 def _cell(name: str) -> int:
@@ -61,7 +61,7 @@ XY_TEXT = (
 
 
 def test_hint_all_lists_every_xy_chain(pure: bool) -> None:
-    board = Candidates.from_sets([[int(ch) for ch in token] for token in XY_TEXT.split()])
+    board = pencilmarks(XY_TEXT)
     listed = teach.all_steps(board, techniques=[aic.XY_CHAIN])["XY-Chain"]
     assert len(listed) == 4
     assert listed[0] == next_step(board, techniques=[aic.XY_CHAIN])

@@ -14,16 +14,12 @@ from sudokit.logic.board import Board
 from sudokit.logic.graphs.als import graph
 from sudokit.logic.step import Technique
 from sudokit.logic.techniques import als_chain
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
-
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 #: before r7c1235 {35689} -5- r123c5 {2458} -4- r5789c5 {45679} -5- r1c5,r2c4 {145} -1-
 #: r789c5,r8c46 {156789}, removing 8 from r8c3 (the shortest-chain search finds no chain)
-ALONE = _board(
+ALONE = pencilmarks(
     "8 19 7 6 45 135 134 2 39 1469 1269 3 14 28 7 148 489 5 5 12 124 9 28 13 7 1348 6 169 4 "
     "689 58 3 2 156 1569 7 1367 1368 5 478 479 89 2 1346 38 379 23789 28 4578 1 6 345 3459 "
     "389 369 3689 689 2 569 4 3568 7 1 2 137 1689 178 5679 589 3568 3568 4 467 5 1468 3 67 "
@@ -33,7 +29,7 @@ ALONE_SOLUTION = "89765142362348719551492378614983265736574921878251634993826457
 
 #: before r4c59 {257} -2- r6c6 {26} -6- r15c6 {136} -1- r679c6 {1256} -6- r46c9,r6c7
 #: {5678}, removing 5 from r4c8 (the search's own chain removes 1 from r1c8)
-PAST = _board(
+PAST = pencilmarks(
     "1369 2 569 5689 13589 136 4 1579 35789 7 139 59 259 123589 4 1258 1259 6 13469 13469 8 "
     "2569 12359 7 125 1259 359 126 167 3 4 257 8 9 156 57 1689 16789 79 5679 3579 36 1568 4 2 "
     "289 5 4 1 279 26 678 3 78 348 348 127 78 6 125 257 2579 4579 5 48 126 278 1278 9 3 26 47 "

@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step
 from sudokit.logic.step import Technique
 from sudokit.logic.techniques import BY_KEY
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
-
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 CASES = [
     ("large-als-xy-wing",
@@ -51,7 +46,7 @@ CASES = [
 def test_one_step_removes_every_digit_the_pattern_leaves(
     pure: bool, key: str, text: str, expected: str
 ) -> None:
-    board = _board(text)
+    board = pencilmarks(text)
     tech: Technique = BY_KEY[key]
     step = next_step(board, techniques=[tech])
     assert step is not None and str(step) == expected

@@ -28,6 +28,7 @@ from sudokit.logic.techniques import (
     sue_de_coq,
 )
 from sudokit.shape import Shape
+from support.boards import pencilmarks
 from support.files import data_file, read_lines
 from support.soundness import keeps_every_solution
 
@@ -86,14 +87,11 @@ EXAMPLES = {
 }
 
 
-def board_of(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 @pytest.mark.parametrize("tech", TECHNIQUES, ids=lambda t: t.key)
 def test_each_finds_its_pinned_step_and_it_is_true(tech: Technique) -> None:
     text, expected = EXAMPLES[tech.key]
-    board = board_of(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     step = next_step(board, techniques=[tech])
@@ -148,7 +146,7 @@ def test_no_step_removes_a_candidate_of_any_solution(
 
 
 def test_the_graph_links_exactly_the_restricted_commons() -> None:
-    board = Board.from_candidates(board_of(EXAMPLES["als-xy-wing"][0]))
+    board = Board.from_candidates(pencilmarks(EXAMPLES["als-xy-wing"][0]))
     g = als.graph(board)
     assert g is als.graph(board)  # built once per board state
     peers = board.geo.peer_bits
@@ -218,7 +216,7 @@ def test_the_ladder_places_them_by_score() -> None:
 
 
 def test_an_als_chain_reaches_past_the_wing_and_scores_by_its_length() -> None:
-    board = board_of(EXAMPLES["als-xy-chain"][0])
+    board = pencilmarks(EXAMPLES["als-xy-chain"][0])
     # on the board a solving path reached: nothing shorter of the family applies there
     for shorter in (als_xy_wing.ALS_XY_WING, death_blossom.DEATH_BLOSSOM, BY_KEY["als-xz"]):
         assert next_step(board, techniques=[shorter]) is None
@@ -231,7 +229,7 @@ def test_an_als_chain_reaches_past_the_wing_and_scores_by_its_length() -> None:
 
 def test_a_death_blossom_names_its_stem_and_a_petal_per_digit() -> None:
     step = next_step(
-        board_of(EXAMPLES["death-blossom"][0]), techniques=[death_blossom.DEATH_BLOSSOM]
+        pencilmarks(EXAMPLES["death-blossom"][0]), techniques=[death_blossom.DEATH_BLOSSOM]
     )
     assert step is not None
     assert "stem r5c9" in step.text and "1: r7c7 and r8c9 {1,2,9}" in step.text

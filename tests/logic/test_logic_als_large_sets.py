@@ -15,6 +15,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic import next_step
 from sudokit.logic.step import Step, Technique
 from sudokit.logic.techniques import als_chain, als_xy_wing, death_blossom
+from support.boards import pencilmarks
 
 #: a board along the path of a top1465 puzzle, just before its first expert step
 WING_BOARD = Candidates([
@@ -40,7 +41,7 @@ OVERLAP_TEXT = (
     "12357 357 136 7 59 2 168 13689 345 1358 3458 68 46 468 1 9 2 7 35 35 5 1 3 78 678 678 9 "
     "4 2 9 2 7 35 4 35 1 68 68"
 )
-OVERLAP_BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in OVERLAP_TEXT.split()])
+OVERLAP_BOARD = pencilmarks(OVERLAP_TEXT)
 
 CASES = [
     (als_xy_wing.LARGE_ALS_XY_WING, WING_BOARD, "r2c9<>7"),

@@ -17,18 +17,14 @@ from sudokit.logic.board import Board
 from sudokit.logic.select import choose
 from sudokit.logic.step import Level
 from sudokit.logic.techniques import BY_KEY, OPTIONAL, als_nodes_chains, grouped_chains
+from support.boards import pencilmarks
 from support.clirunner import sudoku
 from support.files import data_file, read_lines
 from support.soundness import keeps_every_solution
 
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
-
 #: before HoDoKu's AIC (1)r1c1=(8)r1c1-(8)r1c8=(8)r2c8-(8=2)ALS r2c16-(2)r7c6=(2)r7c7
 #: -(2=1)ALS r3c79: 1 off r1c9 and r3c1
-TWO_SETS = _board(
+TWO_SETS = pencilmarks(
     "18 7 23 348 23456 2468 9 2568 156 89 4 6 1 259 289 7 258 3 189 5 23 3789 2369 26789 26 4 "
     "16 7 6 5 349 349 49 8 1 2 2 1 4 6 8 5 3 7 9 3 8 9 2 7 1 56 56 4 46 9 8 47 1 2467 2456 3 "
     "567 46 2 7 5 469 3 1 69 8 5 3 1 4789 2469 246789 246 269 67"
@@ -39,7 +35,7 @@ TWO_SETS_GONE = (("r1c9", 1), ("r3c1", 1))
 
 #: before HoDoKu's grouped continuous nice loop through two ALS, r5c169 and r4c8+r5c8+r8c8:
 #: each is locked on its digits other than 2 and 8 (4, 5, 6 leave r5c4, r9c8 ...)
-LOOP = _board(
+LOOP = pencilmarks(
     "45 12579 1247 146 14679 479 238 238 789 8 1279 127 3 179 5 29 4 6 6 379 347 2 479 8 5 1 "
     "79 2 156 1468 9 14578 47 168 568 3 45 136 9 145 138 24 7 2568 58 7 135 138 15 12358 6 "
     "1289 289 4 3 4 5 8 69 1 69 7 2 9 8 26 7 256 3 4 56 1 1 267 267 456 24569 249 3689 35689 "

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step
 from sudokit.logic.techniques import als_xz
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 #: a board along the solving path of a top1465 puzzle
@@ -20,7 +20,7 @@ BOARD_TEXT = (
     "2567 1 2456 2467 478 9 3 12 9 1357 6 125 2358 127 1378 4 1246 8 12346 349 7 2349 5 136 "
     "129 1246 57 1234567 34589 1249 234589 2679 13678 12789"
 )
-BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in BOARD_TEXT.split()])
+BOARD = pencilmarks(BOARD_TEXT)
 
 EXPECTED = (
     "Doubly Linked ALS-XZ [r2c1 r2c2 r2c3 r2c5 r2c7 r7c1 r7c5 r7c7]: r7c3,r7c8<>1, r7c6<>2, "

@@ -10,15 +10,11 @@ from sudokit.candidates import Candidates
 from sudokit.logic import next_step, teach
 from sudokit.logic.step import Technique
 from sudokit.logic.techniques import aic, grouped_chains
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
-
 #: before an XY-Chain of nine cells r7c5 .. r9c7 that removes 9 from r7c7, r7c8 and r9c5
-XY_BOARD = _board(
+XY_BOARD = pencilmarks(
     "5 2 3 7 6 4 8 1 9 18 7 4 5 18 9 3 2 6 168 9 16 3 2 18 7 4 5 26 3 69 89 47 28 45 57 1 "
     "7 4 5 19 3 12 29 6 8 12 8 19 6 47 5 249 79 3 3 6 8 2 19 7 159 59 4 9 1 7 4 5 3 6 8 2 "
     "4 5 2 18 189 6 19 3 7"
@@ -26,7 +22,7 @@ XY_BOARD = _board(
 XY_SOLUTION = "523764819874519326196328745639842571745931268281675493368297154917453682452186937"
 
 #: before an AIC r2c9 .. r3c5 that removes 9 from r2c5, r2c6 and r3c9
-AIC_BOARD = _board(
+AIC_BOARD = pencilmarks(
     "4 6 9 1 5 37 37 8 2 5 3 1 8 279 29 4 6 79 8 2 7 36 69 4 13 5 139 6 9 8 237 17 137 23 4 "
     "5 2 1 5 346 46 8 9 7 36 3 7 4 5 269 29 8 12 16 1 8 26 27 3 67 5 9 4 9 5 26 24 48 16 127 "
     "3 178 7 4 3 9 128 5 6 12 18"
@@ -64,7 +60,7 @@ def test_hint_all_lists_the_aic_removing_most(pure: bool) -> None:
 
 #: before a loop r3c5 =5= r3c6 -5- r6c6 -7- r6c8 -3- r2c8 =3= r2c5 =9= r6c5 =5= r3c5 that
 #: places 5 in r3c5 (removing 1 and 2 there)
-LOOP_BOARD = _board(
+LOOP_BOARD = pencilmarks(
     "6 2 5 7 134 34 13 8 9 7 4 1 69 39 8 5 36 2 9 8 3 126 125 256 167 4 17 5 9 4 3 278 27 678 "
     "1 67 3 7 8 4 6 1 9 2 5 1 6 2 89 589 57 3478 37 347 2 3 6 18 478 9 47 5 147 4 5 7 126 123 "
     "236 1236 9 8 8 1 9 5 2347 23467 23467 367 346"
@@ -79,7 +75,7 @@ def test_hint_all_lists_the_aic_loop_placing_a_digit(pure: bool) -> None:
 
 #: before a grouped AIC r1c2 .. r3c8 (through r1c89 and r6c78) that removes 3 from r1c8,
 #: r1c9 and r3c1
-GROUPED_BOARD = _board(
+GROUPED_BOARD = pencilmarks(
     "1 38 279 29 6 45 45 2378 378 89 478 5 29 47 3 1 267 68 34 6 27 17 1457 8 45 237 9 7 2 8 "
     "5 13 19 69 4 136 369 13 69 4 138 79 2 5 1378 35 1345 49 6 1378 2 89 3789 1378 4568 4578 "
     "467 17 9 147 3 68 2 268 47 1 3 24 467 689 69 5 26 9 3 8 25 56 7 1 4"

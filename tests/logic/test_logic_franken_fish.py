@@ -12,6 +12,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic import next_step, solve_path
 from sudokit.logic.board import Board, geometry
 from sudokit.logic.techniques import franken_fish
+from support.boards import pencilmarks
 from support.files import data_file, read_lines
 from support.soundness import keeps_every_solution
 
@@ -58,14 +59,11 @@ EXAMPLES = {
 BY_KEY = {t.key: t for t in FOUR}
 
 
-def board_of(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 @pytest.mark.parametrize("key", sorted(EXAMPLES))
 def test_each_fish_finds_its_pinned_step(key: str) -> None:
     text, expected = EXAMPLES[key]
-    board = board_of(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     step = next_step(board, techniques=[BY_KEY[key]])
@@ -76,7 +74,7 @@ def test_each_fish_finds_its_pinned_step(key: str) -> None:
 
 
 def test_the_fish_name_their_sets() -> None:
-    step = next_step(board_of(ROWS_BOX), techniques=[franken_fish.FRANKEN])
+    step = next_step(pencilmarks(ROWS_BOX), techniques=[franken_fish.FRANKEN])
     assert step is not None
     assert step.text == (
         "Franken Swordfish: 9 in row 4, row 7, box 1 fits only in column 2, column 3, "

@@ -6,9 +6,9 @@ each step checked against the board's one solution."""
 from __future__ import annotations
 
 from sudokit import count_solutions, solve
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step
 from sudokit.logic.techniques import BY_KEY
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 #: the finned mutant X-Wing here has its fin where its two base units cross
@@ -27,12 +27,9 @@ CANNIBAL = (
 )
 
 
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 def test_an_endo_fin_where_two_base_units_cross(pure: bool) -> None:
-    board = _board(ENDO)
+    board = pencilmarks(ENDO)
     assert count_solutions(board) == 1
     step = next_step(board, techniques=[BY_KEY["finned-mutant-fish"]])
     assert step is not None
@@ -42,7 +39,7 @@ def test_an_endo_fin_where_two_base_units_cross(pure: bool) -> None:
 
 
 def test_a_base_place_two_cover_units_hold_is_eaten(pure: bool) -> None:
-    board = _board(CANNIBAL)
+    board = pencilmarks(CANNIBAL)
     solution = solve(board)
     assert solution is not None
     step = next_step(board, techniques=[BY_KEY["mutant-jellyfish"]])

@@ -12,15 +12,11 @@ from sudokit.candidates import Candidates
 from sudokit.logic import teach
 from sudokit.logic.board import Board
 from sudokit.logic.techniques import grouped_chains
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
-
 #: before HoDoKu's grouped AIC (5)r4c4 .. (5)r5c1 through r8c56 (5 off r4c1 and r5c4)
-LOOP = _board(
+LOOP = pencilmarks(
     "13 6 135 348 34 9 258 7 25 2 349 349 378 5 378 468 1346 146 7 8 345 1 2 6 9 34 45 3569 "
     "49 2 35 367 1347 67 146 8 56 1 8 257 67 47 3 2469 2679 36 7 346 238 9 138 246 5 146 4 35 "
     "367 9 1 2 567 8 567 8 259 79 6 347 37 1 249 24579 169 29 167 47 8 5 467 269 3"
@@ -29,7 +25,7 @@ LOOP_SOLUTION = "361849275294357816785126934942531768518764329673298451436912587
 
 #: before HoDoKu's grouped AIC (3)r1c8 =(3)r1c6 -(4)r1c6 =(4)r1c7 -(1)r1c7 =(1)r1c46
 #: -(1)r2c6 =(3)r2c6 (3 off r1c6 and r2c8)
-ENDS = _board(
+ENDS = pencilmarks(
     "9 257 6 15 27 134 124 23 8 12357 4 2357 8 27 13 126 2356 9 1235 258 2358 159 49 6 7 2345 "
     "1345 57 9 457 2 36 48 146 3678 1367 8 3 47 16 5 149 469 679 2 26 26 1 39 489 7 5 89 34 "
     "267 268 289 67 1 5 3 2469 467 3567 567 3579 4 3689 2 689 1 567 4 1 2357 367 3689 89 2689 "

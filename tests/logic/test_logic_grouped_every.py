@@ -8,6 +8,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic.board import Board
 from sudokit.logic.teach import all_steps
 from sudokit.logic.techniques.grouped_chains import GROUPED_AIC, every_grouped_chain
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 #: a board met on a solving path, where HoDoKu's grouped AIC
@@ -21,7 +22,7 @@ BOARD = (
 
 
 def _board() -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in BOARD.split()])
+    return pencilmarks(BOARD)
 
 
 def test_hint_all_lists_the_grouped_chain_between_other_ends(pure: bool) -> None:

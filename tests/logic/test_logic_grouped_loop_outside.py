@@ -6,19 +6,14 @@ step keeps the puzzle's solution."""
 
 from __future__ import annotations
 
-from sudokit.candidates import Candidates
 from sudokit.logic import next_step, teach
 from sudokit.logic.techniques import nice_loops
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
-
-
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 #: before (8)r7c3 =(8)r78c2 -(8)r2c2 =(3)r2c2 -(3)r5c2 =(1)r5c2 -(1)r5c3 =(1)r7c3, which
 #: removes 2 and 4 from r7c3 and 3 from r1c2
-BOARD = _board(
+BOARD = pencilmarks(
     "2357 237 23 8 6 9 45 145 1345 1 38 3689 47 47 35 589 2 3569 356 4 3689 235 23 1 7 589 "
     "3569 8 6 7 25 259 4 3 159 159 9 13 134 3567 3578 358 2 67 45 234 5 234 1 379 36 49 67 8 "
     "2347 12378 1248 9 345 235 6 458 245 2346 238 2346 3456 1 7 4589 4589 2459 246 9 5 46 48 "

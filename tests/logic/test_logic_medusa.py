@@ -13,6 +13,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic import next_step, solve_path
 from sudokit.logic.board import Board
 from sudokit.logic.techniques import LADDER, medusa
+from support.boards import pencilmarks
 from support.files import data_file, read_lines
 
 #: 2 sits in r4c6 r6c7 r8c8 (colour A, with 7r4c8) or in r4c8 r9c7 (colour B): either way
@@ -42,9 +43,6 @@ OWN_COLOUR = (
 )
 
 
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 @pytest.mark.parametrize(
     ("text", "expected", "why"),
@@ -56,7 +54,7 @@ def _board(text: str) -> Candidates:
     ],
 )
 def test_medusa_finds_its_pinned_step(pure: bool, text: str, expected: str, why: str) -> None:
-    board = _board(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     step = next_step(board, techniques=[medusa.MEDUSA], unique=True)
@@ -67,7 +65,7 @@ def test_medusa_finds_its_pinned_step(pure: bool, text: str, expected: str, why:
 
 def test_medusa_leaves_one_digit_clusters_to_simple_colouring() -> None:
     # every strong link of one digit only: a cluster of one digit is not Medusa's
-    board = Board.from_candidates(_board(BOTH_COLOURS))
+    board = Board.from_candidates(pencilmarks(BOTH_COLOURS))
     for step in medusa.medusa_steps(board):
         colours = step.text.split(". One colour")[0]
         digits = {int(name[0]) for name in colours.split() if name[:1].isdigit()}

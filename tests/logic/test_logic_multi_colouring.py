@@ -13,6 +13,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic import next_step, solve_path
 from sudokit.logic.board import Board
 from sudokit.logic.techniques import LADDER, multi_colouring
+from support.boards import pencilmarks
 from support.files import data_file, read_lines
 from support.soundness import keeps_every_solution
 
@@ -32,9 +33,6 @@ WING = (
 )
 
 
-def _board(text: str) -> Candidates:
-    return Candidates.from_sets([[int(ch) for ch in token] for token in text.split()])
-
 
 @pytest.mark.parametrize(
     ("text", "expected", "why"),
@@ -52,7 +50,7 @@ def _board(text: str) -> Candidates:
 )
 def test_multi_colouring_finds_its_pinned_step(pure: bool, text: str, expected: str,
                                                why: str) -> None:
-    board = _board(text)
+    board = pencilmarks(text)
     solution = solve(board)
     assert solution is not None and count_solutions(board) == 1
     step = next_step(board, techniques=[multi_colouring.MULTI_COLOURING])
@@ -65,7 +63,7 @@ def test_multi_colouring_finds_its_pinned_step(pure: bool, text: str, expected: 
 
 
 def test_clusters_split_one_digit_into_two_coloured_parts() -> None:
-    board = Board.from_candidates(_board(WING))
+    board = Board.from_candidates(pencilmarks(WING))
     found = multi_colouring.clusters(board, 2)  # digit 3
     names = board.geo.cell_names
     as_names = [tuple(sorted(names[c] for c in range(81) if colour >> c & 1))
@@ -118,7 +116,7 @@ TWO_TRAPS = (
 
 
 def test_every_trap_of_two_clusters_goes_in_one_step(pure: bool) -> None:
-    board = _board(TWO_TRAPS)
+    board = pencilmarks(TWO_TRAPS)
     step = next_step(board, techniques=[multi_colouring.MULTI_COLOURING])
     assert step is not None
     assert str(step) == "Multi-Colouring [r4c3 r6c2 r6c5 r8c5 r9c3 r9c4]: r2c3,r6c6<>9"

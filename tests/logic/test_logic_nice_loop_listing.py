@@ -6,9 +6,9 @@ listed loop keeps the puzzle's solution; likewise a grouped loop."""
 
 from __future__ import annotations
 
-from sudokit.candidates import Candidates
 from sudokit.logic import teach
 from sudokit.logic.techniques import nice_loops
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 BOARD_TEXT = (
@@ -17,7 +17,7 @@ BOARD_TEXT = (
     "39 3489 7 5 3489 34 267 2678 2789 679 1 5 3 246789 467 3567 5678 35789 4 36789 2 689 1 567 "
     "4 1 235789 3679 36789 389 2689 2567 567"
 )
-BOARD = Candidates.from_sets([[int(ch) for ch in token] for token in BOARD_TEXT.split()])
+BOARD = pencilmarks(BOARD_TEXT)
 SOLUTION = "976524138145873269328196745594238671837651492261947583689715324753482916412369857"
 
 #: the loop's removals as HoDoKu gives them (r6c5, a cell of the loop, keeps its 3)
@@ -52,7 +52,7 @@ GROUPED_HODOKU_FORM = frozenset((("r2c1", 2), ("r2c1", 3), ("r6c1", 3), ("r2c1",
 
 
 def test_hint_all_lists_the_grouped_loop_without_its_own_cells(pure: bool) -> None:
-    board = Candidates.from_sets([[int(ch) for ch in token] for token in GROUPED_TEXT.split()])
+    board = pencilmarks(GROUPED_TEXT)
     tech = nice_loops.GROUPED_CONTINUOUS_NICE_LOOP
     listed = teach.all_steps(board, techniques=[tech])[tech.name]
     assert GROUPED_HODOKU_FORM in {frozenset(step.eliminations) for step in listed}

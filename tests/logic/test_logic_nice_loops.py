@@ -9,6 +9,7 @@ from sudokit.candidates import Candidates
 from sudokit.logic.board import Board
 from sudokit.logic.techniques import BY_KEY, OPTIONAL
 from sudokit.logic.techniques.nice_loops import every
+from support.boards import pencilmarks
 from support.soundness import keeps_every_solution
 
 #: a board met on a solving path
@@ -97,7 +98,7 @@ GROUPED = (
 
 
 def test_a_grouped_loop_removes_what_its_links_reach(pure: bool) -> None:
-    board = Candidates.from_sets([[int(ch) for ch in token] for token in GROUPED.split()])
+    board = pencilmarks(GROUPED)
     step = BY_KEY["grouped-continuous-nice-loop"].find(Board.from_candidates(board))
     assert step is not None
     assert "(5)r4c8=(5)r6c8-(5)r6c3=(7)r6c3-(7)r4c12=(7)r4c8-(5)r4c8" in step.text
