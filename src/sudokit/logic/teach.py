@@ -38,6 +38,7 @@ from .techniques import (
     als_xy_wing,
     als_xz,
     bug,
+    death_blossom,
     empty_rectangle,
     finned_fish,
     franken_fish,
@@ -187,6 +188,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     als_chain.ALS_XY_CHAIN.key: als_chain.every,
     als_chain.LARGE_ALS_XY_CHAIN.key: als_chain.every_large,
     als_nodes_chains.ALS_NODE_AIC.key: als_nodes_chains.every,
+    death_blossom.DEATH_BLOSSOM.key: death_blossom.every,
+    death_blossom.LARGE_DEATH_BLOSSOM.key: death_blossom.every_large,
 }
 
 #: techniques asked only for their first step: the forcing chains take long, and what

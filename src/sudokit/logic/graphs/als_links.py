@@ -689,23 +689,25 @@ class AlsLinks:
                             used[(depth - 1) * words + w] | cells[sj * words + w])
 
     # -- Death Blossom --------------------------------------------------------------------
-    def blossom(self, max_petals: int) -> tuple[int, list[int], int, int] | None:
+    def blossom(self, max_petals: int, first_stem: int = 0, after_z: int = -1
+                ) -> tuple[int, list[int], int, int] | None:
         """A stem cell of 2..``max_petals`` digits and, for each of its digits d0 in
         increasing order, a petal: a set holding d0+1 whose every d0+1 sees the stem,
         the petals disjoint (unless ``overlap``) and all holding a digit z0+1 the stem
         lacks that some cells seeing every z0+1 of every petal could lose: (stem, petals,
         z0, those cells), or None.
 
-        Stems in cell order; for each, the candidate petals of each stem digit (sets in
-        order, holding a digit still shared by the petals so far), then each z0 in
-        increasing order, the petals picked depth first (in order, each narrowing the
-        cells that lose z0+1)."""
+        Stems in cell order from ``first_stem`` (whose z0 up to ``after_z`` are passed
+        by: the search goes on after a found one); for each, the candidate petals of each
+        stem digit (sets in order, holding a digit still shared by the petals so far),
+        then each z0 in increasing order, the petals picked depth first (in order, each
+        narrowing the cells that lose z0+1)."""
         n = self.n
         count = self.count
         room = max(1, count * n)
         if not self._blossom(max_petals, _ints(room), _ints(n + 1), _ints(room),
                              _ints(n + 1), _zeros(self.words * (n + 1)),
-                             _zeros(self.words * (n + 1))):
+                             _zeros(self.words * (n + 1)), first_stem, after_z):
             return None
         petals = self.found[0]
         picked = [self.path[i] for i in range(petals)]
@@ -718,7 +720,8 @@ class AlsLinks:
     def _blossom(self, max_petals: cython.int, petal: cython.int[::1],
                  petal_start: cython.int[::1], lists: cython.int[::1],
                  list_start: cython.int[::1], used: cython.ulonglong[::1],
-                 gone: cython.ulonglong[::1]) -> cython.bint:
+                 gone: cython.ulonglong[::1], first_stem: cython.Py_ssize_t,
+                 after_z: cython.int) -> cython.bint:
         """The search of :meth:`blossom`: the stem in ``found[1]``, the petal count in
         ``found[0]``, the petals in ``path``, z0 in ``path[15]``, the cells in ``gone``."""
         n: cython.Py_ssize_t = self.n
@@ -749,7 +752,7 @@ class AlsLinks:
         peers: cython.ulonglong[::1] = self.peers
         hold_start: cython.int[::1] = self.hold_start
         hold_set: cython.int[::1] = self.hold_set
-        for stem in range(ncells):
+        for stem in range(first_stem, ncells):
             if not (self.unsolved[stem // _BITS] >> (stem % _BITS)) & 1:
                 continue
             m = self.cell_masks[stem]
@@ -793,6 +796,8 @@ class AlsLinks:
             if not ok:
                 continue
             petal_start[petals] = fill
+            if stem == first_stem and after_z >= 0:
+                zs &= ~((_ONE << (after_z + 1)) - 1)  # those up to after_z were found
             while zs:
                 low = zs & (0 - zs)
                 zs ^= low

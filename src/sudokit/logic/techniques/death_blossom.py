@@ -10,6 +10,8 @@ of all the petals (the large one takes every such Z in one step, as HoDoKu does)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..board import Board, bits, digits_of
 from ..graphs.als import AlsGraph, graph, removals
 from ..step import Level, Step, Technique, cell_list, digit_list
@@ -34,16 +36,32 @@ def find_large(board: Board) -> Step | None:
 
 
 def _find(board: Board, wide: bool) -> Step | None:
+    return next(_blossoms(board, wide), None)
+
+
+def every(board: Board) -> Iterator[Step]:
+    """A Death Blossom for each stem and digit it removes (the first petals found for
+    them), in :func:`find`'s order. ``hint --all`` lists these."""
+    return _blossoms(board, False)
+
+
+def every_large(board: Board) -> Iterator[Step]:
+    """:func:`every` of the large Death Blossom: a step for each stem and digit z0+1 it
+    is found removing (with whatever else its petals all remove)."""
+    return _blossoms(board, True)
+
+
+def _blossoms(board: Board, wide: bool) -> Iterator[Step]:
     g = graph(board, wide)
-    found = g.core.blossom(MAX_PETALS)
-    if found is None:
-        return None
-    stem, picked, z0, gone = found
-    if wide:
-        # every digit all petals hold (and the stem lacks) makes the step, as HoDoKu's does
-        every = g.shared_reach(picked, board.masks[stem])
-        return _step(board, LARGE_DEATH_BLOSSOM, g, stem, picked, every)
-    return _step(board, DEATH_BLOSSOM, g, stem, picked, [(z0, gone)])
+    stem, z0 = 0, -1
+    while (found := g.core.blossom(MAX_PETALS, stem, z0)) is not None:
+        stem, picked, z0, gone = found
+        if wide:
+            # every digit all petals hold (and the stem lacks) makes the step, as HoDoKu's
+            every = g.shared_reach(picked, board.masks[stem])
+            yield _step(board, LARGE_DEATH_BLOSSOM, g, stem, picked, every)
+        else:
+            yield _step(board, DEATH_BLOSSOM, g, stem, picked, [(z0, gone)])
 
 
 def _step(
