@@ -6,8 +6,12 @@ the hull does not simplify to four, its extreme points: a curled page or a grid 
 photo's edge still gives its corners) and scored by how well the lines of a 9 x 9 grid show
 at the expected places once it is straightened. The largest candidate that scores close to
 the best is fitted to the grid's lines and must then show a sudoku grid's line structure
-(:mod:`sudokit.image.structure`); else the next is tried, and a photo where none does is
-refused.
+(:mod:`sudokit.image.structure`); where it does not show all of it, its corners are moved
+onto the grid's own lines (:mod:`sudokit.image.snap`: a corner off by a cell or so, where
+the border is broken or cut by the photo's edge). Where no outline shows a whole grid, the
+grid's lines are followed (:mod:`sudokit.image.gridlines`), and then the outlines of the
+strokes closed over small gaps are tried (lines broken at every crossing leave each cell an
+outline of its own). A photo where nothing shows the structure is refused.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import cv2
 import numpy as np
 
 from ..errors import ImageError
-from . import gridlines
+from . import gridlines, snap
 from .lattice import crossings
 from .structure import Structure, measure
 
@@ -32,6 +36,13 @@ MAX_LOOKS = 4
 #: length may be one 3 x 3 box of the grid: the grid's lines are followed too, and win
 #: when they show a whole grid more clearly.
 BOX_THIN = 0.5
+
+#: Gaps in the strokes up to this share of the photo's long side are closed over when
+#: the grid's outline is looked for in cells that each show their own outline.
+CLOSE = 0.012
+
+#: A lattice found: (corners, crossings or None, the line structure shown).
+_Found = tuple[np.ndarray, np.ndarray | None, Structure]
 
 
 def find_grid(gray: np.ndarray) -> np.ndarray:
@@ -52,30 +63,12 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         raise ImageError("no sudoku grid found: the picture is blank")
     raw = _ink(small)
     ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
+    near = snap.distances(raw)
     # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
     # faint grid line, but also joins the grid to text printed close to it
-    contours = [c for im in (raw, ink) for c in cv2.findContours(
-        im, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
-    total = small.shape[0] * small.shape[1]
-    hulls = [cv2.convexHull(c) for c in contours if len(c) >= 4]
-    hulls = [hull for hull in hulls if cv2.contourArea(hull) >= MIN_AREA * total]
-    hulls.sort(key=cv2.contourArea, reverse=True)
-    scored = []
-    for hull in hulls[:16]:
-        quad = _quadrilateral(hull)
-        if quad is None:
-            continue
-        scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
-    lacking = None
-    for quad in _preferred(scored):
-        for _ in range(2):
-            quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale)
-        if found is not None:
-            if found[2].whole and found[2].thin_lines >= BOX_THIN:
-                return found[:2]
-            lacking = found
-            break
+    lacking = _from_outlines((raw, ink), ink, near, scale)
+    if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
+        return lacking[:2]
     # no outline shows a whole grid (with a box line missing, a corner may be wrong; with
     # most thin lines missing, it may be one 3 x 3 box, its own thin lines taken for the
     # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
@@ -89,9 +82,57 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
             return found[:2]
+    if lacking is None or not lacking[2].whole:
+        # lines that stop short of the crossings, or break there, leave each cell its own
+        # outline: the strokes closed over gaps of about a third of a cell join them
+        gap = max(5, round(CLOSE * max(small.shape)) | 1)
+        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((gap, gap), np.uint8))
+        lacking = _better(lacking, _from_outlines((closed,), ink, near, scale))
     if lacking is not None:
         return lacking[:2]
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
+
+
+def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.ndarray,
+                   scale: float) -> _Found | None:
+    """The lattice shown by the best of the outlines of ``strokes`` (each 255 on 0) that
+    shows a grid's lines in ``ink``, each refitted to its evenly spaced lines or its
+    corners moved onto them (``near``: :func:`sudokit.image.snap.distances`); None when
+    none does."""
+    contours = [c for im in strokes for c in cv2.findContours(
+        im, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
+    total = ink.shape[0] * ink.shape[1]
+    hulls = [cv2.convexHull(c) for c in contours if len(c) >= 4]
+    hulls = [hull for hull in hulls if cv2.contourArea(hull) >= MIN_AREA * total]
+    hulls.sort(key=cv2.contourArea, reverse=True)
+    scored = []
+    for hull in hulls[:16]:
+        quad = _quadrilateral(hull)
+        if quad is None:
+            continue
+        scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
+    for outline in _preferred(scored):
+        quad = outline
+        for _ in range(2):
+            quad = _refine(ink, quad)
+        found = _lattice(ink, quad, scale)
+        if found is None or not found[2].whole:
+            # a corner may be off (a border broken or cut off near it, a shadow): move
+            # each corner onto the grid's own lines, from the outline and from its refit
+            for moved in (snap.snap(outline, near), snap.snap(quad, near)):
+                found = _better(found, _lattice(ink, moved, scale))
+        if found is not None:
+            return found
+    return None
+
+
+def _better(found: _Found | None, other: _Found | None) -> _Found | None:
+    """Of two lattices found (or None), the one whose outline shows the grid better: all
+    its box lines first, then the higher score."""
+    if found is None or other is None:
+        return found if other is None else other
+    return other if (other[2].whole, other[2].score) > (found[2].whole, found[2].score) \
+        else found
 
 
 def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -100,8 +141,7 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and (quad[:, 1] <= shape[0] - 1).all())
 
 
-def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float
-             ) -> tuple[np.ndarray, np.ndarray | None, Structure] | None:
+def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float) -> _Found | None:
     """(corners, crossings, structure): the corners and crossings as :func:`find_lattice`
     gives them, scaled back by ``scale``, and the line structure they show, when ``quad``
     shows a sudoku grid's lines (straight or bent); else None."""

@@ -1,0 +1,138 @@
+"""An outline's corners checked against the grid's own lines, and moved onto them.
+
+An outline found from a region's hull may have one corner wrong by a cell or so (a border
+broken or cut by the photo's edge near it, a shadow, the page's edge), which bends every
+line near that corner away from where the outline puts it. Each corner is moved in turn,
+up to two cells each way, to where the twenty lines of a 9 x 9 grid that the four
+corners make lie closest to the photo's strokes; coarsely at first (the strokes' nearness
+measured loosely, so that a corner far off still feels the lines), then finely. Parts of
+lines that fall outside the photo count as average: a grid that runs off the photo's edge
+is neither rewarded nor punished for it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: How far (cells of the grid, each way) a corner may move.
+REACH = 2.0
+#: The searches, coarse to fine: (step, reach, looseness), in cells: each corner is tried
+#: at every step up to the reach each way, its fit measured with nearness to a stroke
+#: falling off over the looseness.
+SEARCHES = ((0.5, REACH, 0.3), (0.125, 0.375, 0.12), (0.0625, 0.125, 0.06))
+#: How loosely :func:`fit` measures.
+TIGHT = 0.06
+#: The most corner moves at each step size.
+MOST_MOVES = 6
+#: Samples per cell along each line.
+PER_CELL = 4
+#: The grid's corners in cells, clockwise from top-left.
+SQUARE = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], np.float32)
+
+
+def _samples() -> np.ndarray:
+    """Points (u, v), in cells, along the ten lines each way of the grid."""
+    t = (np.arange(9 * PER_CELL) + 0.5) / PER_CELL
+    k = np.arange(10, dtype=np.float64)
+    across = np.stack(np.broadcast_arrays(t[None, :], k[:, None]), axis=-1).reshape(-1, 2)
+    down = across[:, ::-1]
+    return np.concatenate([across, down])
+
+
+SAMPLES = _samples()
+
+
+def distances(ink: np.ndarray) -> np.ndarray:
+    """Each pixel's distance to the nearest stroke of ``ink`` (strokes 255 on 0)."""
+    return cv2.distanceTransform(np.where(ink > 0, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
+
+
+def fit(quad: np.ndarray, near: np.ndarray) -> float:
+    """How close to the strokes the grid of ``quad`` (4 x 2, clockwise from top-left) lies:
+    the mean, over its lines' points, of a nearness from 1 (on a stroke) to 0, measured
+    finely. ``near`` is :func:`distances` of the strokes."""
+    return float(_fits(quad[None].astype(np.float64), near, TIGHT)[0])
+
+
+def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """``quad`` (4 x 2 float32, clockwise from top-left) with each corner moved, at most
+    REACH cells each way, to where the grid's lines lie closest to the strokes (``near``:
+    :func:`distances`). At each step the one corner whose move gains most is moved (the
+    corner that is off, not one that would shift the whole grid a cell to meet it)."""
+    start = quad.astype(np.float64)
+    back = np.linalg.inv(_homographies(start[None])[0])
+    quad = start
+    for step, reach, loose in SEARCHES:
+        offsets = np.arange(-reach, reach + step / 2, step)
+        moves = np.stack(np.meshgrid(offsets, offsets), axis=-1).reshape(-1, 2)
+        for _ in range(MOST_MOVES):
+            now = float(_fits(quad[None], near, loose)[0])
+            gain, best = max((_best_move(quad, corner, moves, near, loose, back)
+                              for corner in range(4)), key=lambda t: t[0])
+            if gain <= now + 1e-6:
+                break
+            quad = best
+    return quad.astype(np.float32)
+
+
+def _best_move(quad: np.ndarray, corner: int, moves: np.ndarray, near: np.ndarray,
+               loose: float, back: np.ndarray) -> tuple[float, np.ndarray]:
+    """(fit, quad): ``quad`` with ``corner`` moved by the one of ``moves`` (cells, in the
+    grid's own directions) that fits the strokes best, and its fit; a corner is kept
+    within REACH cells of where ``back`` (the first outline's matrix from the photo to the
+    grid, in cells) puts it."""
+    placed = _project(_homographies(quad[None]), (SQUARE[corner] + moves)[None])[0]
+    quads = np.repeat(quad[None], len(moves), axis=0)
+    quads[:, corner] = placed
+    scores = _fits(quads, near, loose)
+    was = _project(back[None], placed[None])[0]
+    far = ~(np.abs(was - SQUARE[corner]) <= REACH + 1e-6).all(axis=1)
+    scores[far] = -1.0
+    best = int(np.argmax(scores))
+    return float(scores[best]), quads[best]
+
+
+def _homographies(quads: np.ndarray) -> np.ndarray:
+    """The perspective matrices (n x 3 x 3) taking SQUARE to each of ``quads`` (n x 4 x 2);
+    NaN for a degenerate one."""
+    n = len(quads)
+    a = np.zeros((n, 8, 8))
+    b = np.zeros((n, 8))
+    for k, (u, v) in enumerate(SQUARE.astype(np.float64)):
+        x, y = quads[:, k, 0], quads[:, k, 1]
+        a[:, 2 * k, 0:3] = (u, v, 1.0)
+        a[:, 2 * k, 6], a[:, 2 * k, 7] = -u * x, -v * x
+        a[:, 2 * k + 1, 3:6] = (u, v, 1.0)
+        a[:, 2 * k + 1, 6], a[:, 2 * k + 1, 7] = -u * y, -v * y
+        b[:, 2 * k], b[:, 2 * k + 1] = x, y
+    h = np.full((n, 9), np.nan)
+    ok = np.abs(np.linalg.det(a)) > 1e-9
+    if ok.any():
+        h[ok, :8] = np.linalg.solve(a[ok], b[ok][..., None])[..., 0]
+        h[ok, 8] = 1.0
+    return h.reshape(n, 3, 3)
+
+
+def _project(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``points`` (1 or n x m x 2) taken through each of ``matrices`` (n x 3 x 3)."""
+    ones = np.ones(points.shape[:-1] + (1,))
+    out = np.concatenate([points, ones], axis=-1) @ matrices.transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return out[..., :2] / out[..., 2:]
+
+
+def _fits(quads: np.ndarray, near: np.ndarray, loose: float) -> np.ndarray:
+    """:func:`fit` for each of ``quads`` (n x 4 x 2), nearness falling off over ``loose``
+    of a cell; -1 for a quad whose lines lie mostly outside the photo."""
+    h, w = near.shape
+    points = _project(_homographies(quads), SAMPLES[None])  # n x m x 2
+    x, y = np.rint(points[..., 0]), np.rint(points[..., 1])
+    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)  # NaN is never inside
+    d = near[np.where(inside, y, 0).astype(int), np.where(inside, x, 0).astype(int)]
+    cell = (np.linalg.norm(quads[:, 0] - quads[:, 2], axis=1)
+            + np.linalg.norm(quads[:, 1] - quads[:, 3], axis=1)) / (18 * np.sqrt(2))
+    sigma = np.maximum(1.0, loose * cell)[:, None]
+    close = np.where(inside, np.exp(-(d / sigma) ** 2), 0.0).sum(axis=1)
+    seen = inside.sum(axis=1)
+    return np.where(seen >= 0.5 * SAMPLES.shape[0], close / np.maximum(seen, 1), -1.0)
