@@ -1,7 +1,7 @@
 """An outline with a corner off the grid (a border broken or cut by the photo's edge near
 it, a shadow) has that corner moved onto the grid's own lines, and the grid is read
 right; so is a grid whose lines break at every crossing, each cell showing an
-outline of its own."""
+outline of its own, and one whose outline was lost, around the box taken for it."""
 
 from __future__ import annotations
 
@@ -83,3 +83,10 @@ def test_a_grid_cut_by_two_edges_of_the_photo_next_to_the_pages_edge() -> None:
     # refused as "no grid" before: its outline, cut by the photo's top and right edges,
     # is found once the strokes are closed over small gaps
     benchmark_photo("cropped", 950067)
+
+
+def test_one_box_is_grown_into_the_grid_around_it() -> None:
+    # the box's outline shows all eight "box lines" (its border and the grid's thin lines
+    # through it), and the grid's outline runs off the photo: the box was read as the grid
+    # (35 cells wrong); the grid around it shows its lines better
+    benchmark_photo("cropped", 900026)

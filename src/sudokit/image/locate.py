@@ -69,6 +69,13 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     lacking = _from_outlines((raw, ink), ink, near, scale)
     if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
         return lacking[:2]
+    if lacking is not None and lacking[2].thin_lines < BOX_THIN:
+        # one 3 x 3 box of the grid, its border taken for the grid's and the lines
+        # through its cells' middles for its thin ones? Then the grid around it, whose
+        # lines are all there, shows the structure better
+        lacking = _better(lacking, _around_box(ink, near, lacking, scale))
+        if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
+            return lacking[:2]
     # no outline shows a whole grid (with a box line missing, a corner may be wrong; with
     # most thin lines missing, it may be one 3 x 3 box, its own thin lines taken for the
     # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
@@ -124,6 +131,32 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
         if found is not None:
             return found
     return None
+
+
+def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
+                ) -> _Found | None:
+    """The grid of which the outline of ``found`` would be one 3 x 3 box, when it shows a
+    whole grid's lines: of the nine places the box may have in it (those mostly inside the
+    photo), the two whose lines show best, each with its corners moved onto the grid's
+    lines (``near``: :func:`sudokit.image.snap.distances`); None when neither does."""
+    quad = found[0] * scale
+    matrix = cv2.getPerspectiveTransform(snap.SQUARE, quad.astype(np.float32))
+    h, w = ink.shape
+    places = []
+    for row in range(3):
+        for col in range(3):
+            grid = np.array([[0, 0], [27, 0], [27, 27], [0, 27]], np.float32) \
+                - np.array([9 * col, 9 * row], np.float32)
+            around = cv2.perspectiveTransform(grid[None], matrix)[0].astype(np.float32)
+            inside = np.clip(around, 0, [w - 1, h - 1]).astype(np.float32)
+            if cv2.contourArea(inside) >= 0.8 * abs(cv2.contourArea(around)):
+                places.append((_grid_score(ink, around), around))
+    best: _Found | None = None
+    for _, around in sorted(places, key=lambda t: -t[0])[:2]:
+        other = _lattice(ink, snap.snap(around, near), scale)
+        if other is not None and other[2].whole and other[2].thin_lines >= BOX_THIN:
+            best = _better(best, other)
+    return best
 
 
 def _better(found: _Found | None, other: _Found | None) -> _Found | None:
