@@ -33,7 +33,7 @@ AIC_SOLUTION = "4691537825318724698276941536982173452153489763745698211827365949
 def _listed(board: Candidates, technique: Technique, name: str,
             solution: str) -> set[tuple[tuple[str, int], ...]]:
     listed = teach.all_steps(board, techniques=[technique])[name]
-    assert 1 < len(listed) <= teach.PER_TECHNIQUE
+    assert 1 < len(listed) <= teach.PER_TECHNIQUE * teach.LONG_LISTS.get(technique.key, 1)
     assert listed[0] == next_step(board, techniques=[technique])
     for step in listed:
         for cell, digit in step.eliminations:  # the solution's digit is never removed

@@ -192,10 +192,10 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
     death_blossom.LARGE_DEATH_BLOSSOM.key: death_blossom.every_large,
 }
 
-#: techniques whose listing runs to many times the others' (chains with ALS nodes: a board
-#: often has a hundred, each removing two candidates): ``all_steps`` lists this many times its
-#: ``limit`` of them
-LONG_LISTS = {als_nodes_chains.ALS_NODE_AIC.key: 3}
+#: techniques whose listing runs to many times the others' (AICs, chains with ALS nodes: a
+#: board often has a hundred, most removing one or two candidates): ``all_steps`` lists this
+#: many times :data:`PER_TECHNIQUE` of them (unless given a ``limit``)
+LONG_LISTS = {aic.AIC.key: 3, als_nodes_chains.ALS_NODE_AIC.key: 3}
 
 #: techniques asked only for their first step: the forcing chains take long, and what
 #: their steps (and BUG+1's) rest on reaches past the cells they name, so hiding earlier
@@ -211,15 +211,15 @@ def all_steps(
     puzzle: Grid | Candidates | SheetGrid,
     techniques: Iterable[Technique] = LADDER,
     unique: bool = True,
-    limit: int = PER_TECHNIQUE,
+    limit: int | None = None,
 ) -> dict[str, list[Step]]:
-    """Every step available on ``puzzle`` now (up to ``limit`` a technique, or a multiple of
-    it: :data:`LONG_LISTS`), grouped by technique name in ladder order (uniqueness
-    techniques only when ``unique``: the puzzle has one solution). A step that changes what
-    an earlier listed one changes is left out (the easier technique lists it). As on a
-    solving path, the expert and extreme techniques are not asked on a board too crowded
-    for them (``path.too_crowded``). The forcing chains give their first step only, and the
-    nested ones only when nothing simpler has a step."""
+    """Every step available on ``puzzle`` now (up to ``limit`` a technique; by default
+    :data:`PER_TECHNIQUE`, or :data:`LONG_LISTS` times it), grouped by technique name in
+    ladder order (uniqueness techniques only when ``unique``: the puzzle has one solution).
+    A step that changes what an earlier listed one changes is left out (the easier
+    technique lists it). As on a solving path, the expert and extreme techniques are not
+    asked on a board too crowded for them (``path.too_crowded``). The forcing chains give
+    their first step only, and the nested ones only when nothing simpler has a step."""
     board = board_of(puzzle)
     board.solutions = 1 if unique else 2
     out: dict[str, list[Step]] = {}
@@ -243,13 +243,13 @@ def all_steps(
         if tech.key in _LAST_RESORT and out:
             continue  # nested chains cost seconds: listed only when nothing simpler works
         if tech.key in _GENERATORS and SHEET_STAND_INS.get(tech.key) is not tech:
-            most = limit * LONG_LISTS.get(tech.key, 1)
+            most = PER_TECHNIQUE * LONG_LISTS.get(tech.key, 1) if limit is None else limit
             found = list(itertools.islice(_GENERATORS[tech.key](board.copy()), most))
         elif tech.key in _FIRST_ONLY:
             first = tech.find(board.copy())
             found = [] if first is None else [first]
         else:
-            found = _every(tech, board, limit)
+            found = _every(tech, board, PER_TECHNIQUE if limit is None else limit)
         for step in found:
             changes = (step.placements, step.eliminations)
             if changes not in listed:

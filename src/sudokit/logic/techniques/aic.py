@@ -153,10 +153,13 @@ def _placement(board: Board, start: int, chains: list[list[int]]) -> Step:
                     chains=[_nodes(p, n) for p in chains])
 
 
-def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int, list[int]]:
+def _chains_from(search: Search, strong: dict[int, int], start: int,
+                 proof: list[list[int]] | None = None) -> dict[int, list[int]]:
     """Every end reached by a shortest alternating chain from off(``start``) to on(end), with
     that chain (each node on it once; ``start`` itself at both ends when the chain comes back
-    to on(start)), by one breadth-first walk (``strong``: the search's strong links)."""
+    to on(start)), by one breadth-first walk (``strong``: the search's strong links).
+    ``proof``, if given, receives the chains that make ``start`` true: the one back to
+    on(start), or else two that make one node both true and false (the shortest pair)."""
     parent_on: dict[int, int] = {}
     parent_off: dict[int, int] = {start: -1}
     frontier = [e for e in bits(strong.get(start, 0) & search.live)]
@@ -177,34 +180,54 @@ def _chains_from(search: Search, strong: dict[int, int], start: int) -> dict[int
                     frontier.append(e)
     out = {}
     for end in parent_on:
-        path, node, on = [end], end, True
-        while (prev := (parent_on if on else parent_off)[node]) != -1:
-            path.append(prev)
-            node, on = prev, not on
+        path = _back(parent_on, parent_off, end, True)
         if len(set(path)) == len(path) - (end == start):
-            out[end] = path[::-1]
+            out[end] = path
+    if proof is not None:
+        if start in out:
+            proof.append(out[start])
+        else:
+            # a node true and false at once: off(start) is impossible (its shortest chains
+            # back to on(start), if any, pass a node twice, true then false)
+            clash = [x for x in parent_on if x in parent_off and x != start]
+            pairs = [[_back(parent_on, parent_off, x, True), _back(parent_on, parent_off, x, False)]
+                     for x in clash]
+            if pairs:
+                best: list[list[int]] = min(pairs, key=lambda p: (len(p[0]) + len(p[1]), p[0][-1]))
+                proof.extend(best)
     return out
 
 
-def _chain_ends(search: Search, loops: dict[int, list[int]] | None = None
+def _back(parent_on: dict[int, int], parent_off: dict[int, int], end: int, on: bool
+          ) -> list[int]:
+    """The walk's chain from off(start) to on(``end``) (``on``) or off(end)."""
+    path, node = [end], end
+    while (prev := (parent_on if on else parent_off)[node]) != -1:
+        path.append(prev)
+        node, on = prev, not on
+    return path[::-1]
+
+
+def _chain_ends(search: Search, loops: dict[int, list[list[int]]] | None = None
                 ) -> list[tuple[int, int, int]]:
     """(nodes, start, end) of every elimination chain of ``search``: for each set of
     eliminations, the shortest chain that makes it; shortest chains first. ``loops``, if
-    given, receives each start whose chain comes back to it (it must be true), with that
-    chain."""
+    given, receives each start that must be true, with the chains that show it (one that
+    comes back to it, or two that make one node true and false)."""
     found: dict[int, tuple[int, int, int]] = {}
     strong = search.strong
     for start in sorted(strong):
         if not search.live >> start & 1:
             continue
-        for end, path in _chains_from(search, strong, start).items():
+        proof: list[list[int]] | None = [] if loops is not None else None
+        for end, path in _chains_from(search, strong, start, proof).items():
             if end == start:
-                if loops is not None:
-                    loops[start] = path
                 continue
             gone = search.targets(start, end)
             if gone and (gone not in found or len(path) < found[gone][0]):
                 found[gone] = (len(path), start, end)
+        if loops is not None and proof:
+            loops[start] = proof
     return sorted(found.values())
 
 
@@ -265,13 +288,14 @@ def aics(board: Board) -> Iterator[Step]:
     if first is not None and first.placements:
         yield first
     search = Search(board, ALL_LINKS)
-    loops: dict[int, list[int]] = {}
+    loops: dict[int, list[list[int]]] = {}
     chains = [_eliminate(board, search, AIC, start, end, AIC.score)
               for _, start, end in _chain_ends(search, loops)]
     n = board.geo.n
     # a placement removes its cell's other candidates: it ranks by their number
-    placed = [(board.masks[path[0] // n].bit_count() - 1, _placement(board, path[0], [path]))
-              for path in sorted(loops.values(), key=len)]
+    placed = [(board.masks[start // n].bit_count() - 1, _placement(board, start, paths))
+              for start, paths in sorted(loops.items(),
+                                         key=lambda kv: (sum(map(len, kv[1])), kv[0]))]
     rest = [(len(step.eliminations), step) for step in chains[1:]]
     yield from chains[:1]
     yield from (step for _, step in sorted(placed + rest, key=lambda kv: -kv[0]))
