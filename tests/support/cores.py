@@ -89,6 +89,8 @@ class PureRun:
         self.finished: set[str] = set()
         self.errors: list[str] = []
         self.ended = False
+        self.first_missing: str | None = None
+        self.running: str | None = None
         self.changed = threading.Condition()
         read, write = os.pipe()
         env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
@@ -97,7 +99,7 @@ class PureRun:
         files = sorted({str(item.path) for item in items})
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "pytest", *child_options(config, self.folder), *files],
+                [sys.executable, "-m", "pytest", *child_options(config), *files],
                 cwd=config.invocation_params.dir, env=env, stdin=subprocess.DEVNULL,
                 stdout=log, stderr=subprocess.STDOUT, pass_fds=(write,))
         os.close(write)
@@ -112,6 +114,8 @@ class PureRun:
                 with self.changed:
                     if "report" in message:
                         self.reports.setdefault(message["nodeid"], []).append(message["report"])
+                    elif "started" in message:
+                        self.running = message["started"]
                     elif "finished" in message:
                         self.finished.add(message["finished"])
                     else:
@@ -125,16 +129,21 @@ class PureRun:
         """The reports of ``nodeid`` once the child has run it; None when it ended first."""
         with self.changed:
             self.changed.wait_for(lambda: nodeid in self.finished or self.ended)
-            return self.reports.pop(nodeid, []) if nodeid in self.finished else None
+            return self.reports.get(nodeid, []) if nodeid in self.finished else None
 
-    def missing(self) -> str:
-        """Why a test was not reported: the child's exit status, errors and last output."""
+    def missing(self, nodeid: str) -> str:
+        """Why a test was not reported: the child's exit status, errors and last output (the
+        first such test shows them, the others name it)."""
         status = self.process.wait()
+        head = (f"the pure-Python run ({engine.PURE_ENV}=1, a child pytest) ended before it "
+                f"reported this test; exit status {status}")
+        if self.first_missing is not None:
+            return f"{head}: see {self.first_missing}"
+        self.first_missing = nodeid
+        if self.running not in (None, *self.finished):
+            head += f", while it ran {self.running}"
         lines = self.log.read_text(errors="replace").splitlines()[-OUTPUT_TAIL:]
-        return "\n".join([
-            f"the pure-Python run ({engine.PURE_ENV}=1, a child pytest) ended before it "
-            f"reported this test; exit status {status}", *self.errors,
-            "its last output:", *lines])
+        return "\n".join([head, *self.errors, "its last output:", *lines])
 
     def close(self) -> None:
         """Stop the child if it still runs (the run stopped early), and clean up."""
@@ -149,7 +158,7 @@ class PureRun:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def child_options(config: pytest.Config, folder: Path) -> Iterator[str]:
+def child_options(config: pytest.Config) -> Iterator[str]:
     """The options of this run the child needs to collect the same node ids and report
     them the same way; it keeps no cache of its own (``--lf`` reads this run's)."""
     yield from ("-p", "no:cacheprovider", "-q", f"--rootdir={config.rootpath}")
@@ -172,6 +181,8 @@ def child_options(config: pytest.Config, folder: Path) -> Iterator[str]:
         yield f"-p{plugin}"
     for warning in config.known_args_namespace.pythonwarnings or ():
         yield f"-W{warning}"
+    for setting in config.known_args_namespace.override_ini or ():
+        yield f"--override-ini={setting}"
 
 
 def child_stopped_report(item: pytest.Item, why: str) -> pytest.TestReport:
@@ -212,7 +223,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     sent = run.wait(item.nodeid)
     if sent is None:
-        reports = [child_stopped_report(item, run.missing())]
+        reports = [child_stopped_report(item, run.missing(item.nodeid))]
     else:
         reports = [item.config.hook.pytest_report_from_serializable(config=item.config,
                                                                    data=data) for data in sent]
@@ -234,6 +245,7 @@ class Sender:
 
     def __init__(self, config: pytest.Config, fd: int, nodes: str) -> None:
         self.config = config
+        os.set_inheritable(fd, False)  # (the tests' own processes do not write to it)
         self.stream = os.fdopen(fd, "w")
         self.wanted = set(Path(nodes).read_text().splitlines())
 
@@ -244,6 +256,10 @@ class Sender:
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         kept = [item for item in items if item.nodeid in self.wanted]
+        lost = self.wanted - {item.nodeid for item in kept}
+        if lost:
+            self.send({"error": f"{len(lost)} tests not collected here, such as "
+                                f"{sorted(lost)[:3]}"})
         self.config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in
                                                   self.wanted])
         items[:] = kept
@@ -260,6 +276,9 @@ class Sender:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         data = self.config.hook.pytest_report_to_serializable(config=self.config, report=report)
         self.send({"nodeid": report.nodeid, "report": data})
+
+    def pytest_runtest_logstart(self, nodeid: str) -> None:
+        self.send({"started": nodeid})
 
     def pytest_runtest_logfinish(self, nodeid: str) -> None:
         self.send({"finished": nodeid})
