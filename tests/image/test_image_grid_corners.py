@@ -48,16 +48,16 @@ def test_the_grids_own_corners_stay_where_they_are() -> None:
     assert np.abs(snap.snap(true, snap.distances(ink)) - true).max() < 0.1 * 30
 
 
-def benchmark_photo(name: str, seed: int) -> None:
+def benchmark_photo(name: str, seed: int, near: float = 1 / 3) -> None:
     """The photo of class ``name`` that the photo benchmark makes from ``seed`` is read
-    entirely right, its grid found in its place (each corner within a third of a cell)."""
+    entirely right, its grid found in its place (each corner within ``near`` of a cell)."""
     rng = np.random.default_rng(seed)
     puzzle = photos.newspaper_puzzle(seed % len(photos.PUZZLES), rng)
     photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
     reading = image.read(cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1]
                          .tobytes())
     cell = float(np.linalg.norm(photo.corners[0] - photo.corners[2])) / (9 * np.sqrt(2))
-    assert np.abs(np.array(reading.corners) - photo.corners).max() < cell / 3
+    assert np.abs(np.array(reading.corners) - photo.corners).max() < near * cell
     assert reading.grid == puzzle
 
 
@@ -90,3 +90,10 @@ def test_one_box_is_grown_into_the_grid_around_it() -> None:
     # through it), and the grid's outline runs off the photo: the box was read as the grid
     # (35 cells wrong); the grid around it shows its lines better
     benchmark_photo("cropped", 900026)
+
+
+def test_a_corner_three_cells_off_where_the_border_is_broken() -> None:
+    # the outline's top-left corner lies three cells off (the border broken there): 39
+    # cells were read wrong; the page's gentle curl leaves a third of a cell to the
+    # corners as the page was printed
+    benchmark_photo("broken-border", 650042, near=0.4)

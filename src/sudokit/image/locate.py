@@ -126,8 +126,11 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
         if found is None or not found[2].whole:
             # a corner may be off (a border broken or cut off near it, a shadow): move
             # each corner onto the grid's own lines, from the outline and from its refit
+            # (an outline so moved must show a grid's lines straight: moving corners
+            # freely, then bending lines to fit, could make a grid of a larger lattice)
             for moved in (snap.snap(outline, near), snap.snap(quad, near)):
-                found = _better(found, _lattice(ink, moved, scale))
+                if measure(ink, moved).is_grid:
+                    found = _better(found, _lattice(ink, moved, scale))
         if found is not None:
             return found
     return None

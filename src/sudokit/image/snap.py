@@ -16,11 +16,17 @@ import cv2
 import numpy as np
 
 #: How far (cells of the grid, each way) a corner may move.
-REACH = 2.0
+REACH = 3.5
+#: How far (cells) a corner may lie outside the photo.
+OUTSIDE = 0.35
+#: A corner moved may make an angle this far (degrees) from a right angle, and opposite
+#: sides at least this share of each other's length.
+SKEW, SIDES = 30.0, 0.7
 #: The searches, coarse to fine: (step, reach, looseness), in cells: each corner is tried
 #: at every step up to the reach each way, its fit measured with nearness to a stroke
 #: falling off over the looseness.
-SEARCHES = ((0.5, REACH, 0.3), (0.125, 0.375, 0.12), (0.0625, 0.125, 0.06))
+SEARCHES = ((1.0, REACH, 0.45), (0.5, 1.0, 0.3), (0.125, 0.375, 0.12),
+            (0.0625, 0.125, 0.06))
 #: How loosely :func:`fit` measures.
 TIGHT = 0.06
 #: The most corner moves at each step size.
@@ -88,7 +94,12 @@ def _best_move(quad: np.ndarray, corner: int, moves: np.ndarray, near: np.ndarra
     scores = _fits(quads, near, loose)
     was = _project(back[None], placed[None])[0]
     far = ~(np.abs(was - SQUARE[corner]) <= REACH + 1e-6).all(axis=1)
-    scores[far] = -1.0
+    # a grid cut by the photo's edge runs off it by a fraction of a cell: a corner further
+    # out would count lines that are not there as cut off
+    h, w = near.shape
+    cell = float(np.linalg.norm(quad[0] - quad[2]) + np.linalg.norm(quad[1] - quad[3])) / 25.5
+    out = np.maximum(np.maximum(-placed, placed - [w - 1, h - 1]), 0).max(axis=1)
+    scores[far | (out > OUTSIDE * cell)] = -1.0
     best = int(np.argmax(scores))
     return float(scores[best]), quads[best]
 
@@ -135,4 +146,20 @@ def _fits(quads: np.ndarray, near: np.ndarray, loose: float) -> np.ndarray:
     sigma = np.maximum(1.0, loose * cell)[:, None]
     close = np.where(inside, np.exp(-(d / sigma) ** 2), 0.0).sum(axis=1)
     seen = inside.sum(axis=1)
-    return np.where(seen >= 0.5 * SAMPLES.shape[0], close / np.maximum(seen, 1), -1.0)
+    fits = np.where(seen >= 0.5 * SAMPLES.shape[0], close / np.maximum(seen, 1), -1.0)
+    return np.where(_plausible(quads), fits, -1.0)
+
+
+def _plausible(quads: np.ndarray) -> np.ndarray:
+    """Which of ``quads`` (n x 4 x 2) a square photographed can look like: convex, each
+    corner's angle within SKEW degrees of a right angle, opposite sides at least SIDES as
+    long as each other."""
+    sides = np.roll(quads, -1, axis=1) - quads  # side k runs from corner k to k + 1
+    length = np.maximum(np.linalg.norm(sides, axis=2), 1e-9)
+    previous = np.roll(sides, 1, axis=1)
+    cross = previous[..., 0] * sides[..., 1] - previous[..., 1] * sides[..., 0]
+    cosine = -(previous * sides).sum(axis=2) / (np.roll(length, 1, axis=1) * length)
+    convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+    square = (np.abs(cosine) <= np.cos(np.radians(90 - SKEW))).all(axis=1)
+    ratio = np.minimum(length[:, :2], length[:, 2:]) / np.maximum(length[:, :2], length[:, 2:])
+    return convex & square & (ratio >= SIDES).all(axis=1)
