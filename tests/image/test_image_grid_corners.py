@@ -1,7 +1,8 @@
 """An outline with a corner off the grid (a border broken or cut by the photo's edge near
 it, a shadow) has that corner moved onto the grid's own lines, and the grid is read
 right; so is a grid whose lines break at every crossing, each cell showing an
-outline of its own, and one whose outline was lost, around the box taken for it."""
+outline of its own, one whose outline was lost, around the box taken for it, and a curved
+page whose lines are followed from corners moved onto them."""
 
 from __future__ import annotations
 
@@ -97,3 +98,10 @@ def test_a_corner_three_cells_off_where_the_border_is_broken() -> None:
     # cells were read wrong; the page's gentle curl leaves a third of a cell to the
     # corners as the page was printed
     benchmark_photo("broken-border", 650042, near=0.4)
+
+
+def test_a_curved_page_whose_outline_is_off_at_two_corners() -> None:
+    # the outline of a page bent into arcs is half a cell off at its right corners, so
+    # its lines could not be followed from it, and the straight warp read 15 cells
+    # wrong; moved onto the grid's lines, the outline lets each line be followed
+    benchmark_photo("curved", 700017)

@@ -85,7 +85,7 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     for quad in _preferred(shapes):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale)
+        found = _lattice(ink, quad, scale, near)
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
             return found[:2]
@@ -122,7 +122,7 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
         quad = outline
         for _ in range(2):
             quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale)
+        found = _lattice(ink, quad, scale, near)
         if found is None or not found[2].whole:
             # a corner may be off (a border broken or cut off near it, a shadow): move
             # each corner onto the grid's own lines, from the outline and from its refit
@@ -177,20 +177,36 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and (quad[:, 1] <= shape[0] - 1).all())
 
 
-def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float) -> _Found | None:
+def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
+             near: np.ndarray | None = None) -> _Found | None:
     """(corners, crossings, structure): the corners and crossings as :func:`find_lattice`
     gives them, scaled back by ``scale``, and the line structure they show, when ``quad``
-    shows a sudoku grid's lines (straight or bent); else None."""
+    shows a sudoku grid's lines (straight or bent); else None. With ``near``
+    (:func:`sudokit.image.snap.distances`), lines that bend but cannot be followed all
+    the way from ``quad`` (its corners off the grid's by half a cell: the outline of a
+    curved page is a compromise) are followed again from its corners moved onto them."""
     straight = measure(ink, quad)
     points = crossings(ink, quad)
     if points is not None:
         bent = measure(ink, quad, points)
         if bent.is_grid and bent.score >= straight.score:
-            return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
-                (points / scale).astype(np.float32), bent
+            return _bent(quad, points, bent, scale)
+        moved = snap.snap(quad, near) if near is not None else None
+        again = crossings(ink, moved) if moved is not None else None
+        if moved is not None and again is not None:
+            followed = measure(ink, moved, again)
+            if followed.is_grid and followed.score >= max(straight.score, bent.score):
+                return _bent(moved, again, followed, scale)
     if straight.is_grid:
         return (quad / scale).astype(np.float32), None, straight
     return None
+
+
+def _bent(quad: np.ndarray, points: np.ndarray, structure: Structure, scale: float
+          ) -> _Found:
+    """The lattice of lines that bend, crossing at ``points``, scaled back by ``scale``."""
+    return (points[[0, 0, 9, 9], [0, 9, 9, 0]] / scale).astype(np.float32), \
+        (points / scale).astype(np.float32), structure
 
 
 def _preferred(scored: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
