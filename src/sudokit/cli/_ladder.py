@@ -29,6 +29,8 @@ OPTIONAL_KEYS = (
     "finned-franken-jellyfish",
     "mutant-jellyfish",
     "finned-mutant-jellyfish",
+    "finned-mutant-squirmbag",
+    "finned-mutant-whale",
     "squirmbag",
     "whale",
     "leviathan",

@@ -176,6 +176,8 @@ _GENERATORS: dict[str, Callable[[Board], Iterator[Step]]] = {
        for kind in (finned_fish.FINNED, finned_fish.SASHIMI) for k, t in kind.items()},
     **{t.key: functools.partial(franken_fish.every, mutant=m, finned=f, jellyfish=j)
        for (m, f, j), t in franken_fish.TECHNIQUES.items()},
+    **{t.key: functools.partial(franken_fish.every_big, k=k)
+       for k, t in franken_fish.BIG_TECHNIQUES.items()},
     sue_de_coq.SUE_DE_COQ.key: lambda board: sue_de_coq.every(board, sue_de_coq.MAX_SIDE),
     sue_de_coq.LARGE_SUE_DE_COQ.key: sue_de_coq.every,
     remote_pairs.REMOTE_PAIR.key: remote_pairs.every,

@@ -129,6 +129,8 @@ OPTIONAL: tuple[Technique, ...] = (
     franken_fish.FINNED_FRANKEN_JELLYFISH,
     franken_fish.MUTANT_JELLYFISH,
     franken_fish.FINNED_MUTANT_JELLYFISH,
+    franken_fish.FINNED_MUTANT_SQUIRMBAG,
+    franken_fish.FINNED_MUTANT_WHALE,
     *fish.BIG_FISH.values(),
     aligned_exclusion.ALIGNED_TRIPLE,
     *wings.WINGS.values(),

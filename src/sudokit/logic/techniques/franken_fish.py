@@ -20,8 +20,9 @@ Four techniques search sizes 2 and 3 (X-Wing and Swordfish), four more size 4 (J
 apart, for their cost), fins or none (at most :data:`MAX_FINS` fins in at most
 :data:`FIN_BOXES` boxes as HoDoKu allows, and up to :data:`MAX_ENDO_FINS` endo fins). A
 jellyfish that removes only what a smaller fish of its family removes is passed over for one
-that removes more. Each digit is searched again only when its places have changed since a
-search found nothing. None assumes the puzzle has one solution.
+that removes more. Two more search the finned mutant Squirmbag (5) and Whale (6), within
+:data:`BIG_BUDGET` nodes a digit. Each digit is searched again only when its places have
+changed since a search found nothing. None assumes the puzzle has one solution.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ FIN_BOXES = 2
 #: techniques search :data:`JELLYFISH` alone, at three times the cost of these
 SIZES = (2, 3)
 JELLYFISH = (4,)
+#: the big finned mutant fish, Squirmbag (5) and Whale (6), each a technique of its own
+BIG = (5, 6)
+#: the nodes (base units and covers tried) one big fish search of a digit may visit: it stops
+#: there, finding nothing more (HoDoKu's examples need up to ... of them)
+BIG_BUDGET = 4_000_000
 
 ROW, COLUMN, BOX = 0, 1, 2
 #: (base kinds, cover kinds) of each orientation of a Franken fish
@@ -84,11 +90,11 @@ class _Fish:
         self.places = places
 
 
-def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: int = 0
-            ) -> _Fish | None:
+def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: int = 0,
+            budget: int = -1) -> _Fish | None:
     """The first fish of size ``k`` on digit index ``d0`` (with fins when ``finned``, else
     without) that eliminates outside ``avoid``: a Franken fish, or with ``mutant`` a mutant
-    one."""
+    one. A ``budget`` of 0 or more bounds the nodes visited (None when it runs out)."""
     geo = board.geo
     n = geo.n
     dc = board.dcells[d0]
@@ -97,6 +103,7 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: in
     places = [dc & ub for ub in unit_bits]
     units = [u for u in range(3 * n) if places[u]]
     sides = (({ROW, COLUMN, BOX}, {ROW, COLUMN, BOX}),) if mutant else FRANKEN_SIDES
+    room = [budget]  # the nodes left to visit, shared with the covers' search
     # the fins of a box count as one place in the bound below (a jellyfish's fins, in one or
     # two boxes, as one: a bound on its cost), and each endo fin as one more
     most = k + (1 if k in JELLYFISH else FIN_BOXES) + MAX_ENDO_FINS if finned else k
@@ -116,6 +123,10 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: in
         # Base units of a finned fish may overlap: a place in two of them is an endo fin.
         stack: list[tuple[int, tuple[int, ...], int, int, int, int]] = [(0, (), 0, 0, 0, 0)]
         while stack:
+            if budget >= 0:
+                room[0] -= 1
+                if room[0] < 0:
+                    return None
             start, base, inside, apart, blocked, endo = stack.pop()
             if len(base) < k:
                 for j in range(len(base_units) - 1, start - 1, -1):
@@ -137,9 +148,11 @@ def _search(board: Board, d0: int, k: int, finned: bool, mutant: bool, avoid: in
                             (j + 1, (*base, u), inside | places[u], count, seen, endo | overlap))
                 continue
             fish = _cover(geo, k, finned, mutant, base, inside, places, cover_kinds, dc, endo,
-                          avoid)
+                          avoid, room if budget >= 0 else None)
             if fish is not None:
                 return fish
+            if budget >= 0 and room[0] < 0:
+                return None
     return None
 
 
@@ -155,12 +168,14 @@ def _cover(
     dc: int,
     endo: int = 0,
     avoid: int = 0,
+    room: list[int] | None = None,
 ) -> _Fish | None:
     """The first k cover units of ``base`` (places ``inside``) that make an eliminating fish:
     each uncovered base place (lowest first) is taken by one of its units, or (finned) left
     as a fin, while cells that see every fin (the endo fins ``endo`` among them) hold the
     digit. A base place two cover units hold (not a fin) goes too: the digit there would
-    fill two cover units with one base unit's digit."""
+    fill two cover units with one base unit's digit. ``room``, if given, holds the nodes
+    left to visit (counted down; the search stops below 0)."""
     cell_units = geo.cell_units
     peer_bits = geo.peer_bits
     box_of = geo.box_of
@@ -169,6 +184,10 @@ def _cover(
         start_seen &= peer_bits[c] & dc
     todo: list[tuple[tuple[int, ...], int, int, int]] = [((), 0, endo, start_seen)]
     while todo:
+        if room is not None:
+            room[0] -= 1
+            if room[0] < 0:
+                return None
         cover, covered, fins, fin_seen = todo.pop()
         left = inside & ~covered & ~fins
         if not left:
@@ -209,6 +228,12 @@ def _find(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...] = SIZ
     return next(_fish_steps(board, mutant, finned, sizes, board.memo), None)
 
 
+def every_big(board: Board, k: int) -> Iterator[Step]:
+    """A finned mutant fish of size ``k`` (5 Squirmbag, 6 Whale) for each digit that has one
+    (within :data:`BIG_BUDGET`). ``hint --all`` lists these."""
+    return _fish_steps(board, True, True, (k,), None)
+
+
 def every(board: Board, mutant: bool, finned: bool, jellyfish: bool) -> Iterator[Step]:
     """A fish of the technique (its family, fins or none, size) for each size and digit
     that has one. ``hint --all`` lists these."""
@@ -228,7 +253,7 @@ def _fish_steps(board: Board, mutant: bool, finned: bool, sizes: tuple[int, ...]
             key = (family, k, finned, d0)
             if not dc or memo is not None and memo.get(key) == dc:
                 continue
-            fish = _search(board, d0, k, finned, mutant)
+            fish = _search(board, d0, k, finned, mutant, 0, BIG_BUDGET if k in BIG else -1)
             if fish is not None and sizes == JELLYFISH:
                 # a jellyfish that only repeats what a smaller fish of its family removes
                 # is passed over for one that removes more
@@ -261,7 +286,7 @@ def _step(board: Board, fish: _Fish, d: int, k: int, finned: bool, mutant: bool)
         else f"so {d} leaves the rest of the cover"
     )
     text = f"{name}: {d} in {base} fits only in {cover}, {why}."
-    tech = TECHNIQUES[(mutant, finned, k in JELLYFISH)]
+    tech = BIG_TECHNIQUES[k] if k in BIG else TECHNIQUES[(mutant, finned, k in JELLYFISH)]
     step = tech.step(
         board,
         bits(fish.places),
@@ -313,6 +338,16 @@ def find_finned_mutant_jellyfish(board: Board) -> Step | None:
     return _find(board, True, True, JELLYFISH)
 
 
+def find_finned_mutant_squirmbag(board: Board) -> Step | None:
+    """A finned mutant Squirmbag (size 5) that eliminates, or None."""
+    return _find(board, True, True, (5,))
+
+
+def find_finned_mutant_whale(board: Board) -> Step | None:
+    """A finned mutant Whale (size 6) that eliminates, or None."""
+    return _find(board, True, True, (6,))
+
+
 # No Sudoku Explainer rating exists for these fish (SE 1.2 has none): the scores sit them
 # after the finned Jellyfish (5.9) and aligned pair exclusion (6.2), as HoDoKu's efforts do
 # (Franken fish 300-410, above the X-Chain's 260; mutant fish 450-470, past the ALS chains).
@@ -352,6 +387,17 @@ FINNED_MUTANT_JELLYFISH = Technique(
     key="finned-mutant-jellyfish", name="Finned Mutant Jellyfish", level=Level.EXPERT,
     score=7.4, effort=470, find=find_finned_mutant_jellyfish,
 )
+# The big ones score 0.1 more a unit, as the step of a family's search does.
+FINNED_MUTANT_SQUIRMBAG = Technique(
+    key="finned-mutant-squirmbag", name="Finned Mutant Squirmbag", level=Level.EXPERT,
+    score=7.5, effort=470, find=find_finned_mutant_squirmbag,
+)
+FINNED_MUTANT_WHALE = Technique(
+    key="finned-mutant-whale", name="Finned Mutant Whale", level=Level.EXPERT,
+    score=7.6, effort=470, find=find_finned_mutant_whale,
+)
+#: the big finned mutant fish by size
+BIG_TECHNIQUES = {5: FINNED_MUTANT_SQUIRMBAG, 6: FINNED_MUTANT_WHALE}
 #: the eight techniques by (mutant, finned, jellyfish)
 TECHNIQUES = {
     (False, False, False): FRANKEN,
