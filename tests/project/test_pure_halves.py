@@ -16,6 +16,7 @@ TESTS = Path(__file__).resolve().parent.parent
 CHECKS = '''
 import os
 
+import pytest
 import sudokit.logic.board as board
 from sudokit.logic.techniques import fish
 
@@ -31,6 +32,11 @@ def test_fails_pure(pure):
 
 def test_plain():
     pass
+
+
+def test_skips_pure(pure):
+    if pure:
+        pytest.skip("skipped in the pure half")
 
 
 def test_dies(pure, request):
@@ -59,6 +65,8 @@ def test_pure_halves_run_on_the_source_and_fail_the_run(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "PASSED test_checks.py::test_source[pure]" in lines
     assert "PASSED test_checks.py::test_plain" in lines
+    assert any(line.startswith("SKIPPED [1] test_checks.py:") and
+               line.endswith(": skipped in the pure half") for line in lines)
     assert ("FAILED test_checks.py::test_fails_pure[pure] - AssertionError: only the pure "
             "half fails") in lines
     if compiled_modules():  # the pure halves run in a child pytest: its end is reported

@@ -185,6 +185,15 @@ def child_options(config: pytest.Config) -> Iterator[str]:
         yield f"--override-ini={setting}"
 
 
+def tuples_back(data: dict[str, Any]) -> dict[str, Any]:
+    """A serialized report as it was before JSON made lists of its tuples: a skip's
+    (file, line, reason) and its location (pytest's summary asks for tuples)."""
+    for key in ("longrepr", "location"):
+        if isinstance(data.get(key), list):
+            data[key] = tuple(data[key])
+    return data
+
+
 def child_stopped_report(item: pytest.Item, why: str) -> pytest.TestReport:
     """A failed report for a pure half the child did not report."""
     return pytest.TestReport(item.nodeid, item.location, keywords={}, outcome="failed",
@@ -225,8 +234,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if sent is None:
         reports = [child_stopped_report(item, run.missing(item.nodeid))]
     else:
-        reports = [item.config.hook.pytest_report_from_serializable(config=item.config,
-                                                                   data=data) for data in sent]
+        reports = [item.config.hook.pytest_report_from_serializable(
+            config=item.config, data=tuples_back(data)) for data in sent]
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
