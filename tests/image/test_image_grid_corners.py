@@ -2,7 +2,8 @@
 it, a shadow) has that corner moved onto the grid's own lines, and the grid is read
 right; so is a grid whose lines break at every crossing, each cell showing an
 outline of its own, one whose outline was lost, around the box taken for it, and a curved
-page whose lines are followed from corners moved onto them."""
+page whose lines are followed from corners moved onto them, and a grid in lines too faint
+for the usual threshold."""
 
 from __future__ import annotations
 
@@ -105,3 +106,9 @@ def test_a_curved_page_whose_outline_is_off_at_two_corners() -> None:
     # its lines could not be followed from it, and the straight warp read 15 cells
     # wrong; moved onto the grid's lines, the outline lets each line be followed
     benchmark_photo("curved", 700017)
+
+
+def test_a_grid_in_lines_too_faint_for_the_usual_threshold() -> None:
+    # an old phone's small, blurred photo: the grid's lines are barely darker than the
+    # paper, and were refused as "no grid"; paler strokes show all of them
+    benchmark_photo("old-phone", 150034)

@@ -37,6 +37,10 @@ MAX_LOOKS = 4
 #: when they show a whole grid more clearly.
 BOX_THIN = 0.5
 
+#: A stroke is this many grey levels darker than the mean around it; where no grid is
+#: found so, FAINT_CONTRAST, and then its thin lines must be dark, on average, over
+#: FAINT_THIN of their length each way.
+CONTRAST, FAINT_CONTRAST, FAINT_THIN = 7, 3, 0.45
 #: Gaps in the strokes up to this share of the photo's long side are closed over when
 #: the grid's outline is looked for in cells that each show their own outline.
 CLOSE = 0.012
@@ -61,21 +65,38 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
                        interpolation=cv2.INTER_AREA) if scale < 1 else gray
     if float(small.std()) < 4:
         raise ImageError("no sudoku grid found: the picture is blank")
-    raw = _ink(small)
+    try:
+        return _find(small, scale, CONTRAST)[:2]
+    except ImageError:
+        # a grid printed in faint lines, or blurred across one way of its lines, loses
+        # them to the threshold: look again for strokes only slightly darker than the
+        # paper around them, where the grid must then show all its lines, its thin ones
+        # each way too (paler strokes show more of what is not a grid)
+        found = _find(small, scale, FAINT_CONTRAST)
+        if not found[2].whole or min(found[2].thin_each) < FAINT_THIN:
+            raise
+        return found[:2]
+
+
+def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
+    """:func:`find_lattice` in the picture ``small`` (the photo reduced by ``scale``),
+    its strokes those at least ``contrast`` grey levels darker than around them, with the
+    line structure shown."""
+    raw = _ink(small, contrast)
     ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
     near = snap.distances(raw)
     # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
     # faint grid line, but also joins the grid to text printed close to it
     lacking = _from_outlines((raw, ink), ink, near, scale)
     if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
-        return lacking[:2]
+        return lacking
     if lacking is not None and lacking[2].thin_lines < BOX_THIN:
         # one 3 x 3 box of the grid, its border taken for the grid's and the lines
         # through its cells' middles for its thin ones? Then the grid around it, whose
         # lines are all there, shows the structure better
         lacking = _better(lacking, _around_box(ink, near, lacking, scale))
         if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
-            return lacking[:2]
+            return lacking
     # no outline shows a whole grid (with a box line missing, a corner may be wrong; with
     # most thin lines missing, it may be one 3 x 3 box, its own thin lines taken for the
     # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
@@ -88,7 +109,7 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         found = _lattice(ink, quad, scale, near)
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
-            return found[:2]
+            return found
     if lacking is None or not lacking[2].whole:
         # lines that stop short of the crossings, or break there, leave each cell its own
         # outline: the strokes closed over gaps of about a third of a cell join them
@@ -96,7 +117,7 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((gap, gap), np.uint8))
         lacking = _better(lacking, _from_outlines((closed,), ink, near, scale))
     if lacking is not None:
-        return lacking[:2]
+        return lacking
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
 
 
@@ -221,12 +242,13 @@ def _preferred(scored: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray
     return [quad for _, _, quad in (near + rest)[:MAX_LOOKS]]
 
 
-def _ink(gray: np.ndarray) -> np.ndarray:
-    """Dark strokes as 255 on 0, relative to their neighbourhood."""
+def _ink(gray: np.ndarray, contrast: int = 7) -> np.ndarray:
+    """Dark strokes as 255 on 0: pixels at least ``contrast`` grey levels darker than the
+    mean of their neighbourhood."""
     block = max(15, (max(gray.shape) // 40) | 1)
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
     ink = cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                block, 7)
+                                block, contrast)
     return ink
 
 
