@@ -12,6 +12,7 @@ ENGINE_MODULES = (
     "sudokit.generator._singles9", "sudokit.logic.graphs.dense_nodes",
     "sudokit.logic.graphs.als_table", "sudokit.logic.graphs.als_links",
     "sudokit.logic.graphs.x_chain_gate", "sudokit.symmetry._minlex",
+    "sudokit.logic.graphs.static9", "sudokit.logic.graphs.basic9",
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's

@@ -36,7 +36,9 @@ from __future__ import annotations
 import time
 
 from ..board import Board, Contradiction, Geometry, bits
+from . import basic9
 from .ancestry import Ancestry
+from .deduction import Deduction
 from .static_links import Links, multiple_chains, single_chains
 
 
@@ -238,20 +240,33 @@ class Hypothesis(Ancestry):
         self._check_units(cell, d0, queue)
 
     # -- the basic eliminations of level 1 ---------------------------------------------
-    def basic(self) -> bool:
-        """Make the first locked-candidates or pair elimination found; was there one?"""
+    def basic(self, typed: bool | None = None) -> bool:
+        """Make the first locked-candidates or pair elimination found; was there one?
+        ``typed``: find it with :mod:`.basic9`'s searches where the board fits them (the
+        same one; None: where they are compiled)."""
         queue: list[tuple[int, int]] = []
-        if self._locked(queue) or self._pairs(queue):
+        use = basic9.COMPILED if typed is None else typed
+        searches = basic9.searches(self.geo) if use else None
+        if self._locked(queue, searches) or self._pairs(queue, searches):
             self.singles(queue)
             return True
         return False
 
-    def _locked(self, queue: list[tuple[int, int]]) -> bool:
+    def _locked(self, queue: list[tuple[int, int]], typed: basic9.Basic9 | None) -> bool:
         geo = self.geo
         dcells = self.dcells
         unit_bits = geo.unit_bits
-        for box, line, common in geo.intersections:
-            for d0 in range(geo.n):
+        if typed is not None:  # where it is: the same as the loop below finds first
+            k = typed.locked(dcells)
+            if k < 0:
+                return False
+            places = [geo.intersections[k // 9]]
+            digits = range(k % 9, k % 9 + 1)
+        else:
+            places = geo.intersections  # type: ignore[assignment]
+            digits = range(geo.n)
+        for box, line, common in places:
+            for d0 in digits:
                 x = dcells[d0]
                 inbox = x & unit_bits[box]
                 inline = x & unit_bits[line]
@@ -272,57 +287,71 @@ class Hypothesis(Ancestry):
                     return True
         return False
 
-    def _pairs(self, queue: list[tuple[int, int]]) -> bool:
-        geo = self.geo
+    def _pairs(self, queue: list[tuple[int, int]], typed: basic9.Basic9 | None) -> bool:
+        if typed is not None:  # where it is: the same as the loop below finds first
+            k = typed.pair(self.masks, self.dcells, self.unsolved)
+            if k < 0:
+                return False
+            k, b = divmod(k, 81)
+            k, a = divmod(k, 81)
+            u, hidden = divmod(k, 2)
+            if hidden:
+                return self._hidden_pair(u, a, b, queue)
+            return self._naked_pair(u, a, b, queue)
         masks = self.masks
         dcells = self.dcells
-        n = geo.n
-        for u, ub in enumerate(geo.unit_bits):
-            cells = ub & self.unsolved
+        for u, ub in enumerate(self.geo.unit_bits):
             # naked pair: two cells of the unit with the same two candidates
             seen: dict[int, int] = {}
-            for c in bits(cells):
+            for c in bits(ub & self.unsolved):
                 m = masks[c]
                 if (m & (m - 1)).bit_count() != 1:
                     continue
                 other = seen.get(m)
                 if other is None:
                     seen[m] = c
-                    continue
-                rest = cells & ~(1 << c | 1 << other)
-                changed = False
-                anc = 0
-                if self.source is not None:  # the two cells' other candidates gone
-                    anc = self.cell_cause(c, -1) | self.cell_cause(other, -1)
-                for d0 in bits(m):
-                    hit = dcells[d0] & rest
-                    for p in bits(hit):
-                        self.drop(p, d0, queue, anc)
-                        changed = True
-                if changed:
+                elif self._naked_pair(u, other, c, queue):
                     return True
             # hidden pair: two digits of the unit with the same two places
             places: dict[int, int] = {}
-            for d0 in range(n):
+            for d0 in range(self.geo.n):
                 x = dcells[d0] & ub
                 if x.bit_count() != 2:
                     continue
                 e0 = places.get(x)
                 if e0 is None:
                     places[x] = d0
-                    continue
-                keep = 1 << d0 | 1 << e0
-                changed = False
-                anc = 0
-                if self.source is not None:  # the two digits' other places gone
-                    anc = self.unit_cause(u, -1, d0) | self.unit_cause(u, -1, e0)
-                for c in bits(x):
-                    for f0 in bits(masks[c] & ~keep):
-                        self.drop(c, f0, queue, anc)
-                        changed = True
-                if changed:
+                elif self._hidden_pair(u, e0, d0, queue):
                     return True
         return False
+
+    def _naked_pair(self, u: int, other: int, c: int, queue: list[tuple[int, int]]) -> bool:
+        """Cells ``other`` and ``c`` of unit ``u`` have the same two candidates: the unit's
+        other cells lose them (did any?)."""
+        rest = self.geo.unit_bits[u] & self.unsolved & ~(1 << c | 1 << other)
+        changed = False
+        anc = 0
+        if self.source is not None:  # the two cells' other candidates gone
+            anc = self.cell_cause(c, -1) | self.cell_cause(other, -1)
+        for d0 in bits(self.masks[c]):
+            for p in bits(self.dcells[d0] & rest):
+                self.drop(p, d0, queue, anc)
+                changed = True
+        return changed
+
+    def _hidden_pair(self, u: int, e0: int, d0: int, queue: list[tuple[int, int]]) -> bool:
+        """Digit indices ``e0`` and ``d0`` have the same two places in unit ``u``: those
+        lose their other digits (did any?)."""
+        keep = 1 << d0 | 1 << e0
+        changed = False
+        anc = 0
+        if self.source is not None:  # the two digits' other places gone
+            anc = self.unit_cause(u, -1, d0) | self.unit_cause(u, -1, e0)
+        for c in bits(self.dcells[d0] & self.geo.unit_bits[u]):
+            for f0 in bits(self.masks[c] & ~keep):
+                self.drop(c, f0, queue, anc)
+                changed = True
+        return changed
 
     # -- settling -------------------------------------------------------------------
     def settle(self, level: int, deadline: float | None = None) -> None:
@@ -384,41 +413,6 @@ class Hypothesis(Ancestry):
                 self.on_anc[i] = self.rule_ancestors(*found.why[len(found.elim) + k]) | 1 << i  # type: ignore[index]
             queue.append((c, d0))
         self.singles(queue)
-
-class Deduction:
-    """What a search found: digits to place and candidates to rule out (cell, digit index),
-    how (``kind``: "contradiction", "cell" or "unit"), from which assumptions (``sources``),
-    how long it is (``length``: the longest propagation behind it; when tracking, the
-    ancestors of its conclusions, as Sudoku Explainer counts a chain, less one for each
-    branch), the deductions of all its propagations together (``total``: what a chain that
-    rests on it counts untracked) and, for a contradiction, why. When tracking, ``why``
-    holds, for each elimination then each placement, the deductions of the layer above
-    that it rests on (ancestor bits) and its length as an inner chain."""
-
-    __slots__ = ("kind", "place", "elim", "sources", "length", "reason", "where", "total", "why")
-
-    def __init__(
-        self,
-        kind: str,
-        place: list[tuple[int, int]],
-        elim: list[tuple[int, int]],
-        sources: list[tuple[int, int]],
-        length: int,
-        reason: str = "",
-        where: int = -1,
-        total: int = -1,
-        why: list[tuple[int, int]] | None = None,
-    ) -> None:
-        self.kind = kind
-        self.place = place
-        self.elim = elim
-        self.sources = sources
-        self.length = length
-        self.reason = reason
-        #: the unit of a unit forcing chain (-1 otherwise)
-        self.where = where
-        self.total = length if total < 0 else total
-        self.why: list[tuple[int, int]] = [] if why is None else why
 
 
 def deductions(

@@ -21,6 +21,7 @@ the conclusion rests on and how long it is.
 from __future__ import annotations
 
 from ..board import Geometry, bits
+from . import static9
 
 
 class Links:
@@ -28,7 +29,7 @@ class Links:
     cells, and the candidates each cell and unit lost since ``source``."""
 
     __slots__ = ("geo", "masks", "dcells", "unsolved", "source", "n", "big", "_reached", "_edges",
-                 "_gone")
+                 "_gone", "_core")
 
     def __init__(self, geo: Geometry, masks: list[int], dcells: list[int], unsolved: int,
                  source: list[int]) -> None:
@@ -43,6 +44,19 @@ class Links:
         self._edges: list[list[int]] | None = None
         #: the eliminations behind each cell's and each unit's digit's places, once found
         self._gone: dict[int, int] = {}
+        self._core: static9.Core | None | bool = None
+
+    def core(self) -> static9.Core | None:
+        """The searches' typed core for this board (see :mod:`.static9`), where it is
+        compiled and takes the board (81 cells, nine digits); else None."""
+        got = self._core
+        if got is None:
+            got = False
+            if static9.COMPILED and static9.tables(self.geo) is not None:
+                got = static9.Core(self.geo, self.masks, self.dcells, self.unsolved,
+                                   self.source)
+            self._core = got
+        return got if isinstance(got, static9.Core) else None
 
     def gone_in_cell(self, cell: int) -> int:
         """The eliminations (as bits) that left ``cell`` with the candidates it has."""
@@ -241,9 +255,13 @@ def reach(edges: list[list[int]]) -> list[int]:
     return out
 
 
-def single_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
+def single_chains(links: Links, typed: bool = True) -> list[tuple[bool, int, int, list[int]]]:
     """Every candidate whose assumption leads back to its denial (removed), or whose denial
-    leads back to itself (placed): (placed?, cell, digit index, [ancestors])."""
+    leads back to itself (placed): (placed?, cell, digit index, [ancestors]). ``typed``:
+    through the typed core where there is one (the same answers)."""
+    core = links.core() if typed else None
+    if core is not None:
+        return core.single_chains()
     out = []
     n = links.n
     big = links.big
@@ -264,9 +282,13 @@ def single_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
     return out
 
 
-def multiple_chains(links: Links) -> list[tuple[bool, int, int, list[int]]]:
+def multiple_chains(links: Links, typed: bool = True) -> list[tuple[bool, int, int, list[int]]]:
     """What every candidate of a cell of three or more, or every place of a digit in a
-    unit, makes true or false: (placed?, cell, digit index, [ancestors in each branch])."""
+    unit, makes true or false: (placed?, cell, digit index, [ancestors in each branch]).
+    ``typed``: through the typed core where there is one (the same answers)."""
+    core = links.core() if typed else None
+    if core is not None:
+        return core.multiple_chains()
     geo = links.geo
     n = links.n
     big = links.big

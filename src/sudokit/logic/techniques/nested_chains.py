@@ -44,7 +44,8 @@ from contextlib import contextmanager, nullcontext
 
 from ..board import Board
 from ..graphs.chains import chain_bonus
-from ..graphs.hypothesis import Deduction, Hypothesis, OutOfTime, continues, deductions
+from ..graphs.deduction import Deduction
+from ..graphs.hypothesis import Hypothesis, OutOfTime, continues, deductions
 from ..step import Level, Step, Technique, cell_list
 
 #: the deepest level tried at all (far past what any known 9x9 puzzle needs)
