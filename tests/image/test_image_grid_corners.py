@@ -112,3 +112,10 @@ def test_a_grid_in_lines_too_faint_for_the_usual_threshold() -> None:
     # an old phone's small, blurred photo: the grid's lines are barely darker than the
     # paper, and were refused as "no grid"; paler strokes show all of them
     benchmark_photo("old-phone", 150034)
+
+
+@pytest.mark.parametrize("seed", [800032, 800048])
+def test_the_grids_followed_lines_win_over_corners_moved_a_cell_off(seed: int) -> None:
+    # half the grid in a hard shadow: its outline's corners, moved onto the lines, fit
+    # eight of the nine rows a cell off; the grid's own lines, followed, show it whole
+    benchmark_photo("shaded", seed)

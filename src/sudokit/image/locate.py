@@ -87,8 +87,9 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     near = snap.distances(raw)
     # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
     # faint grid line, but also joins the grid to text printed close to it
-    lacking = _from_outlines((raw, ink), ink, near, scale)
-    if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
+    lacking, moved = _from_outlines((raw, ink), ink, near, scale)
+    if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN \
+            and not moved:
         return lacking
     if lacking is not None and lacking[2].thin_lines < BOX_THIN:
         # one 3 x 3 box of the grid, its border taken for the grid's and the lines
@@ -115,18 +116,19 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
         # outline: the strokes closed over gaps of about a third of a cell join them
         gap = max(5, round(CLOSE * max(small.shape)) | 1)
         closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((gap, gap), np.uint8))
-        lacking = _better(lacking, _from_outlines((closed,), ink, near, scale))
+        lacking = _better(lacking, _from_outlines((closed,), ink, near, scale)[0])
     if lacking is not None:
         return lacking
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
 
 
 def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.ndarray,
-                   scale: float) -> _Found | None:
+                   scale: float) -> tuple[_Found | None, bool]:
     """The lattice shown by the best of the outlines of ``strokes`` (each 255 on 0) that
     shows a grid's lines in ``ink``, each refitted to its evenly spaced lines or its
     corners moved onto them (``near``: :func:`sudokit.image.snap.distances`); None when
-    none does."""
+    none does. And whether its corners were so moved (then the grid's lines, followed,
+    may show it better)."""
     contours = [c for im in strokes for c in cv2.findContours(
         im, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     total = ink.shape[0] * ink.shape[1]
@@ -149,12 +151,15 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
             # each corner onto the grid's own lines, from the outline and from its refit
             # (an outline so moved must show a grid's lines straight: moving corners
             # freely, then bending lines to fit, could make a grid of a larger lattice)
+            kept = found
             for moved in (snap.snap(outline, near), snap.snap(quad, near)):
                 if measure(ink, moved).is_grid:
                     found = _better(found, _lattice(ink, moved, scale))
+            if found is not kept:
+                return found, True
         if found is not None:
-            return found
-    return None
+            return found, False
+    return None, False
 
 
 def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
