@@ -109,8 +109,8 @@ class Tally:
             f"  wrong readings with no wrong cell marked doubtful {self.wrong_unmarked}; "
             f"wrong cells not marked doubtful {self.wrong_cells_unmarked}",
             f"  time per photo, one core: CPU {np.mean(self.cpu) * 1000:.0f} ms mean, "
-            f"{np.percentile(self.cpu, 95) * 1000:.0f} ms 95th percentile; "
-            f"wall {np.mean(self.wall) * 1000:.0f} ms mean",
+            f"{np.percentile(self.cpu, 95) * 1000:.0f} ms 95th percentile, "
+            f"{np.max(self.cpu) * 1000:.0f} ms max; wall {np.mean(self.wall) * 1000:.0f} ms mean",
         ]
 
 
@@ -214,7 +214,9 @@ def main() -> None:
                 print(f"{name} seed {seed}: {len(bad)} cells wrong "
                       + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"
                                   f"{reading.grid.cells[i]}" for i in bad)
-                      + f" (solutions {reading.solutions}, trusted {reading.trusted})")
+                      + f" (solutions {reading.solutions}, trusted {reading.trusted}; grid "
+                      f"{'in' if placed(np.array(reading.corners), corners) else 'off'} "
+                      "its place)")
                 if reading.trusted:
                     print("\n".join(trusted_wrong_lines(reading, puzzle, bad)))
         print("\n".join(tally.lines(name)), flush=True)
