@@ -45,6 +45,14 @@ CONTRAST, FAINT_CONTRAST, FAINT_THIN = 7, 3, 0.45
 #: the grid's outline is looked for in cells that each show their own outline.
 CLOSE = 0.012
 
+#: Lines that bend, seen this clearly (:attr:`Structure.score`) from an outline, are not
+#: followed again from its corners moved onto them, nor compared with the grid's lines
+#: found on their own (less clearly, the outline may be a cell or more off the grid).
+CLEAR = 0.95
+
+#: Of two lattices found, one showing all eight box lines ranks this much higher.
+WHOLE = 0.05
+
 #: A lattice found: (corners, crossings or None, the line structure shown).
 _Found = tuple[np.ndarray, np.ndarray | None, Structure]
 
@@ -89,7 +97,7 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # faint grid line, but also joins the grid to text printed close to it
     lacking, moved = _from_outlines((raw, ink), ink, near, scale)
     if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN \
-            and not moved:
+            and not moved and (lacking[1] is None or lacking[2].score >= CLEAR):
         return lacking
     if lacking is not None and lacking[2].thin_lines < BOX_THIN:
         # one 3 x 3 box of the grid, its border taken for the grid's and the lines
@@ -154,7 +162,7 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
             kept = found
             for moved in (snap.snap(outline, near), snap.snap(quad, near)):
                 if measure(ink, moved).is_grid:
-                    found = _better(found, _lattice(ink, moved, scale))
+                    found = _better(found, _lattice(ink, moved, scale, near))
             if found is not kept:
                 return found, True
         if found is not None:
@@ -189,12 +197,15 @@ def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
 
 
 def _better(found: _Found | None, other: _Found | None) -> _Found | None:
-    """Of two lattices found (or None), the one whose outline shows the grid better: all
-    its box lines first, then the higher score."""
+    """Of two lattices found (or None), the one whose outline shows the grid better: the
+    higher score, all eight box lines counting WHOLE more."""
     if found is None or other is None:
         return found if other is None else other
-    return other if (other[2].whole, other[2].score) > (found[2].whole, found[2].score) \
-        else found
+
+    def rank(lattice: _Found) -> float:
+        return lattice[2].score + WHOLE * lattice[2].whole
+
+    return other if rank(other) > rank(found) else found
 
 
 def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -215,14 +226,16 @@ def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
     points = crossings(ink, quad)
     if points is not None:
         bent = measure(ink, quad, points)
-        if bent.is_grid and bent.score >= straight.score:
-            return _bent(quad, points, bent, scale)
-        moved = snap.snap(quad, near) if near is not None else None
+        clear = max((m.score for m in (straight, bent) if m.whole), default=0.0) >= CLEAR
+        moved = snap.snap(quad, near) if near is not None and not clear else None
         again = crossings(ink, moved) if moved is not None else None
         if moved is not None and again is not None:
             followed = measure(ink, moved, again)
-            if followed.is_grid and followed.score >= max(straight.score, bent.score):
+            if followed.is_grid and followed.score >= straight.score and (
+                    not bent.is_grid or followed.score > bent.score):
                 return _bent(moved, again, followed, scale)
+        if bent.is_grid and bent.score >= straight.score:
+            return _bent(quad, points, bent, scale)
     if straight.is_grid:
         return (quad / scale).astype(np.float32), None, straight
     return None

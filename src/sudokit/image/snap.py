@@ -22,31 +22,30 @@ OUTSIDE = 0.35
 #: A corner moved may make an angle this far (degrees) from a right angle, and opposite
 #: sides at least this share of each other's length.
 SKEW, SIDES = 30.0, 0.7
-#: The searches, coarse to fine: (step, reach, looseness), in cells: each corner is tried
-#: at every step up to the reach each way, its fit measured with nearness to a stroke
-#: falling off over the looseness.
-SEARCHES = ((1.0, REACH, 0.45), (0.5, 1.0, 0.3), (0.125, 0.375, 0.12),
-            (0.0625, 0.125, 0.06))
-#: How loosely :func:`fit` measures.
-TIGHT = 0.06
+#: The searches, coarse to fine: (step, reach, looseness, samples), in cells: each corner
+#: is tried at every step up to the reach each way, its fit measured with nearness to a
+#: stroke falling off over the looseness, at that many points per cell of each line.
+SEARCHES = ((1.0, REACH, 0.45, 2), (0.5, 1.0, 0.3, 3), (0.125, 0.375, 0.12, 4),
+            (0.0625, 0.125, 0.06, 4))
+#: How loosely :func:`fit` measures, and at how many points per cell.
+TIGHT, PER_CELL = 0.06, 4
 #: The most corner moves at each step size.
 MOST_MOVES = 6
-#: Samples per cell along each line.
-PER_CELL = 4
 #: The grid's corners in cells, clockwise from top-left.
 SQUARE = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], np.float32)
 
 
-def _samples() -> np.ndarray:
-    """Points (u, v), in cells, along the ten lines each way of the grid."""
-    t = (np.arange(9 * PER_CELL) + 0.5) / PER_CELL
+def samples(per_cell: int) -> np.ndarray:
+    """Points (u, v), in cells, along the ten lines each way of the grid, ``per_cell`` to
+    a cell."""
+    t = (np.arange(9 * per_cell) + 0.5) / per_cell
     k = np.arange(10, dtype=np.float64)
     across = np.stack(np.broadcast_arrays(t[None, :], k[:, None]), axis=-1).reshape(-1, 2)
     down = across[:, ::-1]
     return np.concatenate([across, down])
 
 
-SAMPLES = _samples()
+SAMPLES = {n: samples(n) for n in {PER_CELL, *(search[3] for search in SEARCHES)}}
 
 
 def distances(ink: np.ndarray) -> np.ndarray:
@@ -58,7 +57,7 @@ def fit(quad: np.ndarray, near: np.ndarray) -> float:
     """How close to the strokes the grid of ``quad`` (4 x 2, clockwise from top-left) lies:
     the mean, over its lines' points, of a nearness from 1 (on a stroke) to 0, measured
     finely. ``near`` is :func:`distances` of the strokes."""
-    return float(_fits(quad[None].astype(np.float64), near, TIGHT)[0])
+    return float(_fits(quad[None].astype(np.float64), near, TIGHT, PER_CELL)[0])
 
 
 def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
@@ -69,12 +68,12 @@ def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
     start = quad.astype(np.float64)
     back = np.linalg.inv(_homographies(start[None])[0])
     quad = start
-    for step, reach, loose in SEARCHES:
+    for step, reach, loose, per_cell in SEARCHES:
         offsets = np.arange(-reach, reach + step / 2, step)
         moves = np.stack(np.meshgrid(offsets, offsets), axis=-1).reshape(-1, 2)
         for _ in range(MOST_MOVES):
-            now = float(_fits(quad[None], near, loose)[0])
-            gain, best = max((_best_move(quad, corner, moves, near, loose, back)
+            now = float(_fits(quad[None], near, loose, per_cell)[0])
+            gain, best = max((_best_move(quad, corner, moves, near, (loose, per_cell), back)
                               for corner in range(4)), key=lambda t: t[0])
             if gain <= now + 1e-6:
                 break
@@ -83,15 +82,15 @@ def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
 
 
 def _best_move(quad: np.ndarray, corner: int, moves: np.ndarray, near: np.ndarray,
-               loose: float, back: np.ndarray) -> tuple[float, np.ndarray]:
+               measure: tuple[float, int], back: np.ndarray) -> tuple[float, np.ndarray]:
     """(fit, quad): ``quad`` with ``corner`` moved by the one of ``moves`` (cells, in the
     grid's own directions) that fits the strokes best, and its fit; a corner is kept
     within REACH cells of where ``back`` (the first outline's matrix from the photo to the
-    grid, in cells) puts it."""
+    grid, in cells) puts it. ``measure``: (looseness, points per cell) for :func:`_fits`."""
     placed = _project(_homographies(quad[None]), (SQUARE[corner] + moves)[None])[0]
     quads = np.repeat(quad[None], len(moves), axis=0)
     quads[:, corner] = placed
-    scores = _fits(quads, near, loose)
+    scores = _fits(quads, near, *measure)
     was = _project(back[None], placed[None])[0]
     far = ~(np.abs(was - SQUARE[corner]) <= REACH + 1e-6).all(axis=1)
     # a grid cut by the photo's edge runs off it by a fraction of a cell: a corner further
@@ -133,11 +132,12 @@ def _project(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:
         return out[..., :2] / out[..., 2:]
 
 
-def _fits(quads: np.ndarray, near: np.ndarray, loose: float) -> np.ndarray:
+def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> np.ndarray:
     """:func:`fit` for each of ``quads`` (n x 4 x 2), nearness falling off over ``loose``
-    of a cell; -1 for a quad whose lines lie mostly outside the photo."""
+    of a cell, at ``per_cell`` points a cell of each line; -1 for a quad whose lines lie
+    mostly outside the photo or that no photographed square looks like."""
     h, w = near.shape
-    points = _project(_homographies(quads), SAMPLES[None])  # n x m x 2
+    points = _project(_homographies(quads), SAMPLES[per_cell][None])  # n x m x 2
     x, y = np.rint(points[..., 0]), np.rint(points[..., 1])
     inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)  # NaN is never inside
     d = near[np.where(inside, y, 0).astype(int), np.where(inside, x, 0).astype(int)]
@@ -146,7 +146,7 @@ def _fits(quads: np.ndarray, near: np.ndarray, loose: float) -> np.ndarray:
     sigma = np.maximum(1.0, loose * cell)[:, None]
     close = np.where(inside, np.exp(-(d / sigma) ** 2), 0.0).sum(axis=1)
     seen = inside.sum(axis=1)
-    fits = np.where(seen >= 0.5 * SAMPLES.shape[0], close / np.maximum(seen, 1), -1.0)
+    fits = np.where(seen >= 0.5 * points.shape[1], close / np.maximum(seen, 1), -1.0)
     return np.where(_plausible(quads), fits, -1.0)
 
 
