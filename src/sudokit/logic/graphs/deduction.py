@@ -1,7 +1,28 @@
-"""What a search of the nested forcing chains found (:func:`.hypothesis.deductions`): a
-plain value, shared by the search and the techniques that make a step of it."""
+"""What a search of the nested forcing chains (:func:`.hypothesis.deductions`) starts from
+(the digits placed in each unit of the board) and what it finds: a plain value shared by
+the search and the techniques that make a step of it, or that it ran out of time."""
 
 from __future__ import annotations
+
+from ..board import Board
+
+
+def placed_units(board: Board) -> list[int]:
+    """For each unit, the digits already placed in it, as a mask (kept on the board while
+    it stays the same: every assumption starts from it; never change the list)."""
+    found = board.derived("placed-units")
+    if found is not None:
+        return found  # type: ignore[return-value]
+    values = board.values
+    out = []
+    for unit in board.geo.units:
+        m = 0
+        for c in unit:
+            if values[c]:
+                m |= 1 << (values[c] - 1)
+        out.append(m)
+    board.keep("placed-units", out)
+    return out
 
 
 class Deduction:
@@ -38,3 +59,12 @@ class Deduction:
         self.where = where
         self.total = length if total < 0 else total
         self.why: list[tuple[int, int]] = [] if why is None else why
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline (a rating's time limit); ``floor`` is the score of
+    the technique that was searching (the puzzle needs at least that)."""
+
+    def __init__(self, floor: float = 0.0) -> None:
+        super().__init__(floor)
+        self.floor = floor

@@ -38,35 +38,8 @@ import time
 from ..board import Board, Contradiction, Geometry, bits
 from . import basic9
 from .ancestry import Ancestry
-from .deduction import Deduction
+from .deduction import Deduction, OutOfTime, placed_units
 from .static_links import Links, multiple_chains, single_chains
-
-
-class OutOfTime(Exception):
-    """The search passed its deadline (a rating's time limit); ``floor`` is the score of
-    the technique that was searching (the puzzle needs at least that)."""
-
-    def __init__(self, floor: float = 0.0) -> None:
-        super().__init__(floor)
-        self.floor = floor
-
-
-def placed_units(board: Board) -> list[int]:
-    """For each unit, the digits already placed in it, as a mask (kept on the board while
-    it stays the same: every assumption starts from it; never change the list)."""
-    found = board.derived("placed-units")
-    if found is not None:
-        return found  # type: ignore[return-value]
-    values = board.values
-    out = []
-    for unit in board.geo.units:
-        m = 0
-        for c in unit:
-            if values[c]:
-                m |= 1 << (values[c] - 1)
-        out.append(m)
-    board.keep("placed-units", out)
-    return out
 
 
 class Hypothesis(Ancestry):
@@ -141,7 +114,11 @@ class Hypothesis(Ancestry):
         names = geo.cell_names
         near = geo.neighbour_bits  # non-consecutive neighbours (none on most rules)
         track = self.source is not None
-        check, markoff = self._check_units, self._markoff_ancestors  # looked up once
+        cell_units = geo.cell_units
+        unit_bits = geo.unit_bits
+        n = geo.n
+        big = len(masks) * n
+        off_anc = self.off_anc
         on = 0
         while queue:
             cell, d0 = queue.pop()
@@ -176,46 +153,51 @@ class Hypothesis(Ancestry):
                 rest ^= low
                 dcells[e0] &= ~cellbit
                 if track:
-                    markoff(cell, e0, on)
-                check(cell, e0, queue)
+                    i = big + cell * n + e0
+                    off_anc[i] = on | 1 << i  # type: ignore[index]
+                dc = dcells[e0]
+                for u in cell_units[cell]:
+                    if placed_in[u] >> e0 & 1:
+                        continue
+                    x = dc & unit_bits[u]
+                    if not x:
+                        raise self.empty_unit(u, cell, e0)
+                    if not x & (x - 1):
+                        queue.append((x.bit_length() - 1, e0))
             hit = dcells[d0] & peer_bits[cell]
             if hit:
                 dcells[d0] &= ~hit
+                dc = dcells[d0]
                 nbit = ~bit
+                off = 0
                 while hit:
                     low = hit & -hit
                     p = low.bit_length() - 1
                     hit ^= low
                     m = masks[p] & nbit
                     masks[p] = m
-                    off = markoff(p, d0, on) if track else 0
+                    if track:
+                        i = big + p * n + d0
+                        off = on | 1 << i
+                        off_anc[i] = off  # type: ignore[index]
                     if not m:
                         raise self.empty_cell(p, d0, off)
                     if not m & (m - 1):
                         queue.append((p, m.bit_length() - 1))
-                    check(p, d0, queue)
+                    for u in cell_units[p]:
+                        if placed_in[u] >> d0 & 1:
+                            continue
+                        x = dc & unit_bits[u]
+                        if not x:
+                            raise self.empty_unit(u, p, d0)
+                        if not x & (x - 1):
+                            queue.append((x.bit_length() - 1, d0))
             if near:  # its neighbours lose the digits next to it
                 for p in bits(near[cell] & self.unsolved):
                     if d0:
                         self.drop(p, d0 - 1, queue, on)
                     if d0 + 1 < geo.n:
                         self.drop(p, d0 + 1, queue, on)
-
-    def _check_units(self, cell: int, d0: int, queue: list[tuple[int, int]]) -> None:
-        """After digit index ``d0`` left ``cell``: a unit of the cell with no place left for
-        it is a contradiction, one with a single place a hidden single."""
-        geo = self.geo
-        dc = self.dcells[d0]
-        placed_in = self.placed_in
-        unit_bits = geo.unit_bits
-        for u in geo.cell_units[cell]:
-            if placed_in[u] >> d0 & 1:
-                continue
-            x = dc & unit_bits[u]
-            if not x:
-                raise self.empty_unit(u, cell, d0)
-            if not x & (x - 1):
-                queue.append((x.bit_length() - 1, d0))
 
     def drop(self, cell: int, d0: int, queue: list[tuple[int, int]], anc: int = 0) -> None:
         """Rule digit index ``d0`` out of ``cell`` (new singles go to ``queue``; ``anc``:
@@ -237,13 +219,20 @@ class Hypothesis(Ancestry):
             raise self.empty_cell(cell, d0, off)
         if not m & (m - 1):
             queue.append((cell, m.bit_length() - 1))
-        self._check_units(cell, d0, queue)
+        dc = self.dcells[d0]  # a unit of the cell left with one place: a hidden single
+        for u in self.geo.cell_units[cell]:
+            if self.placed_in[u] >> d0 & 1:
+                continue
+            x = dc & self.geo.unit_bits[u]
+            if not x:
+                raise self.empty_unit(u, cell, d0)
+            if not x & (x - 1):
+                queue.append((x.bit_length() - 1, d0))
 
     # -- the basic eliminations of level 1 ---------------------------------------------
     def basic(self, typed: bool | None = None) -> bool:
         """Make the first locked-candidates or pair elimination found; was there one?
-        ``typed``: find it with :mod:`.basic9`'s searches where the board fits them (the
-        same one; None: where they are compiled)."""
+        ``typed``: found by :mod:`.basic9` where the board fits it (None: where compiled)."""
         queue: list[tuple[int, int]] = []
         use = basic9.COMPILED if typed is None else typed
         searches = basic9.searches(self.geo) if use else None
@@ -547,12 +536,22 @@ def _agree(
     base = root.masks
     place: list[tuple[int, int]] = []
     elim: list[tuple[int, int]] = []
-    for c in bits(root.unsolved):
+    # where anything can agree: the cells placed in every branch (a settled branch has
+    # placed every cell with one candidate), and those that lost a digit in every branch
+    solved = root.unsolved
+    for p in props:
+        solved &= ~p.unsolved
+    lost = 0
+    for d0, dc in enumerate(root.dcells):
+        for p in props:
+            dc &= ~p.dcells[d0]
+        lost |= dc
+    for c in bits(solved):
         f = first[c]
         if not f & (f - 1) and f != base[c] and all(p.masks[c] == f for p in props):
             place.append((c, f.bit_length() - 1))
     if not place:
-        for c in bits(root.unsolved):
+        for c in bits(lost):
             removed = base[c]
             for p in props:
                 removed &= ~p.masks[c]
