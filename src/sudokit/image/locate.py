@@ -50,6 +50,10 @@ CLOSE = 0.012
 #: found on their own (less clearly, the outline may be a cell or more off the grid).
 CLEAR = 0.95
 
+#: Of the outlines looked at, the first this many have their corners moved onto the
+#: grid's lines when they do not show all of them.
+SNAP_LOOKS = 2
+
 #: Of two lattices found, one showing all eight box lines ranks this much higher.
 WHOLE = 0.05
 
@@ -89,13 +93,15 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     """:func:`find_lattice` in the picture ``small`` (the photo reduced by ``scale``),
     its strokes those at least ``contrast`` grey levels darker than around them, with the
-    line structure shown."""
+    line structure shown (the grid's lines are followed on their own, and the strokes
+    closed over gaps, only at the usual CONTRAST: paler strokes hold many more lines, and
+    following them is slow)."""
     raw = _ink(small, contrast)
     ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
     near = snap.distances(raw)
     # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
     # faint grid line, but also joins the grid to text printed close to it
-    lacking, moved = _from_outlines((raw, ink), ink, near, scale)
+    lacking, moved = _from_outlines((raw, ink), ink, near, scale, SNAP_LOOKS)
     if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN \
             and not moved and (lacking[1] is None or lacking[2].score >= CLEAR):
         return lacking
@@ -111,7 +117,8 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
     # lines themselves; an outline pieced together from them must show
     # all eight box lines, and more of the grid's lines than the outline found
-    shapes = [(_grid_score(ink, quad), 0.0, quad) for quad in gridlines.outlines(ink)]
+    shapes = [(_grid_score(ink, quad), 0.0, quad)
+              for quad in (gridlines.outlines(ink) if contrast == CONTRAST else [])]
     for quad in _preferred(shapes):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
@@ -119,24 +126,25 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
             return found
-    if lacking is None or not lacking[2].whole:
+    if (lacking is None or not lacking[2].whole) and contrast == CONTRAST:
         # lines that stop short of the crossings, or break there, leave each cell its own
         # outline: the strokes closed over gaps of about a third of a cell join them
         gap = max(5, round(CLOSE * max(small.shape)) | 1)
         closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((gap, gap), np.uint8))
-        lacking = _better(lacking, _from_outlines((closed,), ink, near, scale)[0])
+        lacking = _better(lacking, _from_outlines((closed,), ink, near, scale, 1)[0])
     if lacking is not None:
         return lacking
     raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
 
 
 def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.ndarray,
-                   scale: float) -> tuple[_Found | None, bool]:
+                   scale: float, looks: int) -> tuple[_Found | None, bool]:
     """The lattice shown by the best of the outlines of ``strokes`` (each 255 on 0) that
     shows a grid's lines in ``ink``, each refitted to its evenly spaced lines or its
     corners moved onto them (``near``: :func:`sudokit.image.snap.distances`); None when
-    none does. And whether its corners were so moved (then the grid's lines, followed,
-    may show it better)."""
+    none does (the first ``looks`` outlines looked at have their corners moved). And
+    whether its corners were so moved (then the grid's lines, followed, may show it
+    better)."""
     contours = [c for im in strokes for c in cv2.findContours(
         im, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     total = ink.shape[0] * ink.shape[1]
@@ -149,18 +157,19 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
         if quad is None:
             continue
         scored.append((_grid_score(ink, quad), cv2.contourArea(quad), quad))
-    for outline in _preferred(scored):
+    for look, outline in enumerate(_preferred(scored)):
         quad = outline
         for _ in range(2):
             quad = _refine(ink, quad)
         found = _lattice(ink, quad, scale, near)
-        if found is None or not found[2].whole:
+        if (found is None or not found[2].whole) and look < looks:
             # a corner may be off (a border broken or cut off near it, a shadow): move
             # each corner onto the grid's own lines, from the outline and from its refit
             # (an outline so moved must show a grid's lines straight: moving corners
             # freely, then bending lines to fit, could make a grid of a larger lattice)
             kept = found
-            for moved in (snap.snap(outline, near), snap.snap(quad, near)):
+            starts = [outline] if np.abs(quad - outline).max() < 1 or look else [outline, quad]
+            for moved in (snap.snap(start, near) for start in starts):
                 if measure(ink, moved).is_grid:
                     found = _better(found, _lattice(ink, moved, scale, near))
             if found is not kept:

@@ -30,7 +30,7 @@ SEARCHES = ((1.0, REACH, 0.45, 2), (0.5, 1.0, 0.3, 3), (0.125, 0.375, 0.12, 4),
 #: How loosely :func:`fit` measures, and at how many points per cell.
 TIGHT, PER_CELL = 0.06, 4
 #: The most corner moves at each step size.
-MOST_MOVES = 6
+MOST_MOVES = 4
 #: The grid's corners in cells, clockwise from top-left.
 SQUARE = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], np.float32)
 
