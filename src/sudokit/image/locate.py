@@ -46,9 +46,10 @@ CONTRAST, FAINT_CONTRAST, FAINT_THIN = 7, 3, 0.45
 CLOSE = 0.012
 
 #: Lines that bend, seen this clearly (:attr:`Structure.score`) from an outline, are not
-#: followed again from its corners moved onto them, nor compared with the grid's lines
-#: found on their own (less clearly, the outline may be a cell or more off the grid).
-CLEAR = 0.95
+#: followed again from its corners moved onto them; seen at least SEEN as clearly, they
+#: are not compared with the grid's lines found on their own (less clearly, the outline
+#: may be a cell or more off the grid).
+CLEAR, SEEN = 0.95, 0.9
 
 #: Of the outlines looked at, the first this many have their corners moved onto the
 #: grid's lines when they do not show all of them.
@@ -103,7 +104,7 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # faint grid line, but also joins the grid to text printed close to it
     lacking, moved = _from_outlines((raw, ink), ink, near, scale, SNAP_LOOKS)
     if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN \
-            and not moved and (lacking[1] is None or lacking[2].score >= CLEAR):
+            and not moved and (lacking[1] is None or lacking[2].score >= SEEN):
         return lacking
     if lacking is not None and lacking[2].thin_lines < BOX_THIN:
         # one 3 x 3 box of the grid, its border taken for the grid's and the lines
