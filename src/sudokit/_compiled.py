@@ -39,6 +39,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
     "sudokit.logic.graphs.hypothesis",
+    "sudokit.logic.graphs.tracked",
     "sudokit.logic.graphs.ancestry",
     "sudokit.logic.graphs.static_links",
     "sudokit.logic.techniques.locked_candidates",

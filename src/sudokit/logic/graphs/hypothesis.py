@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 
 from ..board import Board, Contradiction, Geometry, bits
-from . import basic9
+from . import basic9, tracked
 from .ancestry import Ancestry
 from .deduction import Deduction, OutOfTime, placed_units
 from .static_links import Links, multiple_chains, single_chains
@@ -97,13 +97,15 @@ class Hypothesis(Ancestry):
 
     # -- single changes ---------------------------------------------------------------
     def singles(self, queue: list[tuple[int, int]],
-                placed: list[tuple[int, int]] | None = None) -> None:
+                placed: list[tuple[int, int]] | None = None, inline: bool = True) -> None:
         """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles
         until nothing more follows (a placed digit leaves its peers, and under
         non-consecutive rules the digits next to it leave its neighbours); each placement,
         as (cell, digit), goes to ``placed`` when given (in the order they are made, up to a
-        contradiction)."""
+        contradiction). ``inline``: tracked, by :mod:`.tracked` where it applies."""
         geo = self.geo
+        if inline and self.source is not None and not geo.neighbour_bits:
+            return tracked.singles(self, queue, placed)
         masks = self.masks
         dcells = self.dcells
         placed_in = self.placed_in
