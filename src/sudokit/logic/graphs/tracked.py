@@ -37,6 +37,18 @@ class Hypothesis(Protocol):
     def empty_unit(self, u: int, cell: int, d0: int) -> Contradiction: ...
 
 
+#: each potential's own bit, by the number of potentials (made once: ``1 << i`` makes a
+#: new integer of up to a few dozen words each time)
+_ONES: dict[int, list[int]] = {}
+
+
+def _ones(size: int) -> list[int]:
+    got = _ONES.get(size)
+    if got is None:
+        got = _ONES[size] = [1 << i for i in range(size)]
+    return got
+
+
 def singles(h: Hypothesis, queue: list[tuple[int, int]],
             placed: list[tuple[int, int]] | None = None) -> None:
     """Place every (cell, digit index) of ``queue`` on ``h`` (tracking ancestry, with no
@@ -56,6 +68,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
     unit_bits = geo.unit_bits
     n = geo.n
     big = len(masks) * n
+    one = _ones(2 * big)
     while queue:
         cell, d0 = queue.pop()
         bit = 1 << d0
@@ -71,7 +84,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
             h.clash = (h.placed_ancestors(cell, d0), h.off_ancestors(cell, d0))
             raise Contradiction(f"{names[cell]} would be {d0 + 1}, which it cannot be")
         on = _placed(cell, d0, masks, dcells, source, on_anc, off_anc, cell_units, unit_bits,
-                     n, big)
+                     n, big, one)
         h.unsolved &= ~cellbit
         h.count += 1
         if placed is not None:
@@ -87,7 +100,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
             rest ^= low
             dcells[e0] &= ~cellbit
             i = big + cell * n + e0
-            off_anc[i] = on | 1 << i
+            off_anc[i] = on | one[i]
             dc = dcells[e0]
             for u in cell_units[cell]:
                 if placed_in[u] >> e0 & 1:
@@ -109,7 +122,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
                 m = masks[p] & nbit
                 masks[p] = m
                 i = big + p * n + d0
-                off = on | 1 << i
+                off = on | one[i]
                 off_anc[i] = off
                 if not m:
                     raise h.empty_cell(p, d0, off)
@@ -128,7 +141,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
 def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: list[int],
             on_anc: dict[int, int], off_anc: dict[int, int],
             cell_units: tuple[tuple[int, ...], ...], unit_bits: tuple[int, ...], n: int,
-            big: int) -> int:
+            big: int, one: list[int]) -> int:
     """The ancestors of a single about to be placed (recorded): what was assumed, else the
     cell's other candidates gone, else the digit's other places in a unit gone."""
     i = cell * n + d0
@@ -136,7 +149,7 @@ def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: lis
     if got is not None:
         return got
     bit = 1 << d0
-    anc = 1 << i
+    anc = one[i]
     if masks[cell] == bit and source[cell] != bit:
         others = source[cell] & ~bit
         while others:
@@ -144,7 +157,7 @@ def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: lis
             others ^= low
             j = big + cell * n + low.bit_length() - 1
             g = off_anc.get(j)
-            anc |= (1 << j) if g is None else g
+            anc |= one[j] if g is None else g
     else:
         cellbit = 1 << cell
         dc = dcells[d0]
@@ -158,7 +171,7 @@ def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: lis
                     if source[c] & bit:
                         j = big + c * n + d0
                         g = off_anc.get(j)
-                        anc |= (1 << j) if g is None else g
+                        anc |= one[j] if g is None else g
                 break
     on_anc[i] = anc
     return anc
