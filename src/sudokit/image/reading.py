@@ -54,6 +54,10 @@ SURE = 2.0
 #: Readings the repair may try for each turned grid: a grid turned the right way reads with
 #: few doubts, so a small budget finds it, and the wrong turns cost little.
 TURNED_TRIES = 300
+#: The part of a cell (from MIDDLE to 1 - MIDDLE of its side, each way) where a digit's
+#: strokes lie: a digit read in a cell whose middle lies partly outside the photo may have
+#: lost a stroke there (a 2 without its bar reads 7), so it is a suspect.
+MIDDLE = 0.2
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ class Reading:
     cannot vouch for (see :func:`sudokit.image.repair.suspects`), and the cells read as
     blank that hold a faint mark the digit model reads as a digit (a digit the photo has
     all but lost), and the ``off_middle`` ones: digits read from a shape that the cell's
-    middle does not hold (:func:`sudokit.image.cells.off_middle`).
+    middle does not hold (:func:`sudokit.image.cells.off_middle`), and the ``cut`` ones:
+    digits read in a cell whose middle the photo's edge cuts (:func:`cut_cells`).
     """
 
     grid: Grid
@@ -91,6 +96,7 @@ class Reading:
     ink: tuple[float, ...] = ()
     suspect: tuple[int, ...] = ()
     off_middle: tuple[int, ...] = ()
+    cut: tuple[int, ...] = ()  # digits read in a cell the photo's edge cuts
 
     @property
     def unique(self) -> bool:
@@ -121,6 +127,9 @@ class Reading:
                 f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
                 f"a shape the cell's middle does not hold: a grid line's remnant, or a part "
                 f"of a digit?" if i in self.off_middle else
+                f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} from a cell the "
+                f"photo's edge cuts: a stroke of it may lie outside the photo"
+                if i in self.cut else
                 _suspicion(self.grid.cells, i, self.confidence[i], self.ink[i],
                            self.alternatives[i]))
         return tuple(reasons)
@@ -166,6 +175,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     """
     gray, scale = _grey(source)
     corners, points = find_lattice(gray)
+    cut = cut_cells(gray.shape, corners, points)
     if points is None:
         flat = cutting.warp(gray, corners)
     else:  # a curved page: each cell straightened on its own corners
@@ -181,6 +191,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
                 choices, outcome, ink = turned_choices, turned, turned_ink
                 corners = np.roll(corners, -quarter, axis=0)
                 flat = np.rot90(flat, quarter)
+                cut = np.rot90(cut, quarter)
                 break
     first = Grid.from_cells(c[0][0] for c in choices)
     lost: tuple[int, ...] = ()
@@ -191,6 +202,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     suspect: tuple[int, ...] = ()
     stray: tuple[int, ...] = ()
+    edge = tuple(int(i) for i in np.flatnonzero(cut) if outcome.cells[i])
     if outcome.solutions == 1:
         suspect = suspects(outcome.cells, confidence, ink, DOUBT, choices)
         stray = tuple(cutting.off_middle(np.ascontiguousarray(flat), [
@@ -206,9 +218,38 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         rival=outcome.rival,
         contested=outcome.contested,
         ink=ink,
-        suspect=tuple(sorted({*suspect, *lost, *stray})),
+        suspect=tuple(sorted({*suspect, *lost, *stray, *edge})) if outcome.solutions == 1
+        else (),
         off_middle=stray,
+        cut=edge,
     )
+
+
+def cut_cells(shape: tuple[int, ...], corners: np.ndarray,
+              points: np.ndarray | None) -> np.ndarray:
+    """A 9 x 9 array, True for each cell whose middle (MIDDLE to 1 - MIDDLE of its side
+    each way) lies partly outside a photo of ``shape`` (height, width), the grid found at
+    ``corners`` (straight) or on its line crossings ``points`` (curved, 10 x 10 x 2)."""
+    steps = np.array([MIDDLE, 1.0 - MIDDLE])
+    u = (np.arange(9)[:, None] + steps[None, :]).ravel()  # 18 positions, in cells
+    if points is None:
+        side = 9.0
+        target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+        matrix = cv2.getPerspectiveTransform(target, corners.astype(np.float32))
+        uu, vv = np.meshgrid(u, u)  # x along a row, y down the grid
+        grid = np.stack([uu, vv], axis=-1).reshape(-1, 1, 2).astype(np.float32)
+        xy = cv2.perspectiveTransform(grid, matrix).reshape(18, 18, 2)
+    else:
+        pts = points.astype(np.float64)
+        index = np.minimum(u.astype(int), 8)
+        frac = (u - index)[:, None]
+        rows = pts[:, index] * (1 - frac) + pts[:, index + 1] * frac  # 10, 18, 2
+        xy = rows[index] * (1 - frac[:, :, None]) + rows[index + 1] * frac[:, :, None]
+    height, width = shape[0], shape[1]
+    outside = ((xy[..., 0] < 0) | (xy[..., 0] > width - 1)
+               | (xy[..., 1] < 0) | (xy[..., 1] > height - 1))  # 18 x 18: y, x
+    cut: np.ndarray = outside.reshape(9, 2, 9, 2).any(axis=(1, 3))
+    return cut
 
 
 def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
