@@ -248,8 +248,7 @@ def cut_cells(shape: tuple[int, ...], corners: np.ndarray,
     height, width = shape[0], shape[1]
     outside = ((xy[..., 0] < 0) | (xy[..., 0] > width - 1)
                | (xy[..., 1] < 0) | (xy[..., 1] > height - 1))  # 18 x 18: y, x
-    cut: np.ndarray = outside.reshape(9, 2, 9, 2).any(axis=(1, 3))
-    return cut
+    return np.asarray(outside.reshape(9, 2, 9, 2).any(axis=(1, 3)))
 
 
 def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
