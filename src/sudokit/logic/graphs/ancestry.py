@@ -6,7 +6,8 @@ candidate eliminated (``cells * n`` more). Its ancestors are a set of bits: the 
 it rests on, itself included, and above ``2 * cells * n`` one bit for each inner chain it
 rests on (whose length :attr:`Ancestry.chains` holds). A placement by a naked single rests
 on the cell's other candidates gone, one by a hidden single on the digit's other places in
-its unit gone, an elimination on what removed it. What a layer (a copy) did not deduce
+its unit gone, an elimination on what removed it (recorded without its own bit, which
+reading it adds). What a layer (a copy) did not deduce
 itself, it takes as a leaf: its own bit. This is how Sudoku Explainer counts a chain: the
 ancestors of its conclusion, each inner chain once with its own length.
 """
@@ -40,7 +41,7 @@ class Ancestry:
         """The ancestors of the elimination of ``d0`` from ``cell``."""
         i = len(self.masks) * self.geo.n + cell * self.geo.n + d0
         got = self.off_anc.get(i)  # type: ignore[union-attr]
-        return 1 << i if got is None else got
+        return 1 << i if got is None else got | 1 << i  # recorded, it may leave itself out
 
     def cell_cause(self, cell: int, keep: int) -> int:
         """The ancestors of every candidate but digit index ``keep`` (all: -1) gone from
@@ -122,7 +123,7 @@ class Ancestry:
             i = low.bit_length() - 1
             parents ^= low
             got = (on_anc if i < len(self.masks) * self.geo.n else off_anc).get(i)  # type: ignore[union-attr]
-            out |= low if got is None else got
+            out |= low if got is None else got | low
         out |= 1 << (2 * len(self.masks) * self.geo.n + len(self.chains))
         self.chains.append(length)
         return out

@@ -68,8 +68,9 @@ class Hypothesis(Ancestry):
         self.count = count
         #: the candidates of the board the search started from (when tracking ancestors)
         self.source = source
-        #: each placement's and elimination's ancestors, itself included, by potential
-        #: (see :func:`potential`); what is missing was there before this layer began
+        #: each placement's and elimination's ancestors, by potential (a placement's include
+        #: itself, an elimination's may leave itself out); what is missing was there before
+        #: this layer began
         self.on_anc: dict[int, int] | None = None if source is None else {}
         self.off_anc: dict[int, int] | None = None if source is None else {}
         #: the length of each inner chain an ancestor set may hold (shared by every layer)
@@ -156,7 +157,7 @@ class Hypothesis(Ancestry):
                 dcells[e0] &= ~cellbit
                 if track:
                     i = big + cell * n + e0
-                    off_anc[i] = on | 1 << i  # type: ignore[index]
+                    off_anc[i] = on  # type: ignore[index]
                 dc = dcells[e0]
                 for u in cell_units[cell]:
                     if placed_in[u] >> e0 & 1:
@@ -181,7 +182,7 @@ class Hypothesis(Ancestry):
                     if track:
                         i = big + p * n + d0
                         off = on | 1 << i
-                        off_anc[i] = off  # type: ignore[index]
+                        off_anc[i] = on  # type: ignore[index]
                     if not m:
                         raise self.empty_cell(p, d0, off)
                     if not m & (m - 1):

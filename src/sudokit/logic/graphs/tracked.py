@@ -100,7 +100,7 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
             rest ^= low
             dcells[e0] &= ~cellbit
             i = big + cell * n + e0
-            off_anc[i] = on | one[i]
+            off_anc[i] = on  # its own bit is added where it is read
             dc = dcells[e0]
             for u in cell_units[cell]:
                 if placed_in[u] >> e0 & 1:
@@ -122,10 +122,9 @@ def singles(h: Hypothesis, queue: list[tuple[int, int]],
                 m = masks[p] & nbit
                 masks[p] = m
                 i = big + p * n + d0
-                off = on | one[i]
-                off_anc[i] = off
+                off_anc[i] = on
                 if not m:
-                    raise h.empty_cell(p, d0, off)
+                    raise h.empty_cell(p, d0, on | one[i])
                 if not m & (m - 1):
                     queue.append((p, m.bit_length() - 1))
                 for u in cell_units[p]:
@@ -157,7 +156,7 @@ def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: lis
             others ^= low
             j = big + cell * n + low.bit_length() - 1
             g = off_anc.get(j)
-            anc |= one[j] if g is None else g
+            anc |= one[j] if g is None else g | one[j]
     else:
         cellbit = 1 << cell
         dc = dcells[d0]
@@ -171,7 +170,7 @@ def _placed(cell: int, d0: int, masks: list[int], dcells: list[int], source: lis
                     if source[c] & bit:
                         j = big + c * n + d0
                         g = off_anc.get(j)
-                        anc |= one[j] if g is None else g
+                        anc |= one[j] if g is None else g | one[j]
                 break
     on_anc[i] = anc
     return anc
