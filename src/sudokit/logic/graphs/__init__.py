@@ -5,7 +5,8 @@ links, the chain searches and their memo (:mod:`.chains`, :mod:`.x_chain_gate`,
 :mod:`.als_table`, :mod:`.als_links`), the hypotheses of the forcing chains
 (:mod:`.hypothesis`, with the ancestry of their deductions, :mod:`.ancestry`, what they
 find, :mod:`.deduction`, the static chains inside them, :mod:`.static_links`, and the typed
-searches of both on 9x9 boards, :mod:`.static9` and :mod:`.basic9`) and the 64-bit helpers
+searches of both on 9x9 boards, :mod:`.static9` and :mod:`.basic9`, and the singles of a
+hypothesis that records ancestry, worked out inline, :mod:`.tracked`) and the 64-bit helpers
 (``_bits64``). It
 may import the board, the step and the values under them; it imports no technique module,
 and nothing above the logic.
