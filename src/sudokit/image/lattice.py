@@ -95,6 +95,19 @@ def _follow(flat: np.ndarray, k: int) -> np.ndarray | None:
     return np.polyfit(np.array(xs)[keep], np.array(ys)[keep], 2)
 
 
+def spots(points: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Where in the photo lie the grid's places at positions ``u`` (in cells, 0 to 9) down
+    and across, for the line crossings ``points`` (10 x 10 x 2): len(u) x len(u) x 2, x and
+    y, each cell taken bilinearly from its own four corners."""
+    index = np.minimum(u.astype(int), 8)
+    frac = (u - index).astype(points.dtype)[:, None]
+    # along each row of crossings first, then between the rows
+    rows = points[:, index] * (1 - frac) + points[:, index + 1] * frac  # 10, len(u), 2
+    top, bottom = rows[index], rows[index + 1]  # len(u), len(u), 2
+    out: np.ndarray = top * (1 - frac[:, :, None]) + bottom * frac[:, :, None]
+    return out
+
+
 def warp(gray: np.ndarray, points: np.ndarray, cell: int) -> np.ndarray:
     """The grid of ``gray`` whose line crossings are ``points`` (10 x 10 x 2, x and y in
     ``gray``'s pixels) straightened into a square of 9 * ``cell`` pixels, each cell from
@@ -108,12 +121,7 @@ def warp(gray: np.ndarray, points: np.ndarray, cell: int) -> np.ndarray:
         points = points / 2
         extent /= 2
     u = np.arange(side, dtype=np.float32) / cell  # pixel u samples u, as the perspective
-    index = np.minimum(u.astype(int), 8)
-    frac = (u - index).astype(np.float32)[:, None]
-    # along each row of crossings first, then between the rows
-    rows = points[:, index] * (1 - frac) + points[:, index + 1] * frac  # 10, side, 2
-    top, bottom = rows[index], rows[index + 1]  # side, side, 2
-    grid = top * (1 - frac[:, :, None]) + bottom * frac[:, :, None]
+    grid = spots(points, u)
     return cv2.remap(gray, np.ascontiguousarray(grid[..., 0]),
                      np.ascontiguousarray(grid[..., 1]), cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE)

@@ -240,11 +240,7 @@ def cut_cells(shape: tuple[int, ...], corners: np.ndarray,
         grid = np.stack([uu, vv], axis=-1).reshape(-1, 1, 2).astype(np.float32)
         xy = cv2.perspectiveTransform(grid, matrix).reshape(18, 18, 2)
     else:
-        pts = points.astype(np.float64)
-        index = np.minimum(u.astype(int), 8)
-        frac = (u - index)[:, None]
-        rows = pts[:, index] * (1 - frac) + pts[:, index + 1] * frac  # 10, 18, 2
-        xy = rows[index] * (1 - frac[:, :, None]) + rows[index + 1] * frac[:, :, None]
+        xy = lattice.spots(points.astype(np.float64), u)
     height, width = shape[0], shape[1]
     outside = ((xy[..., 0] < 0) | (xy[..., 0] > width - 1)
                | (xy[..., 1] < 0) | (xy[..., 1] > height - 1))  # 18 x 18: y, x
