@@ -73,26 +73,29 @@ def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
         moves = np.stack(np.meshgrid(offsets, offsets), axis=-1).reshape(-1, 2)
         for _ in range(MOST_MOVES):
             now = float(_fits(quad[None], near, loose, per_cell)[0])
-            gain, best = max((_best_move(quad, corner, moves, near, (loose, per_cell), back)
-                              for corner in range(4)), key=lambda t: t[0])
+            gain, best = _best_move(quad, moves, near, (loose, per_cell), back)
             if gain <= now + 1e-6:
                 break
             quad = best
     return quad.astype(np.float32)
 
 
-def _best_move(quad: np.ndarray, corner: int, moves: np.ndarray, near: np.ndarray,
+def _best_move(quad: np.ndarray, moves: np.ndarray, near: np.ndarray,
                measure: tuple[float, int], back: np.ndarray) -> tuple[float, np.ndarray]:
-    """(fit, quad): ``quad`` with ``corner`` moved by the one of ``moves`` (cells, in the
-    grid's own directions) that fits the strokes best, and its fit; a corner is kept
-    within REACH cells of where ``back`` (the first outline's matrix from the photo to the
-    grid, in cells) puts it. ``measure``: (looseness, points per cell) for :func:`_fits`."""
-    placed = _project(_homographies(quad[None]), (SQUARE[corner] + moves)[None])[0]
-    quads = np.repeat(quad[None], len(moves), axis=0)
-    quads[:, corner] = placed
+    """(fit, quad): ``quad`` with the one corner moved by the one of ``moves`` (cells, in
+    the grid's own directions) that fits the strokes best, and its fit (of equal fits, the
+    first corner's, then the first move's); a corner is kept within REACH cells of where
+    ``back`` (the first outline's matrix from the photo to the grid, in cells) puts it.
+    ``measure``: (looseness, points per cell) for :func:`_fits`."""
+    n = len(moves)
+    placed = _project(_homographies(quad[None]),
+                      (SQUARE[:, None] + moves[None]).reshape(1, -1, 2))[0]  # corner by move
+    quads = np.repeat(quad[None], 4 * n, axis=0)
+    for corner in range(4):
+        quads[corner * n:(corner + 1) * n, corner] = placed[corner * n:(corner + 1) * n]
     scores = _fits(quads, near, *measure)
     was = _project(back[None], placed[None])[0]
-    far = ~(np.abs(was - SQUARE[corner]) <= REACH + 1e-6).all(axis=1)
+    far = ~(np.abs(was - np.repeat(SQUARE, n, axis=0)) <= REACH + 1e-6).all(axis=1)
     # a grid cut by the photo's edge runs off it by a fraction of a cell: a corner further
     # out would count lines that are not there as cut off
     h, w = near.shape
@@ -126,10 +129,17 @@ def _homographies(quads: np.ndarray) -> np.ndarray:
 
 def _project(matrices: np.ndarray, points: np.ndarray) -> np.ndarray:
     """``points`` (1 or n x m x 2) taken through each of ``matrices`` (n x 3 x 3)."""
-    ones = np.ones(points.shape[:-1] + (1,))
-    out = np.concatenate([points, ones], axis=-1) @ matrices.transpose(0, 2, 1)
+    x, y = _projected(matrices, points)
+    return np.stack([x, y], axis=-1)
+
+
+def _projected(matrices: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_project`'s x and y, each n x m."""
+    u, v = points[..., 0], points[..., 1]
+    x, y, z = (matrices[:, k, 0, None] * u + matrices[:, k, 1, None] * v
+               + matrices[:, k, 2, None] for k in range(3))
     with np.errstate(divide="ignore", invalid="ignore"):
-        return out[..., :2] / out[..., 2:]
+        return x / z, y / z
 
 
 def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> np.ndarray:
@@ -137,17 +147,25 @@ def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> n
     of a cell, at ``per_cell`` points a cell of each line; -1 for a quad whose lines lie
     mostly outside the photo or that no photographed square looks like."""
     h, w = near.shape
-    points = _project(_homographies(quads), SAMPLES[per_cell][None])  # n x m x 2
-    x, y = np.rint(points[..., 0]), np.rint(points[..., 1])
+    fits = np.full(len(quads), -1.0)
+    plausible = np.flatnonzero(_plausible(quads))  # only these are measured
+    if len(plausible) == 0:
+        return fits
+    quads = quads[plausible]
+    x, y = _projected(_homographies(quads), SAMPLES[per_cell][None])  # each n x m
+    x, y = np.rint(x), np.rint(y)
     inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)  # NaN is never inside
-    d = near[np.where(inside, y, 0).astype(int), np.where(inside, x, 0).astype(int)]
+    spot = np.where(inside, y * w + x, 0).astype(np.intp)
+    d = near.ravel()[spot]
     cell = (np.linalg.norm(quads[:, 0] - quads[:, 2], axis=1)
             + np.linalg.norm(quads[:, 1] - quads[:, 3], axis=1)) / (18 * np.sqrt(2))
     sigma = np.maximum(1.0, loose * cell)[:, None]
-    close = np.where(inside, np.exp(-(d / sigma) ** 2), 0.0).sum(axis=1)
+    close = np.exp(-(d / sigma) ** 2)
+    close[~inside] = 0.0
     seen = inside.sum(axis=1)
-    fits = np.where(seen >= 0.5 * points.shape[1], close / np.maximum(seen, 1), -1.0)
-    return np.where(_plausible(quads), fits, -1.0)
+    fits[plausible] = np.where(seen >= 0.5 * x.shape[1],
+                               close.sum(axis=1) / np.maximum(seen, 1), -1.0)
+    return fits
 
 
 def _plausible(quads: np.ndarray) -> np.ndarray:
