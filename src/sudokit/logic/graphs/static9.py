@@ -85,6 +85,7 @@ class Core:
     start: cython.int[::1]
     adj: cython.int[::1]
     part: cython.int[::1]
+    row: cython.int[::1]
     reach: cython.ulonglong[::1]
     anc: cython.ulonglong[::1]
     seen: cython.int[::1]
@@ -114,8 +115,11 @@ class Core:
         self.start = array("i", [0]) * (_NODES + 1)
         self.adj = array("i", [0]) * bound
         self.part = array("i", [-1]) * _NODES
-        self.reach = array("Q", [0]) * (_NODES * _W)
-        self.anc_words = array("Q", [0]) * (_NODES * _W)
+        # the candidates of the unplaced cells, both sides, each with a row of its own in
+        # the ancestors (the only potentials a walk reaches); as many parts at most
+        rows = self._rows()
+        self.reach = array("Q", [0]) * (rows * _W)
+        self.anc_words = array("Q", [0]) * (rows * _W)
         self.anc = self.anc_words
         self.seen = array("i", [0]) * _NODES
         self.touched = array("i", [0]) * _NODES
@@ -132,6 +136,26 @@ class Core:
         self.live = array("Q", [live >> (64 * k) & _LOW for k in range(_W)])
         self._links()
         self._tarjan()
+
+    @cython.cfunc
+    def _rows(self) -> cython.int:
+        """Number the candidates of the unplaced cells, made true then made false (``row``);
+        how many are there?"""
+        row = array("i", [-1]) * _NODES
+        self.row = row
+        n: cython.int = 0
+        side: cython.int
+        c: cython.int
+        d: cython.int
+        for side in range(2):
+            for c in range(81):
+                if not (self.uns[c >> 6] >> (c & 63)) & 1:
+                    continue
+                for d in range(9):
+                    if (self.masks[c] >> d) & 1:
+                        self.row[side * _BIG + c * 9 + d] = n
+                        n += 1
+        return n
 
     # -- the links and their reach ------------------------------------------------------
     @cython.cfunc
@@ -373,7 +397,8 @@ class Core:
         """Potential ``t`` reached from ``parent`` (-1: the start): its ancestors are the
         parent's and itself."""
         b: cython.int
-        at: cython.int = t * _W
+        at: cython.int = self.row[t] * _W
+        pa: cython.int
         self.seen[t] = 1
         self.touched[self.ntouched] = t
         self.ntouched += 1
@@ -381,8 +406,9 @@ class Core:
             for b in range(_W):
                 self.anc[at + b] = 0
         else:
+            pa = self.row[parent] * _W
             for b in range(_W):
-                self.anc[at + b] = self.anc[parent * _W + b]
+                self.anc[at + b] = self.anc[pa + b]
         self.anc[at + (t >> 6)] |= _ONE << (t & 63)
 
     @cython.cfunc
@@ -402,7 +428,7 @@ class Core:
         if self.seen[t]:
             return -1
         self._mark(t, j)
-        at = t * _W
+        at = self.row[t] * _W
         if u < 0:
             x = self.source[c] & ~self.masks[c]
             while x:
@@ -443,10 +469,11 @@ class Core:
                     continue
                 i = c * 9 + d
                 if self._reaches(i, _BIG + i) and self._follow(i, _BIG + i) == 1:
-                    out.append((False, c, d, [_int(self.anc_words, (_BIG + i) * _W)]))
+                    out.append((False, c, d,
+                                [_int(self.anc_words, self.row[_BIG + i] * _W)]))
                     continue
                 if self._reaches(_BIG + i, i) and self._follow(_BIG + i, i) == 1:
-                    out.append((True, c, d, [_int(self.anc_words, i * _W)]))
+                    out.append((True, c, d, [_int(self.anc_words, self.row[i] * _W)]))
         return out
 
     def multiple_chains(self) -> list[tuple[bool, int, int, list[int]]]:
@@ -457,18 +484,31 @@ class Core:
         c: cython.int
         d: cython.int
         u: cython.int
+        m: cython.int
+        lo: cython.ulonglong
+        hi: cython.ulonglong
+        starts: list
         for c in range(81):
-            if (self.uns[c >> 6] >> (c & 63)) & 1 and popcount64(self.masks[c]) > 2:
-                self._agree([c * 9 + d for d in range(9) if (self.masks[c] >> d) & 1],
-                            branches, done, out)
+            m = self.masks[c]
+            if (self.uns[c >> 6] >> (c & 63)) & 1 and popcount64(m) > 2:
+                starts = []
+                while m:
+                    starts.append(c * 9 + bit_index64(m & -m))
+                    m &= m - 1
+                self._agree(starts, branches, done, out)
         for u in range(self.nunits):
             for d in range(9):
                 lo = self.dc[2 * d] & self.units[2 * u] & self.uns[0]
                 hi = self.dc[2 * d + 1] & self.units[2 * u + 1] & self.uns[1]
                 if popcount64(lo) + popcount64(hi) >= 2:
-                    cells = [c for c in range(64) if lo >> c & 1]
-                    cells += [64 + c for c in range(17) if hi >> c & 1]
-                    self._agree([c * 9 + d for c in cells], branches, done, out)
+                    starts = []
+                    while lo:
+                        starts.append(bit_index64(lo & (~lo + 1)) * 9 + d)
+                        lo &= lo - 1
+                    while hi:
+                        starts.append((64 + bit_index64(hi & (~hi + 1))) * 9 + d)
+                        hi &= hi - 1
+                    self._agree(starts, branches, done, out)
         return out
 
     def _agree(self, starts: list[int], branches: dict[int, tuple[array, array]], done: array,
@@ -547,5 +587,5 @@ class Core:
             sl[t] = n
             wd[t >> 6] |= _ONE << (t & 63)
             for b in range(_W):
-                wd[_W * (1 + n) + b] = self.anc[t * _W + b]
+                wd[_W * (1 + n) + b] = self.anc[self.row[t] * _W + b]
         return slot, words
