@@ -13,6 +13,7 @@ ENGINE_MODULES = (
     "sudokit.logic.graphs.als_table", "sudokit.logic.graphs.als_links",
     "sudokit.logic.graphs.x_chain_gate", "sudokit.symmetry._minlex",
     "sudokit.logic.graphs.static9", "sudokit.logic.graphs.basic9",
+    "sudokit.logic.graphs.sweep9",
 )
 
 #: The human-style solver's hot modules: plain Python, compiled as they are, with Python's

@@ -13,20 +13,19 @@ Any of these that empties a cell or leaves a unit without a place for a digit ra
 :class:`~sudokit.logic.board.Contradiction`: the assumption is then false.
 
 :func:`deductions` is the search itself, shared by the top level (the techniques in
-:mod:`.nested_chains`) and the nested levels: assume each candidate in turn; an assumption
-that leads to a contradiction is false; when every candidate of a cell, or every place of a
-digit in a unit, leads to the same placement or elimination, that one holds.
+:mod:`.nested_chains`) and the nested levels: assume each candidate in turn; an assumption that
+leads to a contradiction is false; when every candidate of a cell, or every place of a digit in a
+unit, leads to the same placement or elimination, that one holds.
 
-A hypothesis made with ``track=True`` settles as Sudoku Explainer does: its levels 2 and 3
-use static forcing chains inside the assumption (single ones, then also cell and unit ones,
-:mod:`.static_links`), its level k >= 4 the dynamic forcing chains of level k - 4. It also
-records where each of its deductions comes from: every placement and elimination keeps
-its *ancestors* (the assumption, and each deduction it rests on), as a set of bits
-(placements, eliminations, and one bit for each inner chain a nested deduction rests on).
-A contradiction, or a cell or unit whose branches agree, is then as long as the ancestors
-of its conclusions, no more: what the assumption drew on the way and the conclusion does
-not need counts for nothing, and a nested deduction counts its inner chain once, with the
-inner chain's own length.
+A hypothesis made with ``track=True`` settles as Sudoku Explainer does: its levels 2 and 3 use
+static forcing chains inside the assumption (single ones, then also cell and unit ones,
+:mod:`.static_links`), its level k >= 4 the dynamic forcing chains of level k - 4. It also records
+where each of its deductions comes from: every placement and elimination keeps its *ancestors* (the
+assumption, and each deduction it rests on), as a set of bits (placements, eliminations, and one
+bit for each inner chain a nested deduction rests on). A contradiction, or a cell or unit whose
+branches agree, is then as long as the ancestors of its conclusions, no more: what the assumption
+drew on the way and the conclusion does not need counts for nothing, and a nested deduction counts
+its inner chain once, with the inner chain's own length.
 
 Everything here is sound on any puzzle: nothing is assumed about the number of solutions.
 """
@@ -36,7 +35,7 @@ from __future__ import annotations
 import time
 
 from ..board import Board, Contradiction, Geometry, bits
-from . import basic9, tracked
+from . import basic9, sweep9, tracked
 from .ancestry import Ancestry
 from .deduction import Deduction, OutOfTime, placed_units
 from .static_links import Links, multiple_chains, single_chains
@@ -99,11 +98,11 @@ class Hypothesis(Ancestry):
     # -- single changes ---------------------------------------------------------------
     def singles(self, queue: list[tuple[int, int]],
                 placed: list[tuple[int, int]] | None = None, inline: bool = True) -> None:
-        """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles
-        until nothing more follows (a placed digit leaves its peers, and under
-        non-consecutive rules the digits next to it leave its neighbours); each placement,
-        as (cell, digit), goes to ``placed`` when given (in the order they are made, up to a
-        contradiction). ``inline``: tracked, by :mod:`.tracked` where it applies."""
+        """Place every (cell, digit index) of ``queue`` and follow naked and hidden singles until
+        nothing more follows (a placed digit leaves its peers, and under non-consecutive rules the
+        digits next to it leave its neighbours); each placement, as (cell, digit), goes to
+        ``placed`` when given (in the order they are made, up to a contradiction). ``inline``:
+        tracked, by :mod:`.tracked` where it applies."""
         geo = self.geo
         if inline and self.source is not None and not geo.neighbour_bits:
             return tracked.singles(self, queue, placed)
@@ -407,24 +406,27 @@ class Hypothesis(Ancestry):
         self.singles(queue)
 
 
+Settled = Hypothesis | sweep9.Branch  # an assumption settled: plain, or typed singles
+
+
 def deductions(
     root: Hypothesis, level: int, deadline: float | None = None, every: bool = False,
     least: bool = False, settled: dict[tuple[int, int], Hypothesis] | None = None,
 ) -> Deduction | None:
     """Assume each candidate of ``root`` in turn and settle it at ``level``: the contradiction
-    reached in the fewest deductions (with ``every``, all contradictions of the sweep
-    together), else the first cell or unit whose branches all agree on something, else
-    None; with ``least``, the shortest of all of them, as Sudoku Explainer takes a step
-    (the whole sweep). When tracking, a deduction inside an assumption (``root`` is one)
-    that rests on nothing the assumption drew is left out: it holds without it.
-    ``settled``: the assumptions a sweep of ``level - 1`` settled, settled further from there
-    (see :func:`continues`), and replaced by this sweep's."""
+    reached in the fewest deductions (with ``every``, all contradictions of the sweep together),
+    else the first cell or unit whose branches all agree on something, else None; with ``least``,
+    the shortest of all of them, as Sudoku Explainer takes a step (the whole sweep). When tracking,
+    a deduction inside an assumption (``root`` is one) that rests on nothing the assumption drew is
+    left out: it holds without it. ``settled``: the assumptions a sweep of ``level - 1`` settled,
+    settled further from there (see :func:`continues`), and replaced by this sweep's."""
     geo = root.geo
     masks = root.masks
     track = root.source is not None
     outer = root.outer()
     order = sorted(bits(root.unsolved), key=lambda c: (masks[c].bit_count(), c))
-    outcomes: dict[tuple[int, int], Hypothesis] = {}
+    fast = sweep9.sweep(root) if level == 0 and settled is None else None
+    outcomes: dict[tuple[int, int], Settled] = {}
     false: list[tuple[int, int]] = []
     why: list[tuple[int, int]] = []
     longest = 0
@@ -436,11 +438,14 @@ def deductions(
             raise OutOfTime
         for d0 in bits(masks[cell]):
             went_on = None if settled is None else settled.pop((cell, d0), None)
-            h = root.copy() if went_on is None else went_on
+            h: Hypothesis | sweep9.Branch = fast.branch(cell, d0) if fast is not None else \
+                root.copy() if went_on is None else went_on  # the same singles typed, or plain
             try:
-                if went_on is None:
+                if not isinstance(h, Hypothesis):
+                    h.check()
+                elif went_on is None:
                     h.singles([(cell, d0)])
-                if level:
+                if level and isinstance(h, Hypothesis):
                     h.settle(level, deadline)
             except Contradiction as e:
                 length = h.count
@@ -469,7 +474,7 @@ def deductions(
                 reason = str(e)
                 continue
             outcomes[(cell, d0)] = h
-            if settled is not None and continues(level + 1):
+            if settled is not None and continues(level + 1) and isinstance(h, Hypothesis):
                 settled[(cell, d0)] = h
             elif h.last is not None:
                 h.last = None  # no deeper level goes on from it: its links can go
@@ -502,7 +507,7 @@ def continues(level: int) -> bool:
     return 1 <= level <= 3
 
 
-def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], Hypothesis],
+def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], Settled],
            outer: int, best: Deduction | None) -> Deduction | None:
     """The shortest of ``best`` (a contradiction) and every cell and unit forcing chain."""
     geo = root.geo
@@ -526,7 +531,7 @@ def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], H
 def _agree(
     root: Hypothesis,
     branches: list[tuple[int, int]],
-    outcomes: dict[tuple[int, int], Hypothesis],
+    outcomes: dict[tuple[int, int], Settled],
     kind: str,
     unit: int = -1,
     outer: int = 0,
@@ -577,7 +582,7 @@ def _agree(
                      total=sum(counts), why=why)
 
 
-def _resting(root: Hypothesis, props: list[Hypothesis], conclusions: list[tuple[int, int]],
+def _resting(root: Hypothesis, props: list[Settled], conclusions: list[tuple[int, int]],
              made_true: bool, outer: int, why: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The conclusions (candidates made true, or false) that rest on the outer assumption's
     deductions (all of them when there is none), each one's ancestors and length added to

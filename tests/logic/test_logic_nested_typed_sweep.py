@@ -1,0 +1,114 @@
+"""The typed singles of a tracked sweep's assumptions draw exactly what the plain singles of
+a copy of the sweep's root draw: the same contradiction (its text, the ancestors of its two
+sides and the deductions made), else the same candidates, digits' cells and unplaced cells,
+with the same ancestors for every placement and elimination; and a sweep of dynamic forcing
+chains finds the same deduction, with the same lengths and ancestors, either way. Boards
+that hard puzzles reach (classic and X-sudoku), at the root and inside outer assumptions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudokit import Grid
+from sudokit.logic import LADDER, solve_path
+from sudokit.logic.board import Board, Contradiction, bits
+from sudokit.logic.graphs import sweep9
+from sudokit.logic.graphs.hypothesis import Hypothesis, deductions
+from sudokit.rules import Rules
+
+# hard puzzles (Sudoku Explainer 11 and up): their assumptions reach every kind of board
+PUZZLES = [
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "..3......4...8..36..8...1...4..6..73...9...1......2.....4.7..686........7..6..5..",
+]
+X_PUZZLE = "2..4..7....1..9..6.6..2..8....6..1....3..5..7.1..4..3....7..8....8..4..2.9..8..7."
+
+
+def _layers(puzzle: str, rules: Rules | None, count: int) -> list[Hypothesis]:
+    """The root after the ladder's first techniques, and up to ``count`` layers inside an
+    assumption on it (each a copy of a settled assumption: what it drew is outer there)."""
+    grid = Grid(puzzle) if rules is None else Grid(puzzle, rules=rules)
+    board = Board.from_candidates(solve_path(grid, techniques=LADDER[:3]).final)
+    root = Hypothesis.of(board, track=True)
+    out = [root]
+    candidates = [(c, d0) for c in bits(board.unsolved) for d0 in bits(board.masks[c])]
+    for c, d0 in random.Random(puzzle).sample(candidates, count):
+        h = root.copy()
+        try:
+            h.singles([(c, d0)], inline=False)
+        except Contradiction:
+            continue
+        out.append(h.copy())
+    return out
+
+
+def _plain(layer: Hypothesis, cell: int, d0: int) -> tuple[object, ...]:
+    h = layer.copy()
+    try:
+        h.singles([(cell, d0)], inline=False)
+    except Contradiction as e:
+        return (str(e), h.clash, h.count)
+    return ("", h.masks, h.dcells, h.unsolved, h.count, _ancestors(h, layer.masks))
+
+
+def _typed(typed: sweep9.Sweep9, layer: Hypothesis, cell: int, d0: int) -> tuple[object, ...]:
+    b = typed.branch(cell, d0)
+    try:
+        b.check()
+    except Contradiction as e:
+        return (str(e), b.clash, b.count)
+    return ("", b.masks, b.dcells, b.unsolved, b.count, _ancestors(b, layer.masks))
+
+
+def _ancestors(h: Hypothesis | sweep9.Branch, masks: list[int]) -> list[int]:
+    """The ancestors of every placement and elimination of the layer's candidates."""
+    return [f(c, d0) for c in range(81) for d0 in bits(masks[c])
+            for f in (h.on_ancestors, h.off_ancestors)]
+
+
+def test_typed_sweep_singles_are_the_plain_ones(pure: bool) -> None:
+    layers = [h for p in PUZZLES for h in _layers(p, None, 2)]
+    layers += _layers(X_PUZZLE, Rules.preset("x"), 2)
+    assert len(layers) >= 7
+    contradictions = settled = 0
+    for k, layer in enumerate(layers):
+        typed = sweep9.sweep(layer, typed=True)
+        assert typed is not None
+        for cell in bits(layer.unsolved):
+            for d0 in bits(layer.masks[cell]):
+                plain = _plain(layer, cell, d0)
+                assert _typed(typed, layer, cell, d0) == plain, (k, cell, d0)
+                contradictions += plain[0] != ""
+                settled += plain[0] == ""
+    assert contradictions > 50 and settled > 50  # both ends are covered
+
+
+def _found(layer: Hypothesis, monkeypatch: pytest.MonkeyPatch, typed: bool) -> object:
+    monkeypatch.setattr(sweep9, "sweep", lambda root: sweep9.Sweep9(
+        root.geo, root.masks, root.dcells, root.placed_in, root.unsolved, root.source)
+        if typed else None)
+    found = deductions(layer, 0, every=True)
+    return None if found is None else (found.kind, found.place, found.elim, found.sources,
+                                       found.length, found.reason, found.where, found.total,
+                                       found.why)
+
+
+def test_a_dynamic_sweep_finds_the_same_deduction_typed(pure: bool,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    layers = [h for p in PUZZLES for h in _layers(p, None, 3)]
+    found = 0
+    for layer in layers:
+        plain = _found(layer, monkeypatch, False)
+        assert _found(layer, monkeypatch, True) == plain
+        found += plain is not None
+    assert found >= 3
+
+
+def test_boards_the_typed_sweep_does_not_take() -> None:
+    small = Hypothesis.of(Board.from_grid(Grid("." * 16)), track=True)
+    assert sweep9.sweep(small, typed=True) is None
+    with pytest.raises(ValueError, match="geo"):
+        sweep9.Sweep9(small.geo, small.masks, small.dcells, small.placed_in, small.unsolved,
+                      small.masks)
