@@ -40,6 +40,7 @@ PLAIN_MODULES = (
     "sudokit.logic.techniques.hidden_rectangles",
     "sudokit.logic.techniques.hidden_single",
     "sudokit.logic.graphs.hypothesis",
+    "sudokit.logic.graphs.agreement",
     "sudokit.logic.graphs.tracked",
     "sudokit.logic.graphs.ancestry",
     "sudokit.logic.graphs.static_links",
@@ -77,4 +78,5 @@ LONG_MODULES: dict[str, str] = {
     "sudokit.generator._gen": "the generator's fill and clue removal, without the GIL",
     "sudokit.engine._propagators": "the cages', lines' and signs' propagation, without the GIL",
     "sudokit.engine._rules": "the rules engine: houses looked at again only where they changed",
+    "sudokit.logic.graphs.static9": "the static links, their reach and walks, in typed loops",
 }

@@ -15,6 +15,7 @@ from sudokit import Grid
 from sudokit.logic import LADDER, solve_path
 from sudokit.logic.board import Board, Contradiction, bits
 from sudokit.logic.graphs import sweep9
+from sudokit.logic.graphs.agreement import Settled, agree
 from sudokit.logic.graphs.hypothesis import Hypothesis, deductions
 from sudokit.rules import Rules
 
@@ -104,6 +105,51 @@ def test_a_dynamic_sweep_finds_the_same_deduction_typed(pure: bool,
         assert _found(layer, monkeypatch, True) == plain
         found += plain is not None
     assert found >= 3
+
+
+def _outcomes(layer: Hypothesis, typed: bool) -> dict[tuple[int, int], Settled]:
+    """Every assumption on ``layer`` that settles without a contradiction."""
+    sweep = sweep9.sweep(layer, typed=True)
+    assert sweep is not None
+    out: dict[tuple[int, int], Settled] = {}
+    for cell in bits(layer.unsolved):
+        for d0 in bits(layer.masks[cell]):
+            h = layer.copy()
+            try:
+                if typed:
+                    b = sweep.branch(cell, d0)
+                    b.check()
+                    out[(cell, d0)] = b
+                else:
+                    h.singles([(cell, d0)], inline=False)
+                    out[(cell, d0)] = h
+            except Contradiction:
+                continue
+    return out
+
+
+def test_typed_branches_agree_where_the_plain_ones_do(pure: bool) -> None:
+    layers = [h for p in PUZZLES for h in _layers(p, None, 2)]
+    layers += _layers(X_PUZZLE, Rules.preset("x"), 2)
+    agreed = 0
+    for layer in layers:
+        plain = _outcomes(layer, False)
+        typed = _outcomes(layer, True)
+        outer = layer.outer()
+        groups = [("cell", -1, [(c, d0) for d0 in bits(layer.masks[c])])
+                  for c in bits(layer.unsolved)]
+        groups += [("unit", u, [(c, d0) for c in bits(layer.dcells[d0] & ub)])
+                   for u, ub in enumerate(layer.geo.unit_bits) for d0 in range(9)
+                   if (layer.dcells[d0] & ub).bit_count() >= 2]
+        for kind, u, group in groups:
+            want = agree(layer, group, plain, kind, u, outer)
+            got = agree(layer, group, typed, kind, u, outer)
+            assert (got is None) == (want is None), (kind, u, group)
+            if want is not None and got is not None:
+                assert (got.place, got.elim, got.length, got.total, got.why) == \
+                    (want.place, want.elim, want.length, want.total, want.why)
+                agreed += 1
+    assert agreed > 20
 
 
 def test_boards_the_typed_sweep_does_not_take() -> None:

@@ -36,6 +36,7 @@ import time
 
 from ..board import Board, Contradiction, Geometry, bits
 from . import basic9, sweep9, tracked
+from .agreement import Settled, agree, shortest
 from .ancestry import Ancestry
 from .deduction import Deduction, OutOfTime, placed_units
 from .static_links import Links, multiple_chains, single_chains
@@ -406,9 +407,6 @@ class Hypothesis(Ancestry):
         self.singles(queue)
 
 
-Settled = Hypothesis | sweep9.Branch  # an assumption settled: plain, or typed singles
-
-
 def deductions(
     root: Hypothesis, level: int, deadline: float | None = None, every: bool = False,
     least: bool = False, settled: dict[tuple[int, int], Hypothesis] | None = None,
@@ -479,14 +477,14 @@ def deductions(
             elif h.last is not None:
                 h.last = None  # no deeper level goes on from it: its links can go
     if least:
-        return _least(root, order, outcomes, outer, easiest)
+        return shortest(root, order, outcomes, outer, easiest)
     if easiest is not None:
         return easiest
     if false:
         return Deduction("contradiction", [], false, list(false), longest, reason, total=total,
                          why=why if track else None)
     for cell in order:
-        found = _agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell", -1,
+        found = agree(root, [(cell, d0) for d0 in bits(masks[cell])], outcomes, "cell", -1,
                        outer)
         if found is not None:
             return found
@@ -495,7 +493,7 @@ def deductions(
             x = root.dcells[d0] & ub
             if x.bit_count() < 2:
                 continue
-            found = _agree(root, [(c, d0) for c in bits(x)], outcomes, "unit", u, outer)
+            found = agree(root, [(c, d0) for c in bits(x)], outcomes, "unit", u, outer)
             if found is not None:
                 return found
     return None
@@ -505,96 +503,3 @@ def continues(level: int) -> bool:
     """Does a tracked hypothesis draw at ``level``, first, all it draws at ``level - 1``? Levels
     1-3 each add a later search; level 4 follows dynamic chains instead of static ones."""
     return 1 <= level <= 3
-
-
-def _least(root: Hypothesis, order: list[int], outcomes: dict[tuple[int, int], Settled],
-           outer: int, best: Deduction | None) -> Deduction | None:
-    """The shortest of ``best`` (a contradiction) and every cell and unit forcing chain."""
-    geo = root.geo
-    groups = [[(c, d0) for d0 in bits(root.masks[c])] for c in order]
-    kinds = ["cell"] * len(groups)
-    units = [-1] * len(groups)
-    for u, ub in enumerate(geo.unit_bits):
-        for d0 in range(geo.n):
-            x = root.dcells[d0] & ub
-            if x.bit_count() >= 2:
-                groups.append([(c, d0) for c in bits(x)])
-                kinds.append("unit")
-                units.append(u)
-    for group, kind, u in zip(groups, kinds, units, strict=True):
-        found = _agree(root, group, outcomes, kind, u, outer)
-        if found is not None and (best is None or found.length < best.length):
-            best = found
-    return best
-
-
-def _agree(
-    root: Hypothesis,
-    branches: list[tuple[int, int]],
-    outcomes: dict[tuple[int, int], Settled],
-    kind: str,
-    unit: int = -1,
-    outer: int = 0,
-) -> Deduction | None:
-    """What every branch implies and the root does not have yet, as a deduction."""
-    if any(b not in outcomes for b in branches):
-        return None
-    props = [outcomes[b] for b in branches]
-    first = props[0].masks
-    base = root.masks
-    place: list[tuple[int, int]] = []
-    elim: list[tuple[int, int]] = []
-    # where anything can agree: the cells placed in every branch (a settled branch has
-    # placed every cell with one candidate), and those that lost a digit in every branch
-    solved = root.unsolved
-    for p in props:
-        solved &= ~p.unsolved
-    lost = 0
-    for d0, dc in enumerate(root.dcells):
-        for p in props:
-            dc &= ~p.dcells[d0]
-        lost |= dc
-    for c in bits(solved):
-        f = first[c]
-        if not f & (f - 1) and f != base[c] and all(p.masks[c] == f for p in props):
-            place.append((c, f.bit_length() - 1))
-    if not place:
-        for c in bits(lost):
-            removed = base[c]
-            for p in props:
-                removed &= ~p.masks[c]
-                if not removed:
-                    break
-            elim.extend((c, d0) for d0 in bits(removed))
-    if not place and not elim:
-        return None
-    counts = [p.count for p in props]
-    if root.source is None:
-        return Deduction(kind, place, elim, branches, max(counts), where=unit, total=sum(counts))
-    # each conclusion as long as its ancestors in every branch; the shortest scores the step
-    why: list[tuple[int, int]] = []
-    kept_elim = _resting(root, props, elim, False, outer, why)
-    kept_place = _resting(root, props, place, True, outer, why)
-    if not why:
-        return None
-    length = min(w for _, w in why) - len(branches)
-    return Deduction(kind, kept_place, kept_elim, branches, length, where=unit,
-                     total=sum(counts), why=why)
-
-
-def _resting(root: Hypothesis, props: list[Settled], conclusions: list[tuple[int, int]],
-             made_true: bool, outer: int, why: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The conclusions (candidates made true, or false) that rest on the outer assumption's
-    deductions (all of them when there is none), each one's ancestors and length added to
-    ``why``."""
-    kept = []
-    for c, d0 in conclusions:
-        ancs = [p.on_ancestors(c, d0) if made_true else p.off_ancestors(c, d0) for p in props]
-        parents = 0
-        for a in ancs:
-            parents |= a
-        if outer and not parents & outer:
-            continue
-        why.append((parents & outer, root.length(ancs, outer)))
-        kept.append((c, d0))
-    return kept

@@ -64,9 +64,18 @@ def tables(geo: Geometry) -> tuple[array, array, array, array, int] | None:
     return peers, units, offsets, listed, bound
 
 
-def _int(words: Any, at: int) -> int:
-    """The set of 23 words of ``words`` from word ``at``, as a Python int."""
-    return int.from_bytes(words[at:at + 23].tobytes(), "little")
+def _int(words: Any, at: int, size: int = 23) -> int:
+    """The set of ``size`` words of ``words`` from word ``at``, as a Python int."""
+    return int.from_bytes(words[at:at + size].tobytes(), "little")
+
+
+#: a run of no words, nor integers: a core's walks' tables while no search runs
+_NO_WORDS = array("Q", [0])
+_NO_INTS = array("i", [0])
+#: the spare tables of the walks: ancestors (a row of 23 words for every potential), and
+#: the potentials seen, those touched and the two queues; each search lends one (one per
+#: search running at a time) and gives it back clean, instead of new ones each core
+_SPARE: list[tuple[array, array]] = []
 
 
 @cython.cclass
@@ -86,6 +95,9 @@ class Core:
     adj: cython.int[::1]
     part: cython.int[::1]
     row: cython.int[::1]
+    pot: cython.int[::1]
+    nrows: cython.int
+    wr: cython.int
     reach: cython.ulonglong[::1]
     anc: cython.ulonglong[::1]
     seen: cython.int[::1]
@@ -93,9 +105,9 @@ class Core:
     ntouched: cython.int
     qon: cython.int[::1]
     qoff: cython.int[::1]
-    live: cython.ulonglong[::1]
     acc: cython.ulonglong[::1]
     anc_words: object
+    lent: Any
     acc_words: object
 
     def __init__(self, geo: Geometry, masks: list[int], dcells: list[int], unsolved: int,
@@ -112,28 +124,26 @@ class Core:
         self.source = array("i", source)
         self.dc = array("Q", [w for d in dcells for w in (d & _LOW, d >> 64)])
         self.uns = array("Q", [unsolved & _LOW, unsolved >> 64])
-        self.start = array("i", [0]) * (_NODES + 1)
-        self.adj = array("i", [0]) * bound
-        self.part = array("i", [-1]) * _NODES
-        # the candidates of the unplaced cells, both sides, each with a row of its own in
-        # the ancestors (the only potentials a walk reaches); as many parts at most
+        # one run of integers: the links' starts, then each potential's part, row, and the
+        # potential of each row (views of it, compiled)
+        ints: cython.int[::1] = array("i", [-1]) * (4 * _NODES + 1)
+        self.start = ints[:_NODES + 1]
+        self.part = ints[_NODES + 1:2 * _NODES + 1]
+        self.row = ints[2 * _NODES + 1:3 * _NODES + 1]
+        self.pot = ints[3 * _NODES + 1:]
+        # the candidates of the unplaced cells, both sides (the only potentials with links),
+        # each with a row of its own: in the ancestors, and as a bit of a reach (as many
+        # parts at most)
         rows = self._rows()
-        self.reach = array("Q", [0]) * (rows * _W)
-        self.anc_words = array("Q", [0]) * (rows * _W)
-        self.anc = self.anc_words
-        self.seen = array("i", [0]) * _NODES
-        self.touched = array("i", [0]) * _NODES
+        self.adj = array("i", [0]) * self._bound()
+        self.wr = (rows + 63) >> 6
+        self.reach = array("Q", [0]) * (rows * self.wr)
+        self.anc_words = None  # lent while a search runs (see _borrow)
+        self.anc = _NO_WORDS
+        self.seen = self.touched = self.qon = self.qoff = _NO_INTS
         self.ntouched = 0
-        self.qon = array("i", [0]) * _BIG
-        self.qoff = array("i", [0]) * _BIG
-        self.acc_words = array("Q", [0]) * _W
+        self.acc_words = array("Q", [0]) * self.wr
         self.acc = self.acc_words
-        # the potentials of the unplaced cells, both sides
-        live = 0
-        for c in range(81):
-            if unsolved >> c & 1:
-                live |= 511 << (9 * c) | 511 << (_BIG + 9 * c)
-        self.live = array("Q", [live >> (64 * k) & _LOW for k in range(_W)])
         self._links()
         self._tarjan()
 
@@ -141,8 +151,6 @@ class Core:
     def _rows(self) -> cython.int:
         """Number the candidates of the unplaced cells, made true then made false (``row``);
         how many are there?"""
-        row = array("i", [-1]) * _NODES
-        self.row = row
         n: cython.int = 0
         side: cython.int
         c: cython.int
@@ -154,8 +162,29 @@ class Core:
                 for d in range(9):
                     if (self.masks[c] >> d) & 1:
                         self.row[side * _BIG + c * 9 + d] = n
+                        self.pot[n] = side * _BIG + c * 9 + d
                         n += 1
+        self.nrows = n
         return n
+
+    @cython.cfunc
+    def _bound(self) -> cython.int:
+        """A bound on the links' count: each candidate's other candidates, its digit's peers,
+        its cell's other candidate and its units."""
+        out: cython.int = 0
+        c: cython.int
+        d: cython.int
+        m: cython.int
+        for c in range(81):
+            if not (self.uns[c >> 6] >> (c & 63)) & 1:
+                continue
+            m = self.masks[c]
+            for d in range(9):
+                if (m >> d) & 1:
+                    out += popcount64(m) + 1 + self.cu_at[c + 1] - self.cu_at[c]
+                    out += popcount64(self.dc[2 * d] & self.peers[2 * c])
+                    out += popcount64(self.dc[2 * d + 1] & self.peers[2 * c + 1])
+        return out
 
     # -- the links and their reach ------------------------------------------------------
     @cython.cfunc
@@ -229,18 +258,17 @@ class Core:
     def _tarjan(self) -> cython.void:
         """The strongly connected parts of the links, and each part's reach: its own
         potentials and the reach of every part it links to (found before it)."""
-        index = array("i", [-1]) * _NODES
-        low = array("i", [0]) * _NODES
-        stack = array("i", [0]) * _NODES
-        on_stack = array("i", [0]) * _NODES
-        work_v = array("i", [0]) * _NODES
-        work_k = array("i", [0]) * _NODES
-        ix: cython.int[::1] = index
-        lw: cython.int[::1] = low
-        st: cython.int[::1] = stack
-        ons: cython.int[::1] = on_stack
-        wv: cython.int[::1] = work_v
-        wk: cython.int[::1] = work_k
+        # by row (the potentials with links), but the work stack's potentials; one run of
+        # integers (views of it, compiled), all -1 to begin with
+        nr: cython.int = self.nrows
+        ints: cython.int[::1] = array("i", [-1]) * (7 * nr)
+        ix: cython.int[::1] = ints[:nr]  # each row's index
+        lw: cython.int[::1] = ints[nr:2 * nr]  # its lowest link
+        st: cython.int[::1] = ints[2 * nr:3 * nr]  # the stack
+        ons: cython.int[::1] = ints[3 * nr:4 * nr]  # on the stack (1), or not
+        wv: cython.int[::1] = ints[4 * nr:5 * nr]  # the work stack: potentials
+        wk: cython.int[::1] = ints[5 * nr:6 * nr]  # the links followed of each
+        jn: cython.int[::1] = ints[6 * nr:]  # the last part each part's reach joined
         counter: cython.int = 0
         sp: cython.int = 0
         wp: cython.int
@@ -253,60 +281,69 @@ class Core:
         a: cython.int
         b: cython.int
         t: cython.int
+        r: cython.int
+        rv: cython.int
+        rw: cython.int
+        wr: cython.int = self.wr
         nparts: cython.int = 0
-        for root in range(_NODES):
-            if ix[root] >= 0 or self.start[root] == self.start[root + 1]:
+        for r in range(self.nrows):  # the potentials in order, those with links
+            root = self.pot[r]
+            if ix[r] >= 0 or self.start[root] == self.start[root + 1]:
                 continue
             wv[0] = root
             wk[0] = 0
             wp = 1
-            ix[root] = counter
-            lw[root] = counter
+            ix[r] = counter
+            lw[r] = counter
             counter += 1
             st[sp] = root
             sp += 1
-            ons[root] = 1
+            ons[r] = 1
             while wp:
                 v = wv[wp - 1]
+                rv = self.row[v]
                 e = self.start[v] + wk[wp - 1]
                 if e < self.start[v + 1]:
                     wk[wp - 1] += 1
                     w = self.adj[e]
-                    if ix[w] < 0:
-                        ix[w] = counter
-                        lw[w] = counter
+                    rw = self.row[w]
+                    if ix[rw] < 0:
+                        ix[rw] = counter
+                        lw[rw] = counter
                         counter += 1
                         st[sp] = w
                         sp += 1
-                        ons[w] = 1
+                        ons[rw] = 1
                         wv[wp] = w
                         wk[wp] = 0
                         wp += 1
-                    elif ons[w] and ix[w] < lw[v]:
-                        lw[v] = ix[w]
+                    elif ons[rw] and ix[rw] < lw[rv]:
+                        lw[rv] = ix[rw]
                     continue
                 wp -= 1
-                if wp and lw[v] < lw[wv[wp - 1]]:
-                    lw[wv[wp - 1]] = lw[v]
-                if lw[v] != ix[v]:
+                if wp and lw[rv] < lw[self.row[wv[wp - 1]]]:
+                    lw[self.row[wv[wp - 1]]] = lw[rv]
+                if lw[rv] != ix[rv]:
                     continue
                 s = sp - 1
                 while st[s] != v:
                     s -= 1
-                a = nparts * _W
+                a = nparts * wr
                 nparts += 1
                 for t in range(s, sp):
                     w = st[t]
-                    ons[w] = 0
+                    rw = self.row[w]
+                    ons[rw] = 0
                     self.part[w] = nparts - 1
-                    self.reach[a + (w >> 6)] |= _ONE << (w & 63)
+                    self.reach[a + (rw >> 6)] |= _ONE << (rw & 63)
                 for t in range(s, sp):
                     w = st[t]
                     for e in range(self.start[w], self.start[w + 1]):
                         q = self.part[self.adj[e]]
-                        if q != nparts - 1:
-                            for b in range(_W):
-                                self.reach[a + b] |= self.reach[q * _W + b]
+                        if q != nparts - 1 and jn[q] != nparts - 1:
+                            jn[q] = nparts - 1
+                            for b in range(wr):
+                                self.reach[a + b] |= self.reach[q * wr + b]
                 sp = s
 
     @cython.cfunc
@@ -314,9 +351,10 @@ class Core:
     def _reaches(self, i: cython.int, t: cython.int) -> cython.bint:
         """Does potential ``i`` lead to ``t``?"""
         q: cython.int = self.part[i]
-        if q < 0:
+        r: cython.int = self.row[t]
+        if q < 0 or r < 0:
             return False
-        return (self.reach[q * _W + (t >> 6)] >> (t & 63)) & 1 != 0
+        return (self.reach[q * self.wr + (r >> 6)] >> (r & 63)) & 1 != 0
 
     # -- the walk ---------------------------------------------------------------------------
     @cython.cfunc
@@ -455,8 +493,50 @@ class Core:
         return 0
 
     # -- the two searches ---------------------------------------------------------------------
+    @cython.cfunc
+    def _borrow(self) -> cython.void:
+        """Lend the walks their tables."""
+        words, ints = _SPARE.pop() if _SPARE else \
+            (array("Q", [0]) * (_NODES * _W), array("i", [0]) * (3 * _NODES))
+        self.lent = (words, ints)
+        self.anc_words = words
+        self.anc = words
+        iv: cython.int[::1] = ints
+        self.seen = iv[:_NODES]
+        self.touched = iv[_NODES:2 * _NODES]
+        self.qon = iv[2 * _NODES:5 * _BIG]
+        self.qoff = iv[5 * _BIG:]
+        self.ntouched = 0
+
+    @cython.cfunc
+    def _give_back(self) -> cython.void:
+        n: cython.int
+        for n in range(self.ntouched):  # clean
+            self.seen[self.touched[n]] = 0
+        self.ntouched = 0
+        _SPARE.append(self.lent)
+        self.lent = None
+        self.anc_words = None
+        self.anc = _NO_WORDS
+        self.seen = self.touched = self.qon = self.qoff = _NO_INTS
+
     def single_chains(self) -> list[tuple[bool, int, int, list[int]]]:
         """As :func:`~.static_links.single_chains`, on this board."""
+        self._borrow()
+        try:
+            return self._single_chains()
+        finally:
+            self._give_back()
+
+    def multiple_chains(self) -> list[tuple[bool, int, int, list[int]]]:
+        """As :func:`~.static_links.multiple_chains`, on this board."""
+        self._borrow()
+        try:
+            return self._multiple_chains()
+        finally:
+            self._give_back()
+
+    def _single_chains(self) -> list[tuple[bool, int, int, list[int]]]:
         out: list[tuple[bool, int, int, list[int]]] = []
         c: cython.int
         d: cython.int
@@ -476,11 +556,10 @@ class Core:
                     out.append((True, c, d, [_int(self.anc_words, self.row[i] * _W)]))
         return out
 
-    def multiple_chains(self) -> list[tuple[bool, int, int, list[int]]]:
-        """As :func:`~.static_links.multiple_chains`, on this board."""
+    def _multiple_chains(self) -> list[tuple[bool, int, int, list[int]]]:
         out: list[tuple[bool, int, int, list[int]]] = []
-        branches: dict[int, tuple[array, array]] = {}
-        done = array("Q", [0]) * _W  # the potentials concluded already
+        branches: dict[int, array] = {}
+        done = array("Q", [0]) * self.wr  # the potentials concluded already (rows)
         c: cython.int
         d: cython.int
         u: cython.int
@@ -511,81 +590,89 @@ class Core:
                     self._agree(starts, branches, done, out)
         return out
 
-    def _agree(self, starts: list[int], branches: dict[int, tuple[array, array]], done: array,
+    def _agree(self, starts: list[int], branches: dict[int, array], done: array,
                out: list[tuple[bool, int, int, list[int]]]) -> None:
         """What every start leads to, made true or false, concluded once (``done``) and
-        on an unplaced cell, with its ancestors in each branch, added to ``out``."""
+        on an unplaced cell, with its ancestors in each branch, added to ``out``. Each
+        start's walk keeps what it reaches (``branches``); where the starts agree, they
+        are walked again for the ancestors (the same walks)."""
         if not self._common(starts):
             return
-        results = []
+        self._narrow(done, False)
         for s in starts:
             got = branches.get(s)
             if got is None:
                 self._follow(s, -1)
-                got = branches[s] = self._keep()
-            results.append(got)
-            self._narrow(got[1], True)
-        self._narrow(done, False)
-        found = _int(self.acc_words, 0)
+                got = branches[s] = self._reached()
+            if not self._narrow(got, True):
+                return  # nothing left that every start leads to
+        found = _int(self.acc_words, 0, self.wr)  # rows, in the potentials' order
+        rows = []
         while found:
             low = found & -found
-            t = low.bit_length() - 1
+            r = low.bit_length() - 1
             found ^= low
+            rows.append(r)
+            done[r >> 6] |= 1 << (r & 63)
+        ancestors: list[list[int]] = [[] for _ in rows]
+        for s in starts:
+            self._follow(s, -1)
+            for k, r in enumerate(rows):
+                ancestors[k].append(_int(self.anc_words, _W * r))
+        for k, r in enumerate(rows):
+            t = self.pot[r]
             placed = t < _BIG
             c, d0 = divmod(t if placed else t - _BIG, 9)
-            done[t >> 6] |= 1 << (t & 63)
-            out.append((placed, c, d0,
-                        [_int(words, _W * (1 + slot[t])) for slot, words in results]))
+            out.append((placed, c, d0, ancestors[k]))
 
     @cython.cfunc
     def _common(self, starts: list) -> cython.bint:
-        """Set the work set to the potentials every start reaches, but the starts and those
-        of placed cells; are there any?"""
+        """Set the work set to the potentials every start reaches, but the starts (rows: the
+        candidates of unplaced cells); are there any?"""
         b: cython.int
         q: cython.int
         s: cython.int
-        for b in range(_W):
-            self.acc[b] = self.live[b]
+        r: cython.int
+        wr: cython.int = self.wr
+        for b in range(wr):
+            self.acc[b] = _ALL
         for s in starts:
             q = self.part[s]
-            for b in range(_W):
+            for b in range(wr):
                 if q < 0:
                     self.acc[b] = 0
                 else:
-                    self.acc[b] &= self.reach[q * _W + b]
+                    self.acc[b] &= self.reach[q * wr + b]
         for s in starts:
-            self.acc[s >> 6] &= ~(_ONE << (s & 63))
-        for b in range(_W):  # noqa: SIM110 - a typed loop (any() would make a generator)
+            r = self.row[s]
+            self.acc[r >> 6] &= ~(_ONE << (r & 63))
+        for b in range(wr):  # noqa: SIM110 - a typed loop (any() would make a generator)
             if self.acc[b]:
                 return True
         return False
 
     @cython.cfunc
-    def _narrow(self, other: cython.ulonglong[::1], keep: cython.bint) -> cython.void:
-        """Keep in the work set only what the first words of ``other`` hold (``keep``), or
-        only what they do not."""
+    def _narrow(self, other: cython.ulonglong[::1], keep: cython.bint) -> cython.bint:
+        """Keep in the work set only what ``other`` holds (``keep``), or only what it does
+        not; is anything left?"""
         b: cython.int
-        for b in range(_W):
+        left: cython.ulonglong = 0
+        for b in range(self.wr):
             if keep:
                 self.acc[b] &= other[b]
             else:
                 self.acc[b] &= ~other[b]
+            left |= self.acc[b]
+        return left != 0
 
     @cython.cfunc
-    def _keep(self) -> tuple:
-        """The last walk's potentials, as a slot table and a run of sets: the set of those
-        reached first, then each one's ancestors, in the slot's order."""
-        slot = array("i", [-1]) * _NODES
-        words = array("Q", [0]) * (_W * (1 + self.ntouched))
-        sl: cython.int[::1] = slot
-        wd: cython.ulonglong[::1] = words
+    def _reached(self) -> array:
+        """The rows the last walk reached."""
+        reached = array("Q", [0]) * self.wr
+        rd: cython.ulonglong[::1] = reached
         n: cython.int
-        t: cython.int
-        b: cython.int
+        r: cython.int
         for n in range(self.ntouched):
-            t = self.touched[n]
-            sl[t] = n
-            wd[t >> 6] |= _ONE << (t & 63)
-            for b in range(_W):
-                wd[_W * (1 + n) + b] = self.anc[self.row[t] * _W + b]
-        return slot, words
+            r = self.row[self.touched[n]]
+            rd[r >> 6] |= _ONE << (r & 63)
+        return reached

@@ -71,41 +71,50 @@ def tables(geo: Geometry) -> tuple[array, array, array, array, array, array] | N
 
 class Branch:
     """One assumption's singles, as the sweep reads them: the deduction count and, on a
-    contradiction, its text and clash; else the candidates, each digit's cells and the
-    unplaced cells, and the ancestors of each placement and elimination when asked for."""
+    contradiction, its text and clash; else where the sweep keeps its board (``slot``), read
+    when asked for: the candidates, each digit's cells, the unplaced cells, and the
+    ancestors of each placement and elimination (the assumption followed again)."""
 
-    __slots__ = ("count", "reason", "clash", "masks", "dcells", "unsolved", "last", "_rows",
-                 "_on", "_off")
+    __slots__ = ("count", "reason", "clash", "sweep", "slot", "start", "last")
 
-    def __init__(self, count: int, reason: str, clash: tuple[int, int], masks: list[int],
-                 dcells: list[int], unsolved: int, rows: Any, on: Any, off: Any) -> None:
+    def __init__(self, count: int, reason: str, clash: tuple[int, int], sweep: Sweep9 | None,
+                 slot: int, start: int) -> None:
         self.count = count
         self.reason = reason
         self.clash = clash
-        self.masks = masks
-        self.dcells = dcells
-        self.unsolved = unsolved
+        #: the sweep that keeps the board, where it is kept, and the potential assumed
+        self.sweep = sweep
+        self.slot = slot
+        self.start = start
         self.last = None
-        self._rows = rows
-        self._on = on
-        self._off = off
 
     def check(self) -> None:
         """Raise the contradiction the assumption led to, if it led to one."""
         if self.reason:
             raise Contradiction(self.reason)
 
+    @property
+    def masks(self) -> list[int]:
+        """The candidates of each cell."""
+        return self.sweep.kept(self.slot)[0]  # type: ignore[union-attr]
+
+    @property
+    def dcells(self) -> list[int]:
+        """The cells of each digit."""
+        return self.sweep.kept(self.slot)[1]  # type: ignore[union-attr]
+
+    @property
+    def unsolved(self) -> int:
+        """The unplaced cells."""
+        return self.sweep.kept(self.slot)[2]  # type: ignore[union-attr]
+
     def on_ancestors(self, cell: int, d0: int) -> int:
         """The ancestors of the placement of ``d0`` in ``cell``."""
-        i = cell * 9 + d0
-        r = self._on[i]
-        return 1 << i if r < 0 else _int(self._rows, r * 23)
+        return self.sweep.ancestors(self.start, cell * 9 + d0)  # type: ignore[union-attr]
 
     def off_ancestors(self, cell: int, d0: int) -> int:
         """The ancestors of the elimination of ``d0`` from ``cell``."""
-        i = 729 + cell * 9 + d0
-        r = self._off[i - 729]
-        return 1 << i if r < 0 else _int(self._rows, r * 23) | 1 << i
+        return self.sweep.ancestors(self.start, 729 + cell * 9 + d0)  # type: ignore[union-attr]
 
 
 def _int(words: Any, at: int) -> int:
@@ -152,6 +161,14 @@ class Sweep9:
     off_words: Any
     dc_words: Any
     uns_words: Any
+    # each settled assumption's board: candidates (81), then cells of each digit and
+    # unplaced cells (20 words)
+    kmasks: cython.int[::1]
+    kwords: cython.ulonglong[::1]
+    kmasks_words: Any
+    kwords_words: Any
+    nkept: cython.int
+    loaded: cython.int
 
     def __init__(self, geo: Geometry, masks: list[int], dcells: list[int], placed_in: list[int],
                  unsolved: int, source: list[int]) -> None:
@@ -184,20 +201,126 @@ class Sweep9:
         self.rows = self.rows_words
         most = max(self.cu_at[c + 1] - self.cu_at[c] for c in range(81))
         self.queue = array("i", [0]) * (_BIG * (most + 1) + 1)
+        many = sum(masks[c].bit_count() for c in range(81) if unsolved >> c & 1)
+        self.kmasks_words = array("i", [0]) * (81 * many)
+        self.kmasks = self.kmasks_words
+        self.kwords_words = array("Q", [0]) * (20 * many)
+        self.kwords = self.kwords_words
+        self.nkept = 0
+        self.loaded = -1
 
     def branch(self, cell: int, d0: int) -> Branch:
         """Assume digit index ``d0`` in ``cell`` on a fresh copy of the root and follow the
         singles (see the module's docstring)."""
         self._load()
         self._run(cell * 9 + d0)
+        self.loaded = cell * 9 + d0
         if self.kind:
             return self._clash()
-        dc = self.dc_words.tolist()  # Python ints: a cell set is two words
-        uns = self.uns_words.tolist()
-        return Branch(self.count, "", (0, 0), self.masks_words.tolist(),
-                      [dc[2 * d] | dc[2 * d + 1] << 64 for d in range(9)],
-                      uns[0] | uns[1] << 64, self.rows_words[:self.nrows * _W],
-                      self.on_words[:], self.off_words[:])
+        return Branch(self.count, "", (0, 0), self, self._keep(), cell * 9 + d0)
+
+    @cython.cfunc
+    def _keep(self) -> cython.int:
+        """Keep the board the last assumption settled on; its slot."""
+        k: cython.int = self.nkept
+        b: cython.int
+        self.nkept += 1
+        for b in range(81):
+            self.kmasks[81 * k + b] = self.masks[b]
+        for b in range(18):
+            self.kwords[20 * k + b] = self.dc[b]
+        self.kwords[20 * k + 18] = self.uns[0]
+        self.kwords[20 * k + 19] = self.uns[1]
+        return k
+
+    def kept(self, slot: int) -> tuple[list[int], list[int], int]:
+        """The board kept in ``slot``: candidates, cells of each digit, unplaced cells."""
+        words = self.kwords_words[20 * slot:20 * slot + 20].tolist()  # Python ints
+        return (self.kmasks_words[81 * slot:81 * slot + 81].tolist(),
+                [words[2 * d] | words[2 * d + 1] << 64 for d in range(9)],
+                words[18] | words[19] << 64)
+
+    def ancestors(self, start: int, i: int) -> int:
+        """The ancestors of potential ``i`` (a placement, or an elimination 729 more) in the
+        assumption of potential ``start`` (followed again unless it was the last)."""
+        if self.loaded != start:
+            self._load()
+            self._run(start)
+            self.loaded = start
+        if i < _BIG:
+            return 1 << i if self.on[i] < 0 else _int(self.rows_words, self.on[i] * _W)
+        if self.off[i - _BIG] < 0:
+            return 1 << i
+        return _int(self.rows_words, self.off[i - _BIG] * _W) | 1 << i
+
+    def agree(self, slots: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """What the boards kept in ``slots`` all have and the root does not: the cells they
+        all place with the same digit, else the candidates they all eliminate (as
+        (cell, digit index), in the cells' order)."""
+        place: list[tuple[int, int]] = []
+        elim: list[tuple[int, int]] = []
+        n: cython.int = len(slots)
+        ks = array("i", slots)
+        kk: cython.int[::1] = ks
+        j: cython.int
+        c: cython.int
+        d: cython.int
+        f: cython.int
+        m: cython.int
+        same: cython.bint
+        s0: cython.int = kk[0]
+        lo: cython.ulonglong = self.ruu[0]
+        hi: cython.ulonglong = self.ruu[1]
+        xlo: cython.ulonglong
+        xhi: cython.ulonglong
+        for j in range(n):  # placed in every branch
+            lo &= ~self.kwords[20 * kk[j] + 18]
+            hi &= ~self.kwords[20 * kk[j] + 19]
+        while lo or hi:
+            if lo:
+                c = bit_index64(lo & (~lo + 1))
+                lo &= lo - 1
+            else:
+                c = 64 + bit_index64(hi & (~hi + 1))
+                hi &= hi - 1
+            f = self.kmasks[81 * s0 + c]
+            if f & (f - 1) or f == self.rmasks[c]:
+                continue
+            same = True
+            for j in range(1, n):
+                if self.kmasks[81 * kk[j] + c] != f:
+                    same = False
+                    break
+            if same:
+                place.append((c, bit_index64(f)))
+        if place:
+            return place, elim
+        lo = 0
+        hi = 0
+        for d in range(9):  # the cells that lost a digit in every branch
+            xlo = self.rdc[2 * d]
+            xhi = self.rdc[2 * d + 1]
+            for j in range(n):
+                xlo &= ~self.kwords[20 * kk[j] + 2 * d]
+                xhi &= ~self.kwords[20 * kk[j] + 2 * d + 1]
+            lo |= xlo
+            hi |= xhi
+        while lo or hi:
+            if lo:
+                c = bit_index64(lo & (~lo + 1))
+                lo &= lo - 1
+            else:
+                c = 64 + bit_index64(hi & (~hi + 1))
+                hi &= hi - 1
+            m = self.rmasks[c]
+            for j in range(n):
+                m &= ~self.kmasks[81 * kk[j] + c]
+                if not m:
+                    break
+            while m:
+                elim.append((c, bit_index64(m & -m)))
+                m &= m - 1
+        return place, elim
 
     @cython.cfunc
     def _load(self) -> cython.void:
@@ -449,7 +572,7 @@ class Sweep9:
             self._add(b, _BIG + i, self.kon)
             reason = f"{names[cell]} would have no candidate left"
         clash = (_int(self.rows_words, a * _W), _int(self.rows_words, b * _W))
-        return Branch(self.count, reason, clash, [], [], 0, None, None, None)
+        return Branch(self.count, reason, clash, None, -1, -1)
 
 
 def sweep(root: Any, typed: bool | None = None) -> Sweep9 | None:
