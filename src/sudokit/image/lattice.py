@@ -36,6 +36,34 @@ def crossings(ink: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
                        [pad, pad + 9 * CELL]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     flat = (cv2.warpPerspective(ink, matrix, (size, size)) > 127).astype(np.float32)
+    points = _meetings(flat)
+    if points is None:
+        return None
+    ideal = pad + CELL * np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1)
+    if np.abs(points - ideal).max() < FLAT:
+        return None
+    back = cv2.perspectiveTransform(points.reshape(1, -1, 2), np.linalg.inv(matrix))
+    return back.reshape(10, 10, 2).astype(np.float32)
+
+
+def refollow(ink: np.ndarray, points: np.ndarray) -> np.ndarray | None:
+    """The 10 x 10 crossings of the grid's lines followed again near ``points`` (crossings
+    found before, x and y in ``ink``'s pixels): where the outline the lines were first
+    followed from was off by more than half a cell near a corner (a curved page cut by the
+    photo's edge), lines bent away from it are found from where the first crossings put
+    them; None when they cannot be followed."""
+    wide = widened(points.astype(np.float64))
+    flat = (warp(ink, wide, CELL, 0, shrink=False) > 127).astype(np.float32)
+    found = _meetings(np.pad(flat, ((0, 1), (0, 1))))
+    if found is None:
+        return None
+    return place(wide, found / CELL).astype(np.float32)
+
+
+def _meetings(flat: np.ndarray) -> np.ndarray | None:
+    """Where the lines followed across and down ``flat`` (the grid straightened with a cell
+    around it, CELL pixels a cell) cross: 10 x 10 x 2, x and y in ``flat``'s pixels; None
+    when they cannot be followed."""
     across = _curves(flat)
     down = _curves(flat.T)
     if across is None or down is None:
@@ -43,17 +71,39 @@ def crossings(ink: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     points = np.zeros((10, 10, 2), np.float32)
     for k in range(10):
         for m in range(10):
-            x = float(pad + m * CELL)
+            x = float(CELL + m * CELL)
             y = float(np.polyval(across[k], x))
             for _ in range(3):  # where the two curves meet
                 x = float(np.polyval(down[m], y))
                 y = float(np.polyval(across[k], x))
             points[k, m] = (x, y)
-    ideal = pad + CELL * np.stack(np.meshgrid(np.arange(10), np.arange(10)), axis=-1)
-    if np.abs(points - ideal).max() < FLAT:
-        return None
-    back = cv2.perspectiveTransform(points.reshape(1, -1, 2), np.linalg.inv(matrix))
-    return back.reshape(10, 10, 2).astype(np.float32)
+    return points
+
+
+def widened(points: np.ndarray) -> np.ndarray:
+    """The crossings ``points`` (n x n x 2) with one more row and column of cells each side,
+    carried on straight from the outer two: (n + 2) x (n + 2) x 2."""
+    n = len(points)
+    wide = np.zeros((n + 2, n + 2, 2), points.dtype)
+    wide[1:-1, 1:-1] = points
+    wide[0, 1:-1], wide[-1, 1:-1] = 2 * points[0] - points[1], 2 * points[-1] - points[-2]
+    wide[:, 0], wide[:, -1] = 2 * wide[:, 1] - wide[:, 2], 2 * wide[:, -2] - wide[:, -3]
+    return wide
+
+
+def place(points: np.ndarray, uv: np.ndarray) -> np.ndarray:
+    """Where in the photo lie the grid's places ``uv`` (... x 2, in cells across, then
+    down) for the crossings ``points`` (n x n x 2), each cell taken bilinearly from its
+    own four corners."""
+    last = len(points) - 2
+    col = np.clip(np.floor(uv[..., 0]).astype(int), 0, last)
+    row = np.clip(np.floor(uv[..., 1]).astype(int), 0, last)
+    fu = (uv[..., 0] - col).astype(points.dtype)[..., None]
+    fv = (uv[..., 1] - row).astype(points.dtype)[..., None]
+    top = points[row, col] * (1 - fu) + points[row, col + 1] * fu
+    bottom = points[row + 1, col] * (1 - fu) + points[row + 1, col + 1] * fu
+    out: np.ndarray = top * (1 - fv) + bottom * fv
+    return out
 
 
 def _curves(flat: np.ndarray) -> list[np.ndarray] | None:
@@ -97,31 +147,30 @@ def _follow(flat: np.ndarray, k: int) -> np.ndarray | None:
 
 def spots(points: np.ndarray, u: np.ndarray) -> np.ndarray:
     """Where in the photo lie the grid's places at positions ``u`` (in cells, 0 to 9) down
-    and across, for the line crossings ``points`` (10 x 10 x 2): len(u) x len(u) x 2, x and
-    y, each cell taken bilinearly from its own four corners."""
-    index = np.minimum(u.astype(int), 8)
-    frac = (u - index).astype(points.dtype)[:, None]
-    # along each row of crossings first, then between the rows
-    rows = points[:, index] * (1 - frac) + points[:, index + 1] * frac  # 10, len(u), 2
-    top, bottom = rows[index], rows[index + 1]  # len(u), len(u), 2
-    out: np.ndarray = top * (1 - frac[:, :, None]) + bottom * frac[:, :, None]
-    return out
+    and across, for the line crossings ``points`` (10 x 10 x 2, or n x n for a lattice of
+    n - 1 cells a side): len(u) x len(u) x 2, x and y (:func:`place` on the square of
+    ``u`` each way)."""
+    across, down = np.meshgrid(u, u)
+    return place(points, np.stack([across, down], axis=-1).astype(points.dtype))
 
 
-def warp(gray: np.ndarray, points: np.ndarray, cell: int) -> np.ndarray:
-    """The grid of ``gray`` whose line crossings are ``points`` (10 x 10 x 2, x and y in
-    ``gray``'s pixels) straightened into a square of 9 * ``cell`` pixels, each cell from
-    its own four corners."""
-    side = 9 * cell
+def warp(gray: np.ndarray, points: np.ndarray, cell: int, outside: int | None = None,
+         shrink: bool = True) -> np.ndarray:
+    """The grid of ``gray`` whose line crossings are ``points`` (10 x 10 x 2, or n x n, x and
+    y in ``gray``'s pixels) straightened into a square of 9 (or n - 1) * ``cell`` pixels,
+    each cell from its own four corners; places outside the photo take the nearest pixel's value, or
+    ``outside`` where given. A large photo is first shrunk (the warp samples, it does not
+    average), unless ``shrink`` is False (strokes, which shrinking would thin)."""
+    side = (len(points) - 1) * cell
     points = points.astype(np.float32)
-    extent = float(np.linalg.norm(points[0, 0] - points[9, 9]))
-    # shrink a large photo first: the warp samples, it does not average
-    while extent > 2.5 * side * np.sqrt(2) and min(gray.shape) > 64:
+    extent = float(np.linalg.norm(points[0, 0] - points[-1, -1]))
+    while shrink and extent > 2.5 * side * np.sqrt(2) and min(gray.shape) > 64:
         gray = cv2.pyrDown(gray)
         points = points / 2
         extent /= 2
     u = np.arange(side, dtype=np.float32) / cell  # pixel u samples u, as the perspective
     grid = spots(points, u)
+    border = cv2.BORDER_REPLICATE if outside is None else cv2.BORDER_CONSTANT
     return cv2.remap(gray, np.ascontiguousarray(grid[..., 0]),
                      np.ascontiguousarray(grid[..., 1]), cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
+                     borderMode=border, borderValue=outside or 0)

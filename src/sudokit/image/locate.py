@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import ImageError
 from . import gridlines, snap
-from .lattice import crossings
+from .lattice import crossings, refollow
 from .structure import Structure, measure
 
 #: The side, in pixels, the photo is reduced to for the search.
@@ -54,6 +54,10 @@ CLEAR, SEEN = 0.95, 0.9
 #: Of the outlines looked at, the first this many have their corners moved onto the
 #: grid's lines when they do not show all of them.
 SNAP_LOOKS = 2
+
+#: Of the lattices seen from an outline pieced together from the grid's lines, one whose
+#: lines bend must score this much higher (:attr:`Structure.score`) than a straight one.
+BENT = 0.02
 
 #: Of two lattices found, one showing all eight box lines ranks this much higher.
 WHOLE = 0.05
@@ -123,7 +127,10 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     for quad in _preferred(shapes):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
-        found = _lattice(ink, quad, scale, near)
+        # an outline pieced together from the grid's own straight lines: its lines bend
+        # only where that shows the grid clearly better (where its border is broken, a
+        # bent lattice's corner is a guess)
+        found = _lattice(ink, quad, scale, near, BENT)
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
             return found
@@ -176,7 +183,9 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
             if found is not kept:
                 return found, True
         if found is not None:
-            return found, False
+            # straight lines on corners moved onto them (a bent lattice lost to them)
+            # are checked against the grid's own lines like any corners moved
+            return found, found[1] is None and bool(np.abs(found[0] * scale - quad).max() > 1)
     return None, False
 
 
@@ -225,30 +234,47 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
 
 
 def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
-             near: np.ndarray | None = None) -> _Found | None:
+             near: np.ndarray | None = None, bend: float = 0.0) -> _Found | None:
     """(corners, crossings, structure): the corners and crossings as :func:`find_lattice`
     gives them, scaled back by ``scale``, and the line structure they show, when ``quad``
     shows a sudoku grid's lines (straight or bent); else None. With ``near``
     (:func:`sudokit.image.snap.distances`), lines that bend but cannot be followed all
     the way from ``quad`` (its corners off the grid's by half a cell: the outline of a
-    curved page is a compromise) are followed again from its corners moved onto them."""
+    curved page is a compromise) are followed again from its corners moved onto them.
+    Lines that bend must show the grid ``bend`` more clearly (:attr:`Structure.score`)
+    than straight ones."""
     straight = measure(ink, quad)
     points = crossings(ink, quad)
+    # of the lattices seen, the one that shows the grid's lines best (of equals, the first)
+    seen: list[tuple[Structure, np.ndarray, np.ndarray | None]] = []
     if points is not None:
         bent = measure(ink, quad, points)
+        seen.append((bent, quad, points))
         clear = max((m.score for m in (straight, bent) if m.whole), default=0.0) >= CLEAR
         moved = snap.snap(quad, near) if near is not None and not clear else None
         again = crossings(ink, moved) if moved is not None else None
         if moved is not None and again is not None:
-            followed = measure(ink, moved, again)
-            if followed.is_grid and followed.score >= straight.score and (
-                    not bent.is_grid or followed.score > bent.score):
-                return _bent(moved, again, followed, scale)
-        if bent.is_grid and bent.score >= straight.score:
-            return _bent(quad, points, bent, scale)
-    if straight.is_grid:
-        return (quad / scale).astype(np.float32), None, straight
-    return None
+            seen.append((measure(ink, moved, again), moved, again))
+        if moved is not None:
+            # lines bent to fit an outline that is off (a grid cut by the photo's edge,
+            # squeezed into the part of it that shows) lose to straight ones on the grid
+            seen.append((measure(ink, moved), moved, None))
+        if not any(t[0].whole for t in seen):
+            # lines followed from an outline a cell off near a corner (a curved page cut
+            # by the photo's edge) bend away from it there: followed again from where
+            # the crossings found put them, they are found
+            bent_lines = [(t[0].score, t[2]) for t in seen if t[2] is not None]
+            wider = refollow(ink, max(bent_lines, key=lambda t: t[0])[1])
+            if wider is not None:
+                seen.append((measure(ink, quad, wider), quad, wider))
+    seen.append((straight, quad, None))
+    grids = [t for t in seen if t[0].is_grid]
+    if not grids:
+        return None
+    structure, outline, lines = max(grids, key=lambda t: t[0].score - bend * (t[2] is not None))
+    if lines is None:
+        return (outline / scale).astype(np.float32), None, structure
+    return _bent(outline, lines, structure, scale)
 
 
 def _bent(quad: np.ndarray, points: np.ndarray, structure: Structure, scale: float

@@ -139,8 +139,13 @@ def measure(ink: np.ndarray, quad: np.ndarray, points: np.ndarray | None = None)
         inside = flat[pad:pad + side + 1, pad:pad + side + 1]
         seen = straighten(np.full(ink.shape, 255, np.uint8), quad)
     else:
-        inside = np.pad(lattice.warp(ink, points, CELL) > 127, ((0, 1), (0, 1)), mode="edge")
-        seen = np.ones_like(inside)
+        # with a cell around the grid, as the outline's perspective straightens it: an
+        # outer line a pixel outside its crossings is seen as the inner lines are
+        wide = lattice.widened(points)
+        middle = (slice(pad, pad + side + 1),) * 2
+        inside = (lattice.warp(ink, wide, CELL, 0, shrink=False) > 127)[middle]
+        seen = (lattice.warp(np.full(ink.shape, 255, np.uint8), wide, CELL, 0, shrink=False)
+                > 127)[middle]
     lines: list[float] = []
     weights: list[float] = []
     for grid, sight in ((inside, seen), (inside.T, seen.T)):  # across, then down
