@@ -75,11 +75,12 @@ def _segments(ink: np.ndarray, least: float) -> np.ndarray:
     if found is None:
         return np.zeros((0, 4))
     bridge = max(3, round(GAP * max(h, w)))
-    rows: list[np.ndarray] = []
+    kept = _Kept(MOST_SEGMENTS)
+    every = np.arange(-(h + w), h + w, dtype=np.float64)
     for rho, theta in found.reshape(-1, 2)[:HOUGH_LINES]:
         direction = np.array([-np.sin(theta), np.cos(theta)])
         foot = rho * np.array([np.cos(theta), np.sin(theta)])
-        t = np.arange(-(h + w), h + w, dtype=np.float64)
+        t = every[_span(foot, direction, w, h, len(every))]
         x, y = foot[0] + t * direction[0], foot[1] + t * direction[1]
         inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
         t, x, y = t[inside], x[inside], y[inside]
@@ -90,29 +91,66 @@ def _segments(ink: np.ndarray, least: float) -> np.ndarray:
         edges = np.flatnonzero(np.diff(np.concatenate([[0], mostly.astype(np.int8), [0]])))
         for a, b in zip(edges[::2], edges[1::2], strict=True):
             segment = np.array([x[a], y[a], x[b - 1], y[b - 1]])
-            if b - a >= least and not _repeats(segment, rows):
-                rows.append(segment)
-        if len(rows) >= MOST_SEGMENTS:
+            if b - a >= least and not kept.repeats(segment):
+                kept.add(segment)
+        if kept.count >= MOST_SEGMENTS:
             break
-    return np.array(rows, np.float64).reshape(-1, 4)
+    return kept.rows()
 
 
-def _repeats(segment: np.ndarray, kept: list[np.ndarray]) -> bool:
-    """True when ``segment`` lies along one of ``kept`` (a thick line is found many times,
-    at slightly different angles)."""
-    if not kept:
-        return False
-    rows = np.array(kept)
-    p, q = rows[:, :2], rows[:, 2:]
-    length = np.maximum(np.linalg.norm(q - p, axis=1), 1e-9)
-    along = (q - p) / length[:, None]
-    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
-    ends = segment.reshape(2, 2)
-    off = np.abs(np.einsum("kj,kij->ki", normal, ends[None] - p[:, None]))
-    t = np.einsum("kj,kij->ki", along, ends[None] - p[:, None])
-    overlap = np.minimum(t.max(axis=1), length) - np.maximum(t.min(axis=1), 0)
-    mine = float(np.linalg.norm(ends[1] - ends[0]))
-    return bool(((off.max(axis=1) < 2 * NEAR) & (overlap > 0.5 * mine)).any())
+def _span(foot: np.ndarray, direction: np.ndarray, w: int, h: int, n: int) -> slice:
+    """The places, of the ``n`` places t = -(h + w) ... along the line through ``foot`` in
+    ``direction``, that may lie inside a picture of ``w`` x ``h`` (a little more)."""
+    lo, hi = -float(h + w), float(h + w)
+    for start, step, size in ((foot[0], direction[0], w), (foot[1], direction[1], h)):
+        if abs(step) > 1e-9:
+            ends = sorted(((0 - start) / step, (size - 1 - start) / step))
+            lo, hi = max(lo, ends[0]), min(hi, ends[1])
+    first = int(np.floor(lo)) + (h + w) - 2
+    return slice(max(0, first), max(0, min(n, int(np.ceil(hi)) + (h + w) + 3)))
+
+
+class _Kept:
+    """The segments kept so far, with what :meth:`repeats` needs of each."""
+
+    def __init__(self, most: int) -> None:
+        size = most + 64
+        self.count = 0
+        self.segments = np.zeros((size, 4))
+        self.along = np.zeros((size, 2))
+        self.length = np.zeros(size)
+
+    def add(self, segment: np.ndarray) -> None:
+        """Keep ``segment`` (x0, y0, x1, y1)."""
+        if self.count == len(self.segments):
+            self.segments = np.concatenate([self.segments, np.zeros_like(self.segments)])
+            self.along = np.concatenate([self.along, np.zeros_like(self.along)])
+            self.length = np.concatenate([self.length, np.zeros_like(self.length)])
+        k = self.count
+        self.segments[k] = segment
+        self.length[k] = max(float(np.linalg.norm(segment[2:] - segment[:2])), 1e-9)
+        self.along[k] = (segment[2:] - segment[:2]) / self.length[k]
+        self.count += 1
+
+    def rows(self) -> np.ndarray:
+        """The segments kept, as rows of (x0, y0, x1, y1)."""
+        return self.segments[:self.count].copy()
+
+    def repeats(self, segment: np.ndarray) -> bool:
+        """True when ``segment`` lies along one of those kept (a thick line is found many
+        times, at slightly different angles)."""
+        k = self.count
+        if k == 0:
+            return False
+        p, along, length = self.segments[:k, :2], self.along[:k], self.length[:k]
+        offs, ts = [], []
+        for end in (segment[:2], segment[2:]):
+            d = end - p
+            offs.append(np.abs(-along[:, 1] * d[:, 0] + along[:, 0] * d[:, 1]))
+            ts.append(along[:, 0] * d[:, 0] + along[:, 1] * d[:, 1])
+        overlap = np.minimum(np.maximum(*ts), length) - np.maximum(np.minimum(*ts), 0)
+        mine = float(np.linalg.norm(segment[2:] - segment[:2]))
+        return bool(((np.maximum(*offs) < 2 * NEAR) & (overlap > 0.5 * mine)).any())
 
 
 def _families(segments: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
