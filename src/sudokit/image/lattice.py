@@ -68,16 +68,14 @@ def _meetings(flat: np.ndarray) -> np.ndarray | None:
     down = _curves(flat.T)
     if across is None or down is None:
         return None
-    points = np.zeros((10, 10, 2), np.float32)
-    for k in range(10):
-        for m in range(10):
-            x = float(CELL + m * CELL)
-            y = float(np.polyval(across[k], x))
-            for _ in range(3):  # where the two curves meet
-                x = float(np.polyval(down[m], y))
-                y = float(np.polyval(across[k], x))
-            points[k, m] = (x, y)
-    return points
+    a = np.array(across)[:, None, :]  # line across k, then m: its parabola's coefficients
+    d = np.array(down)[None, :, :]
+    x = np.broadcast_to(CELL + CELL * np.arange(10, dtype=np.float64), (10, 10))
+    y = (a[..., 0] * x + a[..., 1]) * x + a[..., 2]
+    for _ in range(3):  # where the two curves meet
+        x = (d[..., 0] * y + d[..., 1]) * y + d[..., 2]
+        y = (a[..., 0] * x + a[..., 1]) * x + a[..., 2]
+    return np.stack([x, y], axis=-1).astype(np.float32)
 
 
 def widened(points: np.ndarray) -> np.ndarray:
@@ -112,7 +110,8 @@ def _curves(flat: np.ndarray) -> list[np.ndarray] | None:
     is itself a parabola in the line's number: one line's stray stretch does not bend it,
     and a line too broken or shaded to follow takes its neighbours' bend); None when fewer
     than MIN_LINES can be followed."""
-    fits = [_follow(flat, k) for k in range(10)]
+    xs, ys = _stretches(flat)
+    fits = [_follow(xs, row) for row in ys]
     known = [k for k, fit in enumerate(fits) if fit is not None]
     if len(known) < MIN_LINES:
         return None
@@ -121,28 +120,37 @@ def _curves(flat: np.ndarray) -> list[np.ndarray] | None:
     return [np.array([smooth[i][k] for i in range(3)]) for k in range(10)]
 
 
-def _follow(flat: np.ndarray, k: int) -> np.ndarray | None:
-    """The parabola y(x) of line ``k`` across ``flat``, through the stretches of it found
-    near its expected place; None when too few are found."""
+def _stretches(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(x, y): where each of the ten lines across ``flat`` is found near its expected
+    place in each of the nine cells it borders (clear of the lines down): the middles x of
+    the nine stretches, and for each line the row y of its stretch there (the middle of
+    the darkest run; NaN where too little of it is dark), 10 x 9."""
     pad = CELL
-    xs, ys = [], []
-    for j in range(9):
-        x0, x1 = pad + j * CELL + 3, pad + (j + 1) * CELL - 2  # clear of the lines down
-        lo = pad + k * CELL - CELL // 2
-        profile = flat[lo:lo + CELL + 1, x0:x1].mean(axis=1)
-        best = float(profile.max())
-        if best < FOUND:
-            continue
-        rows = np.flatnonzero(profile >= best - 0.05)  # the middle of the darkest run
-        xs.append((x0 + x1) / 2)
-        ys.append(lo + float(np.median(rows)))
-    if len(xs) < 5:
+    x0 = pad + CELL * np.arange(9) + 3
+    xs = (x0 + x0 + CELL - 5) / 2
+    # each row's dark share in each stretch
+    shares = flat[:, pad:pad + 9 * CELL].reshape(len(flat), 9, CELL)[:, :, 3:CELL - 2].mean(axis=2)
+    lo = pad + CELL * np.arange(10) - CELL // 2
+    profiles = shares[lo[:, None] + np.arange(CELL + 1)[None, :]]  # line, row, stretch
+    best = profiles.max(axis=1)
+    near = profiles >= best[:, None, :] - 0.05
+    rows = np.where(near, np.arange(CELL + 1)[None, :, None], np.nan)
+    ys = lo[:, None] + np.nanmedian(rows, axis=1)
+    return xs, np.where(best >= FOUND, ys, np.nan)
+
+
+def _follow(xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+    """The parabola y(x) of a line through its stretches at ``xs``, ``ys`` (NaN where not
+    found); None when too few are found."""
+    found = np.isfinite(ys)
+    if found.sum() < 5:
         return None
+    xs, ys = xs[found], ys[found]
     fit = np.polyfit(xs, ys, 2)
-    keep = np.abs(np.polyval(fit, xs) - np.array(ys)) < 2.5  # not a digit's stroke
+    keep = np.abs(np.polyval(fit, xs) - ys) < 2.5  # not a digit's stroke
     if keep.sum() < 5:
         return None
-    return np.polyfit(np.array(xs)[keep], np.array(ys)[keep], 2)
+    return np.polyfit(xs[keep], ys[keep], 2)
 
 
 def spots(points: np.ndarray, u: np.ndarray) -> np.ndarray:
