@@ -26,6 +26,8 @@ GAP = 0.015
 MOST_SEGMENTS = 150
 #: Of Hough's lines, the most looked at (most votes first).
 HOUGH_LINES = 2000
+#: Hough's lines are walked along this many at a time.
+BATCH = 100
 #: A photo whose strokes cover more than this share of it (noise) has no lines to follow.
 DENSE = 0.3
 #: A line is kept when it crosses at least this many lines of the other family.
@@ -76,38 +78,46 @@ def _segments(ink: np.ndarray, least: float) -> np.ndarray:
         return np.zeros((0, 4))
     bridge = max(3, round(GAP * max(h, w)))
     kept = _Kept(MOST_SEGMENTS)
-    every = np.arange(-(h + w), h + w, dtype=np.float64)
-    for rho, theta in found.reshape(-1, 2)[:HOUGH_LINES]:
-        direction = np.array([-np.sin(theta), np.cos(theta)])
-        foot = rho * np.array([np.cos(theta), np.sin(theta)])
-        t = every[_span(foot, direction, w, h, len(every))]
-        x, y = foot[0] + t * direction[0], foot[1] + t * direction[1]
-        inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
-        t, x, y = t[inside], x[inside], y[inside]
-        if len(t) < least:
-            continue
-        dark = ink[np.rint(y).astype(int), np.rint(x).astype(int)] > 0
-        mostly = np.convolve(dark, np.ones(bridge) / bridge, mode="same") >= 0.5
-        edges = np.flatnonzero(np.diff(np.concatenate([[0], mostly.astype(np.int8), [0]])))
-        for a, b in zip(edges[::2], edges[1::2], strict=True):
-            segment = np.array([x[a], y[a], x[b - 1], y[b - 1]])
-            if b - a >= least and not kept.repeats(segment):
-                kept.add(segment)
-        if kept.count >= MOST_SEGMENTS:
-            break
+    lines = found.reshape(-1, 2)[:HOUGH_LINES]
+    for start in range(0, len(lines), BATCH):
+        for x, y, dark in _walks(ink, lines[start:start + BATCH]):
+            if len(x) < least:
+                continue
+            mostly = np.convolve(dark, np.ones(bridge) / bridge, mode="same") >= 0.5
+            edges = np.flatnonzero(np.diff(np.concatenate([[0], mostly.astype(np.int8), [0]])))
+            for a, b in zip(edges[::2], edges[1::2], strict=True):
+                if b - a < least:
+                    continue
+                segment = np.array([x[a], y[a], x[b - 1], y[b - 1]])
+                if not kept.repeats(segment):
+                    kept.add(segment)
+            if kept.count >= MOST_SEGMENTS:
+                return kept.rows()
     return kept.rows()
 
 
-def _span(foot: np.ndarray, direction: np.ndarray, w: int, h: int, n: int) -> slice:
-    """The places, of the ``n`` places t = -(h + w) ... along the line through ``foot`` in
-    ``direction``, that may lie inside a picture of ``w`` x ``h`` (a little more)."""
-    lo, hi = -float(h + w), float(h + w)
-    for start, step, size in ((foot[0], direction[0], w), (foot[1], direction[1], h)):
-        if abs(step) > 1e-9:
-            ends = sorted(((0 - start) / step, (size - 1 - start) / step))
-            lo, hi = max(lo, ends[0]), min(hi, ends[1])
-    first = int(np.floor(lo)) + (h + w) - 2
-    return slice(max(0, first), max(0, min(n, int(np.ceil(hi)) + (h + w) + 3)))
+def _walks(ink: np.ndarray, lines: np.ndarray
+           ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """For each of ``lines`` (rows of Hough's rho, theta), its places a pixel apart inside
+    ``ink`` and whether each is ink: (x, y, dark)."""
+    h, w = ink.shape
+    every = np.arange(-(h + w), h + w, dtype=np.float64)
+    # each line's direction and foot as Hough's own (single) precision gives them
+    cos = np.array([np.cos(theta) for _, theta in lines])
+    sin = np.array([np.sin(theta) for _, theta in lines])
+    foot_x = np.array([rho * c for (rho, _), c in zip(lines, cos, strict=True)])
+    foot_y = np.array([rho * s for (rho, _), s in zip(lines, sin, strict=True)])
+    x = foot_x.astype(np.float64)[:, None] + every[None, :] * (-sin).astype(np.float64)[:, None]
+    y = foot_y.astype(np.float64)[:, None] + every[None, :] * cos.astype(np.float64)[:, None]
+    inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
+    spot = np.where(inside, np.rint(y) * w + np.rint(x), 0).astype(np.intp)
+    dark = ink.ravel()[spot] > 0
+    walks = []
+    for k in range(len(lines)):
+        where = np.flatnonzero(inside[k])  # a line crosses the picture in one stretch
+        span = slice(where[0], where[-1] + 1) if len(where) else slice(0, 0)
+        walks.append((x[k, span], y[k, span], dark[k, span]))
+    return walks
 
 
 class _Kept:
