@@ -271,7 +271,9 @@ def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
     grids = [t for t in seen if t[0].is_grid]
     if not grids:
         return None
-    structure, outline, lines = max(grids, key=lambda t: t[0].score - bend * (t[2] is not None))
+    # (of equals, straight lines)
+    structure, outline, lines = max(
+        grids, key=lambda t: (t[0].score - bend * (t[2] is not None), t[2] is None))
     if lines is None:
         return (outline / scale).astype(np.float32), None, structure
     return _bent(outline, lines, structure, scale)
