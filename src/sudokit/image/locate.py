@@ -45,19 +45,20 @@ CONTRAST, FAINT_CONTRAST, FAINT_THIN = 7, 3, 0.45
 #: the grid's outline is looked for in cells that each show their own outline.
 CLOSE = 0.012
 
-#: Lines that bend, seen this clearly (:attr:`Structure.score`) from an outline, are not
-#: followed again from its corners moved onto them; seen at least SEEN as clearly, they
+#: Lines that bend, seen at least this clearly (:attr:`Structure.score`) from an outline,
 #: are not compared with the grid's lines found on their own (less clearly, the outline
 #: may be a cell or more off the grid).
-CLEAR, SEEN = 0.95, 0.9
+SEEN = 0.9
 
 #: Of the outlines looked at, the first this many have their corners moved onto the
 #: grid's lines when they do not show all of them.
 SNAP_LOOKS = 2
 
-#: Of the lattices seen from an outline pieced together from the grid's lines, one whose
-#: lines bend must score this much higher (:attr:`Structure.score`) than a straight one.
-BENT = 0.02
+#: Of the lattices seen from an outline, one whose lines bend must score this much higher
+#: (:attr:`Structure.score`) than a straight one (a page curled so slightly is read
+#: better straight: a bent lattice's outer lines are fitted curves); BENT, from an
+#: outline pieced together from the grid's own lines.
+SLIGHT, BENT = 0.01, 0.02
 
 #: Of two lattices found, one showing all eight box lines ranks this much higher.
 WHOLE = 0.05
@@ -234,7 +235,7 @@ def _inside(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
 
 
 def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
-             near: np.ndarray | None = None, bend: float = 0.0) -> _Found | None:
+             near: np.ndarray | None = None, bend: float = SLIGHT) -> _Found | None:
     """(corners, crossings, structure): the corners and crossings as :func:`find_lattice`
     gives them, scaled back by ``scale``, and the line structure they show, when ``quad``
     shows a sudoku grid's lines (straight or bent); else None. With ``near``
@@ -250,8 +251,7 @@ def _lattice(ink: np.ndarray, quad: np.ndarray, scale: float,
     if points is not None:
         bent = measure(ink, quad, points)
         seen.append((bent, quad, points))
-        clear = max((m.score for m in (straight, bent) if m.whole), default=0.0) >= CLEAR
-        moved = snap.snap(quad, near) if near is not None and not clear else None
+        moved = snap.snap(quad, near) if near is not None else None
         again = crossings(ink, moved) if moved is not None else None
         if moved is not None and again is not None:
             seen.append((measure(ink, moved, again), moved, again))
