@@ -46,10 +46,9 @@ _LOW = (1 << 64) - 1
 
 
 @lru_cache(maxsize=16)
-def tables(geo: Geometry) -> tuple[array, array, array, array, int] | None:
-    """Each cell's peers and each unit's cells as two words, each cell's units (offsets,
-    then the list) and a bound on the links' count; None for a board not of 81 cells and
-    nine digits."""
+def tables(geo: Geometry) -> tuple[array, array, array, array] | None:
+    """Each cell's peers and each unit's cells as two words, and each cell's units (offsets,
+    then the list); None for a board not of 81 cells and nine digits."""
     if geo.ncells != 81 or geo.n != 9:
         return None
     peers = array("Q", [w for p in geo.peer_bits for w in (p & _LOW, p >> 64)])
@@ -59,12 +58,10 @@ def tables(geo: Geometry) -> tuple[array, array, array, array, int] | None:
     for us in geo.cell_units:
         listed.extend(us)
         offsets.append(len(listed))
-    bound = sum(9 * (8 + p.bit_count() + 1 + len(us))
-                for p, us in zip(geo.peer_bits, geo.cell_units, strict=True))
-    return peers, units, offsets, listed, bound
+    return peers, units, offsets, listed
 
 
-def _int(words: Any, at: int, size: int = 23) -> int:
+def words_int(words: Any, at: int, size: int = 23) -> int:
     """The set of ``size`` words of ``words`` from word ``at``, as a Python int."""
     return int.from_bytes(words[at:at + size].tobytes(), "little")
 
@@ -118,7 +115,7 @@ class Core:
         if got is None:
             raise ValueError(f"geo: the typed static links take 81 cells and 9 digits, "
                              f"not {geo.ncells} and {geo.n}")
-        self.peers, self.units, self.cu_at, self.cu, bound = got
+        self.peers, self.units, self.cu_at, self.cu = got
         self.nunits = len(geo.unit_bits)
         self.masks = array("i", masks)
         self.source = array("i", source)
@@ -550,10 +547,10 @@ class Core:
                 i = c * 9 + d
                 if self._reaches(i, _BIG + i) and self._follow(i, _BIG + i) == 1:
                     out.append((False, c, d,
-                                [_int(self.anc_words, self.row[_BIG + i] * _W)]))
+                                [words_int(self.anc_words, self.row[_BIG + i] * _W)]))
                     continue
                 if self._reaches(_BIG + i, i) and self._follow(_BIG + i, i) == 1:
-                    out.append((True, c, d, [_int(self.anc_words, self.row[i] * _W)]))
+                    out.append((True, c, d, [words_int(self.anc_words, self.row[i] * _W)]))
         return out
 
     def _multiple_chains(self) -> list[tuple[bool, int, int, list[int]]]:
@@ -606,7 +603,7 @@ class Core:
                 got = branches[s] = self._reached()
             if not self._narrow(got, True):
                 return  # nothing left that every start leads to
-        found = _int(self.acc_words, 0, self.wr)  # rows, in the potentials' order
+        found = words_int(self.acc_words, 0, self.wr)  # rows, in the potentials' order
         rows = []
         while found:
             low = found & -found
@@ -618,7 +615,7 @@ class Core:
         for s in starts:
             self._follow(s, -1)
             for k, r in enumerate(rows):
-                ancestors[k].append(_int(self.anc_words, _W * r))
+                ancestors[k].append(words_int(self.anc_words, _W * r))
         for k, r in enumerate(rows):
             t = self.pot[r]
             placed = t < _BIG

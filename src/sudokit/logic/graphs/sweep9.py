@@ -30,6 +30,7 @@ except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
 from ..board import Contradiction, Geometry
+from .static9 import words_int
 
 if cython.compiled:
     from cython.cimports.sudokit.logic.graphs._bits64 import bit_index64, popcount64
@@ -115,11 +116,6 @@ class Branch:
     def off_ancestors(self, cell: int, d0: int) -> int:
         """The ancestors of the elimination of ``d0`` from ``cell``."""
         return self.sweep.ancestors(self.start, 729 + cell * 9 + d0)  # type: ignore[union-attr]
-
-
-def _int(words: Any, at: int) -> int:
-    """The set of 23 words of ``words`` from word ``at``, as a Python int."""
-    return int.from_bytes(words[at:at + 23].tobytes(), "little")
 
 
 @cython.cclass
@@ -248,10 +244,10 @@ class Sweep9:
             self._run(start)
             self.loaded = start
         if i < _BIG:
-            return 1 << i if self.on[i] < 0 else _int(self.rows_words, self.on[i] * _W)
+            return 1 << i if self.on[i] < 0 else words_int(self.rows_words, self.on[i] * _W)
         if self.off[i - _BIG] < 0:
             return 1 << i
-        return _int(self.rows_words, self.off[i - _BIG] * _W) | 1 << i
+        return words_int(self.rows_words, self.off[i - _BIG] * _W) | 1 << i
 
     def agree(self, slots: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """What the boards kept in ``slots`` all have and the root does not: the cells they
@@ -571,7 +567,7 @@ class Sweep9:
             b = self._fresh(_BIG + i)
             self._add(b, _BIG + i, self.kon)
             reason = f"{names[cell]} would have no candidate left"
-        clash = (_int(self.rows_words, a * _W), _int(self.rows_words, b * _W))
+        clash = (words_int(self.rows_words, a * _W), words_int(self.rows_words, b * _W))
         return Branch(self.count, reason, clash, None, -1, -1)
 
 
