@@ -38,36 +38,34 @@ def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
 
 
 @pytest.mark.parametrize(("seed", "cell"), [(200018, 67), (200088, 70)])
-def test_a_thin_seven_faded_to_its_bar_is_put_back(seed: int, cell: int) -> None:
+def test_a_thin_seven_faded_to_its_bar_is_read_from_its_faint_stroke(seed: int,
+                                                                     cell: int) -> None:
+    # the slanted stroke, a few grey levels under the paper, is cut with the bar
     puzzle, reading = read_photo("thin-faces", seed)
     assert puzzle.cells[cell] == 7
-    assert reading.first.cells[cell] == 0  # no digit's shape was found there
+    assert reading.first.cells[cell] == 7  # the digit model's own reading
     assert reading.grid == puzzle
     assert reading.trusted
-    change = next(c for c in reading.changes if c.cell == cell)
-    assert (change.before, change.after, change.restored) == (0, 7, True)
-    assert change.probability >= 0.7
-    assert reading.alternatives[cell][0][0] == 7
 
 
 def test_a_faint_mark_read_as_another_digit_leaves_its_blank_doubtful() -> None:
-    puzzle, reading = read_photo("thin-faces", 200082)
-    assert puzzle.cells[2] == 7 and reading.grid.cells[2] == 0  # r1c3 lost
+    puzzle, reading = read_photo("thin-faces", 250098)
+    assert puzzle.cells[36] == 7 and reading.grid.cells[36] == 0  # r5c1 lost
     assert reading.unique
     assert not reading.trusted
-    assert 2 in reading.suspect and 2 in reading.doubtful
-    assert any(why.startswith("r1c3 reads blank, but holds a faint mark")
+    assert 36 in reading.suspect and 36 in reading.doubtful
+    assert any(why.startswith("r5c1 reads blank, but holds a faint mark")
                for why in reading.distrust)
 
 
 def test_the_read_command_exits_1_on_a_blank_that_may_have_lost_a_digit(tmp_path) -> None:
-    _, jpeg = photo_bytes("thin-faces", 200082)
+    _, jpeg = photo_bytes("thin-faces", 250098)
     path = tmp_path / "thin.jpg"
     path.write_bytes(jpeg)
     outcome = sudoku("read", str(path), "--to", "line")
     assert outcome.status == 1
-    assert outcome.out.strip()[2] == "."  # the reading is still printed
-    assert f"{path}: not to be trusted: r1c3 reads blank" in outcome.stderr
+    assert outcome.out.strip()[36] == "."  # the reading is still printed
+    assert f"{path}: not to be trusted: r5c1 reads blank" in outcome.stderr
 
 
 def test_a_one_that_may_be_a_thin_seven_is_doubtful() -> None:

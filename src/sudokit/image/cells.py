@@ -1,9 +1,10 @@
 """Straightening the grid, cutting it into 81 cells, and telling empty cells from digits.
 
 A cell holds a digit when a dark shape of a digit's height sits near its middle; grid lines
-that bleed into the cell touch its border and are left out. The digit's shape is cut out,
-scaled to fit 20 x 20 and centred in a 28 x 28 patch (ink 1.0, paper 0.0), the input of the
-digit model.
+that bleed into the cell touch its border and are left out, and so are a blurred line's
+edges. A thin digit's strokes that a small photo has faded to a few grey levels are followed
+from its dark parts (a thin 7's bar). The digit's shape is cut out, scaled to fit 20 x 20
+and centred in a 28 x 28 patch (ink 1.0, paper 0.0), the input of the digit model.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ FAINT, DIM = 0.35, 0.2
 #: Nearer the paper than the ink: a thin stroke, greyed by blur, still counts; pieces closer
 #: than a pixel belong together (a stroke broken by blur and noise); when that makes no
 #: digit, those closer than two, then paler strokes too (a thin face in a small photo: its
-#: bars keep their ink, its slanted strokes fade).
+#: bars keep their ink, its slanted strokes fade). Looking for a digit's shape, the paler
+#: cuts leave out a blurred grid line's edges with the line (see :func:`_erase_lines`).
 LEVELS = ((0.4, 3), (0.4, 5), (0.25, 5))
 #: How a mark is looked for in a cell where no digit's shape was found: as a digit, from a
 #: fifth of a cell tall, then paler strokes still across wider gaps (a thin 7 whose slanted
@@ -40,6 +42,15 @@ MIDDLE = 6
 #: How a digit's shape is cut a second time, for a second reading (:func:`second_cuts`):
 #: with its paler strokes, across wider gaps.
 SECOND_LEVELS = ((0.25, 5),)
+#: When no level makes a digit, its strokes are followed from its dark parts into the faint
+#: ones joined to them (a thin 7 on a small photo: a dark bar, and a slanted stroke blurred
+#: to a few grey levels under the paper): a faint stroke is at least FAINT_STROKE grey levels,
+#: and NOISE times the paper's noise, darker than the paper, smoothed over SMOOTH pixels.
+FAINT_STROKE, NOISE, SMOOTH = 10.0, 4.0, 0.8
+#: The dark parts a faint stroke is followed from: at least SEED pixels, and none of them a
+#: grid line's remnant (a line at least LINE of the cell's inside long, three times longer
+#: than wide, away from the cell's middle).
+SEED, LINE = 6, 0.6
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -88,7 +99,7 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     flat = even_light(flat)
     found = []
     for i in range(81):
-        shape = _digit_shape(_cell(flat, i))
+        shape = _digit_shape(_cell(flat, i), first=True)
         if shape is not None:
             found.append((i, shape[0], shape[1]))
     strengths = [1.0] * len(found)
@@ -122,11 +133,18 @@ def off_middle(flat: np.ndarray, where: Sequence[int]) -> list[int]:
     """The cells of ``where`` whose middle (all but MIDDLE of the cell each side) holds no
     digit's shape, as cut at :data:`LEVELS` or :data:`SECOND_LEVELS`: the shape found there
     lies at the cell's edge (a grid line's remnant, a neighbour's stroke) or is a stroke of
-    a digit too short to be one once the edge is left out (a thin 7's bar alone)."""
+    a digit too short to be one once the edge is left out (a thin 7's bar alone). A shape
+    that only its faint strokes make (:func:`_faint_strokes`) is looked for so in the
+    middle too."""
     flat = even_light(flat)
-    return [i for i in where
-            if _digit_shape(_cell(flat, i), margin=MIDDLE) is None
-            and _digit_shape(_cell(flat, i), SECOND_LEVELS, margin=MIDDLE) is None]
+    return [i for i in where if not _holds_middle(_cell(flat, i))]
+
+
+def _holds_middle(cell: np.ndarray) -> bool:
+    """True when the middle of ``cell`` holds a digit's shape (see :func:`off_middle`)."""
+    faint = _digit_shape(cell) is None and _digit_shape(cell, SECOND_LEVELS) is None
+    return (_digit_shape(cell, margin=MIDDLE, first=faint) is not None
+            or _digit_shape(cell, SECOND_LEVELS, margin=MIDDLE) is not None)
 
 
 def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int], list[float],
@@ -137,7 +155,8 @@ def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int
     the grid's digits' (their median 1.0) and its height in cells. None when the grid has
     too few digits to know their ink by."""
     flat = even_light(flat)
-    inks = [shape[1] for shape in (_digit_shape(_cell(flat, i)) for i in skip) if shape]
+    inks = [shape[1] for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
+            if shape]
     found: list[tuple[int, np.ndarray, float, float]] = []
     if len(inks) >= 8:
         ink = float(np.median(inks))
@@ -159,16 +178,19 @@ def _cell(flat: np.ndarray, i: int) -> np.ndarray:
 
 def cell_patch(cell: np.ndarray) -> np.ndarray | None:
     """The digit patch of one straightened cell, or None when the cell looks empty."""
-    shape = _digit_shape(cell)
+    shape = _digit_shape(cell, first=True)
     return None if shape is None else shape[0]
 
 
 def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
-                 tall: float = TALL, margin: int = CELL // 10
+                 tall: float = TALL, margin: int = CELL // 10, first: bool = False
                  ) -> tuple[np.ndarray, float, float] | None:
     """(the digit patch, the contrast of its ink on the paper, its height in cells) of one
     straightened cell, or None when the cell looks empty: no piece at least ``tall`` cells
-    high near its middle at any of ``levels`` (see :data:`LEVELS`)."""
+    high near its middle at any of ``levels`` (see :data:`LEVELS`). With ``first`` (a
+    digit's shape as the reading first cuts it), the levels paler than the first leave out
+    a blurred grid line's edges with the line, and when no level makes a digit, its faint
+    strokes followed from its dark parts may (:func:`_faint_strokes`)."""
     m = margin
     inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
     size = inner.shape[0]
@@ -180,14 +202,21 @@ def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
         return None
     for level, gap in levels:
         mask = (inner < paper - level * contrast).astype(np.uint8)
-        _erase_lines(mask)
+        _erase_lines(mask, flanks=first and level < LEVELS[0][0])
         joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8)) & _no_lines(mask)
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
         best = _central_piece(stats, centroids + m, size, tall)
         if best:
             break
     else:
-        return None
+        if not first:
+            return None
+        mask = _faint_strokes(inner, paper, paper - LEVELS[0][0] * contrast)
+        joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
+        best = _central_piece(stats, centroids + m, size, tall)
+        if not best:
+            return None
     x, y, w, h, _ = stats[best]
     keep = (labels == best) & (mask > 0)
     x0, y0, x1, y1 = x - 2, y - 2, x + w + 2, y + h + 2
@@ -228,19 +257,58 @@ def _central_piece(stats: np.ndarray, centroids: np.ndarray, size: int, tall: fl
     return best
 
 
-def _erase_lines(mask: np.ndarray) -> None:
+def _faint_strokes(inner: np.ndarray, paper: float, dark: float) -> np.ndarray:
+    """The strokes of the cell's inside ``inner`` (float32) that are joined to a dark part
+    (darker than ``dark``) and at least a faint stroke darker than ``paper``
+    (:data:`FAINT_STROKE`), as a 0/1 mask, grid lines' remnants left out."""
+    smooth = cv2.GaussianBlur(inner, (0, 0), SMOOTH)
+    noise = 1.4826 * float(np.median(np.abs(inner - cv2.GaussianBlur(inner, (0, 0), 1.0))))
+    faint = (smooth < paper - max(FAINT_STROKE, NOISE * noise)).astype(np.uint8)
+    strong = (inner < dark).astype(np.uint8)
+    _erase_lines(faint, flanks=True)
+    _erase_lines(strong, flanks=True)
+    n, parts, stats, centroids = cv2.connectedComponentsWithStats(strong, connectivity=8)
+    seeds = np.zeros(n, bool)
+    for k in range(1, n):
+        seeds[k] = stats[k, 4] >= SEED and not _line_like(stats[k], centroids[k], len(inner))
+    _, pieces = cv2.connectedComponents(faint, connectivity=8)
+    kept = np.unique(pieces[seeds[parts] & (faint > 0)])
+    return np.isin(pieces, kept[kept > 0]).astype(np.uint8)
+
+
+def _line_like(stats: np.ndarray, centroid: np.ndarray, size: int) -> bool:
+    """True for a piece (its ``stats`` and ``centroid`` in a cell's inside of ``size``
+    pixels) shaped like a grid line's remnant: long and thin, away from the middle, across
+    its length."""
+    w, h = int(stats[2]), int(stats[3])
+    cx, cy = centroid
+    down = h >= LINE * size and 3 * w <= h and not 0.3 * size < cx < 0.7 * size
+    across = w >= LINE * size and 3 * h <= w and not 0.3 * size < cy < 0.7 * size
+    return bool(down or across)
+
+
+def _erase_lines(mask: np.ndarray, flanks: bool = False) -> None:
     """Clear, in place, the rows and columns near the cell's border that are mostly ink: a
-    grid line that bled into the cell, which would otherwise join the digit."""
+    grid line that bled into the cell, which would otherwise join the digit; with
+    ``flanks``, also the two rows or columns on each side of such a line that are partly
+    ink (a blurred line's edges)."""
     size = mask.shape[0]
     edge = size // 4
     for axis in (0, 1):
         share = mask.mean(axis=1 - axis)
-        for k in list(range(edge)) + list(range(size - edge, size)):
-            if share[k] > 0.85:
-                if axis == 0:
-                    mask[k, :] = 0
-                else:
-                    mask[:, k] = 0
+        lines = [k for k in (*range(edge), *range(size - edge, size)) if share[k] > 0.85]
+        gone = set(lines)
+        for k in lines if flanks else ():
+            for step in (-1, 1):
+                j = k + step
+                while j not in gone and 0 <= j < size and abs(j - k) <= 2 and share[j] > 0.4:
+                    gone.add(j)
+                    j += step
+        for k in gone:
+            if axis == 0:
+                mask[k, :] = 0
+            else:
+                mask[:, k] = 0
 
 
 def _no_lines(mask: np.ndarray) -> np.ndarray:
