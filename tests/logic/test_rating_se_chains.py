@@ -6,10 +6,13 @@ give these puzzles (run on them, ER)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from sudokit import Grid
-from sudokit.logic import rate, solve_path
+from sudokit.logic import rate, se_chains, solve_path
+from sudokit.logic.board import Board
 from sudokit.logic.graphs.chains import chain_bonus, se_chain_bonus
 from sudokit.logic.select import choose
 from support.clirunner import sudoku
@@ -104,3 +107,33 @@ def test_naming_the_repertoire_rates_as_the_scale_does() -> None:
     assert sudoku("rate", "--techniques", "se", stdin=puzzle.encode()).out == by_scale
     explained = sudoku("explain", "--techniques", "se", stdin=puzzle.encode()).out
     assert explained.splitlines()[-1].endswith("expert 7.1 (AIC)")
+
+
+#: SE 11+ puzzles whose givens leave no loop of any kind, and an X-Chain loop
+NO_LOOP = "1.......2.9.4...5...6...7...5.3.4......96.........8.4...2...6...3...9.8.7.......1"
+X_LOOP = ".2.4.......6.8.1..7....2.......4..96...8.14....4......53.........8.1.9.....5...73"
+
+
+def test_a_board_searched_for_loops_in_vain_is_not_searched_again(
+        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    walks: list[int] = []
+    plain = se_chains._ways_back
+
+    def counted(s: int, *rest: object) -> Iterator[list[int]]:
+        walks.append(s)
+        return plain(s, *rest)  # type: ignore[arg-type]
+    monkeypatch.setattr(se_chains, "_ways_back", counted)
+    board = Board.from_grid(Grid(NO_LOOP))
+    assert se_chains.se_loop(board, "aic", 99.0) is None
+    searched = len(walks)
+    assert searched > 0
+    assert se_chains.se_loop(board, "aic", 99.0) is None
+    assert len(walks) == searched  # the same board, the same bound: nothing walked again
+    assert se_chains.se_loop(board, "x-chain", 99.0) is None
+    assert se_chains.se_loop(board, "aic", 8.0) is None
+    assert len(walks) > searched  # another kind or bound is searched
+    # a loop found is found again: only a search in vain is remembered
+    found = Board.from_grid(Grid(X_LOOP))
+    first = se_chains.se_loop(found, "x-chain", 99.0)
+    assert first is not None
+    assert se_chains.se_loop(found, "x-chain", 99.0) == first

@@ -253,6 +253,11 @@ def se_loop(board: Board, kind: str, under: float) -> Step | None:
         most += 1  # the longest loop that would still score under ``under``
     if round(base + chain_bonus(4 - 2), 1) >= under:
         return None
+    # a board already searched in vain is not searched again (the first chain technique
+    # looks for the loops of every kind, then each kind's own technique for its own)
+    key, now = ("se-loop", kind), (board.snapshot(), under)
+    if board.memo.get(key) == now:
+        return None
     best: tuple[float, list[int], int] | None = None
     for starts, weak, strong in _loop_links(board, kind):
         for s in bits(starts):
@@ -272,6 +277,7 @@ def se_loop(board: Board, kind: str, under: float) -> Step | None:
                     best = (score, path, gone)
                     most = len(path)
     if best is None:
+        board.memo[key] = now
         return None
     score, path, gone = best
     return _loop_step(board, BY_KEY[kind], path, gone, score)
