@@ -137,3 +137,18 @@ def test_a_board_searched_for_loops_in_vain_is_not_searched_again(
     first = se_chains.se_loop(found, "x-chain", 99.0)
     assert first is not None
     assert se_chains.se_loop(found, "x-chain", 99.0) == first
+
+
+def test_cell_and_unit_chains_follow_each_assumption_once(
+        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    followed: list[int] = []
+    plain = se_chains._reach
+
+    def counted(board: Board, node: int, *rest: int) -> tuple[list[int], list[int]]:
+        followed.append(node)
+        return plain(board, node, *rest)
+    monkeypatch.setattr(se_chains, "_reach", counted)
+    board = Board.from_grid(Grid(NO_LOOP))
+    se_chains.find_se_multiple(board)
+    # a candidate that is a branch of its cell and of its units is followed once for all
+    assert len(followed) == len(set(followed)) > 0

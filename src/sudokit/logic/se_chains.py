@@ -125,9 +125,10 @@ def _least_of(kinds: list[str]) -> Callable[[Board], Step | None]:
     return find
 
 
-def _reach(board: Board, node: int) -> tuple[list[int], list[int]]:
+def _reach(board: Board, node: int, linked: int) -> tuple[list[int], list[int]]:
     """The candidates ``node`` assumed true makes true and false, link by link over the
-    board's links as they are: (made true, made false) a set per step, the first {node}."""
+    board's links as they are: (made true, made false) a set per step, the first {node}
+    (``linked``: the candidates with a strong link, as a node set)."""
     same_digit, same_cell = weak_tables(board.geo)
     live = live_nodes(board)
     strong = strong_links(board, True, True)
@@ -141,8 +142,8 @@ def _reach(board: Board, node: int) -> tuple[list[int], list[int]]:
         new_off &= live & ~off
         off |= new_off
         new_on = 0
-        for v in bits(new_off):
-            new_on |= strong.get(v, 0)
+        for v in bits(new_off & linked):
+            new_on |= strong[v]
         new_on &= ~on
         on |= new_on
         off_steps.append(new_off)
@@ -188,10 +189,16 @@ def find_se_multiple(board: Board) -> Step | None:
     :func:`sudokit.logic.graphs.chains.chain_bonus` of that count less two)."""
     geo = board.geo
     n = geo.n
+    linked = 0
+    for v in strong_links(board, True, True):
+        linked |= 1 << v
     reached: dict[int, tuple[list[int], list[int]]] = {}
     best: tuple[int, int, bool, list[int], str] | None = None
     for branches, where in _groups(board):
-        paths = [reached.setdefault(v, _reach(board, v)) for v in branches]
+        for v in branches:
+            if v not in reached:  # followed once, whichever groups it is a branch of
+                reached[v] = _reach(board, v, linked)
+        paths = [reached[v] for v in branches]
         on = off = -1
         for on_steps, off_steps in paths:
             on &= sum(on_steps)
