@@ -152,3 +152,30 @@ def test_cell_and_unit_chains_follow_each_assumption_once(
     se_chains.find_se_multiple(board)
     # a candidate that is a branch of its cell and of its units is followed once for all
     assert len(followed) == len(set(followed)) > 0
+
+
+def test_nishio_chains_are_followed_again_only_for_the_digits_whose_places_changed(
+        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    followed: list[int] = []
+    plain = se_chains._nishio
+
+    def counted(board: Board, d0: int, cell: int, assume: bool) -> int | None:
+        followed.append(d0)
+        return plain(board, d0, cell, assume)
+    monkeypatch.setattr(se_chains, "_nishio", counted)
+    board = Board.from_grid(Grid(X_LOOP))
+    first = se_chains.find_se_nishio(board)
+    assert first is not None
+    unsolved = [c for c in range(81) if board.unsolved >> c & 1]
+    assert len(followed) == 2 * sum(board.masks[c].bit_count() for c in unsolved)
+    del followed[:]
+    assert se_chains.find_se_nishio(board) == first
+    assert followed == []  # the same places: nothing followed again
+    c = next(c for c in unsolved if board.masks[c].bit_count() > 2)
+    d0 = board.masks[c].bit_length() - 1
+    board.eliminate(c, d0 + 1)
+    after = se_chains.find_se_nishio(board)
+    assert set(followed) == {d0}  # only the digit whose places changed
+    fresh = Board.from_grid(Grid(X_LOOP))
+    fresh.eliminate(c, d0 + 1)
+    assert after == se_chains.find_se_nishio(fresh)

@@ -388,17 +388,34 @@ def _nishio(board: Board, d0: int, cell: int, assume: bool) -> int | None:
     return None
 
 
+def _nishio_known(board: Board, d0: int) -> dict[_Made, int | None]:
+    """The Nishio chains of digit ``d0`` (:func:`_nishio`) already followed while its places
+    were the ones it has now (a chain follows that digit's places alone)."""
+    key, positions = ("se-nishio", d0), board.dcells[d0]
+    last = board.memo.get(key)
+    if isinstance(last, tuple) and last[0] == positions:
+        return last[1]
+    counts: dict[_Made, int | None] = {}
+    board.memo[key] = (positions, counts)
+    return counts
+
+
 def find_se_nishio(board: Board) -> Step | None:
     """The Nishio chain Sudoku Explainer takes: of every candidate assumed true and assumed
     false, the chain (:func:`_nishio`) to a contradiction with the fewest candidates; the
     candidate goes (or, assumed false, is placed). Scored 7.5 with
     :func:`sudokit.logic.graphs.chains.chain_bonus` of that count less two."""
     geo = board.geo
+    known = [_nishio_known(board, d0) for d0 in range(geo.n)]
     best: tuple[int, int, int, bool] | None = None
     for c in bits(board.unsolved):
         for d0 in mask_bits(board.masks[c]):
+            counts = known[d0]
             for assume in (True, False):
-                found = _nishio(board, d0, c, assume)
+                if (c, assume) in counts:
+                    found = counts[c, assume]
+                else:
+                    found = counts[c, assume] = _nishio(board, d0, c, assume)
                 if found is not None and (best is None or found < best[0]):
                     best = (found, c, d0, assume)
     if best is None:
