@@ -179,3 +179,26 @@ def test_nishio_chains_are_followed_again_only_for_the_digits_whose_places_chang
     fresh = Board.from_grid(Grid(X_LOOP))
     fresh.eliminate(c, d0 + 1)
     assert after == se_chains.find_se_nishio(fresh)
+
+
+def test_x_loops_are_searched_again_only_for_the_digits_whose_places_changed(
+        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    walks: list[int] = []
+    plain = se_chains._ways_back
+
+    def counted(s: int, *rest: object) -> Iterator[list[int]]:
+        walks.append(s)
+        return plain(s, *rest)  # type: ignore[arg-type]
+    monkeypatch.setattr(se_chains, "_ways_back", counted)
+    board = Board.from_grid(Grid(NO_LOOP))
+    assert se_chains.se_loop(board, "x-chain", 99.0) is None
+    assert {s % 9 for s in walks} == set(range(9))
+    c = next(c for c in range(81) if board.masks[c].bit_count() > 2)
+    d0 = board.masks[c].bit_length() - 1
+    board.eliminate(c, d0 + 1)
+    fresh = Board.from_grid(Grid(NO_LOOP))
+    fresh.eliminate(c, d0 + 1)
+    del walks[:]
+    after = se_chains.se_loop(board, "x-chain", 99.0)
+    assert walks and {s % 9 for s in walks} == {d0}  # only the digit whose places changed
+    assert after == se_chains.se_loop(fresh, "x-chain", 99.0)

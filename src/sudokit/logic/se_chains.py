@@ -238,7 +238,7 @@ def _loop_links(board: Board, kind: str) -> list[tuple[int, Callable[[int], int]
 
     if kind == "x-chain":
         return [(live & digit, one_digit, strong_links(board, True, False, d0 + 1))
-                for d0, digit in enumerate(digit_nodes(board.geo)) if board.dcells[d0]]
+                for d0, digit in enumerate(digit_nodes(board.geo))]
     bivalue = sum(((1 << n) - 1) << (c * n) for c in bits(board.bivalue_cells()))
     starts = live & bivalue if kind == "xy-chain" else live
     return [(starts, any_link, strong_links(board, kind == "aic", True))]
@@ -266,7 +266,12 @@ def se_loop(board: Board, kind: str, under: float) -> Step | None:
     if board.memo.get(key) == now:
         return None
     best: tuple[float, list[int], int] | None = None
-    for starts, weak, strong in _loop_links(board, kind):
+    for d0, (starts, weak, strong) in enumerate(_loop_links(board, kind)):
+        # one digit's loops follow its places alone: those searched in vain under ``under``
+        # are not searched again while they stay the same
+        digit, places = ("se-loop", kind, d0), (board.dcells[d0], under)
+        if kind == "x-chain" and board.memo.get(digit) == places:
+            continue
         for s in bits(starts):
             for path in _ways_back(s, weak, strong, most):
                 on = off = 0
@@ -283,6 +288,8 @@ def se_loop(board: Board, kind: str, under: float) -> Step | None:
                 if score < under and (best is None or score < best[0]):
                     best = (score, path, gone)
                     most = len(path)
+        if kind == "x-chain" and best is None:  # ``most`` as ``under`` makes it throughout
+            board.memo[digit] = places
     if best is None:
         board.memo[key] = now
         return None
