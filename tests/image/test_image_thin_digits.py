@@ -1,9 +1,8 @@
 """Thin digits in small photos never make a wrong reading pass as right. A digit the photo
 has all but lost (a thin 7 faded to its bar and a few grey pixels, where no digit's shape
 is found) is put back when the digit model reads its faint mark as the digit the only
-solution has there, and otherwise leaves its blank doubtful and the reading not trusted; a
-thin 7 read as a 1, where the 7 too gives exactly one solution, is doubtful; so is a digit
-read below 40% on which the only solution hangs, and a blank read with little confidence
+solution has there, and otherwise leaves its blank doubtful and the reading not trusted; so
+is a digit read below 40% on which the only solution hangs, and a blank read with little confidence
 from a shape as dark as a digit. A digit's shape is read twice, cut as usual and cut with
 its paler strokes too: a thin digit whose strokes a small photo greyed is read right."""
 
@@ -66,15 +65,6 @@ def test_the_read_command_exits_1_on_a_blank_that_may_have_lost_a_digit(tmp_path
     assert outcome.status == 1
     assert outcome.out.strip()[36] == "."  # the reading is still printed
     assert f"{path}: not to be trusted: r5c1 reads blank" in outcome.stderr
-
-
-def test_a_one_that_may_be_a_thin_seven_is_doubtful() -> None:
-    puzzle, reading = read_photo("thin-faces", 200086)
-    assert (puzzle.cells[67], reading.grid.cells[67]) == (7, 1)  # r8c5, read at 96%
-    assert reading.unique
-    assert not reading.trusted
-    assert 67 in reading.suspect and 67 in reading.doubtful
-    assert any(why.startswith("r8c5 reads 1 (96%), but a 7 there") for why in reading.distrust)
 
 
 def test_a_reading_whose_solution_hangs_on_a_digit_read_below_40_percent_is_not_trusted(

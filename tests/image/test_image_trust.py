@@ -44,9 +44,9 @@ def test_a_blank_at_a_shadows_edge_read_as_a_digit_is_doubtful() -> None:
 
 
 def test_a_wrong_digit_the_only_solution_hangs_on_is_doubtful() -> None:
-    puzzle, reading = read_photo("cropped", 900089)
+    puzzle, reading = read_photo("shaded", 800035)
     wrong = wrong_cells(puzzle, reading)
-    assert wrong == [26]  # r3c9: a 1 on the page, read as 3 at a quarter's confidence
+    assert wrong == [45]  # r6c1: a 1 on the page, read as 8 at under a quarter's confidence
     assert reading.unique
     assert not reading.trusted
     assert set(wrong) <= set(reading.suspect) <= set(reading.doubtful)
@@ -165,6 +165,24 @@ def test_a_digit_read_unsure_where_another_also_gives_one_solution_is_suspect(
     assert repair.suspects(cells, confidence, ink, 0.9, choices) == ()
     confidence[cell] = 0.75
     choices[cell] = ((digit, 0.75), (other, 0.03))
+    assert repair.suspects(cells, confidence, ink, 0.9, choices) == ()
+
+
+def test_a_one_read_sure_where_a_faded_seven_also_gives_one_solution_is_suspect(
+        pure: bool) -> None:
+    cells = list(newspaper_puzzle(3, np.random.default_rng(2)).cells)
+    # a 1 that a 7 could replace with the puzzle still having exactly one solution: a thin 7
+    # whose slanted stroke a small photo has faded reads as a sure 1
+    cell = next(i for i, v in enumerate(cells)
+                if v == 1 and one_solution([*cells[:i], 7, *cells[i + 1:]]))
+    confidence, ink = [1.0] * 81, [1.0 if v else 0.0 for v in cells]
+    choices: list[tuple[tuple[int, float], ...]] = [((v, 1.0),) for v in cells]
+    confidence[cell] = 0.96
+    choices[cell] = ((1, 0.96), (7, 0.02), (0, 0.02))
+    assert repair.suspects(cells, confidence, ink, 0.9, choices) == (cell,)
+    assert repair.other_digit(cells, cell, choices[cell], unsure=False) == 7
+    # the 7 all but ruled out by the model: no suspect
+    choices[cell] = ((1, 0.995), (7, 0.004), (0, 0.001))
     assert repair.suspects(cells, confidence, ink, 0.9, choices) == ()
 
 
