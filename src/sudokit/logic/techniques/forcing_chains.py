@@ -104,15 +104,14 @@ def _common(
     geo = board.geo
     props = [outcomes[b] for b in branches]
     first = props[0].masks
-    # a cell holding the same single candidate in every branch, not yet placed
-    placed = [
-        c
-        for c in bits(board.unsolved)
-        if all(p.masks[c] == first[c] for p in props)
-        and first[c]
-        and not first[c] & (first[c] - 1)
-        and board.masks[c] != first[c]
-    ]
+    # the first cell holding the same single candidate in every branch, not yet placed
+    # (the first branch's new singles, then the others: fewer cells compared)
+    placed = []
+    for c in bits(board.unsolved):
+        m = first[c]
+        if m and not m & (m - 1) and board.masks[c] != m and all(p.masks[c] == m for p in props):
+            placed.append(c)
+            break
     # or candidates every branch removes
     gone: list[tuple[int, int]] = []
     if not placed:
