@@ -557,44 +557,49 @@ class Core:
         out: list[tuple[bool, int, int, list[int]]] = []
         branches: dict[int, array] = {}
         done = array("Q", [0]) * self.wr  # the potentials concluded already (rows)
+        held = array("i", [0]) * 9  # one cell's or one unit's starts
+        sb: cython.int[::1] = held
         c: cython.int
         d: cython.int
         u: cython.int
         m: cython.int
+        k: cython.int
         lo: cython.ulonglong
         hi: cython.ulonglong
-        starts: list
         for c in range(81):
             m = self.masks[c]
             if (self.uns[c >> 6] >> (c & 63)) & 1 and popcount64(m) > 2:
-                starts = []
+                k = 0
                 while m:
-                    starts.append(c * 9 + bit_index64(m & -m))
+                    sb[k] = c * 9 + bit_index64(m & -m)
+                    k += 1
                     m &= m - 1
-                self._agree(starts, branches, done, out)
+                if self._common(sb, k):
+                    self._agree(held[:k].tolist(), branches, done, out)
         for u in range(self.nunits):
             for d in range(9):
                 lo = self.dc[2 * d] & self.units[2 * u] & self.uns[0]
                 hi = self.dc[2 * d + 1] & self.units[2 * u + 1] & self.uns[1]
                 if popcount64(lo) + popcount64(hi) >= 2:
-                    starts = []
+                    k = 0
                     while lo:
-                        starts.append(bit_index64(lo & (~lo + 1)) * 9 + d)
+                        sb[k] = bit_index64(lo & (~lo + 1)) * 9 + d
+                        k += 1
                         lo &= lo - 1
                     while hi:
-                        starts.append((64 + bit_index64(hi & (~hi + 1))) * 9 + d)
+                        sb[k] = (64 + bit_index64(hi & (~hi + 1))) * 9 + d
+                        k += 1
                         hi &= hi - 1
-                    self._agree(starts, branches, done, out)
+                    if self._common(sb, k):
+                        self._agree(held[:k].tolist(), branches, done, out)
         return out
 
     def _agree(self, starts: list[int], branches: dict[int, array], done: array,
                out: list[tuple[bool, int, int, list[int]]]) -> None:
-        """What every start leads to, made true or false, concluded once (``done``) and
-        on an unplaced cell, with its ancestors in each branch, added to ``out``. Each
-        start's walk keeps what it reaches (``branches``); where the starts agree, they
-        are walked again for the ancestors (the same walks)."""
-        if not self._common(starts):
-            return
+        """What every start leads to (the work set, see :meth:`_common`), made true or
+        false, concluded once (``done``) and on an unplaced cell, with its ancestors in each
+        branch, added to ``out``. Each start's walk keeps what it reaches (``branches``);
+        where the starts agree, they are walked again for the ancestors (the same walks)."""
         self._narrow(done, False)
         for s in starts:
             got = branches.get(s)
@@ -623,25 +628,27 @@ class Core:
             out.append((placed, c, d0, ancestors[k]))
 
     @cython.cfunc
-    def _common(self, starts: list) -> cython.bint:
-        """Set the work set to the potentials every start reaches, but the starts (rows: the
-        candidates of unplaced cells); are there any?"""
+    def _common(self, starts: cython.int[::1], k: cython.int) -> cython.bint:
+        """Set the work set to the potentials every one of the ``k`` first ``starts``
+        reaches, but the starts (rows: the candidates of unplaced cells); are there any?"""
         b: cython.int
         q: cython.int
+        i: cython.int
         s: cython.int
         r: cython.int
         wr: cython.int = self.wr
         for b in range(wr):
             self.acc[b] = _ALL
-        for s in starts:
+        for i in range(k):
+            s = starts[i]
             q = self.part[s]
             for b in range(wr):
                 if q < 0:
                     self.acc[b] = 0
                 else:
                     self.acc[b] &= self.reach[q * wr + b]
-        for s in starts:
-            r = self.row[s]
+        for i in range(k):
+            r = self.row[starts[i]]
             self.acc[r >> 6] &= ~(_ONE << (r & 63))
         for b in range(wr):  # noqa: SIM110 - a typed loop (any() would make a generator)
             if self.acc[b]:
