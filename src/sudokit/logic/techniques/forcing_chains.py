@@ -51,7 +51,8 @@ def find(board: Board) -> Step | None:
     outcomes: dict[tuple[int, int], Propagation] = {}
     masks = board.masks
     # contradictions first: the simplest to follow; bivalue cells first
-    order = sorted(bits(board.unsolved), key=lambda c: (masks[c].bit_count(), c))
+    open_cells = tuple(bits(board.unsolved))
+    order = sorted(open_cells, key=lambda c: (masks[c].bit_count(), c))
     for cell in order:
         for d0 in bits(masks[cell]):
             prop = assume(board, cell, d0 + 1)
@@ -74,6 +75,7 @@ def find(board: Board) -> Step | None:
             board,
             [(cell, d0) for d0 in bits(masks[cell])],
             outcomes,
+            open_cells,
             f"whichever candidate {geo.cell_names[cell]} takes",
         )
         if step is not None:
@@ -87,6 +89,7 @@ def find(board: Board) -> Step | None:
                 board,
                 [(c, d0) for c in bits(x)],
                 outcomes,
+                open_cells,
                 f"wherever {d0 + 1} goes in {geo.unit_names[u]}",
             )
             if step is not None:
@@ -98,30 +101,34 @@ def _common(
     board: Board,
     branches: list[tuple[int, int]],
     outcomes: dict[tuple[int, int], Propagation],
+    open_cells: tuple[int, ...],
     where: str,
 ) -> Step | None:
-    """A step from what every branch implies, if they agree on anything."""
+    """A step from what every branch implies, if they agree on anything (``open_cells``:
+    the board's unsolved cells, in order)."""
     geo = board.geo
     props = [outcomes[b] for b in branches]
     first = props[0].masks
     # the first cell holding the same single candidate in every branch, not yet placed
     # (the first branch's new singles, then the others: fewer cells compared)
+    masks = board.masks
     placed = []
-    for c in bits(board.unsolved):
+    for c in open_cells:
         m = first[c]
-        if m and not m & (m - 1) and board.masks[c] != m and all(p.masks[c] == m for p in props):
+        if m and not m & (m - 1) and masks[c] != m and all(p.masks[c] == m for p in props):
             placed.append(c)
             break
     # or candidates every branch removes
     gone: list[tuple[int, int]] = []
     if not placed:
-        for c in bits(board.unsolved):
-            removed = board.masks[c]
+        for c in open_cells:
+            removed = masks[c]
             for p in props:
                 removed &= ~p.masks[c]
                 if not removed:
                     break
-            gone.extend((c, d0 + 1) for d0 in bits(removed))
+            if removed:
+                gone.extend((c, d0 + 1) for d0 in bits(removed))
     if not placed and not gone:
         return None
     cells = sorted({c for c, _ in branches})
