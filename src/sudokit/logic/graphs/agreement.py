@@ -151,5 +151,6 @@ def _common(root: Root, props: list[Settled]
                 removed &= ~p.masks[c]
                 if not removed:
                     break
-            elim.extend((c, d0) for d0 in bits(removed))
+            if removed:
+                elim.extend((c, d0) for d0 in bits(removed))
     return place, elim

@@ -142,8 +142,7 @@ class Ancestry:
             now = masks[c]
             if was == now:
                 continue
-            for e0 in bits(was & ~now):
-                out |= 1 << (big + c * n + e0)
+            out |= (was & ~now) << (big + c * n)  # each digit gone, as its own bit
             if not self.unsolved >> c & 1:
                 out |= 1 << (c * n + now.bit_length() - 1)
         return out
