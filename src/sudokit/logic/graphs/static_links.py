@@ -63,9 +63,8 @@ class Links:
         got = self._gone.get(-1 - cell)
         if got is not None:
             return got
-        out = 0
-        for e0 in bits(self.source[cell] & ~self.masks[cell]):
-            out |= 1 << (self.big + cell * self.n + e0)
+        # each digit gone, as its own bit
+        out = (self.source[cell] & ~self.masks[cell]) << (self.big + cell * self.n)
         self._gone[-1 - cell] = out
         return out
 

@@ -75,7 +75,7 @@ def _walk(board: Board, cells: int, path: list[int], pair: int,
         # the loop cells before it that share a unit with it, other than the last one, must
         # take the other digit of the pair (stand at a place of the other parity)
         earlier = on_path & geo.peer_bits[cell] & ~(1 << last)
-        if any((at - i) % 2 == 0 for i, c in enumerate(path) if earlier >> c & 1):
+        if earlier and any((at - i) % 2 == 0 for i, c in enumerate(path) if earlier >> c & 1):
             continue
         if earlier & first and at >= 5 and path[1] < cell and _paired(geo, (*path, cell)):
             # closed: even length, one direction only, and every unit through it holding
