@@ -53,12 +53,17 @@ def tables(geo: Geometry) -> tuple[array, array, array, array] | None:
         return None
     peers = array("Q", [w for p in geo.peer_bits for w in (p & _LOW, p >> 64)])
     units = array("Q", [w for u in geo.unit_bits for w in (u & _LOW, u >> 64)])
+    return (peers, units, *listed_runs(geo.cell_units))
+
+
+def listed_runs(lists: Any) -> tuple[array, array]:
+    """Lists of ints as one run: the offsets where each starts (and the end), and the run."""
     offsets = array("i", [0])
     listed = array("i")
-    for us in geo.cell_units:
-        listed.extend(us)
+    for items in lists:
+        listed.extend(items)
         offsets.append(len(listed))
-    return peers, units, offsets, listed
+    return offsets, listed
 
 
 def words_int(words: Any, at: int, size: int = 23) -> int:

@@ -30,7 +30,8 @@ except ImportError:  # running uncompiled without Cython installed
     from sudokit import _cython_shim as cython  # type: ignore[no-redef]
 
 from ..board import Contradiction, Geometry
-from .static9 import words_int
+from .static9 import listed_runs, words_int
+from .static9 import tables as static_tables
 
 if cython.compiled:
     from cython.cimports.sudokit.logic.graphs._bits64 import bit_index64, popcount64
@@ -55,19 +56,10 @@ def tables(geo: Geometry) -> tuple[array, array, array, array, array, array] | N
     """Each cell's peers and each unit's cells as two words, each cell's units and houses
     (offsets, then the list); None for a board this module does not take (not 81 cells and
     nine digits, or with non-consecutive neighbours)."""
-    if geo.ncells != 81 or geo.n != 9 or geo.neighbour_bits:
+    base = None if geo.neighbour_bits else static_tables(geo)
+    if base is None:
         return None
-    peers = array("Q", [w for p in geo.peer_bits for w in (p & _LOW, p >> 64)])
-    units = array("Q", [w for u in geo.unit_bits for w in (u & _LOW, u >> 64)])
-    out = [peers, units]
-    for lists in (geo.cell_units, geo.cell_houses):
-        offsets = array("i", [0])
-        listed = array("i")
-        for us in lists:
-            listed.extend(us)
-            offsets.append(len(listed))
-        out += [offsets, listed]
-    return tuple(out)  # type: ignore[return-value]
+    return (*base, *listed_runs(geo.cell_houses))
 
 
 class Branch:
