@@ -6,13 +6,10 @@ ancestors of its two sides), for every candidate assumed on boards that hard puz
 
 from __future__ import annotations
 
-import random
-
-from sudokit import Grid
-from sudokit.logic import LADDER, solve_path
-from sudokit.logic.board import Board, Contradiction, bits
+from sudokit.logic.board import Contradiction, bits
 from sudokit.logic.graphs.hypothesis import Hypothesis
 from sudokit.rules import Rules
+from support.hypotheses import X_PUZZLE, hypothesis_layers
 
 # hard puzzles (Sudoku Explainer 11 and up): their assumptions reach every kind of board
 PUZZLES = [
@@ -20,25 +17,6 @@ PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     "..3......4...8..36..8...1...4..6..73...9...1......2.....4.7..686........7..6..5..",
 ]
-X_PUZZLE = "2..4..7....1..9..6.6..2..8....6..1....3..5..7.1..4..3....7..8....8..4..2.9..8..7."
-
-
-def _layers(puzzle: str, rules: Rules | None, count: int) -> list[Hypothesis]:
-    """The root after the ladder's first techniques, and ``count`` layers inside an
-    assumption on it (each a copy of a settled assumption: what it drew is outer there)."""
-    grid = Grid(puzzle) if rules is None else Grid(puzzle, rules=rules)
-    board = Board.from_candidates(solve_path(grid, techniques=LADDER[:3]).final)
-    root = Hypothesis.of(board, track=True)
-    out = [root]
-    candidates = [(c, d0) for c in bits(board.unsolved) for d0 in bits(board.masks[c])]
-    for c, d0 in random.Random(puzzle).sample(candidates, count):
-        h = root.copy()
-        try:
-            h.singles([(c, d0)], inline=False)
-        except Contradiction:
-            continue
-        out.append(h.copy())
-    return out
 
 
 def _run(layer: Hypothesis, cell: int, d0: int, inline: bool, chain: int) -> object:
@@ -60,8 +38,8 @@ def _run(layer: Hypothesis, cell: int, d0: int, inline: bool, chain: int) -> obj
 
 
 def test_inline_ancestry_singles_are_the_plain_ones(pure: bool) -> None:
-    layers = [h for p in PUZZLES for h in _layers(p, None, 3)]
-    layers += _layers(X_PUZZLE, Rules.preset("x"), 3)
+    layers = [h for p in PUZZLES for h in hypothesis_layers(p, None, 3)]
+    layers += hypothesis_layers(X_PUZZLE, Rules.preset("x"), 3)
     assert len(layers) >= 12
     contradictions = 0
     for k, layer in enumerate(layers):

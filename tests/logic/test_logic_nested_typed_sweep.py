@@ -7,42 +7,21 @@ that hard puzzles reach (classic and X-sudoku), at the root and inside outer ass
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from sudokit import Grid
-from sudokit.logic import LADDER, solve_path
 from sudokit.logic.board import Board, Contradiction, bits
 from sudokit.logic.graphs import sweep9
 from sudokit.logic.graphs.agreement import Settled, agree
 from sudokit.logic.graphs.hypothesis import Hypothesis, deductions
 from sudokit.rules import Rules
+from support.hypotheses import X_PUZZLE, hypothesis_layers
 
 # hard puzzles (Sudoku Explainer 11 and up): their assumptions reach every kind of board
 PUZZLES = [
     "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
     "..3......4...8..36..8...1...4..6..73...9...1......2.....4.7..686........7..6..5..",
 ]
-X_PUZZLE = "2..4..7....1..9..6.6..2..8....6..1....3..5..7.1..4..3....7..8....8..4..2.9..8..7."
-
-
-def _layers(puzzle: str, rules: Rules | None, count: int) -> list[Hypothesis]:
-    """The root after the ladder's first techniques, and up to ``count`` layers inside an
-    assumption on it (each a copy of a settled assumption: what it drew is outer there)."""
-    grid = Grid(puzzle) if rules is None else Grid(puzzle, rules=rules)
-    board = Board.from_candidates(solve_path(grid, techniques=LADDER[:3]).final)
-    root = Hypothesis.of(board, track=True)
-    out = [root]
-    candidates = [(c, d0) for c in bits(board.unsolved) for d0 in bits(board.masks[c])]
-    for c, d0 in random.Random(puzzle).sample(candidates, count):
-        h = root.copy()
-        try:
-            h.singles([(c, d0)], inline=False)
-        except Contradiction:
-            continue
-        out.append(h.copy())
-    return out
 
 
 def _plain(layer: Hypothesis, cell: int, d0: int) -> tuple[object, ...]:
@@ -70,8 +49,8 @@ def _ancestors(h: Hypothesis | sweep9.Branch, masks: list[int]) -> list[int]:
 
 
 def test_typed_sweep_singles_are_the_plain_ones(pure: bool) -> None:
-    layers = [h for p in PUZZLES for h in _layers(p, None, 2)]
-    layers += _layers(X_PUZZLE, Rules.preset("x"), 2)
+    layers = [h for p in PUZZLES for h in hypothesis_layers(p, None, 2)]
+    layers += hypothesis_layers(X_PUZZLE, Rules.preset("x"), 2)
     assert len(layers) >= 7
     contradictions = settled = 0
     for k, layer in enumerate(layers):
@@ -98,7 +77,7 @@ def _found(layer: Hypothesis, monkeypatch: pytest.MonkeyPatch, typed: bool) -> o
 
 def test_a_dynamic_sweep_finds_the_same_deduction_typed(pure: bool,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    layers = [h for p in PUZZLES for h in _layers(p, None, 3)]
+    layers = [h for p in PUZZLES for h in hypothesis_layers(p, None, 3)]
     found = 0
     for layer in layers:
         plain = _found(layer, monkeypatch, False)
@@ -129,8 +108,8 @@ def _outcomes(layer: Hypothesis, typed: bool) -> dict[tuple[int, int], Settled]:
 
 
 def test_typed_branches_agree_where_the_plain_ones_do(pure: bool) -> None:
-    layers = [h for p in PUZZLES for h in _layers(p, None, 2)]
-    layers += _layers(X_PUZZLE, Rules.preset("x"), 2)
+    layers = [h for p in PUZZLES for h in hypothesis_layers(p, None, 2)]
+    layers += hypothesis_layers(X_PUZZLE, Rules.preset("x"), 2)
     agreed = 0
     for layer in layers:
         plain = _outcomes(layer, False)
