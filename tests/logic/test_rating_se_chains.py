@@ -6,7 +6,8 @@ give these puzzles (run on them, ER)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -109,20 +110,33 @@ def test_naming_the_repertoire_rates_as_the_scale_does() -> None:
     assert explained.splitlines()[-1].endswith("expert 7.1 (AIC)")
 
 
+Spy = Callable[[str, int], list[int]]
+
+
+@pytest.fixture
+def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
+    """``spy(name, at)``: the list that every later call of ``se_chains``'s function
+    ``name`` adds its argument ``at`` to."""
+    def watch(name: str, at: int) -> list[int]:
+        seen: list[int] = []
+        plain = getattr(se_chains, name)
+
+        def counted(*args: Any) -> Any:
+            seen.append(args[at])
+            return plain(*args)
+        monkeypatch.setattr(se_chains, name, counted)
+        return seen
+    return watch
+
+
 #: SE 11+ puzzles whose givens leave no loop of any kind, and an X-Chain loop
 NO_LOOP = "1.......2.9.4...5...6...7...5.3.4......96.........8.4...2...6...3...9.8.7.......1"
 X_LOOP = ".2.4.......6.8.1..7....2.......4..96...8.14....4......53.........8.1.9.....5...73"
 
 
 def test_a_board_searched_for_loops_in_vain_is_not_searched_again(
-        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    walks: list[int] = []
-    plain = se_chains._ways_back
-
-    def counted(s: int, *rest: object) -> Iterator[list[int]]:
-        walks.append(s)
-        return plain(s, *rest)  # type: ignore[arg-type]
-    monkeypatch.setattr(se_chains, "_ways_back", counted)
+        pure: bool, spy: Spy) -> None:
+    walks = spy("_ways_back", 0)
     board = Board.from_grid(Grid(NO_LOOP))
     assert se_chains.se_loop(board, "aic", 99.0) is None
     searched = len(walks)
@@ -140,14 +154,8 @@ def test_a_board_searched_for_loops_in_vain_is_not_searched_again(
 
 
 def test_cell_and_unit_chains_follow_each_assumption_once(
-        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    followed: list[int] = []
-    plain = se_chains._reach
-
-    def counted(board: Board, node: int, *rest: int) -> tuple[list[int], list[int]]:
-        followed.append(node)
-        return plain(board, node, *rest)
-    monkeypatch.setattr(se_chains, "_reach", counted)
+        pure: bool, spy: Spy) -> None:
+    followed = spy("_reach", 1)  # the node assumed
     board = Board.from_grid(Grid(NO_LOOP))
     se_chains.find_se_multiple(board)
     # a candidate that is a branch of its cell and of its units is followed once for all
@@ -155,14 +163,8 @@ def test_cell_and_unit_chains_follow_each_assumption_once(
 
 
 def test_nishio_chains_are_followed_again_only_for_the_digits_whose_places_changed(
-        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    followed: list[int] = []
-    plain = se_chains._nishio
-
-    def counted(board: Board, d0: int, cell: int, assume: bool) -> int | None:
-        followed.append(d0)
-        return plain(board, d0, cell, assume)
-    monkeypatch.setattr(se_chains, "_nishio", counted)
+        pure: bool, spy: Spy) -> None:
+    followed = spy("_nishio", 1)  # the digit followed
     board = Board.from_grid(Grid(X_LOOP))
     first = se_chains.find_se_nishio(board)
     assert first is not None
@@ -182,14 +184,8 @@ def test_nishio_chains_are_followed_again_only_for_the_digits_whose_places_chang
 
 
 def test_x_loops_are_searched_again_only_for_the_digits_whose_places_changed(
-        pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    walks: list[int] = []
-    plain = se_chains._ways_back
-
-    def counted(s: int, *rest: object) -> Iterator[list[int]]:
-        walks.append(s)
-        return plain(s, *rest)  # type: ignore[arg-type]
-    monkeypatch.setattr(se_chains, "_ways_back", counted)
+        pure: bool, spy: Spy) -> None:
+    walks = spy("_ways_back", 0)
     board = Board.from_grid(Grid(NO_LOOP))
     assert se_chains.se_loop(board, "x-chain", 99.0) is None
     assert {s % 9 for s in walks} == set(range(9))
