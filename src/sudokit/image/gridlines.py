@@ -77,31 +77,52 @@ def _segments(ink: np.ndarray, least: float) -> np.ndarray:
     if found is None:
         return np.zeros((0, 4))
     bridge = max(3, round(GAP * max(h, w)))
+    half = _half(bridge)
     kept = _Kept(MOST_SEGMENTS)
     lines = found.reshape(-1, 2)[:HOUGH_LINES]
     for start in range(0, len(lines), BATCH):
-        for x, y, dark in _walks(ink, lines[start:start + BATCH]):
-            if len(x) < least:
-                continue
-            mostly = np.convolve(dark, np.ones(bridge) / bridge, mode="same") >= 0.5
-            edges = np.flatnonzero(np.diff(np.concatenate([[0], mostly.astype(np.int8), [0]])))
-            for a, b in zip(edges[::2], edges[1::2], strict=True):
-                if b - a < least:
-                    continue
-                segment = np.array([x[a], y[a], x[b - 1], y[b - 1]])
-                if not kept.repeats(segment):
-                    kept.add(segment)
-            if kept.count >= MOST_SEGMENTS:
+        x, y, dark, inside = _walks(ink, lines[start:start + BATCH])
+        # each place's ink within the bridge around it (the line's own places only)
+        total = np.cumsum(np.pad(dark & inside, ((0, 0), (bridge // 2 + 1, 0))), axis=1,
+                          dtype=np.int32)
+        ends = np.pad(total, ((0, 0), (0, (bridge - 1) // 2)), mode="edge")
+        count = ends[:, bridge:] - ends[:, :-bridge]
+        mostly = (count >= half) & inside & (inside.sum(axis=1) >= least)[:, None]
+        rows, edges = np.nonzero(np.diff(np.pad(mostly.astype(np.int8), ((0, 0), (1, 1))),
+                                         axis=1))
+        rows, starts, stops = rows[::2], edges[::2], edges[1::2]
+        long = stops - starts >= least
+        runs = list(zip(rows[long].tolist(), starts[long].tolist(), stops[long].tolist(),
+                        strict=True))
+        for i, (k, a, b) in enumerate(runs):
+            segment = np.array([x[k, a], y[k, a], x[k, b - 1], y[k, b - 1]])
+            if not kept.repeats(segment):
+                kept.add(segment)
+            last_of_line = i + 1 == len(runs) or runs[i + 1][0] != k
+            if last_of_line and kept.count >= MOST_SEGMENTS:
                 return kept.rows()
     return kept.rows()
 
 
+def _half(bridge: int) -> int:
+    """The fewest places of ink, of ``bridge`` around a place, that make it mostly ink:
+    where their shares, added one by one, reach a half (as a moving average adds them)."""
+    share, count = 0.0, 0
+    while share < 0.5:
+        share += 1 / bridge
+        count += 1
+    return count
+
+
 def _walks(ink: np.ndarray, lines: np.ndarray
-           ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """For each of ``lines`` (rows of Hough's rho, theta), its places a pixel apart inside
-    ``ink`` and whether each is ink: (x, y, dark)."""
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For ``lines`` (rows of Hough's rho, theta), each one's places a pixel apart, one row
+    a line, and which are ink and which inside ``ink``: (x, y, dark, inside) (a line
+    crosses the picture in one stretch)."""
     h, w = ink.shape
-    every = np.arange(-(h + w), h + w, dtype=np.float64)
+    # a place inside the picture lies within its diagonal of its corner (0, 0)
+    reach = int(np.ceil(np.hypot(h, w))) + 1
+    every = np.arange(-reach, reach, dtype=np.float64)
     # each line's direction and foot as Hough's own (single) precision gives them
     cos = np.array([np.cos(theta) for _, theta in lines])
     sin = np.array([np.sin(theta) for _, theta in lines])
@@ -112,12 +133,7 @@ def _walks(ink: np.ndarray, lines: np.ndarray
     inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
     spot = np.where(inside, np.rint(y) * w + np.rint(x), 0).astype(np.intp)
     dark = ink.ravel()[spot] > 0
-    walks = []
-    for k in range(len(lines)):
-        where = np.flatnonzero(inside[k])  # a line crosses the picture in one stretch
-        span = slice(where[0], where[-1] + 1) if len(where) else slice(0, 0)
-        walks.append((x[k, span], y[k, span], dark[k, span]))
-    return walks
+    return x, y, dark, inside
 
 
 class _Kept:
@@ -152,15 +168,13 @@ class _Kept:
         k = self.count
         if k == 0:
             return False
-        p, along, length = self.segments[:k, :2], self.along[:k], self.length[:k]
-        offs, ts = [], []
-        for end in (segment[:2], segment[2:]):
-            d = end - p
-            offs.append(np.abs(-along[:, 1] * d[:, 0] + along[:, 0] * d[:, 1]))
-            ts.append(along[:, 0] * d[:, 0] + along[:, 1] * d[:, 1])
-        overlap = np.minimum(np.maximum(*ts), length) - np.maximum(np.minimum(*ts), 0)
+        along, length = self.along[:k], self.length[:k]
+        d = segment.reshape(2, 1, 2) - self.segments[None, :k, :2]  # each end from each start
+        off = np.abs(-along[:, 1] * d[..., 0] + along[:, 0] * d[..., 1]).max(axis=0)
+        t = along[:, 0] * d[..., 0] + along[:, 1] * d[..., 1]
+        overlap = np.minimum(t.max(axis=0), length) - np.maximum(t.min(axis=0), 0)
         mine = float(np.linalg.norm(segment[2:] - segment[:2]))
-        return bool(((np.maximum(*offs) < 2 * NEAR) & (overlap > 0.5 * mine)).any())
+        return bool(((off < 2 * NEAR) & (overlap > 0.5 * mine)).any())
 
 
 def _families(segments: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

@@ -158,8 +158,15 @@ def spots(points: np.ndarray, u: np.ndarray) -> np.ndarray:
     and across, for the line crossings ``points`` (10 x 10 x 2, or n x n for a lattice of
     n - 1 cells a side): len(u) x len(u) x 2, x and y (:func:`place` on the square of
     ``u`` each way)."""
-    across, down = np.meshgrid(u, u)
-    return place(points, np.stack([across, down], axis=-1).astype(points.dtype))
+    # as :func:`place` takes them, each row of places from its cells' top and bottom
+    # edges, each edge taken once for the whole row
+    u = u.astype(points.dtype)
+    last = len(points) - 2
+    cell = np.clip(np.floor(u).astype(int), 0, last)
+    f = (u - cell).astype(points.dtype)[:, None]
+    edges = points[:, cell] * (1 - f) + points[:, cell + 1] * f  # line across, place along
+    out: np.ndarray = edges[cell] * (1 - f)[:, :, None] + edges[cell + 1] * f[:, :, None]
+    return out
 
 
 def warp(gray: np.ndarray, points: np.ndarray, cell: int, outside: int | None = None,
