@@ -73,6 +73,43 @@ def test_a_digit_lost_as_blank_is_put_back() -> None:
     assert outcome.cells == page.cells and outcome.trusted
 
 
+def misread(page: Grid, count: int) -> tuple[Choices, list[int]]:
+    """The page read with ``count`` digits wrong, each a likelier look-alike the model gave
+    before the page's digit (a 5 read 6, a 7 read 1: a small photo's thin strokes) that
+    leaves the page without a solution; the cells read wrong."""
+    choices = sure(page.cells)
+    alike = {1: 7, 2: 7, 3: 8, 4: 9, 5: 6, 6: 5, 7: 1, 8: 3, 9: 4}
+    wrong: list[int] = []
+    for i, v in enumerate(page.cells):
+        if v and len(wrong) < count and not count_solutions(
+                Grid.from_cells([*page.cells[:i], alike[v], *page.cells[i + 1:]]), 1):
+            choices[i] = ((alike[v], 0.55), (v, 0.4), (0, 0.05))
+            wrong.append(i)
+    assert repair.solutions([c[0][0] for c in choices]) == 0
+    return choices, wrong
+
+
+def test_a_reading_with_many_digits_wrong_is_put_right() -> None:
+    # six look-alikes read in place of the page's digits: more than MAX_CHANGES, found by
+    # settling the surest cells first and giving up each partial reading with no solution
+    page = puzzle(6)
+    choices, wrong = misread(page, 6)
+    assert len(wrong) > repair.MAX_CHANGES
+    outcome = repair.repair(choices)
+    assert outcome.cells == page.cells and outcome.solutions == 1
+    assert sorted(c.cell for c in outcome.changes) == wrong
+    assert all(c.probability == 0.4 for c in outcome.changes)
+    assert outcome.tried <= repair.MAX_TRIES
+
+
+def test_the_search_for_a_reading_stops_after_its_tries() -> None:
+    page = puzzle(6)
+    choices, _ = misread(page, 6)
+    outcome = repair.repair(choices, max_tries=3)
+    assert outcome.solutions == 0 and outcome.cells == tuple(c[0][0] for c in choices)
+    assert outcome.tried <= 3 and outcome.contested  # the digits to blame, as before
+
+
 def two_answers() -> tuple[Grid, int, int, int]:
     """(page, cell, right, wrong): a page whose reading without ``cell`` has exactly two
     solutions, one with ``right`` there (the page's) and one with ``wrong``."""

@@ -2,6 +2,9 @@
 solution. Of the readings that have, the most likely under the digit model's probabilities
 is kept: the model's next choices are tried in the cells it was least sure of (a digit that
 may be a blank, a blank that may be a digit), the least unlikely set of changes first. A
+reading whose digits clash or leave no solution may need many changes (a small photo of a
+thin face misreads a digit in ten): its cells are then settled one at a time, the surest
+first, and each partial reading with no solution is given up with all that complete it. A
 reading is trusted only when every change to it is at least ACCEPT likely and no other
 reading with one solution, of another puzzle, is nearly as likely (RIVAL), and no cell of
 it is a suspect (:func:`suspects`): a digit read from a shape much paler than the grid's
@@ -15,13 +18,15 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from .. import engine
 from ..grid import Grid
 from ..shape import Shape
-from ..solver import count_solutions, solve
+from ..solver import solve
 
 #: Choices less likely than this (relative to the cell's first choice) are never tried.
 MIN_RATIO = 1e-4
-#: The most cells one repair changes, and the most readings it tries.
+#: The most cells one repair of a reading with several solutions changes, and the most
+#: readings (or partial readings) any repair solves.
 MAX_CHANGES = 3
 MAX_TRIES = 4000
 #: The cheapest alternative moves considered (cost order).
@@ -39,10 +44,13 @@ PALE = 0.55
 #: several solutions: the one solution found then rests on the model's guess alone.
 GUESS = 0.4
 #: Digits a thin face turns into others when a small photo fades some of its strokes: a 7
-#: whose bar has faded reads as a 1. A digit read as a key here, where the model gave the
-#: digit it stands for FADED_CHANCE or more and that digit too gives exactly one solution,
-#: is a suspect: the two readings are of two puzzles, and only the page can tell them apart.
-FADED = {1: 7}
+#: whose bar has faded reads as a 1, a 7 faded to a smudge as a blank (0). A digit read as
+#: a key here, where the model gave the digit it stands for FADED_CHANCE or more and that
+#: digit too gives exactly one solution, is a suspect: the two readings are of two puzzles,
+#: and only the page tells them apart. (A blank only when read with less than OTHER_DOUBT
+#: confidence, and the 7 the likeliest digit there: a speck or print showing through,
+#: read as a blank, often has a 7 at a few percent too.)
+FADED = {0: 7, 1: 7}
 FADED_CHANCE = 0.01
 #: Any digit read with less confidence than OTHER_DOUBT, where another digit the model gave
 #: OTHER_CHANCE or more, and at least 1 / OTHER_RATIO as much as the digit read, also gives
@@ -54,7 +62,8 @@ OTHER_DOUBT, OTHER_CHANCE, OTHER_RATIO = 0.8, 0.01, 16.0
 #: or repaired, away (the puzzle stays unique without a given it does not need).
 LOST, DARK = 0.6, 0.35
 
-_UNITS = Shape.for_size(9).units
+_NINE = Shape.for_size(9)
+_UNITS = _NINE.units
 
 
 class Change(NamedTuple):
@@ -78,10 +87,11 @@ class Change(NamedTuple):
 
 class Outcome(NamedTuple):
     """The repaired cells, the changes made, and how many solutions the result has (0, 1,
-    or 2 for several); ``tried``: how many readings were solved; ``rival``: how likely the
-    next reading with exactly one solution (of another puzzle) is, next to this one's
-    (0.0: none as likely as 1 / RIVAL); ``contested``: the cells that reading reads
-    otherwise, or, when no reading has a solution, the digits to blame (:func:`culprits`)."""
+    or 2 for several); ``tried``: how many readings (or partial readings) were solved;
+    ``rival``: how likely the next reading with exactly one solution (of another puzzle)
+    is, next to this one's (0.0: none as likely as 1 / RIVAL); ``contested``: the cells
+    that reading reads otherwise, or, when no reading has a solution, the digits to blame
+    (:func:`culprits`)."""
 
     cells: tuple[int, ...]
     changes: tuple[Change, ...]
@@ -114,19 +124,25 @@ def suspects(cells: Sequence[int], confidence: Sequence[float], ink: Sequence[fl
     with less than GUESS confidence without which the puzzle has several solutions, each
     where another digit among the cell's ``choices`` (as :func:`repair` takes them) also
     gives exactly one solution (:func:`other_digit`: the FADED digits at any confidence,
-    the others below OTHER_DOUBT), and each blank read with less than LOST confidence from
-    a shape at least DARK as dark as the digits. A puzzle printed with more clues than it
-    needs stays unique with a stray digit that agrees with its solution, without a given it
-    lost, and with a wrong digit on which its solution hangs."""
+    the others below OTHER_DOUBT), each blank read with less than LOST confidence from a
+    shape at least DARK as dark as the digits, and each blank read with less than
+    OTHER_DOUBT confidence whose likeliest digit is the FADED one it may stand for, at
+    FADED_CHANCE or more, and keeps exactly one solution (a thin 7 faded to a smudge). A
+    puzzle printed with more clues than it needs stays unique with a stray digit that
+    agrees with its solution, without a given it lost, and with a wrong digit on which its
+    solution hangs."""
     found = []
     for i, v in enumerate(cells):
+        unsure = confidence[i] < OTHER_DOUBT
         if not v:
-            if confidence[i] < LOST and ink[i] >= DARK:
+            likeliest = [c for c in choices[i] if c[0]][:1] if choices else []
+            if (confidence[i] < LOST and ink[i] >= DARK
+                    or unsure and likeliest and other_digit(cells, i, likeliest, False)):
                 found.append(i)
             continue
         if (confidence[i] < doubt and 0.0 < ink[i] < PALE
                 or confidence[i] < GUESS and hangs_on(cells, i)
-                or choices and other_digit(cells, i, choices[i], confidence[i] < OTHER_DOUBT)):
+                or choices and other_digit(cells, i, choices[i], unsure)):
             found.append(i)
     return tuple(found)
 
@@ -135,16 +151,17 @@ def hangs_on(cells: Sequence[int], cell: int) -> bool:
     """True when ``cells`` without the digit in ``cell`` have several solutions."""
     without = list(cells)
     without[cell] = 0
-    return count_solutions(Grid.from_cells(without), 2) > 1
+    return solutions(without) > 1
 
 
 def other_digit(cells: Sequence[int], cell: int, choices: Sequence[tuple[int, float]],
                 unsure: bool = True) -> int:
-    """A digit other than the one read in ``cell`` that also gives ``cells`` exactly one
-    solution, of another puzzle: the FADED digit the one read stands for, given
-    FADED_CHANCE or more among the cell's ``choices``, or, when the reading is ``unsure``,
-    any digit given OTHER_CHANCE or more and at least 1 / OTHER_RATIO of the chance of the
-    digit read, the likeliest first; 0 when none does."""
+    """A digit other than what was read in ``cell`` (a digit or a blank) that also gives
+    ``cells`` exactly one solution, of another puzzle (for a blank: the same solution, one
+    more given): the FADED digit the one read stands for, given FADED_CHANCE or more among
+    the cell's ``choices``, or, when the reading is ``unsure``, any digit given OTHER_CHANCE
+    or more and at least 1 / OTHER_RATIO of the chance of what was read, the likeliest
+    first; 0 when none does."""
     read_ = cells[cell]
     ranked = [(d, p) for d, p in choices if d and d != read_]
     tried = [d for d, p in ranked if d == FADED.get(read_) and p >= FADED_CHANCE]
@@ -159,11 +176,17 @@ def other_digit(cells: Sequence[int], cell: int, choices: Sequence[tuple[int, fl
     return 0
 
 
-def solutions(cells: Sequence[int]) -> int:
-    """0 when ``cells`` clash or have no solution, 1 when exactly one, 2 when several."""
-    if clashes(cells):
+def solutions(cells: Sequence[int], limit: int = 2) -> int:
+    """0 when ``cells`` clash or have no solution, 1 when exactly one, 2 when several
+    (counting no further than ``limit``). The solver's engine is run on the cells as they
+    are, without the checks a puzzle from elsewhere needs: the repair asks this of
+    thousands of readings a photo."""
+    solver = engine.engine_for(_NINE)
+    if not solver.reset(list(cells), limit):
         return 0
-    return count_solutions(Grid.from_cells(cells), 2)
+    while solver.run(1 << 30) != engine.DONE:
+        pass
+    return int(solver.counts()[0])
 
 
 def clashes(cells: Sequence[int]) -> bool:
@@ -200,7 +223,7 @@ def culprits(cells: Sequence[int]) -> tuple[int, ...]:
         if v:
             without = list(cells)
             without[i] = 0
-            if count_solutions(Grid.from_cells(without), 1):
+            if solutions(without, 1):
                 blamed.append(i)
     return tuple(blamed)
 
@@ -211,14 +234,18 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
     ``choices[i]`` ranks what cell i may hold, best first, as (digit or 0, probability): a
     digit that may be a blank and a blank that may be a digit are choices like any other.
     Readings are tried in order of how unlikely their changes are together (the sum over
-    the changed cells of -log(p / p_first)), at most MAX_CHANGES cells at a time,
-    ``max_tries`` readings in all; the first with exactly one solution wins. The search then
+    the changed cells of -log(p / p_first)), ``max_tries`` readings in all; the first with
+    exactly one solution wins. When the first choices have several solutions, at most
+    MAX_CHANGES cells change (a digit lost, a few misread); when they clash or have none,
+    any number may (:func:`_settled`). The search then
     goes on up to RIVAL times less likely for a rival: another reading with exactly one
     solution that is another puzzle's (``Outcome.rival``). When no reading has one solution
     the first choices come back unchanged, with their count of solutions.
     """
     first = tuple(c[0][0] for c in choices)
     found = solutions(first)
+    if found == 0:
+        return _deeper(choices, first, max_tries)
     best: tuple[float, tuple[int, ...], tuple[Change, ...]] | None = None
     answer: Grid | None = None
     if found == 1:
@@ -236,9 +263,73 @@ def repair(choices: Sequence[Sequence[tuple[int, float]]], max_tries: int = MAX_
             contested = tuple(i for i in range(81) if cells[i] != best[1][i])
             return Outcome(best[1], best[2], 1, tried, math.exp(best[0] - cost), contested)
     if best is None:
-        return Outcome(first, (), found, tried,
-                       contested=culprits(first) if found == 0 else ())
+        return Outcome(first, (), found, tried)
     return Outcome(best[1], best[2], 1, tried)
+
+
+def _deeper(choices: Sequence[Sequence[tuple[int, float]]], first: tuple[int, ...],
+            max_tries: int) -> Outcome:
+    """:func:`repair` of ``first`` choices that clash or have no solution: the most likely
+    reading with exactly one solution however many cells it changes (:func:`_settled`),
+    and its rival, ``max_tries`` readings and partial readings solved at most (the first
+    choices among them). When none is found, the first choices with the digits to blame."""
+    best: tuple[float, tuple[int, ...], tuple[Change, ...]] | None = None
+    answer: Grid | None = None
+    steps = [1]
+    for cost, cells, changes in _settled(choices, first, steps, max_tries):
+        if best is not None and cost > best[0] + math.log(RIVAL):
+            break
+        steps[0] += 1
+        if solutions(cells) != 1:
+            continue
+        if best is None:
+            best, answer = (cost, cells, changes), solve(Grid.from_cells(cells))
+        elif solve(Grid.from_cells(cells)) != answer:
+            contested = tuple(i for i in range(81) if cells[i] != best[1][i])
+            return Outcome(best[1], best[2], 1, steps[0], math.exp(best[0] - cost), contested)
+    if best is None:
+        return Outcome(first, (), 0, steps[0], contested=culprits(first))
+    return Outcome(best[1], best[2], 1, steps[0])
+
+
+def _settled(choices: Sequence[Sequence[tuple[int, float]]], first: tuple[int, ...],
+             steps: list[int], limit: int
+             ) -> Iterator[tuple[float, tuple[int, ...], tuple[Change, ...]]]:
+    """(cost, cells, changes) of the readings that may have a solution, cheapest first,
+    any number of cells changed: the cells the model was sure of fixed, the others
+    settled one at a time, surest first; a partial reading (the unsettled cells blank) that
+    clashes or has no solution is given up with every reading that completes it (a blank
+    is a digit not yet known, so digits added never make a solution). ``steps[0]`` counts
+    the readings solved, up to ``limit``."""
+    open_: list[tuple[int, list[tuple[float, int, float]]]] = []
+    for cell, ranked in enumerate(choices):
+        top = ranked[0][1]
+        options = [(math.log(top) - math.log(max(p, 1e-12)), digit, p)
+                   for digit, p in ranked if p >= MIN_RATIO * top]
+        if len(options) > 1:
+            open_.append((cell, options))
+    open_.sort(key=lambda entry: entry[1][1][0], reverse=True)  # surest first
+    base = list(first)
+    for cell, _ in open_:
+        base[cell] = 0
+    heap: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+    while heap and steps[0] < limit:
+        cost, picked = heapq.heappop(heap)
+        cells = list(base)
+        for (cell, options), k in zip(open_, picked, strict=False):
+            cells[cell] = options[k][1]
+        if len(picked) == len(open_):
+            changes = tuple(Change(cell, first[cell], options[k][1], options[k][2])
+                            for (cell, options), k in zip(open_, picked, strict=True) if k)
+            yield cost, tuple(cells), tuple(sorted(changes, key=lambda c: c.cell))
+            continue
+        if picked:
+            steps[0] += 1
+            if not solutions(cells, 1):
+                continue
+        options = open_[len(picked)][1]
+        for k, (extra, _, _) in enumerate(options):
+            heapq.heappush(heap, (cost + extra, (*picked, k)))
 
 
 def _moves(choices: Sequence[Sequence[tuple[int, float]]]) -> list[tuple[float, int, int, float]]:
