@@ -1,6 +1,7 @@
 """A curved page is read right where the photo's edge cuts it or a shadow lies across it:
 its lines, followed from an outline a cell off near a corner, are followed again from
-where the first crossings put them, and measured as the straight grid's are (an outer
+where the first crossings put them (where a shadow's edge hides its outline, from the
+corners of its straight lines moved onto them), and measured as the straight grid's are (an outer
 line just outside its crossings, or partly off the photo, is seen). Moving an outline's
 corners onto the grid's lines takes a pass over the photo per move, all four corners at
 once."""
@@ -39,6 +40,14 @@ def test_a_curved_page_in_a_hard_shadow() -> None:
     # the bent lines were measured on strokes shrunk and thresholded again, which thins
     # them away: the straight lattice won and three cells were read wrong
     read_benchmark_photo("curved-shaded", 400053)
+
+
+@pytest.mark.parametrize("seed", [590058, 590095])
+def test_a_curved_page_whose_outline_a_shadows_edge_hides(seed: int) -> None:
+    # the shadow's edge runs across the grid into the page: no outline shows the grid,
+    # and the straight lines followed meet a cell off its curved corners; it was refused
+    # as showing no grid
+    read_benchmark_photo("curved-shaded", seed)
 
 
 def test_a_grid_cut_by_the_photos_edge_is_not_squeezed_into_what_shows() -> None:

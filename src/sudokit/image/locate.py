@@ -125,13 +125,22 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # all eight box lines, and more of the grid's lines than the outline found
     shapes = [(_grid_score(ink, quad), 0.0, quad)
               for quad in (gridlines.outlines(ink) if contrast == CONTRAST else [])]
-    for quad in _preferred(shapes):
+    for look, quad in enumerate(_preferred(shapes)):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
         # an outline pieced together from the grid's own straight lines: its lines bend
         # only where that shows the grid clearly better (where its border is broken, a
         # bent lattice's corner is a guess)
         found = _lattice(ink, quad, scale, near, BENT)
+        if (found is None or not found[2].whole) and look < SNAP_LOOKS and (
+                lacking is None or not lacking[2].whole):
+            # where no outline shows the whole grid (a shadow's edge across a curved
+            # page may hide its outline), the straight lines of a curved page meet a
+            # cell or so off its corners: moved onto the lines, the corners must show
+            # them straight, as any corners moved
+            snapped = snap.snap(quad, near)
+            if measure(ink, snapped).is_grid:
+                found = _better(found, _lattice(ink, snapped, scale, near, BENT))
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score):
             return found
