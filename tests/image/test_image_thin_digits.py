@@ -156,3 +156,41 @@ def test_a_digit_read_from_a_shape_off_the_cells_middle_is_doubtful(
     r, c = divmod(cell, 9)
     assert f"r{r + 1}c{c + 1} reads {read} (" in reading.distrust[0]
     assert "the cell's middle does not hold" in reading.distrust[0]
+
+
+@pytest.mark.parametrize(("seed", "cell"), [(390005, 76), (390044, 71), (390085, 47)])
+def test_a_thin_seven_whose_faded_stroke_leaves_its_bar_apart_is_read_as_a_seven(
+        seed: int, cell: int) -> None:
+    # the slanted stroke fades just under the bar: cut alone, it read as a blank, trusted
+    puzzle, reading = read_photo("thin-faces", seed)
+    assert puzzle.cells[cell] == 7
+    assert reading.first.cells[cell] == 7  # the digit model's own reading
+    assert reading.grid == puzzle
+
+
+def test_a_bar_a_few_rows_above_its_stroke_is_cut_with_it() -> None:
+    bar_apart = [((12, 9), (27, 9), 30), ((26, 15), (19, 32), 30)]  # paper between the two
+    flat = drawn_grid({40: bar_apart})
+    patches, shaped, _ = cells.shapes(flat)
+    patch = patches[shaped.index(40)]
+    rows = np.flatnonzero(patch.max(axis=1) > 0.3)
+    top = np.flatnonzero(patch[rows[0]] > 0.3)
+    assert top[-1] - top[0] >= cells.FIT // 2  # the bar across the top, not the stroke alone
+
+
+
+def test_a_grid_lines_remnant_beside_a_digit_is_not_cut_with_it() -> None:
+    one = [((16, 8), (16, 31), 30), ((10, 31), (22, 31), 30)]  # a 1 with its foot
+    remnant = [((6, 6), (6, 30), 60)]  # what is left of a grid line along the cell's side
+    alone, beside = drawn_grid({40: one}), drawn_grid({40: one + remnant})
+    patches, shaped, _ = cells.shapes(alone)
+    patches_beside, shaped_beside, _ = cells.shapes(beside)
+    assert np.abs(patches_beside[shaped_beside.index(40)]
+                  - patches[shaped.index(40)]).max() < 0.1
+
+
+def test_the_top_left_one_beside_the_grids_border_is_read_as_a_one() -> None:
+    # the border's inner edge, cut with the 1, made it read as a 4
+    puzzle, reading = read_photo("show-through", 490078)
+    assert puzzle.cells[0] == 1
+    assert reading.first.cells[0] == 1

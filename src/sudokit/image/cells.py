@@ -51,6 +51,12 @@ FAINT_STROKE, NOISE, SMOOTH = 10.0, 4.0, 0.8
 #: grid line's remnant (a line at least LINE of the cell's inside long, three times longer
 #: than wide, away from the cell's middle).
 SEED, LINE = 6, 0.6
+#: A piece above or below a digit's shape, at most this many pixels of paper from it, is
+#: part of it (:func:`_stacked`): a thin 7's bar, its slanted stroke faded just under it.
+STACK = 6
+#: A digit's shape covers at least this share of the rows it spans with ink; one that only
+#: dots make is looked for again at the next level (:func:`_solid`).
+SOLID = 0.5
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -200,30 +206,41 @@ def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
     contrast = paper - dark
     if contrast < max(18.0, 0.15 * paper):
         return None
+    sparse = None  # the first piece found that is only dots across wider gaps
     for level, gap in levels:
         mask = (inner < paper - level * contrast).astype(np.uint8)
         _erase_lines(mask, flanks=first and level < LEVELS[0][0])
         joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8)) & _no_lines(mask)
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
         best = _central_piece(stats, centroids + m, size, tall)
-        if best:
+        if best and _solid((labels == best) & (mask > 0), stats[best][3]):
             break
+        if best and sparse is None:
+            sparse = mask, n, labels, stats, centroids, best
     else:
-        if not first:
+        if sparse is not None:
+            mask, n, labels, stats, centroids, best = sparse
+        elif not first:
             return None
-        mask = _faint_strokes(inner, paper, paper - LEVELS[0][0] * contrast)
-        joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
-        n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined, connectivity=8)
-        best = _central_piece(stats, centroids + m, size, tall)
-        if not best:
-            return None
+        else:
+            mask = _faint_strokes(inner, paper, paper - LEVELS[0][0] * contrast)
+            joined = cv2.dilate(mask, np.ones((3, 3), np.uint8)) & _no_lines(mask)
+            n, labels, stats, centroids = cv2.connectedComponentsWithStats(joined,
+                                                                           connectivity=8)
+            best = _central_piece(stats, centroids + m, size, tall)
+            if not best:
+                return None
     x, y, w, h, _ = stats[best]
     keep = (labels == best) & (mask > 0)
+    core = keep.copy()
     x0, y0, x1, y1 = x - 2, y - 2, x + w + 2, y + h + 2
-    for k in range(1, n):  # pieces of a broken stroke
+    for k in range(1, n):  # pieces of a broken stroke, and strokes above or below
         kx, ky, kw, kh, area = stats[k]
-        if k != best and area >= 3 and kx < x1 and kx + kw > x0 and ky < y1 and ky + kh > y0:
-            keep |= (labels == k) & (mask > 0)
+        if k == best or area < 3 or _line_like(stats[k], centroids[k], size):
+            continue  # (not what is left of a grid line along the digit's side)
+        piece = (labels == k) & (mask > 0)
+        if (kx < x1 and kx + kw > x0 and ky < y1 and ky + kh > y0) or _stacked(core, piece):
+            keep |= piece
     ys, xs = np.nonzero(keep)
     if len(ys) == 0:  # only the joining pixels were central: no ink of a digit there
         return None
@@ -242,6 +259,30 @@ def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
     # the darkest of the strokes: a thin stroke blurred is pale at its edges, not its core
     dark = paper - float(np.percentile(strokes, 10)) if strokes.size else contrast
     return patch, dark, float(h) / CELL
+
+
+def _solid(piece: np.ndarray, height: int) -> bool:
+    """True when the ink ``piece`` (a 0/1 mask) covers at least SOLID of the ``height`` rows
+    its joined piece spans: a stroke, not a row of dots that wide gaps join (a thin 7's
+    slanted stroke, faded, cut at too dark a level)."""
+    return bool(np.count_nonzero(piece.any(axis=1)) >= SOLID * height)
+
+
+def _stacked(digit: np.ndarray, piece: np.ndarray) -> bool:
+    """True when the ink ``piece`` (a 0/1 mask) lies above or below the ink ``digit``, at
+    most STACK rows of paper from it, across part of its width, with at least SEED pixels
+    and half as many as ``digit`` (not a speck beside a whole digit), and is not shaped like
+    a grid line's remnant: a thin 7's bar cut from its slanted stroke where that stroke has
+    faded just under it."""
+    ys, xs = np.nonzero(piece)
+    dy, dx = np.nonzero(digit)
+    if len(ys) < max(SEED, len(dy) / 2) or not len(dy):
+        return False
+    across = xs.min() <= dx.max() and xs.max() >= dx.min()
+    gap = max(int(ys.min() - dy.max()), int(dy.min() - ys.max())) - 1  # rows of paper
+    stats = np.array([xs.min(), ys.min(), xs.max() + 1 - xs.min(), ys.max() + 1 - ys.min()])
+    centroid = np.array([xs.mean(), ys.mean()])
+    return bool(across and gap <= STACK and not _line_like(stats, centroid, len(piece)))
 
 
 def _central_piece(stats: np.ndarray, centroids: np.ndarray, size: int, tall: float) -> int:
