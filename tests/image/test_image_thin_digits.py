@@ -194,3 +194,16 @@ def test_the_top_left_one_beside_the_grids_border_is_read_as_a_one() -> None:
     puzzle, reading = read_photo("show-through", 490078)
     assert puzzle.cells[0] == 1
     assert reading.first.cells[0] == 1
+
+
+@pytest.mark.parametrize(("seed", "cell"), [(250070, 77), (270053, 73)])
+def test_a_pale_shape_read_as_a_faded_seven_where_the_solution_has_a_seven_is_doubtful(
+        seed: int, cell: int) -> None:
+    # a thin 7 whose bar lies in the grid line above it (its stroke alone reads 1), or
+    # whose slanted stroke has all but vanished (7 its likeliest digit, at under 2%)
+    puzzle, reading = read_photo("thin-faces", seed)
+    assert (puzzle.cells[cell], reading.grid.cells[cell]) == (7, 0)
+    assert 0.0 < reading.ink[cell] < cells.FAINT
+    assert reading.unique
+    assert not reading.trusted
+    assert cell in reading.suspect and cell in reading.doubtful

@@ -79,7 +79,8 @@ class Reading:
     median 1.0; 0.0 where no shape was seen); ``suspect``: the digits the solver's check
     cannot vouch for (see :func:`sudokit.image.repair.suspects`), and the cells read as
     blank that hold a faint mark the digit model reads as a digit (a digit the photo has
-    all but lost), and the ``off_middle`` ones: digits read from a shape that the cell's
+    all but lost) or a pale shape it reads as a thin face's faded digit
+    (:func:`_faded_blanks`), and the ``off_middle`` ones: digits read from a shape that the cell's
     middle does not hold (:func:`sudokit.image.cells.off_middle`), and the ``cut`` ones:
     digits read in a cell whose middle the photo's edge cuts (:func:`cut_cells`).
     """
@@ -199,6 +200,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < cutting.FAINT)
         outcome = _restore_marks(choices, outcome, dim)
         outcome, lost = _faint_marks(flat, choices, outcome, ink)
+        lost += _faded_blanks(choices, outcome, dim)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     suspect: tuple[int, ...] = ()
     stray: tuple[int, ...] = ()
@@ -278,6 +280,23 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
             lost.append(cell)
     changes.sort(key=lambda c: c.cell)
     return outcome._replace(cells=tuple(cells), changes=tuple(changes)), tuple(lost)
+
+
+def _faded_blanks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,
+                  dim: frozenset[int]) -> tuple[int, ...]:
+    """The ``dim`` cells (shapes fainter than a digit's) read as blank in the reading with
+    exactly one solution ``outcome`` whose likeliest digit, however unlikely, is a digit a
+    thin face fades (:data:`sudokit.image.repair.FADED`: a 7, or a 1, a 7 whose bar has
+    faded) that stands for the digit the only solution has there: a thin digit the photo
+    has all but lost, or a mark that happens to agree; only the page tells."""
+    blanks = [i for i in sorted(dim) if not outcome.cells[i]]
+    solution = solve(Grid.from_cells(outcome.cells)) if blanks else None
+    if solution is None:
+        return ()
+    faded = {d for pair in FADED.items() for d in pair if d}
+    likeliest = {i: next((d for d, _ in choices[i] if d), 0) for i in blanks}
+    return tuple(i for i in blanks if likeliest[i] in faded
+                 and FADED.get(likeliest[i], likeliest[i]) == solution.cells[i])
 
 
 def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,
