@@ -23,6 +23,11 @@ PATCH, FIT = 28, 20
 #: shadow's edge; below DIM, it is not even looked at. Between the two, it may also be a
 #: thin digit that a small photo has greyed (see :func:`shapes`).
 FAINT, DIM = 0.35, 0.2
+#: The digits of one puzzle are printed in one ink: where the grid's palest tenth of
+#: shapes (at least FAINT) is still dark, a shape under PALER of their ink is fainter than
+#: a digit too (print showing through, mirrored and paler, beside dark digits), though a
+#: thin face's pale digits stay digits (see :func:`faint_below`).
+PALER = 0.58
 #: How a digit's shape is looked for: (threshold between paper and ink, gap bridged) in turn.
 #: Nearer the paper than the ink: a thin stroke, greyed by blur, still counts; pieces closer
 #: than a pixel belong together (a stroke broken by blur and noise); when that makes no
@@ -116,6 +121,16 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     patches = [found[k][1] for k in kept]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
     return array, [found[k][0] for k in kept], [strengths[k] for k in kept]
+
+
+def faint_below(strengths: Sequence[float]) -> float:
+    """The ink (next to the grid's digits', as :func:`shapes` gives ``strengths``) under which
+    a shape of the grid is fainter than a digit's: FAINT, or PALER of the palest tenth of the
+    shapes at least FAINT when that is more (a grid whose digits are all dark)."""
+    digits = [s for s in strengths if s >= FAINT]
+    if len(digits) < 8:  # too few digits to know their ink by
+        return FAINT
+    return max(FAINT, PALER * float(np.percentile(digits, 10)))
 
 
 def second_cuts(flat: np.ndarray, where: Sequence[int]) -> tuple[np.ndarray, list[int]]:

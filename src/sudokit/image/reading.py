@@ -197,7 +197,8 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
     first = Grid.from_cells(c[0][0] for c in choices)
     lost: tuple[int, ...] = ()
     if outcome.solutions == 1:
-        dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < cutting.FAINT)
+        faint = cutting.faint_below([s for s in ink if s])
+        dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < faint)
         outcome = _restore_marks(choices, outcome, dim)
         outcome, lost = _faint_marks(flat, choices, outcome, ink)
         lost += _faded_blanks(choices, outcome, dim)
@@ -330,7 +331,8 @@ def _read_cells(
 ) -> tuple[list[tuple[tuple[int, float], ...]], Outcome, tuple[float, ...]]:
     """The model's ranked choices for each cell of the straightened grid, the repair's
     outcome, and each cell's ink next to the grid's digits (0.0 where no shape was seen;
-    below FAINT, a shape fainter than a digit's: see _dimmed)."""
+    below :func:`sudokit.image.cells.faint_below`, a shape fainter than a digit's: see
+    _dimmed)."""
     flat = np.ascontiguousarray(flat)
     patches, where, strengths = cutting.shapes(flat)
     choices: list[tuple[tuple[int, float], ...]] = [((0, 1.0),)] * 81
@@ -338,23 +340,25 @@ def _read_cells(
     for cell, strength in zip(where, strengths, strict=True):
         ink[cell] = strength
     if len(where):
+        faint = cutting.faint_below(strengths)
         probs = probabilities(patches)
         second, found = cutting.second_cuts(flat, where)
         if found:
             probs[found] = (SURE * probs[found] + probabilities(second)) / (SURE + 1)
         for cell, p, strength in zip(where, probs, strengths, strict=True):
-            if strength < cutting.FAINT:
-                p = _dimmed(p, strength)
+            if strength < faint:
+                p = _dimmed(p, strength, faint)
             order = np.argsort(-p)[:KEEP]
             choices[cell] = tuple((int(d), float(p[d])) for d in order)
     return choices, repair(choices, tries), tuple(ink)
 
 
-def _dimmed(p: np.ndarray, strength: float) -> np.ndarray:
+def _dimmed(p: np.ndarray, strength: float, faint: float) -> np.ndarray:
     """The model's probabilities ``p`` for a shape fainter than a digit should be
-    (``strength`` between DIM and FAINT of the grid's digits' ink): a blank, most likely,
-    the fainter the likelier, and at most half as likely as the model says a digit."""
-    weight = 0.5 * (strength - cutting.DIM) / (cutting.FAINT - cutting.DIM)
+    (``strength`` between DIM and ``faint`` of the grid's digits' ink, see
+    :func:`sudokit.image.cells.faint_below`): a blank, most likely, the fainter the
+    likelier, and at most half as likely as the model says a digit."""
+    weight = 0.5 * max(0.0, strength - cutting.DIM) / (faint - cutting.DIM)
     dimmed = p * weight
     dimmed[0] += 1.0 - weight
     return dimmed
