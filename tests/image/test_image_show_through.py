@@ -4,7 +4,6 @@ pale digits, beside its other pale digits, stay digits."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 cv2 = pytest.importorskip("cv2")
@@ -13,17 +12,13 @@ from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image import cells  # noqa: E402
 from sudokit.image.reading import Reading  # noqa: E402
-from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
-from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
+from support.photos import benchmark_photo  # noqa: E402
 
 
 def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
     """The puzzle on the page and the reading of the photo of class ``name`` that the photo
     benchmark makes from ``seed``."""
-    rng = np.random.default_rng(seed)
-    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-    jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    puzzle, jpeg = benchmark_photo(name, seed)
     return puzzle, image.read(jpeg)
 
 

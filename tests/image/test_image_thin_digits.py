@@ -17,22 +17,12 @@ from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image import cells  # noqa: E402
 from sudokit.image.reading import Reading  # noqa: E402
-from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support.clirunner import sudoku  # noqa: E402
-from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
-
-
-def photo_bytes(name: str, seed: int) -> tuple[Grid, bytes]:
-    """The puzzle on the page and the JPEG of the photo of class ``name`` that the photo
-    benchmark makes from ``seed``."""
-    rng = np.random.default_rng(seed)
-    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-    return puzzle, cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+from support.photos import benchmark_photo  # noqa: E402
 
 
 def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
-    puzzle, jpeg = photo_bytes(name, seed)
+    puzzle, jpeg = benchmark_photo(name, seed)
     return puzzle, image.read(jpeg)
 
 
@@ -58,7 +48,7 @@ def test_a_faint_mark_read_as_another_digit_leaves_its_blank_doubtful() -> None:
 
 
 def test_the_read_command_exits_1_on_a_blank_that_may_have_lost_a_digit(tmp_path) -> None:
-    _, jpeg = photo_bytes("thin-faces", 250098)
+    _, jpeg = benchmark_photo("thin-faces", 250098)
     path = tmp_path / "thin.jpg"
     path.write_bytes(jpeg)
     outcome = sudoku("read", str(path), "--to", "line")

@@ -14,18 +14,15 @@ from sudokit import image  # noqa: E402
 from sudokit.grid import Grid  # noqa: E402
 from sudokit.image import cells, repair  # noqa: E402
 from sudokit.image.reading import Reading  # noqa: E402
-from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
+from sudokit.image.synthetic import photograph  # noqa: E402
 from support.clirunner import sudoku  # noqa: E402
-from support.photos import PUZZLES, newspaper_puzzle  # noqa: E402
+from support.photos import benchmark_photo, newspaper_puzzle  # noqa: E402
 
 
 def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
     """The puzzle on the page and its reading, for the photo of class ``name`` that the
     photo benchmark makes from ``seed``."""
-    rng = np.random.default_rng(seed)
-    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
-    jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    puzzle, jpeg = benchmark_photo(name, seed)
     return puzzle, image.read(jpeg)
 
 
@@ -84,11 +81,9 @@ def test_a_clean_photo_read_right_stays_trusted(seed: int) -> None:
 
 @pytest.mark.usefixtures("pale_shapes_read")
 def test_the_read_command_marks_the_suspect_cell_and_exits_1(tmp_path) -> None:
-    rng = np.random.default_rng(800078)
-    puzzle = newspaper_puzzle(800078 % len(PUZZLES), rng)
-    photo = photograph(puzzle.cells, rng, conditions=CLASSES["shaded"])
+    _, jpeg = benchmark_photo("shaded", 800078)
     path = tmp_path / "shaded.jpg"
-    path.write_bytes(cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1])
+    path.write_bytes(jpeg)
     outcome = sudoku("read", str(path), "--to", "line")
     assert outcome.status == 1
     assert outcome.out.strip()[74] == "4"  # the reading is still printed

@@ -24,6 +24,20 @@ def newspaper_puzzle(index: int, rng: np.random.Generator) -> Grid:
     return Grid.from_cells(cells)
 
 
+def benchmark_photo(name: str, seed: int) -> tuple[Grid, bytes]:
+    """The puzzle on the page and the JPEG of the photo of class ``name`` that the photo
+    benchmark (benchmarks/photo.py) makes from ``seed``."""
+    # (imported here: the photo extra, which this needs, is not there for every test)
+    import cv2
+
+    from sudokit.image.synthetic import CLASSES, photograph
+
+    rng = np.random.default_rng(seed)
+    puzzle = newspaper_puzzle(seed % len(PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES[name])
+    return puzzle, cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+
+
 def read_back(name: str, seed: int, *, corners: bool = False) -> None:
     """A synthetic photo of the class ``name`` (``sudokit.image.synthetic.CLASSES``) made
     from ``seed`` is read entirely right and trusted; with ``corners``, the grid is found
