@@ -41,6 +41,16 @@ LEVELS = ((0.4, 3), (0.4, 5), (0.25, 5))
 MARK_LEVELS = (*LEVELS, (0.25, 9), (0.15, 9))
 #: The least height of a digit's shape, and of a mark, in cells.
 TALL, MARK_TALL = 0.28, 0.2
+#: Where no mark is found, a thin 7 may have kept only its bar: a dash at least BAR_INK as
+#: dark as the grid's digits, wider than tall, at least BAR_THICK of a cell thick (a thin
+#: grid line's remnant is not) and BAR_WIDE (least, most) of a cell wide (a grid line's
+#: remnant runs longer), its middle in the cell's middle (BAR_MIDDLE to
+#: 1 - BAR_MIDDLE across) and above BAR_HIGH of the cell, the top margin next to the grid
+#: line included (a 7 printed high, or a grid straightened a little low). Beside it, its
+#: rows are paper (their median less than BAR_BESIDE of the digits' ink darker than the
+#: paper): a piece of a grid line that runs a little slanted through the cell's top is not.
+BAR_INK, BAR_THICK, BAR_WIDE = 0.4, 0.07, (0.1, 0.5)
+BAR_MIDDLE, BAR_HIGH, BAR_BESIDE = 0.3, 0.45, 0.15
 #: A printed digit sits in its cell's middle: its shape is still found with this many
 #: pixels more of the cell's edge left out (15% of the cell each side, 10% as usual).
 MIDDLE = 6
@@ -168,28 +178,78 @@ def _holds_middle(cell: np.ndarray) -> bool:
             or _digit_shape(cell, SECOND_LEVELS, margin=MIDDLE) is not None)
 
 
-def marks(flat: np.ndarray, skip: Collection[int]) -> tuple[np.ndarray, list[int], list[float],
-                                                          list[float]]:
+def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
+          ) -> tuple[np.ndarray, list[int], list[float], list[float]]:
     """(patches, cells, strengths, heights): the faint marks in the cells of ``flat`` not in
     ``skip`` (those where a digit's shape was found) that could be a digit the photo has all
-    but lost (:data:`MARK_LEVELS`), each as a patch for the digit model, with its ink next to
-    the grid's digits' (their median 1.0) and its height in cells. None when the grid has
-    too few digits to know their ink by."""
+    but lost (:data:`MARK_LEVELS`), or, where none is found and in the cells ``bars`` too
+    (of ``skip``: a shape fainter than a digit's, read as blank), a thin 7's bar alone
+    (:func:`_bar`, shorter than MARK_TALL), each as a patch for the digit model, with its
+    ink next to the grid's digits' (their median 1.0) and its height in cells. Empty when
+    the grid has too few digits to know their ink by."""
     flat = even_light(flat)
-    inks = [shape[1] for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
-            if shape]
+    digits = [shape for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
+              if shape]
     found: list[tuple[int, np.ndarray, float, float]] = []
-    if len(inks) >= 8:
-        ink = float(np.median(inks))
+    if len(digits) >= 8:
+        ink = float(np.median([shape[1] for shape in digits]))
+        tall = float(np.median([shape[2] for shape in digits]))
         for i in range(81):
-            if i in skip:
+            if i in skip and i not in bars:
                 continue
-            mark = _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
+            mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
+            if mark is None:
+                mark = _bar(_cell(flat, i), ink, tall)
             if mark is not None:
                 found.append((i, mark[0], mark[1] / ink, mark[2]))
     array = (np.stack([f[1] for f in found]) if found
              else np.zeros((0, PATCH, PATCH), np.float32))
     return array, [f[0] for f in found], [f[2] for f in found], [f[3] for f in found]
+
+
+def _bar(cell: np.ndarray, ink: float, tall: float) -> tuple[np.ndarray, float, float] | None:
+    """(the digit patch, the contrast of its ink on the paper, its height in cells) of a
+    thin 7's bar alone in one straightened cell (see :data:`BAR_INK`), with what is left of
+    its faded stroke below it, as a digit ``tall`` cells high would fill the patch; None when
+    the cell holds no such dash. ``ink``: the contrast of the grid's digits (their median)."""
+    inner = cell.astype(np.float32)
+    m = CELL // 10
+    ranked = np.sort(inner[m:CELL - m, m:CELL - m], axis=None)
+    paper = float(ranked[int(0.8 * ranked.size)])
+    mask = (inner < paper - BAR_INK * ink).astype(np.uint8)
+    _erase_lines(mask, flanks=True)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    best, best_area = 0, 0
+    for k in range(1, n):
+        x, y, w, h, area = stats[k]
+        cx, cy = centroids[k]
+        if (area >= SEED and BAR_THICK * CELL <= h <= w and h < MARK_TALL * CELL
+                and BAR_WIDE[0] * CELL <= w <= BAR_WIDE[1] * CELL
+                and BAR_MIDDLE * CELL < cx < (1 - BAR_MIDDLE) * CELL and cy < BAR_HIGH * CELL
+                and area > best_area and _alone(inner[y:y + h], x, w, paper - BAR_BESIDE * ink)):
+            best, best_area = k, area
+    if not best:
+        return None
+    x, y, w, h, _ = stats[best]
+    strokes = inner[labels == best]
+    contrast = paper - float(np.percentile(strokes, 10))
+    height = max(h, round(tall * CELL))  # the bar and the rows a 7's stroke runs below it
+    glyph = np.clip((paper - inner[y:y + height, x:x + w]) / contrast, 0.0, 1.0)
+    gh, gw = glyph.shape
+    f = FIT / height
+    nh, nw = max(1, round(gh * f)), max(1, round(gw * f))
+    glyph = cv2.resize(glyph, (nw, nh), interpolation=cv2.INTER_AREA)
+    patch = np.zeros((PATCH, PATCH), np.float32)
+    oy, ox = (PATCH - FIT) // 2, (PATCH - nw) // 2
+    patch[oy:oy + nh, ox:ox + nw] = glyph
+    return patch, contrast, float(h) / CELL
+
+
+def _alone(rows: np.ndarray, x: int, w: int, paper: float) -> bool:
+    """True when the ``rows`` of a dash (from column ``x``, ``w`` wide) are, beside it (two
+    pixels away and more), no darker than ``paper``, by their median."""
+    beside = np.concatenate([rows[:, :max(0, x - 2)], rows[:, x + w + 2:]], axis=1)
+    return bool(beside.size == 0 or np.median(beside) >= paper)
 
 
 def _cell(flat: np.ndarray, i: int) -> np.ndarray:

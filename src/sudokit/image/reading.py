@@ -200,7 +200,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         faint = cutting.faint_below([s for s in ink if s])
         dim = frozenset(i for i, s in enumerate(ink) if 0.0 < s < faint)
         outcome = _restore_marks(choices, outcome, dim)
-        outcome, lost = _faint_marks(flat, choices, outcome, ink)
+        outcome, lost = _faint_marks(flat, choices, outcome, ink, dim)
         lost += _faded_blanks(choices, outcome, dim)
     confidence = tuple(dict(c).get(v, 0.0) for c, v in zip(choices, outcome.cells, strict=True))
     suspect: tuple[int, ...] = ()
@@ -251,7 +251,8 @@ def cut_cells(shape: tuple[int, ...], corners: np.ndarray,
 
 
 def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
-                 outcome: Outcome, ink: tuple[float, ...]) -> tuple[Outcome, tuple[int, ...]]:
+                 outcome: Outcome, ink: tuple[float, ...], dim: frozenset[int] = frozenset()
+                 ) -> tuple[Outcome, tuple[int, ...]]:
     """The reading with exactly one solution ``outcome`` with the digits put back that a
     photo has all but lost (a thin digit faded to its bar and a few grey pixels: no digit's
     shape was found in its cell), and the cells read as blank that may have lost one.
@@ -260,23 +261,32 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     MARK_RESTORE or more, from ink at least MARK_INK of the digits', is put back (a change,
     ``restored``); one at least MARK_SUSPECT as dark as the digits, shorter than a grid
     line's remnant, that the model reads as a digit more likely than not stays blank, a
-    suspect. ``choices`` gets the model's choices for both, in place."""
+    suspect. So does a mark at least DIM as dark as the digits whose likeliest digit,
+    however unlikely, stands for the digit the only solution has there
+    (:func:`_faded_digit`): a thin 7 faded to its bar alone (looked for in the ``dim``
+    cells read as blank too, whose pale shape is mostly its faded stroke), or to its stroke
+    alone; a bar alone is never put back. ``choices`` gets the model's choices for the
+    cells restored and the suspects, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
-    patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped)
-    dark = [k for k, strength in enumerate(strengths) if strength >= MARK_INK]
-    solution = solve(Grid.from_cells(outcome.cells)) if dark else None
+    pale = [i for i in dim if not outcome.cells[i]]
+    patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped, pale)
+    seen = [k for k, strength in enumerate(strengths) if strength >= cutting.DIM]
+    solution = solve(Grid.from_cells(outcome.cells)) if seen else None
     if solution is None:
         return outcome, ()
     cells, changes, lost = list(outcome.cells), list(outcome.changes), []
-    for k, p in zip(dark, probabilities(patches[dark]), strict=True):
+    for k, p in zip(seen, probabilities(patches[seen]), strict=True):
         cell, strength, height = where[k], strengths[k], heights[k]
         ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
         digit, chance = ranked[0]
-        if digit == solution.cells[cell] and chance >= MARK_RESTORE:
+        whole = height >= cutting.MARK_TALL  # (not a thin 7's bar alone)
+        if (whole and strength >= MARK_INK and digit == solution.cells[cell]
+                and chance >= MARK_RESTORE):
             choices[cell] = ranked
             cells[cell] = digit
             changes.append(Change(cell, 0, digit, chance, restored=True))
-        elif strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5:
+        elif (whole and strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5
+              or _faded_digit(p, solution.cells[cell])):
             choices[cell] = ranked
             lost.append(cell)
     changes.sort(key=lambda c: c.cell)
@@ -294,10 +304,25 @@ def _faded_blanks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome
     solution = solve(Grid.from_cells(outcome.cells)) if blanks else None
     if solution is None:
         return ()
-    faded = {d for pair in FADED.items() for d in pair if d}
     likeliest = {i: next((d for d, _ in choices[i] if d), 0) for i in blanks}
-    return tuple(i for i in blanks if likeliest[i] in faded
-                 and FADED.get(likeliest[i], likeliest[i]) == solution.cells[i])
+    return tuple(i for i in blanks if _stands_for(likeliest[i], solution.cells[i]))
+
+
+def _stands_for(digit: int, solved: int) -> bool:
+    """True when ``digit``, the likeliest digit of a pale shape or a faint mark, is one a
+    thin face fades (:data:`sudokit.image.repair.FADED`: a 7, or a 1, a 7 whose bar has
+    faded) that stands for ``solved``, the digit the only solution has in its cell."""
+    faded = {d for pair in FADED.items() for d in pair if d}
+    return digit in faded and FADED.get(digit, digit) == solved
+
+
+def _faded_digit(p: np.ndarray, solved: int) -> bool:
+    """True when the likeliest digit of the digit model's probabilities ``p`` for a faint
+    mark, however unlikely, is the one a blank may stand for (:data:`FADED`: a 7) and the
+    digit ``solved`` the only solution has in its cell: a thin 7 the photo has faded to its
+    bar or its stroke alone, or a mark that happens to agree. (Not a 1: a grid line's
+    remnant reads as one.)"""
+    return int(np.argmax(p[1:])) + 1 == FADED[0] == solved
 
 
 def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,

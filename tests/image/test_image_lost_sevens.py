@@ -1,0 +1,75 @@
+"""A thin 7 that a small photo has faded to its bar alone, or to its slanted stroke alone,
+leaves its blank doubtful and the reading not trusted: the bar, a short dash near the
+cell's top (the margin next to the grid line too), is handed to the digit model as the top
+of a digit, and a faint mark or bar whose likeliest digit is a 7 where the only solution
+has one stays a suspect. A piece of grid line running through a cell's top is no bar."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sudokit import image  # noqa: E402
+from sudokit.image import cells  # noqa: E402
+from support.photos import benchmark_photo  # noqa: E402
+
+PAPER, INK = 228, 40
+CELL = cells.CELL
+
+
+@pytest.mark.parametrize(("seed", "cell"), [
+    (310034, 39),  # r5c4: the bar lost in the top margin, the faint stroke alone left
+    (310099, 64),  # r8c2: a pale shape, mostly the faded stroke, under a dark bar
+])
+def test_a_thin_seven_faded_to_its_bar_or_its_stroke_leaves_its_blank_doubtful(
+        seed: int, cell: int) -> None:
+    puzzle, jpeg = benchmark_photo("thin-faces", seed)
+    reading = image.read(jpeg)
+    assert (puzzle.cells[cell], reading.grid.cells[cell]) == (7, 0)
+    assert reading.unique
+    assert not reading.trusted
+    assert cell in reading.suspect and cell in reading.doubtful
+    r, c = divmod(cell, 9)
+    assert any(why.startswith(f"r{r + 1}c{c + 1} reads blank") for why in reading.distrust)
+
+
+def straightened(draw: dict[int, object]) -> np.ndarray:
+    """A straightened grid (CELL pixels a cell) with thin lines, a dark 4 in each cell of
+    the first two rows, and ``draw[i](cell)`` drawing into each cell i of the others."""
+    flat = np.full((9 * CELL, 9 * CELL), PAPER, np.uint8)
+    for k in range(10):
+        cv2.line(flat, (k * CELL, 0), (k * CELL, 9 * CELL), INK, 1)
+        cv2.line(flat, (0, k * CELL), (9 * CELL, k * CELL), INK, 1)
+    for i in range(18):
+        r, c = divmod(i, 9)
+        cv2.putText(flat, "4", (c * CELL + 12, r * CELL + 31), cv2.FONT_HERSHEY_SIMPLEX, 0.9,
+                    INK, 2, cv2.LINE_AA)
+    for i, paint in draw.items():
+        r, c = divmod(i, 9)
+        view = flat[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL]
+        paint(view)  # type: ignore[operator]
+    return flat
+
+
+def bar(cell: np.ndarray) -> None:
+    """A thin 7's bar alone, printed high: its top in the cell's top margin."""
+    cv2.line(cell, (16, 2), (25, 2), INK, 3)
+
+
+def grid_line(cell: np.ndarray) -> None:
+    """A pale grid line found a little off, running through the cell's top, darker along a
+    stretch near the middle: that stretch alone is as dark as a bar."""
+    cv2.line(cell, (0, 3), (CELL - 1, 3), PAPER - 60, 2)
+    cv2.line(cell, (14, 3), (26, 3), PAPER - 85, 2)
+
+
+def test_a_thin_sevens_bar_alone_is_a_mark_and_a_grid_lines_stretch_is_not() -> None:
+    flat = straightened({40: bar, 50: grid_line, 60: lambda cell: None})
+    patches, where, strengths, heights = cells.marks(flat, range(18))
+    assert where == [40]
+    assert heights[0] < cells.MARK_TALL and strengths[0] > 0.5
+    # the bar fills the top of the patch, as a digit's bar would
+    rows = np.flatnonzero(patches[0].max(axis=1) > 0.5)
+    assert rows[0] == (cells.PATCH - cells.FIT) // 2 and rows[-1] < cells.PATCH // 2
