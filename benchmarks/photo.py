@@ -12,6 +12,7 @@ the digit model alone and after the solver's repair, and the time per photo on o
     .venv/bin/python benchmarks/photo.py --classes all --photos 100
     .venv/bin/python benchmarks/photo.py --weights /tmp/digits.npz   # a newly trained model
     .venv/bin/python benchmarks/photo.py --classes all --cache /tmp/photos   # made once, kept
+    .venv/bin/python benchmarks/photo.py --classes curved,cropped --slowest 10
 
 ``--classes`` makes the photos in the hard conditions of real newspaper photos
 (sudokit.image.synthetic.CLASSES: an old phone's 640 x 480 JPEG, thin condensed faces, print
@@ -21,7 +22,8 @@ edge), each class from its own seeds. Each class reports the grids read right, t
 read wrong, how many readings were trusted and how many of those were wrong (a wrong
 reading printed as if right), how many wrong readings had none of their wrong cells marked
 doubtful, how many grids were found in their place (each corner within a third of a cell),
-and at the end which digits were read as which.
+and at the end which digits were read as which (and, with ``--slowest``, the photos that
+took longest to read).
 """
 
 from __future__ import annotations
@@ -149,6 +151,13 @@ def confusion_lines(confusion: np.ndarray) -> list[str]:
     return rows
 
 
+def slowest_lines(times: list[tuple[float, str, int]], n: int) -> list[str]:
+    """The ``n`` slowest of ``times`` ((CPU seconds, class, seed) of each photo), slowest
+    first, one line each."""
+    return [f"  {name} seed {seed}: {cpu * 1000:.0f} ms"
+            for cpu, name, seed in sorted(times, key=lambda t: -t[0])[:n]]
+
+
 def made_photo(name: str, seed: int, lines: list[str], cache: Path | None
                ) -> tuple[Grid, bytes, np.ndarray]:
     """(the puzzle on the page, the photo as a JPEG, the grid's outer corners in it) of the
@@ -184,6 +193,9 @@ def main() -> None:
     parser.add_argument("--weights", type=Path,
                         help="the digit model's weights (.npz) to read with, in place of the "
                         "shipped ones: to compare a newly trained model")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="list the N photos that took the most CPU time to read, with "
+                        "their class, seed and time")
     args = parser.parse_args()
     if args.weights:
         with np.load(args.weights) as data:
@@ -193,6 +205,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     lines = [s.strip() for s in DATA.read_text().splitlines() if s.strip() and s[0] != "#"]
     confusion = np.zeros((10, 10), np.int64)
+    times: list[tuple[float, str, int]] = []  # (CPU seconds, class, seed) of each photo
     for name in names:
         tally = Tally()
         # each class its own seeds, whichever classes are asked for (training makes its
@@ -208,8 +221,9 @@ def main() -> None:
                 reading = None
                 if args.show_misses:
                     print(f"{name} seed {seed}: {e}")
-            bad = tally.add(puzzle, reading, time.process_time() - c0,
-                            time.perf_counter() - w0, corners)
+            cpu = time.process_time() - c0
+            times.append((cpu, name, seed))
+            bad = tally.add(puzzle, reading, cpu, time.perf_counter() - w0, corners)
             if bad and args.show_misses and reading is not None:
                 print(f"{name} seed {seed}: {len(bad)} cells wrong "
                       + ", ".join(f"r{i // 9 + 1}c{i % 9 + 1} {puzzle.cells[i]}->"
@@ -223,6 +237,9 @@ def main() -> None:
         confusion += tally.confusion
     print("cells read wrong, all classes (rows: the page, columns: read; '.' a blank):")
     print("\n".join(confusion_lines(confusion)))
+    if args.slowest:
+        print(f"the {min(args.slowest, len(times))} slowest photos (CPU time, one core):")
+        print("\n".join(slowest_lines(times, args.slowest)))
 
 
 if __name__ == "__main__":
