@@ -94,9 +94,17 @@ def _segments(ink: np.ndarray, least: float) -> np.ndarray:
         long = stops - starts >= least
         runs = list(zip(rows[long].tolist(), starts[long].tolist(), stops[long].tolist(),
                         strict=True))
-        for i, (k, a, b) in enumerate(runs):
-            segment = np.array([x[k, a], y[k, a], x[k, b - 1], y[k, b - 1]])
-            if not kept.repeats(segment):
+        if not runs:
+            continue
+        found_here = np.array([[x[k, a], y[k, a], x[k, b - 1], y[k, b - 1]]
+                               for k, a, b in runs])
+        # each segment against those kept before this batch at once; then, one by one,
+        # against those this batch adds
+        before = kept.count
+        repeated = kept.repeats(found_here)
+        for i, (k, _, _) in enumerate(runs):
+            segment = found_here[i]
+            if not repeated[i] and not kept.repeats(segment[None], since=before)[0]:
                 kept.add(segment)
             last_of_line = i + 1 == len(runs) or runs[i + 1][0] != k
             if last_of_line and kept.count >= MOST_SEGMENTS:
@@ -118,18 +126,30 @@ def _walks(ink: np.ndarray, lines: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For ``lines`` (rows of Hough's rho, theta), each one's places a pixel apart, one row
     a line, and which are ink and which inside ``ink``: (x, y, dark, inside) (a line
-    crosses the picture in one stretch)."""
+    crosses the picture in one stretch; each row holds its line's stretch inside the
+    picture, and places outside it up to the longest line's length)."""
     h, w = ink.shape
     # a place inside the picture lies within its diagonal of its corner (0, 0)
     reach = int(np.ceil(np.hypot(h, w))) + 1
-    every = np.arange(-reach, reach, dtype=np.float64)
     # each line's direction and foot as Hough's own (single) precision gives them
-    cos = np.array([np.cos(theta) for _, theta in lines])
-    sin = np.array([np.sin(theta) for _, theta in lines])
-    foot_x = np.array([rho * c for (rho, _), c in zip(lines, cos, strict=True)])
-    foot_y = np.array([rho * s for (rho, _), s in zip(lines, sin, strict=True)])
-    x = foot_x.astype(np.float64)[:, None] + every[None, :] * (-sin).astype(np.float64)[:, None]
-    y = foot_y.astype(np.float64)[:, None] + every[None, :] * cos.astype(np.float64)[:, None]
+    cos, sin = np.cos(lines[:, 1]), np.sin(lines[:, 1])
+    dx, dy = (-sin).astype(np.float64), cos.astype(np.float64)
+    fx, fy = (lines[:, 0] * cos).astype(np.float64), (lines[:, 0] * sin).astype(np.float64)
+    # each line's places t (x = fx + t dx, y = fy + t dy) from where it may enter the
+    # picture to where it may leave it (a little wider than the picture: which places are
+    # inside is decided below, place by place)
+    first, last = np.full(len(lines), -reach), np.full(len(lines), reach - 1)
+    for f, d, size in ((fx, dx, w), (fy, dy, h)):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            a, b = (0 - 1 - f) / d, (size - f) / d
+        steep = np.abs(d) > 1e-6
+        first = np.where(steep, np.maximum(first, np.floor(np.minimum(a, b))), first)
+        last = np.where(steep, np.minimum(last, np.ceil(np.maximum(a, b))), last)
+    first = np.clip(first - 1, -reach, reach).astype(np.int64)
+    span = int(max(1, (np.clip(last + 1, -reach, reach - 1) - first).max() + 1))
+    every = (first[:, None] + np.arange(span)[None, :]).astype(np.float64)
+    x = fx[:, None] + every * dx[:, None]
+    y = fy[:, None] + every * dy[:, None]
     inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
     spot = np.where(inside, np.rint(y) * w + np.rint(x), 0).astype(np.intp)
     dark = ink.ravel()[spot] > 0
@@ -162,19 +182,21 @@ class _Kept:
         """The segments kept, as rows of (x0, y0, x1, y1)."""
         return self.segments[:self.count].copy()
 
-    def repeats(self, segment: np.ndarray) -> bool:
-        """True when ``segment`` lies along one of those kept (a thick line is found many
-        times, at slightly different angles)."""
+    def repeats(self, segments: np.ndarray, since: int = 0) -> np.ndarray:
+        """For each of ``segments`` (rows of x0, y0, x1, y1), whether it lies along one of
+        those kept (a thick line is found many times, at slightly different angles), of
+        those kept from the ``since``-th on."""
         k = self.count
-        if k == 0:
-            return False
-        along, length = self.along[:k], self.length[:k]
-        d = segment.reshape(2, 1, 2) - self.segments[None, :k, :2]  # each end from each start
-        off = np.abs(-along[:, 1] * d[..., 0] + along[:, 0] * d[..., 1]).max(axis=0)
+        if k <= since:
+            return np.zeros(len(segments), bool)
+        along, length = self.along[since:k], self.length[since:k]
+        # each end of each segment from each start kept: segment, end, kept, (x, y)
+        d = segments.reshape(-1, 2, 1, 2) - self.segments[None, None, since:k, :2]
+        off = np.abs(-along[:, 1] * d[..., 0] + along[:, 0] * d[..., 1]).max(axis=1)
         t = along[:, 0] * d[..., 0] + along[:, 1] * d[..., 1]
-        overlap = np.minimum(t.max(axis=0), length) - np.maximum(t.min(axis=0), 0)
-        mine = float(np.linalg.norm(segment[2:] - segment[:2]))
-        return bool(((off < 2 * NEAR) & (overlap > 0.5 * mine)).any())
+        overlap = np.minimum(t.max(axis=1), length) - np.maximum(t.min(axis=1), 0)
+        mine = np.array([float(np.linalg.norm(s[2:] - s[:2])) for s in segments])
+        return ((off < 2 * NEAR) & (overlap > 0.5 * mine[:, None])).any(axis=1)
 
 
 def _families(segments: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

@@ -383,18 +383,25 @@ def _comb(profile: np.ndarray) -> tuple[float, float]:
     for shift in (-2, -1, 1, 2):
         wide = np.maximum(wide, np.roll(profile, shift))
     whole = float(wide[np.rint(np.arange(10) * (n - 1) / 9).astype(int)].mean())
+    spacings = np.arange(n / 27, (n - 1) / 9 + 0.01, 0.25)
+    # every comb of every spacing at once, where it fits: at offsets 0, 1, ... up to the
+    # length
+    room = n - 1 - 9 * spacings + 0.5
+    offsets = np.arange(0, max(float(room.max(initial=0.0)), 0.0))
+    fits = offsets[None, :] < room[:, None]  # spacing, offset
+    if not fits.any():
+        return 0.0, float(n - 1)
+    positions = np.rint(offsets[None, :, None]
+                        + (spacings[:, None] * np.arange(10)[None, :])[:, None, :]).astype(int)
+    scores = np.where(fits, wide[np.clip(positions, 0, n - 1)].mean(axis=2), -np.inf)
+    ks = scores.argmax(axis=1)
+    tops = scores[np.arange(len(spacings)), ks]
     best = (-1.0, 0.0, float(n - 1))
-    for spacing in np.arange(n / 27, (n - 1) / 9 + 0.01, 0.25):
-        offsets = np.arange(0, n - 1 - 9 * spacing + 0.5)
-        if len(offsets) == 0:
-            continue
-        positions = np.rint(offsets[:, None] + spacing * np.arange(10)[None, :]).astype(int)
-        scores = wide[np.clip(positions, 0, n - 1)].mean(axis=1)
-        k = int(scores.argmax())
-        # a wider comb wins a near tie: the outline of the grid, not a part of it
-        if scores[k] > best[0] - 0.02:
-            best = (max(best[0], float(scores[k])), float(offsets[k]),
-                    float(offsets[k] + 9 * spacing))
+    for spacing, k, top in zip(spacings.tolist(), ks.tolist(), tops.tolist(), strict=True):
+        # a wider comb wins a near tie: the outline of the grid, not a part of it (a
+        # spacing that fits no comb scores -inf)
+        if top > best[0] - 0.02:
+            best = (max(best[0], top), float(offsets[k]), float(offsets[k] + 9 * spacing))
     if best[0] < whole + 0.1:
         return 0.0, float(n - 1)
     return best[1], best[2]

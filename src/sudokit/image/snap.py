@@ -45,8 +45,6 @@ def samples(per_cell: int) -> np.ndarray:
     return np.concatenate([across, down])
 
 
-SAMPLES = {n: samples(n) for n in {PER_CELL, *(search[3] for search in SEARCHES)}}
-
 
 def distances(ink: np.ndarray) -> np.ndarray:
     """Each pixel's distance to the nearest stroke of ``ink`` (strokes 255 on 0)."""
@@ -71,12 +69,12 @@ def snap(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
     for step, reach, loose, per_cell in SEARCHES:
         offsets = np.arange(-reach, reach + step / 2, step)
         moves = np.stack(np.meshgrid(offsets, offsets), axis=-1).reshape(-1, 2)
+        now = float(_fits(quad[None], near, loose, per_cell)[0])
         for _ in range(MOST_MOVES):
-            now = float(_fits(quad[None], near, loose, per_cell)[0])
             gain, best = _best_move(quad, moves, near, (loose, per_cell), back)
             if gain <= now + 1e-6:
                 break
-            quad = best
+            quad, now = best, gain  # its fit, measured with the others
     return quad.astype(np.float32)
 
 
@@ -93,7 +91,6 @@ def _best_move(quad: np.ndarray, moves: np.ndarray, near: np.ndarray,
     quads = np.repeat(quad[None], 4 * n, axis=0)
     for corner in range(4):
         quads[corner * n:(corner + 1) * n, corner] = placed[corner * n:(corner + 1) * n]
-    scores = _fits(quads, near, *measure)
     was = _project(back[None], placed[None])[0]
     far = ~(np.abs(was - np.repeat(SQUARE, n, axis=0)) <= REACH + 1e-6).all(axis=1)
     # a grid cut by the photo's edge runs off it by a fraction of a cell: a corner further
@@ -101,7 +98,9 @@ def _best_move(quad: np.ndarray, moves: np.ndarray, near: np.ndarray,
     h, w = near.shape
     cell = float(np.linalg.norm(quad[0] - quad[2]) + np.linalg.norm(quad[1] - quad[3])) / 25.5
     out = np.maximum(np.maximum(-placed, placed - [w - 1, h - 1]), 0).max(axis=1)
-    scores[far | (out > OUTSIDE * cell)] = -1.0
+    allowed = np.flatnonzero(~(far | (out > OUTSIDE * cell)))  # only these are measured
+    scores = np.full(4 * n, -1.0)
+    scores[allowed] = _fits(quads[allowed], near, *measure)
     best = int(np.argmax(scores))
     return float(scores[best]), quads[best]
 
@@ -142,6 +141,25 @@ def _projected(matrices: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np
         return x / z, y / z
 
 
+def _on_lines(matrices: np.ndarray, per_cell: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_projected` of ``samples(per_cell)`` through each of ``matrices`` (n x 3 x 3):
+    x and y, each n x m. A line's points share one coordinate and the lines share their
+    places along them, so each product is taken once, then added as :func:`_projected`
+    adds them (the same sums, to the last bit)."""
+    t = (np.arange(9 * per_cell) + 0.5) / per_cell  # places along a line, as samples()
+    k = np.arange(10, dtype=np.float64)  # the lines
+    n = len(matrices)
+    rows = np.empty((3, n, 2, 10, len(t)))  # x, y, z; across, then down
+    for r in range(3):
+        a, b, c = (matrices[:, r, i, None] for i in range(3))
+        # across, (u, v) = (t, k); down, (u, v) = (k, t): a * u + b * v + c
+        np.add((a * t)[:, None, :], (b * k)[:, :, None], out=rows[r, :, 0])
+        np.add((a * k)[:, :, None], (b * t)[:, None, :], out=rows[r, :, 1])
+        rows[r] += c[:, :, None, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (rows[0] / rows[2]).reshape(n, -1), (rows[1] / rows[2]).reshape(n, -1)
+
+
 def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> np.ndarray:
     """:func:`fit` for each of ``quads`` (n x 4 x 2), nearness falling off over ``loose``
     of a cell, at ``per_cell`` points a cell of each line; -1 for a quad whose lines lie
@@ -152,7 +170,7 @@ def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> n
     if len(plausible) == 0:
         return fits
     quads = quads[plausible]
-    x, y = _projected(_homographies(quads), SAMPLES[per_cell][None])  # each n x m
+    x, y = _on_lines(_homographies(quads), per_cell)  # each n x m
     x, y = np.rint(x), np.rint(y)
     inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)  # NaN is never inside
     spot = np.where(inside, y * w + x, 0).astype(np.intp)
