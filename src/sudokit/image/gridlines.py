@@ -269,24 +269,31 @@ def _meet(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _crossing(across: np.ndarray, down: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which lines of each family cross at least CROSSES of the other (within their ends,
-    give or take a twentieth of their length)."""
-    hits = np.zeros((len(across), len(down)), bool)
-    for i, a in enumerate(across):
-        for j, d in enumerate(down):
-            point = _meet(a, d)
-            hits[i, j] = _within(a, point) and _within(d, point)
+    give or take a twentieth of their length), every pair met at once as :func:`_meet`
+    meets two."""
+    a, d = across[:, None, :], down[None, :, :]
+    da, dd = a[..., 2:] - a[..., :2], d[..., 2:] - d[..., :2]
+    cross = da[..., 0] * dd[..., 1] - da[..., 1] * dd[..., 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = ((d[..., 0] - a[..., 0]) * dd[..., 1] - (d[..., 1] - a[..., 1]) * dd[..., 0]) / cross
+    t = np.where(np.abs(cross) < 1e-9, np.inf, t)
+    point = a[..., :2] + t[..., None] * da  # inf where parallel
+    hits = _along(a, da, point) & _along(d, dd, point)
     return hits.sum(axis=1) >= CROSSES, hits.sum(axis=0) >= CROSSES
 
 
-def _within(segment: np.ndarray, point: np.ndarray) -> bool:
-    """True when ``point``, on ``segment``'s line, lies between its ends (give or take a
-    twentieth of its length and a few pixels)."""
-    start, end = segment[:2], segment[2:]
-    length = float(np.linalg.norm(end - start))
-    if not np.isfinite(point).all() or length == 0:
-        return False
-    t = float((point - start) @ (end - start)) / length
-    return -0.05 * length - 4 <= t <= 1.05 * length + 4
+def _along(segments: np.ndarray, direction: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """For each of ``point`` (... x 2, on its segment's line), whether it lies between the
+    ends of its segment of ``segments`` (... x 4, x0, y0, x1, y1; ``direction``, its end
+    less its start), give or take a twentieth of its length and a few pixels."""
+    start = segments[..., :2]
+    length = np.sqrt(direction[..., 0] * direction[..., 0]
+                     + direction[..., 1] * direction[..., 1])
+    off = point - start
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (off[..., 0] * direction[..., 0] + off[..., 1] * direction[..., 1]) / length
+    return (np.isfinite(point).all(axis=-1) & (length != 0)
+            & (-0.05 * length - 4 <= t) & (t <= 1.05 * length + 4))
 
 
 def _spans(lines: np.ndarray, other: np.ndarray, size: tuple[int, int]

@@ -171,15 +171,22 @@ def _fits(quads: np.ndarray, near: np.ndarray, loose: float, per_cell: int) -> n
         return fits
     quads = quads[plausible]
     x, y = _on_lines(_homographies(quads), per_cell)  # each n x m
-    x, y = np.rint(x), np.rint(y)
-    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)  # NaN is never inside
-    spot = np.where(inside, y * w + x, 0).astype(np.intp)
-    d = near.ravel()[spot]
+    np.rint(x, out=x)
+    np.rint(y, out=y)
+    inside = (x >= 0) & (x < w)  # NaN is never inside
+    inside &= y >= 0
+    inside &= y < h
+    y *= w
+    y += x  # the place's index in the photo, where inside
+    d = near.ravel()[np.where(inside, y, 0).astype(np.intp)]
     cell = (np.linalg.norm(quads[:, 0] - quads[:, 2], axis=1)
             + np.linalg.norm(quads[:, 1] - quads[:, 3], axis=1)) / (18 * np.sqrt(2))
     sigma = np.maximum(1.0, loose * cell)[:, None]
-    close = np.exp(-(d / sigma) ** 2)
-    close[~inside] = 0.0
+    close = d / sigma  # the nearness exp(-(d / sigma) ** 2), computed in place
+    np.square(close, out=close)
+    np.negative(close, out=close)
+    np.exp(close, out=close)
+    close *= inside  # 0 outside the photo
     seen = inside.sum(axis=1)
     fits[plausible] = np.where(seen >= 0.5 * x.shape[1],
                                close.sum(axis=1) / np.maximum(seen, 1), -1.0)
