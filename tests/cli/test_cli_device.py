@@ -48,7 +48,8 @@ def test_auto_without_a_gpu_answers_like_the_cpu(tmp_path: Path) -> None:
 def test_gpu_kernel_in_the_simulator_answers_like_the_cpu(tmp_path: Path) -> None:
     pytest.importorskip("numba")
     path = tmp_path / "p.txt"
-    lines = data_file("puzzles6_forum_hardest_1106.txt").read_text().splitlines()[:10]
+    # (two comment lines, then four of the hardest puzzles)
+    lines = data_file("puzzles6_forum_hardest_1106.txt").read_text().splitlines()[:6]
     path.write_text("\n".join([*lines, UNSOLVABLE]) + "\n")
     env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
     results = [

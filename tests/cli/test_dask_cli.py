@@ -64,15 +64,15 @@ def test_solve_in_another_format_also_goes_to_the_cluster(cluster: str, puzzles:
 
 def test_rate_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
                                                                    tmp_path: Path) -> None:
-    path = tmp_path / "some.txt"
-    path.write_text("\n".join(HARD[:40] + [NO_SOLUTION, UNREADABLE] + EASY[:40]) + "\n")
+    path = tmp_path / "some.txt"  # three pieces of work of 16 lines (RATE_CHUNK) or fewer
+    path.write_text("\n".join(HARD[:16] + [NO_SOLUTION, UNREADABLE] + EASY[:16]) + "\n")
     alone = sudoku("rate", str(path))
     spread = sudoku("rate", str(path), "--cluster", cluster)
     assert (spread.status, spread.stdout, spread.stderr) == (alone.status, alone.stdout,
                                                              alone.stderr)
     lines = spread.out.splitlines()
-    assert lines[40] == f"{NO_SOLUTION} invalid 0.0 (no solution)"  # in its place
-    assert lines[41].startswith("ERROR: ")
+    assert lines[16] == f"{NO_SOLUTION} invalid 0.0 (no solution)"  # in its place
+    assert lines[17].startswith("ERROR: ")
     json_alone = sudoku("rate", "--json", str(path))
     assert sudoku("rate", "--json", str(path), "--cluster", cluster).stdout == json_alone.stdout
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from sudokit.grid import Grid
@@ -24,9 +26,11 @@ def newspaper_puzzle(index: int, rng: np.random.Generator) -> Grid:
     return Grid.from_cells(cells)
 
 
+@cache
 def benchmark_photo(name: str, seed: int) -> tuple[Grid, bytes]:
     """The puzzle on the page and the JPEG of the photo of class ``name`` that the photo
-    benchmark (benchmarks/photo.py) makes from ``seed``."""
+    benchmark (benchmarks/photo.py) makes from ``seed`` (made once a run: tests that read
+    the same photo share it)."""
     # (imported here: the photo extra, which this needs, is not there for every test)
     import cv2
 
