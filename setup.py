@@ -37,9 +37,12 @@ def extensions():
     from Cython.Build import cythonize
     from setuptools import Extension
 
+    # -g0: no debug info (Python's own flags ask for it): the same code, compiled in about a
+    # third less time, and modules several times smaller
     def modules(names):
         return [
-            Extension(name, ["src/" + name.replace(".", "/") + ".py"], extra_compile_args=["-O3"])
+            Extension(name, ["src/" + name.replace(".", "/") + ".py"],
+                      extra_compile_args=["-O3", "-g0"])
             for name in names
             if os.path.exists("src/" + name.replace(".", "/") + ".py")
         ]
