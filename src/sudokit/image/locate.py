@@ -340,23 +340,30 @@ def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
+#: :func:`_grid_score` straightens a grid at this many pixels a cell; of the places across
+#: it, those within two of each of its ten lines, and those of its cells' insides away
+#: from them.
+_SCORE_CELL = 16
+_NEAR_LINES = np.clip(_SCORE_CELL * np.arange(10)[:, None] + np.arange(-2, 3)[None, :],
+                      0, 9 * _SCORE_CELL)
+_BETWEEN_LINES = (_SCORE_CELL * np.arange(9)[:, None]
+                  + np.arange(4, _SCORE_CELL - 3)[None, :]).ravel()
+
+
 def _grid_score(ink: np.ndarray, quad: np.ndarray) -> float:
     """How much of the ten lines each way of a 9 x 9 grid is dark, once ``quad`` is
     straightened to a square (1.0: every line whole)."""
-    cell = 16
-    side = 9 * cell
+    side = 9 * _SCORE_CELL
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad, target)
     flat = cv2.warpPerspective(ink, matrix, (side + 1, side + 1)) > 127
     rows, cols = flat.mean(axis=1), flat.mean(axis=0)
-    found = []
-    for profile in (rows, cols):
-        for k in range(10):
-            p = k * cell
-            found.append(profile[max(0, p - 2):p + 3].max())
-        between = np.concatenate([profile[k * cell + 4:(k + 1) * cell - 3] for k in range(9)])
-        found.append(1 - float(np.median(between)))  # cells are mostly light
-    return float(np.mean(found))
+    found = np.empty((2, 11))
+    for profile, shares in zip((rows, cols), found, strict=True):
+        # each line's darkest row within two pixels of its place, then the cells' light
+        shares[:10] = profile[_NEAR_LINES].max(axis=1)
+        shares[10] = 1 - float(np.median(profile[_BETWEEN_LINES]))  # cells are mostly light
+    return float(np.mean(found.ravel()))
 
 
 def _refine(ink: np.ndarray, quad: np.ndarray) -> np.ndarray:
