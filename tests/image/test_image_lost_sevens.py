@@ -35,6 +35,24 @@ def test_a_thin_seven_faded_to_its_bar_or_its_stroke_leaves_its_blank_doubtful(
     assert any(why.startswith(f"r{r + 1}c{c + 1} reads blank") for why in reading.distrust)
 
 
+def test_a_speck_read_as_a_seven_at_a_percent_leaves_a_right_reading_trusted() -> None:
+    # r4c3 holds a faint mark whose likeliest digit, at under 1%, is the 7 of the solution
+    puzzle, jpeg = benchmark_photo("thin-faces", 250034)
+    reading = image.read(jpeg)
+    assert puzzle.cells[29] == 0
+    assert reading.grid == puzzle
+    assert reading.trusted
+
+
+def test_a_grid_printed_in_dashes_is_no_thin_sevens_bars() -> None:
+    # its lines stop short of the crossings: a short dash at the top of each cell, some of
+    # which a thin 7's lost bar would look like
+    puzzle, jpeg = benchmark_photo("short-lines", 550055)
+    reading = image.read(jpeg)
+    assert reading.grid == puzzle
+    assert reading.trusted
+
+
 def straightened(draw: dict[int, object]) -> np.ndarray:
     """A straightened grid (CELL pixels a cell) with thin lines, a dark 4 in each cell of
     the first two rows, and ``draw[i](cell)`` drawing into each cell i of the others."""
@@ -73,3 +91,16 @@ def test_a_thin_sevens_bar_alone_is_a_mark_and_a_grid_lines_stretch_is_not() -> 
     # the bar fills the top of the patch, as a digit's bar would
     rows = np.flatnonzero(patches[0].max(axis=1) > 0.5)
     assert rows[0] == (cells.PATCH - cells.FIT) // 2 and rows[-1] < cells.PATCH // 2
+
+
+def dash(cell: np.ndarray) -> None:
+    """The stretch of a grid line printed short of the crossings, at the cell's top."""
+    cv2.line(cell, (12, 3), (27, 3), INK, 3)
+
+
+def test_dashes_at_the_top_of_many_cells_are_a_grid_line_not_bars() -> None:
+    few = range(45, 44 + cells.BAR_MOST)  # with the bar, BAR_MOST dashes: they may be bars
+    flat = straightened({40: bar, **{i: dash for i in few}})
+    assert cells.marks(flat, range(18))[1] == [40, *few]
+    flat = straightened({40: bar, **{i: dash for i in range(45, 45 + cells.BAR_MOST)}})
+    assert cells.marks(flat, range(18))[1] == []

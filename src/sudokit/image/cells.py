@@ -51,6 +51,9 @@ TALL, MARK_TALL = 0.28, 0.2
 #: paper): a piece of a grid line that runs a little slanted through the cell's top is not.
 BAR_INK, BAR_THICK, BAR_WIDE = 0.4, 0.07, (0.1, 0.5)
 BAR_MIDDLE, BAR_HIGH, BAR_BESIDE = 0.3, 0.45, 0.15
+#: A thin 7 left with its bar alone is rare: where more than BAR_MOST cells of a grid hold
+#: such a dash, they are its lines, printed as dashes that stop short of the crossings.
+BAR_MOST = 3
 #: A printed digit sits in its cell's middle: its shape is still found with this many
 #: pixels more of the cell's edge left out (15% of the cell each side, 10% as usual).
 MIDDLE = 6
@@ -184,9 +187,10 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     ``skip`` (those where a digit's shape was found) that could be a digit the photo has all
     but lost (:data:`MARK_LEVELS`), or, where none is found and in the cells ``bars`` too
     (of ``skip``: a shape fainter than a digit's, read as blank), a thin 7's bar alone
-    (:func:`_bar`, shorter than MARK_TALL), each as a patch for the digit model, with its
-    ink next to the grid's digits' (their median 1.0) and its height in cells. Empty when
-    the grid has too few digits to know their ink by."""
+    (:func:`_bar`, shorter than MARK_TALL; none where more than BAR_MOST are found), each
+    as a patch for the digit model, with its ink next to the grid's digits' (their median
+    1.0) and its height in cells. Empty when the grid has too few digits to know their ink
+    by."""
     flat = even_light(flat)
     digits = [shape for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
               if shape]
@@ -202,6 +206,8 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
                 mark = _bar(_cell(flat, i), ink, tall)
             if mark is not None:
                 found.append((i, mark[0], mark[1] / ink, mark[2]))
+        if sum(f[3] < MARK_TALL for f in found) > BAR_MOST:  # a grid line printed as dashes
+            found = [f for f in found if f[3] >= MARK_TALL]
     array = (np.stack([f[1] for f in found]) if found
              else np.zeros((0, PATCH, PATCH), np.float32))
     return array, [f[0] for f in found], [f[2] for f in found], [f[3] for f in found]

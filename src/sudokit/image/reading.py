@@ -48,6 +48,10 @@ MARK_INK, MARK_RESTORE = 0.4, 0.7
 #: grid line's remnant runs the cell's height) and that the model reads as a digit more
 #: likely than not, in a cell read as blank, makes that blank a suspect: a digit lost?
 MARK_SUSPECT, MARK_LINE = 0.5, 0.7
+#: A faint mark whose likeliest digit is a 7, at MARK_SEVEN or more, where the only solution
+#: has a 7, makes its blank a suspect too: a thin 7 faded to its bar or its stroke alone
+#: (a speck or a line's remnant reads as a 7 at a percent or less, as any other digit).
+MARK_SEVEN = 0.02
 #: A digit's shape is read twice, as first cut and cut again with its paler strokes
 #: (:func:`sudokit.image.cells.second_cuts`); the first reading weighs SURE times the second.
 SURE = 2.0
@@ -261,11 +265,11 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     MARK_RESTORE or more, from ink at least MARK_INK of the digits', is put back (a change,
     ``restored``); one at least MARK_SUSPECT as dark as the digits, shorter than a grid
     line's remnant, that the model reads as a digit more likely than not stays blank, a
-    suspect. So does a mark at least DIM as dark as the digits whose likeliest digit,
-    however unlikely, stands for the digit the only solution has there
-    (:func:`_faded_digit`): a thin 7 faded to its bar alone (looked for in the ``dim``
-    cells read as blank too, whose pale shape is mostly its faded stroke), or to its stroke
-    alone; a bar alone is never put back. ``choices`` gets the model's choices for the
+    suspect. So does a mark at least DIM as dark as the digits whose likeliest digit, a 7
+    at MARK_SEVEN or more, is the one the only solution has there (:func:`_faded_digit`):
+    a thin 7 faded to its bar alone (looked for in the ``dim`` cells read as blank too,
+    whose pale shape is mostly its faded stroke), or to its stroke alone; a bar alone is
+    never put back. ``choices`` gets the model's choices for the
     cells restored and the suspects, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
     pale = [i for i in dim if not outcome.cells[i]]
@@ -318,11 +322,12 @@ def _stands_for(digit: int, solved: int) -> bool:
 
 def _faded_digit(p: np.ndarray, solved: int) -> bool:
     """True when the likeliest digit of the digit model's probabilities ``p`` for a faint
-    mark, however unlikely, is the one a blank may stand for (:data:`FADED`: a 7) and the
-    digit ``solved`` the only solution has in its cell: a thin 7 the photo has faded to its
-    bar or its stroke alone, or a mark that happens to agree. (Not a 1: a grid line's
+    mark, at MARK_SEVEN or more, is the one a blank may stand for (:data:`FADED`: a 7) and
+    the digit ``solved`` the only solution has in its cell: a thin 7 the photo has faded to
+    its bar or its stroke alone, or a mark that happens to agree. (Not a 1: a grid line's
     remnant reads as one.)"""
-    return int(np.argmax(p[1:])) + 1 == FADED[0] == solved
+    digit = int(np.argmax(p[1:])) + 1
+    return digit == FADED[0] == solved and p[digit] >= MARK_SEVEN
 
 
 def _restore_marks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,
