@@ -106,8 +106,12 @@ def test_jobs_and_several_inputs_keep_the_order(tmp_path: Path) -> None:
     assert fast.stdout == one_by_one("solve", str(first), str(second)).stdout
 
 
-def test_a_whole_data_file_matches_the_record_path() -> None:
+def test_a_whole_data_file_matches_the_record_path(pure: bool, tmp_path: Path) -> None:
     path = data_file("puzzles3_magictour_top1465.txt")
+    if pure:  # its first 900 lines (74 KB, its header with them): hard puzzles, slow there
+        head = tmp_path / path.name
+        head.write_text("".join(path.read_text().splitlines(keepends=True)[:900]))
+        path = head
     fast = sudoku("solve", str(path))
     assert fast.status == 0
     assert fast.stdout == one_by_one("solve", str(path)).stdout
