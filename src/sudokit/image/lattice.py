@@ -134,8 +134,13 @@ def _stretches(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     profiles = shares[lo[:, None] + np.arange(CELL + 1)[None, :]]  # line, row, stretch
     best = profiles.max(axis=1)
     near = profiles >= best[:, None, :] - 0.05
-    rows = np.where(near, np.arange(CELL + 1)[None, :, None], np.nan)
-    ys = lo[:, None] + np.nanmedian(rows, axis=1)
+    # the median of the rows near the darkest (rising, and at least the darkest one):
+    # the middle one, or halfway between the middle two
+    count = near.sum(axis=1)
+    seen = np.cumsum(near, axis=1)
+    low = np.argmax(seen >= ((count + 1) // 2)[:, None, :], axis=1)
+    high = np.argmax(seen >= (count // 2 + 1)[:, None, :], axis=1)
+    ys = lo[:, None] + (low + high) / 2
     return xs, np.where(best >= FOUND, ys, np.nan)
 
 
