@@ -43,6 +43,7 @@ def test_only_the_cells_whose_middle_leaves_the_photo_are_cut(curved: bool) -> N
     assert not cut[:, 1:].any()
 
 
+@pytest.mark.usefixtures("older_model")
 def test_a_digit_cut_by_the_photos_edge_is_doubtful() -> None:
     # the photo's edge cuts r9c1's 2 below its middle: what is left of it reads 7, and the
     # puzzle still has exactly one solution

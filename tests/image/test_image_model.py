@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("cv2")
+cv2 = pytest.importorskip("cv2")
 
 from sudokit.image import model  # noqa: E402
 
@@ -73,9 +73,27 @@ def test_the_temperature_divides_the_outputs_before_the_softmax() -> None:
     assert (hot.max(axis=1) < model.probabilities(patches, params).max(axis=1)).all()
 
 
-def test_the_shipped_weights_give_each_patch_a_probability_of_one_in_all() -> None:
-    patches = np.zeros((2, 28, 28), np.float32)
-    patches[1, 4:24, 13:15] = 1.0  # a 1's stroke
+def drawn_digit(digit: int, font: int) -> np.ndarray:
+    """``digit`` drawn in one of OpenCV's stroke fonts and handed over as the cutting step
+    hands a digit to the model: 20 pixels tall, centred in a 28 x 28 patch, ink 1.0."""
+    big = np.zeros((112, 112), np.uint8)
+    cv2.putText(big, str(digit), (30, 92), font, 3.0, 255, 8, cv2.LINE_AA)
+    ys, xs = np.nonzero(big)
+    crop = big[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    width = max(1, round(crop.shape[1] * 20 / crop.shape[0]))
+    small = cv2.resize(crop, (width, 20), interpolation=cv2.INTER_AREA)
+    patch = np.zeros((28, 28), np.float32)
+    left = (28 - width) // 2
+    patch[4:24, left:left + width] = small / 255.0
+    return patch
+
+
+@pytest.mark.parametrize("font", ["FONT_HERSHEY_SIMPLEX", "FONT_HERSHEY_DUPLEX",
+                                  "FONT_HERSHEY_COMPLEX"])
+def test_the_shipped_weights_read_each_drawn_digit_as_itself(font: str) -> None:
+    patches = np.stack([np.zeros((28, 28), np.float32),
+                        *(drawn_digit(d, getattr(cv2, font)) for d in range(1, 10))])
     p = model.probabilities(patches)
-    assert p.shape == (2, 10) and np.allclose(p.sum(axis=1), 1.0, atol=1e-5)
-    assert p[1].argmax() == 1
+    assert p.shape == (10, 10) and np.allclose(p.sum(axis=1), 1.0, atol=1e-5)
+    assert list(p[1:].argmax(axis=1)) == list(range(1, 10))
+    assert (p[1:].max(axis=1) >= 0.9).all()

@@ -57,6 +57,7 @@ def test_the_read_command_exits_1_on_a_blank_that_may_have_lost_a_digit(tmp_path
     assert f"{path}: not to be trusted: r5c1 reads blank" in outcome.stderr
 
 
+@pytest.mark.usefixtures("older_model")
 def test_a_reading_whose_solution_hangs_on_a_digit_read_below_40_percent_is_not_trusted(
 ) -> None:
     puzzle, reading = read_photo("thin-faces", 200053)
@@ -74,6 +75,7 @@ def test_a_thin_two_the_first_cut_loses_is_read_from_its_paler_strokes_too() -> 
     assert reading.trusted
 
 
+@pytest.mark.usefixtures("older_model")
 def test_a_blank_read_from_a_shape_as_dark_as_a_digit_is_doubtful() -> None:
     puzzle, reading = read_photo("thin-faces", 200000)
     assert (puzzle.cells[14], reading.grid.cells[14]) == (7, 0)  # r2c6: a 7 read as blank

@@ -56,7 +56,7 @@ FADED_CHANCE = 0.01
 #: OTHER_CHANCE or more, and at least 1 / OTHER_RATIO as much as the digit read, also gives
 #: exactly one solution, is a suspect for the same reason (a rival reading is only looked
 #: for up to RIVAL times less likely than the reading kept).
-OTHER_DOUBT, OTHER_CHANCE, OTHER_RATIO = 0.8, 0.01, 16.0
+OTHER_DOUBT, OTHER_CHANCE, OTHER_RATIO = 0.9, 0.01, 16.0
 #: A blank read with less confidence than LOST from a shape at least DARK as dark as the
 #: grid's digits (as dark as a digit must be to be read as one) is a suspect: a digit read,
 #: or repaired, away (the puzzle stays unique without a given it does not need).
