@@ -48,8 +48,8 @@ conditions) err on 13.0% of the same held-out samples and read 75% of them at 90
 of the trust rules use them for the cells they misread. On the photo benchmark (all
 classes, 1000 photos, ranges no one looked at while the weights were made: ``--first-seed
 250000`` and ``230000``) the older weights read 963 and 962 grids entirely right and the
-shipped ones 993 and 978 (see docs/photo.md). The new network takes 32 ms of one core for 100 patches in
-model.py (the older one: 25 ms).
+shipped ones 993 and 978 (see docs/photo.md). The new network takes 32 ms of one core for
+100 patches in model.py (the older one: 25 ms).
 
 The result is deterministic for a given seed, font set, code and thread count. ``--samples
 FILE`` keeps the samples, to train again without making them. ``--marks`` also learns from
