@@ -198,9 +198,8 @@ def main() -> None:
                         "their class, seed and time")
     args = parser.parse_args()
     if args.weights:
-        with np.load(args.weights) as data:
-            params = {name: data[name].astype(np.float32) for name in data.files}
-        reading_module.probabilities = partial(model.probabilities, params=params)
+        reading_module.probabilities = partial(model.probabilities,
+                                               params=model.load(args.weights))
     names = list(CLASSES) if args.classes == "all" else args.classes.split(",")
     cv2.setNumThreads(1)
     lines = [s.strip() for s in DATA.read_text().splitlines() if s.strip() and s[0] != "#"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from sudokit.image import model
@@ -19,6 +18,5 @@ def older_model(monkeypatch: pytest.MonkeyPatch) -> None:
     model reads right: the rules that stand between a misread cell and a trusted reading
     (the solver's check, the doubtful and suspect cells) are tested on those misreadings,
     whatever model ships."""
-    with np.load(OLDER_WEIGHTS) as data:
-        older = {name: data[name].astype(np.float32) for name in data.files}
+    older = model.load(OLDER_WEIGHTS)
     monkeypatch.setattr(model, "weights", lambda: older)

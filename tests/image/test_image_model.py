@@ -3,6 +3,8 @@ fully connected layers, and a temperature that calibrates its probabilities."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -97,3 +99,17 @@ def test_the_shipped_weights_read_each_drawn_digit_as_itself(font: str) -> None:
     assert p.shape == (10, 10) and np.allclose(p.sum(axis=1), 1.0, atol=1e-5)
     assert list(p[1:].argmax(axis=1)) == list(range(1, 10))
     assert (p[1:].max(axis=1) >= 0.9).all()
+
+
+def test_weights_saved_to_a_file_load_as_the_model_runs_them(tmp_path: Path) -> None:
+    """Weights saved as an .npz file (a newly trained model, an older one to compare) load
+    by layer name as float32, and read a patch as they did before they were saved."""
+    rng = np.random.default_rng(7)
+    params = layers(rng, (4, 8), 16)
+    params["temperature"] = np.array(1.5)
+    np.savez(tmp_path / "w.npz", **{k: v.astype(np.float64) for k, v in params.items()})
+    loaded = model.load(tmp_path / "w.npz")
+    assert sorted(loaded) == sorted(params)
+    assert all(v.dtype == np.float32 for v in loaded.values())
+    patch = rng.random((1, 28, 28)).astype(np.float32)
+    assert np.allclose(model.probabilities(patch, loaded), model.probabilities(patch, params))

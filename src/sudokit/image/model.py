@@ -12,9 +12,11 @@ and 64 channels, a hidden layer of 128 and a temperature of 0.928.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import resources
 from itertools import count
+from typing import IO
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -25,8 +27,15 @@ WEIGHTS = "digits.npz"
 @cache
 def weights() -> dict[str, np.ndarray]:
     """The shipped weights, by layer name (loaded once)."""
-    with resources.files(__package__).joinpath(WEIGHTS).open("rb") as f, \
-            np.load(f) as data:
+    with resources.files(__package__).joinpath(WEIGHTS).open("rb") as f:
+        return load(f)
+
+
+def load(source: str | os.PathLike[str] | IO[bytes]) -> dict[str, np.ndarray]:
+    """The digit model's weights in an .npz file (a file name or a file open for reading
+    bytes), by layer name, as :func:`probabilities` takes them: other weights than the
+    shipped ones, to compare them."""
+    with np.load(source) as data:
         return {name: data[name].astype(np.float32) for name in data.files}
 
 
