@@ -10,62 +10,23 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("SUDOKIT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from support.browser import missing
+
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
 
-def _missing() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install '.[test]')"
-    return None
-
-
-why = _missing()
+why = missing()
 if why is not None:
     if os.environ.get("CI"):
         pytest.fail(f"browser tests cannot run in CI: {why}", pytrace=False)
     pytest.skip(why, allow_module_level=True)
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def server():
-    """``sudoku serve`` on a free port of 127.0.0.1, for this module's tests."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
-        stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, f"the server did not say where it listens: {line!r}"
-        yield found.group(0)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from playwright.sync_api import Page, expect  # noqa: E402
 
 
 @pytest.fixture

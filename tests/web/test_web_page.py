@@ -14,14 +14,10 @@ except under CI. SUDOKIT_SCREENSHOTS=DIR keeps screenshots of the states.
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import os
 import re
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,16 +25,12 @@ import pytest
 from sudokit import Grid, solve
 from sudokit.candidates import Candidates
 from sudokit.logic import solve_path
+from support.browser import DESKTOP, PHONE, expect, serving, sized_page
 
-CHROMIUM = os.environ.get("SUDOKIT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 #: needs Pointing after 16 singles, then pairs, a Skyscraper, XY-Chains and wings
 CHAINED = ".....6..1..6....3.7..1...46........7...3..852..1.48....832..17.1.4.9...3.......8."
 PHOTO = Path(__file__).parents[2] / "examples" / "photo.jpg"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
 # -- the API: a step carries its chains ---------------------------------------------------------
@@ -98,89 +90,17 @@ def test_read_gives_the_puzzle_of_a_photo_and_where_it_is_in_doubt():
             assert r.status_code == 400 and says in r.json()["error"], r.text
 
 
-# -- the browser ----------------------------------------------------------------------------
-def _missing() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install '.[test]')"
-    return None
-
-
-@contextlib.contextmanager
-def serving(port: int = 0) -> Iterator[str]:
-    """``sudoku serve`` on ``port`` (0: a free one) of 127.0.0.1: its address while it runs."""
-    pytest.importorskip("starlette")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "serve", "--port", str(port), "--workers", "1"],
-        stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        assert proc.stderr is not None
-        line = proc.stderr.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, f"the server did not say where it listens: {line!r}"
-        yield found.group(0)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def server():
-    """The server of this module's tests."""
-    with serving() as address:
-        yield address
-
-
-@pytest.fixture(scope="module")
-def browser():
-    why = _missing()
-    if why is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests cannot run in CI: {why}", pytrace=False)
-        pytest.skip(why)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def _open(browser, server, viewport, phone):
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone,
-                                  color_scheme="light")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(f"{server}#b=3x3&p={EASY}")
-    pg.locator("#cell-r1c1").wait_for()
-    return context, pg, errors
-
-
+# -- the browser (support.browser; one Chromium and one server a run: conftest.py) ---------
 @pytest.fixture(scope="module")
 def desktop(browser, server):
-    context, pg, errors = _open(browser, server, DESKTOP, False)
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with sized_page(browser, f"{server}#b=3x3&p={EASY}", "desktop") as pg:
+        yield pg
 
 
 @pytest.fixture(scope="module")
 def phone(browser, server):
-    context, pg, errors = _open(browser, server, PHONE, True)
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
-
-
-def expect(locator):
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
+    with sized_page(browser, f"{server}#b=3x3&p={EASY}", "phone") as pg:
+        yield pg
 
 
 def shot(page, name: str) -> None:

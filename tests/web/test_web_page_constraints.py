@@ -29,26 +29,17 @@ from test_web_constraints_api import (
     SWAPPED,
     rules_of,
 )
-from test_web_page import AXE_RUN, DESKTOP, PHONE, axe_source, browser, expect, server  # noqa: F401
+from test_web_page import AXE_RUN, axe_source
 
 from sudokit import Grid, formats
 from sudokit.web.drawn import to_json
+from support.browser import expect, sized_page
 
 
 @pytest.fixture(scope="module", params=["desktop", "phone"])
-def page(request, browser, server):  # noqa: F811
-    phone = request.param == "phone"
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone,
-                                  has_touch=phone, color_scheme="light")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server)
-    pg.locator("#cell-r1c1").wait_for()
-    pg.size_name = request.param
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+def page(request, browser, server):
+    with sized_page(browser, server, request.param) as pg:
+        yield pg
 
 
 def shot(page, name: str) -> None:

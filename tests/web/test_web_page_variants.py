@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
-from test_web_page import DESKTOP, PHONE, browser, expect, server  # noqa: F401
 
 from sudokit import formats
+from support.browser import expect, sized_page
 from support.files import TEST_DATA
 
 JIGSAW = ".2.3...848.9.6.51....5.7.49.....18..7...436..14..3295..9.6.8.3..82...3672.4.59..."
@@ -25,19 +25,9 @@ XKNIGHT = ".....962.2.4.1......9.8..1.6.2..5.......6...237.1...4......84........
 
 
 @pytest.fixture(scope="module", params=["desktop", "phone"])
-def page(request, browser, server):  # noqa: F811
-    phone = request.param == "phone"
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone,
-                                  has_touch=phone, color_scheme="light")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server)
-    pg.locator("#cell-r1c1").wait_for()
-    pg.size_name = request.param
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+def page(request, browser, server):
+    with sized_page(browser, server, request.param) as pg:
+        yield pg
 
 
 def shot(page, name: str) -> None:

@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -304,7 +305,10 @@ def test_hints_are_answered_while_a_flood_of_solves_goes_on():
         port = int(found.group(1))
         hint = solve_request(port).replace(b"/api/solve", b"/api/hint")
         assert ask(port, hint)[0] == 200  # the server is up, its worker warm
-        order = asyncio.run(_flood(port, solvers=40, solves=50, hints_wanted=10))
+        # (in a thread of its own: a browser test's Playwright may hold this thread's loop)
+        with ThreadPoolExecutor(1) as apart:
+            order = apart.submit(asyncio.run, _flood(port, solvers=40, solves=50,
+                                                     hints_wanted=10)).result()
     finally:
         proc.terminate()
         proc.wait(20)

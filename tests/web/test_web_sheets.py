@@ -17,10 +17,10 @@ import pytest
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
-from test_web_page import DESKTOP, PHONE, browser, expect, server  # noqa: E402, F401
 
 from sudokit.sheets import Sheet, SheetGrid  # noqa: E402
 from sudokit.web import Limits, create_app  # noqa: E402
+from support.browser import expect, sized_page
 
 #: A samurai puzzle with one solution, its digits in cell index order.
 SAMURAI = (
@@ -267,19 +267,9 @@ def test_a_file_of_sheets_is_converted_whole_and_solved_one_at_a_time(client):
 
 # -- the page ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module", params=["desktop", "phone"])
-def page(request, browser, server):  # noqa: F811
-    phone = request.param == "phone"
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone,
-                                  has_touch=phone, color_scheme="light")
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server)
-    pg.locator("#cell-r1c1").wait_for()
-    pg.size_name = request.param
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+def page(request, browser, server):
+    with sized_page(browser, server, request.param) as pg:
+        yield pg
 
 
 def shot(page, name: str) -> None:
