@@ -10,6 +10,7 @@ made when it is called. Without them, no import circle joins modules. docs/desig
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from sudokit._compiled import LONG_MODULES
@@ -72,12 +73,18 @@ def _exists(name: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a module (parsed once: several tests walk every module)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(path: Path) -> set[str]:
     """The modules of the package that ``path`` imports, anywhere in it."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.split(".")[0] == "sudokit")
         elif isinstance(node, ast.ImportFrom):
@@ -222,7 +229,7 @@ def private_uses(path: Path) -> list[str]:
     private module imported from outside the package that holds it."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     imported: set[str] = set()
     found: list[str] = []
     for node in ast.walk(tree):
@@ -281,7 +288,7 @@ def test_each_import_inside_a_function_says_why() -> None:
     silent = []
     for path in sorted(PACKAGE.rglob("*.py")):
         lines = path.read_text(encoding="utf-8").splitlines()
-        for block in _local_import_blocks(ast.parse("\n".join(lines))):
+        for block in _local_import_blocks(parsed(path)):
             first = block[0].lineno
             if first > 1 and lines[first - 2].strip().startswith("#"):
                 continue
