@@ -2,7 +2,8 @@
 leaves its blank doubtful and the reading not trusted: the bar, a short dash near the
 cell's top (the margin next to the grid line too), is handed to the digit model as the top
 of a digit, and a faint mark or bar whose likeliest digit is a 7 where the only solution
-has one stays a suspect. A piece of grid line running through a cell's top is no bar."""
+has one stays a suspect. A piece of grid line running through a cell's top is no bar, nor
+are the dashes of a grid printed in dashes."""
 
 from __future__ import annotations
 
@@ -95,14 +96,24 @@ def test_a_thin_sevens_bar_alone_is_a_mark_and_a_grid_lines_stretch_is_not() -> 
     assert rows[0] == (cells.PATCH - cells.FIT) // 2 and rows[-1] < cells.PATCH // 2
 
 
-def dash(cell: np.ndarray) -> None:
-    """The stretch of a grid line printed short of the crossings, at the cell's top."""
-    cv2.line(cell, (12, 3), (27, 3), INK, 3)
+def dashed_lines(flat: np.ndarray) -> None:
+    """The inner lines of the straightened grid ``flat`` stopped short of their crossings,
+    as some papers print them: a dash along each side of each cell."""
+    gap = CELL // 5
+    for k in range(1, 9):
+        for j in range(1, 9):
+            flat[k * CELL - gap:k * CELL + gap + 1, j * CELL - gap:j * CELL + gap + 1] = PAPER
 
 
-def test_dashes_at_the_top_of_many_cells_are_a_grid_line_not_bars() -> None:
-    few = range(45, 44 + cells.BAR_MOST)  # with the bar, BAR_MOST dashes: they may be bars
-    flat = straightened({40: bar, **{i: dash for i in few}})
-    assert cells.marks(flat, range(18))[1] == [40, *few]
-    flat = straightened({40: bar, **{i: dash for i in range(45, 45 + cells.BAR_MOST)}})
+def test_a_grid_printed_in_dashes_is_told_from_one_with_whole_lines() -> None:
+    flat = straightened({})
+    assert not cells.dashed(flat)
+    dashed_lines(flat)
+    assert cells.dashed(flat)
+
+
+def test_dashes_at_the_top_of_cells_in_a_grid_printed_in_dashes_are_no_bars() -> None:
+    flat = straightened({40: bar})
+    assert cells.marks(flat, range(18))[1] == [40]
+    dashed_lines(flat)
     assert cells.marks(flat, range(18))[1] == []

@@ -51,9 +51,11 @@ TALL, MARK_TALL = 0.28, 0.2
 #: paper): a piece of a grid line that runs a little slanted through the cell's top is not.
 BAR_INK, BAR_THICK, BAR_WIDE = 0.4, 0.07, (0.1, 0.5)
 BAR_MIDDLE, BAR_HIGH, BAR_BESIDE = 0.3, 0.45, 0.15
-#: A thin 7 left with its bar alone is rare: where more than BAR_MOST cells of a grid hold
-#: such a dash, they are its lines, printed as dashes that stop short of the crossings.
-BAR_MOST = 3
+#: Some papers print a grid's inner lines as dashes that stop short of the crossings: a
+#: dash at a cell's top looks like a thin 7's bar. Such a grid has paper where its lines
+#: cross: its crossings are less than DASHED as dark as its lines halfway between them (by
+#: their medians), where any other grid's are as dark or darker. No bar is looked for there.
+DASHED = 0.5
 #: A printed digit sits in its cell's middle: its shape is still found with this many
 #: pixels more of the cell's edge left out (15% of the cell each side, 10% as usual).
 MIDDLE = 6
@@ -187,10 +189,10 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     ``skip`` (those where a digit's shape was found) that could be a digit the photo has all
     but lost (:data:`MARK_LEVELS`), or, where none is found and in the cells ``bars`` too
     (of ``skip``: a shape fainter than a digit's, read as blank), a thin 7's bar alone
-    (:func:`_bar`, shorter than MARK_TALL; none where more than BAR_MOST are found), each
-    as a patch for the digit model, with its ink next to the grid's digits' (their median
-    1.0) and its height in cells. Empty when the grid has too few digits to know their ink
-    by."""
+    (:func:`_bar`, shorter than MARK_TALL; none in a grid printed in dashes, see
+    :func:`dashed`), each as a patch for the digit model, with its ink next to the grid's
+    digits' (their median 1.0) and its height in cells. Empty when the grid has too few
+    digits to know their ink by."""
     flat = even_light(flat)
     digits = [shape for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
               if shape]
@@ -198,19 +200,33 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     if len(digits) >= 8:
         ink = float(np.median([shape[1] for shape in digits]))
         tall = float(np.median([shape[2] for shape in digits]))
+        with_bars = not dashed(flat)
         for i in range(81):
-            if i in skip and i not in bars:
+            if i in skip and not (with_bars and i in bars):
                 continue
             mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
-            if mark is None:
+            if mark is None and with_bars:
                 mark = _bar(_cell(flat, i), ink, tall)
             if mark is not None:
                 found.append((i, mark[0], mark[1] / ink, mark[2]))
-        if sum(f[3] < MARK_TALL for f in found) > BAR_MOST:  # a grid line printed as dashes
-            found = [f for f in found if f[3] >= MARK_TALL]
     array = (np.stack([f[1] for f in found]) if found
              else np.zeros((0, PATCH, PATCH), np.float32))
     return array, [f[0] for f in found], [f[2] for f in found], [f[3] for f in found]
+
+
+def dashed(flat: np.ndarray) -> bool:
+    """True when the inner lines of the straightened grid ``flat`` (evenly lit) stop short of
+    their crossings, printed as dashes (see :data:`DASHED`): the darkest pixel near each
+    crossing, and across each line halfway between two, are compared."""
+    grey = flat.astype(np.float32)
+    paper = float(np.percentile(grey, 80))
+    lines = CELL * np.arange(1, 9)
+    halves = CELL * np.arange(9) + CELL // 2
+    crossings = cv2.erode(grey, np.ones((5, 5), np.uint8))[np.ix_(lines, lines)]
+    across = cv2.erode(grey, np.ones((7, 3), np.uint8))[np.ix_(lines, halves)]
+    down = cv2.erode(grey, np.ones((3, 7), np.uint8))[np.ix_(halves, lines)]
+    ink = paper - float(np.median(np.concatenate([across.ravel(), down.ravel()])))
+    return ink > 0.0 and paper - float(np.median(crossings)) < DASHED * ink
 
 
 def _bar(cell: np.ndarray, ink: float, tall: float) -> tuple[np.ndarray, float, float] | None:
