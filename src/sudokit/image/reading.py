@@ -86,7 +86,9 @@ class Reading:
     all but lost) or a pale shape it reads as a thin face's faded digit
     (:func:`_faded_blanks`), and the ``off_middle`` ones: digits read from a shape that the cell's
     middle does not hold (:func:`sudokit.image.cells.off_middle`), and the ``cut`` ones:
-    digits read in a cell whose middle the photo's edge cuts (:func:`cut_cells`).
+    digits read in a cell whose middle the photo's edge cuts (:func:`cut_cells`), and the
+    ``bars``: digits put back from a short dash at the cell's top, a thin 7's bar alone
+    (:func:`_faint_marks`).
     """
 
     grid: Grid
@@ -102,6 +104,7 @@ class Reading:
     suspect: tuple[int, ...] = ()
     off_middle: tuple[int, ...] = ()
     cut: tuple[int, ...] = ()  # digits read in a cell the photo's edge cuts
+    bars: tuple[int, ...] = ()  # digits put back from a thin 7's bar alone
 
     @property
     def unique(self) -> bool:
@@ -129,6 +132,9 @@ class Reading:
         for i in self.suspect:
             r, c = divmod(i, 9)
             reasons.append(
+                f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
+                f"a short dash at its top: a thin 7 the photo has faded to its bar, or a "
+                f"stray mark?" if i in self.bars else
                 f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
                 f"a shape the cell's middle does not hold: a grid line's remnant, or a part "
                 f"of a digit?" if i in self.off_middle else
@@ -229,6 +235,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         else (),
         off_middle=stray,
         cut=edge,
+        bars=tuple(i for i in lost if outcome.cells[i]),
     )
 
 
@@ -259,18 +266,20 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
                  ) -> tuple[Outcome, tuple[int, ...]]:
     """The reading with exactly one solution ``outcome`` with the digits put back that a
     photo has all but lost (a thin digit faded to its bar and a few grey pixels: no digit's
-    shape was found in its cell), and the cells read as blank that may have lost one.
+    shape was found in its cell), and the suspects: the cells read as blank that may have
+    lost one, and the digits put back from a thin 7's bar alone.
 
     A faint mark the digit model reads as the digit the only solution has there, at
     MARK_RESTORE or more, from ink at least MARK_INK of the digits', is put back (a change,
-    ``restored``); one at least MARK_SUSPECT as dark as the digits, shorter than a grid
-    line's remnant, that the model reads as a digit more likely than not stays blank, a
-    suspect. So does a mark at least DIM as dark as the digits whose likeliest digit, a 7
-    at MARK_SEVEN or more, is the one the only solution has there (:func:`_faded_digit`):
-    a thin 7 faded to its bar alone (looked for in the ``dim`` cells read as blank too,
-    whose pale shape is mostly its faded stroke), or to its stroke alone; a bar alone is
-    never put back. ``choices`` gets the model's choices for the
-    cells restored and the suspects, in place."""
+    ``restored``); so is a bar alone (a thin 7's, :func:`sudokit.image.cells.marks`), but it
+    stays a suspect: only the page tells a lost bar from a stray dash. A mark at least
+    MARK_SUSPECT as dark as the digits, shorter than a grid line's remnant, that the model
+    reads as a digit more likely than not stays blank, a suspect. So does a mark at least DIM
+    as dark as the digits whose likeliest digit, a 7 at MARK_SEVEN or more, is the one the only
+    solution has there (:func:`_faded_digit`): a thin 7 faded to its bar alone (looked for in
+    the ``dim`` cells read as blank too, whose pale shape is mostly its faded stroke), or to
+    its stroke alone. ``choices`` gets the model's choices for the cells restored and the
+    suspects, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
     pale = [i for i in dim if not outcome.cells[i]]
     patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped, pale)
@@ -284,11 +293,12 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
         ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
         digit, chance = ranked[0]
         whole = height >= cutting.MARK_TALL  # (not a thin 7's bar alone)
-        if (whole and strength >= MARK_INK and digit == solution.cells[cell]
-                and chance >= MARK_RESTORE):
+        if strength >= MARK_INK and digit == solution.cells[cell] and chance >= MARK_RESTORE:
             choices[cell] = ranked
             cells[cell] = digit
             changes.append(Change(cell, 0, digit, chance, restored=True))
+            if not whole:  # only the page tells a lost bar from a stray dash
+                lost.append(cell)
         elif (whole and strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5
               or _faded_digit(p, solution.cells[cell])):
             choices[cell] = ranked
