@@ -59,10 +59,15 @@ def test_a_speck_read_as_a_seven_at_a_percent_leaves_a_right_reading_trusted() -
     assert reading.trusted
 
 
-def test_a_grid_printed_in_dashes_is_no_thin_sevens_bars() -> None:
-    # its lines stop short of the crossings: a short dash at the top of each cell, some of
-    # which a thin 7's lost bar would look like
-    puzzle, jpeg = benchmark_photo("short-lines", 550055)
+@pytest.mark.parametrize("seed", [
+    550055,  # short dashes at the top of cells, as a thin 7's lost bar
+    610072,  # r4c5: dashes at its side and top, read as a 7 at 3%
+    610080,  # r9c2: read as a 7 at 24%
+])
+def test_a_grid_printed_in_dashes_is_no_thin_sevens(seed: int) -> None:
+    # its lines stop short of the crossings: dashes at the sides and tops of its cells,
+    # which a thin 7 faded to its bar or its stroke alone would look like
+    puzzle, jpeg = benchmark_photo("short-lines", seed)
     reading = image.read(jpeg)
     assert reading.grid == puzzle
     assert reading.trusted

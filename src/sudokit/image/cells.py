@@ -193,6 +193,7 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     :func:`dashed`), each as a patch for the digit model, with its ink next to the grid's
     digits' (their median 1.0) and its height in cells. Empty when the grid has too few
     digits to know their ink by."""
+    with_bars = not dashed(flat)
     flat = even_light(flat)
     digits = [shape for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
               if shape]
@@ -200,7 +201,6 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     if len(digits) >= 8:
         ink = float(np.median([shape[1] for shape in digits]))
         tall = float(np.median([shape[2] for shape in digits]))
-        with_bars = not dashed(flat)
         for i in range(81):
             if i in skip and not (with_bars and i in bars):
                 continue
@@ -215,17 +215,17 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
 
 
 def dashed(flat: np.ndarray) -> bool:
-    """True when the inner lines of the straightened grid ``flat`` (evenly lit) stop short of
-    their crossings, printed as dashes (see :data:`DASHED`): the darkest pixel near each
-    crossing, and across each line halfway between two, are compared."""
-    grey = flat.astype(np.float32)
-    paper = float(np.percentile(grey, 80))
+    """True when the inner lines of the straightened grid ``flat`` stop short of their
+    crossings, printed as dashes (see :data:`DASHED`): the darkest pixel near each
+    crossing, and across each line halfway between two, are compared (evenly lit)."""
+    grey = even_light(flat)
+    paper = float(np.percentile(grey[::3, ::3], 80))
     lines = CELL * np.arange(1, 9)
     halves = CELL * np.arange(9) + CELL // 2
     crossings = cv2.erode(grey, np.ones((5, 5), np.uint8))[np.ix_(lines, lines)]
     across = cv2.erode(grey, np.ones((7, 3), np.uint8))[np.ix_(lines, halves)]
     down = cv2.erode(grey, np.ones((3, 7), np.uint8))[np.ix_(halves, lines)]
-    ink = paper - float(np.median(np.concatenate([across.ravel(), down.ravel()])))
+    ink = paper - float(np.median(np.concatenate([across, down], axis=None)))
     return ink > 0.0 and paper - float(np.median(crossings)) < DASHED * ink
 
 

@@ -278,8 +278,9 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     as dark as the digits whose likeliest digit, a 7 at MARK_SEVEN or more, is the one the only
     solution has there (:func:`_faded_digit`): a thin 7 faded to its bar alone (looked for in
     the ``dim`` cells read as blank too, whose pale shape is mostly its faded stroke), or to
-    its stroke alone. ``choices`` gets the model's choices for the cells restored and the
-    suspects, in place."""
+    its stroke alone (not in a grid printed in dashes, whose dashes read as a 7 at a few
+    percent: :func:`sudokit.image.cells.dashed`). ``choices`` gets the model's choices for the
+    cells restored and the suspects, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
     pale = [i for i in dim if not outcome.cells[i]]
     patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped, pale)
@@ -288,6 +289,7 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     if solution is None:
         return outcome, ()
     cells, changes, lost = list(outcome.cells), list(outcome.changes), []
+    sevens = not cutting.dashed(flat)  # (a grid's dashes read as a 7 at a few percent)
     for k, p in zip(seen, probabilities(patches[seen]), strict=True):
         cell, strength, height = where[k], strengths[k], heights[k]
         ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
@@ -300,7 +302,7 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
             if not whole:  # only the page tells a lost bar from a stray dash
                 lost.append(cell)
         elif (whole and strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5
-              or _faded_digit(p, solution.cells[cell])):
+              or sevens and _faded_digit(p, solution.cells[cell])):
             choices[cell] = ranked
             lost.append(cell)
     changes.sort(key=lambda c: c.cell)
