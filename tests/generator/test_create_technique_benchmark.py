@@ -31,7 +31,7 @@ def test_each_technique_gets_a_rate_and_its_walks_per_puzzle(
 
 def test_minimal_puzzles_are_counted_minimal(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_benchmark("create_technique")
-    assert bench.main(["--count", "2", "--minimal", "skyscraper"]) == 0
+    assert bench.main(["--seconds", "0.05", "--count", "2", "--minimal", "skyscraper"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "minimal" in out[0]
     assert out[2].endswith(", 2 minimal)"), out[2]

@@ -14,24 +14,35 @@ from support.clirunner import sudoku
 PLACE = {t.key: i for i, t in enumerate(LADDER)}
 
 
-def solutions(cells: list[int], limit: int = 2) -> int:
-    """How many solutions ``cells`` (a 9x9 puzzle) has, up to ``limit``: plain backtracking
-    on the first empty cell, the rules read from their words."""
-    try:
-        at = cells.index(0)
-    except ValueError:
-        return 1
+def allowed(cells: list[int], at: int) -> list[int]:
+    """The digits the rules leave for the empty cell ``at``: none of its row, its column or
+    its box (the rules read from their words)."""
     r, c = divmod(at, 9)
     seen = {cells[9 * r + k] for k in range(9)} | {cells[9 * k + c] for k in range(9)} | {
         cells[9 * (3 * (r // 3) + i) + 3 * (c // 3) + j] for i in range(3) for j in range(3)}
+    return [digit for digit in range(1, 10) if digit not in seen]
+
+
+def solutions(cells: list[int], limit: int = 2) -> int:
+    """How many solutions ``cells`` (a 9x9 puzzle) has, up to ``limit``: plain backtracking
+    on the empty cell with the fewest digits left."""
+    at, left = -1, list(range(10))
+    for cell in range(81):
+        if cells[cell] == 0:
+            digits = allowed(cells, cell)
+            if len(digits) < len(left):
+                at, left = cell, digits
+                if len(left) < 2:
+                    break
+    if at < 0:
+        return 1
     found = 0
-    for digit in range(1, 10):
-        if digit not in seen:
-            cells[at] = digit
-            found += solutions(cells, limit - found)
-            cells[at] = 0
-            if found >= limit:
-                break
+    for digit in left:
+        cells[at] = digit
+        found += solutions(cells, limit - found)
+        cells[at] = 0
+        if found >= limit:
+            break
     return found
 
 
