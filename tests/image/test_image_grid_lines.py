@@ -66,3 +66,11 @@ def test_one_box_is_not_taken_for_the_whole_grid() -> None:
     # the box in the light, its border and two thin lines each way, looks like a grid
     # whose thin lines are missing; the grid's own lines, half in a shadow, show the grid
     benchmark_photo("shaded", 800093)
+
+
+def test_a_grid_whose_lines_a_shadow_leaves_only_faintly_darker_than_the_paper() -> None:
+    # in the shadow its lines are only a few grey levels darker than the paper around
+    # them: at the usual contrast neither its outline nor its lines show a whole grid,
+    # and at the faint contrast no outline does; it was refused as "no grid" until its
+    # lines were followed at the faint contrast too
+    benchmark_photo("shaded", 1030006)

@@ -86,9 +86,10 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     try:
         return _find(small, scale, CONTRAST)[:2]
     except ImageError:
-        # a grid printed in faint lines, or blurred across one way of its lines, loses
-        # them to the threshold: look again for strokes only slightly darker than the
-        # paper around them, where the grid must then show all its lines, its thin ones
+        # a grid printed in faint lines, blurred across one way of its lines, or in a
+        # shadow that breaks its lines up, loses them to the threshold: look again for
+        # strokes only slightly darker than the paper around them (its outlines, then its
+        # lines followed), where the grid must then show all its lines, its thin ones
         # each way too (paler strokes show more of what is not a grid)
         found = _find(small, scale, FAINT_CONTRAST)
         if not found[2].whole or min(found[2].thin_each) < FAINT_THIN:
@@ -99,9 +100,8 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     """:func:`find_lattice` in the picture ``small`` (the photo reduced by ``scale``),
     its strokes those at least ``contrast`` grey levels darker than around them, with the
-    line structure shown (the grid's lines are followed on their own, and the strokes
-    closed over gaps, only at the usual CONTRAST: paler strokes hold many more lines, and
-    following them is slow)."""
+    line structure shown (the strokes are closed over gaps only at the usual CONTRAST:
+    paler strokes closed join much that is not a grid)."""
     raw = _ink(small, contrast)
     ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
     near = snap.distances(raw)
@@ -124,7 +124,7 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # lines themselves; an outline pieced together from them must show
     # all eight box lines, and more of the grid's lines than the outline found
     shapes = [(_grid_score(ink, quad), 0.0, quad)
-              for quad in (gridlines.outlines(ink) if contrast == CONTRAST else [])]
+              for quad in gridlines.outlines(ink)]
     for look, quad in enumerate(_preferred(shapes)):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
