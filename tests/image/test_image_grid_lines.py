@@ -74,3 +74,11 @@ def test_a_grid_whose_lines_a_shadow_leaves_only_faintly_darker_than_the_paper()
     # and at the faint contrast no outline does; it was refused as "no grid" until its
     # lines were followed at the faint contrast too
     benchmark_photo("shaded", 1030006)
+
+
+def test_lines_followed_bent_from_a_corner_off_do_not_beat_a_straight_outline() -> None:
+    # a straight page half in a shadow: its outline shows the whole grid straight, its
+    # corners moved onto the lines; the lines followed from an outline a cell off at one
+    # corner bend to meet it there and showed the grid a little more clearly, and the
+    # last column was read one cell short
+    benchmark_photo("shaded", 1030007)

@@ -141,8 +141,11 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
             snapped = snap.snap(quad, near)
             if measure(ink, snapped).is_grid:
                 found = _better(found, _lattice(ink, snapped, scale, near, BENT))
+        # lines that bend must show the grid BENT more clearly than the straight ones of
+        # an outline too (followed from a corner a cell off, they bend to meet it)
         if found is not None and found[2].whole and (
-                lacking is None or found[2].score > lacking[2].score):
+                lacking is None or found[2].score > lacking[2].score
+                + BENT * (found[1] is not None and lacking[1] is None)):
             return found
     if (lacking is None or not lacking[2].whole) and contrast == CONTRAST:
         # lines that stop short of the crossings, or break there, leave each cell its own
