@@ -296,12 +296,12 @@ def test_the_benchmark_script_runs_and_checks_its_answers(capsys: pytest.Capture
     assert "| puzzles7_serg_benchmark.txt | 16 | 1 | 2 |" in out
     assert "| puzzles7_serg_benchmark.txt | 16 | 2 | 2 |" in out
     assert "| puzzles7_serg_benchmark.txt | 3 |" in out
-    # splitting off and on, side by side (on the hardest file, tasks are written)
-    hard = data_file("puzzles6_forum_hardest_1106.txt")
+    # splitting off and on, side by side (on a hard file's first puzzle, tasks are written)
+    hard = data_file("puzzles3_magictour_top1465.txt")
     assert bench.main([str(hard), "--rows", "1", "--repeat", "1", "--limit", "1",
                        "--split-after", "0", "1", "--no-compile-time", "--simulator"]) == 0
     rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()
-            if line.startswith("| puzzles6")]
+            if line.startswith("| puzzles3")]
     assert [(row[1], row[2]) for row in rows] == [("0", "1"), ("1", "1")]
     assert rows[0][-1] == "0 |" and rows[1][-1] != "0 |"  # tasks written
 
