@@ -47,10 +47,13 @@ def need_browser() -> None:
 
 @contextlib.contextmanager
 def serving(port: int = 0) -> Iterator[str]:
-    """``sudoku serve`` on ``port`` (0: a free one) of 127.0.0.1: its address while it runs."""
+    """``sudoku serve`` on ``port`` (0: a free one) of 127.0.0.1: its address while it runs.
+    Its limit on one request's work is a minute, not the 5 seconds served by default: the
+    page's tests ask for work a busy machine may take seconds to do (reading a photo)."""
     pytest.importorskip("starlette")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "serve", "--port", str(port), "--workers", "1"],
+        [sys.executable, "-m", "sudokit", "serve", "--port", str(port), "--workers", "1",
+         "--time-limit", "60"],
         stderr=subprocess.PIPE, text=True,
     )
     try:

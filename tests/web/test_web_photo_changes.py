@@ -41,7 +41,8 @@ def printed(faint: int | None) -> bytes:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Limits(workers=1))) as served:
+    # a minute's limit, not 5 s: a busy machine may take seconds to read a photo
+    with TestClient(create_app(Limits(workers=1, time_limit=60))) as served:
         yield served
 
 

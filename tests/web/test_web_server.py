@@ -133,8 +133,11 @@ def test_a_request_sent_right_behind_another_is_answered_however_long_it_takes()
         data = b""
         while chunk := s.recv(65536):
             data += chunk
-    assert data.count(b"HTTP/1.1 200 OK") == 2
-    assert b'"status":"timed out"' in data
+    # the solve, then the count: stopped by its own clock, or by the server's a second
+    # later on a machine too busy to look at the clock in time; answered either way
+    assert data.startswith(b"HTTP/1.1 200 OK") and data.count(b"HTTP/1.1 ") == 2
+    assert (b'"status":"timed out"' in data
+            or b"count took longer than this server's limit" in data)
 
 
 def trickle(s: socket.socket, data: bytes) -> int:
