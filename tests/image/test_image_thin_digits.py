@@ -200,3 +200,14 @@ def test_a_pale_shape_under_a_faded_sevens_bar_is_put_back_as_a_doubtful_seven(
     assert reading.grid == puzzle
     assert not reading.trusted
     assert reading.bars == (cell,) and cell in reading.doubtful
+
+
+def test_a_pale_shape_read_as_a_one_where_the_solution_has_a_seven_is_doubtful() -> None:
+    # r8c6: a pale shape read as blank at 99%, whose likeliest digit is a 1 (a 7 whose bar
+    # has faded), where the only solution has a 7; blank on this page, but only the page tells
+    puzzle, reading = read_photo("thin-faces", 310066)
+    assert (puzzle.cells[68], reading.grid.cells[68]) == (0, 0)
+    assert 0.0 < reading.ink[68] < cells.FAINT
+    assert reading.alternatives[68][1][0] == 1
+    assert 68 in reading.suspect and 68 in reading.doubtful
+    assert any(why.startswith("r8c6 reads blank at 99%") for why in reading.distrust)
