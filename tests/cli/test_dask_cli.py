@@ -88,8 +88,8 @@ def test_create_on_the_cluster_makes_the_same_puzzles_for_the_same_seed(cluster:
 
 def test_a_worker_killed_mid_job_loses_nothing_and_keeps_the_order(cluster: str,
                                                                    tmp_path: Path) -> None:
-    path = tmp_path / "hard.txt"
-    path.write_text("\n".join(HARD) + "\n")
+    path = tmp_path / "hard.txt"  # four pieces of work of 16 lines (RATE_CHUNK)
+    path.write_text("\n".join(HARD[:64]) + "\n")
     alone = sudoku("rate", str(path))
     client = distributed.Client(cluster)
     try:
@@ -100,8 +100,7 @@ def test_a_worker_killed_mid_job_loses_nothing_and_keeps_the_order(cluster: str,
         def kill_one_when_busy() -> None:
             while not killed and running.is_set():
                 busy = [w for w, tasks in client.processing().items() if tasks]
-                if busy:
-                    time.sleep(0.3)  # well into the job
+                if busy:  # killed while it holds a piece of work, well before the last
                     if running.is_set():
                         os.kill(pids[busy[0]], signal.SIGKILL)
                         killed.append(pids[busy[0]])
@@ -218,7 +217,8 @@ def test_check_on_the_cluster_is_byte_for_byte_the_one_machine_run(cluster: str,
 def test_rate_resume_keeps_the_complete_lines_of_a_stopped_run(cluster: str,
                                                                tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
-    path.write_text("\n".join(HARD[:3] + [NO_SOLUTION] + HARD[3:] + EASY) + "\n")
+    # stopped some 30 lines in (4000 bytes), with about 30 hard puzzles still to rate
+    path.write_text("\n".join(HARD[:3] + [NO_SOLUTION] + HARD[3:60] + EASY[:100]) + "\n")
     whole = sudoku("rate", str(path))
     assert whole.status == 1  # the puzzle with no solution (-o FILE is then still written)
     out = tmp_path / "ratings.txt"
