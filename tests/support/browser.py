@@ -87,8 +87,16 @@ def sized_page(browser: Any, address: str, size: str) -> Iterator[Any]:
     assert not errors, f"the page raised: {errors}"
 
 
+#: How long an expectation waits for the page, in ms: Playwright's own 5 s is short for a
+#: busy machine, where an answer of the server may take longer; a page that never gets
+#: there still fails, after this.
+EXPECT_MS = 30_000
+
+
 def expect(locator: Any) -> Any:
-    """Playwright's ``expect`` (imported when first used: Playwright may be missing)."""
+    """Playwright's ``expect`` (imported when first used: Playwright may be missing), waiting
+    up to EXPECT_MS."""
     from playwright.sync_api import expect as playwright_expect
 
+    playwright_expect.set_options(timeout=EXPECT_MS)
     return playwright_expect(locator)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from support.browser import missing
+from support.browser import expect, missing
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -26,7 +26,7 @@ if why is not None:
         pytest.fail(f"browser tests cannot run in CI: {why}", pytrace=False)
     pytest.skip(why, allow_module_level=True)
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture
