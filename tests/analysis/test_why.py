@@ -1,5 +1,5 @@
 """Why a puzzle is not unique, redundant givens, minimizing and the smallest set of givens
-with no solution, each answer checked by a plain solver written here."""
+with no solution, each answer checked by the plain 9x9 solver of support.reference."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from sudokit.analysis import (
 )
 from sudokit.analysis.uniqueness import is_minimal
 from sudokit.rules import Rules
+from support.reference import count_9x9
 
 #: Solutions of published puzzles (the first lines of data/puzzles3_magictour_top1465.txt
 #: and data/puzzles6_forum_hardest_1106.txt).
@@ -28,43 +29,6 @@ SOLUTIONS = [
 
 #: Four cells of the first solution whose two digits can swap (a rectangle).
 RECTANGLE = (4, 7, 13, 16)
-
-
-UNITS = ([[r * 9 + c for c in range(9)] for r in range(9)]
-         + [[r * 9 + c for r in range(9)] for c in range(9)]
-         + [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)]
-            for b in range(9)])
-PEERS = [sorted({x for unit in UNITS if a in unit for x in unit} - {a}) for a in range(81)]
-
-
-def plain_count(cells: list[int] | tuple[int, ...], limit: int = 2) -> int:
-    """Solutions of a 9x9 puzzle up to ``limit``: backtracking on the cell with the fewest
-    digits left, failing when a cell, or a digit of a unit, has no place left."""
-    cells = list(cells)
-    if any(d and any(cells[p] == d for p in PEERS[c]) for c, d in enumerate(cells)):
-        return 0
-
-    def go() -> int:
-        left = {c: {1, 2, 3, 4, 5, 6, 7, 8, 9} - {cells[p] for p in PEERS[c]}
-                for c in range(81) if not cells[c]}
-        if not left:
-            return 1
-        for unit in UNITS:
-            placed = {cells[c] for c in unit}
-            places = set().union(*(left[c] for c in unit if c in left))
-            if not set(range(1, 10)) <= placed | places:
-                return 0
-        cell = min(left, key=lambda c: len(left[c]))
-        found = 0
-        for d in sorted(left[cell]):
-            cells[cell] = d
-            found += go()
-            cells[cell] = 0
-            if found >= limit:
-                break
-        return found
-
-    return min(go(), limit)
 
 
 def blanked(solution: str, cells: set[int]) -> Grid:
@@ -85,7 +49,7 @@ def several_puzzles() -> list[Grid]:
     out = [blanked(SOLUTIONS[0], set(RECTANGLE) | set(rng.sample(range(81), 12)))]
     while len(out) < 3:
         puzzle = blanked(SOLUTIONS[1], set(rng.sample(range(81), 24)))
-        if plain_count(puzzle.cells) == 2:
+        if count_9x9(puzzle.cells) == 2:
             out.append(puzzle)
     return out
 
@@ -105,21 +69,21 @@ def test_several_solutions_two_of_them_their_unavoidable_set_and_the_fewest_clue
     # minimal: with any one of its cells given, the rest cannot change on its own
     for cell in differ:
         fixed = [first.cells[i] if i not in differ or i == cell else 0 for i in range(81)]
-        assert plain_count(fixed) == 1
+        assert count_9x9(fixed) == 1
     made = answer.completion
     assert made is not None and made.method == "exact"
     assert all(first.cells[c] == d and not puzzle.cells[c] for c, d in made.clues)
-    assert plain_count(with_clues(puzzle, made.clues)) == 1
+    assert count_9x9(with_clues(puzzle, made.clues)) == 1
     blanks = [i for i in range(81) if not puzzle.cells[i]]
     for fewer in combinations(blanks, len(made.clues) - 1):
-        assert plain_count(with_clues(puzzle, tuple((c, first.cells[c]) for c in fewer))) == 2
+        assert count_9x9(with_clues(puzzle, tuple((c, first.cells[c]) for c in fewer))) == 2
 
 
 def test_past_its_bound_the_greedy_answer_is_said_and_still_unique(pure: bool) -> None:
     puzzle = several_puzzles()[1]
     made = unique_with(puzzle, nodes=1)
     assert made.method == "greedy"
-    assert plain_count(with_clues(puzzle, made.clues)) == 1
+    assert count_9x9(with_clues(puzzle, made.clues)) == 1
     assert len(made.clues) >= len(unique_with(puzzle).clues)
 
 
@@ -127,7 +91,7 @@ def unique_puzzle(seed: int, blanks: int) -> Grid:
     rng = random.Random(seed)
     while True:
         puzzle = blanked(SOLUTIONS[seed % 2], set(rng.sample(range(81), blanks)))
-        if plain_count(puzzle.cells) == 1:
+        if count_9x9(puzzle.cells) == 1:
             return puzzle
 
 
@@ -136,7 +100,7 @@ def test_the_redundant_givens_are_those_each_of_which_alone_can_go(
         pure: bool, seed: int) -> None:
     puzzle = unique_puzzle(seed, 45)
     expected = [c for c in range(81) if puzzle.cells[c]
-                and plain_count([0 if i == c else v for i, v in enumerate(puzzle.cells)]) == 1]
+                and count_9x9([0 if i == c else v for i, v in enumerate(puzzle.cells)]) == 1]
     assert redundant_givens(puzzle) == expected
     answer = why(puzzle)
     assert answer.verdict == "unique" and list(answer.redundant) == expected
@@ -148,10 +112,10 @@ def test_minimize_leaves_a_minimal_puzzle_with_the_same_solution(pure: bool) -> 
     small = minimize(puzzle, seed=7)
     assert small == minimize(puzzle, seed=7)
     assert all(not s or s == p for s, p in zip(small.cells, puzzle.cells, strict=True))
-    assert plain_count(small.cells) == 1
+    assert count_9x9(small.cells) == 1
     for c in range(81):
         if small.cells[c]:
-            assert plain_count([0 if i == c else v for i, v in enumerate(small.cells)]) == 2
+            assert count_9x9([0 if i == c else v for i, v in enumerate(small.cells)]) == 2
     assert is_minimal(small) and not is_minimal(puzzle)
 
 
@@ -178,9 +142,9 @@ def test_no_solution_the_givens_that_already_leave_none(pure: bool) -> None:
     core = dict(answer.core.givens)
     assert cell in core and all(wrong.cells[c] == d for c, d in core.items())
     only = [core.get(i, 0) for i in range(81)]
-    assert plain_count(only) == 0
+    assert count_9x9(only) == 0
     for c in core:  # none of them can go
-        assert plain_count([0 if i == c else v for i, v in enumerate(only)]) >= 1
+        assert count_9x9([0 if i == c else v for i, v in enumerate(only)]) >= 1
 
 
 def test_a_clashing_pair_is_the_smallest_set() -> None:
@@ -216,4 +180,4 @@ def test_a_small_unavoidable_set_is_shown_when_two_digits_can_swap(pure: bool) -
     assert len({first.cells[i] for i in differ}) == 2  # two digits swapped
     for cell in differ:
         fixed = [first.cells[i] if i not in differ or i == cell else 0 for i in range(81)]
-        assert plain_count(fixed) == 1
+        assert count_9x9(fixed) == 1

@@ -1,5 +1,5 @@
 """Minimal puzzles made for a technique (``create --technique T --minimal``): every clue is
-needed for the one solution, checked here clue by clue with a plain backtracking counter,
+needed for the one solution, checked here clue by clue with the plain backtracking counter,
 and the rater's path still needs the technique and nothing harder."""
 
 from __future__ import annotations
@@ -10,49 +10,18 @@ from sudokit import Grid
 from sudokit.generator.targeted import generate_for, iter_generate_for
 from sudokit.logic import LADDER, solve_path
 from support.clirunner import sudoku
+from support.reference import count_9x9
 
 PLACE = {t.key: i for i, t in enumerate(LADDER)}
 
 
-def allowed(cells: list[int], at: int) -> list[int]:
-    """The digits the rules leave for the empty cell ``at``: none of its row, its column or
-    its box (the rules read from their words)."""
-    r, c = divmod(at, 9)
-    seen = {cells[9 * r + k] for k in range(9)} | {cells[9 * k + c] for k in range(9)} | {
-        cells[9 * (3 * (r // 3) + i) + 3 * (c // 3) + j] for i in range(3) for j in range(3)}
-    return [digit for digit in range(1, 10) if digit not in seen]
-
-
-def solutions(cells: list[int], limit: int = 2) -> int:
-    """How many solutions ``cells`` (a 9x9 puzzle) has, up to ``limit``: plain backtracking
-    on the empty cell with the fewest digits left."""
-    at, left = -1, list(range(10))
-    for cell in range(81):
-        if cells[cell] == 0:
-            digits = allowed(cells, cell)
-            if len(digits) < len(left):
-                at, left = cell, digits
-                if len(left) < 2:
-                    break
-    if at < 0:
-        return 1
-    found = 0
-    for digit in left:
-        cells[at] = digit
-        found += solutions(cells, limit - found)
-        cells[at] = 0
-        if found >= limit:
-            break
-    return found
-
-
 def assert_minimal(puzzle: Grid) -> None:
     cells = list(puzzle.cells)
-    assert solutions(cells) == 1
+    assert count_9x9(cells) == 1
     for cell, value in enumerate(puzzle.cells):
         if value:
             cells[cell] = 0
-            assert solutions(cells) == 2, f"the clue at r{cell // 9 + 1}c{cell % 9 + 1} can go"
+            assert count_9x9(cells) == 2, f"the clue at r{cell // 9 + 1}c{cell % 9 + 1} can go"
             cells[cell] = value
 
 

@@ -17,6 +17,7 @@ from sudokit.image.reading import Reading  # noqa: E402
 from sudokit.image.synthetic import photograph  # noqa: E402
 from support.clirunner import sudoku  # noqa: E402
 from support.photos import benchmark_photo, newspaper_puzzle  # noqa: E402
+from support.reference import count_9x9 as brute_solutions  # noqa: E402
 
 
 def read_photo(name: str, seed: int) -> tuple[Grid, Reading]:
@@ -91,34 +92,6 @@ def test_the_read_command_marks_the_suspect_cell_and_exits_1(tmp_path) -> None:
     marked = [line for line in outcome.stderr.splitlines() if "|" in line]
     assert marked[-1].startswith(". . 4?|")  # r9c3 drawn with '?' after it
     assert outcome.stderr.count("not to be trusted") == 1  # said once
-
-
-def brute_solutions(cells: list[int], limit: int = 2) -> int:
-    """How many solutions ``cells`` has, up to ``limit``: plain backtracking."""
-    grid = list(cells)
-
-    def fits(i: int, d: int) -> bool:
-        r, c = divmod(i, 9)
-        b = 27 * (r // 3) + 3 * (c // 3)
-        return all(grid[9 * r + k] != d and grid[9 * k + c] != d
-                   and grid[b + 9 * (k // 3) + k % 3] != d for k in range(9))
-
-    def count() -> int:
-        if 0 not in grid:
-            return 1
-        # the empty cell with the fewest digits that fit
-        i, fitting = min(((i, [d for d in range(1, 10) if fits(i, d)])
-                          for i in range(81) if not grid[i]), key=lambda pair: len(pair[1]))
-        found = 0
-        for d in fitting:
-            grid[i] = d
-            found += count()
-            grid[i] = 0
-            if found >= limit:
-                break
-        return found
-
-    return count()
 
 
 def test_suspects_are_pale_digits_and_guesses_the_solution_hangs_on(pure: bool) -> None:

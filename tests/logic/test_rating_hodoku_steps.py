@@ -11,6 +11,7 @@ from sudokit.logic.hodoku import LOCKED_PAIR, REMOTE_PAIR
 from sudokit.logic.hodoku_tables import weighted_sum
 from sudokit.logic.scales import SCALES
 from sudokit.logic.techniques import BY_KEY
+from support.reference import solutions_9x9
 
 #: HoDoKu's path: a locked pair, a locked triple, four pointings and one AIC removing three
 LOCKED = "......7...572.61.91..4.7..3...79...6..1....8.5.4.6.....1......5.....532.3...4...."
@@ -66,34 +67,6 @@ QUEUED_TAIL = [
     ("Full House", "r5c8"), ("Full House", "r9c3")]
 
 
-def backtrack(puzzle: str) -> list[int]:
-    """The solution of a 9x9 puzzle by plain backtracking on the empty cell with the fewest
-    digits left (the reference)."""
-    cells = [int(ch) if ch.isdigit() else 0 for ch in puzzle]
-
-    def left(i: int) -> list[int]:
-        r, c = divmod(i, 9)
-        b = 27 * (r // 3) + 3 * (c // 3)
-        seen = ({cells[9 * r + k] for k in range(9)} | {cells[9 * k + c] for k in range(9)}
-                | {cells[b + 9 * (k // 3) + k % 3] for k in range(9)})
-        return [d for d in range(1, 10) if d not in seen]
-
-    def go() -> bool:
-        empty = [i for i in range(81) if cells[i] == 0]
-        if not empty:
-            return True
-        i = min(empty, key=lambda e: len(left(e)))
-        for d in left(i):
-            cells[i] = d
-            if go():
-                return True
-        cells[i] = 0
-        return False
-
-    assert go()
-    return cells
-
-
 def index(name: str) -> int:
     return 9 * (int(name[1]) - 1) + int(name[3]) - 1
 
@@ -109,7 +82,7 @@ def hodoku_path(puzzle: str) -> list:
 def test_every_step_agrees_with_the_solution(pure: bool) -> None:
     for puzzle in (LOCKED, REMOTE, LOOP, TURBOT, TIED, CROSS, BOUNDED, TABLED, TABLED_LOOP,
                    TABLED_CROSS, QUEUED, COQ, WINGS, SKY, PAIRS):
-        solution = backtrack(puzzle)
+        (solution,) = solutions_9x9([int(ch) if ch.isdigit() else 0 for ch in puzzle])
         for step in hodoku_path(puzzle):
             assert all(solution[index(p.cell)] == p.digit for p in step.placements), step
             assert all(solution[index(e.cell)] != e.digit for e in step.eliminations), step
