@@ -13,6 +13,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
+from sudokit.image import snap  # noqa: E402
 from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support import photos  # noqa: E402
 
@@ -82,3 +83,27 @@ def test_lines_followed_bent_from_a_corner_off_do_not_beat_a_straight_outline() 
     # corner bend to meet it there and showed the grid a little more clearly, and the
     # last column was read one cell short
     benchmark_photo("shaded", 1030007)
+
+
+
+def test_a_photo_refused_at_the_faint_contrast_moves_fewer_corners() -> None:
+    # a small grid on a curved page in a shadow, its border never among the longest lines,
+    # still refused as "no grid": at the faint contrast the outlines pieced together from
+    # the paler lines are not moved onto them (that never found a grid there), so the
+    # refusal comes after 8 moves of an outline's corners, not 11
+    rng = np.random.default_rng(630006)
+    puzzle = photos.newspaper_puzzle(630006 % len(photos.PUZZLES), rng)
+    photo = photograph(puzzle.cells, rng, conditions=CLASSES["curved-shaded"])
+    jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    moves = []
+    move = snap.snap
+
+    def counted(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
+        moves.append(quad)
+        return move(quad, near)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(snap, "snap", counted)
+        with pytest.raises(image.ImageError, match="no sudoku grid"):
+            image.read(jpeg)
+    assert len(moves) <= 8

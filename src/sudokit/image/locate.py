@@ -125,6 +125,9 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     # all eight box lines, and more of the grid's lines than the outline found
     shapes = [(_grid_score(ink, quad), 0.0, quad)
               for quad in gridlines.outlines(ink)]
+    # (at the faint contrast such an outline is taken as it is: moved onto the paler
+    # strokes, its corners show no grid the unmoved ones miss, and each move is slow)
+    snap_looks = SNAP_LOOKS if contrast == CONTRAST else 0
     for look, quad in enumerate(_preferred(shapes)):
         if _inside(quad, small.shape):
             quad = _refine(ink, quad)
@@ -132,7 +135,7 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
         # only where that shows the grid clearly better (where its border is broken, a
         # bent lattice's corner is a guess)
         found = _lattice(ink, quad, scale, near, BENT)
-        if (found is None or not found[2].whole) and look < SNAP_LOOKS and (
+        if (found is None or not found[2].whole) and look < snap_looks and (
                 lacking is None or not lacking[2].whole):
             # where no outline shows the whole grid (a shadow's edge across a curved
             # page may hide its outline), the straight lines of a curved page meet a
