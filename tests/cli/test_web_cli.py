@@ -69,6 +69,6 @@ def test_the_server_answers_on_loopback_writes_nothing_and_stops_on_ctrl_c(tmp_p
             assert len(json.load(r)["puzzle"]) == 16
     finally:
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=15) == 0
+        assert proc.wait(timeout=60) == 0  # bounded only against a hang
     assert "Traceback" not in proc.stderr.read()
     assert list(tmp_path.iterdir()) == []  # nothing written where it ran

@@ -64,7 +64,7 @@ def serving(port: int = 0) -> Iterator[str]:
         yield found.group(0)
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)  # bounded only against a hang
 
 
 @contextlib.contextmanager
