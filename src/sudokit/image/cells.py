@@ -183,8 +183,8 @@ def _holds_middle(cell: np.ndarray) -> bool:
             or _digit_shape(cell, SECOND_LEVELS, margin=MIDDLE) is not None)
 
 
-def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
-          ) -> tuple[np.ndarray, list[int], list[float], list[float]]:
+def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = (),
+          dashes: bool | None = None) -> tuple[np.ndarray, list[int], list[float], list[float]]:
     """(patches, cells, strengths, heights): the faint marks in the cells of ``flat`` not in
     ``skip`` (those where a digit's shape was found) that could be a digit the photo has all
     but lost (:data:`MARK_LEVELS`), or, where none is found and in the cells ``bars`` too
@@ -192,8 +192,8 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = ()
     (:func:`_bar`, shorter than MARK_TALL; none in a grid printed in dashes, see
     :func:`dashed`), each as a patch for the digit model, with its ink next to the grid's
     digits' (their median 1.0) and its height in cells. Empty when the grid has too few
-    digits to know their ink by."""
-    with_bars = not dashed(flat)
+    digits to know their ink by. ``dashes``: :func:`dashed` of ``flat``, when known."""
+    with_bars = not (dashed(flat) if dashes is None else dashes)
     flat = even_light(flat)
     digits = [shape for shape in (_digit_shape(_cell(flat, i), first=True) for i in skip)
               if shape]

@@ -283,13 +283,14 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     cells restored and the suspects, in place."""
     shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
     pale = [i for i in dim if not outcome.cells[i]]
-    patches, where, strengths, heights = cutting.marks(np.ascontiguousarray(flat), shaped, pale)
+    flat = np.ascontiguousarray(flat)
+    dashes = cutting.dashed(flat)  # (a grid's dashes read as a 7 at a few percent)
+    patches, where, strengths, heights = cutting.marks(flat, shaped, pale, dashes)
     seen = [k for k, strength in enumerate(strengths) if strength >= cutting.DIM]
     solution = solve(Grid.from_cells(outcome.cells)) if seen else None
     if solution is None:
         return outcome, ()
     cells, changes, lost = list(outcome.cells), list(outcome.changes), []
-    sevens = not cutting.dashed(flat)  # (a grid's dashes read as a 7 at a few percent)
     for k, p in zip(seen, probabilities(patches[seen]), strict=True):
         cell, strength, height = where[k], strengths[k], heights[k]
         ranked = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
@@ -302,7 +303,7 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
             if not whole:  # only the page tells a lost bar from a stray dash
                 lost.append(cell)
         elif (whole and strength >= MARK_SUSPECT and height < MARK_LINE and p[0] < 0.5
-              or sevens and _faded_digit(p, solution.cells[cell])):
+              or not dashes and _faded_digit(p, solution.cells[cell])):
             choices[cell] = ranked
             lost.append(cell)
     changes.sort(key=lambda c: c.cell)
