@@ -13,7 +13,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
-from sudokit.image import snap  # noqa: E402
+from sudokit.image import locate, snap  # noqa: E402
 from sudokit.image.synthetic import CLASSES, photograph  # noqa: E402
 from support import photos  # noqa: E402
 
@@ -107,3 +107,23 @@ def test_a_photo_refused_at_the_faint_contrast_moves_fewer_corners() -> None:
         with pytest.raises(image.ImageError, match="no sudoku grid"):
             image.read(jpeg)
     assert len(moves) <= 8
+
+
+def test_seven_rows_of_a_grid_stretched_over_nine_are_refused() -> None:
+    # a curved page in a shadow whose top runs off it: no grid shows at the usual
+    # contrast, and at the faint one the bottom seven rows' outline, divided into nine,
+    # found the shadow's edge and the digits where its missing lines would be; it was
+    # read wrong (not trusted): its lines' own spacing, 9/7 of its cells', refuses it
+    _, jpeg = photos.benchmark_photo("curved-shaded", 630066)
+    with pytest.raises(image.ImageError, match="no sudoku grid"):
+        image.read(jpeg)
+
+
+@pytest.mark.parametrize(("lines", "stretched"), [(10, False), (8, True), (11, True)])
+def test_a_lattice_is_stretched_where_its_lines_are_spaced_unlike_its_cells(
+        lines: int, stretched: bool) -> None:
+    # the dark share of each row of a lattice straightened at 16 pixels a cell, its
+    # lines evenly spaced from its first row to its last, half the rows between them grey
+    profile = np.full(9 * 16 + 1, 0.4)
+    profile[np.rint(np.linspace(0, 9 * 16, lines)).astype(int)] = 1.0
+    assert locate._unlike(profile) is stretched

@@ -21,8 +21,8 @@ import numpy as np
 
 from ..errors import ImageError
 from . import gridlines, snap
-from .lattice import crossings, refollow
-from .structure import Structure, measure
+from .lattice import crossings, refollow, warp, widened
+from .structure import CELL, Structure, measure, straighten
 
 #: The side, in pixels, the photo is reduced to for the search.
 SEARCH_SIDE = 800
@@ -63,6 +63,9 @@ SLIGHT, BENT = 0.01, 0.02
 #: Of two lattices found, one showing all eight box lines ranks this much higher.
 WHOLE = 0.05
 
+#: Why a photo is refused where no lattice shows a grid.
+NO_GRID = "no sudoku grid found in the picture (no 9 x 9 grid of lines)"
+
 #: A lattice found: (corners, crossings or None, the line structure shown).
 _Found = tuple[np.ndarray, np.ndarray | None, Structure]
 
@@ -100,11 +103,25 @@ def find_lattice(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
     """:func:`find_lattice` in the picture ``small`` (the photo reduced by ``scale``),
     its strokes those at least ``contrast`` grey levels darker than around them, with the
-    line structure shown (the strokes are closed over gaps only at the usual CONTRAST:
-    paler strokes closed join much that is not a grid)."""
+    line structure shown. At the FAINT_CONTRAST, paler strokes (a shadow's edge, the
+    digits) can stand in for lines that are not there: a lattice whose own lines are
+    spaced unlike its cells (seven rows of a grid whose top is lost on a curved page,
+    stretched over nine) is refused."""
     raw = _ink(small, contrast)
     ink = cv2.dilate(raw, np.ones((3, 3), np.uint8))
     near = snap.distances(raw)
+    found = _search(small, scale, contrast, raw, ink, near)
+    if contrast == FAINT_CONTRAST and _stretched(ink, found, scale):
+        raise ImageError(NO_GRID)
+    return found
+
+
+def _search(small: np.ndarray, scale: float, contrast: int, raw: np.ndarray,
+            ink: np.ndarray, near: np.ndarray) -> _Found:
+    """:func:`_find` with the strokes thresholded (``raw``), thickened (``ink``) and their
+    distances (``near``: :func:`sudokit.image.snap.distances`), the lattice as it is
+    found (the strokes are closed over gaps only at the usual CONTRAST: paler strokes
+    closed join much that is not a grid)."""
     # outlines from the strokes as thresholded and as thickened: thickening closes gaps in a
     # faint grid line, but also joins the grid to text printed close to it
     lacking, moved = _from_outlines((raw, ink), ink, near, scale, SNAP_LOOKS)
@@ -158,7 +175,7 @@ def _find(small: np.ndarray, scale: float, contrast: int) -> _Found:
         lacking = _better(lacking, _from_outlines((closed,), ink, near, scale, 1)[0])
     if lacking is not None:
         return lacking
-    raise ImageError("no sudoku grid found in the picture (no 9 x 9 grid of lines)")
+    raise ImageError(NO_GRID)
 
 
 def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.ndarray,
@@ -229,6 +246,42 @@ def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
         if other is not None and other[2].whole and other[2].thin_lines >= BOX_THIN:
             best = _better(best, other)
     return best
+
+
+#: A lattice's own lines are spaced unlike its cells when places evenly spaced across it,
+#: at least STRETCH of a cell more or less than a cell apart, are darker on average than
+#: its own ten lines by OWN_LINES (a share of the lines' length).
+STRETCH, OWN_LINES = 0.1, 0.1
+
+
+def _stretched(ink: np.ndarray, found: _Found, scale: float) -> bool:
+    """True where the lines in ``ink`` of the lattice ``found`` (in the photo reduced by
+    ``scale``) are spaced unlike its cells, either way (:func:`_unlike`): a lattice put
+    on what is not the grid's lines."""
+    if found[1] is None:
+        flat = straighten(ink, found[0] * scale)
+    else:
+        # straightened cell by cell, with a cell around it (its last lines inside)
+        middle = (slice(CELL, 10 * CELL + 1),) * 2
+        flat = (warp(ink, widened(found[1] * scale), CELL, 0, shrink=False) > 127)[middle]
+    return _unlike(flat.mean(axis=1)) or _unlike(flat.mean(axis=0))
+
+
+def _unlike(profile: np.ndarray) -> bool:
+    """True where ``profile`` (the dark share of each row of a lattice straightened at
+    CELL pixels a cell) shows lines evenly spaced at least STRETCH of a cell off CELL, and
+    clearly darker there (OWN_LINES) than at the lattice's own ten lines."""
+    n = len(profile)
+    wide = np.maximum(profile, np.maximum(np.roll(profile, 1), np.roll(profile, -1)))
+    own = float(wide[CELL * np.arange(10)].mean())
+    for spacing in np.arange(CELL * 0.6, CELL * 1.5 + 0.01, 0.25):
+        if abs(spacing - CELL) < STRETCH * CELL:
+            continue
+        for first in np.arange(0.0, spacing):
+            places = np.rint(np.arange(first, n - 0.5, spacing)).astype(int)
+            if float(wide[places].mean()) > own + OWN_LINES:
+                return True
+    return False
 
 
 def _better(found: _Found | None, other: _Found | None) -> _Found | None:
