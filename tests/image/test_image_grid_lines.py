@@ -119,11 +119,14 @@ def test_seven_rows_of_a_grid_stretched_over_nine_are_refused() -> None:
         image.read(jpeg)
 
 
-@pytest.mark.parametrize(("lines", "stretched"), [(10, False), (8, True), (11, True)])
+@pytest.mark.parametrize(("lines", "stretched"), [(10, False), (8, True), (11, True),
+                                                  (4, False)])
 def test_a_lattice_is_stretched_where_its_lines_are_spaced_unlike_its_cells(
         lines: int, stretched: bool) -> None:
     # the dark share of each row of a lattice straightened at 16 pixels a cell, its
     # lines evenly spaced from its first row to its last, half the rows between them grey
+    # (four lines: a grid whose thin lines do not show, its box lines a cell and a half
+    # apart twice over, is not stretched)
     profile = np.full(9 * 16 + 1, 0.4)
     profile[np.rint(np.linspace(0, 9 * 16, lines)).astype(int)] = 1.0
     assert locate._unlike(profile) is stretched

@@ -250,8 +250,11 @@ def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
 
 #: A lattice's own lines are spaced unlike its cells when places evenly spaced across it,
 #: at least STRETCH of a cell more or less than a cell apart, are darker on average than
-#: its own ten lines by OWN_LINES (a share of the lines' length).
-STRETCH, OWN_LINES = 0.1, 0.1
+#: its own ten lines by OWN_LINES (a share of the lines' length). Spacings from SPACINGS
+#: of a cell are tried: seven to eleven of a grid's rows taken for nine (not one and a
+#: half or three quarters of a cell, which meet every box line of a grid whose thin lines
+#: do not show).
+STRETCH, OWN_LINES, SPACINGS = 0.1, 0.1, (0.8, 1.35)
 
 
 def _stretched(ink: np.ndarray, found: _Found, scale: float) -> bool:
@@ -274,7 +277,7 @@ def _unlike(profile: np.ndarray) -> bool:
     n = len(profile)
     wide = np.maximum(profile, np.maximum(np.roll(profile, 1), np.roll(profile, -1)))
     own = float(wide[CELL * np.arange(10)].mean())
-    for spacing in np.arange(CELL * 0.6, CELL * 1.5 + 0.01, 0.25):
+    for spacing in np.arange(CELL * SPACINGS[0], CELL * SPACINGS[1], 0.25):
         if abs(spacing - CELL) < STRETCH * CELL:
             continue
         for first in np.arange(0.0, spacing):
