@@ -13,7 +13,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
-from sudokit.image import cells  # noqa: E402
+from sudokit.image import cells, model  # noqa: E402
 from support.photos import benchmark_photo  # noqa: E402
 
 PAPER, INK = 228, 40
@@ -46,6 +46,18 @@ def test_a_thin_seven_faded_to_its_bar_is_put_back_doubtful(seed: int, cell: int
     r, c = divmod(cell, 9)
     assert f"r{r + 1}c{c + 1} reads 7 (100%) from a short dash at its top" in "".join(
         reading.distrust)
+
+
+@pytest.mark.parametrize(("seed", "cell"), [
+    (470032, 29),  # r4c3: its bar and the top of its stroke, read as a 2 when cut alone
+    (470068, 0),  # r1c1: read as a 2, then repaired to a blank
+])
+def test_a_thin_seven_faded_below_its_bar_reads_as_a_seven(seed: int, cell: int) -> None:
+    puzzle, jpeg = benchmark_photo("thin-faces", seed)
+    reading = image.read(jpeg)
+    assert puzzle.cells[cell] == 7
+    assert reading.first.cells[cell] == 7
+    assert reading.grid == puzzle
 
 
 @pytest.mark.usefixtures("older_model")
@@ -134,3 +146,26 @@ def test_dashes_at_the_top_of_cells_in_a_grid_printed_in_dashes_are_no_bars() ->
     assert cells.marks(flat, range(18))[1] == [40]
     dashed_lines(flat)
     assert cells.marks(flat, range(18))[1] == []
+
+
+def tall_four(cell: np.ndarray) -> None:
+    """A 4 as tall as a printed digit (two thirds of the cell)."""
+    cv2.putText(cell, "4", (10, 33), cv2.FONT_HERSHEY_SIMPLEX, 1.2, INK, 2, cv2.LINE_AA)
+
+
+def faded_seven(cell: np.ndarray) -> None:
+    """A thin 7 whose slanted stroke a small photo has faded to a few grey levels halfway
+    down: its dark part half as tall as the grid's digits."""
+    cv2.line(cell, (13, 8), (26, 8), INK, 2)
+    cv2.line(cell, (26, 8), (24, 18), INK, 2)
+    cv2.line(cell, (24, 18), (18, 33), PAPER - 12, 2)
+
+
+def test_a_shape_much_shorter_than_the_grids_digits_is_cut_as_tall_as_they_are() -> None:
+    # cut alone, the bar and the top of the stroke fill the patch's width: a 7 at 18%
+    flat = straightened({**{i: tall_four for i in range(18, 45)}, 60: faded_seven})
+    patches, where, _ = cells.shapes(flat)
+    patch = patches[where.index(60)]
+    assert np.argmax(model.probabilities(patch[None])[0]) == 7
+    rows = np.flatnonzero(patch.max(axis=1) > 0.0)
+    assert rows[-1] - rows[0] + 1 >= cells.FIT - 1  # the faint stroke down to the bottom

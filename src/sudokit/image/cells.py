@@ -77,6 +77,10 @@ STACK = 6
 #: A digit's shape covers at least this share of the rows it spans with ink; one that only
 #: dots make is looked for again at the next level (:func:`_solid`).
 SOLID = 0.5
+#: A digit's shape less than SHORT as tall as the grid's digits (their median) has lost
+#: strokes to the photo (a thin 7 faded to its bar and a few grey pixels): it is cut again
+#: as tall as they are, with the paler rows beyond it towards the cell's middle.
+SHORT = 0.65
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -127,13 +131,14 @@ def shapes(flat: np.ndarray) -> tuple[np.ndarray, list[int], list[float]]:
     for i in range(81):
         shape = _digit_shape(_cell(flat, i), first=True)
         if shape is not None:
-            found.append((i, shape[0], shape[1]))
+            found.append((i, shape))
     strengths = [1.0] * len(found)
     if len(found) >= 8:  # enough digits to know the ink by
-        ink = float(np.median([contrast for _, _, contrast in found]))
-        strengths = [contrast / ink for _, _, contrast in found]
+        found = _short_cut_again(flat, found, LEVELS, first=True)
+        ink = float(np.median([shape[1] for _, shape in found]))
+        strengths = [shape[1] / ink for _, shape in found]
     kept = [k for k, strength in enumerate(strengths) if strength >= DIM]
-    patches = [found[k][1] for k in kept]
+    patches = [found[k][1][0] for k in kept]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
     return array, [found[k][0] for k in kept], [strengths[k] for k in kept]
 
@@ -155,14 +160,32 @@ def second_cuts(flat: np.ndarray, where: Sequence[int]) -> tuple[np.ndarray, lis
     part of the second cut and not always of the first: the two readings together are
     surer than either."""
     flat = even_light(flat)
-    patches, found = [], []
-    for k, i in enumerate(where):
-        shape = _digit_shape(_cell(flat, i), SECOND_LEVELS)
-        if shape is not None:
-            patches.append(shape[0])
-            found.append(k)
+    cut = [(k, _digit_shape(_cell(flat, i), SECOND_LEVELS)) for k, i in enumerate(where)]
+    shaped = [(k, shape) for k, shape in cut if shape is not None]
+    if len(shaped) >= 8:  # enough digits to know their height by
+        shaped = _short_cut_again(flat, [(where[k], shape) for k, shape in shaped],
+                                  SECOND_LEVELS, keys=[k for k, _ in shaped])
+    patches = [shape[0] for _, shape in shaped]
     array = np.stack(patches) if patches else np.zeros((0, PATCH, PATCH), np.float32)
-    return array, found
+    return array, [k for k, _ in shaped]
+
+
+def _short_cut_again(flat: np.ndarray, found: list[tuple[int, tuple[np.ndarray, float, float]]],
+                     levels: Sequence[tuple[float, int]], first: bool = False,
+                     keys: Sequence[int] | None = None
+                     ) -> list[tuple[int, tuple[np.ndarray, float, float]]]:
+    """The shapes ``found`` (cell, shape as :func:`_digit_shape` gives it, cut at ``levels``)
+    of the evenly lit ``flat``, each less than SHORT as tall as their median cut again as
+    tall as that, with the paler rows beyond it (its patch only: its ink and height stay),
+    keyed by the cell or by ``keys``."""
+    tall = float(np.median([shape[2] for _, shape in found]))
+    again = []
+    for k, (i, shape) in enumerate(found):
+        if shape[2] < SHORT * tall:
+            taller = _digit_shape(_cell(flat, i), levels, first=first, least=tall)
+            shape = shape if taller is None else (taller[0], shape[1], shape[2])
+        again.append((i if keys is None else keys[k], shape))
+    return again
 
 
 def off_middle(flat: np.ndarray, where: Sequence[int]) -> list[int]:
@@ -204,7 +227,8 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = (),
         for i in range(81):
             if i in skip and not (with_bars and i in bars):
                 continue
-            mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
+            mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL,
+                                                       least=tall)
             if mark is None and with_bars:
                 mark = _bar(_cell(flat, i), ink, tall)
             if mark is not None:
@@ -286,14 +310,16 @@ def cell_patch(cell: np.ndarray) -> np.ndarray | None:
 
 
 def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
-                 tall: float = TALL, margin: int = CELL // 10, first: bool = False
-                 ) -> tuple[np.ndarray, float, float] | None:
+                 tall: float = TALL, margin: int = CELL // 10, first: bool = False,
+                 least: float = 0.0) -> tuple[np.ndarray, float, float] | None:
     """(the digit patch, the contrast of its ink on the paper, its height in cells) of one
     straightened cell, or None when the cell looks empty: no piece at least ``tall`` cells
     high near its middle at any of ``levels`` (see :data:`LEVELS`). With ``first`` (a
     digit's shape as the reading first cuts it), the levels paler than the first leave out
     a blurred grid line's edges with the line, and when no level makes a digit, its faint
-    strokes followed from its dark parts may (:func:`_faint_strokes`)."""
+    strokes followed from its dark parts may (:func:`_faint_strokes`). A shape less than
+    ``least`` cells tall is cut as tall as that, with all that is darker than the paper in
+    the rows beyond it towards the cell's middle, across its width (see :data:`SHORT`)."""
     m = margin
     inner = cell[m:CELL - m, m:CELL - m].astype(np.float32)
     size = inner.shape[0]
@@ -343,7 +369,14 @@ def _digit_shape(cell: np.ndarray, levels: Sequence[tuple[float, int]] = LEVELS,
         return None
     top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     keep = cv2.dilate(keep.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    ink = np.clip((paper - inner) / contrast, 0.0, 1.0) * keep
+    raw = np.clip((paper - inner) / contrast, 0.0, 1.0)
+    ink = raw * keep
+    want = round(least * CELL)
+    if bottom - top < want:  # its faded strokes run on towards the cell's middle
+        beyond = (slice(bottom, min(size, top + want)) if top + bottom < size
+                  else slice(max(0, bottom - want), top))
+        ink[beyond, left:right] = raw[beyond, left:right]
+        top, bottom = min(top, beyond.start), max(bottom, beyond.stop)
     glyph = ink[top:bottom, left:right]
     gh, gw = glyph.shape
     f = FIT / max(gh, gw)
