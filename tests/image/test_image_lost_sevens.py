@@ -60,6 +60,24 @@ def test_a_thin_seven_faded_below_its_bar_reads_as_a_seven(seed: int, cell: int)
     assert reading.grid == puzzle
 
 
+@pytest.mark.parametrize(("seed", "cell"), [
+    (470096, 51),  # r6c7: its bar alone; without it the puzzle has two solutions
+    (470045, 6),  # r1c7: a faint mark read as a 7 at 33% (a 6 changed to a 5 at 1% instead)
+    (470064, 55),  # r7c2: a 7 at 60% (two other cells changed at 1% and 16% instead)
+])
+def test_a_faint_mark_the_puzzle_needs_is_read_as_a_digit_and_doubtful(seed: int,
+                                                                         cell: int) -> None:
+    puzzle, jpeg = benchmark_photo("thin-faces", seed)
+    reading = image.read(jpeg)
+    assert puzzle.cells[cell] == 7
+    assert reading.grid == puzzle
+    assert not reading.trusted
+    assert reading.marked == (cell,) and cell in reading.doubtful
+    r, c = divmod(cell, 9)
+    assert any(why.startswith(f"r{r + 1}c{c + 1} reads 7") and "faint mark" in why
+               for why in reading.distrust)
+
+
 @pytest.mark.usefixtures("older_model")
 def test_a_speck_read_as_a_seven_at_a_percent_leaves_a_right_reading_trusted() -> None:
     # r4c3 holds a faint mark whose likeliest digit, at under 1%, is the 7 of the solution

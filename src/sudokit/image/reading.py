@@ -88,7 +88,8 @@ class Reading:
     middle does not hold (:func:`sudokit.image.cells.off_middle`), and the ``cut`` ones:
     digits read in a cell whose middle the photo's edge cuts (:func:`cut_cells`), and the
     ``bars``: digits put back from a short dash at the cell's top, a thin 7's bar alone
-    (:func:`_faint_marks`).
+    (:func:`_faint_marks`), and the ``marked`` ones: digits read from a faint mark that the
+    puzzle needs for its one solution (:func:`_marks_needed`).
     """
 
     grid: Grid
@@ -105,6 +106,7 @@ class Reading:
     off_middle: tuple[int, ...] = ()
     cut: tuple[int, ...] = ()  # digits read in a cell the photo's edge cuts
     bars: tuple[int, ...] = ()  # digits put back from a thin 7's bar alone
+    marked: tuple[int, ...] = ()  # digits read from a faint mark the puzzle needs
 
     @property
     def unique(self) -> bool:
@@ -135,6 +137,9 @@ class Reading:
                 f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
                 f"a short dash at its top: a thin 7 the photo has faded to its bar, or a "
                 f"stray mark?" if i in self.bars else
+                f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
+                f"a faint mark the puzzle's one solution needs: a thin digit the photo "
+                f"has faded, or a stray mark?" if i in self.marked else
                 f"r{r + 1}c{c + 1} reads {self.grid.cells[i]} ({self.confidence[i]:.0%}) from "
                 f"a shape the cell's middle does not hold: a grid line's remnant, or a part "
                 f"of a digit?" if i in self.off_middle else
@@ -205,6 +210,7 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
                 cut = np.rot90(cut, quarter)
                 break
     first = Grid.from_cells(c[0][0] for c in choices)
+    choices, outcome, marked = _marks_needed(flat, choices, outcome, ink)
     lost: tuple[int, ...] = ()
     if outcome.solutions == 1:
         faint = cutting.faint_below([s for s in ink if s])
@@ -231,11 +237,12 @@ def read(source: str | os.PathLike[str] | bytes | np.ndarray) -> Reading:
         rival=outcome.rival,
         contested=outcome.contested,
         ink=ink,
-        suspect=tuple(sorted({*suspect, *lost, *stray, *edge})) if outcome.solutions == 1
-        else (),
+        suspect=tuple(sorted({*suspect, *lost, *stray, *edge, *marked}))
+        if outcome.solutions == 1 else (),
         off_middle=stray,
         cut=edge,
         bars=tuple(i for i in lost if outcome.cells[i]),
+        marked=marked,
     )
 
 
@@ -281,7 +288,7 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
     its stroke alone (not in a grid printed in dashes, whose dashes read as a 7 at a few
     percent: :func:`sudokit.image.cells.dashed`). ``choices`` gets the model's choices for the
     cells restored and the suspects, in place."""
-    shaped = [i for i, strength in enumerate(ink) if strength > 0.0]
+    shaped = [i for i, strength in enumerate(ink) if strength > 0.0 or outcome.cells[i]]
     pale = [i for i in dim if not outcome.cells[i]]
     flat = np.ascontiguousarray(flat)
     dashes = cutting.dashed(flat)  # (a grid's dashes read as a 7 at a few percent)
@@ -308,6 +315,37 @@ def _faint_marks(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
             lost.append(cell)
     changes.sort(key=lambda c: c.cell)
     return outcome._replace(cells=tuple(cells), changes=tuple(changes)), tuple(lost)
+
+
+def _marks_needed(flat: np.ndarray, choices: list[tuple[tuple[int, float], ...]],
+                  outcome: Outcome, ink: tuple[float, ...]
+                  ) -> tuple[list[tuple[tuple[int, float], ...]], Outcome, tuple[int, ...]]:
+    """(choices, outcome, marked): when the repair's ``outcome`` has no single solution, or
+    one only through a change the model gave less than ACCEPT, the repair tried again with
+    the faint marks of the cells where no digit's shape was found
+    (:func:`sudokit.image.cells.marks`) read as the digit model reads them: a thin digit the
+    photo has all but lost, that the puzzle needs. When that reading has one solution and
+    holds a digit from a mark, it is kept, with those cells (``marked``): only the page
+    tells a lost digit from a stray mark, so they stay doubtful. Otherwise the reading
+    comes back as it was."""
+    if outcome.solutions == 1 and all(c.probability >= ACCEPT for c in outcome.changes):
+        return choices, outcome, ()
+    flat = np.ascontiguousarray(flat)
+    patches, where, strengths, _ = cutting.marks(flat, [i for i, s in enumerate(ink) if s])
+    seen = [k for k, strength in enumerate(strengths) if strength >= cutting.DIM]
+    if not seen:
+        return choices, outcome, ()
+    faint = cutting.faint_below([s for s in ink if s])
+    read = list(choices)
+    for k, p in zip(seen, probabilities(patches[seen]), strict=True):
+        if strengths[k] < faint:
+            p = _dimmed(p, strengths[k], faint)
+        read[where[k]] = tuple((int(d), float(p[d])) for d in np.argsort(-p)[:KEEP])
+    again = repair(read)
+    marked = tuple(where[k] for k in seen if again.cells[where[k]])
+    if again.solutions != 1 or not marked:
+        return choices, outcome, ()
+    return read, again, marked
 
 
 def _faded_blanks(choices: list[tuple[tuple[int, float], ...]], outcome: Outcome,
