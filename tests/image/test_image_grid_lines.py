@@ -130,3 +130,17 @@ def test_a_lattice_is_stretched_where_its_lines_are_spaced_unlike_its_cells(
     profile = np.full(9 * 16 + 1, 0.4)
     profile[np.rint(np.linspace(0, 9 * 16, lines)).astype(int)] = 1.0
     assert locate._unlike(profile) is stretched
+
+
+@pytest.mark.parametrize(("name", "seed"), [("curved", 970099), ("short-lines", 730057)])
+def test_lines_followed_around_one_box_or_three_rows_find_the_grid_around_them(
+        name: str, seed: int) -> None:
+    # no outline shows the grid; of the grid's lines followed, those around one 3 x 3
+    # box (curved 970099) or the bottom three rows (short-lines 730057, its inner lines
+    # dashes) showed all eight box lines, the lines through the cells' middles taken for
+    # the thin ones: read as the whole grid, 32 and 38 cells were wrong. The grid around
+    # them, whose thin lines are there, is read right
+    puzzle, jpeg = photos.benchmark_photo(name, seed)
+    reading = image.read(jpeg)
+    assert reading.grid == puzzle
+    assert reading.trusted

@@ -166,6 +166,10 @@ def _search(small: np.ndarray, scale: float, contrast: int, raw: np.ndarray,
         if found is not None and found[2].whole and (
                 lacking is None or found[2].score > lacking[2].score
                 + BENT * (found[1] is not None and lacking[1] is None)):
+            if min(found[2].thin_each) < BOX_THIN:
+                # lines pieced together from one box's, or one band of three rows': the
+                # grid around it, whose thin lines are there, shows the structure better
+                found = _better(found, _around_box(ink, near, found, scale, True)) or found
             return found
     if (lacking is None or not lacking[2].whole) and contrast == CONTRAST:
         # lines that stop short of the crossings, or break there, leave each cell its own
@@ -222,20 +226,25 @@ def _from_outlines(strokes: tuple[np.ndarray, ...], ink: np.ndarray, near: np.nd
     return None, False
 
 
-def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float
-                ) -> _Found | None:
-    """The grid of which the outline of ``found`` would be one 3 x 3 box, when it shows a
-    whole grid's lines: of the nine places the box may have in it (those mostly inside the
-    photo), the two whose lines show best, each with its corners moved onto the grid's
-    lines (``near``: :func:`sudokit.image.snap.distances`); None when neither does."""
+def _around_box(ink: np.ndarray, near: np.ndarray, found: _Found, scale: float,
+                bands: bool = False) -> _Found | None:
+    """The grid of which the outline of ``found`` would be one 3 x 3 box (its cells'
+    borders taken for the grid's box lines, the lines through their middles for its thin
+    ones), when it shows a whole grid's lines; with ``bands``, or one band of three rows
+    or columns: three times as tall only where its thin lines across are mostly missing,
+    as wide only where those down are. Of the places it may have in that grid (those
+    mostly inside the photo), the two whose lines show best, each with its corners moved
+    onto the grid's lines (``near``: :func:`sudokit.image.snap.distances`); None when
+    neither does."""
     quad = found[0] * scale
     matrix = cv2.getPerspectiveTransform(snap.SQUARE, quad.astype(np.float32))
+    tall, wide = (3 if thin < BOX_THIN or not bands else 1 for thin in found[2].thin_each)
     h, w = ink.shape
     places = []
-    for row in range(3):
-        for col in range(3):
-            grid = np.array([[0, 0], [27, 0], [27, 27], [0, 27]], np.float32) \
-                - np.array([9 * col, 9 * row], np.float32)
+    for row in range(tall):
+        for col in range(wide):
+            grid = np.array([[0, 0], [9 * wide, 0], [9 * wide, 9 * tall], [0, 9 * tall]],
+                            np.float32) - np.array([9 * col, 9 * row], np.float32)
             around = cv2.perspectiveTransform(grid[None], matrix)[0].astype(np.float32)
             inside = np.clip(around, 0, [w - 1, h - 1]).astype(np.float32)
             if cv2.contourArea(inside) >= 0.8 * abs(cv2.contourArea(around)):
