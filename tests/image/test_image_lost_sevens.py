@@ -78,6 +78,17 @@ def test_a_faint_mark_the_puzzle_needs_is_read_as_a_digit_and_doubtful(seed: int
                for why in reading.distrust)
 
 
+@pytest.mark.parametrize("seed", [
+    970006,  # r1c9: a grid line's remnant across the cell, read as a 7 at 5% if cut taller
+    970043,  # r4c3: the corner of two lines' remnants, at 3%
+])
+def test_a_grid_lines_remnant_nearly_as_tall_as_the_digits_is_no_faded_seven(seed: int) -> None:
+    puzzle, jpeg = benchmark_photo("curved", seed)
+    reading = image.read(jpeg)
+    assert reading.grid == puzzle
+    assert reading.trusted
+
+
 @pytest.mark.usefixtures("older_model")
 def test_a_speck_read_as_a_seven_at_a_percent_leaves_a_right_reading_trusted() -> None:
     # r4c3 holds a faint mark whose likeliest digit, at under 1%, is the 7 of the solution

@@ -81,6 +81,10 @@ SOLID = 0.5
 #: strokes to the photo (a thin 7 faded to its bar and a few grey pixels): it is cut again
 #: as tall as they are, with the paler rows beyond it towards the cell's middle.
 SHORT = 0.65
+#: So is a mark less than MARK_SHORT as tall as the grid's digits (its pieces, joined across
+#: wider gaps, span more than their ink); a grid line's remnant, nearly as tall as they
+#: are, is not: cut taller, it would look like a 7's bar.
+MARK_SHORT = 0.8
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -227,8 +231,10 @@ def marks(flat: np.ndarray, skip: Collection[int], bars: Collection[int] = (),
         for i in range(81):
             if i in skip and not (with_bars and i in bars):
                 continue
-            mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL,
-                                                       least=tall)
+            mark = None if i in skip else _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL)
+            if mark is not None and mark[2] < MARK_SHORT * tall:
+                taller = _digit_shape(_cell(flat, i), MARK_LEVELS, MARK_TALL, least=tall)
+                mark = mark if taller is None else (taller[0], mark[1], mark[2])
             if mark is None and with_bars:
                 mark = _bar(_cell(flat, i), ink, tall)
             if mark is not None:
