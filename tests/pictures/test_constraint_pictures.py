@@ -419,8 +419,7 @@ def test_a_puzzle_whose_rules_the_logic_does_not_play_is_printed_with_the_search
     def refuses(*args: object, **kwargs: object) -> None:
         raise UnsupportedRulesError("solving these rules by logic is not supported yet")
 
-    monkeypatch.setattr(importlib.import_module("sudokit.pictures.booklet"), "solve_path",
-                        refuses)
+    monkeypatch.setattr(importlib.import_module("sudokit.logic.path"), "solve_path", refuses)
     puzzle = Grid(SOLUTION[:60] + "." * 21)
     entry = prepare(puzzle, 1)
     assert entry.solution == Grid(SOLUTION) and entry.rating is None and entry.path is None

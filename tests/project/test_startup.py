@@ -139,3 +139,15 @@ def test_building_the_parser_loads_no_server_modules() -> None:
     loaded = set(out.stdout.split()) - _bare_modules()
     assert "sudokit.cli.serve" in loaded
     assert not loaded & {"socket", "webbrowser", "subprocess", "sudokit.web", "sudokit.logic"}
+
+
+def test_drawing_a_solution_loads_neither_the_logic_solver_nor_the_web_clients() -> None:
+    # a picture of the answer needs only the search and the drawing: the logic solver is for
+    # hints, steps and ratings, and the SVG text is escaped without xml.sax (which loads
+    # urllib, http, email and ssl)
+    done, loaded = _loaded_by(["solve", "--to", "svg"], PUZZLE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("<svg ")
+    assert "sudokit.pictures.svg" in loaded
+    unexpected = _unexpected(loaded, ["sudokit.logic", "xml", "urllib", "http", "email", "ssl"])
+    assert not unexpected, f"sudoku solve --to svg imported {unexpected}"

@@ -175,7 +175,6 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
     picture each). The exit status."""
     # imported when needed: the command's start-up stays fast
     from ..grid import Grid
-    from ..logic import hint, solve_path
     from ..sheets import SheetGrid
     from ..solver import solve
     from ._inputs import Tally, each_record
@@ -200,6 +199,8 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
             givens = item if isinstance(item, Grid | SheetGrid) else None
             pictures.add(grid_figure(solution, pictures.theme, puzzle=givens), number)
         elif what == "hint":
+            from ..logic import hint  # the logic solver only where a step is drawn
+
             found = hint(item)
             if found.solutions == 0:
                 env.error(f"{where}: no solution, no picture")
@@ -209,6 +210,8 @@ def draw_records(args: argparse.Namespace, env: Env, what: str) -> int:
             else:
                 pictures.add(step_figure(item, found.step, pictures.theme), number)
         else:
+            from ..logic import solve_path  # the logic solver only where steps are drawn
+
             path = solve_path(item, guess=getattr(args, "guess", False),
                               time_limit=getattr(args, "time_limit", None))
             if path.solutions == 0:

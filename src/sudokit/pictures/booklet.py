@@ -12,19 +12,22 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..candidates import Candidates
 from ..errors import UnsupportedRulesError
 from ..grid import Grid
-from ..logic.path import Path, solve_path
-from ..logic.rating import Rating, rating_of
-from ..logic.step import Step
 from ..solver import solve
 from . import constraints, layout, variants
 from .drawing import Figure, check_size, grid_figure
 from .layout import Box, LayoutError
 from .svg import step_figure
 from .walkthrough import walk
+
+if TYPE_CHECKING:
+    from ..logic.path import Path
+    from ..logic.rating import Rating
+    from ..logic.step import Step
 
 
 @dataclass
@@ -86,6 +89,10 @@ def prepare(puzzle: Grid | Candidates, number: int, section: str = "",
     if isinstance(number, bool) or not isinstance(number, int):
         raise TypeError(f"number: expected a whole number, got {number!r}")
     check_size(puzzle.n)  # before the rating: a grid too large to print is refused at once
+    # here: importing the logic solver costs start-up to every picture
+    from ..logic.path import solve_path
+    from ..logic.rating import rating_of
+
     grid = puzzle.to_grid() if isinstance(puzzle, Candidates) else puzzle
     try:
         path = solve_path(grid, guess=True, time_limit=time_limit)

@@ -21,8 +21,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 from ..candidates import Candidates
 from ..grid import Grid
@@ -147,7 +147,7 @@ def to_svg(figure: Figure, *, compact: bool = False) -> str:
     pictures, such as the step viewer."""
     w, h = _num(figure.width), _num(figure.height)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-             f'viewBox="0 0 {w} {h}" font-family={quoteattr(FONT)}>']
+             f'viewBox="0 0 {w} {h}" font-family="{FONT}">']
     if not compact:
         parts.extend(f"<{tag} {shape}{paint}{cls}{body}" for tag, shape, paint, cls, body
                      in map(_element, figure.items))
@@ -221,4 +221,4 @@ def _element(item: drawing.Shape_) -> tuple[str, str, str, str, str]:
     weight = ' font-weight="bold"' if item.bold else ""
     return ("text", f'x="{_num(item.x)}" y="{_num(item.y)}"',
             f' font-size="{_num(item.size)}" fill="{item.colour}" text-anchor="middle"{weight}',
-            cls, f">{escape(item.text)}</text>")
+            cls, f">{escape(item.text, quote=False)}</text>")
