@@ -135,6 +135,10 @@ def _search(small: np.ndarray, scale: float, contrast: int, raw: np.ndarray,
         lacking = _better(lacking, _around_box(ink, near, lacking, scale))
         if lacking is not None and lacking[2].whole and lacking[2].thin_lines >= BOX_THIN:
             return lacking
+    if lacking is not None and lacking[2].whole and lacking[2].score >= 1.0:
+        # every line of the grid seen whole from its outline, its corners moved onto them:
+        # no lattice pieced together from the lines can show it better
+        return lacking
     # no outline shows a whole grid (with a box line missing, a corner may be wrong; with
     # most thin lines missing, it may be one 3 x 3 box, its own thin lines taken for the
     # grid's box lines, the grid's outline around it lost in a shadow): follow the grid's
