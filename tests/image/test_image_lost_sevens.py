@@ -14,6 +14,7 @@ cv2 = pytest.importorskip("cv2")
 
 from sudokit import image  # noqa: E402
 from sudokit.image import cells, model  # noqa: E402
+from sudokit.image.reading import Reading  # noqa: E402
 from support.photos import benchmark_photo  # noqa: E402
 
 PAPER, INK = 228, 40
@@ -37,15 +38,9 @@ def test_a_thin_seven_faded_to_its_stroke_leaves_its_blank_doubtful() -> None:
     (250022, 76),  # r9c5: a bar three pixels thin, in the top margin
 ])
 def test_a_thin_seven_faded_to_its_bar_is_put_back_doubtful(seed: int, cell: int) -> None:
-    puzzle, jpeg = benchmark_photo("thin-faces", seed)
-    reading = image.read(jpeg)
-    assert puzzle.cells[cell] == 7
-    assert reading.grid == puzzle
-    assert not reading.trusted
+    reading, name = _seven_read_right_not_trusted(seed, cell)
     assert reading.bars == (cell,) and cell in reading.doubtful
-    r, c = divmod(cell, 9)
-    assert f"r{r + 1}c{c + 1} reads 7 (100%) from a short dash at its top" in "".join(
-        reading.distrust)
+    assert f"{name} reads 7 (100%) from a short dash at its top" in "".join(reading.distrust)
 
 
 @pytest.mark.parametrize(("seed", "cell"), [
@@ -67,15 +62,22 @@ def test_a_thin_seven_faded_below_its_bar_reads_as_a_seven(seed: int, cell: int)
 ])
 def test_a_faint_mark_the_puzzle_needs_is_read_as_a_digit_and_doubtful(seed: int,
                                                                          cell: int) -> None:
+    reading, name = _seven_read_right_not_trusted(seed, cell)
+    assert reading.marked == (cell,) and cell in reading.doubtful
+    assert any(why.startswith(f"{name} reads 7") and "faint mark" in why
+               for why in reading.distrust)
+
+
+def _seven_read_right_not_trusted(seed: int, cell: int) -> tuple[Reading, str]:
+    """The reading of thin-faces photo ``seed``, whose ``cell`` holds a 7 on the page, checked
+    to be right and not trusted, with the cell's name (r1c1)."""
     puzzle, jpeg = benchmark_photo("thin-faces", seed)
     reading = image.read(jpeg)
     assert puzzle.cells[cell] == 7
     assert reading.grid == puzzle
     assert not reading.trusted
-    assert reading.marked == (cell,) and cell in reading.doubtful
     r, c = divmod(cell, 9)
-    assert any(why.startswith(f"r{r + 1}c{c + 1} reads 7") and "faint mark" in why
-               for why in reading.distrust)
+    return reading, f"r{r + 1}c{c + 1}"
 
 
 @pytest.mark.parametrize("seed", [
