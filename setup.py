@@ -33,9 +33,9 @@ def build_jobs():
 
 def optimization(name):
     """gcc's -O for the module ``name``: -O3 only where it makes the code faster, the solver's
-    and the generator's kernels (the 9x9 band solver is about 5% slower at -O2). The human-style
-    solver, its plain modules and its typed tables and chain walks (sudokit.logic), rates as
-    fast at -O2, which compiles in about a fifth less time."""
+    and the generator's kernels (the 9x9 band solver is about 5% slower at -O2). The plain
+    modules and the human-style solver's typed tables and chain walks (sudokit.logic) rate
+    and make puzzles as fast at -O2, which compiles in about a fifth less time."""
     return "-O2" if name in PLAIN_MODULES or name.startswith("sudokit.logic.") else "-O3"
 
 
